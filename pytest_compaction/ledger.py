@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from pytest_compaction.errors import LedgerError, LifecycleError, UnknownIdError
-from pytest_compaction.model import Criticality, Fact, SourceEvent, Status, Trust, Value
+from pytest_compaction.model import Claim, Criticality, Fact, SourceEvent, Status, Trust, Value
 
 __all__ = ["Ledger", "Transition"]
 
@@ -276,14 +276,49 @@ class Ledger:
     def authorized_events(
         self, tenant_id: str | None = None, subject_id: str | None = None
     ) -> tuple[SourceEvent, ...]:
-        """The events a compressor may see: in history order, deleted content removed."""
+        """The events a compressor may see: in history order, deleted content removed.
+
+        Each event carries the claims recorded from it and the facts it retires.
+        """
+        claims: dict[str, list[Claim]] = {}
+        newer_of: dict[str, list[str]] = {}
+        for fact in self._facts.values():
+            if fact.superseded_by is not None:
+                newer_of.setdefault(fact.superseded_by, []).append(fact.fact_id)
+        retires: dict[str, list[str]] = {}
+        for fact in self._facts.values():
+            if fact.status is Status.RETIRED and fact.status_event_id is not None:
+                retires.setdefault(fact.status_event_id, []).append(fact.fact_id)
+            claim = Claim(
+                fact_id=fact.fact_id,
+                predicate=fact.predicate,
+                value=fact.value,
+                qualifiers=fact.qualifiers,
+                authority=fact.authority,
+                criticality=fact.criticality,
+                supersedes=tuple(newer_of.get(fact.fact_id, ())),
+            )
+            for source in fact.source_event_ids:
+                claims.setdefault(source, []).append(claim)
         return tuple(
-            e
+            dataclasses.replace(
+                e,
+                claims=tuple(claims.get(e.event_id, ())),
+                retires=tuple(retires.get(e.event_id, ())),
+            )
             for e in self.events
             if e.event_id not in self._redacted
             and (tenant_id is None or e.tenant_id == tenant_id)
             and (subject_id is None or e.subject_id == subject_id)
         )
+
+    def restate(self, fact_id: str, event_id: str) -> Fact:
+        """Record that ``event_id`` states an existing active fact again (adds provenance)."""
+        fact = self._active(fact_id, "restate")
+        self._check_event(event_id)
+        if event_id not in fact.source_event_ids:
+            self._set(fact, source_event_ids=(*fact.source_event_ids, event_id))
+        return self._facts[fact_id]
 
     def copy(self) -> Ledger:
         clone = Ledger(tenant_id=self.tenant_id, subject_id=self.subject_id)

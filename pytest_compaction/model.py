@@ -29,6 +29,7 @@ from pytest_compaction.errors import PayloadError
 
 __all__ = [
     "Artifact",
+    "Claim",
     "Criticality",
     "Fact",
     "Qualifiers",
@@ -294,6 +295,37 @@ class Fact:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Claim:
+    """A fact an event states, in machine-readable form.
+
+    The ledger attaches to each event it hands to a compressor the claims it
+    recorded from that event, so a structured compressor (and the reference
+    compressor) can replay them; a prose compressor may read only the text.
+    """
+
+    fact_id: str
+    predicate: str
+    value: Value
+    qualifiers: Qualifiers = ()
+    authority: Trust = Trust.USER
+    criticality: Criticality = Criticality.CRITICAL
+    supersedes: tuple[str, ...] = ()
+    """Ids of older facts this claim replaces."""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"fact_id": self.fact_id, "predicate": self.predicate, "value": self.value}
+        if self.qualifiers:
+            out["qualifiers"] = dict(self.qualifiers)
+        if self.authority is not Trust.USER:
+            out["authority"] = self.authority.value
+        if self.criticality is not Criticality.CRITICAL:
+            out["criticality"] = self.criticality.value
+        if self.supersedes:
+            out["supersedes"] = list(self.supersedes)
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SourceEvent:
     """One turn or record of the history a compressor summarizes."""
 
@@ -304,6 +336,10 @@ class SourceEvent:
     trust: Trust = Trust.USER
     order: int = 0
     """Position in the history; events are given to a compressor in this order."""
+    claims: tuple[Claim, ...] = ()
+    """The facts the ledger recorded from this event (attached by the ledger)."""
+    retires: tuple[str, ...] = ()
+    """Ids of facts this event retires (attached by the ledger)."""
 
     @classmethod
     def from_dict(cls, data: object, path: str = "event") -> SourceEvent:
@@ -327,7 +363,7 @@ class SourceEvent:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "event_id": self.event_id,
             "tenant_id": self.tenant_id,
             "subject_id": self.subject_id,
@@ -335,6 +371,11 @@ class SourceEvent:
             "trust": self.trust.value,
             "order": self.order,
         }
+        if self.claims:
+            out["claims"] = [claim.to_dict() for claim in self.claims]
+        if self.retires:
+            out["retires"] = list(self.retires)
+        return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
