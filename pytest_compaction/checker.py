@@ -7,7 +7,8 @@ passing path; the detailed comparison runs only for facts that differ.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import Literal
 
 from pytest_compaction.ledger import Ledger
@@ -17,8 +18,8 @@ from pytest_compaction.violations import (
     Verdict,
     Violation,
     ViolationCode,
-    sort_violations,
     describe_value,
+    sort_violations,
 )
 
 __all__ = ["Mode", "check"]
@@ -42,35 +43,32 @@ def check(expected: Ledger | Iterable[Fact], artifact: Artifact, *, mode: Mode =
         raise ValueError(f"mode must be 'strict' or 'permissive', got {mode!r}")
     ledger = expected if isinstance(expected, Ledger) else Ledger.from_facts(expected)
     facts = ledger.facts
-    required = ledger.required(artifact.tenant_id, artifact.subject_id)
+    tenant, subject = artifact.tenant_id, artifact.subject_id
+    required = ledger.required(tenant, subject)
     found: list[Violation] = []
     kept = 0
     active = Status.ACTIVE
     critical = Criticality.CRITICAL
-    scope = (artifact.tenant_id, artifact.subject_id)
 
-    for fact_id in artifact.duplicate_ids:
-        count = sum(1 for f in artifact.facts if f.fact_id == fact_id)
-        found.append(Violation(code=ViolationCode.DUPLICATE_FACT_ID, fact_id=fact_id, expected=1, observed=count))
-
+    # The passing path: one lookup, one tuple comparison and two string comparisons per fact.
     for fact in artifact.index.values():
         want = facts.get(fact.fact_id)
         if want is None:
-            found.append(
-                Violation(
-                    code=ViolationCode.UNSUPPORTED_FACT,
-                    fact_id=fact.fact_id,
-                    detail=f"{_statement(fact)} is not in the ledger",
-                )
-            )
+            found.append(_unsupported(fact))
             continue
         if want.status is not active:
             found.append(_forbidden(want, fact))
             continue
         if fact._key != want._key:
             _compare(want, fact, found)
-        if want.criticality is critical and (want.tenant_id, want.subject_id) == scope:
-            kept += 1
+        if want.tenant_id == tenant and want.subject_id == subject:
+            if want.criticality is critical:
+                kept += 1
+        else:
+            _foreign(want, fact, artifact, found)
+
+    if artifact.duplicate_ids:
+        _duplicates(facts, artifact, found)
 
     if kept < len(required):
         index = artifact.index
@@ -95,8 +93,80 @@ def _statement(fact: Fact) -> str:
     return f"{fact.predicate} = {describe_value(fact.value)}"
 
 
+def _unsupported(fact: Fact) -> Violation:
+    return Violation(
+        code=ViolationCode.UNSUPPORTED_FACT,
+        fact_id=fact.fact_id,
+        detail=f"{_statement(fact)} is not in the ledger",
+    )
+
+
+def _duplicates(facts: Mapping[str, Fact], artifact: Artifact, found: list[Violation]) -> None:
+    """Report each id emitted twice, and what its extra copies break.
+
+    The first copy is checked by the main loop; a later copy that differs from it is
+    checked here too, so a flipped value hidden behind a faithful twin is still named.
+    """
+    counts = Counter(f.fact_id for f in artifact.facts)
+    for fact_id in artifact.duplicate_ids:
+        found.append(
+            Violation(
+                code=ViolationCode.DUPLICATE_FACT_ID,
+                fact_id=fact_id,
+                expected=1,
+                observed=counts[fact_id],
+            )
+        )
+    first = artifact.index
+    for fact in artifact.facts:
+        head = first[fact.fact_id]
+        if fact is head or counts[fact.fact_id] < 2 or fact == head:
+            continue
+        want = facts.get(fact.fact_id)
+        extra: list[Violation] = []
+        if want is None:
+            extra.append(_unsupported(fact))
+        elif want.status is not Status.ACTIVE:
+            extra.append(_forbidden(want, fact))
+        else:
+            if fact._key != want._key:
+                _compare(want, fact, extra)
+            if (want.tenant_id, want.subject_id) != (artifact.tenant_id, artifact.subject_id):
+                _foreign(want, fact, artifact, extra)
+        seen = {(v.code, v.detail, repr(v.observed)) for v in found if v.fact_id == fact.fact_id}
+        found.extend(v for v in extra if (v.code, v.detail, repr(v.observed)) not in seen)
+
+
+def _foreign(want: Fact, got: Fact, artifact: Artifact, found: list[Violation]) -> None:
+    """A ledger fact of another tenant or subject inside this artifact: an isolation breach.
+
+    When the emitted fact also names an owner other than the ledger's, ``_compare``
+    has already reported that field; it is not reported twice.
+    """
+    if want.tenant_id != artifact.tenant_id and got.tenant_id == want.tenant_id:
+        found.append(
+            Violation(
+                code=ViolationCode.TENANT_CHANGED,
+                fact_id=want.fact_id,
+                expected=artifact.tenant_id,
+                observed=want.tenant_id,
+                detail=f"a fact of tenant {want.tenant_id} in the memory of tenant {artifact.tenant_id}",
+            )
+        )
+    if want.subject_id != artifact.subject_id and got.subject_id == want.subject_id:
+        found.append(
+            Violation(
+                code=ViolationCode.SUBJECT_CHANGED,
+                fact_id=want.fact_id,
+                expected=artifact.subject_id,
+                observed=want.subject_id,
+                detail=f"a fact of subject {want.subject_id} in the memory of subject {artifact.subject_id}",
+            )
+        )
+
+
 def _forbidden(want: Fact, fact: Fact) -> Violation:
-    if want.status is Status.SUPERSEDED:
+    if want.status is Status.SUPERSEDED and want.superseded_by is not None:
         why = f"superseded by {want.superseded_by}"
     elif want.status_event_id:
         why = f"{want.status.value} by event {want.status_event_id}"

@@ -152,14 +152,9 @@ class Ledger:
     def supersede(self, old_id: str, new: Fact | str) -> Fact:
         """Mark ``old_id`` superseded by a newer fact (a Fact to add, or an existing id)."""
         old = self._active(old_id, "supersede")
-        if isinstance(new, Fact):
-            if new.fact_id == old_id:
-                raise LifecycleError(old_id, "a fact cannot supersede itself; give the newer fact its own id")
-            newer = self.add_fact(new)
-        else:
-            newer = self.get(new)
-            if newer.fact_id == old_id:
-                raise LifecycleError(old_id, "a fact cannot supersede itself; give the newer fact its own id")
+        newer = new if isinstance(new, Fact) else self.get(new)
+        if newer.fact_id == old_id:
+            raise LifecycleError(old_id, "a fact cannot supersede itself; give the newer fact its own id")
         if newer.status is not Status.ACTIVE:
             raise LifecycleError(
                 old_id, f"cannot be superseded by {newer.fact_id!r}, which is {newer.status.value}"
@@ -170,6 +165,9 @@ class Ledger:
                 f"cannot be superseded by {newer.fact_id!r} of another tenant or subject "
                 f"({newer.tenant_id}/{newer.subject_id})",
             )
+        if isinstance(new, Fact):
+            # Added only once every check has passed: a refused transition leaves no trace.
+            newer = self.add_fact(new)
         self._set(old, status=Status.SUPERSEDED, superseded_by=newer.fact_id)
         self._history.append(Transition(kind="supersede", fact_id=old_id, other_fact_id=newer.fact_id))
         return newer
@@ -267,8 +265,17 @@ class Ledger:
         key = (tenant_id, subject_id)
         cached = self._required.get(key)
         if cached is None:
+            # A list comprehension over locals: this pass is the checker's cold-path cost.
+            active, critical = Status.ACTIVE, Criticality.CRITICAL
             cached = tuple(
-                f for f in self.active(tenant_id, subject_id) if f.criticality is Criticality.CRITICAL
+                [
+                    f
+                    for f in self._facts.values()
+                    if f.status is active
+                    and f.criticality is critical
+                    and f.tenant_id == tenant_id
+                    and f.subject_id == subject_id
+                ]
             )
             self._required[key] = cached
         return cached

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Union
+from typing import Any, TypeAlias
 
 from pytest_compaction._fields import (
     MISSING,
@@ -41,7 +41,7 @@ __all__ = [
     "typed_token",
 ]
 
-Value = Union[None, bool, int, float, str, list["Value"], dict[str, "Value"]]
+Value: TypeAlias = bool | int | float | str | list["Value"] | dict[str, "Value"] | None
 """A fact value: JSON-shaped, compared with its type."""
 
 Qualifiers = tuple[tuple[str, Value], ...]
@@ -89,7 +89,7 @@ _SCALARS = (str, bool, int, float, type(None))
 
 def _check_value(value: object, path: str) -> Value:
     if isinstance(value, _SCALARS):
-        return value  # type: ignore[return-value]
+        return value
     if isinstance(value, (list, tuple)):
         return [_check_value(item, join(path, index)) for index, item in enumerate(value)]
     if isinstance(value, Mapping):
@@ -179,9 +179,16 @@ class Fact:
     _key: tuple[object, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.qualifiers, tuple):
-            object.__setattr__(self, "qualifiers", normalize_qualifiers(self.qualifiers))
-        if not isinstance(self.source_event_ids, tuple):
+        # Typed as object: callers may pass a dict or a list, which are normalized here.
+        qualifiers: Any = self.qualifiers
+        # A tuple is trusted only when it is already in normal form: pairs given in another
+        # order would otherwise make two equal facts compare unequal.
+        if not isinstance(qualifiers, tuple) or any(
+            qualifiers[i][0] >= qualifiers[i + 1][0] for i in range(len(qualifiers) - 1)
+        ):
+            object.__setattr__(self, "qualifiers", normalize_qualifiers(qualifiers))
+        sources: object = self.source_event_ids
+        if not isinstance(sources, tuple):
             object.__setattr__(self, "source_event_ids", tuple(self.source_event_ids))
         # The contract-relevant identity, computed once: the checker's fast path is a
         # single tuple comparison per fact.
@@ -238,8 +245,17 @@ class Fact:
         data = read_mapping(data, path)
         keys = ["value", "qualifiers", "source_event_ids", "source_event_id", "authority", "criticality"]
         keys += ["tenant_id", "subject_id"]
+        lifecycle_keys = ("status", "superseded_by", "status_event_id", "status_reason")
         if lifecycle:
-            keys += ["status", "superseded_by", "status_event_id", "status_reason"]
+            keys += lifecycle_keys
+        else:
+            for key in lifecycle_keys:
+                if key in data:
+                    raise PayloadError(
+                        join(path, key),
+                        "not allowed in an artifact: its facts are the memory it presents and are "
+                        "always active; lifecycle keys belong to the expected facts",
+                    )
         check_keys(data, path, required=("fact_id", "predicate"), optional=keys)
         if "value" not in data:
             raise PayloadError(join(path, "value"), "required key is missing (use null for no value)")
@@ -251,7 +267,9 @@ class Fact:
             sources: tuple[str, ...] = (read_str(data, "source_event_id", path),)
         else:
             sources = read_str_list(data, "source_event_ids", path)
-        qualifiers = data.get("qualifiers") or {}
+        qualifiers = data.get("qualifiers")
+        if qualifiers is None:
+            qualifiers = {}
         read_mapping(qualifiers, join(path, "qualifiers"))
         return cls(
             fact_id=read_str(data, "fact_id", path),
@@ -397,9 +415,12 @@ class Artifact:
     """Fact ids emitted more than once, in first-seen order."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.facts, tuple):
+        # Typed as object: callers may pass lists, which are frozen here.
+        facts: object = self.facts
+        if not isinstance(facts, tuple):
             object.__setattr__(self, "facts", tuple(self.facts))
-        if not isinstance(self.input_event_ids, tuple):
+        input_event_ids: object = self.input_event_ids
+        if not isinstance(input_event_ids, tuple):
             object.__setattr__(self, "input_event_ids", tuple(self.input_event_ids))
         index: dict[str, Fact] = {}
         duplicates: dict[str, None] = {}
