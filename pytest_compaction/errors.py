@@ -12,6 +12,7 @@ from __future__ import annotations
 __all__ = [
     "CompactionError",
     "CompressorConfigError",
+    "ConfigError",
     "LedgerError",
     "LifecycleError",
     "PayloadError",
@@ -93,7 +94,11 @@ class UnknownIdError(CompactionError, LookupError):
         super().__init__(f"unknown {kind} id {ident!r}{hint}")
 
 
-class CompressorConfigError(CompactionError, ValueError):
+class ConfigError(CompactionError, ValueError):
+    """A setting (command-line option, ini value or marker argument) that cannot be used."""
+
+
+class CompressorConfigError(ConfigError):
     """A compressor reference (``module:attribute``) that cannot be used."""
 
 

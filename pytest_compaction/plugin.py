@@ -1,18 +1,188 @@
-"""pytest wiring for pytest-compaction (options, fixtures, markers, hooks).
+"""pytest wiring for pytest-compaction: options, markers, fixtures and hooks, in lifecycle order.
 
-Only wiring lives here; the logic is in importable modules that work without pytest.
+Only wiring lives here; the logic is in importable modules that work without
+pytest. Importing this module imports neither Hypothesis, YAML nor deepdiff.
 """
 
 from __future__ import annotations
 
+import fnmatch
+from pathlib import Path
+
 import pytest
+
+from pytest_compaction.contract import CompressorUnderTest, ContractChecker
+from pytest_compaction.errors import CompactionError
+from pytest_compaction.ledger import Ledger
+from pytest_compaction.markers import MARKERS, marker_depth, validate_markers
+from pytest_compaction.report import SessionReport
+from pytest_compaction.session import REPORT_KEY, SETTINGS_KEY, compressor_for, recorder, settings_of
+from pytest_compaction.settings import OPTIONS, Option, Settings
+
+GROUP = "compaction"
+GROUP_HELP = "contract-testing AI-agent memory compression (pytest-compaction)"
+
+
+# -- options ---------------------------------------------------------------------
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("compaction", "contract-testing memory compression (pytest-compaction)")
-    group.addoption(
-        "--compaction-contract",
-        action="store_true",
-        default=False,
-        help="run the memory-compaction contract suite (collect fixture specs and contract tests)",
+    group = parser.getgroup(GROUP, GROUP_HELP)
+    for option in OPTIONS:
+        if option.kind == "bool":
+            group.addoption(option.flag, action="store_true", default=None, dest=option.dest, help=option.help)
+        else:
+            group.addoption(
+                option.flag,
+                dest=option.dest,
+                default=None,
+                metavar=option.metavar,
+                choices=option.choices,
+                help=option.help,
+            )
+        parser.addini(option.name, help=option.help, type=option.kind, default=option.default)  # type: ignore[arg-type]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for line in MARKERS:
+        config.addinivalue_line("markers", line)
+
+    def get(option: Option) -> object:
+        value = config.getoption(option.dest)
+        return value if value is not None else config.getini(option.name)
+
+    try:
+        settings = Settings.resolve(get)
+    except CompactionError as exc:
+        raise pytest.UsageError(f"pytest-compaction: {exc}") from None
+    config.stash[SETTINGS_KEY] = settings
+    if settings.contract or settings.report:
+        config.stash[REPORT_KEY] = SessionReport()
+    if settings.contract:
+        if config.args_source is not pytest.Config.ArgsSource.ARGS:
+            config.args.extend(_fixture_paths(settings, config.rootpath))
+
+
+def _fixture_paths(settings: Settings, root: Path) -> list[str]:
+    from pytest_compaction.library import library_path
+
+    paths = []
+    for entry in settings.fixtures:
+        if entry == "library":
+            paths.append(str(library_path()))
+            continue
+        path = Path(entry)
+        path = path if path.is_absolute() else root / path
+        if not path.exists():
+            raise pytest.UsageError(f"pytest-compaction: compaction_fixtures path {entry!r} does not exist ({path})")
+        paths.append(str(path))
+    return paths
+
+
+# -- collection ------------------------------------------------------------------
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    settings = parent.config.stash.get(SETTINGS_KEY, None)
+    if settings is None or not settings.contract or not fnmatch.fnmatch(file_path.name, settings.pattern):
+        return None
+    from pytest_compaction.collect import SpecFile
+
+    return SpecFile.from_parent(parent, path=file_path)  # type: ignore[no-any-return]
+
+
+# -- fixtures --------------------------------------------------------------------
+
+
+@pytest.fixture
+def fact_ledger() -> Ledger:
+    """A fresh, empty fact ledger for this test (tenant ``tenant-1``, subject ``subject-1``).
+
+    Record events with ``fact_ledger.event(...)`` and the facts they state with
+    ``fact_ledger.fact(...)``; change lifecycle with ``supersede``, ``delete`` and ``retire``.
+    """
+    return Ledger()
+
+
+@pytest.fixture
+def compressor_under_test(request: pytest.FixtureRequest) -> CompressorUnderTest:
+    """The configured compressor (``--compaction-compressor`` / ``compaction_compressor``), guarded.
+
+    ``compressor_under_test.compress(ledger)`` returns the artifact; a compressor that
+    raises, hangs, returns garbage or mutates its input fails the test with a named
+    violation. Override this fixture in ``conftest.py`` to test your own compressor.
+    """
+    node = request.node
+    return compressor_for(node, depth=marker_depth(node))
+
+
+@pytest.fixture
+def compaction_contract(request: pytest.FixtureRequest) -> ContractChecker:
+    """Assertion helpers: ``assert_preserved(ledger, artifact)``, ``assert_violations(...)``, ``run(scenario)``."""
+    settings = settings_of(request.config)
+    cut = request.getfixturevalue("compressor_under_test") if "compressor_under_test" in request.fixturenames else None
+    return ContractChecker(
+        mode=settings.mode or "strict",  # type: ignore[arg-type]
+        sink=recorder(request.node),
+        compressor=cut,
+        reproduce=settings.reproduce(request.node.nodeid),
     )
+
+
+@pytest.fixture
+def deletion_scenario(compressor_under_test: CompressorUnderTest, request: pytest.FixtureRequest) -> object:
+    """Create, compress, delete, add unrelated turns, compress again; fail on any resurrection.
+
+    ``deletion_scenario.run()`` uses a built-in synthetic history; pass your own
+    ``Scenario`` and the fact to delete to run it on yours.
+    """
+    from pytest_compaction.deletion import DeletionScenario
+
+    return DeletionScenario(compressor_under_test, reproduce=settings_of(request.config).reproduce(request.node.nodeid))
+
+
+# -- running ---------------------------------------------------------------------
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    keywords = item.keywords
+    if "metamorphic" in keywords or "repeated_compression" in keywords:
+        problem = validate_markers(item)
+        if problem:
+            pytest.fail(f"pytest-compaction: {problem}", pytrace=False)
+
+
+def pytest_report_header(config: pytest.Config) -> list[str] | None:
+    settings = config.stash.get(SETTINGS_KEY, None)
+    if settings is None or not settings.contract:
+        return None
+    return [f"compaction: compressor {settings.compressor_ref}, mode {settings.mode or 'strict'}"]
+
+
+class _Reporter:
+    """Collects contract outcomes on the controller (xdist ships user_properties with each report)."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.config.stash[REPORT_KEY].add(report.nodeid, report.when, report.outcome, report.user_properties)
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        session = self.config.stash[REPORT_KEY]
+        settings = settings_of(self.config)
+        if settings.report and not hasattr(self.config, "workerinput"):
+            written = session.write(settings.report)
+            terminalreporter.write_line(f"compaction report written to {written}")
+        if session.records:
+            terminalreporter.write_sep("=", "compaction contract summary")
+            for line in session.summary_lines():
+                terminalreporter.write_line(line)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    config = session.config
+    settings = config.stash.get(SETTINGS_KEY, None)
+    if settings is not None and REPORT_KEY in config.stash and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(_Reporter(config), "compaction-reporter")

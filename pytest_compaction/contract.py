@@ -1,0 +1,275 @@
+"""Assertions over the contract, and the failure text a person reads.
+
+Pytest-free: the plugin's fixtures hand these objects to tests; any other test
+runner (or an agent at run time) can use them directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import groupby
+
+from pytest_compaction.checker import Mode, check
+from pytest_compaction.compressor import CompressionRequest, Compressor
+from pytest_compaction.errors import CompactionError
+from pytest_compaction.guard import DEFAULT_TIMEOUT, CompressionRecord, GuardedCompressor
+from pytest_compaction.ledger import Ledger
+from pytest_compaction.model import Artifact
+from pytest_compaction.runner import ScenarioRun, run_scenario
+from pytest_compaction.scenario import Scenario
+from pytest_compaction.violations import Violation, ViolationCode, summarize
+
+__all__ = [
+    "CompactionOutcome",
+    "Sink",
+    "CompressorUnderTest",
+    "ContractChecker",
+    "ContractFailure",
+    "expected_mismatch",
+    "render_failure",
+    "run_and_assert",
+]
+
+
+def render_failure(
+    violations: Sequence[Violation],
+    *,
+    title: str | None = None,
+    reproduce: str | None = None,
+    review: Sequence[Violation] = (),
+) -> str:
+    """The failure report: a summary line, violations grouped by name, how to reproduce."""
+    lines = []
+    if title:
+        lines.append(title)
+    lines.append(summarize(violations))
+    ordered = sorted(violations, key=lambda v: (v.code.value, v.fact_id or ""))
+    for code, group in groupby(ordered, key=lambda v: v.code.value):
+        lines.append(f"  {code}")
+        lines.extend(f"    {v.describe()}" for v in group)
+    if review:
+        lines.append(f"  review ({len(review)}, not failing in permissive mode)")
+        lines.extend(f"    {v.describe()}" for v in review)
+    if reproduce:
+        lines.append(f"reproduce: {reproduce}")
+    return "\n".join(lines)
+
+
+class ContractFailure(CompactionError, AssertionError):
+    """Raised by the assertion helpers; carries the violations as data."""
+
+    def __init__(self, violations: Sequence[Violation], *, title: str | None = None, reproduce: str | None = None):
+        self.violations = tuple(violations)
+        self.title = title
+        self.reproduce = reproduce
+        super().__init__(render_failure(self.violations, title=title, reproduce=reproduce))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(v.name for v in self.violations)
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionOutcome:
+    """What one contract check found, handed to the reporting sink."""
+
+    compressor: str
+    violations: tuple[Violation, ...]
+    checked: int = 1
+
+
+Sink = Callable[[CompactionOutcome], None]
+
+
+def _no_sink(_: CompactionOutcome) -> None:
+    return None
+
+
+@dataclass
+class CompressorUnderTest:
+    """The configured compressor, guarded, with helpers for tests.
+
+    ``compress`` raises :class:`ContractFailure` with a named violation when the
+    compressor raises, hangs, returns garbage or mutates its input. With
+    ``depth`` above 1 each call runs that many passes, feeding every artifact
+    into the next, and :class:`ContractChecker` checks every pass.
+    """
+
+    compressor: Compressor
+    timeout: float | None = DEFAULT_TIMEOUT
+    depth: int = 1
+    config: dict[str, object] = field(default_factory=dict)
+    sink: Sink = _no_sink
+    guard: GuardedCompressor = field(init=False)
+    chains: dict[int, tuple[Artifact, ...]] = field(default_factory=dict, init=False)
+    _version: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        self.guard = GuardedCompressor(self.compressor, timeout=self.timeout)
+
+    @property
+    def name(self) -> str:
+        return self.guard.name
+
+    def __repr__(self) -> str:
+        return f"<CompressorUnderTest {self.name} depth={self.depth}>"
+
+    @property
+    def records(self) -> list[CompressionRecord]:
+        """Every call made so far, with the exact inputs (event ids) given."""
+        return self.guard.records
+
+    def request(
+        self,
+        source: Ledger,
+        *,
+        prior: Artifact | None = None,
+        budget: int | None = None,
+        tenant_id: str | None = None,
+        subject_id: str | None = None,
+    ) -> CompressionRequest:
+        """The request for ``source``'s authorized events of one tenant and subject."""
+        tenant = tenant_id or source.tenant_id
+        subject = subject_id or source.subject_id
+        self._version = max(self._version, prior.memory_version if prior else 0) + 1
+        return CompressionRequest(
+            tenant_id=tenant,
+            subject_id=subject,
+            events=source.authorized_events(tenant, subject),
+            prior=prior,
+            memory_version=self._version,
+            budget=budget,
+            config=dict(self.config),
+        )
+
+    def compress(
+        self,
+        source: Ledger | CompressionRequest,
+        *,
+        prior: Artifact | None = None,
+        budget: int | None = None,
+        tenant_id: str | None = None,
+        subject_id: str | None = None,
+    ) -> Artifact:
+        """Compress a ledger's authorized events (or an explicit request) and return the artifact."""
+        __tracebackhide__ = True
+        if isinstance(source, CompressionRequest):
+            request = source
+        else:
+            request = self.request(source, prior=prior, budget=budget, tenant_id=tenant_id, subject_id=subject_id)
+        chain: list[Artifact] = []
+        for _ in range(max(1, self.depth)):
+            record = self.guard.run(request)
+            if record.artifact is None or record.violations:
+                self.sink(CompactionOutcome(self.name, record.violations))
+                raise ContractFailure(record.violations, title=f"compressor {self.name} misbehaved")
+            chain.append(record.artifact)
+            self._version += 1
+            request = CompressionRequest(
+                tenant_id=request.tenant_id,
+                subject_id=request.subject_id,
+                events=(),
+                prior=record.artifact,
+                memory_version=self._version,
+                budget=request.budget,
+                config=request.config,
+            )
+        artifact = chain[-1]
+        self.chains[id(artifact)] = tuple(chain)
+        return artifact
+
+
+@dataclass
+class ContractChecker:
+    """``assert_preserved`` and friends: check artifacts and fail with named violations."""
+
+    mode: Mode = "strict"
+    sink: Sink = _no_sink
+    compressor: CompressorUnderTest | None = None
+    reproduce: str | None = None
+
+    def __repr__(self) -> str:
+        return f"<ContractChecker mode={self.mode}>"
+
+    def check(self, ledger: Ledger, artifact: Artifact) -> tuple[Violation, ...]:
+        """Every violation of ``artifact`` (and, for a multi-pass artifact, of each pass)."""
+        chain: Iterable[Artifact] = (artifact,)
+        if self.compressor is not None:
+            chain = self.compressor.chains.get(id(artifact), chain)
+        found: dict[str, Violation] = {}
+        for depth_index, step in enumerate(chain, start=1):
+            for violation in check(ledger, step, mode=self.mode).violations:
+                if violation.name not in found:
+                    if depth_index > 1 or step is not artifact:
+                        violation = _at_depth(violation, step.depth)
+                    found[violation.name] = violation
+        return tuple(found.values())
+
+    def assert_preserved(self, ledger: Ledger, artifact: Artifact) -> None:
+        """Fail unless ``artifact`` keeps every required fact of ``ledger`` faithfully."""
+        __tracebackhide__ = True
+        violations = self.check(ledger, artifact)
+        name = self.compressor.name if self.compressor is not None else "artifact"
+        self.sink(CompactionOutcome(name, violations))
+        if violations:
+            raise ContractFailure(violations, reproduce=self.reproduce)
+
+    def run(self, scenario: Scenario, *, attempts: int = 1) -> ScenarioRun:
+        """Run a scenario through the compressor under test and fail on any violation."""
+        __tracebackhide__ = True
+        if self.compressor is None:
+            raise CompactionError("run() needs a compressor under test")
+        return run_and_assert(scenario, self.compressor, mode=self.mode, attempts=attempts, reproduce=self.reproduce)
+
+    def assert_violations(self, ledger: Ledger, artifact: Artifact, expected: Iterable[str]) -> None:
+        """Fail unless ``artifact`` shows exactly the ``expected`` violation names (a recorded incident)."""
+        __tracebackhide__ = True
+        violations = self.check(ledger, artifact)
+        mismatch = expected_mismatch(violations, expected)
+        name = self.compressor.name if self.compressor is not None else "artifact"
+        self.sink(CompactionOutcome(name, tuple(mismatch)))
+        if mismatch:
+            raise ContractFailure(mismatch, title="the incident no longer shows the violations it records",
+                                  reproduce=self.reproduce)
+
+
+def expected_mismatch(violations: Iterable[Violation], expected: Iterable[str]) -> list[Violation]:
+    """An ``unexpected_violations`` entry for each name missing from, or added to, ``expected``."""
+    got = {v.name for v in violations}
+    want = set(expected)
+    out = []
+    for name in sorted(want - got):
+        out.append(Violation(code=ViolationCode.UNEXPECTED_VIOLATIONS, detail=f"expected {name}, not found"))
+    for name in sorted(got - want):
+        out.append(Violation(code=ViolationCode.UNEXPECTED_VIOLATIONS, detail=f"found {name}, not expected"))
+    return out
+
+
+def _at_depth(violation: Violation, depth: int) -> Violation:
+    detail = f"depth {depth}" + (f"; {violation.detail}" if violation.detail else "")
+    return replace(violation, detail=detail)
+
+
+def run_and_assert(
+    scenario: Scenario,
+    cut: CompressorUnderTest,
+    *,
+    mode: Mode | None = None,
+    attempts: int = 1,
+    reproduce: str | None = None,
+) -> ScenarioRun:
+    """Run ``scenario`` through ``cut`` and fail with its named violations (or its expectation mismatch)."""
+    __tracebackhide__ = True
+    if mode is not None and mode != scenario.mode:
+        scenario = replace(scenario, mode=mode)
+    run = run_scenario(scenario, cut.guard, attempts=attempts, config=cut.config)
+    violations: Sequence[Violation] = run.violations
+    title = None
+    if scenario.expect_violations is not None:
+        violations = expected_mismatch(run.violations, scenario.expect_violations)
+        title = "the scenario does not show exactly the violations it expects"
+    cut.sink(CompactionOutcome(cut.name, tuple(violations)))
+    if violations:
+        raise ContractFailure(violations, title=title, reproduce=reproduce)
+    return run

@@ -1,0 +1,256 @@
+"""Replay a scenario into a ledger and through a guarded compressor, checking every pass."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pytest_compaction.checker import check
+from pytest_compaction.compressor import CompressionRequest
+from pytest_compaction.errors import CompactionError, PayloadError
+from pytest_compaction.guard import CompressionRecord, GuardedCompressor
+from pytest_compaction.ledger import Ledger
+from pytest_compaction.model import Artifact, Fact, SourceEvent, Status, typed_token
+from pytest_compaction.scenario import Scenario, Step
+from pytest_compaction.violations import Verdict, Violation, ViolationCode, sort_violations
+
+__all__ = ["PassResult", "ScenarioRun", "build_ledger_step", "run_scenario"]
+
+PassCheck = Callable[[Ledger, CompressionRecord, "list[PassResult]"], "list[Violation]"]
+"""An extra check run on every pass (prose invariants, bindings): returns violations."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassResult:
+    """One compression pass: its request, every attempt, and the verdict."""
+
+    index: int
+    """1-based pass number."""
+    step_path: str
+    tenant_id: str
+    subject_id: str
+    attempts: tuple[CompressionRecord, ...]
+    verdict: Verdict
+
+    @property
+    def record(self) -> CompressionRecord:
+        return self.attempts[0]
+
+    @property
+    def artifact(self) -> Artifact | None:
+        return self.record.artifact
+
+
+@dataclass
+class ScenarioRun:
+    """Everything that happened in one run of a scenario."""
+
+    scenario: Scenario
+    ledger: Ledger
+    passes: list[PassResult] = field(default_factory=list)
+
+    @property
+    def violations(self) -> tuple[Violation, ...]:
+        """Every distinct violation, each attributed to the first pass that showed it."""
+        first: dict[str, Violation] = {}
+        for result in self.passes:
+            for violation in result.verdict.violations:
+                first.setdefault(violation.name, _attributed(violation, result))
+        return sort_violations(first.values())
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(sorted({v.name for v in self.violations}))
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+
+def _attributed(violation: Violation, result: PassResult) -> Violation:
+    where = f"pass {result.index}"
+    depth = result.artifact.depth if result.artifact is not None else None
+    if depth is not None and depth > 1:
+        where += f", depth {depth}"
+    detail = f"{where}; {violation.detail}" if violation.detail else where
+    return dataclasses.replace(violation, detail=detail)
+
+
+def build_ledger_step(ledger: Ledger, scenario: Scenario, step: Step) -> None:
+    """Apply one ``add`` or ``delete`` step to the ledger; errors name the step's path."""
+    try:
+        if step.kind == "add":
+            for event_id in step.event_ids:
+                _record_event(ledger, scenario.event(event_id))
+        elif step.kind == "delete":
+            assert step.fact_id is not None
+            ledger.delete(step.fact_id, event_id=step.event_id)
+    except CompactionError as exc:
+        raise PayloadError(step.path, str(exc)) from None
+
+
+def _record_event(ledger: Ledger, event: SourceEvent) -> None:
+    ledger.add_event(dataclasses.replace(event, claims=(), retires=(), order=len(ledger.events)))
+    for claim in event.claims:
+        if claim.fact_id in ledger:
+            ledger.restate(claim.fact_id, event.event_id)
+            continue
+        ledger.add_fact(
+            Fact(
+                fact_id=claim.fact_id,
+                tenant_id=event.tenant_id,
+                subject_id=event.subject_id,
+                predicate=claim.predicate,
+                value=claim.value,
+                qualifiers=claim.qualifiers,
+                source_event_ids=(event.event_id,),
+                authority=claim.authority,
+                criticality=claim.criticality,
+            )
+        )
+        for older in claim.supersedes:
+            ledger.supersede(older, claim.fact_id)
+    for fact_id in event.retires:
+        ledger.retire(fact_id, event_id=event.event_id, reason=f"retired by event {event.event_id}")
+
+
+def run_scenario(
+    scenario: Scenario,
+    guard: GuardedCompressor,
+    *,
+    attempts: int = 1,
+    extra_checks: tuple[PassCheck, ...] = (),
+    config: dict[str, object] | None = None,
+) -> ScenarioRun:
+    """Run every step; each ``compress`` is one pass, checked against the ledger as it stands."""
+    ledger = Ledger(tenant_id=scenario.tenant_id, subject_id=scenario.subject_id)
+    run = ScenarioRun(scenario=scenario, ledger=ledger)
+    memory: dict[tuple[str, str], Artifact] = {}
+    compressed: dict[tuple[str, str], set[str]] = {}
+    version = 0
+    for step in scenario.effective_steps:
+        if step.kind != "compress":
+            build_ledger_step(ledger, scenario, step)
+            if step.kind == "delete":
+                # A deletion invalidates every summary built from the deleted content:
+                # the next pass re-grounds from the authorized events.
+                memory.clear()
+                compressed.clear()
+            continue
+        scope = (step.tenant_id or scenario.tenant_id, step.subject_id or scenario.subject_id)
+        seen = compressed.setdefault(scope, set())
+        events = tuple(e for e in ledger.authorized_events(*scope) if e.event_id not in seen)
+        prior = memory.get(scope)
+        version += 1
+        request = CompressionRequest(
+            tenant_id=scope[0],
+            subject_id=scope[1],
+            events=events,
+            prior=prior,
+            memory_version=version,
+            budget=scenario.budget,
+            config=dict(config or {}),
+        )
+        records = tuple(guard.run(request, attempt=n) for n in range(1, max(1, attempts) + 1))
+        verdict = _check_pass(ledger, scenario, records, run.passes, extra_checks)
+        result = PassResult(
+            index=len(run.passes) + 1,
+            step_path=step.path,
+            tenant_id=scope[0],
+            subject_id=scope[1],
+            attempts=records,
+            verdict=verdict,
+        )
+        run.passes.append(result)
+        seen.update(e.event_id for e in events)
+        if records[0].artifact is not None:
+            memory[scope] = _authorized(records[0].artifact, ledger)
+    return run
+
+
+def _check_pass(
+    ledger: Ledger,
+    scenario: Scenario,
+    records: tuple[CompressionRecord, ...],
+    previous: list[PassResult],
+    extra_checks: tuple[PassCheck, ...],
+) -> Verdict:
+    found: list[Violation] = []
+    review: list[Violation] = []
+    for record in records:
+        prefix = f"attempt {record.attempt}: " if len(records) > 1 else ""
+        found.extend(_prefixed(v, prefix) for v in record.violations)
+        found.extend(_prefixed(v, prefix) for v in _deleted_input(ledger, record))
+        if record.artifact is None:
+            continue
+        verdict = check(ledger, record.artifact, mode=scenario.mode)
+        found.extend(_prefixed(v, prefix) for v in verdict.violations)
+        review.extend(verdict.review)
+        for extra in extra_checks:
+            found.extend(_prefixed(v, prefix) for v in extra(ledger, record, previous))
+    if len(records) > 1:
+        found.extend(_disagreements(ledger, records))
+    unique = {(v.name, v.detail): v for v in found}
+    return Verdict(violations=sort_violations(unique.values()), review=sort_violations(review))
+
+
+def _prefixed(violation: Violation, prefix: str) -> Violation:
+    if not prefix:
+        return violation
+    return dataclasses.replace(violation, detail=f"{prefix}{violation.detail}".rstrip(": "))
+
+
+def _deleted_input(ledger: Ledger, record: CompressionRecord) -> list[Violation]:
+    redacted = ledger.redacted_event_ids
+    if not redacted:
+        return []
+    given = set(record.input_event_ids)
+    if record.artifact is not None:
+        given.update(record.artifact.input_event_ids)
+    texts = {ledger.event_by_id(e).text for e in redacted if ledger.event_by_id(e).text.strip()}
+    leaked = sorted(given & redacted)
+    for event in record.request.events:
+        if event.event_id not in redacted and any(text in event.text for text in texts):
+            leaked.append(f"{event.event_id} (repeats deleted text)")
+    if not leaked:
+        return []
+    return [
+        Violation(
+            code=ViolationCode.DELETED_CONTENT_IN_INPUT,
+            observed=tuple(leaked),
+            detail="deleted content reached the compressor; filter deletions before selection, "
+            "not after compression",
+        )
+    ]
+
+
+def _disagreements(ledger: Ledger, records: tuple[CompressionRecord, ...]) -> list[Violation]:
+    first = records[0].request
+    required = ledger.required(first.tenant_id, first.subject_id)
+    out: list[Violation] = []
+    for fact in required:
+        seen = []
+        for record in records:
+            got = record.artifact.index.get(fact.fact_id) if record.artifact is not None else None
+            seen.append(None if got is None else (got.predicate, typed_token(got.value), got.qualifiers))
+        if len(set(seen)) > 1:
+            kept = [r.attempt for r, s in zip(records, seen) if s is not None]
+            lost = [r.attempt for r, s in zip(records, seen) if s is None]
+            detail = f"attempts disagree on {fact.predicate}"
+            if lost:
+                detail += f"; kept by attempt(s) {kept or 'none'}, lost by {lost}"
+            out.append(
+                Violation(code=ViolationCode.NONDETERMINISTIC_CRITICAL_FACT, fact_id=fact.fact_id, detail=detail)
+            )
+    return out
+
+
+def _authorized(artifact: Artifact, ledger: Ledger) -> Artifact:
+    """The artifact as the store would return it: deleted facts removed."""
+    kept = tuple(
+        f for f in artifact.facts if not ((known := ledger.find(f.fact_id)) and known.status is Status.DELETED)
+    )
+    if len(kept) == len(artifact.facts):
+        return artifact
+    return dataclasses.replace(artifact, facts=kept)

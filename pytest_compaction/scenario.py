@@ -1,0 +1,306 @@
+"""Scenarios: source events, the facts they state, and the steps that compress them.
+
+A scenario is plain data, loaded from a dict (a YAML spec, or Python) by
+:meth:`Scenario.from_dict`. The runner (:mod:`pytest_compaction.runner`) replays it
+into a ledger and through a compressor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pytest_compaction._fields import (
+    check_keys,
+    join,
+    read_int,
+    read_mapping,
+    read_optional_str,
+    read_sequence,
+    read_str,
+    read_str_list,
+    type_name,
+)
+from pytest_compaction.errors import PayloadError
+from pytest_compaction.model import (
+    Claim,
+    Criticality,
+    SourceEvent,
+    Trust,
+    _check_value,
+    _enum,
+    normalize_qualifiers,
+)
+
+__all__ = ["Scenario", "Step", "StepKind"]
+
+StepKind = Literal["add", "compress", "delete"]
+
+SCENARIO_KEYS = (
+    "description",
+    "tenant",
+    "subject",
+    "events",
+    "steps",
+    "budget",
+    "mode",
+    "expect",
+    "marks",
+    "relations",
+    "depth",
+    "attempts",
+    "invariants",
+    "bindings",
+    "seed",
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step:
+    """One step of a scenario."""
+
+    kind: StepKind
+    event_ids: tuple[str, ...] = ()
+    """For ``add``: the events delivered, in order."""
+    fact_id: str | None = None
+    """For ``delete``: the fact deleted."""
+    event_id: str | None = None
+    """For ``delete``: the event that requested the deletion, if any."""
+    tenant_id: str | None = None
+    subject_id: str | None = None
+    """For ``compress``: whose memory is compressed (default: the scenario's)."""
+    path: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.kind == "add":
+            return {"add": list(self.event_ids)}
+        if self.kind == "delete":
+            out: dict[str, Any] = {"delete": self.fact_id}
+            if self.event_id:
+                out["event"] = self.event_id
+            return out
+        options: dict[str, Any] = {}
+        if self.tenant_id:
+            options["tenant"] = self.tenant_id
+        if self.subject_id:
+            options["subject"] = self.subject_id
+        return {"compress": options}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scenario:
+    """A memory history and how it is compressed, with what must hold afterwards."""
+
+    name: str
+    description: str = ""
+    tenant_id: str = "tenant-1"
+    subject_id: str = "subject-1"
+    events: tuple[SourceEvent, ...] = ()
+    """Events in history order; each carries the claims (facts) it states."""
+    steps: tuple[Step, ...] = ()
+    budget: int | None = None
+    mode: Literal["strict", "permissive"] = "strict"
+    expect_violations: tuple[str, ...] | None = None
+    """The exact violation names a recorded incident must produce; None means none."""
+    relations: tuple[str, ...] = ()
+    depth: int | None = None
+    attempts: int | None = None
+    seed: int | None = None
+    invariants: object = None
+    """The pinned-invariant register, as plain data (see the prose docs)."""
+    bindings: object = None
+    """The binding table, as plain data (see the prose docs)."""
+
+    @property
+    def effective_steps(self) -> tuple[Step, ...]:
+        """The steps, or by default: deliver every event, then compress once."""
+        if self.steps:
+            return self.steps
+        return (
+            Step(kind="add", event_ids=tuple(e.event_id for e in self.events)),
+            Step(kind="compress"),
+        )
+
+    def event(self, event_id: str) -> SourceEvent:
+        for event in self.events:
+            if event.event_id == event_id:
+                return event
+        raise KeyError(event_id)
+
+    @classmethod
+    def from_dict(cls, data: object, *, name: str, path: str = "") -> Scenario:
+        data = read_mapping(data, path)
+        check_keys(data, path, required=("events",), optional=SCENARIO_KEYS)
+        tenant = read_str(data, "tenant", path, "tenant-1")
+        subject = read_str(data, "subject", path, "subject-1")
+        events = _events(data["events"], join(path, "events"), tenant, subject)
+        ids = [e.event_id for e in events]
+        steps = _steps(data.get("steps"), join(path, "steps"), ids, tenant, subject)
+        mode = data.get("mode", "strict")
+        if mode not in ("strict", "permissive"):
+            raise PayloadError(join(path, "mode"), f"expected strict or permissive, got {mode!r} ({type_name(mode)})")
+        budget = data.get("budget")
+        if budget is not None:
+            budget = read_int(data, "budget", path)
+        depth = read_int(data, "depth", path) if data.get("depth") is not None else None
+        if depth is not None and depth < 1:
+            raise PayloadError(join(path, "depth"), f"expected a depth of at least 1, got {depth}")
+        attempts = read_int(data, "attempts", path) if data.get("attempts") is not None else None
+        if attempts is not None and attempts < 1:
+            raise PayloadError(join(path, "attempts"), f"expected at least 1 attempt, got {attempts}")
+        return cls(
+            name=name,
+            description=read_optional_str(data, "description", path) or "",
+            tenant_id=tenant,
+            subject_id=subject,
+            events=events,
+            steps=steps,
+            budget=budget,
+            mode=mode,
+            expect_violations=_expect(data.get("expect"), join(path, "expect")),
+            relations=read_str_list(data, "relations", path),
+            depth=depth,
+            attempts=attempts,
+            seed=read_int(data, "seed", path) if data.get("seed") is not None else None,
+            invariants=data.get("invariants"),
+            bindings=data.get("bindings"),
+        )
+
+
+def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEvent, ...]:
+    events: list[SourceEvent] = []
+    seen: set[str] = set()
+    fact_ids: set[str] = set()
+    for index, item in enumerate(read_sequence(raw, path)):
+        where = join(path, index)
+        item = read_mapping(item, where)
+        check_keys(
+            item,
+            where,
+            required=("id", "text"),
+            optional=("trust", "tenant", "subject", "facts", "retires", "reason"),
+        )
+        event_id = read_str(item, "id", where)
+        if event_id in seen:
+            raise PayloadError(join(where, "id"), f"event id {event_id!r} is used twice; event ids must be unique")
+        seen.add(event_id)
+        text = item["text"]
+        if not isinstance(text, str):
+            raise PayloadError(join(where, "text"), f"expected a string, got {text!r} ({type_name(text)})")
+        trust = _enum(Trust, item, "trust", where, Trust.USER)
+        claims = []
+        for c_index, claim in enumerate(read_sequence(item.get("facts", ()), join(where, "facts"))):
+            parsed = _claim(claim, join(join(where, "facts"), c_index), trust)
+            if parsed.fact_id in fact_ids:
+                raise PayloadError(
+                    join(join(join(where, "facts"), c_index), "id"),
+                    f"fact id {parsed.fact_id!r} is stated twice; a new value is a new fact with "
+                    f"`supersedes: {parsed.fact_id}`",
+                )
+            fact_ids.add(parsed.fact_id)
+            claims.append(parsed)
+        events.append(
+            SourceEvent(
+                event_id=event_id,
+                tenant_id=read_str(item, "tenant", where, tenant),
+                subject_id=read_str(item, "subject", where, subject),
+                text=text,
+                trust=trust,
+                order=index,
+                claims=tuple(claims),
+                retires=read_str_list(item, "retires", where),
+            )
+        )
+    if not events:
+        raise PayloadError(path, "a scenario needs at least one event")
+    return tuple(events)
+
+
+def _claim(raw: object, path: str, trust: Trust) -> Claim:
+    data = read_mapping(raw, path)
+    check_keys(
+        data,
+        path,
+        required=("id", "predicate", "value"),
+        optional=("qualifiers", "criticality", "authority", "supersedes"),
+    )
+    supersedes = data.get("supersedes", ())
+    if isinstance(supersedes, str):
+        supersedes = [supersedes]
+    qualifiers = data.get("qualifiers") or {}
+    read_mapping(qualifiers, join(path, "qualifiers"))
+    return Claim(
+        fact_id=read_str(data, "id", path),
+        predicate=read_str(data, "predicate", path),
+        value=_check_value(data["value"], join(path, "value")),
+        qualifiers=normalize_qualifiers(qualifiers, join(path, "qualifiers")),
+        authority=_enum(Trust, data, "authority", path, trust),
+        criticality=_enum(Criticality, data, "criticality", path, Criticality.CRITICAL),
+        supersedes=read_str_list({"supersedes": supersedes}, "supersedes", path),
+    )
+
+
+def _steps(raw: object, path: str, event_ids: list[str], tenant: str, subject: str) -> tuple[Step, ...]:
+    if raw is None:
+        return ()
+    steps: list[Step] = []
+    for index, item in enumerate(read_sequence(raw, path)):
+        where = join(path, index)
+        if item == "compress":
+            steps.append(Step(kind="compress", path=where))
+            continue
+        item = read_mapping(item, where)
+        kinds = [k for k in ("add", "compress", "delete") if k in item]
+        if len(kinds) != 1:
+            raise PayloadError(
+                where, "each step has exactly one of add, compress or delete (e.g. `- add: [e1, e2]`)"
+            )
+        kind = kinds[0]
+        if kind == "add":
+            check_keys(item, where, required=("add",))
+            value = item["add"]
+            ids = event_ids if value == "all" else list(read_str_list(item, "add", where))
+            for position, event_id in enumerate(ids):
+                if event_id not in event_ids:
+                    raise PayloadError(
+                        join(join(where, "add"), position),
+                        f"no event has id {event_id!r}; known events: {', '.join(event_ids)}",
+                    )
+            steps.append(Step(kind="add", event_ids=tuple(ids), path=where))
+        elif kind == "delete":
+            check_keys(item, where, required=("delete",), optional=("event",))
+            event_id = read_optional_str(item, "event", where)
+            if event_id is not None and event_id not in event_ids:
+                raise PayloadError(
+                    join(where, "event"), f"no event has id {event_id!r}; known events: {', '.join(event_ids)}"
+                )
+            steps.append(
+                Step(kind="delete", fact_id=read_str(item, "delete", where), event_id=event_id, path=where)
+            )
+        else:
+            check_keys(item, where, required=("compress",))
+            options = item["compress"] or {}
+            options = read_mapping(options, join(where, "compress"))
+            check_keys(options, join(where, "compress"), required=(), optional=("tenant", "subject"))
+            steps.append(
+                Step(
+                    kind="compress",
+                    tenant_id=read_str(options, "tenant", join(where, "compress"), tenant),
+                    subject_id=read_str(options, "subject", join(where, "compress"), subject),
+                    path=where,
+                )
+            )
+    if not any(step.kind == "compress" for step in steps):
+        raise PayloadError(path, "the steps never compress; add a `- compress` step")
+    return tuple(steps)
+
+
+def _expect(raw: object, path: str) -> tuple[str, ...] | None:
+    if raw is None:
+        return None
+    data = read_mapping(raw, path)
+    check_keys(data, path, required=("violations",))
+    names = read_str_list(data, "violations", path)
+    return tuple(sorted(set(names)))
+
+

@@ -1,0 +1,42 @@
+"""Per-session state for the pytest layer: settings, the report, and per-test recording."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_compaction.contract import CompactionOutcome, CompressorUnderTest, Sink
+from pytest_compaction.report import PROPERTY_COMPRESSOR, PROPERTY_VIOLATIONS, SessionReport
+from pytest_compaction.settings import Settings
+
+__all__ = ["REPORT_KEY", "SETTINGS_KEY", "compressor_for", "recorder", "settings_of"]
+
+SETTINGS_KEY = pytest.StashKey[Settings]()
+REPORT_KEY = pytest.StashKey[SessionReport]()
+
+
+def settings_of(config: pytest.Config) -> Settings:
+    return config.stash[SETTINGS_KEY]
+
+
+def recorder(node: pytest.Item) -> Sink:
+    """A sink that writes outcomes as the test's report properties (junitxml, xdist, the report)."""
+
+    def record(outcome: CompactionOutcome) -> None:
+        names = " ".join(v.name for v in outcome.violations)
+        node.user_properties.append((PROPERTY_COMPRESSOR, outcome.compressor))
+        node.user_properties.append((PROPERTY_VIOLATIONS, names))
+
+    return record
+
+
+def compressor_for(node: pytest.Item, *, depth: int = 1) -> CompressorUnderTest:
+    """The configured compressor, guarded and recording into ``node``; a bad reference fails the test."""
+    __tracebackhide__ = True
+    settings = settings_of(node.config)
+    from pytest_compaction.errors import CompressorConfigError
+
+    try:
+        compressor = settings.compressor()
+    except CompressorConfigError as exc:
+        pytest.fail(f"pytest-compaction: {exc}", pytrace=False)
+    return CompressorUnderTest(compressor, timeout=settings.timeout, depth=depth, sink=recorder(node))

@@ -1,0 +1,202 @@
+"""Fixture spec files (``*.compaction.yaml``): loading, validation and variants.
+
+Pytest-free: the collector in :mod:`pytest_compaction.collect` turns a loaded
+:class:`Spec` into items. Every error names ``file:line``, the field path and the fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pytest_compaction._fields import join, read_mapping, read_sequence, type_name
+from pytest_compaction.errors import PayloadError
+from pytest_compaction.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
+from pytest_compaction.safeyaml import SourceMap, load_yaml_mapped
+from pytest_compaction.scenario import SCENARIO_KEYS, Scenario, _expect
+
+__all__ = ["MAX_SPEC_BYTES", "Mark", "RecordedSpec", "Spec", "load_spec", "spec_name"]
+
+MAX_SPEC_BYTES = 2 * 1024 * 1024
+"""The largest spec file accepted (a fixture is a small, reviewed file)."""
+
+RECORDED_KEYS = ("kind", "description", "expected", "events", "artifact", "artifact_file", "expect", "mode", "marks")
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A pytest mark declared in YAML: ``skip``, ``xfail`` or any marker name usable with ``-m``."""
+
+    name: str
+    kwargs: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordedSpec:
+    """A recorded incident: a saved artifact checked without running a compressor."""
+
+    payload: Payload
+    expect_violations: tuple[str, ...]
+    mode: str = "strict"
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Spec:
+    """One loaded spec file."""
+
+    name: str
+    path: Path
+    source_map: SourceMap
+    scenario: Scenario | None = None
+    recorded: RecordedSpec | None = None
+    marks: tuple[Mark, ...] = ()
+    description: str = ""
+    variants: tuple[str, ...] = field(default=())
+    """Item names: ``reference``, each relation, ``depth=N``; ``recorded`` for incidents."""
+
+    @property
+    def line(self) -> int:
+        return self.source_map.line_of("") or 1
+
+    def line_of(self, path: str) -> int:
+        return self.source_map.line_of(path) or 1
+
+
+def spec_name(path: Path) -> str:
+    """``peanut-allergy.compaction.yaml`` -> ``peanut-allergy``."""
+    name = path.name
+    for suffix in (".compaction.yaml", ".compaction.yml", ".yaml", ".yml"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return path.stem
+
+
+def load_spec(path: Path) -> Spec:
+    """Load and validate one spec file; a mistake raises :class:`PayloadError` with file and line."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise PayloadError("", f"cannot read: {exc.strerror}", source=str(path)) from None
+    if size > MAX_SPEC_BYTES:
+        raise PayloadError(
+            "",
+            f"is {size} bytes; a spec may be at most {MAX_SPEC_BYTES} bytes (split it, or keep the "
+            f"artifact in a separate file referenced by artifact_file)",
+            source=str(path),
+        )
+    data, source_map = load_yaml_mapped(path.read_text(encoding="utf-8", errors="replace"), source=str(path))
+    try:
+        return _build(path, data, source_map)
+    except PayloadError as exc:
+        raise source_map.error(exc) from None
+
+
+def _build(path: Path, data: object, source_map: SourceMap) -> Spec:
+    if data is None:
+        raise PayloadError("", "the spec is empty; start with `events:` (a scenario) or `kind: recorded`")
+    data = read_mapping(data, "")
+    name = spec_name(path)
+    kind = data.get("kind", "recorded" if "artifact" in data or "artifact_file" in data else "scenario")
+    marks = _marks(data.get("marks"), "marks")
+    description = data.get("description") or ""
+    if not isinstance(description, str):
+        raise PayloadError("description", f"expected a string, got {type_name(description)}")
+    if kind == "recorded":
+        recorded = _recorded(path, data)
+        return Spec(
+            name=name,
+            path=path,
+            source_map=source_map,
+            recorded=recorded,
+            marks=marks,
+            description=description,
+            variants=("recorded",),
+        )
+    if kind != "scenario":
+        raise PayloadError("kind", f"expected scenario or recorded, got {kind!r}")
+    body = {k: v for k, v in data.items() if k != "kind"}
+    scenario = Scenario.from_dict(body, name=name)
+    variants = ["reference", *scenario.relations]
+    if scenario.depth is not None and scenario.depth > 1:
+        variants.append(f"depth={scenario.depth}")
+    return Spec(
+        name=name,
+        path=path,
+        source_map=source_map,
+        scenario=scenario,
+        marks=marks,
+        description=description,
+        variants=tuple(variants),
+    )
+
+
+def _recorded(path: Path, data: Mapping[str, Any]) -> RecordedSpec:
+    from pytest_compaction._fields import check_keys
+
+    check_keys(data, "", required=("expected",), optional=RECORDED_KEYS)
+    if ("artifact" in data) == ("artifact_file" in data):
+        raise PayloadError("artifact", "give the incident's artifact inline (artifact:) or by file (artifact_file:)")
+    payload_data: dict[str, Any] = {"expected": data["expected"]}
+    if "events" in data:
+        payload_data["events"] = data["events"]
+    if "artifact" in data:
+        payload_data["artifact"] = data["artifact"]
+    else:
+        reference = data["artifact_file"]
+        if not isinstance(reference, str) or not reference:
+            raise PayloadError("artifact_file", f"expected a relative file path, got {reference!r}")
+        target = (path.parent / reference).resolve()
+        if not target.is_file():
+            raise PayloadError("artifact_file", f"no file {reference!r} next to the spec ({target})")
+        if target.stat().st_size > MAX_FILE_BYTES:
+            raise PayloadError("artifact_file", f"{reference!r} is larger than {MAX_FILE_BYTES} bytes")
+        try:
+            payload_data["artifact"] = read_data_file(target)
+        except PayloadError as exc:
+            raise PayloadError("artifact_file", f"{reference!r}: {exc}") from None
+    mode = data.get("mode", "strict")
+    if mode not in ("strict", "permissive"):
+        raise PayloadError("mode", f"expected strict or permissive, got {mode!r}")
+    expect = _expect(data.get("expect"), "expect")
+    return RecordedSpec(
+        payload=load_payload(payload_data),
+        expect_violations=expect if expect is not None else (),
+        mode=mode,
+        description=str(data.get("description") or ""),
+    )
+
+
+def _marks(raw: object, path: str) -> tuple[Mark, ...]:
+    if raw is None:
+        return ()
+    marks = []
+    for index, item in enumerate(read_sequence(raw, path)):
+        where = join(path, index)
+        if isinstance(item, str) and item.isidentifier():
+            marks.append(Mark(item))
+            continue
+        if isinstance(item, Mapping) and len(item) == 1:
+            ((name, argument),) = item.items()
+            if not isinstance(name, str) or not name.isidentifier():
+                raise PayloadError(where, f"mark names are identifiers, got {name!r}")
+            if isinstance(argument, str):
+                marks.append(Mark(name, (("reason", argument),)))
+                continue
+            if isinstance(argument, Mapping):
+                marks.append(Mark(name, tuple(sorted(argument.items()))))
+                continue
+            if argument is None:
+                marks.append(Mark(name))
+                continue
+        raise PayloadError(
+            where,
+            f"expected a marker name (e.g. `slow`) or `skip: reason` / `xfail: reason`, got {item!r}",
+        )
+    return tuple(marks)
+
+
+# Keys a scenario spec may hold, for the did-you-mean suggestions in messages.
+SPEC_KEYS = (*SCENARIO_KEYS, "kind")
