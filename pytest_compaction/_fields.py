@@ -17,6 +17,7 @@ __all__ = [
     "read_sequence",
     "read_str",
     "read_str_list",
+    "shown",
     "type_name",
 ]
 
@@ -31,6 +32,14 @@ def type_name(value: object) -> str:
     if value is None:
         return "null"
     return type(value).__name__
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr`` and type name for a message, cut short: a wrong value may be a whole document."""
+    text = repr(value)
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return f"{text} ({type_name(value)})"
 
 
 def join(path: str, key: str | int) -> str:
@@ -50,7 +59,7 @@ def check_keys(
     allowed = (*required, *optional)
     for key in data:
         if not isinstance(key, str):
-            raise PayloadError(path, f"keys must be strings, got {key!r} ({type_name(key)})")
+            raise PayloadError(path, f"keys must be strings, got {shown(key)}")
         if key not in allowed:
             close = _closest(key, allowed)
             hint = f"did you mean {close!r}?" if close else f"allowed keys: {', '.join(allowed)}"
@@ -62,13 +71,13 @@ def check_keys(
 
 def read_mapping(value: object, path: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise PayloadError(path, f"expected a mapping, got {value!r} ({type_name(value)})")
+        raise PayloadError(path, f"expected a mapping, got {shown(value)}")
     return value
 
 
 def read_sequence(value: object, path: str) -> Sequence[Any]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise PayloadError(path, f"expected a list, got {value!r} ({type_name(value)})")
+        raise PayloadError(path, f"expected a list, got {shown(value)}")
     return value
 
 
@@ -78,7 +87,7 @@ def read_str(data: Mapping[str, Any], key: str, path: str, default: object = MIS
         raise PayloadError(join(path, key), "required key is missing")
     if not isinstance(value, str) or not value:
         raise PayloadError(
-            join(path, key), f"expected a non-empty string, got {value!r} ({type_name(value)})"
+            join(path, key), f"expected a non-empty string, got {shown(value)}"
         )
     return value
 
@@ -88,7 +97,7 @@ def read_optional_str(data: Mapping[str, Any], key: str, path: str) -> str | Non
     if value is None:
         return None
     if not isinstance(value, str):
-        raise PayloadError(join(path, key), f"expected a string, got {value!r} ({type_name(value)})")
+        raise PayloadError(join(path, key), f"expected a string, got {shown(value)}")
     return value
 
 
@@ -98,7 +107,7 @@ def read_int(data: Mapping[str, Any], key: str, path: str, default: object = MIS
         raise PayloadError(join(path, key), "required key is missing")
     # bool is an int subclass; a memory version of True is a mistake, not 1.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PayloadError(join(path, key), f"expected an integer, got {value!r} ({type_name(value)})")
+        raise PayloadError(join(path, key), f"expected an integer, got {shown(value)}")
     return value
 
 
@@ -106,7 +115,7 @@ def read_bool(data: Mapping[str, Any], key: str, path: str, default: bool) -> bo
     value = data.get(key, default)
     if not isinstance(value, bool):
         raise PayloadError(
-            join(path, key), f"expected true or false, got {value!r} ({type_name(value)})"
+            join(path, key), f"expected true or false, got {shown(value)}"
         )
     return value
 
@@ -118,6 +127,6 @@ def read_str_list(data: Mapping[str, Any], key: str, path: str) -> tuple[str, ..
         if not isinstance(item, str) or not item:
             raise PayloadError(
                 join(join(path, key), index),
-                f"expected a non-empty string, got {item!r} ({type_name(item)})",
+                f"expected a non-empty string, got {shown(item)}",
             )
     return tuple(items)

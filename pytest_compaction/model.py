@@ -23,6 +23,7 @@ from pytest_compaction._fields import (
     read_sequence,
     read_str,
     read_str_list,
+    shown,
     type_name,
 )
 from pytest_compaction.errors import PayloadError
@@ -102,7 +103,7 @@ def _check_value(value: object, path: str) -> Value:
     raise PayloadError(
         path,
         f"expected a JSON value (string, number, boolean, null, list or mapping), "
-        f"got {value!r} ({type_name(value)})",
+        f"got {shown(value)}",
     )
 
 
@@ -149,7 +150,7 @@ def _enum(kind: type[Any], data: Mapping[str, Any], key: str, path: str, default
     except ValueError:
         allowed = ", ".join(member.value for member in kind)
         raise PayloadError(
-            join(path, key), f"expected one of {allowed}; got {raw!r} ({type_name(raw)})"
+            join(path, key), f"expected one of {allowed}; got {shown(raw)}"
         ) from None
 
 

@@ -6,7 +6,6 @@ it is available.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,17 +95,17 @@ class _Builder:
         if isinstance(node, yaml.ScalarNode):
             name = tag[len(_PLAIN) :] if tag.startswith(_PLAIN) else None
             if name not in _SCALAR_TAGS:
-                raise self._err(node, path, f"tag {tag!r} is not allowed; only plain YAML values are")
+                raise self._err(node, path, _refused(tag))
             if name in ("timestamp", "binary"):
                 return str(node.value)
             return self.constructor.construct_object(node, deep=True)
         if isinstance(node, yaml.SequenceNode):
             if tag != _PLAIN + "seq":
-                raise self._err(node, path, f"tag {tag!r} is not allowed; only plain YAML values are")
+                raise self._err(node, path, _refused(tag))
             return [self.build(item, join(path, i), depth + 1) for i, item in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode):
             if tag != _PLAIN + "map":
-                raise self._err(node, path, f"tag {tag!r} is not allowed; only plain YAML values are")
+                raise self._err(node, path, _refused(tag))
             out: dict[Any, Any] = {}
             for key_node, value_node in node.value:
                 if key_node.tag == _PLAIN + "merge":
@@ -124,3 +123,10 @@ class _Builder:
         return PayloadError(path, message, source=self.map.source, line=node.start_mark.line + 1)
 
 
+def _refused(tag: str) -> str:
+    # Shown as written in the file (!!python/object:os.system), not as the resolved URI.
+    shown = "!!" + tag[len(_PLAIN) :] if tag.startswith(_PLAIN) else tag
+    return (
+        f"the tag {shown} is not allowed; use plain values only "
+        "(strings, numbers, booleans, null, lists and mappings)"
+    )
