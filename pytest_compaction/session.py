@@ -38,5 +38,7 @@ def compressor_for(node: pytest.Item, *, depth: int = 1) -> CompressorUnderTest:
     try:
         compressor = settings.compressor()
     except CompressorConfigError as exc:
-        pytest.fail(f"pytest-compaction: {exc}", pytrace=False)
-    return CompressorUnderTest(compressor, timeout=settings.timeout, depth=depth, sink=recorder(node))
+        problem = str(exc)
+    else:
+        return CompressorUnderTest(compressor, timeout=settings.timeout, depth=depth, sink=recorder(node))
+    pytest.fail(f"pytest-compaction: {problem}", pytrace=False)

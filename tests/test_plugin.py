@@ -1,0 +1,359 @@
+"""The pytest plugin, exercised through real pytest sessions (pytester)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+COMPRESSORS = '''
+import time
+from pytest_compaction import Artifact
+from pytest_compaction.compressor import ReferenceCompressor
+
+def faithful(request):
+    return ReferenceCompressor().compress(request)
+
+def drops_qualifiers(request):
+    art = ReferenceCompressor().compress(request)
+    facts = [f.__class__(**{**{k: getattr(f, k) for k in ("fact_id", "tenant_id", "subject_id",
+             "predicate", "value", "source_event_ids", "authority", "criticality")}, "qualifiers": ()})
+             for f in art.facts]
+    return Artifact(memory_version=art.memory_version, tenant_id=art.tenant_id,
+                    subject_id=art.subject_id, facts=facts)
+
+def raises(request):
+    raise RuntimeError("model endpoint unavailable")
+
+def returns_none(request):
+    return None
+
+def returns_text(request):
+    return "User prefers healthy food"
+
+def returns_bad_dict(request):
+    return {"memory_version": "2", "tenant_id": "t", "subject_id": "s"}
+
+def hangs(request):
+    time.sleep(3)
+
+def mutates(request):
+    request.config["touched"] = True
+    return ReferenceCompressor().compress(request)
+
+class ClassCompressor:
+    def compress(self, request):
+        return ReferenceCompressor().compress(request)
+
+not_a_compressor = 42
+'''
+
+ALLERGY_TEST = '''
+def test_allergy_survives(fact_ledger, compressor_under_test, compaction_contract):
+    fact_ledger.event("e1", "I am allergic to peanuts, not merely avoiding them.")
+    fact_ledger.fact("fact-allergy-1", "food.peanuts_allowed", False, sources=["e1"],
+                     qualifiers={"basis": "allergy", "severity": "critical"})
+    artifact = compressor_under_test.compress(fact_ledger)
+    compaction_contract.assert_preserved(fact_ledger, artifact)
+'''
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyfile(mycompressors=COMPRESSORS, test_allergy=ALLERGY_TEST)
+    pytester.syspathinsert()
+    return pytester
+
+
+def test_faithful_compressor_passes(project: pytest.Pytester) -> None:
+    result = project.runpytest("--compaction-compressor=mycompressors:faithful")
+    result.assert_outcomes(passed=1)
+
+
+def test_reference_compressor_is_the_default(project: pytest.Pytester) -> None:
+    result = project.runpytest()
+    result.assert_outcomes(passed=1)
+
+
+def test_class_reference_is_instantiated(project: pytest.Pytester) -> None:
+    result = project.runpytest("--compaction-compressor=mycompressors:ClassCompressor")
+    result.assert_outcomes(passed=1)
+
+
+def test_drifting_compressor_fails_with_the_named_violation(project: pytest.Pytester) -> None:
+    result = project.runpytest("--compaction-compressor=mycompressors:drops_qualifiers")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*1 violation: 1 qualifiers_changed",
+            "*qualifiers_changed",
+            "*fact-allergy-1:qualifiers_changed  expected (('basis', 'allergy'), ('severity', 'critical')) got ()",
+            '*reproduce: pytest "test_allergy.py::test_allergy_survives" '
+            "--compaction-compressor=mycompressors:drops_qualifiers",
+        ]
+    )
+    # No plugin-internal frames in the failure.
+    result.stdout.no_fnmatch_line("*pytest_compaction/contract.py*")
+
+
+@pytest.mark.parametrize(
+    ("compressor", "code", "detail"),
+    [
+        ("raises", "compressor_error", "*raised RuntimeError: model endpoint unavailable*"),
+        ("returns_none", "artifact_malformed", "*returned None; a compressor must return an Artifact*"),
+        ("returns_text", "artifact_malformed", "*returned str; a compressor must return an Artifact*"),
+        ("returns_bad_dict", "artifact_malformed", "*memory_version: expected an integer, got '2' (str)*"),
+        ("hangs", "compressor_timeout", "*did not return within 0.3s*"),
+        ("mutates", "input_mutated", "*changed the request it was given*"),
+    ],
+)
+def test_misbehaving_compressor_is_a_named_violation(
+    project: pytest.Pytester, compressor: str, code: str, detail: str
+) -> None:
+    result = project.runpytest(f"--compaction-compressor=mycompressors:{compressor}", "--compaction-timeout=0.3")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([f"*compressor mycompressors:{compressor} misbehaved*", f"*{code}*", detail])
+    result.stdout.no_fnmatch_line("*INTERNALERROR*")
+
+
+@pytest.mark.parametrize(
+    ("reference", "message"),
+    [
+        ("nosuchmodule:compress", "*cannot import module 'nosuchmodule'*"),
+        ("mycompressors:nothing", "*module 'mycompressors' has no attribute 'nothing'*"),
+        ("mycompressors:not_a_compressor", "*is not a compressor: expected an object with a compress(request)*"),
+        ("mycompressors", "*must look like 'package.module:attribute'*"),
+    ],
+)
+def test_bad_compressor_reference_fails_clearly(project: pytest.Pytester, reference: str, message: str) -> None:
+    result = project.runpytest(f"--compaction-compressor={reference}")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines([f"pytest-compaction: compressor {reference!r}{message}"])
+    result.stdout.no_fnmatch_line("*Traceback*")
+    result.stdout.no_fnmatch_line("*During handling*")
+
+
+def test_ini_sets_the_compressor_and_the_command_line_beats_it(project: pytest.Pytester) -> None:
+    project.makeini("[pytest]\ncompaction_compressor = mycompressors:drops_qualifiers\n")
+    project.runpytest().assert_outcomes(failed=1)
+    project.runpytest("--compaction-compressor=mycompressors:faithful").assert_outcomes(passed=1)
+
+
+def test_ini_timeout_is_used_and_the_command_line_beats_it(project: pytest.Pytester) -> None:
+    project.makeini("[pytest]\ncompaction_compressor = mycompressors:hangs\ncompaction_timeout = 0.2\n")
+    result = project.runpytest()
+    result.stdout.fnmatch_lines(["*did not return within 0.2s*"])
+    result = project.runpytest("--compaction-timeout=0.4")
+    result.stdout.fnmatch_lines(["*did not return within 0.4s*"])
+
+
+def test_bad_option_value_is_a_usage_error(project: pytest.Pytester) -> None:
+    result = project.runpytest("--compaction-timeout=soon")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*pytest-compaction: --compaction-timeout expects a number, got 'soon'*"])
+
+
+def test_options_share_one_help_group(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--help")
+    result.stdout.fnmatch_lines(
+        [
+            "contract-testing AI-agent memory compression (pytest-compaction):",
+            "*--compaction-contract*",
+            "*--compaction-compressor=MODULE:ATTR*",
+            "*--compaction-timeout=SECONDS*",
+        ]
+    )
+    for ini in ("compaction_compressor", "compaction_timeout", "compaction_fixtures", "compaction_report"):
+        result.stdout.fnmatch_lines([f"*{ini}*"])
+
+
+def test_markers_and_fixtures_are_documented(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--markers")
+    result.stdout.fnmatch_lines(["@pytest.mark.metamorphic(*relations, seed=None):*", "@pytest.mark.repeated_compression(depth=N):*"])
+    pytester.makepyfile("def test_x(): pass")
+    result = pytester.runpytest("--fixtures")
+    for name in ("fact_ledger", "compressor_under_test", "compaction_contract", "deletion_scenario"):
+        result.stdout.fnmatch_lines([f"{name} -- *"])
+
+
+def test_plugin_can_be_disabled(project: pytest.Pytester) -> None:
+    result = project.runpytest("-p", "no:compaction")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*fixture 'fact_ledger' not found*"])
+    assert "--compaction-contract" not in "\n".join(project.runpytest("-p", "no:compaction", "--help").outlines)
+
+
+def test_importing_the_plugin_stays_light() -> None:
+    code = textwrap.dedent(
+        """
+        import sys
+        import pytest_compaction.plugin
+        heavy = [m for m in ("hypothesis", "yaml", "deepdiff") if m in sys.modules]
+        print(",".join(heavy))
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_repeated_compression_checks_every_pass(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        mycompressors2='''
+        from dataclasses import replace
+        from pytest_compaction.compressor import ReferenceCompressor
+
+        def erodes_on_pass_2(request):
+            art = ReferenceCompressor().compress(request)
+            if art.depth == 2:
+                art = replace(art, facts=tuple(replace(f, qualifiers=()) for f in art.facts))
+            return art
+        ''',
+        test_depth='''
+        import pytest
+
+        @pytest.mark.repeated_compression(depth=3)
+        def test_three_passes(fact_ledger, compressor_under_test, compaction_contract):
+            fact_ledger.event("e1", "Refund up to $50 after supervisor review.")
+            fact_ledger.fact("fact-refund-1", "refund.max_usd", 50, sources=["e1"],
+                             qualifiers={"requires": "supervisor_review"})
+            artifact = compressor_under_test.compress(fact_ledger)
+            assert artifact.depth == 3
+            assert len(compressor_under_test.records) == 3
+            compaction_contract.assert_preserved(fact_ledger, artifact)
+        ''',
+    )
+    project.runpytest("test_depth.py").assert_outcomes(passed=1)
+    result = project.runpytest("test_depth.py", "--compaction-compressor=mycompressors2:erodes_on_pass_2")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*fact-refund-1:qualifiers_changed*(depth 2)*"])
+
+
+@pytest.mark.parametrize(
+    ("marker", "message"),
+    [
+        ("repeated_compression()", "*repeated_compression needs depth=N*"),
+        ("repeated_compression(depth=0)", "*depth must be a whole number of at least 1, got 0*"),
+        ("repeated_compression(depth='3')", "*depth must be a whole number of at least 1, got '3'*"),
+        ("metamorphic()", "*metamorphic needs at least one relation name*"),
+        ("metamorphic(3)", "*metamorphic takes relation names as strings, got 3*"),
+        ("metamorphic('append_small_talk', seed='x')", "*seed must be an integer, got 'x'*"),
+    ],
+)
+def test_marker_arguments_are_validated(pytester: pytest.Pytester, marker: str, message: str) -> None:
+    pytester.makepyfile(f"import pytest\n@pytest.mark.{marker}\ndef test_x():\n    pass\n")
+    result = pytester.runpytest()
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines([message])
+    result.stdout.no_fnmatch_line("*Traceback*")
+
+
+def test_deletion_scenario_passes_on_a_faithful_compressor(project: pytest.Pytester) -> None:
+    project.makepyfile(test_del="def test_deletion(deletion_scenario):\n    deletion_scenario.run()\n")
+    project.runpytest("test_del.py").assert_outcomes(passed=1)
+
+
+def test_deletion_scenario_catches_a_stale_checkpoint(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        stale='''
+        from dataclasses import replace
+        from pytest_compaction.compressor import ReferenceCompressor
+
+        class StaleCheckpoint:
+            """Merges in everything it ever emitted: a checkpoint restored after a deletion."""
+            def __init__(self):
+                self.seen = {}
+            def compress(self, request):
+                art = ReferenceCompressor().compress(request)
+                for fact in art.facts:
+                    self.seen.setdefault(fact.fact_id, fact)
+                merged = {**self.seen, **{f.fact_id: f for f in art.facts}}
+                return replace(art, facts=tuple(merged.values()))
+
+        class ReadsRawHistory:
+            """Claims it was given every event it ever saw, deleted ones included."""
+            def __init__(self):
+                self.ids = []
+            def compress(self, request):
+                art = ReferenceCompressor().compress(request)
+                self.ids += [e.event_id for e in request.events if e.event_id not in self.ids]
+                return replace(art, input_event_ids=tuple(self.ids))
+        ''',
+        test_del="def test_deletion(deletion_scenario):\n    deletion_scenario.run()\n",
+    )
+    result = project.runpytest("test_del.py", "--compaction-compressor=stale:StaleCheckpoint")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*fact-phone-1:forbidden_deleted_fact*"])
+    result = project.runpytest("test_del.py", "--compaction-compressor=stale:ReadsRawHistory")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*deleted_content_in_input*e1*"])
+
+
+def test_terminal_summary_and_json_report(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        test_more='''
+        def test_bad(fact_ledger, compaction_contract):
+            from pytest_compaction import Artifact
+            fact_ledger.event("e1", "Never call the billing API until the audit closes.")
+            fact_ledger.fact("fact-billing-1", "billing_api.allowed", False, sources=["e1"])
+            compaction_contract.assert_preserved(
+                fact_ledger, Artifact(memory_version=1, tenant_id="tenant-1", subject_id="subject-1"))
+
+        def test_not_a_contract_test():
+            pass
+        '''
+    )
+    result = project.runpytest("--compaction-contract", "--compaction-report=out/report.json")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*compaction contract summary*",
+            "2 contract tests checked against *; 1 with violations",
+            "  missing: 1 in test_more.py::test_bad",
+        ]
+    )
+    report = json.loads((project.path / "out" / "report.json").read_text())
+    by_id = {t["nodeid"]: t for t in report["tests"]}
+    assert set(by_id) == {"test_allergy.py::test_allergy_survives", "test_more.py::test_bad"}
+    assert by_id["test_more.py::test_bad"]["violations"] == ["fact-billing-1:missing"]
+    assert by_id["test_more.py::test_bad"]["outcome"] == "failed"
+    assert by_id["test_allergy.py::test_allergy_survives"]["compressor"] == "reference"
+    assert report["violations_by_code"] == {"missing": 1}
+
+
+def test_junitxml_records_violation_codes(project: pytest.Pytester) -> None:
+    result = project.runpytest("--compaction-compressor=mycompressors:drops_qualifiers", "--junitxml=junit.xml")
+    result.assert_outcomes(failed=1)
+    xml = (project.path / "junit.xml").read_text()
+    assert '<property name="compaction_violations" value="fact-allergy-1:qualifiers_changed"' in xml
+    assert '<property name="compaction_compressor" value="mycompressors:drops_qualifiers"' in xml
+
+
+def test_xdist_gives_the_same_results_and_merges_the_report(project: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    project.makepyfile(
+        test_many="\n".join(
+            f'''
+def test_{n}(fact_ledger, compaction_contract):
+    from pytest_compaction import Artifact
+    fact_ledger.event("e1", "fact {n}")
+    fact_ledger.fact("fact-{n}", "thing.{n}", {n}, sources=["e1"])
+    compaction_contract.assert_preserved(
+        fact_ledger, Artifact(memory_version=1, tenant_id="tenant-1", subject_id="subject-1"))
+'''
+            for n in range(4)
+        )
+    )
+    serial = project.runpytest("--compaction-contract", "--compaction-report=serial.json")
+    parallel = project.runpytest("-n", "2", "--compaction-contract", "--compaction-report=parallel.json")
+    serial.assert_outcomes(passed=1, failed=4)
+    parallel.assert_outcomes(passed=1, failed=4)
+    parallel.stdout.fnmatch_lines(["5 contract tests checked against *; 4 with violations", "  missing: 4 in *"])
+
+    def load(name: str) -> dict[str, list[str]]:
+        data = json.loads((project.path / name).read_text())
+        return {t["nodeid"]: t["violations"] for t in data["tests"]}
+
+    assert load("serial.json") == load("parallel.json")
