@@ -347,7 +347,12 @@ class Ledger:
     def _active(self, fact_id: str, verb: str) -> Fact:
         fact = self.get(fact_id)
         if fact.status is not Status.ACTIVE:
-            raise LifecycleError(fact_id, f"cannot {verb} a fact that is {fact.status.value}")
+            hint = ""
+            if fact.status is Status.DELETED:
+                hint = "; a deleted fact never comes back: record a new fact instead"
+            elif fact.status is Status.SUPERSEDED and fact.superseded_by is not None:
+                hint = f"; the current fact is {fact.superseded_by!r}"
+            raise LifecycleError(fact_id, f"cannot {verb} a fact that is {fact.status.value}{hint}")
         return fact
 
     def _check_event(self, event_id: str | None) -> None:

@@ -191,6 +191,16 @@ class Fact:
         sources: object = self.source_event_ids
         if not isinstance(sources, tuple):
             object.__setattr__(self, "source_event_ids", tuple(self.source_event_ids))
+        # Plain strings ("critical") are accepted and made members: the checker compares
+        # these by identity, so a string left in place would silently drop a required fact.
+        for name, kind in (("status", Status), ("authority", Trust), ("criticality", Criticality)):
+            raw: object = getattr(self, name)
+            if type(raw) is not kind:
+                try:
+                    object.__setattr__(self, name, kind(raw))
+                except ValueError:
+                    allowed = ", ".join(member.value for member in kind)
+                    raise PayloadError(name, f"expected one of {allowed}; got {shown(raw)}") from None
         # The contract-relevant identity, computed once: the checker's fast path is a
         # single tuple comparison per fact.
         object.__setattr__(
