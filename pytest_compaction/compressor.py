@@ -182,7 +182,7 @@ def as_compressor(obj: object, *, origin: str | None = None) -> Compressor:
     Accepted: an object with ``compress(request)``; a class whose instances have
     one (instantiated without arguments); a callable taking the request.
     """
-    where = origin or repr(obj)
+    where = f"compressor {origin!r}" if origin else repr(obj)
     if inspect.isclass(obj):
         if callable(getattr(obj, "compress", None)):
             try:
@@ -198,7 +198,7 @@ def as_compressor(obj: object, *, origin: str | None = None) -> Compressor:
     if callable(obj):
         return FunctionCompressor(obj, name=origin)
     raise CompressorConfigError(
-        f"{where} is not a compressor: expected an object with a compress(request) method "
+        f"{where}: not a compressor: expected an object with a compress(request) method "
         f"or a callable taking a CompressionRequest, got {type(obj).__name__}"
     )
 
@@ -210,7 +210,7 @@ def resolve_compressor(reference: str) -> Compressor:
     module_name, sep, attribute = reference.partition(":")
     if not sep or not module_name or not attribute:
         raise CompressorConfigError(
-            f"compressor reference {reference!r} must look like 'package.module:attribute' "
+            f"compressor {reference!r}: a reference must look like 'package.module:attribute' "
             f"(or 'reference' for the embedded reference compressor)"
         )
     try:
