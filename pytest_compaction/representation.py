@@ -1,0 +1,186 @@
+"""Representation loss: the same artifact, before and after a storage or migration boundary.
+
+A compressor can emit the right fact and a serializer, storage adapter or migration
+can still change it (``False`` becomes ``"false"``, a qualifier vanishes). This module
+compares the artifact *as written* with the artifact *as read back* and names the
+first divergent field with its type names, one ``representation_changed`` per fact.
+
+What is not a difference: the order of facts (they are matched by id), the order of
+qualifiers and of source event ids, and a tuple where a list was written (the typed
+contract treats them alike, see :func:`pytest_compaction.model.typed_token`).
+
+deepdiff is imported inside :func:`compare_artifacts`, never at import time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pytest_compaction._fields import join, type_name
+from pytest_compaction.model import Artifact, Fact
+from pytest_compaction.violations import Verdict, Violation, ViolationCode
+
+__all__ = ["compare_artifacts", "render_path"]
+
+
+def compare_artifacts(written: Artifact, read_back: object, *, where: str = "read-back") -> Verdict:
+    """Compare an artifact with what came back through a boundary.
+
+    ``where`` names the boundary in the details (``read-back``, ``migration``). The
+    verdict holds one ``representation_changed`` per fact that differs (its
+    ``fact_id`` set) and one for the artifact's own fields, each naming the first
+    divergent field in document order, ``expected`` and ``observed`` being the
+    values found there.
+    """
+    if read_back is None:
+        return Verdict(
+            violations=(
+                Violation(
+                    code=ViolationCode.REPRESENTATION_CHANGED,
+                    expected=written.memory_version,
+                    detail=f"artifact: nothing came back at {where}; memory version "
+                    f"{written.memory_version} of {written.tenant_id}/{written.subject_id} is gone",
+                ),
+            )
+        )
+    if not isinstance(read_back, Artifact):
+        return Verdict(
+            violations=(
+                Violation(
+                    code=ViolationCode.REPRESENTATION_CHANGED,
+                    detail=f"artifact: expected an Artifact at {where}, got {type_name(read_back)}",
+                ),
+            )
+        )
+    from deepdiff import DeepDiff  # deferred: the plugin must stay light to import
+
+    expected, observed = _plain(written), _plain(read_back)
+    diff = DeepDiff(expected, observed, view="tree", verbose_level=2)
+    order = _document_order(expected, observed)
+    by_owner: dict[str | None, list[tuple[int, list[Any], Any, Any]]] = {}
+    for levels in diff.values():
+        for level in levels:
+            path = level.path(output_format="list")
+            owner = path[1] if len(path) > 1 and path[0] == "facts" else None
+            position = order.get(tuple(path), len(order))
+            by_owner.setdefault(owner, []).append((position, path, level.t1, level.t2))
+    found: list[Violation] = []
+    for owner, changes in by_owner.items():
+        changes.sort(key=lambda change: change[0])
+        _, path, before, after = changes[0]
+        before, after = _present(before), _present(after)
+        detail = f"{render_path(path)}: {_how(path, before, after)} at {where}"
+        if len(changes) > 1:
+            more = len(changes) - 1
+            detail += f"; {more} more field{'s' if more > 1 else ''} differ{'' if more > 1 else 's'}"
+        whole_fact = owner is not None and len(path) == 2
+        found.append(
+            Violation(
+                code=ViolationCode.REPRESENTATION_CHANGED,
+                fact_id=owner,
+                expected=None if whole_fact or before is _ABSENT else before,
+                observed=None if whole_fact or after is _ABSENT else after,
+                detail=detail,
+            )
+        )
+    found.sort(key=lambda v: (v.fact_id is not None, order.get(("facts", v.fact_id), 0)))
+    return Verdict(violations=tuple(found))
+
+
+def render_path(path: list[Any]) -> str:
+    """``['facts', 'allergy-1', 'value']`` as ``artifact.facts['allergy-1'].value``."""
+    out = "artifact"
+    for index, key in enumerate(path):
+        if index == 1 and path[0] == "facts":
+            out += f"[{key!r}]"
+        else:
+            out = join(out, key)
+    return out
+
+
+class _Absent:
+    """A field on one side only (deepdiff's ``not present``)."""
+
+    def __repr__(self) -> str:
+        return "<absent>"
+
+
+_ABSENT = _Absent()
+
+
+def _present(value: Any) -> Any:
+    return _ABSENT if type(value).__name__ == "NotPresent" else value
+
+
+def _how(path: list[Any], before: Any, after: Any) -> str:
+    what = "the fact" if len(path) == 2 and path[0] == "facts" else "the field"
+    if after is _ABSENT:
+        return f"{what} was dropped"
+    if before is _ABSENT:
+        return f"{what} was added"
+    if type(before) is not type(after):
+        return f"{type_name(before)} became {type_name(after)}"
+    return f"{before!r} became {after!r} ({type_name(before)})"
+
+
+def _plain(artifact: Artifact) -> dict[str, Any]:
+    """The contract-relevant fields, in document order, in a form deepdiff compares by type."""
+    facts: dict[str, Any] = {}
+    for position, fact in enumerate(artifact.facts):
+        key = fact.fact_id if fact.fact_id not in facts else f"{fact.fact_id}#{position}"
+        facts[key] = _plain_fact(fact)
+    return {
+        "memory_version": artifact.memory_version,
+        "tenant_id": artifact.tenant_id,
+        "subject_id": artifact.subject_id,
+        "facts": facts,
+        "summary": artifact.summary,
+        "depth": artifact.depth,
+        "input_event_ids": list(artifact.input_event_ids),
+    }
+
+
+def _plain_fact(fact: Fact) -> dict[str, Any]:
+    return {
+        "tenant_id": fact.tenant_id,
+        "subject_id": fact.subject_id,
+        "predicate": fact.predicate,
+        "value": _plain_value(fact.value),
+        "qualifiers": {key: _plain_value(value) for key, value in fact.qualifiers},
+        "source_event_ids": sorted(fact.source_event_ids),
+        "status": _enum_value(fact.status),
+        "authority": _enum_value(fact.authority),
+        "criticality": _enum_value(fact.criticality),
+    }
+
+
+def _enum_value(value: object) -> object:
+    # A store that hands back the plain string instead of the enum member has not
+    # changed the fact; one that hands back another string has.
+    return getattr(value, "value", value)
+
+
+def _plain_value(value: object) -> object:
+    if type(value) is tuple or type(value) is list:
+        return [_plain_value(item) for item in value]
+    if type(value) is dict:
+        return {key: _plain_value(item) for key, item in value.items()}
+    return value
+
+
+def _document_order(*roots: Any) -> dict[tuple[Any, ...], int]:
+    """Every path in the written artifact, then those only the read-back has, numbered in order."""
+    order: dict[tuple[Any, ...], int] = {}
+
+    def walk(node: Any, path: tuple[Any, ...]) -> None:
+        order.setdefault(path, len(order))
+        if isinstance(node, dict):
+            for key, item in node.items():
+                walk(item, (*path, key))
+        elif isinstance(node, list):
+            for index, item in enumerate(node):
+                walk(item, (*path, index))
+
+    for root in roots:
+        walk(root, ())
+    return order
