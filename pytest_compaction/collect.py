@@ -24,11 +24,36 @@ class SpecFile(pytest.File):
         except PayloadError as exc:
             yield SpecErrorItem.from_parent(self, name="spec-error", error=exc)
             return
+        try:
+            marks = [_mark(self.config, spec, index) for index in range(len(spec.marks))]
+        except PayloadError as exc:
+            yield SpecErrorItem.from_parent(self, name="spec-error", error=exc)
+            return
         for variant in spec.variants:
             item = SpecItem.from_parent(self, name=f"{spec.name}[{variant}]", spec=spec, variant=variant)
-            for mark in spec.marks:
-                item.add_marker(getattr(pytest.mark, mark.name)(**dict(mark.kwargs)))
+            for mark in marks:
+                item.add_marker(mark)
             yield item
+
+
+def _mark(config: pytest.Config, spec: Spec, index: int) -> pytest.MarkDecorator:
+    """The pytest mark of ``marks[index]``; an unregistered name under --strict-markers is a spec error."""
+    mark = spec.marks[index]
+    try:
+        decorator = getattr(pytest.mark, mark.name)
+    except pytest.fail.Exception:
+        from pytest_compaction.errors import _closest
+
+        known = tuple(line.split(":")[0].split("(")[0].strip() for line in config.getini("markers"))
+        close = _closest(mark.name, known)
+        hint = f"did you mean {close!r}? Or register it" if close else "register it"
+        error = PayloadError(
+            f"marks[{index}]",
+            f"{mark.name!r} is not a registered marker and --strict-markers is on; {hint} "
+            f"(ini `markers = {mark.name}: what it means`)",
+        )
+        raise spec.source_map.error(error) from None
+    return decorator(**dict(mark.kwargs))  # type: ignore[no-any-return]
 
 
 class SpecErrorItem(pytest.Item):

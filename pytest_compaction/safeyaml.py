@@ -61,12 +61,16 @@ def load_yaml_mapped(text: str, *, source: str = "<string>") -> tuple[Any, Sourc
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "cannot be parsed"
+        if exc.problem and exc.context and exc.context_mark is not None:
+            # "found unexpected end of stream" alone hides where the unclosed quote began.
+            problem += f" ({exc.context} that starts on line {exc.context_mark.line + 1})"
         raise PayloadError("", f"invalid YAML: {problem}", source=source, line=line) from None
     except yaml.YAMLError as exc:
         raise PayloadError("", f"invalid YAML: {exc}", source=source) from None
     mapping = SourceMap(source)
     if node is None:
         return None, mapping
+    _check_expansion(node, source)
     builder = _Builder(mapping, yaml.SafeLoader(""))
     return builder.build(node, ""), mapping
 
@@ -121,6 +125,54 @@ class _Builder:
 
     def _err(self, node: Any, path: str, message: str) -> PayloadError:
         return PayloadError(path, message, source=self.map.source, line=node.start_mark.line + 1)
+
+
+def _check_expansion(root: Any, source: str) -> None:
+    """Refuse a document whose aliases expand past MAX_NODES, before expanding anything.
+
+    Sizes are computed once per distinct node, so a "billion laughs" file costs as
+    many steps as it has lines instead of the billion values it would expand to.
+    """
+    sizes: dict[int, int] = {}
+    shared = False
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if key in sizes and not done:
+            shared = True
+            continue
+        children = _children(node)
+        if not done:
+            sizes[key] = -1  # in progress: met again below itself means a recursive alias
+            stack.append((node, True))
+            for child in children:
+                if sizes.get(id(child)) == -1:
+                    raise PayloadError(
+                        "",
+                        "an alias refers to a value that contains it (a recursive alias); "
+                        "a spec holds plain, finite data",
+                        source=source,
+                        line=child.start_mark.line + 1,
+                    )
+                stack.append((child, False))
+            continue
+        sizes[key] = 1 + sum(max(sizes.get(id(child), 1), 1) for child in children)
+    if shared and sizes[id(root)] > MAX_NODES:
+        raise PayloadError(
+            "",
+            f"the document expands to more than {MAX_NODES} values through its aliases (a \"billion "
+            "laughs\" file?); write the values out or remove the aliases",
+            source=source,
+            line=root.start_mark.line + 1,
+        )
+
+
+def _children(node: Any) -> list[Any]:
+    value = node.value
+    if isinstance(value, list):
+        return [part for item in value for part in (item if isinstance(item, tuple) else (item,))]
+    return []
 
 
 def _refused(tag: str) -> str:

@@ -130,7 +130,8 @@ class Scenario:
     @classmethod
     def from_dict(cls, data: object, *, name: str, path: str = "") -> Scenario:
         data = read_mapping(data, path)
-        check_keys(data, path, required=("events",), optional=SCENARIO_KEYS)
+        optional = tuple(key for key in SCENARIO_KEYS if key != "events")
+        check_keys(data, path, required=("events",), optional=optional)
         tenant = read_str(data, "tenant", path, "tenant-1")
         subject = read_str(data, "subject", path, "subject-1")
         events = _events(data["events"], join(path, "events"), tenant, subject)
@@ -269,13 +270,14 @@ def _steps(raw: object, path: str, event_ids: list[str], tenant: str, subject: s
             steps.append(Step(kind="add", event_ids=tuple(ids), path=where))
         elif kind == "delete":
             check_keys(item, where, required=("delete",), optional=("event",))
-            event_id = read_optional_str(item, "event", where)
-            if event_id is not None and event_id not in event_ids:
+            by_event = read_optional_str(item, "event", where)
+            if by_event is not None and by_event not in event_ids:
                 raise PayloadError(
-                    join(where, "event"), f"no event has id {event_id!r}; known events: {', '.join(event_ids)}"
+                    join(where, "event"),
+                    f"no event has id {by_event!r}; known events: {', '.join(event_ids)}",
                 )
             steps.append(
-                Step(kind="delete", fact_id=read_str(item, "delete", where), event_id=event_id, path=where)
+                Step(kind="delete", fact_id=read_str(item, "delete", where), event_id=by_event, path=where)
             )
         else:
             check_keys(item, where, required=("compress",))

@@ -119,6 +119,8 @@ def _build(path: Path, data: object, source_map: SourceMap) -> Spec:
         raise PayloadError("kind", f"expected scenario or recorded, got {kind!r}")
     body = {k: v for k, v in data.items() if k != "kind"}
     scenario = Scenario.from_dict(body, name=name)
+    _check_expect(scenario.expect_violations, data.get("expect"))
+    _check_lifecycle(scenario)
     variants = ["reference", *scenario.relations]
     if scenario.depth is not None and scenario.depth > 1:
         variants.append(f"depth={scenario.depth}")
@@ -161,12 +163,126 @@ def _recorded(path: Path, data: Mapping[str, Any]) -> RecordedSpec:
     if mode not in ("strict", "permissive"):
         raise PayloadError("mode", f"expected strict or permissive, got {mode!r}")
     expect = _expect(data.get("expect"), "expect")
+    _check_expect(expect, data.get("expect"))
     return RecordedSpec(
         payload=load_payload(payload_data),
         expect_violations=expect if expect is not None else (),
         mode=mode,
         description=str(data.get("description") or ""),
     )
+
+
+def _check_expect(names: tuple[str, ...] | None, raw: object) -> None:
+    """Refuse an expected violation name whose code does not exist: it could never be found."""
+    from pytest_compaction.errors import _closest
+    from pytest_compaction.violations import ViolationCode
+
+    codes = tuple(code.value for code in ViolationCode)
+    written = list(raw.get("violations") or ()) if isinstance(raw, Mapping) else []
+    for name in names or ():
+        code = name.rpartition(":")[2]
+        if code in codes:
+            continue
+        close = _closest(code, codes)
+        prefix = name[: len(name) - len(code)]
+        hint = f"did you mean {prefix + close!r}?" if close else f"known codes: {', '.join(codes)}"
+        raise PayloadError(
+            join(join("expect", "violations"), written.index(name) if name in written else 0),
+            f"{name!r} names no violation code; {hint} (a name is `<fact id>:<code>` or `<code>`)",
+        )
+
+
+def _check_lifecycle(scenario: Scenario) -> None:
+    """Replay the scenario's ledger steps before anything runs: an illegal step is a spec error.
+
+    Deleting a fact twice, superseding or retiring a fact no event states, or adding an
+    event before the fact it supersedes would otherwise fail every variant at run time.
+    """
+    from pytest_compaction.errors import _closest
+    from pytest_compaction.ledger import Ledger
+    from pytest_compaction.runner import build_ledger_step
+    from pytest_compaction.scenario import Step
+
+    stated = tuple(claim.fact_id for event in scenario.events for claim in event.claims)
+    for index, event in enumerate(scenario.events):
+        where = join("events", index)
+        for c_index, claim in enumerate(event.claims):
+            for older in claim.supersedes:
+                if older not in stated:
+                    raise PayloadError(
+                        join(join(join(where, "facts"), c_index), "supersedes"),
+                        f"no event states a fact {older!r}{_hint(older, stated, _closest)}; "
+                        "a fact supersedes an older fact that an earlier event states",
+                    )
+        for r_index, fact_id in enumerate(event.retires):
+            if fact_id not in stated:
+                raise PayloadError(
+                    join(join(where, "retires"), r_index),
+                    f"no event states a fact {fact_id!r}{_hint(fact_id, stated, _closest)}; "
+                    "an event retires a fact that an earlier event states",
+                )
+    position = {event.event_id: index for index, event in enumerate(scenario.events)}
+    ledger = Ledger(tenant_id=scenario.tenant_id, subject_id=scenario.subject_id)
+    deleted_at: dict[str, str] = {}
+    for step in scenario.effective_steps:
+        if step.kind == "delete":
+            assert step.fact_id is not None
+            where = join(step.path, "delete")
+            if step.fact_id in deleted_at:
+                raise PayloadError(
+                    where,
+                    f"fact {step.fact_id!r} is already deleted by {deleted_at[step.fact_id]}; "
+                    "a fact is deleted once: remove this step",
+                )
+            known = tuple(ledger.facts)
+            if step.fact_id not in ledger:
+                later = " (no event added so far states it)" if step.fact_id in stated else ""
+                raise PayloadError(
+                    where,
+                    f"no fact {step.fact_id!r} to delete{later}{_hint(step.fact_id, known, _closest)}; "
+                    "delete a fact that an event added by an earlier step states",
+                )
+            try:
+                build_ledger_step(ledger, scenario, step)
+            except PayloadError as exc:
+                raise PayloadError(where, exc.message) from None
+            deleted_at[step.fact_id] = step.path
+        elif step.kind == "add":
+            for p_index, event_id in enumerate(step.event_ids):
+                where = join(join(step.path, "add"), p_index)
+                if not step.path:  # the default steps: the events in the order written
+                    where = join("events", position[event_id])
+                _check_order(ledger, scenario, event_id, where)
+                try:
+                    build_ledger_step(ledger, scenario, Step(kind="add", event_ids=(event_id,)))
+                except PayloadError as exc:
+                    raise PayloadError(where, f"adding event {event_id!r}: {exc.message}") from None
+
+
+def _check_order(ledger: Any, scenario: Scenario, event_id: str, where: str) -> None:
+    """Name the event to add first when ``event_id`` supersedes or retires a fact not stated yet."""
+    event = scenario.event(event_id)
+    known = set(ledger.facts)
+    needed: list[tuple[str, str, str]] = []
+    for claim in event.claims:
+        needed.extend((claim.fact_id, old, "supersedes") for old in claim.supersedes if old not in known)
+        known.add(claim.fact_id)
+    needed.extend((event_id, fact_id, "retires") for fact_id in event.retires if fact_id not in known)
+    for who, fact_id, verb in needed:
+        source = next(e.event_id for e in scenario.events for c in e.claims if c.fact_id == fact_id)
+        fix = (
+            f"state {fact_id!r} before {who!r} in the event's facts"
+            if source == event_id
+            else f"add {source!r} before {event_id!r}"
+        )
+        raise PayloadError(
+            where, f"{who!r} {verb} {fact_id!r}, which event {source!r} states, but not yet; {fix}"
+        )
+
+
+def _hint(word: str, known: tuple[str, ...], closest: Any) -> str:
+    close = closest(word, known)
+    return f" (did you mean {close!r}?)" if close else ""
 
 
 def _marks(raw: object, path: str) -> tuple[Mark, ...]:
