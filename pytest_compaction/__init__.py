@@ -1,51 +1,73 @@
 """pytest-compaction: contract-test AI-agent memory compression.
 
 The names here are the standard-library core: the fact ledger, compression
-artifacts, and the checker that returns named violations. Importing this package
-does not import pytest, Hypothesis, YAML or deepdiff.
+artifacts, and the checker that returns named violations. They load on first
+use, so that pytest importing the plugin in every session pays nearly nothing;
+importing this package never imports pytest, Hypothesis, YAML or deepdiff.
 """
 
 from __future__ import annotations
 
-from pytest_compaction.checker import Mode, check
-from pytest_compaction.errors import (
-    CompactionError,
-    CompressorConfigError,
-    LedgerError,
-    LifecycleError,
-    PayloadError,
-    UnknownIdError,
-)
-from pytest_compaction.ledger import Ledger, Transition
-from pytest_compaction.model import Artifact, Criticality, Fact, SourceEvent, Status, Trust
-from pytest_compaction.payload import Payload, load_payload, payload_from_file
-from pytest_compaction.violations import Verdict, Violation, ViolationCode, summarize
+import importlib
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
-    "Artifact",
-    "CompactionError",
-    "CompressorConfigError",
-    "Criticality",
-    "Fact",
-    "Ledger",
-    "LedgerError",
-    "LifecycleError",
-    "Mode",
-    "Payload",
-    "PayloadError",
-    "SourceEvent",
-    "Status",
-    "Transition",
-    "Trust",
-    "UnknownIdError",
-    "Verdict",
-    "Violation",
-    "ViolationCode",
-    "__version__",
-    "check",
-    "load_payload",
-    "payload_from_file",
-    "summarize",
-]
+if TYPE_CHECKING:
+    from pytest_compaction.checker import Mode, check
+    from pytest_compaction.errors import (
+        CompactionError,
+        ConfigError,
+        CompressorConfigError,
+        LedgerError,
+        LifecycleError,
+        PayloadError,
+        UnknownIdError,
+    )
+    from pytest_compaction.ledger import Ledger, Transition
+    from pytest_compaction.model import Artifact, Claim, Criticality, Fact, SourceEvent, Status, Trust
+    from pytest_compaction.payload import Payload, load_payload, payload_from_file
+    from pytest_compaction.violations import Verdict, Violation, ViolationCode, summarize
 
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    "check": "checker",
+    "Mode": "checker",
+    "CompactionError": "errors",
+    "ConfigError": "errors",
+    "CompressorConfigError": "errors",
+    "LedgerError": "errors",
+    "LifecycleError": "errors",
+    "PayloadError": "errors",
+    "UnknownIdError": "errors",
+    "Ledger": "ledger",
+    "Transition": "ledger",
+    "Artifact": "model",
+    "Claim": "model",
+    "Criticality": "model",
+    "Fact": "model",
+    "SourceEvent": "model",
+    "Status": "model",
+    "Trust": "model",
+    "Payload": "payload",
+    "load_payload": "payload",
+    "payload_from_file": "payload",
+    "Verdict": "violations",
+    "Violation": "violations",
+    "ViolationCode": "violations",
+    "summarize": "violations",
+}
+
+__all__ = sorted([*_EXPORTS, "__version__"])
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pytest_compaction' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"pytest_compaction.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

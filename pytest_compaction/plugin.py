@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import fnmatch
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_compaction.contract import CompressorUnderTest, ContractChecker
 from pytest_compaction.errors import CompactionError
-from pytest_compaction.ledger import Ledger
 from pytest_compaction.markers import MARKERS, marker_depth, validate_markers
-from pytest_compaction.report import SessionReport
 from pytest_compaction.session import REPORT_KEY, SETTINGS_KEY, compressor_for, recorder, settings_of
 from pytest_compaction.settings import OPTIONS, Option, Settings
+
+if TYPE_CHECKING:
+    from pytest_compaction.contract import CompressorUnderTest, ContractChecker
+    from pytest_compaction.deletion import DeletionScenario
+    from pytest_compaction.ledger import Ledger
 
 GROUP = "compaction"
 GROUP_HELP = "contract-testing AI-agent memory compression (pytest-compaction)"
@@ -57,6 +60,8 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"pytest-compaction: {exc}") from None
     config.stash[SETTINGS_KEY] = settings
     if settings.contract or settings.report:
+        from pytest_compaction.report import SessionReport
+
         config.stash[REPORT_KEY] = SessionReport()
     if settings.contract:
         if config.args_source is not pytest.Config.ArgsSource.ARGS:
@@ -101,6 +106,8 @@ def fact_ledger() -> Ledger:
     Record events with ``fact_ledger.event(...)`` and the facts they state with
     ``fact_ledger.fact(...)``; change lifecycle with ``supersede``, ``delete`` and ``retire``.
     """
+    from pytest_compaction.ledger import Ledger
+
     return Ledger()
 
 
@@ -119,6 +126,8 @@ def compressor_under_test(request: pytest.FixtureRequest) -> CompressorUnderTest
 @pytest.fixture
 def compaction_contract(request: pytest.FixtureRequest) -> ContractChecker:
     """Assertion helpers: ``assert_preserved(ledger, artifact)``, ``assert_violations(...)``, ``run(scenario)``."""
+    from pytest_compaction.contract import ContractChecker
+
     settings = settings_of(request.config)
     cut = request.getfixturevalue("compressor_under_test") if "compressor_under_test" in request.fixturenames else None
     return ContractChecker(
@@ -130,7 +139,7 @@ def compaction_contract(request: pytest.FixtureRequest) -> ContractChecker:
 
 
 @pytest.fixture
-def deletion_scenario(compressor_under_test: CompressorUnderTest, request: pytest.FixtureRequest) -> object:
+def deletion_scenario(compressor_under_test: CompressorUnderTest, request: pytest.FixtureRequest) -> DeletionScenario:
     """Create, compress, delete, add unrelated turns, compress again; fail on any resurrection.
 
     ``deletion_scenario.run()`` uses a built-in synthetic history; pass your own

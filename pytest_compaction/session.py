@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
-from pytest_compaction.contract import CompactionOutcome, CompressorUnderTest, Sink
-from pytest_compaction.report import PROPERTY_COMPRESSOR, PROPERTY_VIOLATIONS, SessionReport
 from pytest_compaction.settings import Settings
+
+if TYPE_CHECKING:
+    from pytest_compaction.report import SessionReport
+    from pytest_compaction.contract import CompactionOutcome, CompressorUnderTest, Sink
 
 __all__ = ["REPORT_KEY", "SETTINGS_KEY", "compressor_for", "recorder", "settings_of"]
 
 SETTINGS_KEY = pytest.StashKey[Settings]()
-REPORT_KEY = pytest.StashKey[SessionReport]()
+REPORT_KEY = pytest.StashKey["SessionReport"]()
 
 
 def settings_of(config: pytest.Config) -> Settings:
@@ -20,6 +24,8 @@ def settings_of(config: pytest.Config) -> Settings:
 
 def recorder(node: pytest.Item) -> Sink:
     """A sink that writes outcomes as the test's report properties (junitxml, xdist, the report)."""
+
+    from pytest_compaction.report import PROPERTY_COMPRESSOR, PROPERTY_VIOLATIONS
 
     def record(outcome: CompactionOutcome) -> None:
         names = " ".join(v.name for v in outcome.violations)
@@ -32,9 +38,10 @@ def recorder(node: pytest.Item) -> Sink:
 def compressor_for(node: pytest.Item, *, depth: int = 1) -> CompressorUnderTest:
     """The configured compressor, guarded and recording into ``node``; a bad reference fails the test."""
     __tracebackhide__ = True
-    settings = settings_of(node.config)
+    from pytest_compaction.contract import CompressorUnderTest
     from pytest_compaction.errors import CompressorConfigError
 
+    settings = settings_of(node.config)
     try:
         compressor = settings.compressor()
     except CompressorConfigError as exc:

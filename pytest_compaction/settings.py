@@ -6,8 +6,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pytest_compaction.compressor import Compressor, resolve_compressor
+from typing import TYPE_CHECKING
+
 from pytest_compaction.errors import CompressorConfigError, ConfigError
+
+if TYPE_CHECKING:
+    from pytest_compaction.compressor import Compressor
 
 __all__ = ["OPTIONS", "Option", "Settings"]
 
@@ -142,6 +146,8 @@ class Settings:
         if self._error is not None:
             raise self._error
         if self._compressor is None:
+            from pytest_compaction.compressor import resolve_compressor
+
             try:
                 self._compressor = resolve_compressor(self.compressor_ref)
             except CompressorConfigError as exc:
