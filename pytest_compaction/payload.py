@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -48,7 +49,7 @@ def load_payload(data: object) -> Payload:
         for index, item in enumerate(read_sequence(data.get("events", ()), "events"))
     )
     facts = [
-        Fact.from_dict(item, join("expected", index))
+        _with_inferred_authority(Fact.from_dict(item, join("expected", index)), item, events)
         for index, item in enumerate(read_sequence(data["expected"], "expected"))
     ]
     try:
@@ -56,6 +57,21 @@ def load_payload(data: object) -> Payload:
     except CompactionError as exc:
         raise PayloadError(_locate(facts, events, exc), str(exc)) from None
     return Payload(expected=ledger, artifact=Artifact.from_dict(data["artifact"], "artifact"))
+
+
+def _with_inferred_authority(fact: Fact, raw: Mapping[str, Any], events: Sequence[SourceEvent]) -> Fact:
+    """A fact that states no authority takes the highest trust of its events, as ``Ledger.fact`` does.
+
+    Without this, every fact drawn from an untrusted event would need ``authority:
+    untrusted`` spelled out, or the ledger would refuse it as above its sources.
+    """
+    if "authority" in raw or not events or not fact.source_event_ids:
+        return fact
+    trust = {event.event_id: event.trust for event in events}
+    known = [trust[source] for source in fact.source_event_ids if source in trust]
+    if not known:
+        return fact
+    return dataclasses.replace(fact, authority=max(known, key=lambda t: t.rank))
 
 
 def _locate(facts: Sequence[Fact], events: Sequence[SourceEvent], exc: CompactionError) -> str:
