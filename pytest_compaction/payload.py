@@ -21,7 +21,7 @@ from typing import Any
 from pytest_compaction._fields import check_keys, join, read_sequence, shown
 from pytest_compaction.errors import CompactionError, PayloadError, UnknownIdError
 from pytest_compaction.ledger import Ledger
-from pytest_compaction.model import Artifact, Fact, SourceEvent
+from pytest_compaction.model import Artifact, Fact, SourceEvent, Trust
 from pytest_compaction.safeyaml import MAX_DEPTH, SourceMap, load_yaml_mapped
 
 __all__ = ["Payload", "load_payload", "payload_from_file", "read_data_file"]
@@ -48,8 +48,9 @@ def load_payload(data: object) -> Payload:
         SourceEvent.from_dict(item, join("events", index))
         for index, item in enumerate(read_sequence(data.get("events", ()), "events"))
     )
+    trust = {event.event_id: event.trust for event in events}
     facts = [
-        _with_inferred_authority(Fact.from_dict(item, join("expected", index)), item, events)
+        _with_inferred_authority(Fact.from_dict(item, join("expected", index)), item, trust)
         for index, item in enumerate(read_sequence(data["expected"], "expected"))
     ]
     try:
@@ -59,15 +60,14 @@ def load_payload(data: object) -> Payload:
     return Payload(expected=ledger, artifact=Artifact.from_dict(data["artifact"], "artifact"))
 
 
-def _with_inferred_authority(fact: Fact, raw: Mapping[str, Any], events: Sequence[SourceEvent]) -> Fact:
+def _with_inferred_authority(fact: Fact, raw: Mapping[str, Any], trust: Mapping[str, Trust]) -> Fact:
     """A fact that states no authority takes the highest trust of its events, as ``Ledger.fact`` does.
 
     Without this, every fact drawn from an untrusted event would need ``authority:
     untrusted`` spelled out, or the ledger would refuse it as above its sources.
     """
-    if "authority" in raw or not events or not fact.source_event_ids:
+    if "authority" in raw or not trust or not fact.source_event_ids:
         return fact
-    trust = {event.event_id: event.trust for event in events}
     known = [trust[source] for source in fact.source_event_ids if source in trust]
     if not known:
         return fact
