@@ -14,11 +14,12 @@ deepdiff is imported inside :func:`compare_artifacts`, never at import time.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from pytest_compaction._fields import join, type_name
-from pytest_compaction.model import Artifact, Fact
-from pytest_compaction.violations import Verdict, Violation, ViolationCode
+from pytest_compaction.model import Artifact, Fact, typed_token
+from pytest_compaction.violations import Verdict, Violation, ViolationCode, sort_violations
 
 __all__ = ["compare_artifacts", "render_path"]
 
@@ -55,20 +56,22 @@ def compare_artifacts(written: Artifact, read_back: object, *, where: str = "rea
     from deepdiff import DeepDiff  # deferred: the plugin must stay light to import
 
     expected, observed = _plain(written), _plain(read_back)
-    diff = DeepDiff(expected, observed, view="tree", verbose_level=2)
+    # zip_ordered_iterables: compare lists index by index. Without it deepdiff matches
+    # list items by equality, and 1 == 1.0 == True would hide a type change.
+    diff = DeepDiff(expected, observed, view="tree", verbose_level=2, zip_ordered_iterables=True)
     order = _document_order(expected, observed)
     by_owner: dict[str | None, list[tuple[int, list[Any], Any, Any]]] = {}
     for levels in diff.values():
         for level in levels:
-            path = level.path(output_format="list")
-            owner = path[1] if len(path) > 1 and path[0] == "facts" else None
-            position = order.get(tuple(path), len(order))
-            by_owner.setdefault(owner, []).append((position, path, level.t1, level.t2))
+            start = level.path(output_format="list")
+            for path, before, after in _leaves(start, _present(level.t1), _present(level.t2)):
+                owner = path[1] if len(path) > 1 and path[0] == "facts" else None
+                position = order.get(tuple(path), len(order))
+                by_owner.setdefault(owner, []).append((position, path, before, after))
     found: list[Violation] = []
     for owner, changes in by_owner.items():
         changes.sort(key=lambda change: change[0])
         _, path, before, after = changes[0]
-        before, after = _present(before), _present(after)
         detail = f"{render_path(path)}: {_how(path, before, after)} at {where}"
         if len(changes) > 1:
             more = len(changes) - 1
@@ -83,8 +86,7 @@ def compare_artifacts(written: Artifact, read_back: object, *, where: str = "rea
                 detail=detail,
             )
         )
-    found.sort(key=lambda v: (v.fact_id is not None, order.get(("facts", v.fact_id), 0)))
-    return Verdict(violations=tuple(found))
+    return Verdict(violations=sort_violations(found))
 
 
 def render_path(path: list[Any]) -> str:
@@ -110,6 +112,23 @@ _ABSENT = _Absent()
 
 def _present(value: Any) -> Any:
     return _ABSENT if type(value).__name__ == "NotPresent" else value
+
+
+def _leaves(path: list[Any], before: Any, after: Any) -> Iterator[tuple[list[Any], Any, Any]]:
+    """Split a change of a whole mapping or list (deepdiff reports ``{...}`` to ``{}`` so) by key."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in (*before, *(k for k in after if k not in before)):
+            left, right = before.get(key, _ABSENT), after.get(key, _ABSENT)
+            if typed_token(left) != typed_token(right):
+                yield from _leaves([*path, key], left, right)
+    elif isinstance(before, list) and isinstance(after, list):
+        for index in range(max(len(before), len(after))):
+            left = before[index] if index < len(before) else _ABSENT
+            right = after[index] if index < len(after) else _ABSENT
+            if typed_token(left) != typed_token(right):
+                yield from _leaves([*path, index], left, right)
+    else:
+        yield path, before, after
 
 
 def _how(path: list[Any], before: Any, after: Any) -> str:

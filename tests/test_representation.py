@@ -84,9 +84,9 @@ def test_dropped_and_added_facts_and_artifact_fields() -> None:
     assert descriptions(probe, changed) == [
         "representation_changed  expected 1 got 2  "
         "(artifact.memory_version: 1 became 2 (int) at read-back; 1 more field differs)",
+        "leak:representation_changed  artifact.facts['leak']: the fact was added at read-back",
         "probe-bool-false:representation_changed  "
         "artifact.facts['probe-bool-false']: the fact was dropped at read-back",
-        "leak:representation_changed  artifact.facts['leak']: the fact was added at read-back",
     ]
 
 
