@@ -64,9 +64,9 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'pytest_compaction' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"pytest_compaction.{module}"), name)
-    globals()[name] = value
-    return value
+    # Not cached in globals(): the submodule in sys.modules stays the one source of truth
+    # (pytester and reloaders replace modules; a cached class would then be a stranger).
+    return getattr(importlib.import_module(f"pytest_compaction.{module}"), name)
 
 
 def __dir__() -> list[str]:
