@@ -44,6 +44,17 @@ def build_parser() -> argparse.ArgumentParser:
         default="strict",
         help="strict: unsupported facts fail (default); permissive: they are review items",
     )
+    prose = commands.add_parser(
+        "prose",
+        help="check a prose summary against its pinned invariants and bindings",
+        description=(
+            "Check the summary in CASE (JSON or YAML with 'register', 'summary' and optionally "
+            "'bindings', 'previous', 'depth', 'policy'; see docs/prose.md) and print one violation "
+            "per line. Exit 0 when the contract holds, 1 on violations, 2 on bad input."
+        ),
+    )
+    prose.add_argument("case", metavar="CASE", help="a .json, .yaml or .yml file")
+    prose.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     return parser
 
 
@@ -58,6 +69,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     try:
         if args.command == "check":
             return _check(args, out)
+        if args.command == "prose":
+            return _prose(args, out)
     except CompactionError as exc:
         print(f"compaction: error: {exc}", file=err)
         return EXIT_USAGE
@@ -77,7 +90,44 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
             print(f"review: {item.describe()}", file=out)
         if verdict.ok:
             facts = len(payload.artifact.facts)
-            print(f"{args.payload}: the artifact satisfies the fact contract ({facts} facts checked)", file=out)
+            print(
+                f"{args.payload}: the artifact satisfies the fact contract ({facts} facts checked)", file=out
+            )
+    return EXIT_OK if verdict.ok else EXIT_VIOLATIONS
+
+
+def _prose(args: argparse.Namespace, out: TextIO) -> int:
+    from pathlib import Path
+
+    from pytest_compaction.errors import PayloadError
+    from pytest_compaction.gate import ProseCase
+    from pytest_compaction.payload import read_data_file
+    from pytest_compaction.safeyaml import load_yaml_mapped
+
+    path = Path(args.case)
+    data = read_data_file(path)
+    try:
+        case = ProseCase.from_dict(data)
+    except PayloadError as exc:
+        if path.suffix.lower() in (".yaml", ".yml"):
+            where = load_yaml_mapped(path.read_text(encoding="utf-8", errors="replace"), source=str(path))[1]
+            raise where.error(exc) from None
+        raise exc.located(str(path)) from None
+    verdict = case.check()
+    if args.format == "json":
+        report = {"case": args.case, "ok": verdict.ok, "violations": [v.to_dict() for v in verdict]}
+        json.dump(report, out, indent=2)
+        out.write("\n")
+    else:
+        for violation in verdict.violations:
+            print(violation.describe(), file=out)
+        if verdict.ok:
+            entries = len(case.register.active())
+            print(
+                f"{args.case}: the summary keeps the prose contract "
+                f"({entries} pinned entries, {len(case.bindings)} bindings checked)",
+                file=out,
+            )
     return EXIT_OK if verdict.ok else EXIT_VIOLATIONS
 
 
