@@ -86,9 +86,7 @@ def read_str(data: Mapping[str, Any], key: str, path: str, default: object = MIS
     if value is MISSING:
         raise PayloadError(join(path, key), "required key is missing")
     if not isinstance(value, str) or not value:
-        raise PayloadError(
-            join(path, key), f"expected a non-empty string, got {shown(value)}"
-        )
+        raise PayloadError(join(path, key), f"expected a non-empty string, got {shown(value)}")
     return value
 
 
@@ -114,9 +112,7 @@ def read_int(data: Mapping[str, Any], key: str, path: str, default: object = MIS
 def read_bool(data: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
-        raise PayloadError(
-            join(path, key), f"expected true or false, got {shown(value)}"
-        )
+        raise PayloadError(join(path, key), f"expected true or false, got {shown(value)}")
     return value
 
 

@@ -133,9 +133,7 @@ class Ledger:
         return fact
 
     @classmethod
-    def from_facts(
-        cls, facts: Iterable[Fact], events: Iterable[SourceEvent] = (), **defaults: str
-    ) -> Ledger:
+    def from_facts(cls, facts: Iterable[Fact], events: Iterable[SourceEvent] = (), **defaults: str) -> Ledger:
         """A ledger holding the given events and facts, statuses as they are."""
         ledger = cls(**defaults)
         for event in events:

@@ -90,6 +90,8 @@ _SCALARS = (str, bool, int, float, type(None))
 
 def _check_value(value: object, path: str) -> Value:
     if isinstance(value, _SCALARS):
+        if value != value:  # NaN: never equal to itself, so no artifact could ever keep it
+            raise PayloadError(path, "NaN is not a value a fact can be checked against; use null or a string")
         return value
     if isinstance(value, (list, tuple)):
         return [_check_value(item, join(path, index)) for index, item in enumerate(value)]
@@ -102,8 +104,7 @@ def _check_value(value: object, path: str) -> Value:
         return out
     raise PayloadError(
         path,
-        f"expected a JSON value (string, number, boolean, null, list or mapping), "
-        f"got {shown(value)}",
+        f"expected a JSON value (string, number, boolean, null, list or mapping), got {shown(value)}",
     )
 
 
@@ -149,9 +150,7 @@ def _enum(kind: type[Any], data: Mapping[str, Any], key: str, path: str, default
         return kind(raw)
     except ValueError:
         allowed = ", ".join(member.value for member in kind)
-        raise PayloadError(
-            join(path, key), f"expected one of {allowed}; got {shown(raw)}"
-        ) from None
+        raise PayloadError(join(path, key), f"expected one of {allowed}; got {shown(raw)}") from None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)

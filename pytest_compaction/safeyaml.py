@@ -86,7 +86,7 @@ class _Builder:
 
         self.count += 1
         if depth > MAX_DEPTH:
-            raise self._err(node, path, f"values nest deeper than {MAX_DEPTH} levels (a recursive alias?)")
+            raise self._err(node, path, f"values nest deeper than {MAX_DEPTH} levels")
         if self.count > MAX_NODES:
             raise self._err(
                 node,
@@ -116,7 +116,12 @@ class _Builder:
                     raise self._err(key_node, path, "merge keys (<<) are not supported; write the keys out")
                 key = self.build(key_node, path, depth + 1)
                 if not isinstance(key, str):
-                    raise self._err(key_node, path, f"keys must be strings, got {key!r}")
+                    raise self._err(
+                        key_node,
+                        path,
+                        # YAML reads yes/no/on/off/null and numbers as non-strings.
+                        f"keys must be strings, got {key!r} ({type(key).__name__}); quote the key",
+                    )
                 if key in out:
                     raise self._err(key_node, join(path, key), "key is given twice")
                 out[key] = self.build(value_node, join(path, key), depth + 1)
@@ -161,8 +166,8 @@ def _check_expansion(root: Any, source: str) -> None:
     if shared and sizes[id(root)] > MAX_NODES:
         raise PayloadError(
             "",
-            f"the document expands to more than {MAX_NODES} values through its aliases (a \"billion "
-            "laughs\" file?); write the values out or remove the aliases",
+            f'the document expands to more than {MAX_NODES} values through its aliases (a "billion '
+            'laughs" file?); write the values out or remove the aliases',
             source=source,
             line=root.start_mark.line + 1,
         )
