@@ -221,7 +221,6 @@ def check_action(action: object, rules: Iterable[ActionRule], *, given: Iterable
             Violation(
                 code=ViolationCode.ACTION_VIOLATES_FACT,
                 fact_id=rule.fact_id,
-                expected=rule.description,
                 detail=detail,
             )
         )

@@ -173,6 +173,9 @@ class SQLiteStore:
             document = json.dumps(artifact.to_dict(), ensure_ascii=False, separators=(",", ":"))
         except (TypeError, ValueError) as exc:
             raise PayloadError("artifact", f"cannot be stored as JSON: {exc}") from None
+        # Refuse now what could not be read back later (a fact with a lifecycle status,
+        # an empty predicate): a store must never hold memory it cannot return.
+        Artifact.from_dict(json.loads(document))
         tenant_id, subject_id = artifact.tenant_id, artifact.subject_id
         with self._transaction(write=True) as conn:
             current = _latest(conn, tenant_id, subject_id)

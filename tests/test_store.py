@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pytest_compaction.errors import CompactionError, PayloadError
-from pytest_compaction.model import Artifact, Fact
+from pytest_compaction.model import Artifact, Fact, Status
 from pytest_compaction.representation import compare_artifacts
 from pytest_compaction.retrieval import RetrievalQuery
 from pytest_compaction.store import (
@@ -151,6 +151,17 @@ def test_only_artifacts_and_json_values_are_stored(store: SQLiteStore) -> None:
         store.write({"memory_version": 1}, expected_version=0)  # type: ignore[arg-type]
     with pytest.raises(PayloadError, match=r"^artifact: cannot be stored as JSON: Object of type set"):
         store.write(artifact(1, fact("a", {1, 2})), expected_version=0)  # type: ignore[arg-type]
+    assert store.read(T, S) is None
+
+
+def test_memory_that_could_not_be_read_back_is_refused(store: SQLiteStore) -> None:
+    superseded = fact("old", superseded_by="new", status=Status.SUPERSEDED)
+    with pytest.raises(PayloadError) as info:
+        store.write(artifact(1, superseded), expected_version=0)
+    assert str(info.value) == (
+        "artifact.facts[0].status: not allowed in an artifact: its facts are the memory it presents "
+        "and are always active; lifecycle keys belong to the expected facts"
+    )
     assert store.read(T, S) is None
 
 
