@@ -21,7 +21,7 @@ from pytest_compaction._fields import join, type_name
 from pytest_compaction.model import Artifact, Fact, typed_token
 from pytest_compaction.violations import Verdict, Violation, ViolationCode, sort_violations
 
-__all__ = ["compare_artifacts", "render_path"]
+__all__ = ["ABSENT", "compare_artifacts", "differences", "render_path"]
 
 
 def compare_artifacts(written: Artifact, read_back: object, *, where: str = "read-back") -> Verdict:
@@ -53,25 +53,13 @@ def compare_artifacts(written: Artifact, read_back: object, *, where: str = "rea
                 ),
             )
         )
-    from deepdiff import DeepDiff  # deferred: the plugin must stay light to import
-
-    expected, observed = _plain(written), _plain(read_back)
-    # zip_ordered_iterables: compare lists index by index. Without it deepdiff matches
-    # list items by equality, and 1 == 1.0 == True would hide a type change.
-    diff = DeepDiff(expected, observed, view="tree", verbose_level=2, zip_ordered_iterables=True)
-    order = _document_order(expected, observed)
-    by_owner: dict[str | None, list[tuple[int, list[Any], Any, Any]]] = {}
-    for levels in diff.values():
-        for level in levels:
-            start = level.path(output_format="list")
-            for path, before, after in _leaves(start, _present(level.t1), _present(level.t2)):
-                owner = path[1] if len(path) > 1 and path[0] == "facts" else None
-                position = order.get(tuple(path), len(order))
-                by_owner.setdefault(owner, []).append((position, path, before, after))
+    by_owner: dict[str | None, list[tuple[list[Any], Any, Any]]] = {}
+    for path, before, after in differences(_plain(written), _plain(read_back)):
+        owner = path[1] if len(path) > 1 and path[0] == "facts" else None
+        by_owner.setdefault(owner, []).append((path, before, after))
     found: list[Violation] = []
     for owner, changes in by_owner.items():
-        changes.sort(key=lambda change: change[0])
-        _, path, before, after = changes[0]
+        path, before, after = changes[0]
         detail = f"{render_path(path)}: {_how(path, before, after)} at {where}"
         if len(changes) > 1:
             more = len(changes) - 1
@@ -87,6 +75,29 @@ def compare_artifacts(written: Artifact, read_back: object, *, where: str = "rea
             )
         )
     return Verdict(violations=sort_violations(found))
+
+
+def differences(expected: Any, observed: Any) -> list[tuple[list[Any], Any, Any]]:
+    """Every leaf where two plain values differ *with their types*, in document order.
+
+    Each item is ``(path, expected_value, observed_value)``; a side that lacks the
+    field holds :data:`ABSENT`. deepdiff finds the differences; a change of a whole
+    mapping or list is split into the keys or items that differ.
+    """
+    from deepdiff import DeepDiff  # deferred: the plugin must stay light to import
+
+    # zip_ordered_iterables: compare lists index by index. Without it deepdiff matches
+    # list items by equality, and 1 == 1.0 == True would hide a type change.
+    diff = DeepDiff(expected, observed, view="tree", verbose_level=2, zip_ordered_iterables=True)
+    order = _document_order(expected, observed)
+    found = [
+        leaf
+        for levels in diff.values()
+        for level in levels
+        for leaf in _leaves(level.path(output_format="list"), _present(level.t1), _present(level.t2))
+    ]
+    found.sort(key=lambda leaf: order.get(tuple(leaf[0]), len(order)))
+    return found
 
 
 def render_path(path: list[Any]) -> str:
@@ -108,6 +119,8 @@ class _Absent:
 
 
 _ABSENT = _Absent()
+ABSENT: Any = _ABSENT
+"""Stands for the missing side of a field that only one value has."""
 
 
 def _present(value: Any) -> Any:
