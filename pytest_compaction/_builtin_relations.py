@@ -89,30 +89,35 @@ def _append_small_talk(scenario: Scenario, rng: random.Random) -> Transformed | 
         if _is_event(entries[i])
         and any(c.criticality is Criticality.CRITICAL for c in _ev(entries[i]).claims)
     ]
-    slots: list[tuple[int, tuple[str, str], str]] = []
+    # (position, closeness, scope, place): at one position, the bracketing chatter sits
+    # nearest the statement (closeness 0 right after it, 2 right before it).
+    slots: list[tuple[int, int, tuple[str, str], str]] = []
     if critical:
         anchor = _ev(entries[rng.choice(critical)])
         index = entries.index(anchor)
         scope = (anchor.tenant_id, anchor.subject_id)
-        slots += [(index, scope, f"before {anchor.event_id}"), (index + 1, scope, f"after {anchor.event_id}")]
+        slots += [
+            (index, 2, scope, f"before {anchor.event_id}"),
+            (index + 1, 0, scope, f"after {anchor.event_id}"),
+        ]
     while len(slots) < count:
         position = rng.randint(0, last)
-        slots.append((position, rng.choice(scopes), f"before {label(entries[position])}"))
+        slots.append((position, 1, rng.choice(scopes), f"before {label(entries[position])}"))
     taken = {e.event_id for e in scenario.events}
-    inserted: dict[int, list[SourceEvent]] = {}
+    inserted: dict[int, list[tuple[int, SourceEvent]]] = {}
     where = []
-    for n, (position, (tenant, subject), place) in enumerate(slots, start=1):
+    for n, (position, closeness, (tenant, subject), place) in enumerate(slots, start=1):
         event = SourceEvent(
             event_id=_fresh(f"chatter-{n}", taken),
             tenant_id=tenant,
             subject_id=subject,
             text=rng.choice(pool),
         )
-        inserted.setdefault(position, []).append(event)
+        inserted.setdefault(position, []).append((closeness, event))
         where.append(f"{event.event_id} {place}")
     out: list[Entry] = []
     for position in range(len(entries)):
-        out.extend(inserted.get(position, ()))
+        out.extend(event for _, event in sorted(inserted.get(position, ()), key=lambda pair: pair[0]))
         out.append(entries[position])
     return Transformed(
         scenario=rebuild(scenario, out),
