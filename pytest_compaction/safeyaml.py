@@ -124,6 +124,8 @@ class _Builder:
                     )
                 if key in out:
                     raise self._err(key_node, join(path, key), "key is given twice")
+                # A field's line is its key's: a block value starts on the line below.
+                self.map.lines.setdefault(join(path, key), key_node.start_mark.line + 1)
                 out[key] = self.build(value_node, join(path, key), depth + 1)
             return out
         raise self._err(node, path, "unsupported YAML node")  # pragma: no cover

@@ -21,7 +21,7 @@ from pytest_compaction._fields import (
     read_str_list,
     type_name,
 )
-from pytest_compaction.errors import PayloadError
+from pytest_compaction.errors import PayloadError, _closest
 from pytest_compaction.model import (
     Claim,
     Criticality,
@@ -250,6 +250,12 @@ def _steps(raw: object, path: str, event_ids: list[str], tenant: str, subject: s
         if item == "compress":
             steps.append(Step(kind="compress", path=where))
             continue
+        if isinstance(item, str):
+            hint = " (did you mean 'compress'?)" if _closest(item, ("compress",)) else ""
+            raise PayloadError(
+                where,
+                f"expected `compress` or a mapping with one of add, compress or delete, got {item!r}{hint}",
+            )
         item = read_mapping(item, where)
         kinds = [k for k in ("add", "compress", "delete") if k in item]
         if len(kinds) != 1:

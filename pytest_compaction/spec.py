@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_compaction._fields import join, read_mapping, read_sequence, type_name
+from pytest_compaction._fields import join, read_sequence, shown, type_name
 from pytest_compaction.errors import PayloadError
 from pytest_compaction.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
 from pytest_compaction.safeyaml import SourceMap, load_yaml_mapped
@@ -97,7 +97,10 @@ def load_spec(path: Path) -> Spec:
 def _build(path: Path, data: object, source_map: SourceMap) -> Spec:
     if data is None:
         raise PayloadError("", "the spec is empty; start with `events:` (a scenario) or `kind: recorded`")
-    data = read_mapping(data, "")
+    if not isinstance(data, Mapping):
+        raise PayloadError(
+            "", f"a spec is a mapping with `events:` (a scenario) or `kind: recorded`, got {shown(data)}"
+        )
     name = spec_name(path)
     kind = data.get("kind", "recorded" if "artifact" in data or "artifact_file" in data else "scenario")
     marks = _marks(data.get("marks"), "marks")
@@ -138,7 +141,8 @@ def _build(path: Path, data: object, source_map: SourceMap) -> Spec:
 def _recorded(path: Path, data: Mapping[str, Any]) -> RecordedSpec:
     from pytest_compaction._fields import check_keys
 
-    check_keys(data, "", required=("expected",), optional=RECORDED_KEYS)
+    optional = tuple(key for key in RECORDED_KEYS if key != "expected")
+    check_keys(data, "", required=("expected",), optional=optional)
     if ("artifact" in data) == ("artifact_file" in data):
         raise PayloadError("artifact", "give the incident's artifact inline (artifact:) or by file (artifact_file:)")
     payload_data: dict[str, Any] = {"expected": data["expected"]}
