@@ -106,7 +106,7 @@ def compare_fact_sets(
 
     found: list[FactDifference] = []
     for want, got in pairs:
-        for violation in _field_differences(want, got, context):
+        for violation in _field_differences(want, got, context, expected_side, observed_side):
             found.append(FactDifference(violation=violation, expected=want, observed=got))
     for want in lonely:
         violation = Violation(
@@ -126,12 +126,15 @@ def compare_fact_sets(
     return tuple(sorted(found, key=lambda d: (d.violation.fact_id or "", d.violation.code.value)))
 
 
-def _field_differences(want: Fact, got: Fact, context: str) -> list[Violation]:
+def _field_differences(
+    want: Fact, got: Fact, context: str, expected_side: str, observed_side: str
+) -> list[Violation]:
     out: list[Violation] = []
+    detail = f"{context}: {expected_side} vs {observed_side}"
 
     def add(code: ViolationCode, expected: object, observed: object) -> None:
         out.append(
-            Violation(code=code, fact_id=want.fact_id, expected=expected, observed=observed, detail=context)
+            Violation(code=code, fact_id=want.fact_id, expected=expected, observed=observed, detail=detail)
         )
 
     if got.tenant_id != want.tenant_id:

@@ -271,7 +271,7 @@ def _across(direct: ScenarioRun, staged: ScenarioRun, stages: tuple[Stage, ...])
             critical_facts(last.artifact, staged.ledger),
             context="paths differ",
             expected_side="direct path",
-            observed_side=f"multi-stage path (depth {last.depth})",
+            observed_side="multi-stage path",
         )
         for difference in differences:
             fact = difference.observed or difference.expected

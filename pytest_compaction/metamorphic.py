@@ -112,7 +112,7 @@ class MetamorphicResult:
         """
         if self.transformed is None:
             return ()
-        where = f"{self.relation.name} (seed {self.seed})"
+        where = f"{self.relation.name}, seed {self.seed}"
         own = [
             dataclasses.replace(v, detail=f"{where}: {v.detail}" if v.detail else where)
             for v in self.transformed.violations
@@ -223,7 +223,7 @@ def _differences(
         differences = compare_fact_sets(
             expected,
             critical_facts(after, transformed.ledger),
-            context=f"{transformation.relation} (seed {transformation.seed})",
+            context=f"{transformation.relation}, seed {transformation.seed}",
             expected_side="original run" if invariant else "original run with the declared change",
             observed_side="transformed run",
         )
