@@ -21,7 +21,6 @@ traceback is the best evidence.
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 import queue
 import threading
 import time
@@ -172,6 +171,8 @@ def check_lost_update_across_processes(
     and be picklable unless the start method is ``fork``. ``start_method`` picks the
     :mod:`multiprocessing` context (default: the platform's).
     """
+    import multiprocessing  # deferred: only this check starts processes
+
     _check_writers(writers)
     tenant_id, subject_id = f"{namespace}-tenant-a", f"{namespace}-subject-race-processes"
     context: Any = multiprocessing.get_context(start_method)
