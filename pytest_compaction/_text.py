@@ -1,4 +1,4 @@
-"""Text handling shared by the prose checks: sentences, clauses and marker matching.
+"""Helpers shared by the prose checks: sentences, clauses, marker matching, error paths.
 
 Deterministic and small on purpose: every rule here is one a person can apply by
 hand to explain a verdict.
@@ -12,6 +12,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from pytest_compaction.errors import PayloadError
+
 __all__ = [
     "Sentence",
     "clauses",
@@ -21,6 +23,7 @@ __all__ = [
     "is_wordy",
     "marker_pattern",
     "normalize",
+    "rebased",
     "sentences",
     "windows",
 ]
@@ -41,6 +44,15 @@ _CLAUSE_BREAK = re.compile(
 )
 _WORDY = re.compile(r"^[A-Za-z][A-Za-z '\-]*$")
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+
+
+def rebased(exc: PayloadError, old: str, new: str) -> PayloadError:
+    """A constructor's error (path ``invariant.markers[1]``) moved to where the value came
+    from (``register.invariants[0].markers[1]``). Errors with other paths pass unchanged."""
+    path = exc.path
+    if path == old or path.startswith((f"{old}.", f"{old}[")):
+        return PayloadError(new + path[len(old) :], exc.message)
+    return exc
 
 
 def normalize(text: str) -> str:

@@ -117,15 +117,12 @@ class Binding:
         )
         fields = {name: read_str_list(data, name, path) for name in ("aliases", "ambiguous", "anchors")}
         ident = read_str(data, "id", path) if "id" in data else ""
+        canonical_id = read_str(data, "canonical_id", path)
+        phrase = read_str(data, "phrase", path)
         try:
-            return cls(
-                canonical_id=read_str(data, "canonical_id", path),
-                phrase=read_str(data, "phrase", path),
-                id=ident,
-                **fields,
-            )
+            return cls(canonical_id=canonical_id, phrase=phrase, id=ident, **fields)
         except PayloadError as exc:
-            raise PayloadError(path + exc.path[len("binding") :], exc.message) from None
+            raise _text.rebased(exc, "binding", path) from None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"canonical_id": self.canonical_id, "phrase": self.phrase}
@@ -250,7 +247,7 @@ class BindingSet:
         try:
             return cls(bindings)
         except PayloadError as exc:
-            raise PayloadError(path + exc.path[len("bindings") :], exc.message) from None
+            raise _text.rebased(exc, "bindings", path) from None
 
     def to_dict(self) -> list[dict[str, Any]]:
         return [b.to_dict() for b in self.bindings]

@@ -57,12 +57,6 @@ _CONSIDERED = re.compile(
 )
 
 
-def _rebased(exc: PayloadError, old: str, new: str) -> PayloadError:
-    """The same error with its path moved from ``old`` (a constructor) to ``new`` (a dict path)."""
-    rest = exc.path[len(old) :] if exc.path.startswith(old) else ""
-    return PayloadError(new + rest, exc.message)
-
-
 def _check_markers(text: str, markers: tuple[str, ...], base: str, key: str) -> None:
     for index, marker in enumerate(markers):
         if not isinstance(marker, str) or not marker.strip():
@@ -124,15 +118,11 @@ class Invariant:
         check_keys(data, path, required=("id", "text", "markers", "modality"))
         markers = read_str_list(data, "markers", path)
         modality = _modality(data["modality"], join(path, "modality"))
+        ident, text = read_str(data, "id", path), read_str(data, "text", path)
         try:
-            return cls(
-                id=read_str(data, "id", path),
-                text=read_str(data, "text", path),
-                markers=markers,
-                modality=modality,
-            )
+            return cls(id=ident, text=text, markers=markers, modality=modality)
         except PayloadError as exc:
-            raise _rebased(exc, "invariant", path) from None
+            raise _text.rebased(exc, "invariant", path) from None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -201,15 +191,11 @@ class FailureRecord:
         check_keys(data, path, required=("id", "text", "approach"), optional=("error",))
         approach = read_str_list(data, "approach", path)
         error = read_str_list(data, "error", path)
+        ident, text = read_str(data, "id", path), read_str(data, "text", path)
         try:
-            return cls(
-                id=read_str(data, "id", path),
-                text=read_str(data, "text", path),
-                approach=approach,
-                error=error,
-            )
+            return cls(id=ident, text=text, approach=approach, error=error)
         except PayloadError as exc:
-            raise _rebased(exc, "failure", path) from None
+            raise _text.rebased(exc, "failure", path) from None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "text": self.text, "approach": list(self.approach)}
@@ -226,15 +212,17 @@ def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
     """The words that say ``text`` reports a failure, or ``None``.
 
     A failure word ("failed", "error", "timed out", "crashed", "did not work") that is
-    not negated ("did not fail", "without errors"), or every declared error marker.
+    not negated ("did not fail", "without errors"), or every declared error marker
+    in a text that does not say it did not fail.
     """
     lowered = _text.normalize(text).lower()
-    lowered = _NOT_FAILED.sub(" ", lowered)
-    match = _FAILED.search(lowered)
+    cleared = _NOT_FAILED.sub(" ", lowered)
+    match = _FAILED.search(cleared)
     if match:
         return match.group()
     error = tuple(error)
-    if error and all(_text.contains(text, marker) for marker in error):
+    # The error's name alone says it failed, unless the text says it did not.
+    if error and cleared == lowered and all(_text.contains(text, marker) for marker in error):
         return ", ".join(error)
     return None
 

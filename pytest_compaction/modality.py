@@ -7,9 +7,10 @@ that decided it. Cues are read in order and each match consumes its words, so
 have to" is a waiver and never the prohibition "do not".
 
 The order is: waivers (the constraint is lifted: "not required", "no longer
-forbidden"), prohibitions, hedge phrases that contain other cue words ("if
-needed", "unless necessary"), restrictions ("only", "at most"), obligations,
-hedges, manner words ("carefully"), permissions, conditions.
+forbidden"), prohibitions, emphasis ("even if", "regardless"), hedge phrases that
+contain other cue words ("if needed", "unless necessary"), restrictions ("only",
+"at most"), obligations, hedges, manner words ("carefully"), permissions,
+conditions.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ class CueKind(str, Enum):
     MANNER = "manner"
     PERMISSION = "permission"
     CONDITION = "condition"
+    EMPHASIS = "emphasis"
+    """Words that widen a rule rather than bound it ("even if", "regardless")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +119,13 @@ _PROHIBITION = (
     r"\b(?:must|always|strictly)\s+(?:avoid|refrain\s+from)\b",
     r"\brefrain\s+from\b",
     r"^\s*no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b)",
+)
+_EMPHASIS = (
+    r"\beven\s+(?:if|when|though|after|before|once)\b",
+    r"\bregardless(?:\s+of)?\b",
+    r"\bin\s+any\s+case\b",
+    r"\bno\s+matter\s+(?:what|who|when|how|if)\b",
+    r"\bwhatever\s+happens\b",
 )
 # Hedges spelled with words that are also conditions or obligations ("if needed",
 # "unless necessary"): read before those.
@@ -240,6 +250,7 @@ _TABLE: tuple[tuple[CueKind, tuple[re.Pattern[str], ...]], ...] = tuple(
     for kind, patterns in (
         (CueKind.WAIVER, _WAIVER),
         (CueKind.PROHIBITION, _PROHIBITION),
+        (CueKind.EMPHASIS, _EMPHASIS),
         (CueKind.HEDGE, _HEDGE_PHRASES),
         (CueKind.RESTRICTION, _RESTRICTION),
         (CueKind.OBLIGATION, _OBLIGATION),
@@ -250,6 +261,12 @@ _TABLE: tuple[tuple[CueKind, tuple[re.Pattern[str], ...]], ...] = tuple(
     )
 )
 _SPACES = re.compile(r"\s+")
+# Conditions that carve an exception out of a rule. Added to a rule that had none,
+# they narrow it ("Never call X *unless the user asks*").
+_EXCEPTIONS = frozenset(
+    {"unless", "except", "other than", "without", "if", "when", "whenever", "provided", "as long as"}
+    | {"so long as", "outside", "on condition"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,7 +361,9 @@ def judge(
 
     1. a waiver lifts the constraint ("not required", "no longer forbidden"): fail;
     2. a hedge ("should", "ideally", "if possible", ...) qualifies it: fail;
-    3. a prohibition needs a prohibition word; an obligation an obligation word; a
+    3. an exception ("unless", "except", "if", "without", ...) added to an invariant
+       that has no condition narrows it: fail ("even if" widens and does not count);
+    4. a prohibition needs a prohibition word; an obligation an obligation word; a
        conditional permission a permission or condition word, or anything stronger.
        When the invariant is itself conditional ("Never deploy *until* review"), the
        opposite polarity also passes if its connective changed with it ("Deploy *only
@@ -364,6 +383,15 @@ def judge(
             True,
         )
     conditional = invariant.conditional
+    if not conditional:
+        added = [w for w in cues.words(CueKind.CONDITION) if w in _EXCEPTIONS]
+        if added:
+            return Judgement(
+                False,
+                "narrowed",
+                f"an exception the invariant does not have was added: {_quote(added)}",
+                True,
+            )
     changed = bool(connectives(cues) - connectives(invariant))
     prohibits = cues.has(CueKind.PROHIBITION)
     obliges = cues.has(CueKind.OBLIGATION)

@@ -86,14 +86,12 @@ class ProsePolicy:
     def from_dict(cls, data: object, path: str = "policy") -> ProsePolicy:
         data = read_mapping(data, path)
         check_keys(data, path, required=(), optional=("max_depth", "budget_chars"))
-        budget = data.get("budget_chars")
+        max_depth = read_int(data, "max_depth", path, DEFAULT_MAX_DEPTH)
+        budget = None if data.get("budget_chars") is None else read_int(data, "budget_chars", path)
         try:
-            return cls(
-                max_depth=read_int(data, "max_depth", path, DEFAULT_MAX_DEPTH),
-                budget_chars=None if budget is None else read_int(data, "budget_chars", path),
-            )
+            return cls(max_depth=max_depth, budget_chars=budget)
         except PayloadError as exc:
-            raise PayloadError(path + exc.path[len("policy") :], exc.message) from None
+            raise _text.rebased(exc, "policy", path) from None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,8 +99,8 @@ class PassState:
     """What one compaction pass leaves for the next check."""
 
     summary_chars: int
-    """The summary's length in characters, its pinned block left out (the block is the
-    register's cost, not the summary's)."""
+    """The summary's length in characters, its pinned block and surrounding whitespace left
+    out (the block is the register's cost, not the summary's)."""
     depth: int = 1
     """How many summaries deep it is; 1 after a re-grounded pass."""
     active_ids: tuple[str, ...] = ()
@@ -165,8 +163,8 @@ def reground(register: InvariantRegister, summary: str) -> str:
 
 
 def reclaimable_chars(summary: str) -> int:
-    """The summary's length without its pinned blocks."""
-    return len(_BLOCK.sub("", summary))
+    """The summary's length without its pinned blocks and surrounding whitespace."""
+    return len(_BLOCK.sub("", summary).strip())
 
 
 @dataclass(frozen=True, slots=True)
