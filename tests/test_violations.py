@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -213,3 +214,9 @@ def test_summarize_counts_most_frequent_first() -> None:
     ]
     assert summarize(found) == "4 violations: 2 qualifiers_changed, 1 duplicate_fact_id, 1 missing"
     assert summarize(Verdict(violations=tuple(found))) == summarize(found)
+
+
+def test_every_code_has_an_entry_in_the_reference() -> None:
+    reference = (Path(__file__).parent.parent / "docs" / "violations.md").read_text(encoding="utf-8")
+    headings = set(re.findall(r"^### `([a-z_]+)`$", reference, flags=re.MULTILINE))
+    assert headings == {code.value for code in ViolationCode}
