@@ -378,3 +378,27 @@ def test_render_depth_lists_findings_then_every_pass() -> None:
 def test_render_depth_of_a_passing_run() -> None:
     text = render_depth(run_depth(history(), reference(), 2))
     assert text.splitlines()[0] == "repeated compression to depth 2 holds for scenario 'history'"
+
+
+def test_structured_qualifiers_survive_the_comparison() -> None:
+    scenario = Scenario.from_dict(
+        {
+            "events": [
+                {
+                    "id": "e1",
+                    "text": "Call only on weekdays.",
+                    "facts": [
+                        {
+                            "id": "f1",
+                            "predicate": "contact.days",
+                            "value": ["mon", "tue"],
+                            "qualifiers": {"via": ["phone"]},
+                        }
+                    ],
+                },
+                {"id": "e2", "text": "Bye."},
+            ]
+        },
+        name="structured",
+    )
+    assert run_depth(scenario, reference(), 3).ok

@@ -457,3 +457,46 @@ def test_results_are_plain_frozen_data() -> None:
     assert isinstance(result, MetamorphicResult)
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.seed = 1  # type: ignore[misc]
+
+
+def test_structured_values_and_qualifiers_compare_with_their_types() -> None:
+    scenario = Scenario.from_dict(
+        {
+            "events": [
+                {
+                    "id": "e1",
+                    "text": "Call only on weekdays, at most twice.",
+                    "facts": [
+                        {
+                            "id": "fact-contact-1",
+                            "predicate": "contact.window",
+                            "value": {"days": ["mon", "tue"], "max_calls": 2},
+                            "qualifiers": {"channels": ["phone"], "basis": "consent"},
+                        }
+                    ],
+                },
+                {"id": "e2", "text": "See you."},
+            ]
+        },
+        name="structured",
+    )
+    results = run_relations(scenario, list(RELATIONS), reference(), seed=0)
+    assert not any(r.failed for r in results), render_results(results)
+
+    class FloatCalls:
+        def compress(self, request: CompressionRequest) -> Artifact:
+            artifact = ReferenceCompressor().compress(request)
+            if not any(e.event_id.startswith("chatter-") for e in request.events):
+                return artifact
+            return _replace_facts(
+                artifact,
+                [
+                    dataclasses.replace(f, value={"days": ["mon", "tue"], "max_calls": 2.0})
+                    for f in artifact.facts
+                ],
+            )
+
+    result = run_relation(
+        scenario, "append_small_talk", GuardedCompressor(FloatCalls(), timeout=None), seed=0
+    )
+    assert [v.name for v in result.differences] == ["fact-contact-1:value_changed"]
