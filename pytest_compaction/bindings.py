@@ -161,6 +161,11 @@ class BindingSet:
     _lexicon: dict[str, str] = field(init=False, repr=False, compare=False)
     _ambiguous: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     _by_id: dict[str, Binding] = field(init=False, repr=False, compare=False)
+    _finders: tuple[tuple[re.Pattern[str], str | None, tuple[str, ...]], ...] = field(
+        init=False, repr=False, compare=False
+    )
+    """(pattern, canonical id, ambiguous candidates) per phrase, built once."""
+    _shapes: tuple[re.Pattern[str], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bindings", tuple(self.bindings))
@@ -198,6 +203,20 @@ class BindingSet:
         object.__setattr__(self, "_lexicon", lexicon)
         object.__setattr__(self, "_ambiguous", {k: tuple(v) for k, v in ambiguous.items()})
         object.__setattr__(self, "_by_id", by_id)
+        finders: dict[str, tuple[re.Pattern[str], str | None, tuple[str, ...]]] = {}
+        for binding in self.bindings:
+            for phrase in binding.phrases:
+                finders.setdefault(
+                    phrase, (_text.marker_pattern(phrase, drop_article=True), binding.canonical_id, ())
+                )
+            for phrase in binding.ambiguous:
+                finders.setdefault(
+                    phrase,
+                    (_text.marker_pattern(phrase, drop_article=True), None, tuple(ambiguous[_key(phrase)])),
+                )
+        object.__setattr__(self, "_finders", tuple(finders.values()))
+        shapes = {_shape(b.phrase).pattern: _shape(b.phrase) for b in self.bindings if b.is_identifier}
+        object.__setattr__(self, "_shapes", tuple(shapes.values()))
 
     def __iter__(self) -> Iterator[Binding]:
         return iter(self.bindings)
@@ -216,20 +235,16 @@ class BindingSet:
         reference and its "database" is not also an ambiguous one.
         """
         candidates: list[Reference] = []
-        for binding in self.bindings:
-            for phrase in binding.phrases:
-                for start, end in _text.find(text, phrase, drop_article=True):
-                    candidates.append(Reference(start, end, text[start:end], binding.canonical_id))
-            for phrase in binding.ambiguous:
-                ids = self._ambiguous[_key(phrase)]
-                for start, end in _text.find(text, phrase, drop_article=True):
-                    candidates.append(Reference(start, end, text[start:end], None, ids))
-            if binding.is_identifier:
-                for match in _shape(binding.phrase).finditer(text):
-                    token = match.group()
-                    candidates.append(
-                        Reference(match.start(), match.end(), token, self._lexicon.get(_key(token)))
-                    )
+        for pattern, canonical_id, ids in self._finders:
+            for match in pattern.finditer(text):
+                start, end = match.span()
+                candidates.append(Reference(start, end, text[start:end], canonical_id, ids))
+        for shape in self._shapes:
+            for match in shape.finditer(text):
+                token = match.group()
+                candidates.append(
+                    Reference(match.start(), match.end(), token, self._lexicon.get(_key(token)))
+                )
         candidates.sort(key=lambda r: (r.start, -(r.end - r.start), r.canonical_id is None))
         chosen: list[Reference] = []
         reach = -1

@@ -204,7 +204,7 @@ class FailureRecord:
         return out
 
 
-Entry: TypeAlias = "Invariant | FailureRecord"
+Entry: TypeAlias = Invariant | FailureRecord
 """What a register holds: pinned invariants and failure records, one id space."""
 
 

@@ -245,8 +245,10 @@ _CONDITION = (
     r"\bon\s+condition\b",
 )
 
-_TABLE: tuple[tuple[CueKind, tuple[re.Pattern[str], ...]], ...] = tuple(
-    (kind, tuple(re.compile(p) for p in patterns))
+# One alternation per group: at each position the first listed pattern wins, so the
+# longer phrase ("must never") is tried before its parts ("never").
+_TABLE: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile("|".join(f"(?:{p})" for p in patterns)))
     for kind, patterns in (
         (CueKind.WAIVER, _WAIVER),
         (CueKind.PROHIBITION, _PROHIBITION),
@@ -261,6 +263,7 @@ _TABLE: tuple[tuple[CueKind, tuple[re.Pattern[str], ...]], ...] = tuple(
     )
 )
 _SPACES = re.compile(r"\s+")
+_CONSTRAINT = re.compile("|".join(f"(?:{p})" for p in (*_PROHIBITION, *_RESTRICTION, *_OBLIGATION)))
 # Conditions that carve an exception out of a rule. Added to a rule that had none,
 # they narrow it ("Never call X *unless the user asks*").
 _EXCEPTIONS = frozenset(
@@ -296,15 +299,14 @@ def read(text: str) -> Reading:
     """Every cue in ``text``; each match consumes its words so no word counts twice."""
     work = normalize(text).lower()
     found: list[tuple[int, Cue]] = []
-    for kind, patterns in _TABLE:
-        for pattern in patterns:
-            for match in pattern.finditer(work):
-                start, end = match.span()
-                if start == end:
-                    continue
-                words = _SPACES.sub(" ", match.group().strip(" ,"))
-                found.append((start, Cue(kind, words)))
-                work = work[:start] + " " * (end - start) + work[end:]
+    for kind, pattern in _TABLE:
+        for match in pattern.finditer(work):
+            start, end = match.span()
+            if start == end:
+                continue
+            words = _SPACES.sub(" ", match.group().strip(" ,"))
+            found.append((start, Cue(kind, words)))
+            work = work[:start] + " " * (end - start) + work[end:]
     found.sort(key=lambda item: item[0])
     return Reading(tuple(cue for _, cue in found))
 
@@ -316,6 +318,8 @@ def connectives(reading: Reading) -> frozenset[str]:
 
 def count_constraints(text: str) -> int:
     """How many prohibition, obligation and restriction cues ``text`` holds."""
+    if not _CONSTRAINT.search(normalize(text).lower()):
+        return 0  # the quick answer for most narrative sentences
     reading = read(text)
     return sum(
         1
