@@ -449,6 +449,8 @@ class DropPinnedInvariant(MutantCompressor):
 # -- 13 failure-history collapse ------------------------------------------------------
 
 _ERROR_KEYS = frozenset({"error", "failure", "failed_with"})
+_FAILED_TAIL = re.compile(r"\bfailed\b.*$")
+_TRIED = re.compile(r"\b[Tt]ried\b")
 
 
 class FailureAsExplored(MutantCompressor):
@@ -474,8 +476,9 @@ class FailureAsExplored(MutantCompressor):
 
         collapsed = _map_facts(artifact, collapse)
         if collapsed.summary:
-            summary = re.sub(r"\bfailed\b", "was explored", collapsed.summary)
-            summary = re.sub(r"\b[Tt]ried\b", "Explored", summary)
+            # "tried A; it failed with E" -> "explored A; it was explored.": the error goes too.
+            lines = [_FAILED_TAIL.sub("was explored.", line) for line in collapsed.summary.splitlines()]
+            summary = _TRIED.sub("Explored", "\n".join(lines))
             collapsed = dataclasses.replace(collapsed, summary=summary)
         return collapsed
 

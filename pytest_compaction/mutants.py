@@ -73,6 +73,7 @@ __all__ = [
     "GrowSummary",
     "HedgeModalWords",
     "InferSpeculation",
+    "ChecksFor",
     "InnerFactory",
     "KeepRecentUnderBudget",
     "KeepSupersededValue",
@@ -120,6 +121,9 @@ FAILURE_CLASSES: Mapping[int, str] = {
 
 InnerFactory = Callable[[], Compressor]
 """Makes a fresh faithful compressor (a class or a function): each run gets its own."""
+
+ChecksFor = Callable[[Scenario], "tuple[PassCheck, ...]"]
+"""The pass checks a scenario needs (e.g. prose checks built from its ``invariants``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -347,14 +351,16 @@ def _run(
     attempts: int,
     timeout: float | None,
     extra_checks: tuple[PassCheck, ...],
+    checks_for: ChecksFor | None,
     config: dict[str, object] | None,
 ) -> ScenarioRun:
     guard = GuardedCompressor(compressor, timeout=timeout)
+    checks = extra_checks if checks_for is None else (*extra_checks, *checks_for(scenario))
     return run_scenario(
         scenario,
         guard,
         attempts=max(attempts, scenario.attempts or 1),
-        extra_checks=extra_checks,
+        extra_checks=checks,
         config=config,
     )
 
@@ -368,6 +374,7 @@ def run_mutant(
     attempts: int = 1,
     timeout: float | None = DEFAULT_TIMEOUT,
     extra_checks: tuple[PassCheck, ...] = (),
+    checks_for: ChecksFor | None = None,
     config: dict[str, object] | None = None,
     label: str | None = None,
 ) -> Finding:
@@ -381,7 +388,13 @@ def run_mutant(
     name = label or scenario.name
     try:
         run = _run(
-            scenario, compressor, attempts=attempts, timeout=timeout, extra_checks=extra_checks, config=config
+            scenario,
+            compressor,
+            attempts=attempts,
+            timeout=timeout,
+            extra_checks=extra_checks,
+            checks_for=checks_for,
+            config=config,
         )
     except CompactionError as exc:
         return Finding(mutant=mutant.name, scenario=name, error=str(exc))
@@ -403,6 +416,7 @@ def run_mutants(
     attempts: int = 1,
     timeout: float | None = DEFAULT_TIMEOUT,
     extra_checks: tuple[PassCheck, ...] = (),
+    checks_for: ChecksFor | None = None,
     config: dict[str, object] | None = None,
     accepted: Mapping[str, str] | None = None,
 ) -> MutationTable:
@@ -410,10 +424,11 @@ def run_mutants(
 
     Each scenario first runs against the faithful compressor (``inner()``) for its
     baseline; a scenario that cannot run at all is listed in ``skipped``. The cost is
-    one run per scenario plus one per scenario and mutant. ``extra_checks`` are the
-    pass checks the suite runs (prose, bindings): pass the same ones as the contract
-    run, or the score would credit checks the suite does not make. ``accepted`` maps
-    mutant names to the reason their survival is accepted.
+    one run per scenario plus one per scenario and mutant. ``extra_checks`` (for every
+    scenario) and ``checks_for(scenario)`` (per scenario, e.g. prose checks built from
+    its ``invariants``) are the pass checks the suite runs: pass the same ones as the
+    contract run, or the score would credit checks the suite does not make.
+    ``accepted`` maps mutant names to the reason their survival is accepted.
     """
     started = time.perf_counter()
     chosen = tuple(mutants)
@@ -421,6 +436,7 @@ def run_mutants(
         "attempts": attempts,
         "timeout": timeout,
         "extra_checks": extra_checks,
+        "checks_for": checks_for,
         "config": config,
     }
     usable: list[tuple[Scenario, tuple[str, ...]]] = []

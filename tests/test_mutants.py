@@ -6,9 +6,12 @@ import dataclasses
 
 import pytest
 
+from pytest_compaction.bindings import BindingSet
 from pytest_compaction.compressor import CompressionRequest, FunctionCompressor, ReferenceCompressor
 from pytest_compaction.errors import ConfigError
+from pytest_compaction.gate import check_summary
 from pytest_compaction.guard import CompressionRecord, GuardedCompressor
+from pytest_compaction.invariants import InvariantRegister
 from pytest_compaction.ledger import Ledger
 from pytest_compaction.library import library_path
 from pytest_compaction.model import Artifact, Claim, Criticality, SourceEvent, Trust
@@ -37,16 +40,18 @@ from pytest_compaction.mutants import (
     run_mutants,
     tabulate,
 )
-from pytest_compaction.runner import PassResult, run_scenario
+from pytest_compaction.prose import PassState
+from pytest_compaction.runner import PassCheck, PassResult, run_scenario
 from pytest_compaction.scenario import Scenario
 from pytest_compaction.violations import Violation, ViolationCode
 
-# Killing these needs the prose and summary checks of issue 6, which the scenario runner
-# does not run yet; the mutants inject their drift (tested below) but no check can see it.
+# Killing these needs the prose checks of issue 6 on every pass of a spec, which the
+# scenario runner does not run yet; the mutants inject their drift (tested below), and
+# with the prose checks wired the library kills them (test_..._once_prose_checks_are_wired).
 NOT_KILLABLE_TODAY = {
-    "hedge_modal": "modal_weakened needs the prose checks of issue 6 (pinned invariants)",
-    "drop_pinned_invariant": "invariant_dropped needs the prose checks of issue 6 (pinned invariants)",
-    "grow_summary": "summary_not_reclaimed needs the summary-size check of issue 6",
+    "hedge_modal": "modal_weakened: the runner does not run the prose checks on spec invariants yet",
+    "drop_pinned_invariant": "invariant_dropped: the runner does not run the prose checks on specs yet",
+    "grow_summary": "summary_not_reclaimed: the runner does not run the summary-size check yet",
 }
 
 
@@ -351,6 +356,54 @@ def test_grow_summary_is_killed_once_the_suite_runs_a_summary_check() -> None:
     )
     assert without.row("grow_summary").survived
     assert with_check.row("grow_summary").killing_names == ("summary_not_reclaimed",)
+
+
+def prose_checks(scenario: Scenario) -> tuple[PassCheck, ...]:
+    """The prose checks of issue 6 as a pass check built from a spec's invariants and bindings.
+
+    Depth is left at 1 (the reference compressor never re-grounds) and growth is checked on
+    quiet passes only (a pass with new facts may legitimately grow the summary).
+    """
+    register = InvariantRegister.coerce(scenario.invariants or {})
+    bindings = BindingSet.coerce(scenario.bindings or ())
+
+    def check(ledger: Ledger, record: CompressionRecord, previous: list[PassResult]) -> list[Violation]:
+        artifact, request = record.artifact, record.request
+        if artifact is None or artifact.summary is None:
+            return []
+        state = None
+        if not request.events and request.prior is not None and request.prior.summary is not None:
+            state = PassState(summary_chars=len(request.prior.summary), active_ids=register.active_ids)
+        verdict = check_summary(register, artifact.summary, bindings=bindings, previous=state, depth=1)
+        return list(verdict.violations)
+
+    return (check,)
+
+
+def test_the_library_kills_every_mutant_once_prose_checks_are_wired() -> None:
+    table = run_mutants(library_scenarios(), MUTANTS, timeout=None, checks_for=prose_checks)
+    assert table.baseline == (), "the reference compressor passes the prose checks too"
+    assert table.survivors == (), render_table(table)
+    assert table.row("hedge_modal").killing_names == (
+        "inv-alerts:modal_weakened",
+        "inv-keys:modal_weakened",
+        "inv-live-1:modal_weakened",
+        "inv-merge:modal_weakened",
+        "inv-migrate:modal_weakened",
+        "inv-vendor-1:modal_weakened",
+    )
+    assert "constraint_density_collapsed" in table.row("drop_pinned_invariant").killing_names
+    assert table.row("grow_summary").killing_names == ("summary_not_reclaimed",)
+    assert "fail-restart-1:failure_history_collapsed" in table.row("failure_as_explored").killing_names
+    assert "T-41:identifier_collapsed" in table.row("collapse_identifiers").killing_names
+
+
+def test_spec_invariants_and_bindings_are_registers_the_prose_checks_read() -> None:
+    with_prose = [s for s in library_scenarios() if s.invariants is not None or s.bindings is not None]
+    assert len(with_prose) >= 5
+    for scenario in with_prose:
+        InvariantRegister.coerce(scenario.invariants or {})
+        BindingSet.coerce(scenario.bindings or ())
 
 
 # -- running, baselines and the table ------------------------------------------------
