@@ -75,7 +75,8 @@ _NOT_COGNITIVE = (
     r"work|support|exist|mean|affect|apply|change|include|contain|care)\b)"
 )
 _DEONTIC = (
-    r"(?:required|mandatory|necessary|needed|obligatory|forbidden|prohibited|banned|disallowed|enforced)"
+    r"(?:required|mandatory|necessary|needed|obligatory|forbidden|prohibited|banned|disallowed|enforced|"
+    r"blocked|barred|frozen)"
 )
 _SOFTENER = r"(?:(?:be|strictly|always|really|actually|absolutely|currently|yet|even|any\s+longer)\s+)?"
 
@@ -106,6 +107,9 @@ _PROHIBITION = (
     r"\b(?:must|shall|may|can|will)\s+(?:not|never|no\s+longer)\b",
     # "must wait until Y" is "must not ... until Y": the waiting is the prohibition.
     r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:wait|hold\s+off)\s+(?:until|till|for)\b",
+    r"\b(?:wait|waits|hold\s+off|holds\s+off)\s+(?:until|till)\b",
+    r"\b(?:is|are|stays?|remains?)\s+(?:blocked|barred|frozen)\b",
+    r"\bbarred\s+from\b",
     r"\b(?:mustn't|shan't|can't|cannot)\b",
     r"\b(?:not|isn't|aren't)\s+(?:be\s+|currently\s+|ever\s+)?(?:allowed|permitted|authori[sz]ed)\b",
     r"\b(?:is|are)\s+not\s+to\b",
@@ -118,7 +122,7 @@ _PROHIBITION = (
     r"\boff[-\s]limits\b",
     r"\b(?:must|always|strictly)\s+(?:avoid|refrain\s+from)\b",
     r"\brefrain\s+from\b",
-    r"^\s*no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b)",
+    r"^\s*no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
 )
 _EMPHASIS = (
     r"\beven\s+(?:if|when|though|after|before|once)\b",
@@ -164,6 +168,7 @@ _OBLIGATION = (
     r"\bbe\s+sure\s+to\b",
     r"\bat\s+all\s+times\b",
     r"\bwithout\s+(?:exception|fail)\b",
+    r"\bno\s+exceptions?\b",
 )
 _HEDGE = (
     r"\bshould(?:n't)?\b",

@@ -7,6 +7,7 @@ publishes; ``python tests/test_prose.py`` prints it for pasting.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -712,6 +713,27 @@ def test_check_prose_refuses_a_non_string_summary_and_a_bad_depth() -> None:
         check_prose(register_of(payments()), NEVER_LIVE, depth=0)
 
 
+def test_a_realistic_summary_keeps_every_entry() -> None:
+    summary = textwrap.dedent(
+        """\
+        ## Session summary
+        The user (Dana) is migrating billing to the new provider and wants weekly status notes.
+
+        **Constraints**
+        - Never call the payments API with dry_run=false; use the sandbox for any checks.
+        - Refunds: up to $50, and only after a supervisor review.
+        - The full test suite must pass before anything is merged to main.
+        - Production deploys wait until the canary has passed - no exceptions.
+        - Don't phone the customer; email only.
+
+        **History**
+        - Raising the pool size to 50 was tried and failed (PoolTimeout). Don't retry it.
+        - Next step: review connection reuse, which might help.
+        """
+    )
+    assert check_prose(InvariantRegister(INVARIANTS.values()), summary).ok
+
+
 def test_check_prose_accepts_the_register_as_plain_data() -> None:
     verdict = check_prose(
         register_dict(), "Explored a pool size of 50. Never call the payments API with dry_run=false."
@@ -884,6 +906,15 @@ ROWS: tuple[Row, ...] = (
         "an obligation whose connective changed with it ('until' to 'before')",
     ),
     Row("D", "No production deploy until the canary has passed.", F, "a clause opening with 'No' prohibits"),
+    Row(
+        "D",
+        "Production deploys wait until the canary has passed - no exceptions.",
+        F,
+        "'wait until' prohibits until then",
+    ),
+    Row(
+        "D", "Deploying to production is blocked until the canary passes.", F, "'is blocked' is a prohibition"
+    ),
     Row("E", "The customer must never be contacted by phone.", F, "'must never' is a prohibition"),
     Row("E", "Phone contact with the customer is prohibited.", F, "'prohibited' is a prohibition"),
     Row(
@@ -984,6 +1015,12 @@ ROWS: tuple[Row, ...] = (
     ),
     Row("D", "Deploy to production after the canary, if possible.", D, "hedge 'if possible'"),
     Row("D", "Production deploys should generally wait for the canary.", D, "hedges 'should', 'generally'"),
+    Row(
+        "D",
+        "Production deploys are no longer blocked until the canary passes.",
+        D,
+        "waiver 'no longer blocked' (not the prohibition 'is blocked')",
+    ),
     Row("E", "Contacting the customer by phone is fine.", D, "negation lost: 'is fine' permits"),
     Row("E", "Prefer email; the customer may be contacted by phone if needed.", D, "hedge 'if needed'"),
     Row(
@@ -1081,6 +1118,7 @@ def test_paraphrase_table_has_at_least_twenty_rows_each_way() -> None:
 def test_false_alarms_and_misses_are_the_published_ones() -> None:
     c = counts()
     assert (c["false_alarms"], c["misses"]) == (2, 3)
+    assert (c["faithful"], c["drifted"]) == (37, 33)
 
 
 def test_docs_publish_the_current_table() -> None:
