@@ -231,3 +231,10 @@ def test_personal_data_scanner(text: str, flagged: list[str]) -> None:
 @pytest.mark.parametrize("path", list(_library_texts()), ids=_id)
 def test_library_holds_no_real_looking_personal_data(path: Path) -> None:
     assert personal_data(path.read_text(encoding="utf-8")) == []
+
+
+def test_compaction_lint_passes_on_the_whole_library() -> None:
+    from pytest_compaction.lint import lint_paths
+
+    report = lint_paths([LIBRARY])
+    assert report.findings == (), report.summary()
