@@ -96,9 +96,16 @@ def test_reference_compressor_passes(path: Path) -> None:
 
 
 def test_the_library_passes_through_the_plugin(pytester: pytest.Pytester) -> None:
+    items = sum(len(load_spec(path).variants) for path in SPEC_FILES)
     result = pytester.runpytest("--compaction-contract", str(LIBRARY), "-p", "no:cacheprovider", "-q")
-    result.assert_outcomes(passed=len(SPEC_FILES))
-    result.stdout.fnmatch_lines([f"{len(SPEC_FILES)} contract tests checked against *; 0 with violations"])
+    result.assert_outcomes(passed=items)
+    result.stdout.fnmatch_lines([f"{items} contract tests checked against *; 0 with violations"])
+
+
+def test_flagship_specs_also_run_relations_and_depth() -> None:
+    assert _spec("peanut-allergy").variants == ("reference", "append_small_talk", "split_event", "depth=3")
+    variants = {v for path in SPEC_FILES for v in load_spec(path).variants}
+    assert {"duplicate_untrusted", "reorder_update", "remove_source", "rename_unrelated"} <= variants
 
 
 # -- the inclusions the issue names -------------------------------------------------
