@@ -133,10 +133,9 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         for item in verdict.review:
             print(f"review: {item.describe()}", file=out)
         if verdict.ok:
-            facts = len(payload.artifact.facts)
-            print(
-                f"{args.payload}: the artifact satisfies the fact contract ({facts} facts checked)", file=out
-            )
+            count = len(payload.artifact.facts)
+            checked = f"{count} fact checked" if count == 1 else f"{count} facts checked"
+            print(f"{args.payload}: the artifact satisfies the fact contract ({checked})", file=out)
     return EXIT_OK if verdict.ok else EXIT_VIOLATIONS
 
 

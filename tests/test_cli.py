@@ -68,7 +68,7 @@ def test_a_faithful_artifact_exits_0_with_one_line(tmp_path: Path) -> None:
     path = write(tmp_path, "ok.json", allergy_payload())
     assert run("check", path) == (
         EXIT_OK,
-        f"{path}: the artifact satisfies the fact contract (1 facts checked)\n",
+        f"{path}: the artifact satisfies the fact contract (1 fact checked)\n",
         "",
     )
 
