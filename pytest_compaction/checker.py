@@ -1,8 +1,10 @@
 """The contract checker: an expected ledger against one compression artifact.
 
-It returns every violation it finds, as data, in a deterministic order. The cost
-is one dictionary lookup and one tuple comparison per emitted fact on the
-passing path; the detailed comparison runs only for facts that differ.
+It returns every violation it finds, as data, in a deterministic order. On the
+passing path the cost is one dictionary lookup, one tuple comparison and an owner
+check per emitted fact, plus one pass over the ledger to list the required facts
+(cached on the ledger until it changes); the detailed comparison runs only for
+facts that differ. ``benchmarks/bench_checker.py`` keeps this honest.
 """
 
 from __future__ import annotations
