@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     from pytest_compaction.checker import Mode, check
     from pytest_compaction.errors import (
         CompactionError,
-        ConfigError,
         CompressorConfigError,
+        ConfigError,
         LedgerError,
         LifecycleError,
         PayloadError,
@@ -57,7 +57,34 @@ _EXPORTS = {
     "summarize": "violations",
 }
 
-__all__ = sorted([*_EXPORTS, "__version__"])
+__all__ = [
+    "Artifact",
+    "Claim",
+    "CompactionError",
+    "CompressorConfigError",
+    "ConfigError",
+    "Criticality",
+    "Fact",
+    "Ledger",
+    "LedgerError",
+    "LifecycleError",
+    "Mode",
+    "Payload",
+    "PayloadError",
+    "SourceEvent",
+    "Status",
+    "Transition",
+    "Trust",
+    "UnknownIdError",
+    "Verdict",
+    "Violation",
+    "ViolationCode",
+    "__version__",
+    "check",
+    "load_payload",
+    "payload_from_file",
+    "summarize",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -74,7 +74,7 @@ class SpecErrorItem(pytest.Item):
 
 
 class SpecItem(pytest.Item):
-    """One run of a spec: the scenario as written (``reference``), a relation, a depth, or a recorded incident."""
+    """One run of a spec: the scenario as written (``reference``), a relation, a depth, or an incident."""
 
     def __init__(self, *, spec: Spec, variant: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -94,8 +94,8 @@ class SpecItem(pytest.Item):
             if mismatch:
                 raise ContractFailure(
                     mismatch,
-                    title=f"recorded incident {self.spec.name} no longer shows exactly the violations it records "
-                    f"(found: {', '.join(verdict.names) or 'none'})",
+                    title=f"recorded incident {self.spec.name} no longer shows exactly the violations it "
+                    f"records (found: {', '.join(verdict.names) or 'none'})",
                     reproduce=reproduce,
                 )
             return

@@ -9,12 +9,12 @@ Any object with a ``compress(request)`` method qualifies; a plain callable
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from pytest_compaction._reference import import_reference
 from pytest_compaction.errors import CompressorConfigError
 from pytest_compaction.model import Artifact, Criticality, Fact, SourceEvent
 
@@ -146,7 +146,9 @@ class ReferenceCompressor:
                 text = lines.get(source) or prior_lines.get(source)
                 if text is not None:
                     best = sentences.get(source)
-                    crit = fact.criticality if best is None or best[0] is not Criticality.CRITICAL else best[0]
+                    crit = (
+                        fact.criticality if best is None or best[0] is not Criticality.CRITICAL else best[0]
+                    )
                     sentences[source] = (crit, text)
         ordered = sorted(sentences.items(), key=lambda item: position[item[0]])
         if request.budget is not None:
@@ -207,29 +209,13 @@ def resolve_compressor(reference: str) -> Compressor:
     """Resolve ``"module:attribute"`` (or ``"reference"``) to a compressor."""
     if reference in ("", "reference"):
         return ReferenceCompressor()
-    module_name, sep, attribute = reference.partition(":")
-    if not sep or not module_name or not attribute:
-        raise CompressorConfigError(
-            f"compressor {reference!r}: a reference must look like 'package.module:attribute' "
-            f"(or 'reference' for the embedded reference compressor)"
-        )
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise CompressorConfigError(
-            f"compressor {reference!r}: cannot import module {module_name!r} ({exc}); "
-            f"check the name and that it is importable from the test session (rootdir, pythonpath)"
-        ) from None
-    target: object = module
-    for part in attribute.split("."):
-        try:
-            target = getattr(target, part)
-        except AttributeError:
-            available = sorted(n for n in dir(module) if not n.startswith("_"))
-            raise CompressorConfigError(
-                f"compressor {reference!r}: module {module_name!r} has no attribute {attribute!r}"
-                + (f"; it has: {', '.join(available[:12])}" if available else "")
-            ) from None
+    target = import_reference(
+        reference,
+        what="compressor",
+        shape="package.module:attribute",
+        fallback="'reference' for the embedded reference compressor",
+        error=CompressorConfigError,
+    )
     return as_compressor(target, origin=reference)
 
 

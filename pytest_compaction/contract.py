@@ -59,7 +59,9 @@ def render_failure(
 class ContractFailure(CompactionError, AssertionError):
     """Raised by the assertion helpers; carries the violations as data."""
 
-    def __init__(self, violations: Sequence[Violation], *, title: str | None = None, reproduce: str | None = None):
+    def __init__(
+        self, violations: Sequence[Violation], *, title: str | None = None, reproduce: str | None = None
+    ):
         self.violations = tuple(violations)
         self.title = title
         self.reproduce = reproduce
@@ -157,7 +159,9 @@ class CompressorUnderTest:
         if isinstance(source, CompressionRequest):
             request = source
         else:
-            request = self.request(source, prior=prior, budget=budget, tenant_id=tenant_id, subject_id=subject_id)
+            request = self.request(
+                source, prior=prior, budget=budget, tenant_id=tenant_id, subject_id=subject_id
+            )
         chain: list[Artifact] = []
         for _ in range(max(1, self.depth)):
             record = self.guard.run(request)
@@ -220,7 +224,9 @@ class ContractChecker:
         __tracebackhide__ = True
         if self.compressor is None:
             raise CompactionError("run() needs a compressor under test")
-        return run_and_assert(scenario, self.compressor, mode=self.mode, attempts=attempts, reproduce=self.reproduce)
+        return run_and_assert(
+            scenario, self.compressor, mode=self.mode, attempts=attempts, reproduce=self.reproduce
+        )
 
     def assert_violations(self, ledger: Ledger, artifact: Artifact, expected: Iterable[str]) -> None:
         """Fail unless ``artifact`` shows exactly the ``expected`` violation names (a recorded incident)."""
@@ -230,8 +236,11 @@ class ContractChecker:
         name = self.compressor.name if self.compressor is not None else "artifact"
         self.sink(CompactionOutcome(name, tuple(mismatch)))
         if mismatch:
-            raise ContractFailure(mismatch, title="the incident no longer shows the violations it records",
-                                  reproduce=self.reproduce)
+            raise ContractFailure(
+                mismatch,
+                title="the incident no longer shows the violations it records",
+                reproduce=self.reproduce,
+            )
 
 
 def expected_mismatch(violations: Iterable[Violation], expected: Iterable[str]) -> list[Violation]:

@@ -75,7 +75,9 @@ def with_deletion(scenario: Scenario, fact_id: str) -> Scenario:
         Step(kind="add", event_ids=tuple(e.event_id for e in chatter), path="steps[3]"),
         Step(kind="compress", path="steps[4]"),
     )
-    return dataclasses.replace(scenario, events=(*scenario.events, *chatter), steps=steps, expect_violations=None)
+    return dataclasses.replace(
+        scenario, events=(*scenario.events, *chatter), steps=steps, expect_violations=None
+    )
 
 
 class DeletionScenario:
@@ -96,6 +98,8 @@ class DeletionScenario:
             chosen = DEFAULT_DELETION
         else:
             if fact_id is None:
-                raise TypeError("deletion_scenario.run(scenario, fact_id=...) needs the id of the fact to delete")
+                raise TypeError(
+                    "deletion_scenario.run(scenario, fact_id=...) needs the id of the fact to delete"
+                )
             chosen = with_deletion(scenario, fact_id)
         return run_and_assert(chosen, self.compressor, reproduce=self.reproduce)

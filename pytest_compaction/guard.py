@@ -93,8 +93,8 @@ class GuardedCompressor:
             violations.append(
                 Violation(
                     code=ViolationCode.INPUT_MUTATED,
-                    detail=f"{self.name} changed the request it was given (events, prior artifact or config); "
-                    f"a compressor must treat its input as read-only",
+                    detail=f"{self.name} changed the request it was given (events, prior artifact or "
+                    f"config); a compressor must treat its input as read-only",
                 )
             )
         record = CompressionRecord(
@@ -154,7 +154,10 @@ def _as_artifact(outcome: object) -> tuple[Artifact | None, str | None]:
             return Artifact.from_dict(outcome), None
         except PayloadError as exc:
             return None, f"returned a dict that is not an artifact: {exc}"
-    return None, f"returned {type(outcome).__name__}; a compressor must return an Artifact (or the equivalent dict)"
+    return (
+        None,
+        f"returned {type(outcome).__name__}; a compressor must return an Artifact (or the equivalent dict)",
+    )
 
 
 def _one_line(error: BaseException) -> str:

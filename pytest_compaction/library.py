@@ -13,4 +13,6 @@ def library_path() -> Path:
     for candidate in (here / "fixture_library", here.parent / "fixture_library"):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError("the bundled fixture library is missing from this installation of pytest-compaction")
+    raise FileNotFoundError(
+        "the bundled fixture library is missing from this installation of pytest-compaction"
+    )

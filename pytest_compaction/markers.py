@@ -22,7 +22,10 @@ def validate_markers(item: pytest.Item) -> str | None:
             return depth
     for mark in item.iter_markers("metamorphic"):
         if not mark.args:
-            return "@pytest.mark.metamorphic needs at least one relation name, e.g. metamorphic('append_small_talk')"
+            return (
+                "@pytest.mark.metamorphic needs at least one relation name, "
+                "e.g. metamorphic('append_small_talk')"
+            )
         for name in mark.args:
             if not isinstance(name, str) or not name:
                 return f"@pytest.mark.metamorphic takes relation names as strings, got {name!r}"

@@ -7,6 +7,7 @@ pytest. Importing this module imports neither Hypothesis, YAML nor deepdiff.
 from __future__ import annotations
 
 import fnmatch
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,13 +15,21 @@ import pytest
 
 from pytest_compaction.errors import CompactionError
 from pytest_compaction.markers import MARKERS, marker_depth, validate_markers
-from pytest_compaction.session import REPORT_KEY, SETTINGS_KEY, compressor_for, recorder, settings_of
+from pytest_compaction.session import (
+    REPORT_KEY,
+    SETTINGS_KEY,
+    compressor_for,
+    open_store,
+    recorder,
+    settings_of,
+)
 from pytest_compaction.settings import OPTIONS, Option, Settings
 
 if TYPE_CHECKING:
     from pytest_compaction.contract import CompressorUnderTest, ContractChecker
     from pytest_compaction.deletion import DeletionScenario
     from pytest_compaction.ledger import Ledger
+    from pytest_compaction.store import MemoryStore
 
 GROUP = "compaction"
 GROUP_HELP = "contract-testing AI-agent memory compression (pytest-compaction)"
@@ -33,7 +42,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup(GROUP, GROUP_HELP)
     for option in OPTIONS:
         if option.kind == "bool":
-            group.addoption(option.flag, action="store_true", default=None, dest=option.dest, help=option.help)
+            group.addoption(
+                option.flag, action="store_true", default=None, dest=option.dest, help=option.help
+            )
         else:
             group.addoption(
                 option.flag,
@@ -63,9 +74,8 @@ def pytest_configure(config: pytest.Config) -> None:
         from pytest_compaction.report import SessionReport
 
         config.stash[REPORT_KEY] = SessionReport()
-    if settings.contract:
-        if config.args_source is not pytest.Config.ArgsSource.ARGS:
-            config.args.extend(_fixture_paths(settings, config.rootpath))
+    if settings.contract and config.args_source is not pytest.Config.ArgsSource.ARGS:
+        config.args.extend(_fixture_paths(settings, config.rootpath))
 
 
 def _fixture_paths(settings: Settings, root: Path) -> list[str]:
@@ -79,7 +89,9 @@ def _fixture_paths(settings: Settings, root: Path) -> list[str]:
         path = Path(entry)
         path = path if path.is_absolute() else root / path
         if not path.exists():
-            raise pytest.UsageError(f"pytest-compaction: compaction_fixtures path {entry!r} does not exist ({path})")
+            raise pytest.UsageError(
+                f"pytest-compaction: compaction_fixtures path {entry!r} does not exist ({path})"
+            )
         paths.append(str(path))
     return paths
 
@@ -93,7 +105,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         return None
     from pytest_compaction.collect import SpecFile
 
-    return SpecFile.from_parent(parent, path=file_path)  # type: ignore[no-any-return]
+    return SpecFile.from_parent(parent, path=file_path)
 
 
 # -- fixtures --------------------------------------------------------------------
@@ -125,11 +137,15 @@ def compressor_under_test(request: pytest.FixtureRequest) -> CompressorUnderTest
 
 @pytest.fixture
 def compaction_contract(request: pytest.FixtureRequest) -> ContractChecker:
-    """Assertion helpers: ``assert_preserved(ledger, artifact)``, ``assert_violations(...)``, ``run(scenario)``."""
+    """Assertion helpers: ``assert_preserved(ledger, artifact)``, ``assert_violations``, ``run(scenario)``."""
     from pytest_compaction.contract import ContractChecker
 
     settings = settings_of(request.config)
-    cut = request.getfixturevalue("compressor_under_test") if "compressor_under_test" in request.fixturenames else None
+    cut = (
+        request.getfixturevalue("compressor_under_test")
+        if "compressor_under_test" in request.fixturenames
+        else None
+    )
     return ContractChecker(
         mode=settings.mode or "strict",  # type: ignore[arg-type]
         sink=recorder(request.node),
@@ -139,7 +155,9 @@ def compaction_contract(request: pytest.FixtureRequest) -> ContractChecker:
 
 
 @pytest.fixture
-def deletion_scenario(compressor_under_test: CompressorUnderTest, request: pytest.FixtureRequest) -> DeletionScenario:
+def deletion_scenario(
+    compressor_under_test: CompressorUnderTest, request: pytest.FixtureRequest
+) -> DeletionScenario:
     """Create, compress, delete, add unrelated turns, compress again; fail on any resurrection.
 
     ``deletion_scenario.run()`` uses a built-in synthetic history; pass your own
@@ -147,7 +165,23 @@ def deletion_scenario(compressor_under_test: CompressorUnderTest, request: pytes
     """
     from pytest_compaction.deletion import DeletionScenario
 
-    return DeletionScenario(compressor_under_test, reproduce=settings_of(request.config).reproduce(request.node.nodeid))
+    return DeletionScenario(
+        compressor_under_test, reproduce=settings_of(request.config).reproduce(request.node.nodeid)
+    )
+
+
+@pytest.fixture
+def memory_store(request: pytest.FixtureRequest) -> Iterator[MemoryStore]:
+    """A fresh memory store from ``--compaction-store`` / ``compaction_store`` (default: in-memory SQLite).
+
+    Run the storage contract on it with ``pytest_compaction.storecontract.STORE_CHECKS``;
+    it is closed after the test when it has a ``close()``.
+    """
+    from pytest_compaction.store import close_store
+
+    store = open_store(request.config)
+    yield store
+    close_store(store)
 
 
 # -- running ---------------------------------------------------------------------

@@ -13,7 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PROPERTY_COMPRESSOR", "PROPERTY_EVIDENCE", "PROPERTY_VIOLATIONS", "ContractRecord", "SessionReport"]
+__all__ = [
+    "PROPERTY_COMPRESSOR",
+    "PROPERTY_EVIDENCE",
+    "PROPERTY_VIOLATIONS",
+    "ContractRecord",
+    "SessionReport",
+]
 
 PROPERTY_VIOLATIONS = "compaction_violations"
 PROPERTY_COMPRESSOR = "compaction_compressor"
@@ -42,10 +48,9 @@ class SessionReport:
         if not props and nodeid not in self.records:
             return
         record = self.records.setdefault(nodeid, ContractRecord(nodeid=nodeid))
-        if outcome != "passed" or when == "call":
-            # A failing setup or teardown is the test's outcome too.
-            if record.outcome == "passed" or outcome != "passed":
-                record.outcome = outcome
+        # A failure in any phase sticks; otherwise the call phase decides (passed or skipped).
+        if outcome == "failed" or (when == "call" and record.outcome != "failed"):
+            record.outcome = outcome
         for key, value in props:
             text = str(value)
             if key == PROPERTY_COMPRESSOR:
@@ -70,7 +75,9 @@ class SessionReport:
             f"{len(failed)} with violations"
         ]
         for code, count in sorted(self.by_code.items(), key=lambda kv: (-kv[1], kv[0])):
-            where = sorted(r.nodeid for r in records if any(n.rsplit(":", 1)[-1] == code for n in r.violations))
+            where = sorted(
+                r.nodeid for r in records if any(n.rsplit(":", 1)[-1] == code for n in r.violations)
+            )
             lines.append(f"  {code}: {count} in {', '.join(where)}")
         return lines
 

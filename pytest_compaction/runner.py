@@ -233,15 +233,17 @@ def _disagreements(ledger: Ledger, records: tuple[CompressionRecord, ...]) -> li
         seen = []
         for record in records:
             got = record.artifact.index.get(fact.fact_id) if record.artifact is not None else None
-            seen.append(None if got is None else (got.predicate, typed_token(got.value), got.qualifiers))
+            seen.append(None if got is None else (got.predicate, typed_token(got.value), got._key[4]))
         if len(set(seen)) > 1:
-            kept = [r.attempt for r, s in zip(records, seen) if s is not None]
-            lost = [r.attempt for r, s in zip(records, seen) if s is None]
+            kept = [r.attempt for r, s in zip(records, seen, strict=True) if s is not None]
+            lost = [r.attempt for r, s in zip(records, seen, strict=True) if s is None]
             detail = f"attempts disagree on {fact.predicate}"
             if lost:
                 detail += f"; kept by attempt(s) {kept or 'none'}, lost by {lost}"
             out.append(
-                Violation(code=ViolationCode.NONDETERMINISTIC_CRITICAL_FACT, fact_id=fact.fact_id, detail=detail)
+                Violation(
+                    code=ViolationCode.NONDETERMINISTIC_CRITICAL_FACT, fact_id=fact.fact_id, detail=detail
+                )
             )
     return out
 
@@ -249,7 +251,9 @@ def _disagreements(ledger: Ledger, records: tuple[CompressionRecord, ...]) -> li
 def _authorized(artifact: Artifact, ledger: Ledger) -> Artifact:
     """The artifact as the store would return it: deleted facts removed."""
     kept = tuple(
-        f for f in artifact.facts if not ((known := ledger.find(f.fact_id)) and known.status is Status.DELETED)
+        f
+        for f in artifact.facts
+        if not ((known := ledger.find(f.fact_id)) and known.status is Status.DELETED)
     )
     if len(kept) == len(artifact.facts):
         return artifact

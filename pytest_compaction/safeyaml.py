@@ -54,7 +54,13 @@ def load_yaml_mapped(text: str, *, source: str = "<string>") -> tuple[Any, Sourc
     """Parse one YAML document into plain data and its source map."""
     import yaml
 
-    loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader_cls: Any = yaml.SafeLoader
+    c_parser = getattr(yaml, "_yaml", None)
+    # libyaml's extension keeps the node and error classes of the first `import yaml`: after
+    # yaml is imported again (pytester's in-process runs drop it from sys.modules) they no
+    # longer match, so its nodes would be "unsupported" and its errors escape as tracebacks.
+    if c_parser is not None and getattr(c_parser, "ScalarNode", None) is yaml.ScalarNode:
+        loader_cls = yaml.CSafeLoader
     try:
         node = yaml.compose(text, Loader=loader_cls)
     except yaml.MarkedYAMLError as exc:

@@ -139,7 +139,9 @@ class Scenario:
         steps = _steps(data.get("steps"), join(path, "steps"), ids, tenant, subject)
         mode = data.get("mode", "strict")
         if mode not in ("strict", "permissive"):
-            raise PayloadError(join(path, "mode"), f"expected strict or permissive, got {mode!r} ({type_name(mode)})")
+            raise PayloadError(
+                join(path, "mode"), f"expected strict or permissive, got {mode!r} ({type_name(mode)})"
+            )
         budget = data.get("budget")
         if budget is not None:
             budget = read_int(data, "budget", path)
@@ -183,7 +185,9 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
         )
         event_id = read_str(item, "id", where)
         if event_id in seen:
-            raise PayloadError(join(where, "id"), f"event id {event_id!r} is used twice; event ids must be unique")
+            raise PayloadError(
+                join(where, "id"), f"event id {event_id!r} is used twice; event ids must be unique"
+            )
         seen.add(event_id)
         text = item["text"]
         if not isinstance(text, str):
@@ -310,5 +314,3 @@ def _expect(raw: object, path: str) -> tuple[str, ...] | None:
     check_keys(data, path, required=("violations",))
     names = read_str_list(data, "violations", path)
     return tuple(sorted(set(names)))
-
-

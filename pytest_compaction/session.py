@@ -9,13 +9,14 @@ import pytest
 from pytest_compaction.settings import Settings
 
 if TYPE_CHECKING:
-    from pytest_compaction.report import SessionReport
     from pytest_compaction.contract import CompactionOutcome, CompressorUnderTest, Sink
+    from pytest_compaction.report import SessionReport
+    from pytest_compaction.store import MemoryStore
 
-__all__ = ["REPORT_KEY", "SETTINGS_KEY", "compressor_for", "recorder", "settings_of"]
+__all__ = ["REPORT_KEY", "SETTINGS_KEY", "compressor_for", "open_store", "recorder", "settings_of"]
 
 SETTINGS_KEY = pytest.StashKey[Settings]()
-REPORT_KEY = pytest.StashKey["SessionReport"]()
+REPORT_KEY: pytest.StashKey[SessionReport] = pytest.StashKey()
 
 
 def settings_of(config: pytest.Config) -> Settings:
@@ -48,4 +49,16 @@ def compressor_for(node: pytest.Item, *, depth: int = 1) -> CompressorUnderTest:
         problem = str(exc)
     else:
         return CompressorUnderTest(compressor, timeout=settings.timeout, depth=depth, sink=recorder(node))
+    pytest.fail(f"pytest-compaction: {problem}", pytrace=False)
+
+
+def open_store(config: pytest.Config) -> MemoryStore:
+    """A fresh store from the configured factory; a bad reference fails the test with one line."""
+    __tracebackhide__ = True
+    from pytest_compaction.errors import ConfigError
+
+    try:
+        return settings_of(config).store_factory()()
+    except ConfigError as exc:
+        problem = str(exc)
     pytest.fail(f"pytest-compaction: {problem}", pytrace=False)

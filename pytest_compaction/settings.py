@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pytest_compaction.errors import CompressorConfigError, ConfigError
 
 if TYPE_CHECKING:
     from pytest_compaction.compressor import Compressor
+    from pytest_compaction.store import StoreFactory
 
 __all__ = ["OPTIONS", "Option", "Settings"]
 
@@ -95,6 +94,14 @@ OPTIONS: tuple[Option, ...] = (
         metavar="GLOB",
     ),
     Option(
+        "compaction_store",
+        "--compaction-store",
+        "the memory store for the memory_store fixture as 'package.module:factory', or 'sqlite' "
+        "(default) for the embedded SQLite store",
+        default="sqlite",
+        metavar="MODULE:FACTORY",
+    ),
+    Option(
         "compaction_seed",
         "--compaction-seed",
         "seed for metamorphic transformations (default: fixed per scenario, printed on failure)",
@@ -117,6 +124,7 @@ class Settings:
     fixtures: tuple[str, ...] = ()
     pattern: str = "*.compaction.yaml"
     seed: int | None = None
+    store_ref: str = "sqlite"
     _compressor: Compressor | None = field(default=None, repr=False)
     _error: CompressorConfigError | None = field(default=None, repr=False)
 
@@ -136,6 +144,7 @@ class Settings:
             report=values["compaction_report"] or None,
             fixtures=tuple(str(f) for f in fixtures),
             pattern=str(values["compaction_spec_pattern"] or "*.compaction.yaml"),
+            store_ref=str(values["compaction_store"] or "sqlite"),
             seed=None
             if values["compaction_seed"] in (None, "")
             else int(_number("--compaction-seed", values["compaction_seed"], int)),
@@ -155,6 +164,12 @@ class Settings:
                 raise
         return self._compressor
 
+    def store_factory(self) -> StoreFactory:
+        """The configured store factory (resolved on each call; resolution is cheap)."""
+        from pytest_compaction.store import resolve_store_factory
+
+        return resolve_store_factory(self.store_ref)
+
     def reproduce(self, nodeid: str) -> str:
         parts = [f'pytest "{nodeid}"']
         if self.contract:
@@ -163,6 +178,8 @@ class Settings:
             parts.append(f"--compaction-compressor={self.compressor_ref}")
         if self.seed is not None:
             parts.append(f"--compaction-seed={self.seed}")
+        if self.store_ref != "sqlite":
+            parts.append(f"--compaction-store={self.store_ref}")
         if self.attempts != 1:
             parts.append(f"--compaction-attempts={self.attempts}")
         return " ".join(parts)
@@ -176,7 +193,7 @@ def _as_bool(value: object) -> bool:
 
 def _number(flag: str, value: object, kind: type[float] | type[int], minimum: float | None = None) -> float:
     try:
-        number = kind(value)  # type: ignore[arg-type]
+        number = kind(str(value).strip())
     except (TypeError, ValueError):
         raise ConfigError(
             f"{flag} expects a {'whole ' if kind is int else ''}number, got {value!r}"

@@ -22,7 +22,17 @@ __all__ = ["MAX_SPEC_BYTES", "Mark", "RecordedSpec", "Spec", "load_spec", "spec_
 MAX_SPEC_BYTES = 2 * 1024 * 1024
 """The largest spec file accepted (a fixture is a small, reviewed file)."""
 
-RECORDED_KEYS = ("kind", "description", "expected", "events", "artifact", "artifact_file", "expect", "mode", "marks")
+RECORDED_KEYS = (
+    "kind",
+    "description",
+    "expected",
+    "events",
+    "artifact",
+    "artifact_file",
+    "expect",
+    "mode",
+    "marks",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +154,9 @@ def _recorded(path: Path, data: Mapping[str, Any]) -> RecordedSpec:
     optional = tuple(key for key in RECORDED_KEYS if key != "expected")
     check_keys(data, "", required=("expected",), optional=optional)
     if ("artifact" in data) == ("artifact_file" in data):
-        raise PayloadError("artifact", "give the incident's artifact inline (artifact:) or by file (artifact_file:)")
+        raise PayloadError(
+            "artifact", "give the incident's artifact inline (artifact:) or by file (artifact_file:)"
+        )
     payload_data: dict[str, Any] = {"expected": data["expected"]}
     if "events" in data:
         payload_data["events"] = data["events"]

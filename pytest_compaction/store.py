@@ -21,7 +21,6 @@ version after another. Four promises make up the protocol, and
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import os
 import sqlite3
@@ -30,7 +29,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, runtime_checkable
 
 from pytest_compaction._fields import type_name
-from pytest_compaction.errors import CompactionError, PayloadError
+from pytest_compaction._reference import import_reference
+from pytest_compaction.errors import CompactionError, ConfigError, PayloadError
 from pytest_compaction.model import Artifact, Fact
 from pytest_compaction.retrieval import RetrievalQuery
 
@@ -71,7 +71,7 @@ class VersionConflict(CompactionError, RuntimeError):
         )
 
 
-class StoreConfigError(CompactionError, ValueError):
+class StoreConfigError(ConfigError):
     """A store reference (``module:factory``) or a database that cannot be used."""
 
 
@@ -400,27 +400,13 @@ def resolve_store_factory(reference: str) -> StoreFactory:
     """
     if reference in ("", DEFAULT_STORE):
         return SQLiteStore
-    module_name, sep, attribute = reference.partition(":")
-    if not sep or not module_name or not attribute:
-        raise StoreConfigError(
-            f"store reference {reference!r} must look like 'package.module:factory' "
-            f"(or {DEFAULT_STORE!r} for the embedded SQLite store)"
-        )
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise StoreConfigError(
-            f"store {reference!r}: cannot import module {module_name!r} ({exc}); check the name "
-            f"and that it is importable from the test session (rootdir, pythonpath)"
-        ) from None
-    target: object = module
-    for part in attribute.split("."):
-        try:
-            target = getattr(target, part)
-        except AttributeError:
-            raise StoreConfigError(
-                f"store {reference!r}: module {module_name!r} has no attribute {attribute!r}"
-            ) from None
+    target = import_reference(
+        reference,
+        what="store",
+        shape="package.module:factory",
+        fallback=f"{DEFAULT_STORE!r} for the embedded SQLite store",
+        error=StoreConfigError,
+    )
     if not isinstance(target, type) and all(callable(getattr(target, n, None)) for n in _PROTOCOL_METHODS):
         shared = as_store(target, origin=reference)
         return lambda: shared

@@ -1,3 +1,44 @@
 """Spec variants beyond the scenario as written: metamorphic relations and repeated compression."""
 
 from __future__ import annotations
+
+import pytest
+
+from pytest_compaction.contract import CompactionOutcome, CompressorUnderTest, ContractFailure
+from pytest_compaction.scenario import Scenario
+from pytest_compaction.settings import Settings
+
+__all__ = ["run_variant"]
+
+
+def run_variant(
+    scenario: Scenario,
+    cut: CompressorUnderTest,
+    variant: str,
+    *,
+    settings: Settings,
+    reproduce: str | None = None,
+    seed: int | None = None,
+) -> None:
+    """Run one variant (``depth=N`` or a relation name); fail with its named violations."""
+    __tracebackhide__ = True
+    if variant.startswith("depth="):
+        from pytest_compaction.depth import render_depth, run_depth
+
+        result = run_depth(scenario, cut.guard, int(variant.split("=", 1)[1]), attempts=settings.attempts)
+        cut.sink(CompactionOutcome(cut.name, tuple(result.violations)))
+        if not result.ok:
+            raise ContractFailure(result.violations, title=render_depth(result), reproduce=reproduce)
+        return
+    from pytest_compaction.metamorphic import render_result, run_relation
+    from pytest_compaction.relations import get_relation
+
+    chosen = settings.seed if settings.seed is not None else seed
+    outcome = run_relation(
+        scenario, get_relation(variant), cut.guard, seed=chosen, attempts=settings.attempts
+    )
+    if not outcome.applicable:
+        pytest.skip(render_result(outcome))
+    cut.sink(CompactionOutcome(cut.name, tuple(outcome.violations)))
+    if outcome.failed:
+        raise ContractFailure(outcome.violations, title=render_result(outcome), reproduce=reproduce)

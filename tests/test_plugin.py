@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-COMPRESSORS = '''
+COMPRESSORS = """
 import time
 from pytest_compaction import Artifact
 from pytest_compaction.compressor import ReferenceCompressor
@@ -49,16 +49,16 @@ class ClassCompressor:
         return ReferenceCompressor().compress(request)
 
 not_a_compressor = 42
-'''
+"""
 
-ALLERGY_TEST = '''
+ALLERGY_TEST = """
 def test_allergy_survives(fact_ledger, compressor_under_test, compaction_contract):
     fact_ledger.event("e1", "I am allergic to peanuts, not merely avoiding them.")
     fact_ledger.fact("fact-allergy-1", "food.peanuts_allowed", False, sources=["e1"],
                      qualifiers={"basis": "allergy", "severity": "critical"})
     artifact = compressor_under_test.compress(fact_ledger)
     compaction_contract.assert_preserved(fact_ledger, artifact)
-'''
+"""
 
 
 @pytest.fixture
@@ -90,7 +90,8 @@ def test_drifting_compressor_fails_with_the_named_violation(project: pytest.Pyte
         [
             "*1 violation: 1 qualifiers_changed",
             "*qualifiers_changed",
-            "*fact-allergy-1:qualifiers_changed  expected (('basis', 'allergy'), ('severity', 'critical')) got ()",
+            "*fact-allergy-1:qualifiers_changed  expected (('basis', 'allergy'), ('severity', 'critical'))"
+            " got ()",
             '*reproduce: pytest "test_allergy.py::test_allergy_survives" '
             "--compaction-compressor=mycompressors:drops_qualifiers",
         ]
@@ -113,7 +114,9 @@ def test_drifting_compressor_fails_with_the_named_violation(project: pytest.Pyte
 def test_misbehaving_compressor_is_a_named_violation(
     project: pytest.Pytester, compressor: str, code: str, detail: str
 ) -> None:
-    result = project.runpytest(f"--compaction-compressor=mycompressors:{compressor}", "--compaction-timeout=0.3")
+    result = project.runpytest(
+        f"--compaction-compressor=mycompressors:{compressor}", "--compaction-timeout=0.3"
+    )
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines([f"*compressor mycompressors:{compressor} misbehaved*", f"*{code}*", detail])
     result.stdout.no_fnmatch_line("*INTERNALERROR*")
@@ -124,11 +127,16 @@ def test_misbehaving_compressor_is_a_named_violation(
     [
         ("nosuchmodule:compress", ": cannot import module 'nosuchmodule'*"),
         ("mycompressors:nothing", ": module 'mycompressors' has no attribute 'nothing'*"),
-        ("mycompressors:not_a_compressor", ": not a compressor: expected an object with a compress(request) method*"),
+        (
+            "mycompressors:not_a_compressor",
+            ": not a compressor: expected an object with a compress(request) method*",
+        ),
         ("mycompressors", ": a reference must look like 'package.module:attribute'*"),
     ],
 )
-def test_bad_compressor_reference_fails_clearly(project: pytest.Pytester, reference: str, message: str) -> None:
+def test_bad_compressor_reference_fails_clearly(
+    project: pytest.Pytester, reference: str, message: str
+) -> None:
     result = project.runpytest(f"--compaction-compressor={reference}")
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines([f"pytest-compaction: compressor {reference!r}{message}"])
@@ -172,10 +180,18 @@ def test_options_share_one_help_group(pytester: pytest.Pytester) -> None:
 
 def test_markers_and_fixtures_are_documented(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--markers")
-    result.stdout.fnmatch_lines(["@pytest.mark.metamorphic(*relations, seed=None):*", "@pytest.mark.repeated_compression(depth=N):*"])
+    result.stdout.fnmatch_lines(
+        ["@pytest.mark.metamorphic(*relations, seed=None):*", "@pytest.mark.repeated_compression(depth=N):*"]
+    )
     pytester.makepyfile("def test_x(): pass")
     result = pytester.runpytest("--fixtures")
-    for name in ("fact_ledger", "compressor_under_test", "compaction_contract", "deletion_scenario"):
+    for name in (
+        "fact_ledger",
+        "compressor_under_test",
+        "compaction_contract",
+        "deletion_scenario",
+        "memory_store",
+    ):
         result.stdout.fnmatch_lines([f"{name} -- *"])
 
 
@@ -183,7 +199,9 @@ def test_plugin_can_be_disabled(project: pytest.Pytester) -> None:
     result = project.runpytest("-p", "no:compaction")
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*fixture 'fact_ledger' not found*"])
-    assert "--compaction-contract" not in "\n".join(project.runpytest("-p", "no:compaction", "--help").outlines)
+    assert "--compaction-contract" not in "\n".join(
+        project.runpytest("-p", "no:compaction", "--help").outlines
+    )
 
 
 def test_importing_the_plugin_stays_light() -> None:
@@ -201,7 +219,7 @@ def test_importing_the_plugin_stays_light() -> None:
 
 def test_repeated_compression_checks_every_pass(project: pytest.Pytester) -> None:
     project.makepyfile(
-        mycompressors2='''
+        mycompressors2="""
         from dataclasses import replace
         from pytest_compaction.compressor import ReferenceCompressor
 
@@ -210,8 +228,8 @@ def test_repeated_compression_checks_every_pass(project: pytest.Pytester) -> Non
             if art.depth == 2:
                 art = replace(art, facts=tuple(replace(f, qualifiers=()) for f in art.facts))
             return art
-        ''',
-        test_depth='''
+        """,
+        test_repeated="""
         import pytest
 
         @pytest.mark.repeated_compression(depth=3)
@@ -223,10 +241,10 @@ def test_repeated_compression_checks_every_pass(project: pytest.Pytester) -> Non
             assert artifact.depth == 3
             assert len(compressor_under_test.records) == 3
             compaction_contract.assert_preserved(fact_ledger, artifact)
-        ''',
+        """,
     )
-    project.runpytest("test_depth.py").assert_outcomes(passed=1)
-    result = project.runpytest("test_depth.py", "--compaction-compressor=mycompressors2:erodes_on_pass_2")
+    project.runpytest("test_repeated.py").assert_outcomes(passed=1)
+    result = project.runpytest("test_repeated.py", "--compaction-compressor=mycompressors2:erodes_on_pass_2")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*fact-refund-1:qualifiers_changed*(depth 2)*"])
 
@@ -293,7 +311,7 @@ def test_deletion_scenario_catches_a_stale_checkpoint(project: pytest.Pytester) 
 
 def test_terminal_summary_and_json_report(project: pytest.Pytester) -> None:
     project.makepyfile(
-        test_more='''
+        test_more="""
         def test_bad(fact_ledger, compaction_contract):
             from pytest_compaction import Artifact
             fact_ledger.event("e1", "Never call the billing API until the audit closes.")
@@ -303,7 +321,7 @@ def test_terminal_summary_and_json_report(project: pytest.Pytester) -> None:
 
         def test_not_a_contract_test():
             pass
-        '''
+        """
     )
     result = project.runpytest("--compaction-contract", "--compaction-report=out/report.json")
     result.assert_outcomes(passed=2, failed=1)
@@ -324,7 +342,9 @@ def test_terminal_summary_and_json_report(project: pytest.Pytester) -> None:
 
 
 def test_junitxml_records_violation_codes(project: pytest.Pytester) -> None:
-    result = project.runpytest("--compaction-compressor=mycompressors:drops_qualifiers", "--junitxml=junit.xml")
+    result = project.runpytest(
+        "--compaction-compressor=mycompressors:drops_qualifiers", "--junitxml=junit.xml"
+    )
     result.assert_outcomes(failed=1)
     xml = (project.path / "junit.xml").read_text()
     assert '<property name="compaction_violations" value="fact-allergy-1:qualifiers_changed"' in xml
@@ -335,14 +355,14 @@ def test_xdist_gives_the_same_results_and_merges_the_report(project: pytest.Pyte
     pytest.importorskip("xdist")
     project.makepyfile(
         test_many="\n".join(
-            f'''
+            f"""
 def test_{n}(fact_ledger, compaction_contract):
     from pytest_compaction import Artifact
     fact_ledger.event("e1", "fact {n}")
     fact_ledger.fact("fact-{n}", "thing.{n}", {n}, sources=["e1"])
     compaction_contract.assert_preserved(
         fact_ledger, Artifact(memory_version=1, tenant_id="tenant-1", subject_id="subject-1"))
-'''
+"""
             for n in range(4)
         )
     )
@@ -350,10 +370,46 @@ def test_{n}(fact_ledger, compaction_contract):
     parallel = project.runpytest("-n", "2", "--compaction-contract", "--compaction-report=parallel.json")
     serial.assert_outcomes(passed=1, failed=4)
     parallel.assert_outcomes(passed=1, failed=4)
-    parallel.stdout.fnmatch_lines(["5 contract tests checked against *; 4 with violations", "  missing: 4 in *"])
+    parallel.stdout.fnmatch_lines(
+        ["5 contract tests checked against *; 4 with violations", "  missing: 4 in *"]
+    )
 
     def load(name: str) -> dict[str, list[str]]:
         data = json.loads((project.path / name).read_text())
         return {t["nodeid"]: t["violations"] for t in data["tests"]}
 
     assert load("serial.json") == load("parallel.json")
+
+
+def test_memory_store_fixture_runs_the_storage_contract(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        my_stores='''
+        from pytest_compaction.store import SQLiteStore
+
+        class StringifyingStore(SQLiteStore):
+            """Writes every value as a string, as a careless JSON adapter would."""
+            def write(self, artifact, *, expected_version):
+                from dataclasses import replace
+                facts = tuple(replace(f, value=str(f.value)) for f in artifact.facts)
+                return super().write(replace(artifact, facts=facts), expected_version=expected_version)
+
+        not_a_store = 42
+        ''',
+        test_storage="""
+        from pytest_compaction.storecontract import check_round_trip
+
+        def test_round_trip(memory_store):
+            verdict = check_round_trip(memory_store)
+            assert verdict.ok, "\\n".join(v.describe() for v in verdict)
+        """,
+    )
+    pytester.syspathinsert()
+    pytester.runpytest().assert_outcomes(passed=1)
+    result = pytester.runpytest("--compaction-store=my_stores:StringifyingStore")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*representation_changed*"])
+    result = pytester.runpytest("--compaction-store=my_stores:nothing")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(
+        ["pytest-compaction: store 'my_stores:nothing': module 'my_stores' has no attribute*"]
+    )

@@ -394,7 +394,7 @@ def test_resolve_a_factory_and_a_shared_instance(stores_module: types.ModuleType
     [
         (
             "my_stores",
-            "store reference 'my_stores' must look like 'package.module:factory' "
+            "store 'my_stores': a reference must look like 'package.module:factory' "
             "(or 'sqlite' for the embedded SQLite store)",
         ),
         (
@@ -403,7 +403,11 @@ def test_resolve_a_factory_and_a_shared_instance(stores_module: types.ModuleType
             "(No module named 'no_such_module_xyz'); check the name and that it is importable "
             "from the test session (rootdir, pythonpath)",
         ),
-        ("my_stores:missing", "store 'my_stores:missing': module 'my_stores' has no attribute 'missing'"),
+        (
+            "my_stores:missing",
+            "store 'my_stores:missing': module 'my_stores' has no attribute 'missing'; "
+            "it has: SQLiteStore, needs_args, not_a_store, number, shared",
+        ),
         (
             "my_stores:number",
             "store 'my_stores:number' is int: expected a factory (a class or a function taking "
