@@ -127,12 +127,17 @@ class ReferenceCompressor:
             for retired in event.retires:
                 facts.pop(retired, None)
         kept = tuple(facts.values())
+        summary = self._summary(request, kept, lines)
+        pinned = request.config.get("pinned")
+        if isinstance(pinned, str) and pinned:
+            # Pinned invariants are carried verbatim, never summarized.
+            summary = f"{summary}\n\n{pinned}" if summary else pinned
         return Artifact(
             memory_version=request.memory_version,
             tenant_id=request.tenant_id,
             subject_id=request.subject_id,
             facts=kept,
-            summary=self._summary(request, kept, lines),
+            summary=summary,
             depth=request.depth,
             input_event_ids=tuple(event.event_id for event in request.events),
         )

@@ -6,7 +6,7 @@ runner (or an agent at run time) can use them directly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import groupby
 
@@ -16,7 +16,7 @@ from pytest_compaction.errors import CompactionError
 from pytest_compaction.guard import DEFAULT_TIMEOUT, CompressionRecord, GuardedCompressor
 from pytest_compaction.ledger import Ledger
 from pytest_compaction.model import Artifact
-from pytest_compaction.runner import ScenarioRun, run_scenario
+from pytest_compaction.runner import PassCheck, ScenarioRun, run_scenario
 from pytest_compaction.scenario import Scenario
 from pytest_compaction.violations import Violation, ViolationCode, summarize
 
@@ -29,6 +29,7 @@ __all__ = [
     "expected_mismatch",
     "render_failure",
     "run_and_assert",
+    "scenario_extras",
 ]
 
 
@@ -255,6 +256,20 @@ def expected_mismatch(violations: Iterable[Violation], expected: Iterable[str]) 
     return out
 
 
+def scenario_extras(
+    scenario: Scenario, config: Mapping[str, object]
+) -> tuple[tuple[PassCheck, ...], dict[str, object]]:
+    """The per-pass checks and request config a scenario adds (its prose contract, if any)."""
+    merged = dict(config)
+    if scenario.invariants is None and scenario.bindings is None:
+        return (), merged
+    from pytest_compaction.prosechecks import prose_checks
+
+    prose = prose_checks(scenario)
+    merged.update(prose.config)
+    return prose.checks, merged
+
+
 def _at_depth(violation: Violation, depth: int) -> Violation:
     detail = f"depth {depth}" + (f"; {violation.detail}" if violation.detail else "")
     return replace(violation, detail=detail)
@@ -272,7 +287,8 @@ def run_and_assert(
     __tracebackhide__ = True
     if mode is not None and mode != scenario.mode:
         scenario = replace(scenario, mode=mode)
-    run = run_scenario(scenario, cut.guard, attempts=attempts, config=cut.config)
+    checks, config = scenario_extras(scenario, cut.config)
+    run = run_scenario(scenario, cut.guard, attempts=attempts, extra_checks=checks, config=config)
     violations: Sequence[Violation] = run.violations
     title = None
     if scenario.expect_violations is not None:

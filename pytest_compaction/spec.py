@@ -132,6 +132,11 @@ def _build(path: Path, data: object, source_map: SourceMap) -> Spec:
         raise PayloadError("kind", f"expected scenario or recorded, got {kind!r}")
     body = {k: v for k, v in data.items() if k != "kind"}
     scenario = Scenario.from_dict(body, name=name)
+    if scenario.invariants is not None or scenario.bindings is not None:
+        # Validate the prose register and bindings now, so a mistake points at its line.
+        from pytest_compaction.prosechecks import prose_checks
+
+        prose_checks(scenario)
     _check_expect(scenario.expect_violations, data.get("expect"))
     _check_lifecycle(scenario)
     variants = ["reference", *scenario.relations]

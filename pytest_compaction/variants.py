@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_compaction.contract import CompactionOutcome, CompressorUnderTest, ContractFailure
+from pytest_compaction.contract import (
+    CompactionOutcome,
+    CompressorUnderTest,
+    ContractFailure,
+    scenario_extras,
+)
 from pytest_compaction.scenario import Scenario
 from pytest_compaction.settings import Settings
 
@@ -22,10 +27,14 @@ def run_variant(
 ) -> None:
     """Run one variant (``depth=N`` or a relation name); fail with its named violations."""
     __tracebackhide__ = True
+    checks, config = scenario_extras(scenario, cut.config)
     if variant.startswith("depth="):
         from pytest_compaction.depth import render_depth, run_depth
 
-        result = run_depth(scenario, cut.guard, int(variant.split("=", 1)[1]), attempts=settings.attempts)
+        depth = int(variant.split("=", 1)[1])
+        result = run_depth(
+            scenario, cut.guard, depth, attempts=settings.attempts, extra_checks=checks, config=config
+        )
         cut.sink(CompactionOutcome(cut.name, tuple(result.violations)))
         if not result.ok:
             raise ContractFailure(result.violations, title=render_depth(result), reproduce=reproduce)
@@ -34,8 +43,15 @@ def run_variant(
     from pytest_compaction.relations import get_relation
 
     chosen = settings.seed if settings.seed is not None else seed
+    relation = get_relation(variant)
     outcome = run_relation(
-        scenario, get_relation(variant), cut.guard, seed=chosen, attempts=settings.attempts
+        scenario,
+        relation,
+        cut.guard,
+        seed=chosen,
+        attempts=settings.attempts,
+        extra_checks=checks,
+        config=config,
     )
     if not outcome.applicable:
         pytest.skip(render_result(outcome))

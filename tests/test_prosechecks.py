@@ -1,0 +1,96 @@
+"""The prose contract inside scenarios: invariants and bindings checked on every pass."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from pytest_compaction.compressor import CompressionRequest, ReferenceCompressor
+from pytest_compaction.contract import scenario_extras
+from pytest_compaction.guard import GuardedCompressor
+from pytest_compaction.model import Artifact
+from pytest_compaction.runner import run_scenario
+from pytest_compaction.scenario import Scenario
+
+SPEC = {
+    "events": [
+        {
+            "id": "e1",
+            "text": "Never call the vendor API until the security review is approved.",
+            "facts": [
+                {
+                    "id": "fact-vendor-1",
+                    "predicate": "vendor_api.calls_allowed",
+                    "value": False,
+                    "qualifiers": {"until": "security_review_approved"},
+                }
+            ],
+        },
+        {"id": "e2", "text": "The standup moved to 10am."},
+    ],
+    "steps": [{"add": ["e1"]}, "compress", {"add": ["e2"]}, "compress", "compress"],
+    "invariants": {
+        "invariants": [
+            {
+                "id": "inv-vendor",
+                "text": "Never call the vendor API until the security review is approved.",
+                "markers": ["vendor API", "security review"],
+                "modality": "prohibition",
+            }
+        ]
+    },
+}
+
+
+class Hedging:
+    """Summarizes the rule as advice, and does not carry the pinned block."""
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        unpinned = replace(request, config={})
+        art = ReferenceCompressor().compress(unpinned)
+        summary = (art.summary or "").replace("Never call", "Be careful when you call")
+        return replace(art, summary=summary)
+
+
+def run(compressor: object) -> tuple[str, ...]:
+    scenario = Scenario.from_dict(SPEC, name="vendor")
+    checks, config = scenario_extras(scenario, {})
+    guard = GuardedCompressor(compressor)  # type: ignore[arg-type]
+    return run_scenario(scenario, guard, extra_checks=checks, config=config).names
+
+
+def test_reference_carries_the_pinned_block_and_passes() -> None:
+    assert run(ReferenceCompressor()) == ()
+
+
+def test_a_hedged_unpinned_summary_is_modal_weakened() -> None:
+    assert "inv-vendor:modal_weakened" in run(Hedging())
+
+
+def test_the_pinned_block_reaches_the_compressor() -> None:
+    scenario = Scenario.from_dict(SPEC, name="vendor")
+    _, config = scenario_extras(scenario, {"model": "small"})
+    assert config["model"] == "small"
+    assert "Never call the vendor API until the security review is approved." in str(config["pinned"])
+
+
+def test_through_a_pytest_session(pytester: pytest.Pytester) -> None:
+    import yaml
+
+    pytester.makefile(".compaction.yaml", vendor=yaml.safe_dump(SPEC))
+    pytester.makepyfile(
+        hedging="""
+        from dataclasses import replace
+        from pytest_compaction.compressor import ReferenceCompressor
+
+        def compress(request):
+            art = ReferenceCompressor().compress(replace(request, config={}))
+            return replace(art, summary=art.summary.replace("Never call", "Be careful when you call"))
+        """
+    )
+    pytester.syspathinsert()
+    pytester.runpytest("--compaction-contract").assert_outcomes(passed=1)
+    result = pytester.runpytest("--compaction-contract", "--compaction-compressor=hedging:compress")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*inv-vendor:modal_weakened*"])
