@@ -27,17 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from pytest_compaction._mutant_compressors import (
-    CollapseIdentifiers,
     DecayOnResummarize,
     DropCriticalFact,
-    DropPinnedInvariant,
     DropProvenance,
     DropQualifiers,
     ElevateUntrustedClaim,
-    FailureAsExplored,
     FlakyCriticalFact,
-    GrowSummary,
-    HedgeModalWords,
     InferSpeculation,
     KeepRecentUnderBudget,
     KeepSupersededValue,
@@ -49,6 +44,13 @@ from pytest_compaction._mutant_compressors import (
     ReplayDeletedInput,
     ResurrectFromCheckpoint,
     StringifyValues,
+)
+from pytest_compaction._mutant_prose import (
+    CollapseIdentifiers,
+    DropPinnedInvariant,
+    FailureAsExplored,
+    GrowSummary,
+    HedgeModalWords,
 )
 from pytest_compaction.compressor import Compressor, ReferenceCompressor
 from pytest_compaction.errors import CompactionError, ConfigError

@@ -14,7 +14,7 @@ from pytest_compaction.guard import CompressionRecord, GuardedCompressor
 from pytest_compaction.invariants import InvariantRegister
 from pytest_compaction.ledger import Ledger
 from pytest_compaction.library import library_path
-from pytest_compaction.model import Artifact, Claim, Criticality, SourceEvent, Trust
+from pytest_compaction.model import Artifact, Claim, Criticality, SourceEvent, Trust, Value
 from pytest_compaction.mutants import (
     FAILURE_CLASSES,
     MUTANTS,
@@ -284,10 +284,8 @@ def test_infer_speculation_turns_a_maybe_into_a_home_city() -> None:
 
 
 def test_stringify_values_writes_json_text() -> None:
-    claims = [
-        Claim(fact_id=f"f{i}", predicate=f"p{i}", value=value)
-        for i, value in enumerate([False, 80, 0.25, None, ["a"], "kept"])
-    ]
+    values: list[Value] = [False, 80, 0.25, None, ["a"], "kept"]
+    claims = [Claim(fact_id=f"f{i}", predicate=f"p{i}", value=value) for i, value in enumerate(values)]
     artifact = StringifyValues().compress(_request(_event("e1", "typed", *claims)))
     assert isinstance(artifact, Artifact)
     assert [f.value for f in artifact.facts] == ["false", "80", "0.25", "null", '["a"]', "kept"]
@@ -364,8 +362,8 @@ def prose_checks(scenario: Scenario) -> tuple[PassCheck, ...]:
     Depth is left at 1 (the reference compressor never re-grounds) and growth is checked on
     quiet passes only (a pass with new facts may legitimately grow the summary).
     """
-    register = InvariantRegister.coerce(scenario.invariants or {})
-    bindings = BindingSet.coerce(scenario.bindings or ())
+    register = InvariantRegister.from_dict(scenario.invariants or {})
+    bindings = BindingSet.from_dict(scenario.bindings or [])
 
     def check(ledger: Ledger, record: CompressionRecord, previous: list[PassResult]) -> list[Violation]:
         artifact, request = record.artifact, record.request
@@ -402,8 +400,8 @@ def test_spec_invariants_and_bindings_are_registers_the_prose_checks_read() -> N
     with_prose = [s for s in library_scenarios() if s.invariants is not None or s.bindings is not None]
     assert len(with_prose) >= 5
     for scenario in with_prose:
-        InvariantRegister.coerce(scenario.invariants or {})
-        BindingSet.coerce(scenario.bindings or ())
+        InvariantRegister.from_dict(scenario.invariants or {})
+        BindingSet.from_dict(scenario.bindings or [])
 
 
 # -- running, baselines and the table ------------------------------------------------
