@@ -30,7 +30,11 @@ class SpecFile(pytest.File):
             yield SpecErrorItem.from_parent(self, name="spec-error", error=exc)
             return
         for variant in spec.variants:
-            item = SpecItem.from_parent(self, name=f"{spec.name}[{variant}]", spec=spec, variant=variant)
+            name = f"{spec.name}[{variant}]"
+            # An explicit nodeid: pytest 9 parses "[variant]" of a stored id (--lf) as parameters,
+            # and a derived id with the brackets inside its name would never match it.
+            nodeid = f"{self.nodeid}::{name}"
+            item = SpecItem.from_parent(self, name=name, nodeid=nodeid, spec=spec, variant=variant)
             for mark in marks:
                 item.add_marker(mark)
             yield item
