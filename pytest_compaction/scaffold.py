@@ -136,7 +136,7 @@ def incident_from_events(artifact_path: str | Path, events_path: str | Path) -> 
     except PayloadError as exc:
         raise exc.located(str(artifact_path)) from None
     events: list[SourceEvent] = []
-    numbers: dict[str, int] = {}
+    numbers: list[int] = []  # the line of each event
     deletions: list[tuple[int, str, str | None, int]] = []
     for number, item in _json_lines(Path(events_path)):
         try:
@@ -144,7 +144,7 @@ def incident_from_events(artifact_path: str | Path, events_path: str | Path) -> 
                 check_keys(item, "", required=("delete",), optional=("event_id",))
                 fact_id = read_str(item, "delete", "")
                 by_event = read_optional_str(item, "event_id", "")
-                if by_event is not None and by_event not in numbers:
+                if by_event is not None and all(e.event_id != by_event for e in events):
                     raise PayloadError(
                         "event_id",
                         f"no earlier line has event {by_event!r}; put the deletion after the event "
@@ -153,7 +153,7 @@ def incident_from_events(artifact_path: str | Path, events_path: str | Path) -> 
                 deletions.append((len(events), fact_id, by_event, number))
             else:
                 events.append(_event_line(item, artifact, len(events)))
-                numbers.setdefault(events[-1].event_id, number)
+                numbers.append(number)
         except PayloadError as exc:
             raise exc.located(str(events_path), number) from None
     scenario = Scenario(
@@ -168,7 +168,7 @@ def incident_from_events(artifact_path: str | Path, events_path: str | Path) -> 
             _replay(build_ledger_step, ledger, scenario, step, events_path, number)
         if event is not None:
             step = Step(kind="add", event_ids=(event.event_id,), path="")
-            _replay(build_ledger_step, ledger, scenario, step, events_path, numbers[event.event_id])
+            _replay(build_ledger_step, ledger, scenario, step, events_path, numbers[position])
     return Incident(
         expected=ledger,
         artifact=artifact,
@@ -421,7 +421,10 @@ def _scenario(incident: Incident, description: str) -> tuple[dict[str, Any], lis
         if event.event_id in stated:
             item["facts"] = stated[event.event_id]
         if event.event_id in retires:
-            item["retires"] = retires[event.event_id]
+            item["retires"] = _Flow(retires[event.event_id])
+            reasons = {ledger.get(f).status_reason for f in retires[event.event_id]} - {None}
+            if len(reasons) == 1:
+                item["reason"] = reasons.pop()
         out_events.append(item)
     body: dict[str, Any] = {
         "description": description,
