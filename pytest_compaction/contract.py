@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import groupby
+from typing import TYPE_CHECKING
 
 from pytest_compaction.checker import Mode, check
 from pytest_compaction.compressor import CompressionRequest, Compressor
@@ -16,9 +17,12 @@ from pytest_compaction.errors import CompactionError
 from pytest_compaction.guard import DEFAULT_TIMEOUT, CompressionRecord, GuardedCompressor
 from pytest_compaction.ledger import Ledger
 from pytest_compaction.model import Artifact
-from pytest_compaction.runner import PassCheck, ScenarioRun, run_scenario
+from pytest_compaction.runner import PassCheck, ScenarioRun, disagreements, run_scenario
 from pytest_compaction.scenario import Scenario
 from pytest_compaction.violations import Violation, ViolationCode, summarize
+
+if TYPE_CHECKING:
+    from pytest_compaction.store import MemoryStore
 
 __all__ = [
     "CompactionOutcome",
@@ -102,8 +106,12 @@ class CompressorUnderTest:
     compressor: Compressor
     timeout: float | None = DEFAULT_TIMEOUT
     depth: int = 1
+    attempts: int = 1
+    """Run every compression this many times; disagreement on a critical fact fails."""
     config: dict[str, object] = field(default_factory=dict)
     sink: Sink = _no_sink
+    store_factory: Callable[[], MemoryStore] | None = None
+    """Makes the store each scenario run writes through (storage boundary); None skips it."""
     guard: GuardedCompressor = field(init=False)
     chains: dict[int, tuple[Artifact, ...]] = field(default_factory=dict, init=False)
     _version: int = field(default=0, init=False)
@@ -164,11 +172,20 @@ class CompressorUnderTest:
                 source, prior=prior, budget=budget, tenant_id=tenant_id, subject_id=subject_id
             )
         chain: list[Artifact] = []
+        ledger = source if isinstance(source, Ledger) else None
         for _ in range(max(1, self.depth)):
-            record = self.guard.run(request)
-            if record.artifact is None or record.violations:
-                self.sink(CompactionOutcome(self.name, record.violations))
-                raise ContractFailure(record.violations, title=f"compressor {self.name} misbehaved")
+            records = tuple(self.guard.run(request, attempt=n) for n in range(1, max(1, self.attempts) + 1))
+            for record in records:
+                if record.artifact is None or record.violations:
+                    self.sink(CompactionOutcome(self.name, record.violations))
+                    raise ContractFailure(record.violations, title=f"compressor {self.name} misbehaved")
+            if len(records) > 1:
+                split = disagreements(ledger, records)
+                if split:
+                    self.sink(CompactionOutcome(self.name, tuple(split)))
+                    raise ContractFailure(split, title=f"{len(records)} attempts of {self.name} disagree")
+            record = records[0]
+            assert record.artifact is not None
             chain.append(record.artifact)
             self._version += 1
             request = CompressionRequest(
@@ -220,7 +237,7 @@ class ContractChecker:
         if violations:
             raise ContractFailure(violations, reproduce=self.reproduce)
 
-    def run(self, scenario: Scenario, *, attempts: int = 1) -> ScenarioRun:
+    def run(self, scenario: Scenario, *, attempts: int | None = None) -> ScenarioRun:
         """Run a scenario through the compressor under test and fail on any violation."""
         __tracebackhide__ = True
         if self.compressor is None:
@@ -280,7 +297,7 @@ def run_and_assert(
     cut: CompressorUnderTest,
     *,
     mode: Mode | None = None,
-    attempts: int = 1,
+    attempts: int | None = None,
     reproduce: str | None = None,
 ) -> ScenarioRun:
     """Run ``scenario`` through ``cut`` and fail with its named violations (or its expectation mismatch)."""
@@ -288,7 +305,21 @@ def run_and_assert(
     if mode is not None and mode != scenario.mode:
         scenario = replace(scenario, mode=mode)
     checks, config = scenario_extras(scenario, cut.config)
-    run = run_scenario(scenario, cut.guard, attempts=attempts, extra_checks=checks, config=config)
+    store = cut.store_factory() if cut.store_factory is not None else None
+    try:
+        run = run_scenario(
+            scenario,
+            cut.guard,
+            attempts=attempts or cut.attempts,
+            extra_checks=checks,
+            config=config,
+            store=store,
+        )
+    finally:
+        if store is not None:
+            from pytest_compaction.store import close_store
+
+            close_store(store)
     violations: Sequence[Violation] = run.violations
     title = None
     if scenario.expect_violations is not None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from pytest_compaction.checker import check
 from pytest_compaction.compressor import CompressionRequest
@@ -15,7 +16,10 @@ from pytest_compaction.model import Artifact, Fact, SourceEvent, Status, typed_t
 from pytest_compaction.scenario import Scenario, Step
 from pytest_compaction.violations import Verdict, Violation, ViolationCode, sort_violations
 
-__all__ = ["PassResult", "ScenarioRun", "build_ledger_step", "run_scenario"]
+if TYPE_CHECKING:
+    from pytest_compaction.store import MemoryStore
+
+__all__ = ["PassResult", "ScenarioRun", "Stored", "build_ledger_step", "disagreements", "run_scenario"]
 
 PassCheck = Callable[[Ledger, CompressionRecord, "list[PassResult]"], "list[Violation]"]
 """An extra check run on every pass (prose invariants, bindings): returns violations."""
@@ -32,6 +36,8 @@ class PassResult:
     subject_id: str
     attempts: tuple[CompressionRecord, ...]
     verdict: Verdict
+    stored: Stored | None = None
+    """The storage boundary, when the run used a store."""
 
     @property
     def record(self) -> CompressionRecord:
@@ -122,17 +128,28 @@ def run_scenario(
     attempts: int = 1,
     extra_checks: tuple[PassCheck, ...] = (),
     config: dict[str, object] | None = None,
+    store: MemoryStore | None = None,
 ) -> ScenarioRun:
-    """Run every step; each ``compress`` is one pass, checked against the ledger as it stands."""
+    """Run every step; each ``compress`` is one pass, checked against the ledger as it stands.
+
+    With a ``store``, every artifact is written (compare-and-set on the scope's
+    version) and read back; the read-back is compared with what was written
+    (``representation_changed``) and becomes the memory the next pass builds on.
+    Deletions then reach the store too, which must enforce them at read time.
+    """
     ledger = Ledger(tenant_id=scenario.tenant_id, subject_id=scenario.subject_id)
     run = ScenarioRun(scenario=scenario, ledger=ledger)
     memory: dict[tuple[str, str], Artifact] = {}
     compressed: dict[tuple[str, str], set[str]] = {}
-    version = 0
+    versions: dict[tuple[str, str], int] = {}
     for step in scenario.effective_steps:
         if step.kind != "compress":
             build_ledger_step(ledger, scenario, step)
             if step.kind == "delete":
+                assert step.fact_id is not None
+                deleted = ledger.get(step.fact_id)
+                if store is not None:
+                    store.delete_fact(deleted.tenant_id, deleted.subject_id, deleted.fact_id)
                 # A deletion invalidates every summary built from the deleted content:
                 # the next pass re-grounds from the authorized events.
                 memory.clear()
@@ -141,32 +158,82 @@ def run_scenario(
         scope = (step.tenant_id or scenario.tenant_id, step.subject_id or scenario.subject_id)
         seen = compressed.setdefault(scope, set())
         events = tuple(e for e in ledger.authorized_events(*scope) if e.event_id not in seen)
-        prior = memory.get(scope)
-        version += 1
         request = CompressionRequest(
             tenant_id=scope[0],
             subject_id=scope[1],
             events=events,
-            prior=prior,
-            memory_version=version,
+            prior=memory.get(scope),
+            memory_version=versions.get(scope, 0) + 1,
             budget=scenario.budget,
             config=dict(config or {}),
         )
         records = tuple(guard.run(request, attempt=n) for n in range(1, max(1, attempts) + 1))
         verdict = _check_pass(ledger, scenario, records, run.passes, extra_checks)
-        result = PassResult(
-            index=len(run.passes) + 1,
-            step_path=step.path,
-            tenant_id=scope[0],
-            subject_id=scope[1],
-            attempts=records,
-            verdict=verdict,
+        stored: Stored | None = None
+        artifact = records[0].artifact
+        if artifact is not None:
+            expected = _authorized(artifact, ledger)
+            if store is not None:
+                stored = _store_round_trip(store, expected, versions.get(scope, 0))
+                verdict = verdict.merged(Verdict(violations=stored.violations))
+                if stored.version is not None:
+                    versions[scope] = stored.version
+            else:
+                versions[scope] = versions.get(scope, 0) + 1
+            memory[scope] = (
+                stored.read_back if stored is not None and stored.read_back is not None else expected
+            )
+        run.passes.append(
+            PassResult(
+                index=len(run.passes) + 1,
+                step_path=step.path,
+                tenant_id=scope[0],
+                subject_id=scope[1],
+                attempts=records,
+                verdict=verdict,
+                stored=stored,
+            )
         )
-        run.passes.append(result)
         seen.update(e.event_id for e in events)
-        if records[0].artifact is not None:
-            memory[scope] = _authorized(records[0].artifact, ledger)
     return run
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stored:
+    """The storage boundary of one pass: the version written and what came back."""
+
+    version: int | None
+    read_back: Artifact | None
+    violations: tuple[Violation, ...] = ()
+
+
+def _store_round_trip(store: MemoryStore, artifact: Artifact, current: int) -> Stored:
+    from pytest_compaction.representation import compare_artifacts
+    from pytest_compaction.store import VersionConflict
+
+    written = (
+        artifact if artifact.memory_version == current + 1 else replace(artifact, memory_version=current + 1)
+    )
+    try:
+        version = store.write(written, expected_version=current)
+    except VersionConflict as exc:
+        lost = Violation(
+            code=ViolationCode.LOST_UPDATE,
+            detail=f"the store refused a write based on version {current}: {exc}",
+        )
+        return Stored(version=None, read_back=None, violations=(lost,))
+    except CompactionError as exc:
+        broken = Violation(
+            code=ViolationCode.REPRESENTATION_CHANGED, detail=f"the store refused the artifact: {exc}"
+        )
+        return Stored(version=None, read_back=None, violations=(broken,))
+    read_back = store.read(written.tenant_id, written.subject_id)
+    verdict = compare_artifacts(written, read_back)
+    return Stored(
+        version=version,
+        read_back=read_back if isinstance(read_back, Artifact) else None,
+        violations=verdict.violations,
+    )
 
 
 def _check_pass(
@@ -185,14 +252,31 @@ def _check_pass(
         if record.artifact is None:
             continue
         verdict = check(ledger, record.artifact, mode=scenario.mode)
-        found.extend(_prefixed(v, prefix) for v in verdict.violations)
+        found.extend(_prefixed(_owned(ledger, record, v), prefix) for v in verdict.violations)
         review.extend(verdict.review)
         for extra in extra_checks:
             found.extend(_prefixed(v, prefix) for v in extra(ledger, record, previous))
     if len(records) > 1:
-        found.extend(_disagreements(ledger, records))
+        found.extend(disagreements(ledger, records))
     unique = {(v.name, v.detail): v for v in found}
     return Verdict(violations=sort_violations(unique.values()), review=sort_violations(review))
+
+
+def _owned(ledger: Ledger, record: CompressionRecord, violation: Violation) -> Violation:
+    """Name the boundary that lost a missing fact: selection (never given) or compression."""
+    if violation.code is not ViolationCode.MISSING or violation.fact_id is None:
+        return violation
+    fact = ledger.get(violation.fact_id)
+    prior = record.request.prior
+    given = [s for s in fact.source_event_ids if s in record.input_event_ids]
+    if prior is not None and fact.fact_id in prior.index:
+        owner = "dropped by compression: it was in the prior memory the compressor was given"
+    elif given:
+        owner = f"dropped by compression: the compressor was given {', '.join(given)}"
+    else:
+        sources = ", ".join(fact.source_event_ids) or "its source"
+        owner = f"dropped by selection: {sources} never reached the compressor"
+    return dataclasses.replace(violation, detail=f"{violation.detail}; {owner}")
 
 
 def _prefixed(violation: Violation, prefix: str) -> Violation:
@@ -225,25 +309,34 @@ def _deleted_input(ledger: Ledger, record: CompressionRecord) -> list[Violation]
     ]
 
 
-def _disagreements(ledger: Ledger, records: tuple[CompressionRecord, ...]) -> list[Violation]:
+def disagreements(ledger: Ledger | None, records: tuple[CompressionRecord, ...]) -> list[Violation]:
+    """``nondeterministic_critical_fact`` for each critical fact the attempts disagree on.
+
+    With a ledger, the facts compared are its required (active, critical) ones; without
+    one, every fact any attempt emitted.
+    """
     first = records[0].request
-    required = ledger.required(first.tenant_id, first.subject_id)
+    if ledger is not None:
+        compared = [(f.fact_id, f.predicate) for f in ledger.required(first.tenant_id, first.subject_id)]
+    else:
+        emitted = {
+            f.fact_id: f.predicate for r in records if r.artifact is not None for f in r.artifact.facts
+        }
+        compared = sorted(emitted.items())
     out: list[Violation] = []
-    for fact in required:
+    for fact_id, predicate in compared:
         seen = []
         for record in records:
-            got = record.artifact.index.get(fact.fact_id) if record.artifact is not None else None
+            got = record.artifact.index.get(fact_id) if record.artifact is not None else None
             seen.append(None if got is None else (got.predicate, typed_token(got.value), got._key[4]))
         if len(set(seen)) > 1:
             kept = [r.attempt for r, s in zip(records, seen, strict=True) if s is not None]
             lost = [r.attempt for r, s in zip(records, seen, strict=True) if s is None]
-            detail = f"attempts disagree on {fact.predicate}"
+            detail = f"attempts disagree on {predicate}"
             if lost:
                 detail += f"; kept by attempt(s) {kept or 'none'}, lost by {lost}"
             out.append(
-                Violation(
-                    code=ViolationCode.NONDETERMINISTIC_CRITICAL_FACT, fact_id=fact.fact_id, detail=detail
-                )
+                Violation(code=ViolationCode.NONDETERMINISTIC_CRITICAL_FACT, fact_id=fact_id, detail=detail)
             )
     return out
 

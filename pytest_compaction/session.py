@@ -40,15 +40,23 @@ def compressor_for(node: pytest.Item, *, depth: int = 1) -> CompressorUnderTest:
     """The configured compressor, guarded and recording into ``node``; a bad reference fails the test."""
     __tracebackhide__ = True
     from pytest_compaction.contract import CompressorUnderTest
-    from pytest_compaction.errors import CompressorConfigError
+    from pytest_compaction.errors import ConfigError
 
     settings = settings_of(node.config)
     try:
         compressor = settings.compressor()
-    except CompressorConfigError as exc:
+        store_factory = settings.store_factory()
+    except ConfigError as exc:
         problem = str(exc)
     else:
-        return CompressorUnderTest(compressor, timeout=settings.timeout, depth=depth, sink=recorder(node))
+        return CompressorUnderTest(
+            compressor,
+            timeout=settings.timeout,
+            depth=depth,
+            attempts=settings.attempts,
+            sink=recorder(node),
+            store_factory=store_factory,
+        )
     pytest.fail(f"pytest-compaction: {problem}", pytrace=False)
 
 

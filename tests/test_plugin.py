@@ -413,3 +413,30 @@ def test_memory_store_fixture_runs_the_storage_contract(pytester: pytest.Pyteste
     result.stdout.fnmatch_lines(
         ["pytest-compaction: store 'my_stores:nothing': module 'my_stores' has no attribute*"]
     )
+
+
+def test_attempts_expose_a_flaky_compressor(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        flaky="""
+        from dataclasses import replace
+        from pytest_compaction.compressor import ReferenceCompressor
+
+        calls = []
+
+        def compress(request):
+            calls.append(1)
+            art = ReferenceCompressor().compress(request)
+            if len(calls) % 2 == 0:
+                art = replace(art, facts=())
+            return art
+        """
+    )
+    project.runpytest("--compaction-compressor=flaky:compress").assert_outcomes(passed=1)
+    result = project.runpytest("--compaction-compressor=flaky:compress", "--compaction-attempts=3")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*3 attempts of flaky:compress disagree*",
+            "*fact-allergy-1:nondeterministic_critical_fact*kept by attempt(s) [[]*], lost by [[]*]*",
+        ]
+    )

@@ -1,0 +1,130 @@
+"""The scenario runner: passes, stages, attribution, attempts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pytest_compaction.compressor import CompressionRequest, ReferenceCompressor
+from pytest_compaction.guard import GuardedCompressor
+from pytest_compaction.model import Artifact
+from pytest_compaction.runner import run_scenario
+from pytest_compaction.scenario import Scenario
+from pytest_compaction.store import SQLiteStore
+
+TWO_PASSES = {
+    "tenant": "acme",
+    "subject": "user-ana",
+    "events": [
+        {
+            "id": "e1",
+            "text": "I am allergic to peanuts.",
+            "facts": [{"id": "fact-allergy-1", "predicate": "food.peanuts_allowed", "value": False}],
+        },
+        {
+            "id": "e2",
+            "text": "My budget for groceries is 50 a week.",
+            "facts": [{"id": "fact-budget-1", "predicate": "groceries.weekly_budget", "value": 50}],
+        },
+    ],
+    "steps": [{"add": ["e1"]}, "compress", {"add": ["e2"]}, "compress"],
+}
+
+
+def scenario(spec: dict[str, object] = TWO_PASSES) -> Scenario:
+    return Scenario.from_dict(spec, name="two-passes")
+
+
+class DropsPrior:
+    """Forgets the prior memory: keeps only what this pass's events say."""
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        return ReferenceCompressor().compress(replace(request, prior=None))
+
+
+class DropsAllergyEvent:
+    """A selector bug inside the compressor adapter: the allergy event never gets summarized."""
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        events = tuple(e for e in request.events if e.event_id != "e1")
+        return replace(ReferenceCompressor().compress(replace(request, events=events)), input_event_ids=())
+
+
+def test_reference_passes_every_pass_and_versions_count_per_scope() -> None:
+    run = run_scenario(scenario(), GuardedCompressor(ReferenceCompressor()))
+    assert run.ok
+    assert [p.artifact.memory_version for p in run.passes if p.artifact] == [1, 2]
+    assert [p.record.input_event_ids for p in run.passes] == [("e1",), ("e2",)]
+
+
+def test_a_fact_lost_from_the_prior_is_dropped_by_compression() -> None:
+    run = run_scenario(scenario(), GuardedCompressor(DropsPrior()))
+    (violation,) = run.violations
+    assert violation.name == "fact-allergy-1:missing"
+    assert "pass 2" in violation.detail
+    assert "dropped by compression: it was in the prior memory the compressor was given" in violation.detail
+
+
+def test_a_fact_whose_event_was_given_is_dropped_by_compression() -> None:
+    class Forgets:
+        def compress(self, request: CompressionRequest) -> Artifact:
+            art = ReferenceCompressor().compress(request)
+            return replace(art, facts=tuple(f for f in art.facts if f.fact_id != "fact-allergy-1"))
+
+    run = run_scenario(scenario(), GuardedCompressor(Forgets()))
+    assert run.names == ("fact-allergy-1:missing",)
+    assert "dropped by compression: the compressor was given e1" in run.violations[0].detail
+
+
+def test_store_round_trip_is_the_memory_of_the_next_pass() -> None:
+    store = SQLiteStore()
+    run = run_scenario(scenario(), GuardedCompressor(ReferenceCompressor()), store=store)
+    assert run.ok
+    assert [p.stored.version for p in run.passes if p.stored] == [1, 2]
+    latest = store.read("acme", "user-ana")
+    assert latest is not None
+    assert {f.fact_id for f in latest.facts} == {"fact-allergy-1", "fact-budget-1"}
+
+
+def test_a_store_that_stringifies_values_is_representation_changed() -> None:
+    class Stringifies(SQLiteStore):
+        def write(self, artifact: Artifact, *, expected_version: int) -> int:
+            facts = tuple(replace(f, value=str(f.value)) for f in artifact.facts)
+            return super().write(replace(artifact, facts=facts), expected_version=expected_version)
+
+    run = run_scenario(scenario(), GuardedCompressor(ReferenceCompressor()), store=Stringifies())
+    assert "fact-allergy-1:representation_changed" in run.names
+    changed = next(v for v in run.violations if v.name == "fact-allergy-1:representation_changed")
+    assert "pass 1" in changed.detail
+
+
+def test_deletion_reaches_the_store() -> None:
+    spec = {
+        **TWO_PASSES,
+        "steps": [{"add": ["e1", "e2"]}, "compress", {"delete": "fact-budget-1"}, "compress"],
+    }
+    store = SQLiteStore()
+    run = run_scenario(scenario(spec), GuardedCompressor(ReferenceCompressor()), store=store)
+    assert run.ok
+    latest = store.read("acme", "user-ana")
+    assert latest is not None
+    assert [f.fact_id for f in latest.facts] == ["fact-allergy-1"]
+
+
+def test_attempts_that_disagree_on_a_critical_fact_fail_even_if_one_passes() -> None:
+    class EveryOtherCall:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def compress(self, request: CompressionRequest) -> Artifact:
+            self.calls += 1
+            art = ReferenceCompressor().compress(request)
+            if self.calls % 2 == 0:
+                art = replace(art, facts=tuple(f for f in art.facts if f.fact_id != "fact-allergy-1"))
+            return art
+
+    one_pass = scenario({**TWO_PASSES, "steps": None})
+    run = run_scenario(one_pass, GuardedCompressor(EveryOtherCall()), attempts=2)
+    assert run.names == ("fact-allergy-1:missing", "fact-allergy-1:nondeterministic_critical_fact")
+    assert "attempt 2" in next(v.detail for v in run.violations if v.code.value == "missing")
+    one = run_scenario(one_pass, GuardedCompressor(EveryOtherCall()), attempts=1)
+    assert one.ok, "a single attempt happens to pass: only attempts expose the flakiness"
