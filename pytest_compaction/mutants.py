@@ -53,6 +53,7 @@ from pytest_compaction._mutant_prose import (
     HedgeModalWords,
 )
 from pytest_compaction.compressor import Compressor, ReferenceCompressor
+from pytest_compaction.contract import scenario_extras
 from pytest_compaction.errors import CompactionError, ConfigError
 from pytest_compaction.guard import DEFAULT_TIMEOUT, GuardedCompressor
 from pytest_compaction.runner import PassCheck, ScenarioRun, run_scenario
@@ -357,13 +358,16 @@ def _run(
     config: dict[str, object] | None,
 ) -> ScenarioRun:
     guard = GuardedCompressor(compressor, timeout=timeout)
-    checks = extra_checks if checks_for is None else (*extra_checks, *checks_for(scenario))
+    # The same per-scenario checks and request config as the contract run (its prose
+    # contract), so a kill is one the suite itself would report.
+    own, merged = scenario_extras(scenario, config or {})
+    checks = (*extra_checks, *own, *(checks_for(scenario) if checks_for is not None else ()))
     return run_scenario(
         scenario,
         guard,
         attempts=max(attempts, scenario.attempts or 1),
         extra_checks=checks,
-        config=config,
+        config=merged,
     )
 
 

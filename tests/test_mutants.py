@@ -6,12 +6,9 @@ import dataclasses
 
 import pytest
 
-from pytest_compaction.bindings import BindingSet
 from pytest_compaction.compressor import CompressionRequest, FunctionCompressor, ReferenceCompressor
 from pytest_compaction.errors import ConfigError
-from pytest_compaction.gate import check_summary
 from pytest_compaction.guard import CompressionRecord, GuardedCompressor
-from pytest_compaction.invariants import InvariantRegister
 from pytest_compaction.ledger import Ledger
 from pytest_compaction.library import library_path
 from pytest_compaction.model import Artifact, Claim, Criticality, SourceEvent, Trust, Value
@@ -40,19 +37,9 @@ from pytest_compaction.mutants import (
     run_mutants,
     tabulate,
 )
-from pytest_compaction.prose import PassState
-from pytest_compaction.runner import PassCheck, PassResult, run_scenario
+from pytest_compaction.runner import PassResult, run_scenario
 from pytest_compaction.scenario import Scenario
 from pytest_compaction.violations import Violation, ViolationCode
-
-# Killing these needs the prose checks of issue 6 on every pass of a spec, which the
-# scenario runner does not run yet; the mutants inject their drift (tested below), and
-# with the prose checks wired the library kills them (test_..._once_prose_checks_are_wired).
-NOT_KILLABLE_TODAY = {
-    "hedge_modal": "modal_weakened: the runner does not run the prose checks on spec invariants yet",
-    "drop_pinned_invariant": "invariant_dropped: the runner does not run the prose checks on specs yet",
-    "grow_summary": "summary_not_reclaimed: the runner does not run the summary-size check yet",
-}
 
 
 @pytest.fixture(scope="module")
@@ -132,15 +119,7 @@ def test_a_mutant_passes_a_malformed_output_through_for_the_guard_to_name() -> N
 # -- the bundled library kills every mutant by a name of its class --------------------
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(m.name, marks=pytest.mark.xfail(reason=NOT_KILLABLE_TODAY[m.name], strict=True))
-        if m.name in NOT_KILLABLE_TODAY
-        else m.name
-        for m in MUTANTS
-    ],
-)
+@pytest.mark.parametrize("name", [m.name for m in MUTANTS])
 def test_the_library_kills_every_mutant_with_a_code_of_its_class(
     library_table: MutationTable, name: str
 ) -> None:
@@ -179,7 +158,11 @@ def test_the_faithful_compressor_fails_no_library_scenario(library_table: Mutati
         ("infer_speculation", "may-move-to-paris", ["inferred-e2:unsupported_fact"]),
         ("decay_on_resummarize", "three-pass-resummarization", ["fact-refund-1:qualifiers_changed"]),
         ("failure_as_explored", "tried-and-failed-migration", ["fact-attempt-1:predicate_changed"]),
-        ("collapse_identifiers", "two-similar-task-ids", ["fact-ticket-t41:value_changed"]),
+        (
+            "collapse_identifiers",
+            "two-similar-task-ids",
+            ["T-41:identifier_collapsed", "fact-ticket-t41:value_changed"],
+        ),
         (
             "keep_recent_under_budget",
             "budget-pressure-start-middle-end",
@@ -188,6 +171,9 @@ def test_the_faithful_compressor_fails_no_library_scenario(library_table: Mutati
         ("stringify_values", "typed-values-survive", None),
         ("lose_concurrent_update", "stale-writer-overwrites-address-change", None),
         ("flaky_critical_fact", "allergy-across-attempts", ["fact-sesame-1:nondeterministic_critical_fact"]),
+        ("hedge_modal", "never-live-payments-without-dry-run", ["inv-live-1:modal_weakened"]),
+        ("drop_pinned_invariant", "release-freeze-prohibitions", ["inv-merge:invariant_dropped"]),
+        ("grow_summary", "summary-shrinks-on-quiet-pass", ["summary_not_reclaimed"]),
     ],
 )
 def test_the_spec_written_for_a_class_kills_its_mutant(
@@ -346,62 +332,24 @@ def _summary_grew(ledger: Ledger, record: CompressionRecord, previous: list[Pass
     return [Violation(code=ViolationCode.SUMMARY_NOT_RECLAIMED, expected=before, observed=after)]
 
 
-def test_grow_summary_is_killed_once_the_suite_runs_a_summary_check() -> None:
-    scenarios = [s for s in library_scenarios() if s.name == "summary-shrinks-on-quiet-pass"]
-    without = run_mutants(scenarios, [get_mutant("grow_summary")], timeout=None)
-    with_check = run_mutants(
-        scenarios, [get_mutant("grow_summary")], timeout=None, extra_checks=(_summary_grew,)
-    )
-    assert without.row("grow_summary").survived
-    assert with_check.row("grow_summary").killing_names == ("summary_not_reclaimed",)
+QUIET = Scenario.from_dict(
+    {
+        "events": [
+            {"id": "e1", "text": "No peanuts.", "facts": [{"id": "f1", "predicate": "p", "value": False}]}
+        ],
+        "steps": [{"add": ["e1"]}, "compress", "compress", "compress"],
+    },
+    name="quiet-passes",
+)
 
 
-def prose_checks(scenario: Scenario) -> tuple[PassCheck, ...]:
-    """The prose checks of issue 6 as a pass check built from a spec's invariants and bindings.
-
-    Depth is left at 1 (the reference compressor never re-grounds) and growth is checked on
-    quiet passes only (a pass with new facts may legitimately grow the summary).
-    """
-    register = InvariantRegister.from_dict(scenario.invariants or {})
-    bindings = BindingSet.from_dict(scenario.bindings or [])
-
-    def check(ledger: Ledger, record: CompressionRecord, previous: list[PassResult]) -> list[Violation]:
-        artifact, request = record.artifact, record.request
-        if artifact is None or artifact.summary is None:
-            return []
-        state = None
-        if not request.events and request.prior is not None and request.prior.summary is not None:
-            state = PassState(summary_chars=len(request.prior.summary), active_ids=register.active_ids)
-        verdict = check_summary(register, artifact.summary, bindings=bindings, previous=state, depth=1)
-        return list(verdict.violations)
-
-    return (check,)
-
-
-def test_the_library_kills_every_mutant_once_prose_checks_are_wired() -> None:
-    table = run_mutants(library_scenarios(), MUTANTS, timeout=None, checks_for=prose_checks)
-    assert table.baseline == (), "the reference compressor passes the prose checks too"
-    assert table.survivors == (), render_table(table)
-    assert table.row("hedge_modal").killing_names == (
-        "inv-alerts:modal_weakened",
-        "inv-keys:modal_weakened",
-        "inv-live-1:modal_weakened",
-        "inv-merge:modal_weakened",
-        "inv-migrate:modal_weakened",
-        "inv-vendor-1:modal_weakened",
-    )
-    assert "constraint_density_collapsed" in table.row("drop_pinned_invariant").killing_names
-    assert table.row("grow_summary").killing_names == ("summary_not_reclaimed",)
-    assert "fail-restart-1:failure_history_collapsed" in table.row("failure_as_explored").killing_names
-    assert "T-41:identifier_collapsed" in table.row("collapse_identifiers").killing_names
-
-
-def test_spec_invariants_and_bindings_are_registers_the_prose_checks_read() -> None:
-    with_prose = [s for s in library_scenarios() if s.invariants is not None or s.bindings is not None]
-    assert len(with_prose) >= 5
-    for scenario in with_prose:
-        InvariantRegister.from_dict(scenario.invariants or {})
-        BindingSet.from_dict(scenario.bindings or [])
+def test_extra_checks_and_checks_for_count_like_the_suite_s_own() -> None:
+    grow = [get_mutant("grow_summary")]
+    assert run_mutants([QUIET], grow, timeout=None).row("grow_summary").survived
+    every = run_mutants([QUIET], grow, timeout=None, extra_checks=(_summary_grew,))
+    assert every.row("grow_summary").killing_names == ("summary_not_reclaimed",)
+    per_scenario = run_mutants([QUIET], grow, timeout=None, checks_for=lambda scenario: (_summary_grew,))
+    assert per_scenario.row("grow_summary").killing_names == ("summary_not_reclaimed",)
 
 
 # -- running, baselines and the table ------------------------------------------------
@@ -511,12 +459,12 @@ def test_render_table() -> None:
 
 def test_the_library_table_renders_every_mutant(library_table: MutationTable) -> None:
     text = library_table.render()
-    assert text.splitlines()[0].startswith(
-        f"mutation score 18/{len(MUTANTS)} (85%): {len(MUTANTS)} mutants against "
-    )
+    total = len(MUTANTS)
+    assert text.splitlines()[0].startswith(f"mutation score {total}/{total} (100%): {total} mutants against ")
     for mutant in MUTANTS:
         assert f"\n{mutant.name} " in text
-    assert text.splitlines()[-1] == "survived: hedge_modal, drop_pinned_invariant, grow_summary"
+    assert "SURVIVED" not in text
+    assert library_table.ok
 
 
 def test_load_scenarios_leaves_recorded_incidents_out() -> None:
