@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_compaction._mutant_compressors import (
     DecayOnResummarize,
@@ -59,6 +59,9 @@ from pytest_compaction.guard import DEFAULT_TIMEOUT, GuardedCompressor
 from pytest_compaction.runner import PassCheck, ScenarioRun, run_scenario
 from pytest_compaction.scenario import Scenario
 from pytest_compaction.violations import Violation, ViolationCode
+
+if TYPE_CHECKING:
+    from pytest_compaction.store import StoreFactory
 
 __all__ = [
     "FAILURE_CLASSES",
@@ -356,19 +359,28 @@ def _run(
     extra_checks: tuple[PassCheck, ...],
     checks_for: ChecksFor | None,
     config: dict[str, object] | None,
+    store_factory: StoreFactory | None,
 ) -> ScenarioRun:
     guard = GuardedCompressor(compressor, timeout=timeout)
-    # The same per-scenario checks and request config as the contract run (its prose
-    # contract), so a kill is one the suite itself would report.
+    # The same per-scenario checks, request config and storage boundary as the contract
+    # run (run_and_assert), so a kill is one the suite itself would report.
     own, merged = scenario_extras(scenario, config or {})
     checks = (*extra_checks, *own, *(checks_for(scenario) if checks_for is not None else ()))
-    return run_scenario(
-        scenario,
-        guard,
-        attempts=max(attempts, scenario.attempts or 1),
-        extra_checks=checks,
-        config=merged,
-    )
+    store = store_factory() if store_factory is not None else None
+    try:
+        return run_scenario(
+            scenario,
+            guard,
+            attempts=max(attempts, scenario.attempts or 1),
+            extra_checks=checks,
+            config=merged,
+            store=store,
+        )
+    finally:
+        if store is not None:
+            from pytest_compaction.store import close_store
+
+            close_store(store)
 
 
 def run_mutant(
@@ -382,6 +394,7 @@ def run_mutant(
     extra_checks: tuple[PassCheck, ...] = (),
     checks_for: ChecksFor | None = None,
     config: dict[str, object] | None = None,
+    store_factory: StoreFactory | None = None,
     label: str | None = None,
 ) -> Finding:
     """Run ``scenario`` against a fresh ``mutant`` wrapping ``inner()``.
@@ -401,6 +414,7 @@ def run_mutant(
             extra_checks=extra_checks,
             checks_for=checks_for,
             config=config,
+            store_factory=store_factory,
         )
     except CompactionError as exc:
         return Finding(mutant=mutant.name, scenario=name, error=str(exc))
@@ -424,16 +438,20 @@ def run_mutants(
     extra_checks: tuple[PassCheck, ...] = (),
     checks_for: ChecksFor | None = None,
     config: dict[str, object] | None = None,
+    store_factory: StoreFactory | None = None,
     accepted: Mapping[str, str] | None = None,
 ) -> MutationTable:
     """Run every scenario against every mutant and return the table.
 
     Each scenario first runs against the faithful compressor (``inner()``) for its
     baseline; a scenario that cannot run at all is listed in ``skipped``. The cost is
-    one run per scenario plus one per scenario and mutant. ``extra_checks`` (for every
-    scenario) and ``checks_for(scenario)`` (per scenario, e.g. prose checks built from
-    its ``invariants``) are the pass checks the suite runs: pass the same ones as the
-    contract run, or the score would credit checks the suite does not make.
+    one run per scenario plus one per scenario and mutant. Every run makes the same
+    checks as the contract run (the fact contract, and the scenario's own prose contract
+    through :func:`~pytest_compaction.contract.scenario_extras`); ``extra_checks`` (every
+    scenario) and ``checks_for(scenario)`` (per scenario) add pass checks: add only
+    checks the contract run also makes, or the score credits checks the suite does not make.
+    ``store_factory`` makes the store each run writes through and reads back from
+    (the contract run's ``CompressorUnderTest.store_factory``); None skips storage.
     ``accepted`` maps mutant names to the reason their survival is accepted.
     """
     started = time.perf_counter()
@@ -444,6 +462,7 @@ def run_mutants(
         "extra_checks": extra_checks,
         "checks_for": checks_for,
         "config": config,
+        "store_factory": store_factory,
     }
     usable: list[tuple[Scenario, tuple[str, ...]]] = []
     skipped: list[tuple[str, str]] = []

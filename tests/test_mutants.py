@@ -352,6 +352,31 @@ def test_extra_checks_and_checks_for_count_like_the_suite_s_own() -> None:
     assert per_scenario.row("grow_summary").killing_names == ("summary_not_reclaimed",)
 
 
+def test_the_mutation_run_writes_through_the_same_store_as_the_contract_run() -> None:
+    from pytest_compaction.store import SQLiteStore
+
+    events: list[str] = []
+
+    class CountingStore(SQLiteStore):
+        def __init__(self) -> None:
+            super().__init__()
+            events.append("open")
+
+        def close(self) -> None:
+            events.append("close")
+            super().close()
+
+    names = {"delete-phone-then-unrelated-turns", "typed-values-survive"}
+    scenarios = [s for s in library_scenarios() if s.name in names]
+    mutants = [get_mutant("resurrect_from_checkpoint"), get_mutant("stringify_values")]
+    table = run_mutants(scenarios, mutants, timeout=None, store_factory=CountingStore)
+    assert table.baseline == ()
+    assert table.survivors == ()
+    runs = len(scenarios) * (1 + len(mutants))
+    assert events.count("open") == runs
+    assert events.count("close") >= runs
+
+
 # -- running, baselines and the table ------------------------------------------------
 
 TWO_PASS = Scenario.from_dict(
