@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import groupby
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pytest_compaction.checker import Mode, check
 from pytest_compaction.compressor import CompressionRequest, Compressor
@@ -26,13 +26,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CompactionOutcome",
+    "EvidenceBuilder",
     "Sink",
     "CompressorUnderTest",
     "ContractChecker",
     "ContractFailure",
     "expected_mismatch",
     "render_failure",
+    "records_evidence",
     "run_and_assert",
+    "run_evidence",
     "scenario_extras",
 ]
 
@@ -43,6 +46,7 @@ def render_failure(
     title: str | None = None,
     reproduce: str | None = None,
     review: Sequence[Violation] = (),
+    evidence: str | None = None,
 ) -> str:
     """The failure report: a summary line, violations grouped by name, how to reproduce."""
     lines = []
@@ -58,6 +62,8 @@ def render_failure(
         lines.extend(f"    {v.describe()}" for v in review)
     if reproduce:
         lines.append(f"reproduce: {reproduce}")
+    if evidence:
+        lines.append(f"evidence: {evidence}")
     return "\n".join(lines)
 
 
@@ -65,12 +71,19 @@ class ContractFailure(CompactionError, AssertionError):
     """Raised by the assertion helpers; carries the violations as data."""
 
     def __init__(
-        self, violations: Sequence[Violation], *, title: str | None = None, reproduce: str | None = None
+        self,
+        violations: Sequence[Violation],
+        *,
+        title: str | None = None,
+        reproduce: str | None = None,
+        evidence: str | None = None,
     ):
         self.violations = tuple(violations)
         self.title = title
         self.reproduce = reproduce
-        super().__init__(render_failure(self.violations, title=title, reproduce=reproduce))
+        self.evidence = evidence
+        """The path of the evidence bundle written for this failure, if any."""
+        super().__init__(render_failure(self.violations, title=title, reproduce=reproduce, evidence=evidence))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -83,14 +96,47 @@ class CompactionOutcome:
 
     compressor: str
     violations: tuple[Violation, ...]
-    checked: int = 1
+    evidence: EvidenceBuilder | None = None
+    """Builds the evidence bundle (given the test id and whether raw text is wanted), on demand."""
 
 
-Sink = Callable[[CompactionOutcome], None]
+EvidenceBuilder = Callable[[str, bool], Mapping[str, Any]]
+Sink = Callable[[CompactionOutcome], "str | None"]
+"""Receives every outcome; returns the path of the evidence it wrote, if any."""
 
 
-def _no_sink(_: CompactionOutcome) -> None:
+def _no_sink(_: CompactionOutcome) -> str | None:
     return None
+
+
+def records_evidence(
+    ledger: Ledger | None,
+    records: Sequence[CompressionRecord],
+    violations: Sequence[Violation],
+    compressor: str,
+) -> EvidenceBuilder:
+    """An evidence builder for a Python contract test: its compressor calls and its ledger."""
+    frozen = tuple(records)
+
+    def build(test_id: str, raw: bool) -> Mapping[str, Any]:
+        from pytest_compaction.evidence import bundle_from_records
+
+        return bundle_from_records(
+            ledger, frozen, violations, test_id=test_id, compressor=compressor, raw=raw
+        )
+
+    return build
+
+
+def run_evidence(run: ScenarioRun, compressor: str) -> EvidenceBuilder:
+    """An evidence builder for a scenario run."""
+
+    def build(test_id: str, raw: bool) -> Mapping[str, Any]:
+        from pytest_compaction.evidence import bundle_from_run
+
+        return bundle_from_run(run, test_id=test_id, compressor=compressor, raw=raw)
+
+    return build
 
 
 @dataclass
@@ -177,13 +223,27 @@ class CompressorUnderTest:
             records = tuple(self.guard.run(request, attempt=n) for n in range(1, max(1, self.attempts) + 1))
             for record in records:
                 if record.artifact is None or record.violations:
-                    self.sink(CompactionOutcome(self.name, record.violations))
-                    raise ContractFailure(record.violations, title=f"compressor {self.name} misbehaved")
+                    evidence = self.sink(
+                        CompactionOutcome(
+                            self.name,
+                            record.violations,
+                            records_evidence(ledger, self.records, record.violations, self.name),
+                        )
+                    )
+                    raise ContractFailure(
+                        record.violations, title=f"compressor {self.name} misbehaved", evidence=evidence
+                    )
             if len(records) > 1:
                 split = disagreements(ledger, records)
                 if split:
-                    self.sink(CompactionOutcome(self.name, tuple(split)))
-                    raise ContractFailure(split, title=f"{len(records)} attempts of {self.name} disagree")
+                    evidence = self.sink(
+                        CompactionOutcome(
+                            self.name, tuple(split), records_evidence(ledger, records, split, self.name)
+                        )
+                    )
+                    raise ContractFailure(
+                        split, title=f"{len(records)} attempts of {self.name} disagree", evidence=evidence
+                    )
             record = records[0]
             assert record.artifact is not None
             chain.append(record.artifact)
@@ -232,10 +292,16 @@ class ContractChecker:
         """Fail unless ``artifact`` keeps every required fact of ``ledger`` faithfully."""
         __tracebackhide__ = True
         violations = self.check(ledger, artifact)
-        name = self.compressor.name if self.compressor is not None else "artifact"
-        self.sink(CompactionOutcome(name, violations))
+        evidence = self._record(ledger, violations)
         if violations:
-            raise ContractFailure(violations, reproduce=self.reproduce)
+            raise ContractFailure(violations, reproduce=self.reproduce, evidence=evidence)
+
+    def _record(self, ledger: Ledger, violations: Sequence[Violation]) -> str | None:
+        name = self.compressor.name if self.compressor is not None else "artifact"
+        records = self.compressor.records if self.compressor is not None else []
+        return self.sink(
+            CompactionOutcome(name, tuple(violations), records_evidence(ledger, records, violations, name))
+        )
 
     def run(self, scenario: Scenario, *, attempts: int | None = None) -> ScenarioRun:
         """Run a scenario through the compressor under test and fail on any violation."""
@@ -251,13 +317,13 @@ class ContractChecker:
         __tracebackhide__ = True
         violations = self.check(ledger, artifact)
         mismatch = expected_mismatch(violations, expected)
-        name = self.compressor.name if self.compressor is not None else "artifact"
-        self.sink(CompactionOutcome(name, tuple(mismatch)))
+        evidence = self._record(ledger, mismatch)
         if mismatch:
             raise ContractFailure(
                 mismatch,
                 title="the incident no longer shows the violations it records",
                 reproduce=self.reproduce,
+                evidence=evidence,
             )
 
 
@@ -325,7 +391,7 @@ def run_and_assert(
     if scenario.expect_violations is not None:
         violations = expected_mismatch(run.violations, scenario.expect_violations)
         title = "the scenario does not show exactly the violations it expects"
-    cut.sink(CompactionOutcome(cut.name, tuple(violations)))
+    evidence = cut.sink(CompactionOutcome(cut.name, tuple(violations), run_evidence(run, cut.name)))
     if violations:
-        raise ContractFailure(violations, title=title, reproduce=reproduce)
+        raise ContractFailure(violations, title=title, reproduce=reproduce, evidence=evidence)
     return run

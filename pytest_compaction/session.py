@@ -26,12 +26,22 @@ def settings_of(config: pytest.Config) -> Settings:
 def recorder(node: pytest.Item) -> Sink:
     """A sink that writes outcomes as the test's report properties (junitxml, xdist, the report)."""
 
-    from pytest_compaction.report import PROPERTY_COMPRESSOR, PROPERTY_VIOLATIONS
+    from pytest_compaction.report import PROPERTY_COMPRESSOR, PROPERTY_EVIDENCE, PROPERTY_VIOLATIONS
 
-    def record(outcome: CompactionOutcome) -> None:
+    settings = settings_of(node.config)
+
+    def record(outcome: CompactionOutcome) -> str | None:
         names = " ".join(v.name for v in outcome.violations)
         node.user_properties.append((PROPERTY_COMPRESSOR, outcome.compressor))
         node.user_properties.append((PROPERTY_VIOLATIONS, names))
+        if not (settings.evidence_dir and outcome.violations and outcome.evidence is not None):
+            return None
+        from pytest_compaction.evidence import write_bundle
+
+        bundle = outcome.evidence(node.nodeid, settings.evidence_raw)
+        path = str(write_bundle(settings.evidence_dir, node.nodeid, bundle))
+        node.user_properties.append((PROPERTY_EVIDENCE, path))
+        return path
 
     return record
 

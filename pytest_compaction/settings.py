@@ -94,6 +94,20 @@ OPTIONS: tuple[Option, ...] = (
         metavar="GLOB",
     ),
     Option(
+        "compaction_evidence",
+        "--compaction-evidence",
+        "write a sanitized JSON evidence bundle for each failing contract test into this directory",
+        default=None,
+        metavar="DIR",
+    ),
+    Option(
+        "compaction_evidence_raw",
+        "--compaction-evidence-raw",
+        "include raw event and summary text in evidence bundles (default: only hashes of text)",
+        default=False,
+        kind="bool",
+    ),
+    Option(
         "compaction_store",
         "--compaction-store",
         "the memory store for the memory_store fixture as 'package.module:factory', or 'sqlite' "
@@ -125,6 +139,8 @@ class Settings:
     pattern: str = "*.compaction.yaml"
     seed: int | None = None
     store_ref: str = "sqlite"
+    evidence_dir: str | None = None
+    evidence_raw: bool = False
     _compressor: Compressor | None = field(default=None, repr=False)
     _error: CompressorConfigError | None = field(default=None, repr=False)
 
@@ -145,6 +161,8 @@ class Settings:
             fixtures=tuple(str(f) for f in fixtures),
             pattern=str(values["compaction_spec_pattern"] or "*.compaction.yaml"),
             store_ref=str(values["compaction_store"] or "sqlite"),
+            evidence_dir=values["compaction_evidence"] or None,
+            evidence_raw=_as_bool(values["compaction_evidence_raw"]),
             seed=None
             if values["compaction_seed"] in (None, "")
             else int(_number("--compaction-seed", values["compaction_seed"], int)),

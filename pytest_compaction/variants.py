@@ -8,6 +8,7 @@ from pytest_compaction.contract import (
     CompactionOutcome,
     CompressorUnderTest,
     ContractFailure,
+    run_evidence,
     scenario_extras,
 )
 from pytest_compaction.scenario import Scenario
@@ -35,9 +36,13 @@ def run_variant(
         result = run_depth(
             scenario, cut.guard, depth, attempts=settings.attempts, extra_checks=checks, config=config
         )
-        cut.sink(CompactionOutcome(cut.name, tuple(result.violations)))
+        evidence = cut.sink(
+            CompactionOutcome(cut.name, tuple(result.violations), run_evidence(result.staged, cut.name))
+        )
         if not result.ok:
-            raise ContractFailure(result.violations, title=render_depth(result), reproduce=reproduce)
+            raise ContractFailure(
+                result.violations, title=render_depth(result), reproduce=reproduce, evidence=evidence
+            )
         return
     from pytest_compaction.metamorphic import render_result, run_relation
     from pytest_compaction.relations import get_relation
@@ -55,6 +60,9 @@ def run_variant(
     )
     if not outcome.applicable:
         pytest.skip(render_result(outcome))
-    cut.sink(CompactionOutcome(cut.name, tuple(outcome.violations)))
+    shown = outcome.transformed if outcome.transformed is not None else outcome.original
+    evidence = cut.sink(CompactionOutcome(cut.name, tuple(outcome.violations), run_evidence(shown, cut.name)))
     if outcome.failed:
-        raise ContractFailure(outcome.violations, title=render_result(outcome), reproduce=reproduce)
+        raise ContractFailure(
+            outcome.violations, title=render_result(outcome), reproduce=reproduce, evidence=evidence
+        )
