@@ -44,8 +44,15 @@ VALID = {
     "      - {id: f1, predicate: p, value: [1, 2.5, 'x', null, {k: true}], qualifiers: {scope: staging}}\n",
     "trust-and-authority": "events:\n  - id: e1\n    text: hi\n    trust: system\n    facts:\n"
     "      - {id: f1, predicate: p, value: 1, authority: user, criticality: continuity}\n",
-    "prose-keys": "invariants: [{id: inv-1, text: Never call X}]\nbindings: {the database: db-staging}\n"
-    + E1,
+    "prose-keys": "invariants:\n  invariants:\n"
+    "    - {id: inv-1, text: Never call X., markers: [X], modality: prohibition}\n"
+    "  failures:\n"
+    "    - {id: fail-1, text: Tried pool size 50 and it failed with PoolTimeout., approach: [pool size],\n"
+    "       error: [PoolTimeout]}\n"
+    "  retirements: [{id: fail-1, event_id: e1, reason: fixed}]\n"
+    "bindings:\n"
+    "  - {canonical_id: db-staging, phrase: the staging database, id: b1, aliases: [staging db],\n"
+    "     ambiguous: [the database], anchors: [migration]}\n" + E1,
     "kind-scenario": "kind: scenario\n" + E1,
     "recorded-inferred": "expected: []\n" + ARTIFACT,
     "recorded-full": "kind: recorded\ndescription: d\nmode: permissive\nmarks: [slow]\n"
@@ -463,6 +470,9 @@ def test_unknown_key_refused_at_every_level() -> None:
         "steps[0]": E1 + "steps: [{delete: f, zzz: 1}, compress]\n",
         "steps[1].compress": E1 + "steps: [{add: all}, {compress: {zzz: 1}}]\n",
         "expect": "expect: {violations: [], zzz: 1}\n" + E1,
+        "invariants.invariants[0]": "invariants:\n  invariants:\n"
+        "    - {id: i, text: Never call X., markers: [X], modality: prohibition, zzz: 1}\n" + E1,
+        "bindings[0]": "bindings: [{canonical_id: db, phrase: the staging database, zzz: 1}]\n" + E1,
         "expected[0]": "expected: [{fact_id: f, tenant_id: t, subject_id: s, predicate: p, value: 1, "
         "zzz: 1}]\n" + ARTIFACT,
         "artifact": "expected: []\nartifact: {memory_version: 1, tenant_id: t, subject_id: s, zzz: 1}\n",
