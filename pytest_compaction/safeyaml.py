@@ -21,6 +21,7 @@ MAX_DEPTH = 64
 """How deep values may nest."""
 
 _PLAIN = "tag:yaml.org,2002:"
+_STR = _PLAIN + "str"
 _SCALAR_TAGS = {"str", "int", "float", "bool", "null", "timestamp", "binary"}
 
 
@@ -76,7 +77,8 @@ def load_yaml_mapped(text: str, *, source: str = "<string>") -> tuple[Any, Sourc
     mapping = SourceMap(source)
     if node is None:
         return None, mapping
-    _check_expansion(node, source)
+    if "&" in text:  # no anchor, no alias: nothing can expand
+        _check_expansion(node, source)
     builder = _Builder(mapping, yaml.SafeLoader(""))
     return builder.build(node, ""), mapping
 
@@ -103,6 +105,8 @@ class _Builder:
         self.map.lines.setdefault(path, node.start_mark.line + 1)
         tag: str = node.tag or ""
         if isinstance(node, yaml.ScalarNode):
+            if tag == _STR:  # the common case; the constructor would return node.value as well
+                return node.value
             name = tag[len(_PLAIN) :] if tag.startswith(_PLAIN) else None
             if name not in _SCALAR_TAGS:
                 raise self._err(node, path, _refused(tag))

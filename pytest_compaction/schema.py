@@ -25,6 +25,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from pytest_compaction.modality import Modality
 from pytest_compaction.model import Criticality, Status, Trust
 from pytest_compaction.violations import ViolationCode
 
@@ -163,8 +164,13 @@ def build_schema() -> dict[str, Any]:
                     "description": "Compress this many times per pass; disagreement fails.",
                 },
                 "seed": {**integer_or_null, "description": "Seed of the metamorphic transformations."},
-                "invariants": {"description": "Pinned prose invariants (see the prose docs)."},
-                "bindings": {"description": "Canonical bindings of phrases (see the prose docs)."},
+                "invariants": _optional(
+                    {"$ref": "#/$defs/register"}, "The pinned-invariant register checked on every summary."
+                ),
+                "bindings": _optional(
+                    {"type": "array", "items": {"$ref": "#/$defs/binding"}},
+                    "Phrases that must keep resolving to the same canonical resource.",
+                ),
             },
         },
         "event": {
@@ -248,6 +254,65 @@ def build_schema() -> dict[str, Any]:
                     },
                 },
             ]
+        },
+        "register": {
+            "type": "object",
+            "description": "Pinned invariants and failure records (docs/prose.md).",
+            "additionalProperties": False,
+            "properties": {
+                "invariants": {"type": "array", "items": {"$ref": "#/$defs/invariant"}},
+                "failures": {"type": "array", "items": {"$ref": "#/$defs/failure"}},
+                "retirements": {"type": "array", "items": {"$ref": "#/$defs/retirement"}},
+            },
+        },
+        "invariant": {
+            "type": "object",
+            "required": ["id", "text", "markers", "modality"],
+            "additionalProperties": False,
+            "properties": {
+                "id": _text("Unique id of the invariant."),
+                "text": _text("The invariant, verbatim: it must reappear (or a stronger form)."),
+                "markers": {
+                    **ids,
+                    "minItems": 1,
+                    "description": "Words that must survive; each occurs in text.",
+                },
+                "modality": _values(Modality, "The modal class the summary must keep."),
+            },
+        },
+        "failure": {
+            "type": "object",
+            "required": ["id", "text", "approach"],
+            "additionalProperties": False,
+            "properties": {
+                "id": _text("Unique id of the failure record."),
+                "text": _text("What was tried and how it failed."),
+                "approach": {**ids, "minItems": 1, "description": "Words that locate the attempt."},
+                "error": {**ids, "description": "The error, which must survive with it."},
+            },
+        },
+        "retirement": {
+            "type": "object",
+            "required": ["id", "event_id", "reason"],
+            "additionalProperties": False,
+            "properties": {
+                "id": _text("The invariant or failure record retired."),
+                "event_id": _text("The explicit event that retires it."),
+                "reason": _text("Why."),
+            },
+        },
+        "binding": {
+            "type": "object",
+            "required": ["canonical_id", "phrase"],
+            "additionalProperties": False,
+            "properties": {
+                "id": _text("Id of the binding (default: canonical_id)."),
+                "canonical_id": _text("The resource the phrase means, e.g. db-staging."),
+                "phrase": _text("The precise phrase, e.g. the staging database."),
+                "aliases": {**ids, "description": "Other precise phrases."},
+                "ambiguous": {**ids, "description": "Phrases that could mean this or something else."},
+                "anchors": {**ids, "description": "Words of the statement that uses it."},
+            },
         },
         "recordedSpec": {
             "type": "object",
