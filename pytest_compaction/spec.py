@@ -195,6 +195,8 @@ def _recorded(path: Path, data: Mapping[str, Any]) -> RecordedSpec:
 
 def _check_expect(names: tuple[str, ...] | None, raw: object) -> None:
     """Refuse an expected violation name whose code does not exist: it could never be found."""
+    if not names:
+        return
     from pytest_compaction.errors import _closest
     from pytest_compaction.violations import ViolationCode
 
