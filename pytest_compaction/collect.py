@@ -107,13 +107,17 @@ class SpecItem(pytest.Item):
         cut = compressor_for(self)
         scenario = self.spec.scenario
         if self.variant == "reference":
-            run_and_assert(
+            run = run_and_assert(
                 scenario,
                 cut,
                 mode=settings.mode,  # type: ignore[arg-type]
                 attempts=settings.attempts,
                 reproduce=reproduce,
             )
+            if settings.mutants:
+                from pytest_compaction.session import record_mutant_findings
+
+                record_mutant_findings(self, scenario, baseline=run.names)
             return
         from pytest_compaction.variants import run_variant
 

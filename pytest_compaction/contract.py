@@ -376,7 +376,7 @@ def run_and_assert(
         run = run_scenario(
             scenario,
             cut.guard,
-            attempts=attempts or cut.attempts,
+            attempts=max(attempts or cut.attempts, scenario.attempts or 1),
             extra_checks=checks,
             config=config,
             store=store,

@@ -98,6 +98,7 @@ __all__ = [
     "library_scenarios",
     "load_scenarios",
     "render_table",
+    "mutation_table",
     "run_mutant",
     "run_mutants",
     "tabulate",
@@ -245,6 +246,17 @@ class Finding:
     @property
     def killed(self) -> bool:
         return bool(self.killed_by)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Finding:
+        """The inverse of :meth:`to_dict` (findings travel from xdist workers as JSON)."""
+        return cls(
+            mutant=str(data["mutant"]),
+            scenario=str(data["scenario"]),
+            killed_by=tuple(data.get("killed_by") or ()),
+            other=tuple(data.get("other") or ()),
+            error=data.get("error"),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -515,6 +527,15 @@ def tabulate(
         MutantRow(mutant=m, findings=tuple(by_mutant[m.name]), accepted=accepted.get(m.name)) for m in chosen
     )
     return MutationTable(rows=rows, scenarios=scenarios, skipped=skipped, baseline=baseline, seconds=seconds)
+
+
+def mutation_table(
+    findings: Iterable[Mapping[str, Any]], accepted: Mapping[str, str] | None = None
+) -> MutationTable:
+    """The table for plain findings merged from a pytest session (``--compaction-mutants``)."""
+    parsed = [Finding.from_dict(item) for item in findings]
+    scenarios = tuple(sorted({f.scenario for f in parsed}))
+    return tabulate(parsed, MUTANTS, scenarios=scenarios, accepted=accepted)
 
 
 # -- rendering ----------------------------------------------------------------------

@@ -29,7 +29,10 @@ if TYPE_CHECKING:
     from pytest_compaction.contract import CompressorUnderTest, ContractChecker
     from pytest_compaction.deletion import DeletionScenario
     from pytest_compaction.ledger import Ledger
+    from pytest_compaction.mutants import MutationTable
     from pytest_compaction.store import MemoryStore
+
+MUTATION_KEY: pytest.StashKey[MutationTable] = pytest.StashKey()
 
 GROUP = "compaction"
 GROUP_HELP = "contract-testing AI-agent memory compression (pytest-compaction)"
@@ -211,9 +214,26 @@ class _Reporter:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.config.stash[REPORT_KEY].add(report.nodeid, report.when, report.outcome, report.user_properties)
 
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        settings = settings_of(self.config)
+        if not settings.mutants:
+            return
+        from pytest_compaction.mutants import mutation_table
+
+        table = mutation_table(
+            self.config.stash[REPORT_KEY].mutant_findings, dict(settings.accepted_survivors)
+        )
+        self.config.stash[MUTATION_KEY] = table
+        if not table.ok and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         session = self.config.stash[REPORT_KEY]
         settings = settings_of(self.config)
+        table = self.config.stash.get(MUTATION_KEY, None)
+        if table is not None:
+            terminalreporter.write_sep("=", "compaction mutation table")
+            terminalreporter.write_line(table.render())
         if settings.report and not hasattr(self.config, "workerinput"):
             written = session.write(settings.report)
             terminalreporter.write_line(f"compaction report written to {written}")

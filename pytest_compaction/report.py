@@ -16,6 +16,7 @@ from typing import Any
 __all__ = [
     "PROPERTY_COMPRESSOR",
     "PROPERTY_EVIDENCE",
+    "PROPERTY_MUTANTS",
     "PROPERTY_VIOLATIONS",
     "ContractRecord",
     "SessionReport",
@@ -24,6 +25,7 @@ __all__ = [
 PROPERTY_VIOLATIONS = "compaction_violations"
 PROPERTY_COMPRESSOR = "compaction_compressor"
 PROPERTY_EVIDENCE = "compaction_evidence"
+PROPERTY_MUTANTS = "compaction_mutants"
 
 
 @dataclass
@@ -42,6 +44,8 @@ class SessionReport:
     """Contract tests of one session, keyed by node id, in the order they finished."""
 
     records: dict[str, ContractRecord] = field(default_factory=dict)
+    mutant_findings: list[dict[str, Any]] = field(default_factory=list)
+    """Plain findings of ``--compaction-mutants`` runs, merged from every worker."""
 
     def add(self, nodeid: str, when: str, outcome: str, properties: Iterable[tuple[str, object]]) -> None:
         props = [(k, v) for k, v in properties if k.startswith("compaction_")]
@@ -61,6 +65,9 @@ class SessionReport:
                         record.violations.append(name)
             elif key == PROPERTY_EVIDENCE and text not in record.evidence:
                 record.evidence.append(text)
+            elif key == PROPERTY_MUTANTS and when == "teardown":
+                # Properties repeat on every phase's report; teardown always comes, once.
+                self.mutant_findings.extend(json.loads(text))
 
     @property
     def by_code(self) -> Counter[str]:

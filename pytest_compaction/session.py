@@ -11,6 +11,7 @@ from pytest_compaction.settings import Settings
 if TYPE_CHECKING:
     from pytest_compaction.contract import CompactionOutcome, CompressorUnderTest, Sink
     from pytest_compaction.report import SessionReport
+    from pytest_compaction.scenario import Scenario
     from pytest_compaction.store import MemoryStore
 
 __all__ = ["REPORT_KEY", "SETTINGS_KEY", "compressor_for", "open_store", "recorder", "settings_of"]
@@ -80,3 +81,29 @@ def open_store(config: pytest.Config) -> MemoryStore:
     except ConfigError as exc:
         problem = str(exc)
     pytest.fail(f"pytest-compaction: {problem}", pytrace=False)
+
+
+def record_mutant_findings(item: pytest.Item, scenario: Scenario, *, baseline: tuple[str, ...]) -> None:
+    """Run ``scenario`` against every drift mutant; the findings travel as a report property."""
+    import json
+
+    from pytest_compaction.compressor import resolve_compressor
+    from pytest_compaction.mutants import MUTANTS, run_mutant
+    from pytest_compaction.report import PROPERTY_MUTANTS
+
+    settings = settings_of(item.config)
+    store_factory = settings.store_factory()
+    findings = [
+        run_mutant(
+            mutant,
+            scenario,
+            inner=lambda: resolve_compressor(settings.compressor_ref),
+            baseline=baseline,
+            attempts=settings.attempts,
+            timeout=settings.timeout,
+            store_factory=store_factory,
+            label=item.name,
+        ).to_dict()
+        for mutant in MUTANTS
+    ]
+    item.user_properties.append((PROPERTY_MUTANTS, json.dumps(findings)))

@@ -108,6 +108,22 @@ OPTIONS: tuple[Option, ...] = (
         kind="bool",
     ),
     Option(
+        "compaction_mutants",
+        "--compaction-mutants",
+        "also run every scenario spec against each drift mutant and print the mutation table; "
+        "the run fails when a mutant survives",
+        default=False,
+        kind="bool",
+    ),
+    Option(
+        "compaction_accepted_survivors",
+        "--compaction-accepted-survivors",
+        "mutants allowed to survive, as 'name: reason' (ini: one per line)",
+        default=None,
+        kind="linelist",
+        metavar="NAME:REASON",
+    ),
+    Option(
         "compaction_store",
         "--compaction-store",
         "the memory store for the memory_store fixture as 'package.module:factory', or 'sqlite' "
@@ -139,6 +155,8 @@ class Settings:
     pattern: str = "*.compaction.yaml"
     seed: int | None = None
     store_ref: str = "sqlite"
+    mutants: bool = False
+    accepted_survivors: tuple[tuple[str, str], ...] = ()
     evidence_dir: str | None = None
     evidence_raw: bool = False
     _compressor: Compressor | None = field(default=None, repr=False)
@@ -161,6 +179,8 @@ class Settings:
             fixtures=tuple(str(f) for f in fixtures),
             pattern=str(values["compaction_spec_pattern"] or "*.compaction.yaml"),
             store_ref=str(values["compaction_store"] or "sqlite"),
+            mutants=_as_bool(values["compaction_mutants"]),
+            accepted_survivors=_survivors(values["compaction_accepted_survivors"]),
             evidence_dir=values["compaction_evidence"] or None,
             evidence_raw=_as_bool(values["compaction_evidence_raw"]),
             seed=None
@@ -201,6 +221,19 @@ class Settings:
         if self.attempts != 1:
             parts.append(f"--compaction-attempts={self.attempts}")
         return " ".join(parts)
+
+
+def _survivors(value: object) -> tuple[tuple[str, str], ...]:
+    lines = [value] if isinstance(value, str) else list(value or [])  # type: ignore[call-overload]
+    out = []
+    for line in lines:
+        name, sep, reason = str(line).partition(":")
+        if not sep or not name.strip() or not reason.strip():
+            raise ConfigError(
+                f"compaction_accepted_survivors: {line!r} must look like 'mutant_name: why it may survive'"
+            )
+        out.append((name.strip(), reason.strip()))
+    return tuple(out)
 
 
 def _as_bool(value: object) -> bool:
