@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from pytest_compaction.compressor import CompressionRequest, Compressor, ReferenceCompressor, compressor_name
 from pytest_compaction.errors import PayloadError
-from pytest_compaction.model import Artifact, Claim, Criticality, Fact, SourceEvent, Trust
+from pytest_compaction.model import Artifact, Criticality, Fact, SourceEvent, Trust
 
 __all__ = [
     "DecayOnResummarize",
@@ -519,19 +519,5 @@ def _known_fact(request: CompressionRequest, fact_id: str) -> Fact | None:
     for event in request.events:
         for claim in event.claims:
             if claim.fact_id == fact_id:
-                return _from_claim(event, claim)
+                return claim.as_fact(event)
     return None
-
-
-def _from_claim(event: SourceEvent, claim: Claim) -> Fact:
-    return Fact(
-        fact_id=claim.fact_id,
-        tenant_id=event.tenant_id,
-        subject_id=event.subject_id,
-        predicate=claim.predicate,
-        value=claim.value,
-        qualifiers=claim.qualifiers,
-        source_event_ids=(event.event_id,),
-        authority=claim.authority,
-        criticality=claim.criticality,
-    )

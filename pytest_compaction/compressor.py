@@ -111,17 +111,7 @@ class ReferenceCompressor:
                         sources = (*sources, event.event_id)
                 else:
                     sources = (event.event_id,)
-                facts[claim.fact_id] = Fact(
-                    fact_id=claim.fact_id,
-                    tenant_id=event.tenant_id,
-                    subject_id=event.subject_id,
-                    predicate=claim.predicate,
-                    value=claim.value,
-                    qualifiers=claim.qualifiers,
-                    source_event_ids=sources,
-                    authority=claim.authority,
-                    criticality=claim.criticality,
-                )
+                facts[claim.fact_id] = claim.as_fact(event, sources)
                 for older in claim.supersedes:
                     facts.pop(older, None)
             for retired in event.retires:

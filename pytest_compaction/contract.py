@@ -371,8 +371,9 @@ def run_and_assert(
     if mode is not None and mode != scenario.mode:
         scenario = replace(scenario, mode=mode)
     checks, config = scenario_extras(scenario, cut.config)
-    store = cut.store_factory() if cut.store_factory is not None else None
-    try:
+    from pytest_compaction.store import opened
+
+    with opened(cut.store_factory) as store:
         run = run_scenario(
             scenario,
             cut.guard,
@@ -381,11 +382,6 @@ def run_and_assert(
             config=config,
             store=store,
         )
-    finally:
-        if store is not None:
-            from pytest_compaction.store import close_store
-
-            close_store(store)
     violations: Sequence[Violation] = run.violations
     title = None
     if scenario.expect_violations is not None:

@@ -340,6 +340,23 @@ class Claim:
     supersedes: tuple[str, ...] = ()
     """Ids of older facts this claim replaces."""
 
+    def as_fact(self, event: SourceEvent, sources: tuple[str, ...] | None = None) -> Fact:
+        """The active fact this claim states, attached to ``event``'s tenant and subject.
+
+        ``sources`` defaults to the event alone.
+        """
+        return Fact(
+            fact_id=self.fact_id,
+            tenant_id=event.tenant_id,
+            subject_id=event.subject_id,
+            predicate=self.predicate,
+            value=self.value,
+            qualifiers=self.qualifiers,
+            source_event_ids=sources if sources is not None else (event.event_id,),
+            authority=self.authority,
+            criticality=self.criticality,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"fact_id": self.fact_id, "predicate": self.predicate, "value": self.value}
         if self.qualifiers:

@@ -378,8 +378,9 @@ def _run(
     # run (run_and_assert), so a kill is one the suite itself would report.
     own, merged = scenario_extras(scenario, config or {})
     checks = (*extra_checks, *own, *(checks_for(scenario) if checks_for is not None else ()))
-    store = store_factory() if store_factory is not None else None
-    try:
+    from pytest_compaction.store import opened
+
+    with opened(store_factory) as store:
         return run_scenario(
             scenario,
             guard,
@@ -388,11 +389,6 @@ def _run(
             config=merged,
             store=store,
         )
-    finally:
-        if store is not None:
-            from pytest_compaction.store import close_store
-
-            close_store(store)
 
 
 def run_mutant(

@@ -12,7 +12,7 @@ from pytest_compaction.compressor import CompressionRequest
 from pytest_compaction.errors import CompactionError, PayloadError
 from pytest_compaction.guard import CompressionRecord, GuardedCompressor
 from pytest_compaction.ledger import Ledger
-from pytest_compaction.model import Artifact, Fact, SourceEvent, Status, typed_token
+from pytest_compaction.model import Artifact, SourceEvent, Status, typed_token
 from pytest_compaction.scenario import Scenario, Step
 from pytest_compaction.violations import Verdict, Violation, ViolationCode, sort_violations
 
@@ -102,19 +102,7 @@ def _record_event(ledger: Ledger, event: SourceEvent) -> None:
         if claim.fact_id in ledger:
             ledger.restate(claim.fact_id, event.event_id)
             continue
-        ledger.add_fact(
-            Fact(
-                fact_id=claim.fact_id,
-                tenant_id=event.tenant_id,
-                subject_id=event.subject_id,
-                predicate=claim.predicate,
-                value=claim.value,
-                qualifiers=claim.qualifiers,
-                source_event_ids=(event.event_id,),
-                authority=claim.authority,
-                criticality=claim.criticality,
-            )
-        )
+        ledger.add_fact(claim.as_fact(event))
         for older in claim.supersedes:
             ledger.supersede(older, claim.fact_id)
     for fact_id in event.retires:

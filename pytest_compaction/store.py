@@ -43,6 +43,7 @@ __all__ = [
     "VersionConflict",
     "as_store",
     "close_store",
+    "opened",
     "resolve_store_factory",
 ]
 
@@ -428,6 +429,17 @@ def resolve_store_factory(reference: str) -> StoreFactory:
         return as_store(made, origin=f"the store made by {reference!r}")
 
     return build
+
+
+@contextlib.contextmanager
+def opened(factory: StoreFactory | None) -> Iterator[MemoryStore | None]:
+    """A fresh store from ``factory`` (None: no store), closed on exit."""
+    store = factory() if factory is not None else None
+    try:
+        yield store
+    finally:
+        if store is not None:
+            close_store(store)
 
 
 def close_store(store: object) -> None:
