@@ -121,7 +121,9 @@ class SpecItem(pytest.Item):
             return
         from pytest_compaction.variants import run_variant
 
-        run_variant(scenario, cut, self.variant, settings=settings, reproduce=reproduce)
+        not_applicable = run_variant(scenario, cut, self.variant, seed=settings.seed, reproduce=reproduce)
+        if not_applicable:
+            pytest.skip(not_applicable)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         error = excinfo.value

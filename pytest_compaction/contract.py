@@ -6,6 +6,7 @@ runner (or an agent at run time) can use them directly.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import groupby
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_compaction.checker import Mode, check
 from pytest_compaction.compressor import CompressionRequest, Compressor
-from pytest_compaction.errors import CompactionError
+from pytest_compaction.errors import CompactionError, CompactionWarning
 from pytest_compaction.guard import DEFAULT_TIMEOUT, CompressionRecord, GuardedCompressor
 from pytest_compaction.ledger import Ledger
 from pytest_compaction.model import Artifact
@@ -270,6 +271,11 @@ class ContractChecker:
     sink: Sink = _no_sink
     compressor: CompressorUnderTest | None = None
     reproduce: str | None = None
+    relations: tuple[str, ...] = ()
+    """Metamorphic relations ``run`` also checks (from ``@pytest.mark.metamorphic``)."""
+    seed: int | None = None
+    depth: int = 1
+    """With more than 1, ``run`` also compares direct and ``depth``-pass compression."""
 
     def __repr__(self) -> str:
         return f"<ContractChecker mode={self.mode}>"
@@ -304,13 +310,43 @@ class ContractChecker:
         )
 
     def run(self, scenario: Scenario, *, attempts: int | None = None) -> ScenarioRun:
-        """Run a scenario through the compressor under test and fail on any violation."""
+        """Run a scenario through the compressor under test and fail on any violation.
+
+        Under ``@pytest.mark.repeated_compression(depth=N)`` the direct and N-pass paths
+        are compared too, and under ``@pytest.mark.metamorphic(...)`` each relation runs
+        the scenario transformed; every break is reported together, by relation.
+        """
         __tracebackhide__ = True
-        if self.compressor is None:
-            raise CompactionError("run() needs a compressor under test")
-        return run_and_assert(
-            scenario, self.compressor, mode=self.mode, attempts=attempts, reproduce=self.reproduce
-        )
+        cut = self.compressor
+        if cut is None:
+            raise CompactionError(
+                "run() needs a compressor under test; request the compressor_under_test fixture"
+            )
+        base = run_and_assert(scenario, cut, mode=self.mode, attempts=attempts, reproduce=self.reproduce)
+        from pytest_compaction.variants import run_depth_variant, run_relation_variant
+
+        broken: list[ContractFailure] = []
+        if self.depth > 1:
+            try:
+                run_depth_variant(scenario, cut, self.depth, reproduce=self.reproduce)
+            except ContractFailure as failure:
+                broken.append(failure)
+        for name in self.relations:
+            try:
+                reason = run_relation_variant(scenario, cut, name, seed=self.seed, reproduce=self.reproduce)
+            except ContractFailure as failure:
+                broken.append(failure)
+                continue
+            if reason:
+                warnings.warn(CompactionWarning(reason), stacklevel=2)
+        if broken:
+            raise ContractFailure(
+                [v for failure in broken for v in failure.violations],
+                title="\n\n".join(f.title for f in broken if f.title),
+                reproduce=self.reproduce,
+                evidence=next((f.evidence for f in broken if f.evidence), None),
+            )
+        return base
 
     def assert_violations(self, ledger: Ledger, artifact: Artifact, expected: Iterable[str]) -> None:
         """Fail unless ``artifact`` shows exactly the ``expected`` violation names (a recorded incident)."""

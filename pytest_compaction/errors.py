@@ -11,6 +11,7 @@ from __future__ import annotations
 
 __all__ = [
     "CompactionError",
+    "CompactionWarning",
     "CompressorConfigError",
     "ConfigError",
     "LedgerError",
@@ -92,6 +93,10 @@ class UnknownIdError(CompactionError, LookupError):
         if close is not None:
             hint = f"; did you mean {close!r}?"
         super().__init__(f"unknown {kind} id {ident!r}{hint}")
+
+
+class CompactionWarning(UserWarning):
+    """Something a person should look at that does not fail a test (e.g. a relation that does not apply)."""
 
 
 class ConfigError(CompactionError, ValueError):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from pytest_compaction.errors import CompactionError
-from pytest_compaction.markers import MARKERS, marker_depth, validate_markers
+from pytest_compaction.markers import MARKERS, marker_depth, marker_relations, validate_markers
 from pytest_compaction.session import (
     REPORT_KEY,
     SETTINGS_KEY,
@@ -149,11 +149,15 @@ def compaction_contract(request: pytest.FixtureRequest) -> ContractChecker:
         if "compressor_under_test" in request.fixturenames
         else None
     )
+    relations, seed = marker_relations(request.node)
     return ContractChecker(
         mode=settings.mode or "strict",  # type: ignore[arg-type]
         sink=recorder(request.node),
         compressor=cut,
         reproduce=settings.reproduce(request.node.nodeid),
+        relations=relations,
+        seed=settings.seed if settings.seed is not None else seed,
+        depth=marker_depth(request.node),
     )
 
 

@@ -440,3 +440,60 @@ def test_attempts_expose_a_flaky_compressor(project: pytest.Pytester) -> None:
             "*fact-allergy-1:nondeterministic_critical_fact*kept by attempt(s) [[]*], lost by [[]*]*",
         ]
     )
+
+
+METAMORPHIC_TEST = """
+import pytest
+from pytest_compaction.scenario import Scenario
+
+ALLERGY = Scenario.from_dict(
+    {
+        "events": [
+            {"id": "e1", "text": "I am allergic to peanuts.",
+             "facts": [{"id": "fact-allergy-1", "predicate": "food.peanuts_allowed", "value": False,
+                        "qualifiers": {"basis": "allergy"}}]},
+            {"id": "e2", "text": "Lovely weather today."},
+        ]
+    },
+    name="allergy",
+)
+
+@pytest.mark.metamorphic("append_small_talk", "duplicate_untrusted")
+def test_allergy_is_stable(compressor_under_test, compaction_contract):
+    compaction_contract.run(ALLERGY)
+"""
+
+
+def test_metamorphic_marker_runs_each_relation(project: pytest.Pytester) -> None:
+    project.makepyfile(
+        chatty="""
+        from dataclasses import replace
+        from pytest_compaction.compressor import ReferenceCompressor
+
+        def compress(request):
+            art = ReferenceCompressor().compress(request)
+            if len(request.events) > 3:  # more chatter than it can handle: forgets qualifiers
+                art = replace(art, facts=tuple(replace(f, qualifiers=()) for f in art.facts))
+            return art
+        """,
+        test_meta=METAMORPHIC_TEST,
+    )
+    result = project.runpytest("test_meta.py", "-W", "always")
+    result.assert_outcomes(passed=1)
+    # The allergy scenario has no untrusted claim: that relation does not apply, and says so.
+    result.stdout.fnmatch_lines(["*CompactionWarning*duplicate_untrusted*"])
+    result = project.runpytest("test_meta.py", "--compaction-compressor=chatty:compress")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*append_small_talk*", "*fact-allergy-1:qualifiers_changed*"])
+
+
+def test_unknown_relation_in_marker_is_a_clear_error(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        "import pytest\n"
+        "@pytest.mark.metamorphic('append_smalltalk')\n"
+        "def test_x(compaction_contract):\n"
+        "    pass\n"
+    )
+    result = pytester.runpytest()
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*unknown relation 'append_smalltalk'; did you mean 'append_small_talk'?*"])
