@@ -78,8 +78,8 @@ class FuzzSettings:
 
     ``database`` is a directory, ``":memory:"`` or ``"none"``; ``None`` keeps the
     profile's (Hypothesis' default is ``.hypothesis/examples``). ``derandomize``
-    draws the same examples on every run (and keeps no database); ``seed`` fixes
-    the random stream instead.
+    draws the same examples on every run; ``seed`` fixes the random stream. Both
+    keep no example database: they reproduce a run, a database remembers failures.
     """
 
     max_examples: int | None = None
@@ -109,11 +109,12 @@ class FuzzSettings:
                 raise ConfigError(f"{name} must be a whole number of at least {minimum}, got {value!r}")
         if self.seed is not None and _not_int(self.seed):
             raise ConfigError(f"seed must be a whole number, got {self.seed!r}")
-        if self.derandomize and self.database not in (None, NO_DATABASE):
-            raise ConfigError(
-                f"derandomize replays the same examples every run and keeps no example database; "
-                f"drop database={self.database!r} or derandomize"
-            )
+        for name in ("derandomize", "seed"):
+            if getattr(self, name) not in (None, False) and self.database not in (None, NO_DATABASE):
+                raise ConfigError(
+                    f"{name} replays the same examples every run and keeps no example database; "
+                    f"drop database={self.database!r} or {name}"
+                )
 
     def hypothesis_settings(self) -> hypothesis.settings:
         """The Hypothesis settings: the profile's, with this object's choices on top."""
@@ -139,17 +140,22 @@ class FuzzSettings:
             changes["verbosity"] = Verbosity.quiet
         if self.max_examples is not None:
             changes["max_examples"] = self.max_examples
-        if self.derandomize:
-            changes["derandomize"] = True
+        if self.derandomize or self.seed is not None:
+            changes["derandomize"] = self.derandomize
             changes["database"] = None
         elif self.database is not None:
             changes["database"] = _database(self.database)
         return hypothesis.settings(base, **changes)
 
-    def reproduce(self, path: Path | str) -> str:
+    def reproduce(self, path: Path | str, compressor: str = "") -> str:
+        """The command that runs the spec at ``path`` against the same compressor."""
         parts = ["pytest", "--compaction-contract", str(path)]
-        if self.compressor_ref and self.compressor_ref != "reference":
-            parts.append(f"--compaction-compressor={self.compressor_ref}")
+        reference = self.compressor_ref
+        if reference is None and compressor != "reference":
+            # A compressor's name is module:qualname unless it names itself.
+            reference = compressor if ":" in compressor else f"<module:attribute of {compressor}>"
+        if reference and reference != "reference":
+            parts.append(f"--compaction-compressor={reference}")
         if self.attempts != 1:
             parts.append(f"--compaction-attempts={self.attempts}")
         return " ".join(parts)
@@ -294,7 +300,11 @@ def contract_holds(
 ) -> FuzzResult:
     """Every compression pass of every generated session keeps the contract."""
     return _fuzz(
-        "contract", compressor, settings or FuzzSettings(), sessions or default_sessions(), _contract
+        "contract",
+        compressor,
+        settings or FuzzSettings(),
+        default_sessions() if sessions is None else sessions,
+        _contract,
     )
 
 
@@ -319,7 +329,7 @@ def repeated_compression_keeps_critical_facts(
         "repeated-compression",
         compressor,
         settings or FuzzSettings(),
-        sessions or default_sessions(),
+        default_sessions() if sessions is None else sessions,
         _repeated,
     )
 
@@ -367,7 +377,7 @@ def relations_hold(
     names = tuple(relations) if relations is not None else tuple(RELATIONS)
     for name in names:
         get_relation(name)  # a misspelt name fails before any example runs
-    strategy = st.tuples(sessions or default_sessions(), st.integers(0, 2**16))
+    strategy = st.tuples(default_sessions() if sessions is None else sessions, st.integers(0, 2**16))
 
     def check(
         example: tuple[Scenario, int], compressor: Compressor, settings: FuzzSettings
@@ -387,14 +397,15 @@ def _relations(
         guard = GuardedCompressor(compressor, timeout=settings.timeout)
         result = run_relation(session, name, guard, seed=seed, attempts=settings.attempts)
         if result.broken:
-            found = {v.name: v for v in (*result.new_violations, *result.differences)}
             where = f"{name}, seed {seed}"
-            violations = tuple(
+            own = [
                 dataclasses.replace(v, detail=f"{where}: {v.detail}" if v.detail else where)
-                for v in found.values()
-            )
+                for v in result.new_violations
+            ]
+            # Differences already say which relation and seed they come from.
+            found = {v.name: v for v in (*own, *result.differences)}
             spec = dataclasses.replace(_with_attempts(session, settings), relations=(name,), seed=seed)
-            return _Finding(scenario=spec, violations=sort_violations(violations))
+            return _Finding(scenario=spec, violations=sort_violations(found.values()))
     return None
 
 
@@ -490,6 +501,11 @@ def _fuzz(
         )
     path = None
     if settings.record_failures is not None:
+        shown = finding.scenario
+        note = f"Fuzzing counterexample (property {prop}): {summarize(finding.violations)}."
+        finding = dataclasses.replace(
+            finding, scenario=dataclasses.replace(shown, description=f"{note} {shown.description}".strip())
+        )
         path = write_spec(
             finding.scenario, settings.record_failures, property_name=prop, compressor=name, settings=settings
         )
@@ -502,7 +518,7 @@ def _fuzz(
         found_after=stats.first_failure or stats.calls,
         examples=stats.calls,
         flaky=flaky,
-        reproduce=settings.reproduce(path) if path is not None else None,
+        reproduce=settings.reproduce(path, name) if path is not None else None,
     )
 
 
@@ -614,7 +630,7 @@ def write_spec(
 def _write(
     path: Path, scenario: Scenario, property_name: str, compressor: str, settings: FuzzSettings
 ) -> None:
-    reproduce = settings.reproduce(path)
+    reproduce = settings.reproduce(path, compressor)
     header = [
         f"A counterexample found by pytest-compaction fuzzing (property {property_name}"
         + (f", compressor {compressor})." if compressor else ")."),

@@ -1,0 +1,325 @@
+"""The built-in fuzz properties: the reference holds, planted defects are found, saved specs reproduce."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis.database import DirectoryBasedExampleDatabase, InMemoryExampleDatabase
+
+from pytest_compaction import fuzz
+from pytest_compaction import strategies as cst
+from pytest_compaction.compressor import CompressionRequest, ReferenceCompressor
+from pytest_compaction.errors import ConfigError
+from pytest_compaction.guard import GuardedCompressor
+from pytest_compaction.metamorphic import run_relation
+from pytest_compaction.model import Artifact
+from pytest_compaction.runner import run_scenario
+from pytest_compaction.spec import load_spec
+
+PLANTED = '''
+import dataclasses
+from pytest_compaction.compressor import ReferenceCompressor
+
+
+class DropsQualifiers:
+    """Faithful, except that every qualifier is dropped."""
+
+    def compress(self, request):
+        art = ReferenceCompressor().compress(request)
+        return dataclasses.replace(art, facts=tuple(dataclasses.replace(f, qualifiers=()) for f in art.facts))
+
+
+class KeepsSuperseded:
+    """Keeps the older value next to the newer one."""
+
+    def compress(self, request):
+        art = ReferenceCompressor().compress(request)
+        old = {}
+        for event in request.events:
+            for claim in event.claims:
+                old[claim.fact_id] = claim.as_fact(event)
+        kept = [old[o] for e in request.events for c in e.claims for o in c.supersedes if o in old]
+        return dataclasses.replace(art, facts=(*art.facts, *kept))
+
+
+class FirstThreeEvents:
+    """Reads only the first three events of every pass."""
+
+    def compress(self, request):
+        return ReferenceCompressor().compress(dataclasses.replace(request, events=request.events[:3]))
+'''
+
+
+@pytest.fixture(scope="module")
+def planted() -> dict[str, Any]:
+    namespace: dict[str, Any] = {"__name__": "planted"}
+    exec(compile(PLANTED, "planted.py", "exec"), namespace)  # the same source the pytester tests import
+    return namespace
+
+
+def quick(tmp_path: Path | None = None, **changes: object) -> fuzz.FuzzSettings:
+    base = fuzz.FuzzSettings(
+        max_examples=25,
+        derandomize=True,
+        record_failures=None if tmp_path is None else str(tmp_path / "failures"),
+    )
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+
+
+# -- the reference holds ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(fuzz.PROPERTIES))
+def test_the_reference_compressor_holds_every_property(name: str) -> None:
+    result = fuzz.run_property(name, ReferenceCompressor, quick())
+    assert result.property_name == name
+    assert result.compressor == "reference"
+    assert result.examples >= 25
+    assert re.fullmatch(
+        rf"property {name} held for reference: \d+ examples in [\d.]+s \(\d+/s\)", result.describe()
+    )
+
+
+def test_an_unknown_property_is_named() -> None:
+    with pytest.raises(ConfigError) as excinfo:
+        fuzz.run_property("contracts", ReferenceCompressor)
+    assert str(excinfo.value) == (
+        "unknown fuzz property 'contracts'; the properties are: contract, relations, repeated-compression"
+    )
+
+
+def test_a_custom_strategy_is_used() -> None:
+    strategy = cst.sessions(critical_facts=1, chatter=0, subjects=1, tenants=1, untrusted=0)
+    result = fuzz.contract_holds(ReferenceCompressor(), quick(max_examples=5), sessions=strategy)
+    assert result.examples >= 5
+
+
+# -- failures: the report and the saved spec --------------------------------------------
+
+
+def test_a_failure_leads_with_the_violations_and_the_saved_spec(
+    planted: dict[str, Any], tmp_path: Path
+) -> None:
+    with pytest.raises(fuzz.FuzzFailure) as excinfo:
+        fuzz.contract_holds(
+            planted["DropsQualifiers"], quick(tmp_path, compressor_ref="planted:DropsQualifiers")
+        )
+    failure = excinfo.value
+    lines = str(failure).splitlines()
+    assert re.fullmatch(
+        r"compaction fuzz: property contract fails for planted:DropsQualifiers \(found after \d+ examples?; "
+        r"shrunk to \d+ events?, \d+ compressions?\)",
+        lines[0],
+    )
+    assert re.fullmatch(r"\d+ violations?: \d+ qualifiers_changed", lines[1])
+    assert lines[2] == "  qualifiers_changed"
+    assert failure.spec_path is not None
+    assert lines[-2] == f"saved spec: {failure.spec_path}"
+    assert lines[-1] == (
+        f"reproduce: pytest --compaction-contract {failure.spec_path} "
+        "--compaction-compressor=planted:DropsQualifiers"
+    )
+    assert failure.names == tuple(v.name for v in failure.violations)
+    assert "Falsifying example" not in str(failure)
+
+
+def test_a_saved_spec_reproduces_through_load_spec(planted: dict[str, Any], tmp_path: Path) -> None:
+    with pytest.raises(fuzz.FuzzFailure) as excinfo:
+        fuzz.contract_holds(planted["KeepsSuperseded"], quick(tmp_path))
+    failure = excinfo.value
+    assert failure.spec_path is not None
+    spec = load_spec(failure.spec_path)
+    assert spec.scenario is not None
+    run = run_scenario(spec.scenario, GuardedCompressor(planted["KeepsSuperseded"]()))
+    assert run.names == tuple(sorted(failure.names))
+    assert all(name.endswith(":forbidden_superseded_fact") for name in run.names)
+    text = failure.spec_path.read_text()
+    assert text.startswith("# A counterexample found by pytest-compaction fuzzing (property contract")
+    assert (
+        "description: 'Fuzzing counterexample (property contract): 1 violation: 1 forbidden_superseded_fact."
+        in text
+    )
+
+
+def test_a_relation_failure_is_saved_with_its_relation_and_seed(
+    planted: dict[str, Any], tmp_path: Path
+) -> None:
+    with pytest.raises(fuzz.FuzzFailure) as excinfo:
+        fuzz.relations_hold(planted["FirstThreeEvents"], quick(tmp_path, max_examples=50))
+    failure = excinfo.value
+    assert failure.spec_path is not None
+    spec = load_spec(failure.spec_path)
+    assert spec.scenario is not None
+    (relation,) = spec.scenario.relations
+    assert spec.variants == ("reference", relation)
+    assert spec.scenario.seed is not None
+    # The session alone keeps the contract; the relation is what breaks it.
+    assert run_scenario(spec.scenario, GuardedCompressor(planted["FirstThreeEvents"]())).ok
+    result = run_relation(
+        spec.scenario, relation, GuardedCompressor(planted["FirstThreeEvents"]()), seed=spec.scenario.seed
+    )
+    assert sorted({v.name for v in (*result.new_violations, *result.differences)}) == sorted(failure.names)
+
+
+def test_repeated_compression_saves_the_extra_passes(tmp_path: Path) -> None:
+    class ForgetsOnThirdPass:
+        def compress(self, request: CompressionRequest) -> Artifact:
+            art = ReferenceCompressor().compress(request)
+            return dataclasses.replace(art, facts=()) if request.depth >= 3 else art
+
+    with pytest.raises(fuzz.FuzzFailure) as excinfo:
+        fuzz.repeated_compression_keeps_critical_facts(ForgetsOnThirdPass, quick(tmp_path))
+    failure = excinfo.value
+    assert all(name.endswith(":missing") for name in failure.names)
+    assert failure.spec_path is not None
+    spec = load_spec(failure.spec_path)
+    assert spec.scenario is not None
+    assert sum(1 for step in spec.scenario.steps if step.kind == "compress") >= 3
+    assert run_scenario(spec.scenario, GuardedCompressor(ForgetsOnThirdPass())).names == tuple(
+        sorted(failure.names)
+    )
+
+
+def test_without_a_directory_nothing_is_written_and_the_report_says_how(planted: dict[str, Any]) -> None:
+    with pytest.raises(fuzz.FuzzFailure) as excinfo:
+        fuzz.contract_holds(planted["DropsQualifiers"], quick())
+    assert excinfo.value.spec_path is None
+    assert str(excinfo.value).splitlines()[-1] == (
+        "not saved: pass --compaction-record-failures=DIR to save it as a scenario spec"
+    )
+
+
+def test_derandomized_runs_find_the_same_counterexample(planted: dict[str, Any], tmp_path: Path) -> None:
+    paths = []
+    for _ in range(2):
+        with pytest.raises(fuzz.FuzzFailure) as excinfo:
+            fuzz.contract_holds(planted["DropsQualifiers"], quick(tmp_path))
+        paths.append(excinfo.value.spec_path)
+    assert paths[0] == paths[1]
+    assert len(list((tmp_path / "failures").iterdir())) == 1
+
+
+def test_the_example_database_replays_a_failure_first(planted: dict[str, Any], tmp_path: Path) -> None:
+    settings = fuzz.FuzzSettings(max_examples=25, database=str(tmp_path / "db"))
+    with pytest.raises(fuzz.FuzzFailure) as first:
+        fuzz.contract_holds(planted["KeepsSuperseded"], settings)
+    with pytest.raises(fuzz.FuzzFailure) as again:
+        fuzz.contract_holds(planted["KeepsSuperseded"], settings)
+    assert again.value.found_after == 1
+    assert again.value.names == first.value.names
+
+
+def test_a_nondeterministic_compressor_is_reported_as_flaky() -> None:
+    class FailsOnce:
+        def __init__(self) -> None:
+            self.failed = False
+
+        def compress(self, request: CompressionRequest) -> Artifact:
+            art = ReferenceCompressor().compress(request)
+            if not self.failed and art.facts:
+                self.failed = True
+                return dataclasses.replace(art, facts=art.facts[1:])
+            return art
+
+    with pytest.raises(fuzz.FuzzFailure) as excinfo:
+        fuzz.contract_holds(FailsOnce(), quick())
+    assert excinfo.value.flaky
+    assert "flaky: the same session passed when replayed" in str(excinfo.value)
+
+
+# -- settings ---------------------------------------------------------------------
+
+
+def test_database_choices() -> None:
+    assert isinstance(
+        fuzz.FuzzSettings(database=":memory:").hypothesis_settings().database, InMemoryExampleDatabase
+    )
+    assert fuzz.FuzzSettings(database="none").hypothesis_settings().database is None
+    on_disk = fuzz.FuzzSettings(database=".compaction/examples").hypothesis_settings().database
+    assert isinstance(on_disk, DirectoryBasedExampleDatabase)
+    assert fuzz.FuzzSettings(derandomize=True).hypothesis_settings().database is None
+
+
+def test_settings_tame_hypothesis() -> None:
+    chosen = fuzz.FuzzSettings(max_examples=7).hypothesis_settings()
+    assert chosen.max_examples == 7
+    assert chosen.deadline is None
+    assert chosen.report_multiple_bugs is False
+    assert chosen.print_blob is False
+
+
+def test_a_profile_is_the_base(monkeypatch: pytest.MonkeyPatch) -> None:
+    import hypothesis
+
+    hypothesis.settings.register_profile("compaction-test-ci", max_examples=3)
+    assert fuzz.FuzzSettings(profile="compaction-test-ci").hypothesis_settings().max_examples == 3
+    assert (
+        fuzz.FuzzSettings(profile="compaction-test-ci", max_examples=9).hypothesis_settings().max_examples
+        == 9
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"max_examples": 0}, "max_examples must be a whole number of at least 1, got 0"),
+        ({"attempts": 0}, "attempts must be a whole number of at least 1, got 0"),
+        ({"depth": 1}, "depth must be a whole number of at least 2, got 1"),
+        ({"seed": "7"}, "seed must be a whole number, got '7'"),
+        (
+            {"derandomize": True, "database": ":memory:"},
+            "derandomize replays the same examples every run and keeps no example database; "
+            "drop database=':memory:' or derandomize",
+        ),
+        (
+            {"seed": 3, "database": "ci-examples"},
+            "seed replays the same examples every run and keeps no example database; "
+            "drop database='ci-examples' or seed",
+        ),
+    ],
+)
+def test_bad_settings_are_named(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(ConfigError) as excinfo:
+        fuzz.FuzzSettings(**changes)  # type: ignore[arg-type]
+    assert str(excinfo.value) == message
+
+
+def test_an_unknown_profile_is_named() -> None:
+    with pytest.raises(ConfigError) as excinfo:
+        fuzz.FuzzSettings(profile="nightly-typo").hypothesis_settings()
+    assert str(excinfo.value).startswith(
+        "no Hypothesis settings profile 'nightly-typo' is registered (registered: "
+    )
+
+
+# -- the round trip through a real pytest session ------------------------------------------
+
+
+def test_a_saved_spec_fails_the_same_way_under_pytest(
+    pytester: pytest.Pytester, planted: dict[str, Any]
+) -> None:
+    pytester.makepyfile(planted=PLANTED)
+    pytester.syspathinsert()
+    specs = pytester.path / "regressions"
+    for name in ("DropsQualifiers", "FirstThreeEvents"):
+        prop = fuzz.relations_hold if name == "FirstThreeEvents" else fuzz.contract_holds
+        with pytest.raises(fuzz.FuzzFailure) as excinfo:
+            prop(
+                planted[name],
+                quick(pytester.path, record_failures=str(specs), compressor_ref=f"planted:{name}"),
+            )
+        failure = excinfo.value
+        assert failure.spec_path is not None
+        result = pytester.runpytest(
+            "--compaction-contract", str(failure.spec_path), f"--compaction-compressor=planted:{name}"
+        )
+        result.assert_outcomes(passed=1 if name == "FirstThreeEvents" else 0, failed=1)
+        output = result.stdout.str()
+        for violation in failure.names:
+            assert violation in output
+    with_reference = pytester.runpytest("--compaction-contract", str(specs))
+    with_reference.assert_outcomes(passed=3)
