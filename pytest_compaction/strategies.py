@@ -671,8 +671,13 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
             change.also = tuple(
                 f for f in _older_versions(candidate, old.fact_id) if before.get(f) != "deleted"
             )
-        if _statuses(candidate) is not None:
-            plan = candidate
+        if _statuses(candidate) is None:
+            continue
+        plan = candidate
+        if kind == "forget" and config.compressions[1] > 0 and draw(st.booleans()):
+            # Half the deletions hit a fact already summarized: the case where a stale
+            # checkpoint or a replayed history can bring it back.
+            plan.insert(position, _Item(kind="compress", scope=target.scope))
 
     if not plan:
         plan.append(_Item(kind="chatter", scope=scopes[0], body=CHATTER[0]))
@@ -799,7 +804,9 @@ def operations(
     Each count is an exact number or an inclusive ``(min, max)`` range; ``untrusted``,
     ``updates``, ``deletions`` and ``retirements`` also take ``True`` (a small default
     range) or ``False`` (none). Updates, retirements and deletions are upper bounds: one
-    whose target is already gone where it lands is left out. ``subjects`` and
+    whose target is already gone where it lands is left out. Half the deletions follow a
+    compression of their memory (so the deleted fact was already summarized); those
+    compressions come on top of ``compressions``. ``subjects`` and
     ``tenants`` give ``tenants * subjects`` memories (``tenant-1``/``subject-1`` first);
     the sequence ends by compressing every memory that has events.
     """
