@@ -224,7 +224,7 @@ class FuzzFailure(ContractFailure):
         self.examples = examples
         self.flaky = flaky
         title = (
-            f"compaction fuzz: property {property_name} fails for {compressor} "
+            f"fuzzing: property {property_name} fails for {compressor} "
             f"(found after {found_after} example{'s' if found_after != 1 else ''}; "
             f"shrunk to {_size(scenario)})"
         )

@@ -111,7 +111,7 @@ def test_a_failure_leads_with_the_violations_and_the_saved_spec(
     failure = excinfo.value
     lines = str(failure).splitlines()
     assert re.fullmatch(
-        r"compaction fuzz: property contract fails for planted:DropsQualifiers \(found after \d+ examples?; "
+        r"fuzzing: property contract fails for planted:DropsQualifiers \(found after \d+ examples?; "
         r"shrunk to \d+ events?, \d+ compressions?\)",
         lines[0],
     )
