@@ -14,8 +14,9 @@ the shrunk counterexample's named violations when it does. With
 spec that fails the same way under ``pytest --compaction-contract DIR``: fuzzing
 feeds the regression suite.
 
-A compressor *class* is instantiated afresh for every example, so state kept
-between calls cannot leak from one example into the next; an instance is shared.
+A compressor *class* (or a ``module:attribute`` reference naming one) is
+instantiated afresh for every example, so state kept between calls cannot leak from
+one example into the next; an instance is shared.
 Imports Hypothesis and PyYAML; the plugin imports this module only when fuzzing.
 """
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import importlib
 import inspect
 import os
 import time
@@ -39,7 +41,13 @@ from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase, 
 from hypothesis.errors import Flaky, InvalidArgument
 
 from pytest_compaction import strategies as cst
-from pytest_compaction.compressor import Compressor, as_compressor, compressor_name
+from pytest_compaction.compressor import (
+    Compressor,
+    ReferenceCompressor,
+    as_compressor,
+    compressor_name,
+    resolve_compressor,
+)
 from pytest_compaction.contract import ContractFailure, render_failure
 from pytest_compaction.errors import ConfigError
 from pytest_compaction.guard import DEFAULT_TIMEOUT, GuardedCompressor
@@ -274,7 +282,7 @@ class _Stats:
     last: _Finding | None = None
 
 
-Check = Callable[[Any, Compressor, FuzzSettings], "_Finding | None"]
+_Check = Callable[[Any, Compressor, FuzzSettings], "_Finding | None"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -448,7 +456,16 @@ def run_property(name: str, compressor: object, settings: FuzzSettings | None = 
 
 
 def _factory(compressor: object) -> tuple[Callable[[], Compressor], str]:
-    """A maker of the compressor for each example: a class is instantiated afresh."""
+    """A maker of the compressor for each example: a class is instantiated afresh.
+
+    A string is a ``module:attribute`` reference (or ``reference``), resolved as
+    ``--compaction-compressor`` resolves it; one that names a class is instantiated
+    afresh too.
+    """
+    if isinstance(compressor, str):
+        shared = resolve_compressor(compressor)  # the option's own checks and messages
+        target = ReferenceCompressor if compressor in ("", "reference") else _attribute(compressor)
+        compressor = target if inspect.isclass(target) else shared
     if inspect.isclass(compressor):
         first = as_compressor(compressor)
         name = compressor_name(first)
@@ -458,12 +475,20 @@ def _factory(compressor: object) -> tuple[Callable[[], Compressor], str]:
     return (lambda: shared), compressor_name(shared)
 
 
+def _attribute(reference: str) -> object:
+    module_name, _, attribute = reference.partition(":")
+    target: object = importlib.import_module(module_name)
+    for part in attribute.split("."):
+        target = getattr(target, part)
+    return target
+
+
 def _fuzz(
     prop: str,
     compressor: object,
     settings: FuzzSettings,
     strategy: st.SearchStrategy[Any],
-    check: Check,
+    check: _Check,
 ) -> FuzzResult:
     __tracebackhide__ = True
     make, name = _factory(compressor)

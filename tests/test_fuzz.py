@@ -7,7 +7,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+import hypothesis
 import pytest
+from hypothesis import Phase
 from hypothesis.database import DirectoryBasedExampleDatabase, InMemoryExampleDatabase
 
 from pytest_compaction import fuzz
@@ -61,6 +63,11 @@ def planted() -> dict[str, Any]:
     return namespace
 
 
+UNSHRUNK = "compaction-tests-unshrunk"
+hypothesis.settings.register_profile(UNSHRUNK, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+"""For tests that do not look at how small the counterexample is: shrinking is the slow part."""
+
+
 def quick(tmp_path: Path | None = None, **changes: object) -> fuzz.FuzzSettings:
     base = fuzz.FuzzSettings(
         max_examples=25,
@@ -90,6 +97,32 @@ def test_an_unknown_property_is_named() -> None:
     assert str(excinfo.value) == (
         "unknown fuzz property 'contracts'; the properties are: contract, relations, repeated-compression"
     )
+
+
+def test_a_reference_string_names_the_compressor() -> None:
+    result = fuzz.contract_holds("pytest_compaction.compressor:ReferenceCompressor", quick(max_examples=5))
+    assert result.compressor == "reference"
+    with pytest.raises(ConfigError, match=r"^compressor 'nowhere:Thing': cannot import module 'nowhere'"):
+        fuzz.contract_holds("nowhere:Thing", quick(max_examples=5))
+
+
+def test_a_class_given_by_reference_is_built_for_every_example(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        counting="""
+        from pytest_compaction.compressor import ReferenceCompressor
+
+        BUILT = []
+
+        class Counting(ReferenceCompressor):
+            def __init__(self):
+                BUILT.append(self)
+        """
+    )
+    pytester.syspathinsert()
+    import counting  # type: ignore[import-not-found]
+
+    fuzz.contract_holds("counting:Counting", quick(max_examples=5))
+    assert len(counting.BUILT) > 5
 
 
 def test_a_custom_strategy_is_used() -> None:
@@ -186,7 +219,7 @@ def test_repeated_compression_saves_the_extra_passes(tmp_path: Path) -> None:
 
 def test_without_a_directory_nothing_is_written_and_the_report_says_how(planted: dict[str, Any]) -> None:
     with pytest.raises(fuzz.FuzzFailure) as excinfo:
-        fuzz.contract_holds(planted["DropsQualifiers"], quick())
+        fuzz.contract_holds(planted["DropsQualifiers"], quick(profile=UNSHRUNK))
     assert excinfo.value.spec_path is None
     assert str(excinfo.value).splitlines()[-1] == (
         "not saved: pass --compaction-record-failures=DIR to save it as a scenario spec"
@@ -197,14 +230,14 @@ def test_derandomized_runs_find_the_same_counterexample(planted: dict[str, Any],
     paths = []
     for _ in range(2):
         with pytest.raises(fuzz.FuzzFailure) as excinfo:
-            fuzz.contract_holds(planted["DropsQualifiers"], quick(tmp_path))
+            fuzz.contract_holds(planted["DropsQualifiers"], quick(tmp_path, profile=UNSHRUNK))
         paths.append(excinfo.value.spec_path)
     assert paths[0] == paths[1]
     assert len(list((tmp_path / "failures").iterdir())) == 1
 
 
 def test_the_example_database_replays_a_failure_first(planted: dict[str, Any], tmp_path: Path) -> None:
-    settings = fuzz.FuzzSettings(max_examples=25, database=str(tmp_path / "db"))
+    settings = fuzz.FuzzSettings(max_examples=25, database=str(tmp_path / "db"), profile=UNSHRUNK)
     with pytest.raises(fuzz.FuzzFailure) as first:
         fuzz.contract_holds(planted["KeepsSuperseded"], settings)
     with pytest.raises(fuzz.FuzzFailure) as again:
@@ -306,18 +339,22 @@ def test_a_saved_spec_fails_the_same_way_under_pytest(
     pytester.syspathinsert()
     specs = pytester.path / "regressions"
     for name in ("DropsQualifiers", "FirstThreeEvents"):
-        prop = fuzz.relations_hold if name == "FirstThreeEvents" else fuzz.contract_holds
+        relation = name == "FirstThreeEvents"
+        prop = fuzz.relations_hold if relation else fuzz.contract_holds
+        # Shrunk, the relation's session keeps the contract on its own: only the variant fails.
+        chosen = quick(
+            record_failures=str(specs),
+            compressor_ref=f"planted:{name}",
+            profile=None if relation else UNSHRUNK,
+        )
         with pytest.raises(fuzz.FuzzFailure) as excinfo:
-            prop(
-                planted[name],
-                quick(pytester.path, record_failures=str(specs), compressor_ref=f"planted:{name}"),
-            )
+            prop(planted[name], chosen)
         failure = excinfo.value
         assert failure.spec_path is not None
         result = pytester.runpytest(
             "--compaction-contract", str(failure.spec_path), f"--compaction-compressor=planted:{name}"
         )
-        result.assert_outcomes(passed=1 if name == "FirstThreeEvents" else 0, failed=1)
+        result.assert_outcomes(passed=1 if relation else 0, failed=1)
         output = result.stdout.str()
         for violation in failure.names:
             assert violation in output
