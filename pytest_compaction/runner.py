@@ -17,6 +17,7 @@ from pytest_compaction.scenario import Scenario, Step
 from pytest_compaction.violations import Verdict, Violation, ViolationCode, sort_violations
 
 if TYPE_CHECKING:
+    from pytest_compaction.stages import RetrievalResult, UseStepResult
     from pytest_compaction.store import MemoryStore
 
 __all__ = ["PassResult", "ScenarioRun", "Stored", "build_ledger_step", "disagreements", "run_scenario"]
@@ -55,14 +56,25 @@ class ScenarioRun:
     scenario: Scenario
     ledger: Ledger
     passes: list[PassResult] = field(default_factory=list)
+    retrievals: list[RetrievalResult] = field(default_factory=list)
+    """Each ``retrieve`` step: query, filter, selected facts and verdict."""
+    uses: list[UseStepResult] = field(default_factory=list)
+    """Each ``use`` step: the consumer's action and the rules' verdict."""
 
     @property
     def violations(self) -> tuple[Violation, ...]:
-        """Every distinct violation, each attributed to the first pass that showed it."""
+        """Every distinct violation, each attributed to the first pass (or step) that showed it."""
         first: dict[str, Violation] = {}
         for result in self.passes:
             for violation in result.verdict.violations:
                 first.setdefault(violation.name, _attributed(violation, result))
+        stages = [("retrieval", r.step_path, r.verdict) for r in self.retrievals]
+        stages += [("use", u.step_path, u.verdict) for u in self.uses]
+        for kind, step_path, verdict in stages:
+            for violation in verdict.violations:
+                where = f"{kind} at {step_path}"
+                detail = f"{where}; {violation.detail}" if violation.detail else where
+                first.setdefault(violation.name, dataclasses.replace(violation, detail=detail))
         return sort_violations(first.values())
 
     @property
@@ -124,13 +136,21 @@ def run_scenario(
     version) and read back; the read-back is compared with what was written
     (``representation_changed``) and becomes the memory the next pass builds on.
     Deletions then reach the store too, which must enforce them at read time.
+
+    A ``retrieve`` step asks the store (without one: the scope's latest stored
+    artifact, deletions applied) and a ``use`` step gives what it returned to a
+    consumer; see :mod:`pytest_compaction.stages`.
     """
     ledger = Ledger(tenant_id=scenario.tenant_id, subject_id=scenario.subject_id)
     run = ScenarioRun(scenario=scenario, ledger=ledger)
     memory: dict[tuple[str, str], Artifact] = {}
+    latest: dict[tuple[str, str], Artifact] = {}
     compressed: dict[tuple[str, str], set[str]] = {}
     versions: dict[tuple[str, str], int] = {}
     for step in scenario.effective_steps:
+        if step.kind in ("retrieve", "use"):
+            _run_stage(step, run, store, latest)
+            continue
         if step.kind != "compress":
             build_ledger_step(ledger, scenario, step)
             if step.kind == "delete":
@@ -171,6 +191,7 @@ def run_scenario(
             memory[scope] = (
                 stored.read_back if stored is not None and stored.read_back is not None else expected
             )
+            latest[scope] = memory[scope]
         run.passes.append(
             PassResult(
                 index=len(run.passes) + 1,
@@ -184,6 +205,25 @@ def run_scenario(
         )
         seen.update(e.event_id for e in events)
     return run
+
+
+def _run_stage(
+    step: Step, run: ScenarioRun, store: MemoryStore | None, latest: dict[tuple[str, str], Artifact]
+) -> None:
+    from pytest_compaction.stages import run_retrieve_step, run_use_step
+
+    if step.kind == "retrieve":
+        scope = (step.tenant_id or run.scenario.tenant_id, step.subject_id or run.scenario.subject_id)
+        step = replace(step, tenant_id=scope[0], subject_id=scope[1])
+        run.retrievals.append(
+            run_retrieve_step(
+                step, run.ledger, store=store, latest=latest.get(scope), after_pass=len(run.passes)
+            )
+        )
+        return
+    if not run.retrievals:
+        raise PayloadError(step.path, "a use step needs a retrieve step before it")
+    run.uses.append(run_use_step(step, run.ledger, run.retrievals[-1]))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

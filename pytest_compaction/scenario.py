@@ -32,9 +32,11 @@ from pytest_compaction.model import (
     normalize_qualifiers,
 )
 
-__all__ = ["Scenario", "Step", "StepKind"]
+__all__ = ["STEP_KINDS", "Scenario", "Step", "StepKind"]
 
-StepKind = Literal["add", "compress", "delete"]
+StepKind = Literal["add", "compress", "delete", "retrieve", "use"]
+
+STEP_KINDS: tuple[StepKind, ...] = ("add", "compress", "delete", "retrieve", "use")
 
 SCENARIO_KEYS = (
     "description",
@@ -68,7 +70,19 @@ class Step:
     """For ``delete``: the event that requested the deletion, if any."""
     tenant_id: str | None = None
     subject_id: str | None = None
-    """For ``compress``: whose memory is compressed (default: the scenario's)."""
+    """For ``compress`` and ``retrieve``: whose memory (default: the scenario's)."""
+    query_class: str | None = None
+    """For ``retrieve``: the kind of turn asking memory (``meal_recommendation``)."""
+    predicates: tuple[str, ...] = ()
+    """For ``retrieve``: predicate prefixes the query is narrowed to (empty: all)."""
+    relevant: tuple[str, ...] = ()
+    """For ``retrieve``: facts the query class needs; each active one must be retrieved."""
+    limit: int | None = None
+    """For ``retrieve``: the most facts the query asks for."""
+    consumer: str | None = None
+    """For ``use``: ``module:attribute`` of the planner or responder given the retrieved memory."""
+    rules: tuple[str, ...] = ()
+    """For ``use``: ``module:attribute`` of each rule over the consumer's output."""
     path: str = ""
 
     def to_dict(self) -> dict[str, Any]:
@@ -79,6 +93,21 @@ class Step:
             if self.event_id:
                 out["event"] = self.event_id
             return out
+        if self.kind == "retrieve":
+            query: dict[str, Any] = {"query": self.query_class}
+            if self.predicates:
+                query["predicates"] = list(self.predicates)
+            if self.relevant:
+                query["relevant"] = list(self.relevant)
+            if self.tenant_id:
+                query["tenant"] = self.tenant_id
+            if self.subject_id:
+                query["subject"] = self.subject_id
+            if self.limit is not None:
+                query["limit"] = self.limit
+            return {"retrieve": query}
+        if self.kind == "use":
+            return {"use": {"consumer": self.consumer, "rules": list(self.rules)}}
         options: dict[str, Any] = {}
         if self.tenant_id:
             options["tenant"] = self.tenant_id
@@ -136,7 +165,8 @@ class Scenario:
         subject = read_str(data, "subject", path, "subject-1")
         events = _events(data["events"], join(path, "events"), tenant, subject)
         ids = [e.event_id for e in events]
-        steps = _steps(data.get("steps"), join(path, "steps"), ids, tenant, subject)
+        facts = [c.fact_id for e in events for c in e.claims]
+        steps = _steps(data.get("steps"), join(path, "steps"), ids, tenant, subject, facts)
         mode = data.get("mode", "strict")
         if mode not in ("strict", "permissive"):
             raise PayloadError(
@@ -245,7 +275,9 @@ def _claim(raw: object, path: str, trust: Trust) -> Claim:
     )
 
 
-def _steps(raw: object, path: str, event_ids: list[str], tenant: str, subject: str) -> tuple[Step, ...]:
+def _steps(
+    raw: object, path: str, event_ids: list[str], tenant: str, subject: str, fact_ids: list[str]
+) -> tuple[Step, ...]:
     if raw is None:
         return ()
     steps: list[Step] = []
@@ -258,15 +290,36 @@ def _steps(raw: object, path: str, event_ids: list[str], tenant: str, subject: s
             hint = " (did you mean 'compress'?)" if _closest(item, ("compress",)) else ""
             raise PayloadError(
                 where,
-                f"expected `compress` or a mapping with one of add, compress or delete, got {item!r}{hint}",
+                f"expected `compress` or a mapping with one of add, compress, delete, retrieve or use, "
+                f"got {item!r}{hint}",
             )
         item = read_mapping(item, where)
-        kinds = [k for k in ("add", "compress", "delete") if k in item]
+        kinds = [k for k in STEP_KINDS if k in item]
         if len(kinds) != 1:
             raise PayloadError(
-                where, "each step has exactly one of add, compress or delete (e.g. `- add: [e1, e2]`)"
+                where,
+                "each step has exactly one of add, compress, delete, retrieve or use "
+                "(e.g. `- add: [e1, e2]`)",
             )
         kind = kinds[0]
+        if kind == "retrieve":
+            if not any(step.kind == "compress" for step in steps):
+                raise PayloadError(
+                    join(where, "retrieve"),
+                    "a retrieve step reads the memory a compression stored, but no compress step "
+                    "comes before it; add `- compress` before it",
+                )
+            steps.append(_retrieve(item, where, tenant, subject, fact_ids))
+            continue
+        if kind == "use":
+            if not any(step.kind == "retrieve" for step in steps):
+                raise PayloadError(
+                    join(where, "use"),
+                    "a use step consumes the memory of the last retrieve step, but no retrieve step "
+                    "comes before it; add `- retrieve: {query: <query class>}` before it",
+                )
+            steps.append(_use(item, where))
+            continue
         if kind == "add":
             check_keys(item, where, required=("add",))
             value = item["add"]
@@ -305,6 +358,67 @@ def _steps(raw: object, path: str, event_ids: list[str], tenant: str, subject: s
     if not any(step.kind == "compress" for step in steps):
         raise PayloadError(path, "the steps never compress; add a `- compress` step")
     return tuple(steps)
+
+
+def _retrieve(item: Any, where: str, tenant: str, subject: str, fact_ids: list[str]) -> Step:
+    check_keys(item, where, required=("retrieve",))
+    at = join(where, "retrieve")
+    options = read_mapping(item["retrieve"], at)
+    check_keys(
+        options, at, required=("query",), optional=("predicates", "relevant", "tenant", "subject", "limit")
+    )
+    relevant = read_str_list(options, "relevant", at)
+    for index, fact_id in enumerate(relevant):
+        if fact_id not in fact_ids:
+            close = _closest(fact_id, tuple(fact_ids))
+            hint = f" (did you mean {close!r}?)" if close else ""
+            raise PayloadError(
+                join(join(at, "relevant"), index),
+                f"no event states a fact {fact_id!r}{hint}; declare as relevant the facts the "
+                f"scenario's events state",
+            )
+    limit = read_int(options, "limit", at) if options.get("limit") is not None else None
+    if limit is not None and limit < 0:
+        raise PayloadError(join(at, "limit"), f"expected a count of 0 or more, got {limit}")
+    return Step(
+        kind="retrieve",
+        query_class=read_str(options, "query", at),
+        predicates=read_str_list(options, "predicates", at),
+        relevant=relevant,
+        tenant_id=read_str(options, "tenant", at, tenant),
+        subject_id=read_str(options, "subject", at, subject),
+        limit=limit,
+        path=where,
+    )
+
+
+def _use(item: Any, where: str) -> Step:
+    check_keys(item, where, required=("use",))
+    at = join(where, "use")
+    options = read_mapping(item["use"], at)
+    check_keys(options, at, required=("consumer", "rules"))
+    consumer = _reference(read_str(options, "consumer", at), join(at, "consumer"))
+    rules = read_str_list(options, "rules", at)
+    if not rules:
+        raise PayloadError(
+            join(at, "rules"),
+            "expected at least one rule; a use step judges the consumer's output with domain rules "
+            "(e.g. pytest_compaction.examples:no_forbidden_ingredient)",
+        )
+    for index, rule in enumerate(rules):
+        _reference(rule, join(join(at, "rules"), index))
+    return Step(kind="use", consumer=consumer, rules=rules, path=where)
+
+
+def _reference(value: str, path: str) -> str:
+    module, _, attribute = value.partition(":")
+    if not module or not attribute or ":" in attribute or any(c.isspace() for c in value):
+        raise PayloadError(
+            path,
+            f"expected a 'package.module:attribute' reference, got {value!r} (str); e.g. "
+            f"pytest_compaction.examples:plan_meal",
+        )
+    return value
 
 
 def _expect(raw: object, path: str) -> tuple[str, ...] | None:

@@ -35,6 +35,7 @@ SCHEMA_PATH = Path(__file__).resolve().parent / "spec.schema.json"
 """The shipped schema file (inside the installed package)."""
 
 _IDENT = "^[A-Za-z_][A-Za-z0-9_]*$"
+_REFERENCE = "^[^:\\s]+:[^:\\s]+$"
 
 
 def _text(description: str, **extra: Any) -> dict[str, Any]:
@@ -251,6 +252,66 @@ def build_schema() -> dict[str, Any]:
                             },
                             "Compress one tenant's and subject's memory.",
                         )
+                    },
+                },
+                {
+                    "type": "object",
+                    "required": ["retrieve"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "retrieve": {
+                            "type": "object",
+                            "description": "Ask stored memory for a later turn's facts; checked "
+                            "against the ledger (after a compress step).",
+                            "required": ["query"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "query": _text("The query class, e.g. meal_recommendation."),
+                                "predicates": {
+                                    **ids,
+                                    "description": "Predicate prefixes to narrow to (default: all).",
+                                },
+                                "relevant": {
+                                    **ids,
+                                    "description": "Facts the query class needs: each active one must be "
+                                    "retrieved.",
+                                },
+                                "tenant": _text("Whose memory (default: the scenario's)."),
+                                "subject": _text("Whose memory (default: the scenario's)."),
+                                "limit": {
+                                    **integer_or_null,
+                                    "minimum": 0,
+                                    "description": "The most facts the query asks for.",
+                                },
+                            },
+                        }
+                    },
+                },
+                {
+                    "type": "object",
+                    "required": ["use"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "use": {
+                            "type": "object",
+                            "description": "Give the last retrieved memory to a consumer and judge its "
+                            "output with rules (after a retrieve step).",
+                            "required": ["consumer", "rules"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "consumer": _text(
+                                    "module:attribute of a callable given the retrieved facts.",
+                                    pattern=_REFERENCE,
+                                ),
+                                "rules": {
+                                    "type": "array",
+                                    "minItems": 1,
+                                    "description": "module:attribute of each rule: an ActionRule, or a "
+                                    "callable taking the ledger's active facts and returning ActionRules.",
+                                    "items": {"type": "string", "pattern": _REFERENCE},
+                                },
+                            },
+                        }
                     },
                 },
             ]

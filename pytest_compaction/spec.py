@@ -270,6 +270,8 @@ def _check_lifecycle(scenario: Scenario) -> None:
             except PayloadError as exc:
                 raise PayloadError(where, exc.message) from None
             deleted_at[step.fact_id] = step.path
+        elif step.kind == "retrieve":
+            _check_relevant(ledger, scenario, step)
         elif step.kind == "add":
             for p_index, event_id in enumerate(step.event_ids):
                 where = join(join(step.path, "add"), p_index)
@@ -280,6 +282,27 @@ def _check_lifecycle(scenario: Scenario) -> None:
                     build_ledger_step(ledger, scenario, Step(kind="add", event_ids=(event_id,)))
                 except PayloadError as exc:
                     raise PayloadError(where, f"adding event {event_id!r}: {exc.message}") from None
+
+
+def _check_relevant(ledger: Any, scenario: Scenario, step: Any) -> None:
+    """A relevant fact must be stated before the retrieve step, in the scope it queries."""
+    tenant = step.tenant_id or scenario.tenant_id
+    subject = step.subject_id or scenario.subject_id
+    for index, fact_id in enumerate(step.relevant):
+        where = join(join(join(step.path, "retrieve"), "relevant"), index)
+        fact = ledger.find(fact_id)
+        if fact is None:
+            raise PayloadError(
+                where,
+                f"fact {fact_id!r} is not stated by any event added before this step; "
+                "add the event that states it before the retrieve step",
+            )
+        if (fact.tenant_id, fact.subject_id) != (tenant, subject):
+            raise PayloadError(
+                where,
+                f"fact {fact_id!r} belongs to {fact.tenant_id}/{fact.subject_id}, not to the "
+                f"queried {tenant}/{subject}; declare only facts of the scope being queried",
+            )
 
 
 def _check_order(ledger: Any, scenario: Scenario, event_id: str, where: str) -> None:

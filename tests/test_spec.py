@@ -127,13 +127,14 @@ STRUCTURAL = {
     "step-two-kinds": (
         E1 + "steps:\n  - {add: all, compress: null}\n  - compress\n",
         4,
-        "steps[0]: each step has exactly one of add, compress or delete (e.g. `- add: [e1, e2]`)",
+        "steps[0]: each step has exactly one of add, compress, delete, retrieve or use "
+        "(e.g. `- add: [e1, e2]`)",
     ),
     "step-misspelt": (
         E1 + "steps:\n  - compres\n",
         4,
-        "steps[0]: expected `compress` or a mapping with one of add, compress or delete, got 'compres' "
-        "(did you mean 'compress'?)",
+        "steps[0]: expected `compress` or a mapping with one of add, compress, delete, retrieve or "
+        "use, got 'compres' (did you mean 'compress'?)",
     ),
     "expect-typo": (
         "expect:\n  violations: [f1:mising]\n" + E1,
