@@ -8,19 +8,23 @@ asked for (``--compaction-evidence-raw``).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_compaction.guard import CompressionRecord
 from pytest_compaction.ledger import Ledger
 from pytest_compaction.model import Artifact, Fact, SourceEvent
 from pytest_compaction.runner import ScenarioRun
 from pytest_compaction.violations import Violation, ViolationCode
+
+if TYPE_CHECKING:
+    from pytest_compaction.stages import RetrievalResult, UseStepResult
 
 __all__ = [
     "BOUNDARIES",
@@ -63,7 +67,7 @@ def first_boundary(violations: Iterable[Violation]) -> str | None:
 
 
 def bundle_from_run(run: ScenarioRun, *, test_id: str, compressor: str, raw: bool = False) -> dict[str, Any]:
-    """The evidence of a scenario run: every pass, every attempt, the ledger at the end."""
+    """The evidence of a scenario run: every pass, every attempt, each retrieval and use, the ledger."""
     passes = []
     for result in run.passes:
         for record in result.attempts:
@@ -75,7 +79,7 @@ def bundle_from_run(run: ScenarioRun, *, test_id: str, compressor: str, raw: boo
                 entry["stored_version"] = result.stored.version
                 entry["read_back_artifact"] = _artifact(result.stored.read_back, raw)
             passes.append(entry)
-    return _bundle(
+    bundle = _bundle(
         test_id=test_id,
         compressor=compressor,
         fixture=run.scenario.name,
@@ -86,6 +90,9 @@ def bundle_from_run(run: ScenarioRun, *, test_id: str, compressor: str, raw: boo
         ledger=run.ledger,
         raw=raw,
     )
+    bundle["retrievals"] = [_retrieval(result, raw) for result in run.retrievals]
+    bundle["uses"] = [_use(result, raw) for result in run.uses]
+    return bundle
 
 
 def bundle_from_records(
@@ -175,6 +182,51 @@ def _record(record: CompressionRecord, raw: bool) -> dict[str, Any]:
         "compressor_violations": [v.name for v in record.violations],
         "immediate_artifact": _artifact(record.artifact, raw),
     }
+
+
+def _retrieval(result: RetrievalResult, raw: bool) -> dict[str, Any]:
+    query = result.query
+    return {
+        "step": result.step_path,
+        "after_pass": result.after_pass,
+        "query_class": query.query_class,
+        "query_text": _text_or_value(query.text, raw) if query.text else None,
+        "filter": {
+            "tenant_id": query.tenant_id,
+            "subject_id": query.subject_id,
+            "predicates": list(query.predicates),
+            "limit": query.limit,
+        },
+        "relevant_fact_ids": list(result.relevant),
+        "selected_fact_ids": list(result.fact_ids),
+        "selected_facts": [_fact(fact) for fact in result.facts],
+        "validation": [v.name for v in result.verdict.violations],
+    }
+
+
+def _use(result: UseStepResult, raw: bool) -> dict[str, Any]:
+    return {
+        "step": result.step_path,
+        "consumer": result.consumer,
+        "rules": list(result.rules),
+        "given_fact_ids": list(result.given_fact_ids),
+        "action": _structured(result.action, raw),
+        "validation": [v.name for v in result.verdict.violations],
+    }
+
+
+def _structured(value: object, raw: bool) -> object:
+    """A consumer's action with its shape and types kept, every string hashed unless ``raw``."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        value = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(key): _structured(item, raw) for key, item in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
+        return [_structured(item, raw) for item in items]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return _text_or_value(value, raw)
+    return _text_or_value(repr(value), raw)
 
 
 def _artifact(artifact: Artifact | None, raw: bool) -> dict[str, Any] | None:
