@@ -27,7 +27,7 @@ from typing import Any
 from pytest_compaction.model import Fact
 from pytest_compaction.retrieval import ActionRule
 
-__all__ = ["MENU", "forbidden_foods", "no_forbidden_ingredient", "plan_meal"]
+__all__ = ["FOOD_GROUPS", "MENU", "forbidden_foods", "no_forbidden_ingredient", "plan_meal"]
 
 MENU: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("satay noodle salad", ("rice noodles", "peanut dressing", "lime", "cucumber")),
@@ -40,6 +40,12 @@ MENU: tuple[tuple[str, tuple[str, ...]], ...] = (
 """The planner's menu, in order of preference: (dish, ingredients)."""
 
 _PREFIX, _SUFFIX = "food.", "_allowed"
+
+FOOD_GROUPS: dict[str, tuple[str, ...]] = {
+    "shellfish": ("shrimp", "prawn", "crab", "lobster", "mussel"),
+    "nuts": ("almond", "cashew", "walnut", "hazelnut"),
+}
+"""Foods that stand for several ingredients: a shellfish allergy rules out shrimp."""
 
 
 def forbidden_foods(facts: Iterable[Fact]) -> dict[str, str]:
@@ -54,9 +60,10 @@ def forbidden_foods(facts: Iterable[Fact]) -> dict[str, str]:
 
 
 def _contains(ingredient: str, food: str) -> bool:
-    # "peanuts" forbids "peanut dressing"; "eggs" forbids "egg".
+    # "peanuts" forbids "peanut dressing"; "eggs" forbids "egg"; "shellfish" forbids "shrimp".
     stem = food[:-1] if food.endswith("s") and len(food) > 3 else food
-    return stem.lower() in ingredient.lower()
+    words = (stem, *FOOD_GROUPS.get(food, ()))
+    return any(word.lower() in ingredient.lower() for word in words)
 
 
 def plan_meal(memory: Iterable[Fact]) -> dict[str, Any]:
