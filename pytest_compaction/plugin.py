@@ -77,6 +77,10 @@ def pytest_configure(config: pytest.Config) -> None:
         from pytest_compaction.report import SessionReport
 
         config.stash[REPORT_KEY] = SessionReport()
+    if settings.fuzz:
+        from pytest_compaction.fuzzitems import configure_fuzz
+
+        configure_fuzz(config)
     if settings.contract and config.args_source is not pytest.Config.ArgsSource.ARGS:
         config.args.extend(_fixture_paths(settings, config.rootpath))
 
@@ -109,6 +113,15 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     from pytest_compaction.collect import SpecFile
 
     return SpecFile.from_parent(parent, path=file_path)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session: pytest.Session, items: list[pytest.Item]) -> None:
+    # tryfirst: the fuzz items exist before -k / -m deselect, so those filter them too.
+    if settings_of(session.config).fuzz:
+        from pytest_compaction.fuzzitems import fuzz_items
+
+        items.extend(fuzz_items(session))
 
 
 # -- fixtures --------------------------------------------------------------------

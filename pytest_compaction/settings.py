@@ -124,6 +124,35 @@ OPTIONS: tuple[Option, ...] = (
         metavar="NAME:REASON",
     ),
     Option(
+        "compaction_fuzz",
+        "--compaction-fuzz",
+        "run the built-in property suite (Hypothesis) against the configured compressor",
+        default=False,
+        kind="bool",
+    ),
+    Option(
+        "compaction_fuzz_examples",
+        "--compaction-fuzz-examples",
+        "examples per fuzz property (default: the Hypothesis profile's, normally 100)",
+        default=None,
+        metavar="N",
+    ),
+    Option(
+        "compaction_fuzz_database",
+        "--compaction-fuzz-database",
+        "the Hypothesis example database for fuzzing: a directory, ':memory:' or 'none' "
+        "(default: the profile's)",
+        default=None,
+        metavar="PATH",
+    ),
+    Option(
+        "compaction_record_failures",
+        "--compaction-record-failures",
+        "write each shrunk fuzzing counterexample into this directory as a scenario spec",
+        default=None,
+        metavar="DIR",
+    ),
+    Option(
         "compaction_store",
         "--compaction-store",
         "the memory store for the memory_store fixture as 'package.module:factory', or 'sqlite' "
@@ -155,6 +184,10 @@ class Settings:
     pattern: str = "*.compaction.yaml"
     seed: int | None = None
     store_ref: str = "sqlite"
+    fuzz: bool = False
+    fuzz_examples: int | None = None
+    fuzz_database: str | None = None
+    record_failures: str | None = None
     mutants: bool = False
     accepted_survivors: tuple[tuple[str, str], ...] = ()
     evidence_dir: str | None = None
@@ -179,6 +212,14 @@ class Settings:
             fixtures=tuple(str(f) for f in fixtures),
             pattern=str(values["compaction_spec_pattern"] or "*.compaction.yaml"),
             store_ref=str(values["compaction_store"] or "sqlite"),
+            fuzz=_as_bool(values["compaction_fuzz"]),
+            fuzz_examples=None
+            if values["compaction_fuzz_examples"] in (None, "")
+            else int(
+                _number("--compaction-fuzz-examples", values["compaction_fuzz_examples"], int, minimum=1)
+            ),
+            fuzz_database=values["compaction_fuzz_database"] or None,
+            record_failures=values["compaction_record_failures"] or None,
             mutants=_as_bool(values["compaction_mutants"]),
             accepted_survivors=_survivors(values["compaction_accepted_survivors"]),
             evidence_dir=values["compaction_evidence"] or None,
