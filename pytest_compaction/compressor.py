@@ -104,6 +104,11 @@ class ReferenceCompressor:
         for event in request.events:
             lines[event.event_id] = event.text
             for claim in event.claims:
+                if not claim.current:
+                    # Superseded or retired (perhaps by an event since deleted, which this pass
+                    # cannot see): the ledger says it is over, so it must not come back.
+                    facts.pop(claim.fact_id, None)
+                    continue
                 if claim.fact_id in facts:
                     old = facts[claim.fact_id]
                     sources = old.source_event_ids

@@ -302,6 +302,7 @@ class Ledger:
                 authority=fact.authority,
                 criticality=fact.criticality,
                 supersedes=tuple(newer_of.get(fact.fact_id, ())),
+                current=fact.status is Status.ACTIVE,
             )
             for source in fact.source_event_ids:
                 claims.setdefault(source, []).append(claim)

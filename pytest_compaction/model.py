@@ -339,6 +339,9 @@ class Claim:
     criticality: Criticality = Criticality.CRITICAL
     supersedes: tuple[str, ...] = ()
     """Ids of older facts this claim replaces."""
+    current: bool = True
+    """False when the ledger no longer holds this fact as active (superseded or retired),
+    even if the event that ended it is no longer visible (e.g. it was deleted)."""
 
     def as_fact(self, event: SourceEvent, sources: tuple[str, ...] | None = None) -> Fact:
         """The active fact this claim states, attached to ``event``'s tenant and subject.
