@@ -106,8 +106,10 @@ class ReferenceCompressor:
             for claim in event.claims:
                 if not claim.current:
                     # Superseded or retired (perhaps by an event since deleted, which this pass
-                    # cannot see): the ledger says it is over, so it must not come back.
-                    facts.pop(claim.fact_id, None)
+                    # cannot see): the ledger says it is over, so it must not come back; what
+                    # it superseded in turn is over too.
+                    for gone in (claim.fact_id, *claim.supersedes):
+                        facts.pop(gone, None)
                     continue
                 if claim.fact_id in facts:
                     old = facts[claim.fact_id]

@@ -128,3 +128,27 @@ def test_attempts_that_disagree_on_a_critical_fact_fail_even_if_one_passes() -> 
     assert "attempt 2" in next(v.detail for v in run.violations if v.code.value == "missing")
     one = run_scenario(one_pass, GuardedCompressor(EveryOtherCall()), attempts=1)
     assert one.ok, "a single attempt happens to pass: only attempts expose the flakiness"
+
+
+def test_deleting_the_newer_value_does_not_bring_back_the_older() -> None:
+    spec = {
+        "events": [
+            {
+                "id": "e1",
+                "text": "tz Oslo",
+                "facts": [{"id": "tz-1", "predicate": "tz", "value": "Europe/Oslo"}],
+            },
+            {
+                "id": "e2",
+                "text": "tz Chicago",
+                "facts": [
+                    {"id": "tz-2", "predicate": "tz", "value": "America/Chicago", "supersedes": "tz-1"}
+                ],
+            },
+        ],
+        "steps": [{"add": ["e1", "e2"]}, "compress", {"delete": "tz-2"}, "compress"],
+    }
+    run = run_scenario(Scenario.from_dict(spec, name="tz"), GuardedCompressor(ReferenceCompressor()))
+    assert run.ok, run.names
+    final = run.passes[-1].artifact
+    assert final is not None and final.facts == ()
