@@ -178,7 +178,9 @@ class HighestValue:
 
     def compress(self, request: CompressionRequest) -> Artifact:
         stripped = tuple(
-            dataclasses.replace(e, claims=tuple(dataclasses.replace(c, supersedes=(), current=True) for c in e.claims))
+            dataclasses.replace(
+                e, claims=tuple(dataclasses.replace(c, supersedes=(), current=True) for c in e.claims)
+            )
             for e in request.events
         )
         artifact = ReferenceCompressor().compress(dataclasses.replace(request, events=stripped))

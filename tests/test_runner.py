@@ -151,4 +151,5 @@ def test_deleting_the_newer_value_does_not_bring_back_the_older() -> None:
     run = run_scenario(Scenario.from_dict(spec, name="tz"), GuardedCompressor(ReferenceCompressor()))
     assert run.ok, run.names
     final = run.passes[-1].artifact
-    assert final is not None and final.facts == ()
+    assert final is not None
+    assert final.facts == ()
