@@ -547,8 +547,9 @@ def render_table(table: MutationTable, *, limit: int = 3) -> str:
     percent = f" ({100 * killed // total}%)" if total else ""
     lines = [
         f"mutation score {killed}/{total}{percent}: {total} mutant{'s' if total != 1 else ''} "
-        f"against {len(table.scenarios)} scenario{'s' if len(table.scenarios) != 1 else ''} "
-        f"in {table.seconds:.2f}s"
+        f"against {len(table.scenarios)} scenario{'s' if len(table.scenarios) != 1 else ''}"
+        # A table merged from a pytest session has no single duration of its own.
+        + (f" in {table.seconds:.2f}s" if table.seconds else "")
     ]
     name_width = max([len("mutant"), *(len(row.mutant.name) for row in table.rows)])
     class_width = max([len("class"), *(len(row.mutant.class_label) for row in table.rows)])

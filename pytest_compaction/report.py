@@ -78,7 +78,8 @@ class SessionReport:
         failed = [r for r in records if r.violations or r.outcome == "failed"]
         compressors = sorted({r.compressor for r in records if r.compressor})
         lines = [
-            f"{len(records)} contract tests checked against {', '.join(compressors) or 'no compressor'}; "
+            f"{len(records)} contract test{'' if len(records) == 1 else 's'} checked against "
+            f"{', '.join(compressors) or 'no compressor'}; "
             f"{len(failed)} with violations"
         ]
         for code, count in sorted(self.by_code.items(), key=lambda kv: (-kv[1], kv[0])):
