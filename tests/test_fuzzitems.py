@@ -65,3 +65,9 @@ def test_a_bad_fuzz_setting_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result.stderr.fnmatch_lines(
         ["*pytest-compaction: --compaction-fuzz-examples must be at least 1, got '0'*"]
     )
+
+
+def test_fuzz_items_run_under_xdist(pytester: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    result = pytester.runpytest_subprocess(*QUICK, "-n", "2")
+    result.assert_outcomes(passed=3)
