@@ -241,6 +241,7 @@ class _Reporter:
             self.config.stash[REPORT_KEY].mutant_findings, dict(settings.accepted_survivors)
         )
         self.config.stash[MUTATION_KEY] = table
+        self.config.stash[REPORT_KEY].mutation = table.to_dict()
         if not table.ok and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 

@@ -46,6 +46,8 @@ class SessionReport:
     records: dict[str, ContractRecord] = field(default_factory=dict)
     mutant_findings: list[dict[str, Any]] = field(default_factory=list)
     """Plain findings of ``--compaction-mutants`` runs, merged from every worker."""
+    mutation: dict[str, Any] | None = None
+    """The mutation table (``MutationTable.to_dict()``), once built at the end of the session."""
 
     def add(self, nodeid: str, when: str, outcome: str, properties: Iterable[tuple[str, object]]) -> None:
         props = [(k, v) for k, v in properties if k.startswith("compaction_")]
@@ -102,6 +104,7 @@ class SessionReport:
                 for r in self.records.values()
             ],
             "violations_by_code": dict(sorted(self.by_code.items())),
+            **({"mutation": self.mutation} if self.mutation is not None else {}),
         }
 
     def write(self, path: str | Path) -> Path:

@@ -66,3 +66,14 @@ def test_without_the_option_no_mutant_runs(weak: pytest.Pytester) -> None:
     result = weak.runpytest("--compaction-contract")
     assert result.ret == pytest.ExitCode.OK
     result.stdout.no_fnmatch_line("*mutation table*")
+
+
+def test_the_json_report_carries_the_mutation_table(weak: pytest.Pytester) -> None:
+    import json
+
+    weak.runpytest("--compaction-contract", "--compaction-mutants", "--compaction-report=report.json")
+    report = json.loads((weak.path / "report.json").read_text())
+    rows = {row["name"]: row for row in report["mutation"]["mutants"]}
+    assert set(rows) == {m.name for m in MUTANTS}
+    assert rows["drop_critical_fact"]["survived"] is False
+    assert rows["negate_boolean"]["survived"] is True
