@@ -7,6 +7,7 @@ into a ledger and through a compressor.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -203,7 +204,7 @@ class Scenario:
 def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEvent, ...]:
     events: list[SourceEvent] = []
     seen: set[str] = set()
-    fact_ids: set[str] = set()
+    stated: dict[str, tuple[Claim, str, str]] = {}  # fact id -> (claim, tenant, subject)
     for index, item in enumerate(read_sequence(raw, path)):
         where = join(path, index)
         item = read_mapping(item, where)
@@ -211,7 +212,7 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
             item,
             where,
             required=("id", "text"),
-            optional=("trust", "tenant", "subject", "facts", "retires", "reason"),
+            optional=("trust", "tenant", "subject", "facts", "restates", "retires", "reason"),
         )
         event_id = read_str(item, "id", where)
         if event_id in seen:
@@ -223,22 +224,38 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
         if not isinstance(text, str):
             raise PayloadError(join(where, "text"), f"expected a string, got {text!r} ({type_name(text)})")
         trust = _enum(Trust, item, "trust", where, Trust.USER)
+        tenant_id = read_str(item, "tenant", where, tenant)
+        subject_id = read_str(item, "subject", where, subject)
         claims = []
         for c_index, claim in enumerate(read_sequence(item.get("facts", ()), join(where, "facts"))):
             parsed = _claim(claim, join(join(where, "facts"), c_index), trust)
-            if parsed.fact_id in fact_ids:
+            if parsed.fact_id in stated:
                 raise PayloadError(
                     join(join(join(where, "facts"), c_index), "id"),
                     f"fact id {parsed.fact_id!r} is stated twice; a new value is a new fact with "
-                    f"`supersedes: {parsed.fact_id}`",
+                    f"`supersedes: {parsed.fact_id}`, the same value said again is "
+                    f"`restates: [{parsed.fact_id}]`",
                 )
-            fact_ids.add(parsed.fact_id)
+            stated[parsed.fact_id] = (parsed, tenant_id, subject_id)
             claims.append(parsed)
+        for r_index, fact_id in enumerate(read_str_list(item, "restates", where)):
+            spot = join(join(where, "restates"), r_index)
+            if fact_id not in stated:
+                close = _closest(fact_id, tuple(stated))
+                hint = f"; did you mean {close!r}?" if close else ""
+                raise PayloadError(spot, f"no earlier event states fact {fact_id!r}{hint}")
+            original, owner_tenant, owner_subject = stated[fact_id]
+            if (owner_tenant, owner_subject) != (tenant_id, subject_id):
+                raise PayloadError(
+                    spot, f"fact {fact_id!r} belongs to {owner_tenant}/{owner_subject}, not to this event's"
+                )
+            # The same claim again: the runner records it as more provenance for the fact.
+            claims.append(dataclasses.replace(original, supersedes=()))
         events.append(
             SourceEvent(
                 event_id=event_id,
-                tenant_id=read_str(item, "tenant", where, tenant),
-                subject_id=read_str(item, "subject", where, subject),
+                tenant_id=tenant_id,
+                subject_id=subject_id,
                 text=text,
                 trust=trust,
                 order=index,

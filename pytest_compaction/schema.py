@@ -192,6 +192,11 @@ def build_schema() -> dict[str, Any]:
                     "description": "The facts this event states.",
                     "items": {"$ref": "#/$defs/claim"},
                 },
+                "restates": {
+                    **ids,
+                    "description": "Ids of facts an earlier event stated that this event states again "
+                    "(more provenance, same value).",
+                },
                 "retires": {**ids, "description": "Ids of facts this event retires."},
                 "reason": {"type": "string", "description": "Why this event retires facts."},
             },

@@ -153,3 +153,37 @@ def test_deleting_the_newer_value_does_not_bring_back_the_older() -> None:
     final = run.passes[-1].artifact
     assert final is not None
     assert final.facts == ()
+
+
+RESTATED = {
+    "events": [
+        {
+            "id": "e1",
+            "text": "My limit is 500.",
+            "facts": [{"id": "lim-1", "predicate": "credit.limit", "value": 500}],
+        },
+        {"id": "e2", "text": "As I said, 500.", "restates": ["lim-1"]},
+    ],
+    "steps": [{"add": ["e1"]}, "compress", {"add": ["e2"]}, "compress"],
+}
+
+
+def test_a_restated_fact_keeps_both_turns_as_provenance() -> None:
+    run = run_scenario(
+        Scenario.from_dict(RESTATED, name="restated"), GuardedCompressor(ReferenceCompressor())
+    )
+    assert run.ok
+    assert run.ledger.get("lim-1").source_event_ids == ("e1", "e2")
+
+    class KeepsLatestSourceOnly:
+        def compress(self, request: CompressionRequest) -> Artifact:
+            art = ReferenceCompressor().compress(request)
+            return replace(
+                art, facts=tuple(replace(f, source_event_ids=f.source_event_ids[-1:]) for f in art.facts)
+            )
+
+    lossy = run_scenario(
+        Scenario.from_dict(RESTATED, name="restated"), GuardedCompressor(KeepsLatestSourceOnly())
+    )
+    assert lossy.names == ("lim-1:provenance_missing",)
+    assert "lost source e1" in lossy.violations[0].detail

@@ -195,7 +195,7 @@ SEMANTIC = {
         F1 + "  - id: e2\n    text: again\n    facts:\n      - {id: f1, predicate: p, value: 2}\n",
         9,
         "events[1].facts[0].id: fact id 'f1' is stated twice; a new value is a new fact with "
-        "`supersedes: f1`",
+        "`supersedes: f1`, the same value said again is `restates: [f1]`",
     ),
     "undefined-event-add": (
         E1 + "steps:\n  - add: [e1, e2]\n  - compress\n",
