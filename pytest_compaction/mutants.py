@@ -52,6 +52,7 @@ from pytest_compaction._mutant_prose import (
     GrowSummary,
     HedgeModalWords,
 )
+from pytest_compaction._mutant_stores import LastWriterWinsStore, PassThrough, StringifyingStore
 from pytest_compaction.compressor import Compressor, ReferenceCompressor
 from pytest_compaction.contract import scenario_extras
 from pytest_compaction.errors import CompactionError, ConfigError
@@ -143,6 +144,9 @@ class Mutant:
     codes: frozenset[ViolationCode]
     """The violation codes that count as killing it: the names its failure class is reported under."""
     compressor: type[MutantCompressor]
+    store: StoreFactory | None = None
+    """For a storage-side mutant: the defective store a run writes through (the compressor
+    is then the faithful one, unchanged)."""
 
     @property
     def class_label(self) -> str:
@@ -152,11 +156,13 @@ class Mutant:
     @property
     def description(self) -> str:
         """The first paragraph of the mutant compressor's docstring."""
-        doc = self.compressor.__doc__ or ""
+        doc = (self.store if self.store is not None else self.compressor).__doc__ or ""
         return " ".join(doc.strip().split("\n\n")[0].split())
 
     def build(self, inner: Compressor | None = None, *, seed: int = 0) -> MutantCompressor:
         """A fresh mutant compressor wrapping ``inner`` (default: the reference compressor)."""
+        if self.store is not None:
+            return PassThrough(inner, seed=seed, label=self.name)
         return self.compressor(inner, seed=seed)
 
     def kills(self, violation: Violation) -> bool:
@@ -169,6 +175,18 @@ def _mutant(compressor: type[MutantCompressor], failure_class: int, *codes: Viol
         failure_class=failure_class,
         codes=frozenset(codes),
         compressor=compressor,
+    )
+
+
+def _store_mutant(
+    store: type[StringifyingStore | LastWriterWinsStore], failure_class: int, *codes: ViolationCode
+) -> Mutant:
+    return Mutant(
+        name=store.mutant_name,
+        failure_class=failure_class,
+        codes=frozenset(codes),
+        compressor=PassThrough,
+        store=store,
     )
 
 
@@ -207,7 +225,9 @@ MUTANTS: tuple[Mutant, ...] = (
     _mutant(GrowSummary, 15, _C.SUMMARY_NOT_RECLAIMED),
     _mutant(KeepRecentUnderBudget, 15, _C.MISSING, _C.SUMMARY_NOT_RECLAIMED),
     _mutant(StringifyValues, 16, _C.REPRESENTATION_CHANGED, _C.VALUE_CHANGED),
+    _store_mutant(StringifyingStore, 16, _C.REPRESENTATION_CHANGED),
     _mutant(LoseConcurrentUpdate, 17, _C.LOST_UPDATE, _C.MISSING, _C.FORBIDDEN_SUPERSEDED_FACT),
+    _store_mutant(LastWriterWinsStore, 17, _C.LOST_UPDATE),
     _mutant(FlakyCriticalFact, 18, _C.NONDETERMINISTIC_CRITICAL_FACT),
 )
 """Every drift mutant shipped, in failure-class order."""
@@ -422,7 +442,7 @@ def run_mutant(
             extra_checks=extra_checks,
             checks_for=checks_for,
             config=config,
-            store_factory=store_factory,
+            store_factory=mutant.store if mutant.store is not None else store_factory,
         )
     except CompactionError as exc:
         return Finding(mutant=mutant.name, scenario=name, error=str(exc))

@@ -182,7 +182,7 @@ def run_scenario(
         if artifact is not None:
             expected = _authorized(artifact, ledger)
             if store is not None:
-                stored = _store_round_trip(store, expected, versions.get(scope, 0))
+                stored = _store_round_trip(store, expected, versions.get(scope, 0), memory.get(scope))
                 verdict = verdict.merged(Verdict(violations=stored.violations))
                 if stored.version is not None:
                     versions[scope] = stored.version
@@ -235,7 +235,14 @@ class Stored:
     violations: tuple[Violation, ...] = ()
 
 
-def _store_round_trip(store: MemoryStore, artifact: Artifact, current: int) -> Stored:
+def _store_round_trip(store: MemoryStore, artifact: Artifact, current: int, stale: Artifact | None) -> Stored:
+    """Write, probe with a stale writer, read back, compare.
+
+    The probe is a second writer that read the same version ``current`` as this pass
+    (a concurrent compressor): after this pass's write it must get a conflict. A store
+    that accepts it has overwritten newer memory (``lost_update``); the runner then
+    writes this pass's artifact again so later passes build on the right memory.
+    """
     from pytest_compaction.representation import compare_artifacts
     from pytest_compaction.store import VersionConflict
 
@@ -255,12 +262,33 @@ def _store_round_trip(store: MemoryStore, artifact: Artifact, current: int) -> S
             code=ViolationCode.REPRESENTATION_CHANGED, detail=f"the store refused the artifact: {exc}"
         )
         return Stored(version=None, read_back=None, violations=(broken,))
+    found: list[Violation] = []
+    probe = replace(
+        stale if stale is not None else replace(written, facts=(), summary=None),
+        memory_version=current + 1,
+    )
+    try:
+        overwritten = store.write(probe, expected_version=current)
+    except VersionConflict:
+        pass  # the stale writer was refused: nothing newer was lost
+    else:
+        found.append(
+            Violation(
+                code=ViolationCode.LOST_UPDATE,
+                expected=f"a conflict for a write based on version {current}",
+                observed=f"accepted as version {overwritten}",
+                detail=f"the store let a stale writer (which read version {current}) overwrite version "
+                f"{version}; a write must name the version it was based on and be refused when it is stale",
+            )
+        )
+        written = replace(written, memory_version=overwritten + 1)
+        version = store.write(written, expected_version=overwritten)
     read_back = store.read(written.tenant_id, written.subject_id)
-    verdict = compare_artifacts(written, read_back)
+    found.extend(compare_artifacts(written, read_back).violations)
     return Stored(
         version=version,
         read_back=read_back if isinstance(read_back, Artifact) else None,
-        violations=verdict.violations,
+        violations=tuple(found),
     )
 
 

@@ -100,8 +100,9 @@ class Remembering(SQLiteStore):
         self.written: list[Artifact] = []
 
     def write(self, artifact: Artifact, *, expected_version: int) -> int:
-        self.written.append(artifact)
-        return super().write(artifact, expected_version=expected_version)
+        version = super().write(artifact, expected_version=expected_version)
+        self.written.append(artifact)  # only writes the store accepted (a stale one is refused)
+        return version
 
 
 class DropsAllergies(SQLiteStore):

@@ -187,3 +187,27 @@ def test_a_restated_fact_keeps_both_turns_as_provenance() -> None:
     )
     assert lossy.names == ("lim-1:provenance_missing",)
     assert "lost source e1" in lossy.violations[0].detail
+
+
+def test_a_store_without_compare_and_set_loses_an_update() -> None:
+    class LastWriterWins(SQLiteStore):
+        """Ignores the version a write was based on: the stale writer overwrites newer memory."""
+
+        def write(self, artifact: Artifact, *, expected_version: int) -> int:
+            current = self.version(artifact.tenant_id, artifact.subject_id)
+            return super().write(replace(artifact, memory_version=current + 1), expected_version=current)
+
+    run = run_scenario(scenario(), GuardedCompressor(ReferenceCompressor()), store=LastWriterWins())
+    assert run.names == ("lost_update",)
+    lost = run.violations[0]
+    assert "pass 1" in lost.detail
+    assert "let a stale writer (which read version 0) overwrite version 1" in lost.detail
+    # The runner rewrote the pass's artifact: later passes are judged on the right memory.
+    assert [p.verdict.names for p in run.passes] == [("lost_update",), ("lost_update",)]
+
+
+def test_a_faithful_store_refuses_the_stale_writer() -> None:
+    store = SQLiteStore()
+    run = run_scenario(scenario(), GuardedCompressor(ReferenceCompressor()), store=store)
+    assert run.ok
+    assert store.version("acme", "user-ana") == 2
