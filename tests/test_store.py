@@ -295,7 +295,8 @@ def process_hammer(path: str, writer: int, attempts: int, results: Any) -> None:
 
 def test_concurrent_processes_never_lose_an_update(tmp_path: Path) -> None:
     path = str(tmp_path / "shared.db")
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+    # spawn, not fork: a forked child inherits whatever threads and locks the test run holds.
+    context = multiprocessing.get_context("spawn")
     results = context.Queue()
     processes = [context.Process(target=process_hammer, args=(path, i, 30, results)) for i in range(4)]
     for process in processes:

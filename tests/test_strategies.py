@@ -96,9 +96,15 @@ def test_critical_facts_are_placed_anywhere_among_chatter(where: str) -> None:
         ]
 
     strategy = cst.sessions(
-        critical_facts=1, continuity_facts=0, untrusted=0, updates=0, deletions=0, retirements=0
+        critical_facts=1,
+        continuity_facts=0,
+        chatter=(4, 10),
+        untrusted=0,
+        updates=0,
+        deletions=0,
+        retirements=0,
     )
-    assert any(placed(session) for session in samples(strategy, 100))
+    assert any(placed(session) for session in samples(strategy, 200))
 
 
 def test_sessions_cover_every_lifecycle_change_trust_and_scope() -> None:
