@@ -168,14 +168,15 @@ def check_lost_update_across_processes(
     """Race ``writers`` processes, each with its own store from ``factory``, on one version.
 
     ``factory`` must open the *same* backing store in every process (a file, a server),
-    and be picklable unless the start method is ``fork``. ``start_method`` picks the
-    :mod:`multiprocessing` context (default: the platform's).
+    and be picklable (defined at module level) unless the start method is ``fork``.
+    ``start_method`` picks the :mod:`multiprocessing` context (default ``spawn``: a
+    forked child of a multi-threaded test run can deadlock on a lock it inherited).
     """
     import multiprocessing  # deferred: only this check starts processes
 
     _check_writers(writers)
     tenant_id, subject_id = f"{namespace}-tenant-a", f"{namespace}-subject-race-processes"
-    context: Any = multiprocessing.get_context(start_method)
+    context: Any = multiprocessing.get_context(start_method or "spawn")
     barrier = context.Barrier(writers)
     results = context.Queue()
     store = factory()
