@@ -358,13 +358,8 @@ def with_recompression(scenario: Scenario, depth: int) -> Scenario:
 
 
 def _repeated(session: Scenario, compressor: Compressor, settings: FuzzSettings) -> _Finding | None:
-    deep = with_recompression(session, settings.depth)
-    run = run_scenario(
-        deep, GuardedCompressor(compressor, timeout=settings.timeout), attempts=settings.attempts
-    )
-    if run.ok:
-        return None
-    return _Finding(scenario=_with_attempts(deep, settings), violations=run.violations)
+    # The contract property on the same session, each memory compressed ``depth - 1`` more times.
+    return _contract(with_recompression(session, settings.depth), compressor, settings)
 
 
 def relations_hold(

@@ -73,6 +73,17 @@ def pytest_configure(config: pytest.Config) -> None:
     except CompactionError as exc:
         raise pytest.UsageError(f"pytest-compaction: {exc}") from None
     config.stash[SETTINGS_KEY] = settings
+    for flag, directory in (
+        ("--compaction-evidence", settings.evidence_dir),
+        ("--compaction-record-failures", settings.record_failures),
+    ):
+        if directory:
+            try:
+                Path(directory).mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise pytest.UsageError(
+                    f"pytest-compaction: {flag}: cannot create directory {directory!r} ({exc.strerror})"
+                ) from None
     if settings.contract or settings.report:
         from pytest_compaction.report import SessionReport
 

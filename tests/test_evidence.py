@@ -149,3 +149,12 @@ def test_plugin_writes_evidence_for_failing_tests_only(pytester: pytest.Pytester
     raw.assert_outcomes(passed=1, failed=1)
     (raw_bundle,) = (pytester.path / "raw").glob("*.json")
     assert CANARY in raw_bundle.read_text()
+
+
+def test_an_evidence_directory_that_cannot_be_created_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    (pytester.path / "taken").write_text("a file, not a directory")
+    result = pytester.runpytest("--compaction-evidence=taken/bundles")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        ["*pytest-compaction: --compaction-evidence: cannot create directory 'taken/bundles' (*)*"]
+    )
