@@ -77,13 +77,11 @@ def pytest_configure(config: pytest.Config) -> None:
         ("--compaction-evidence", settings.evidence_dir),
         ("--compaction-record-failures", settings.record_failures),
     ):
-        if directory:
-            try:
-                Path(directory).mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise pytest.UsageError(
-                    f"pytest-compaction: {flag}: cannot create directory {directory!r} ({exc.strerror})"
-                ) from None
+        problem = _unwritable(directory) if directory else None
+        if problem:
+            raise pytest.UsageError(
+                f"pytest-compaction: {flag}: cannot create directory {directory!r} ({problem})"
+            )
     if settings.contract or settings.report:
         from pytest_compaction.report import SessionReport
 
@@ -94,6 +92,21 @@ def pytest_configure(config: pytest.Config) -> None:
         configure_fuzz(config)
     if settings.contract and config.args_source is not pytest.Config.ArgsSource.ARGS:
         config.args.extend(_fixture_paths(settings, config.rootpath))
+
+
+def _unwritable(directory: str) -> str | None:
+    """Why ``directory`` could not be created later, or None. Nothing is created now:
+    a passing run must leave no empty evidence directory behind."""
+    import os
+
+    path = Path(directory).absolute()
+    while not path.exists():
+        path = path.parent
+    if not path.is_dir():
+        return f"{path} is not a directory"
+    if not os.access(path, os.W_OK):
+        return f"{path} is not writable"
+    return None
 
 
 def _fixture_paths(settings: Settings, root: Path) -> list[str]:
