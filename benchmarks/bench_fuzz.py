@@ -4,7 +4,7 @@ Part 1 runs each built-in property (``contract``, ``relations``,
 ``repeated-compression``) against the reference compressor with the default example
 budget and reports examples per second (wall clock and CPU).
 
-Part 2, when :mod:`pytest_compaction.mutants` is importable, runs every property
+Part 2, when :mod:`pytest_compaction.mutants.catalog` is importable, runs every property
 against every drift mutant with the same budget and reports, per mutant, whether a
 property failed, after how many examples (the count up to the first failure, before
 shrinking; shrinking is switched off here, it does not change what is found), and
@@ -28,8 +28,8 @@ from dataclasses import dataclass
 import hypothesis
 from hypothesis import Phase
 
-from pytest_compaction import fuzz
-from pytest_compaction.compressor import ReferenceCompressor
+from pytest_compaction.compressors.base import ReferenceCompressor
+from pytest_compaction.fuzzing import properties as fuzz
 
 PROFILE = "bench-fuzz-no-shrink"
 hypothesis.settings.register_profile(PROFILE, phases=[Phase.explicit, Phase.reuse, Phase.generate])
@@ -114,9 +114,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.mutants == "none":
         return 0
     try:
-        from pytest_compaction.mutants import MUTANTS
+        from pytest_compaction.mutants.catalog import MUTANTS
     except ImportError:
-        print("\npytest_compaction.mutants is not available: no mutant table")
+        print("\npytest_compaction.mutants.catalog is not available: no mutant table")
         return 0
     chosen = [m for m in MUTANTS if args.mutants == "all" or m.name in args.mutants.split(",")]
     print(f"\ndrift mutants ({len(chosen)}), {args.examples} examples per property")

@@ -104,7 +104,7 @@ PYTHON_RUN = '''\
 
 import pytest
 
-from pytest_compaction.scenario import Scenario
+from pytest_compaction.core.scenario import Scenario
 
 CASES = {cases!r}
 

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pytest_compaction.model import Artifact, Fact
-from pytest_compaction.store import SQLiteStore, VersionConflict
+from pytest_compaction.core.model import Artifact, Fact
+from pytest_compaction.store.sqlite import SQLiteStore, VersionConflict
 
 TENANT = "tenant-bench"
 SUBJECT = "subject-bench"

@@ -160,8 +160,8 @@ def xdist(full: bool, verbose: bool) -> list[Row]:
 
 FUZZ_INLINE = """
 import time
-from pytest_compaction import fuzz
-from pytest_compaction.compressor import ReferenceCompressor
+from pytest_compaction.fuzzing import properties as fuzz
+from pytest_compaction.compressors.base import ReferenceCompressor
 settings = fuzz.FuzzSettings(max_examples={examples}, seed=0, database="none", timeout=None)
 for name in fuzz.PROPERTIES:
     started = time.perf_counter()

@@ -12,8 +12,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pytest_compaction.checker import Mode, check
-    from pytest_compaction.errors import (
+    from pytest_compaction.core.checker import Mode, check
+    from pytest_compaction.core.errors import (
         CompactionError,
         CompressorConfigError,
         ConfigError,
@@ -22,39 +22,39 @@ if TYPE_CHECKING:
         PayloadError,
         UnknownIdError,
     )
-    from pytest_compaction.ledger import Ledger, Transition
-    from pytest_compaction.model import Artifact, Claim, Criticality, Fact, SourceEvent, Status, Trust
-    from pytest_compaction.payload import Payload, load_payload, payload_from_file
-    from pytest_compaction.violations import Verdict, Violation, ViolationCode, summarize
+    from pytest_compaction.core.ledger import Ledger, Transition
+    from pytest_compaction.core.model import Artifact, Claim, Criticality, Fact, SourceEvent, Status, Trust
+    from pytest_compaction.core.payload import Payload, load_payload, payload_from_file
+    from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, summarize
 
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "check": "checker",
-    "Mode": "checker",
-    "CompactionError": "errors",
-    "ConfigError": "errors",
-    "CompressorConfigError": "errors",
-    "LedgerError": "errors",
-    "LifecycleError": "errors",
-    "PayloadError": "errors",
-    "UnknownIdError": "errors",
-    "Ledger": "ledger",
-    "Transition": "ledger",
-    "Artifact": "model",
-    "Claim": "model",
-    "Criticality": "model",
-    "Fact": "model",
-    "SourceEvent": "model",
-    "Status": "model",
-    "Trust": "model",
-    "Payload": "payload",
-    "load_payload": "payload",
-    "payload_from_file": "payload",
-    "Verdict": "violations",
-    "Violation": "violations",
-    "ViolationCode": "violations",
-    "summarize": "violations",
+    "check": "core.checker",
+    "Mode": "core.checker",
+    "CompactionError": "core.errors",
+    "ConfigError": "core.errors",
+    "CompressorConfigError": "core.errors",
+    "LedgerError": "core.errors",
+    "LifecycleError": "core.errors",
+    "PayloadError": "core.errors",
+    "UnknownIdError": "core.errors",
+    "Ledger": "core.ledger",
+    "Transition": "core.ledger",
+    "Artifact": "core.model",
+    "Claim": "core.model",
+    "Criticality": "core.model",
+    "Fact": "core.model",
+    "SourceEvent": "core.model",
+    "Status": "core.model",
+    "Trust": "core.model",
+    "Payload": "core.payload",
+    "load_payload": "core.payload",
+    "payload_from_file": "core.payload",
+    "Verdict": "core.violations",
+    "Violation": "core.violations",
+    "ViolationCode": "core.violations",
+    "summarize": "core.violations",
 }
 
 __all__ = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_compaction.scenario import Scenario
+from pytest_compaction.core.scenario import Scenario
 
 __all__ = ["refund_scenario"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_compaction.bindings import Binding, BindingSet, Reference, check_bindings
-from pytest_compaction.errors import PayloadError
+from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.prose.bindings import Binding, BindingSet, Reference, check_bindings
 
 
 def session() -> BindingSet:

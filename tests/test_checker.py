@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_compaction import Artifact, Criticality, Fact, Ledger, Trust, Verdict, ViolationCode, check
-from pytest_compaction.model import Value
+from pytest_compaction.core.model import Value
 
 TENANT = "tenant-a"
 SUBJECT = "subject-1"
@@ -651,7 +651,7 @@ json_values = st.recursive(
 
 
 def token(value: object) -> object:
-    from pytest_compaction.model import typed_token
+    from pytest_compaction.core.model import typed_token
 
     return typed_token(value)
 

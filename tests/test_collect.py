@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pytest_compaction.cli import main
-from pytest_compaction.spec import MAX_SPEC_BYTES
+from pytest_compaction.specs.spec import MAX_SPEC_BYTES
 
 PEANUT = """\
 description: The peanut allergy survives compaction
@@ -192,7 +192,7 @@ def test_missing_fixtures_path_is_a_usage_error(pytester: pytest.Pytester) -> No
 
 
 def test_library_keyword(pytester: pytest.Pytester) -> None:
-    from pytest_compaction.library import library_path
+    from pytest_compaction.specs.library import library_path
 
     result = pytester.runpytest(*CONTRACT, "--compaction-fixtures=library", "--collect-only", "-q")
     specs = sorted(library_path().rglob("*.compaction.yaml"))
@@ -527,7 +527,7 @@ INCIDENT_ARTIFACT = {
 FORGETFUL = '''
 import dataclasses
 
-from pytest_compaction.compressor import ReferenceCompressor
+from pytest_compaction.compressors.base import ReferenceCompressor
 
 
 class Forgetful:

@@ -7,11 +7,17 @@ from typing import Any
 
 import pytest
 
-from pytest_compaction.compressor import CompressionRequest, ReferenceCompressor
-from pytest_compaction.depth import DepthResult, direct_scenario, render_depth, run_depth, staged_scenario
-from pytest_compaction.guard import GuardedCompressor
-from pytest_compaction.model import Artifact, Fact
-from pytest_compaction.scenario import Scenario
+from pytest_compaction.compressors.base import CompressionRequest, ReferenceCompressor
+from pytest_compaction.compressors.guard import GuardedCompressor
+from pytest_compaction.core.model import Artifact, Fact
+from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.relations.depth import (
+    DepthResult,
+    direct_scenario,
+    render_depth,
+    run_depth,
+    staged_scenario,
+)
 
 
 def history(**extra: Any) -> Scenario:

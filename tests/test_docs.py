@@ -12,10 +12,10 @@ language:
   defines ``test_*`` functions (or starts with ``# conftest.py``), or that uses the
   plugin's fixtures at top level, is written into a pytester directory and must pass.
 * **yaml**: a whole spec (it names a file, has ``events`` and more, or ``expected`` and
-  an artifact) is loaded with :func:`pytest_compaction.spec.load_spec`; a fragment of a
+  an artifact) is loaded with :func:`pytest_compaction.specs.spec.load_spec`; a fragment of a
   spec (``budget: 400``, an ``events:`` list alone) is merged into a minimal scenario or
   recorded spec and validated against the shipped JSON Schema; a prose case
-  (``register:``) is read with :meth:`~pytest_compaction.gate.ProseCase.from_dict`; the
+  (``register:``) is read with :meth:`~pytest_compaction.prose.gate.ProseCase.from_dict`; the
   user workflow in ``docs/ci.md`` must equal ``.github/workflows/compaction-example.yml``
   and other workflow snippets must have jobs with steps of one ``uses`` or ``run``.
 * **json**: a payload (``expected`` and ``artifact``) must be checkable by
@@ -62,7 +62,7 @@ import pytest
 import yaml
 
 from pytest_compaction import cli
-from pytest_compaction.settings import OPTIONS
+from pytest_compaction.plugin.settings import OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -335,9 +335,9 @@ def is_recorded_fragment(data: dict[str, Any]) -> bool:
 
 @pytest.mark.parametrize("block", [b for b in blocks_of("yaml") if not b.skip], ids=lambda b: b.where)
 def test_yaml_examples_load(block: Block, tmp_path: Path) -> None:
-    from pytest_compaction.gate import ProseCase
-    from pytest_compaction.schema import validate
-    from pytest_compaction.spec import load_spec
+    from pytest_compaction.prose.gate import ProseCase
+    from pytest_compaction.specs.schema import validate
+    from pytest_compaction.specs.spec import load_spec
 
     data = yaml.safe_load(block.text)
     assert isinstance(data, dict), f"{block.where}: a YAML example is a mapping"
@@ -459,7 +459,7 @@ INLINE_NAME = re.compile(r"`[\w.~-]+:([a-z]+(?:_[a-z]+)+)`")
 
 @pytest.mark.parametrize("page", PAGES, ids=page_ids(PAGES))
 def test_violation_names_are_real(page: Path) -> None:
-    from pytest_compaction.violations import ViolationCode
+    from pytest_compaction.core.violations import ViolationCode
 
     codes = {code.value for code in ViolationCode}
     shown: set[str] = set()

@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from pytest_compaction.compressor import CompressionRequest, ReferenceCompressor
-from pytest_compaction.evidence import boundary_of, bundle_from_run, first_boundary, write_bundle
-from pytest_compaction.guard import GuardedCompressor
-from pytest_compaction.model import Artifact
-from pytest_compaction.runner import run_scenario
-from pytest_compaction.scenario import Scenario
-from pytest_compaction.store import SQLiteStore
-from pytest_compaction.violations import Violation, ViolationCode
+from pytest_compaction.compressors.base import CompressionRequest, ReferenceCompressor
+from pytest_compaction.compressors.guard import GuardedCompressor
+from pytest_compaction.core.model import Artifact
+from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.core.violations import Violation, ViolationCode
+from pytest_compaction.engine.evidence import boundary_of, bundle_from_run, first_boundary, write_bundle
+from pytest_compaction.engine.runner import run_scenario
+from pytest_compaction.store.sqlite import SQLiteStore
 
 CANARY = "CANARY-7f3a9 peanut"
 

@@ -12,19 +12,19 @@ import pytest
 from hypothesis import Phase
 from hypothesis.database import DirectoryBasedExampleDatabase, InMemoryExampleDatabase
 
-from pytest_compaction import fuzz
-from pytest_compaction import strategies as cst
-from pytest_compaction.compressor import CompressionRequest, ReferenceCompressor
-from pytest_compaction.errors import ConfigError
-from pytest_compaction.guard import GuardedCompressor
-from pytest_compaction.metamorphic import run_relation
-from pytest_compaction.model import Artifact
-from pytest_compaction.runner import run_scenario
-from pytest_compaction.spec import load_spec
+from pytest_compaction.compressors.base import CompressionRequest, ReferenceCompressor
+from pytest_compaction.compressors.guard import GuardedCompressor
+from pytest_compaction.core.errors import ConfigError
+from pytest_compaction.core.model import Artifact
+from pytest_compaction.engine.runner import run_scenario
+from pytest_compaction.fuzzing import properties as fuzz
+from pytest_compaction.fuzzing import strategies as cst
+from pytest_compaction.relations.metamorphic import run_relation
+from pytest_compaction.specs.spec import load_spec
 
 PLANTED = '''
 import dataclasses
-from pytest_compaction.compressor import ReferenceCompressor
+from pytest_compaction.compressors.base import ReferenceCompressor
 
 
 class DropsQualifiers:
@@ -100,7 +100,9 @@ def test_an_unknown_property_is_named() -> None:
 
 
 def test_a_reference_string_names_the_compressor() -> None:
-    result = fuzz.contract_holds("pytest_compaction.compressor:ReferenceCompressor", quick(max_examples=5))
+    result = fuzz.contract_holds(
+        "pytest_compaction.compressors.base:ReferenceCompressor", quick(max_examples=5)
+    )
     assert result.compressor == "reference"
     with pytest.raises(ConfigError, match=r"^compressor 'nowhere:Thing': cannot import module 'nowhere'"):
         fuzz.contract_holds("nowhere:Thing", quick(max_examples=5))
@@ -109,7 +111,7 @@ def test_a_reference_string_names_the_compressor() -> None:
 def test_a_class_given_by_reference_is_built_for_every_example(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         counting="""
-        from pytest_compaction.compressor import ReferenceCompressor
+        from pytest_compaction.compressors.base import ReferenceCompressor
 
         BUILT = []
 

@@ -30,7 +30,7 @@ def test_the_reference_compressor_passes_every_property(pytester: pytest.Pyteste
 
 
 def test_a_drifting_compressor_fails_and_its_counterexample_reproduces(pytester: pytest.Pytester) -> None:
-    drifting = "--compaction-compressor=pytest_compaction._mutant_compressors:DropQualifiers"
+    drifting = "--compaction-compressor=pytest_compaction.mutants.compressors:DropQualifiers"
     result = pytester.runpytest_subprocess(
         *QUICK, "-k", "contract", "--compaction-record-failures=saved", drifting
     )

@@ -12,13 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from pytest_compaction.bindings import Binding
 from pytest_compaction.cli import main
-from pytest_compaction.errors import CompactionError, PayloadError
-from pytest_compaction.gate import REGROUNDABLE, CompactionGate, FidelityViolation, ProseCase, check_summary
-from pytest_compaction.invariants import InvariantRegister
-from pytest_compaction.prose import BLOCK_START, PassState, ProsePolicy, pin_block
-from pytest_compaction.violations import Verdict, Violation, ViolationCode
+from pytest_compaction.core.errors import CompactionError, PayloadError
+from pytest_compaction.core.violations import Verdict, Violation, ViolationCode
+from pytest_compaction.prose.bindings import Binding
+from pytest_compaction.prose.gate import (
+    REGROUNDABLE,
+    CompactionGate,
+    FidelityViolation,
+    ProseCase,
+    check_summary,
+)
+from pytest_compaction.prose.invariants import InvariantRegister
+from pytest_compaction.prose.summary import BLOCK_START, PassState, ProsePolicy, pin_block
 
 NEVER_LIVE = "Never call the payments API with dry_run=false."
 FAITHFUL = "The user wants refunds handled quickly. The payments API must not be called with dry_run=false."
@@ -421,8 +427,8 @@ def test_cli_prose_prints_no_traceback(tmp_path: Path) -> None:
 def test_gate_inside_a_test_reads_as_a_failure(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         """
-        from pytest_compaction.gate import CompactionGate
-        from pytest_compaction.invariants import InvariantRegister
+        from pytest_compaction.prose.gate import CompactionGate
+        from pytest_compaction.prose.invariants import InvariantRegister
 
         def test_compressor():
             register = InvariantRegister()

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from pytest_compaction.checker import check
-from pytest_compaction.compressor import ReferenceCompressor
-from pytest_compaction.guard import GuardedCompressor
-from pytest_compaction.library import library_path
-from pytest_compaction.model import Criticality, Trust
-from pytest_compaction.runner import run_scenario
-from pytest_compaction.scenario import Scenario
-from pytest_compaction.spec import Spec, load_spec
+from pytest_compaction.compressors.base import ReferenceCompressor
+from pytest_compaction.compressors.guard import GuardedCompressor
+from pytest_compaction.core.checker import check
+from pytest_compaction.core.model import Criticality, Trust
+from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.engine.runner import run_scenario
+from pytest_compaction.specs.library import library_path
+from pytest_compaction.specs.spec import Spec, load_spec
 
 LIBRARY = library_path()
 SPEC_FILES = sorted(LIBRARY.rglob("*.compaction.yaml"))
@@ -241,7 +241,7 @@ def test_library_holds_no_real_looking_personal_data(path: Path) -> None:
 
 
 def test_compaction_lint_passes_on_the_whole_library() -> None:
-    from pytest_compaction.lint import lint_paths
+    from pytest_compaction.specs.lint import lint_paths
 
     report = lint_paths([LIBRARY])
     assert report.findings == (), report.summary()

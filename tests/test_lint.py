@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from pytest_compaction.cli import main
-from pytest_compaction.errors import ConfigError
-from pytest_compaction.lint import ALLOW_COMMENT, find_specs, lint_file, lint_paths, personal_data
+from pytest_compaction.core.errors import ConfigError
+from pytest_compaction.specs.lint import ALLOW_COMMENT, find_specs, lint_file, lint_paths, personal_data
 
 HERE = Path(__file__).parent
 E1 = "events:\n  - {id: e1, text: hi}\n"

@@ -9,9 +9,11 @@ import zlib
 import pytest
 from _scenarios import refund_scenario
 
-from pytest_compaction.compressor import CompressionRequest, ReferenceCompressor
-from pytest_compaction.guard import GuardedCompressor
-from pytest_compaction.metamorphic import (
+from pytest_compaction.compressors.base import CompressionRequest, ReferenceCompressor
+from pytest_compaction.compressors.guard import GuardedCompressor
+from pytest_compaction.core.model import Artifact, Fact, Trust
+from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.relations.metamorphic import (
     MetamorphicResult,
     Outcome,
     default_seed,
@@ -20,9 +22,7 @@ from pytest_compaction.metamorphic import (
     run_relation,
     run_relations,
 )
-from pytest_compaction.model import Artifact, Fact, Trust
-from pytest_compaction.relations import RELATIONS, UnknownRelationError, get_relation
-from pytest_compaction.scenario import Scenario
+from pytest_compaction.relations.registry import RELATIONS, UnknownRelationError, get_relation
 
 
 def reference() -> GuardedCompressor:

@@ -6,9 +6,9 @@ import copy
 import json
 from typing import Any
 
-from pytest_compaction.ledger import Ledger
-from pytest_compaction.migration import rehearse_migration
-from pytest_compaction.model import Artifact, Fact
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.core.model import Artifact, Fact
+from pytest_compaction.store.migration import rehearse_migration
 
 V1_RECORDS: list[dict[str, Any]] = [
     {

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pytest_compaction import Artifact, Criticality, Fact, PayloadError, SourceEvent, Status, Trust
-from pytest_compaction.model import normalize_qualifiers, typed_token
+from pytest_compaction.core.model import normalize_qualifiers, typed_token
 
 
 def fact_data(**changes: Any) -> dict[str, Any]:

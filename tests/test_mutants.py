@@ -6,13 +6,15 @@ import dataclasses
 
 import pytest
 
-from pytest_compaction.compressor import CompressionRequest, FunctionCompressor, ReferenceCompressor
-from pytest_compaction.errors import ConfigError
-from pytest_compaction.guard import CompressionRecord, GuardedCompressor
-from pytest_compaction.ledger import Ledger
-from pytest_compaction.library import library_path
-from pytest_compaction.model import Artifact, Claim, Criticality, SourceEvent, Trust, Value
-from pytest_compaction.mutants import (
+from pytest_compaction.compressors.base import CompressionRequest, FunctionCompressor, ReferenceCompressor
+from pytest_compaction.compressors.guard import CompressionRecord, GuardedCompressor
+from pytest_compaction.core.errors import ConfigError
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.core.model import Artifact, Claim, Criticality, SourceEvent, Trust, Value
+from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.core.violations import Violation, ViolationCode
+from pytest_compaction.engine.runner import PassResult, run_scenario
+from pytest_compaction.mutants.catalog import (
     FAILURE_CLASSES,
     MUTANTS,
     CollapseIdentifiers,
@@ -37,9 +39,7 @@ from pytest_compaction.mutants import (
     run_mutants,
     tabulate,
 )
-from pytest_compaction.runner import PassResult, run_scenario
-from pytest_compaction.scenario import Scenario
-from pytest_compaction.violations import Violation, ViolationCode
+from pytest_compaction.specs.library import library_path
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +80,7 @@ def test_registry_names_are_unique_and_cover_every_failure_class() -> None:
 
 @pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: m.name)
 def test_every_mutant_is_documented_and_names_its_codes(mutant: object) -> None:
-    from pytest_compaction.mutants import Mutant
+    from pytest_compaction.mutants.catalog import Mutant
 
     assert isinstance(mutant, Mutant)
     assert mutant.codes
@@ -353,7 +353,7 @@ def test_extra_checks_and_checks_for_count_like_the_suite_s_own() -> None:
 
 
 def test_the_mutation_run_writes_through_the_same_store_as_the_contract_run() -> None:
-    from pytest_compaction.store import SQLiteStore
+    from pytest_compaction.store.sqlite import SQLiteStore
 
     events: list[str] = []
 
@@ -504,8 +504,8 @@ def test_a_user_can_point_compressor_under_test_at_a_mutant(pytester: pytest.Pyt
     pytester.makeconftest(
         """
         import pytest
-        from pytest_compaction.contract import CompressorUnderTest
-        from pytest_compaction.mutants import get_mutant
+        from pytest_compaction.engine.contract import CompressorUnderTest
+        from pytest_compaction.mutants.catalog import get_mutant
 
         @pytest.fixture
         def compressor_under_test():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_compaction.mutants import MUTANTS
+from pytest_compaction.mutants.catalog import MUTANTS
 
 WEAK_SPEC = """
 description: One plain fact, stated once; no qualifier, no boolean, nothing to delete.

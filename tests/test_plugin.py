@@ -12,7 +12,7 @@ import pytest
 COMPRESSORS = """
 import time
 from pytest_compaction import Artifact
-from pytest_compaction.compressor import ReferenceCompressor
+from pytest_compaction.compressors.base import ReferenceCompressor
 
 def faithful(request):
     return ReferenceCompressor().compress(request)
@@ -97,7 +97,7 @@ def test_drifting_compressor_fails_with_the_named_violation(project: pytest.Pyte
         ]
     )
     # No plugin-internal frames in the failure.
-    result.stdout.no_fnmatch_line("*pytest_compaction/contract.py*")
+    result.stdout.no_fnmatch_line("*pytest_compaction/engine/contract.py*")
 
 
 @pytest.mark.parametrize(
@@ -221,7 +221,7 @@ def test_repeated_compression_checks_every_pass(project: pytest.Pytester) -> Non
     project.makepyfile(
         mycompressors2="""
         from dataclasses import replace
-        from pytest_compaction.compressor import ReferenceCompressor
+        from pytest_compaction.compressors.base import ReferenceCompressor
 
         def erodes_on_pass_2(request):
             art = ReferenceCompressor().compress(request)
@@ -277,7 +277,7 @@ def test_deletion_scenario_catches_a_stale_checkpoint(project: pytest.Pytester) 
     project.makepyfile(
         stale='''
         from dataclasses import replace
-        from pytest_compaction.compressor import ReferenceCompressor
+        from pytest_compaction.compressors.base import ReferenceCompressor
 
         class StaleCheckpoint:
             """Merges in everything it ever emitted: a checkpoint restored after a deletion."""
@@ -384,7 +384,7 @@ def test_{n}(fact_ledger, compaction_contract):
 def test_memory_store_fixture_runs_the_storage_contract(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         my_stores='''
-        from pytest_compaction.store import SQLiteStore
+        from pytest_compaction.store.sqlite import SQLiteStore
 
         class StringifyingStore(SQLiteStore):
             """Writes every value as a string, as a careless JSON adapter would."""
@@ -396,7 +396,7 @@ def test_memory_store_fixture_runs_the_storage_contract(pytester: pytest.Pyteste
         not_a_store = 42
         ''',
         test_storage="""
-        from pytest_compaction.storecontract import check_round_trip
+        from pytest_compaction.store.contract import check_round_trip
 
         def test_round_trip(memory_store):
             verdict = check_round_trip(memory_store)
@@ -419,7 +419,7 @@ def test_attempts_expose_a_flaky_compressor(project: pytest.Pytester) -> None:
     project.makepyfile(
         flaky="""
         from dataclasses import replace
-        from pytest_compaction.compressor import ReferenceCompressor
+        from pytest_compaction.compressors.base import ReferenceCompressor
 
         calls = []
 
@@ -444,7 +444,7 @@ def test_attempts_expose_a_flaky_compressor(project: pytest.Pytester) -> None:
 
 METAMORPHIC_TEST = """
 import pytest
-from pytest_compaction.scenario import Scenario
+from pytest_compaction.core.scenario import Scenario
 
 ALLERGY = Scenario.from_dict(
     {
@@ -468,7 +468,7 @@ def test_metamorphic_marker_runs_each_relation(project: pytest.Pytester) -> None
     project.makepyfile(
         chatty="""
         from dataclasses import replace
-        from pytest_compaction.compressor import ReferenceCompressor
+        from pytest_compaction.compressors.base import ReferenceCompressor
 
         def compress(request):
             art = ReferenceCompressor().compress(request)

@@ -14,8 +14,9 @@ from typing import Literal
 
 import pytest
 
-from pytest_compaction.errors import LifecycleError, PayloadError, UnknownIdError
-from pytest_compaction.invariants import (
+from pytest_compaction.core.errors import LifecycleError, PayloadError, UnknownIdError
+from pytest_compaction.core.violations import ViolationCode
+from pytest_compaction.prose.invariants import (
     Entry,
     FailureRecord,
     Invariant,
@@ -24,8 +25,8 @@ from pytest_compaction.invariants import (
     considered_words,
     failure_outcome,
 )
-from pytest_compaction.modality import CueKind, Modality, count_constraints, judge, read
-from pytest_compaction.prose import (
+from pytest_compaction.prose.modality import CueKind, Modality, count_constraints, judge, read
+from pytest_compaction.prose.summary import (
     BLOCK_END,
     BLOCK_START,
     PassState,
@@ -37,7 +38,6 @@ from pytest_compaction.prose import (
     reclaimable_chars,
     reground,
 )
-from pytest_compaction.violations import ViolationCode
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "prose.md"
 

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from pytest_compaction.compressor import CompressionRequest, ReferenceCompressor
-from pytest_compaction.contract import scenario_extras
-from pytest_compaction.guard import GuardedCompressor
-from pytest_compaction.model import Artifact
-from pytest_compaction.runner import run_scenario
-from pytest_compaction.scenario import Scenario
+from pytest_compaction.compressors.base import CompressionRequest, ReferenceCompressor
+from pytest_compaction.compressors.guard import GuardedCompressor
+from pytest_compaction.core.model import Artifact
+from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.engine.contract import scenario_extras
+from pytest_compaction.engine.runner import run_scenario
 
 SPEC = {
     "events": [
@@ -82,7 +82,7 @@ def test_through_a_pytest_session(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         hedging="""
         from dataclasses import replace
-        from pytest_compaction.compressor import ReferenceCompressor
+        from pytest_compaction.compressors.base import ReferenceCompressor
 
         def compress(request):
             art = ReferenceCompressor().compress(replace(request, config={}))

@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from _scenarios import refund_scenario
 
-from pytest_compaction import relations
-from pytest_compaction.errors import ConfigError
-from pytest_compaction.model import SourceEvent, Status, Trust
-from pytest_compaction.relations import (
+from pytest_compaction.core.errors import ConfigError
+from pytest_compaction.core.model import SourceEvent, Status, Trust
+from pytest_compaction.core.scenario import Scenario, Step
+from pytest_compaction.relations import registry as relations
+from pytest_compaction.relations.registry import (
     RELATIONS,
     NotApplicable,
     OracleChange,
@@ -28,7 +29,6 @@ from pytest_compaction.relations import (
     replay_ledger,
     timeline,
 )
-from pytest_compaction.scenario import Scenario, Step
 
 BUILT_IN = (
     "append_small_talk",
@@ -476,7 +476,8 @@ def test_unknown_relation_suggests_the_closest_name() -> None:
     assert str(info.value) == (
         "unknown relation 'append_smalltalk'; did you mean 'append_small_talk'? (known relations: "
         "append_small_talk, duplicate_untrusted, remove_source, rename_unrelated, reorder_independent, "
-        "reorder_update, split_event; register others with pytest_compaction.relations.register_relation)"
+        "reorder_update, split_event; register others with "
+        "pytest_compaction.relations.registry.register_relation)"
     )
     assert isinstance(info.value, LookupError)
     assert isinstance(info.value, ConfigError)

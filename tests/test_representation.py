@@ -4,9 +4,9 @@ import dataclasses
 import subprocess
 import sys
 
-from pytest_compaction.model import Artifact, Fact, Trust
-from pytest_compaction.representation import compare_artifacts, render_path
-from pytest_compaction.storecontract import probe_artifact
+from pytest_compaction.core.model import Artifact, Fact, Trust
+from pytest_compaction.store.contract import probe_artifact
+from pytest_compaction.store.representation import compare_artifacts, render_path
 
 
 def replace_fact(artifact: Artifact, fact_id: str, **changes: object) -> Artifact:
@@ -107,7 +107,7 @@ def test_render_path() -> None:
 
 
 def test_importing_the_storage_modules_stays_light() -> None:
-    modules = ("representation", "storecontract", "migration", "store", "retrieval")
+    modules = ("store.representation", "store.contract", "store.migration", "store.sqlite", "store.retrieval")
     code = "import sys\n" + "".join(f"import pytest_compaction.{name}\n" for name in modules)
     code += "print(sorted({'deepdiff', 'multiprocessing', 'pytest'} & set(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from pytest_compaction.errors import CompactionError, PayloadError, UnknownIdError
-from pytest_compaction.ledger import Ledger
-from pytest_compaction.model import Artifact, Fact, Status
-from pytest_compaction.retrieval import (
+from pytest_compaction.core.errors import CompactionError, PayloadError, UnknownIdError
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.core.model import Artifact, Fact, Status
+from pytest_compaction.store.retrieval import (
     ActionRule,
     RetrievalQuery,
     RuleError,
@@ -17,7 +17,7 @@ from pytest_compaction.retrieval import (
     check_retrieval,
     run_use,
 )
-from pytest_compaction.store import SQLiteStore
+from pytest_compaction.store.sqlite import SQLiteStore
 
 T, S = "tenant-1", "subject-1"
 MEAL = RetrievalQuery(tenant_id=T, subject_id=S, query_class="meal_recommendation", text="what's for dinner?")

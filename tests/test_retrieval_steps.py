@@ -10,23 +10,23 @@ from typing import Any
 import pytest
 import yaml
 
-from pytest_compaction.compressor import ReferenceCompressor
-from pytest_compaction.errors import PayloadError
-from pytest_compaction.evidence import bundle_from_run, first_boundary
-from pytest_compaction.examples import no_forbidden_ingredient, plan_meal
-from pytest_compaction.guard import GuardedCompressor
-from pytest_compaction.model import Artifact, Fact
-from pytest_compaction.retrieval import ActionRule, RetrievalQuery
-from pytest_compaction.runner import ScenarioRun, run_scenario
-from pytest_compaction.scenario import Scenario
-from pytest_compaction.schema import validate
-from pytest_compaction.spec import load_spec
-from pytest_compaction.store import SQLiteStore
-from pytest_compaction.violations import ViolationCode
+from pytest_compaction.compressors.base import ReferenceCompressor
+from pytest_compaction.compressors.guard import GuardedCompressor
+from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.model import Artifact, Fact
+from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.core.violations import ViolationCode
+from pytest_compaction.engine.evidence import bundle_from_run, first_boundary
+from pytest_compaction.engine.meal_planner import no_forbidden_ingredient, plan_meal
+from pytest_compaction.engine.runner import ScenarioRun, run_scenario
+from pytest_compaction.specs.schema import validate
+from pytest_compaction.specs.spec import load_spec
+from pytest_compaction.store.retrieval import ActionRule, RetrievalQuery
+from pytest_compaction.store.sqlite import SQLiteStore
 
 HERE = __name__
-PLANNER = "pytest_compaction.examples:plan_meal"
-RULE = "pytest_compaction.examples:no_forbidden_ingredient"
+PLANNER = "pytest_compaction.engine.meal_planner:plan_meal"
+RULE = "pytest_compaction.engine.meal_planner:no_forbidden_ingredient"
 CANARY = "CANARY-51c2"
 
 
@@ -237,13 +237,13 @@ def test_without_a_store_retrieval_answers_from_the_latest_artifact_with_deletio
             f"{HERE}:says_maybe",
             f"steps[6].use.rules[0]: '{HERE}:says_maybe' returned str among its rules; expected an "
             "ActionRule, or a callable taking the ledger's active facts and returning ActionRules "
-            "(see pytest_compaction.examples:no_forbidden_ingredient)",
+            "(see pytest_compaction.engine.meal_planner:no_forbidden_ingredient)",
         ),
         (
             f"{HERE}:NOT_A_RULE",
             f"steps[6].use.rules[0]: '{HERE}:NOT_A_RULE' is int; expected an ActionRule, or a callable "
             "taking the ledger's active facts and returning ActionRules "
-            "(see pytest_compaction.examples:no_forbidden_ingredient)",
+            "(see pytest_compaction.engine.meal_planner:no_forbidden_ingredient)",
         ),
         (
             "no_such_module_xyz:rule",
@@ -264,12 +264,12 @@ def test_bad_rule_references_name_the_step(rule: str, message: str) -> None:
 
 def test_a_missing_consumer_attribute_names_the_step() -> None:
     steps = spec()["steps"]
-    steps[-1] = {"use": {"consumer": "pytest_compaction.examples:plan_dinner", "rules": [RULE]}}
+    steps[-1] = {"use": {"consumer": "pytest_compaction.engine.meal_planner:plan_dinner", "rules": [RULE]}}
     with pytest.raises(PayloadError) as info:
         run(spec(steps))
     assert str(info.value).startswith(
-        "steps[6].use.consumer: consumer 'pytest_compaction.examples:plan_dinner': module "
-        "'pytest_compaction.examples' has no attribute 'plan_dinner'"
+        "steps[6].use.consumer: consumer 'pytest_compaction.engine.meal_planner:plan_dinner': module "
+        "'pytest_compaction.engine.meal_planner' has no attribute 'plan_dinner'"
     )
 
 
@@ -336,12 +336,12 @@ USE = {"use": {"consumer": PLANNER, "rules": [RULE]}}
                 {"use": {"consumer": "examples.plan_meal", "rules": [RULE]}},
             ],
             "steps[3].use.consumer: expected a 'package.module:attribute' reference, got "
-            "'examples.plan_meal' (str); e.g. pytest_compaction.examples:plan_meal",
+            "'examples.plan_meal' (str); e.g. pytest_compaction.engine.meal_planner:plan_meal",
         ),
         (
             [{"add": ["e1"]}, "compress", RETRIEVE, {"use": {"consumer": PLANNER, "rules": []}}],
             "steps[3].use.rules: expected at least one rule; a use step judges the consumer's output "
-            "with domain rules (e.g. pytest_compaction.examples:no_forbidden_ingredient)",
+            "with domain rules (e.g. pytest_compaction.engine.meal_planner:no_forbidden_ingredient)",
         ),
         (
             [{"add": ["e1"]}, "compress", RETRIEVE, {"use": {"consumer": PLANNER}}],

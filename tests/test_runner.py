@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pytest_compaction.compressor import CompressionRequest, ReferenceCompressor
-from pytest_compaction.guard import GuardedCompressor
-from pytest_compaction.model import Artifact
-from pytest_compaction.runner import run_scenario
-from pytest_compaction.scenario import Scenario
-from pytest_compaction.store import SQLiteStore
+from pytest_compaction.compressors.base import CompressionRequest, ReferenceCompressor
+from pytest_compaction.compressors.guard import GuardedCompressor
+from pytest_compaction.core.model import Artifact
+from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.engine.runner import run_scenario
+from pytest_compaction.store.sqlite import SQLiteStore
 
 TWO_PASSES = {
     "tenant": "acme",

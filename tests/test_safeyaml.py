@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pytest_compaction import PayloadError
-from pytest_compaction.safeyaml import MAX_DEPTH, MAX_NODES, SourceMap, load_yaml, load_yaml_mapped
+from pytest_compaction.specs.safeyaml import MAX_DEPTH, MAX_NODES, SourceMap, load_yaml, load_yaml_mapped
 
 pytest.importorskip("yaml")
 
@@ -203,6 +203,9 @@ def test_invalid_yaml_names_the_line(text: str, message: str) -> None:
 
 
 def test_importing_the_loader_does_not_import_yaml() -> None:
-    code = "import sys, pytest_compaction.safeyaml, pytest_compaction.payload; print('yaml' in sys.modules)"
+    code = (
+        "import sys, pytest_compaction.specs.safeyaml, pytest_compaction.core.payload; "
+        "print('yaml' in sys.modules)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"

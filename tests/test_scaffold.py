@@ -8,18 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from pytest_compaction.checker import check
 from pytest_compaction.cli import main
-from pytest_compaction.compressor import ReferenceCompressor
-from pytest_compaction.contract import CompressorUnderTest, run_and_assert
-from pytest_compaction.errors import ConfigError, PayloadError
-from pytest_compaction.scaffold import (
+from pytest_compaction.compressors.base import ReferenceCompressor
+from pytest_compaction.core.checker import check
+from pytest_compaction.core.errors import ConfigError, PayloadError
+from pytest_compaction.engine.contract import CompressorUnderTest, run_and_assert
+from pytest_compaction.specs.scaffold import (
     incident_from_events,
     incident_from_payload,
     scaffold,
     write_scaffold,
 )
-from pytest_compaction.spec import Spec, load_spec
+from pytest_compaction.specs.spec import Spec, load_spec
 
 EVENTS = [
     {

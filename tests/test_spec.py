@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pytest_compaction.errors import PayloadError
-from pytest_compaction.safeyaml import MAX_DEPTH, MAX_NODES, SourceMap, load_yaml
-from pytest_compaction.scenario import SCENARIO_KEYS
-from pytest_compaction.schema import SCHEMA_PATH, build_schema, load_schema, render_schema, validate
-from pytest_compaction.spec import MAX_SPEC_BYTES, RECORDED_KEYS, Mark, _build, load_spec, spec_name
+from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.scenario import SCENARIO_KEYS
+from pytest_compaction.specs.safeyaml import MAX_DEPTH, MAX_NODES, SourceMap, load_yaml
+from pytest_compaction.specs.schema import SCHEMA_PATH, build_schema, load_schema, render_schema, validate
+from pytest_compaction.specs.spec import MAX_SPEC_BYTES, RECORDED_KEYS, Mark, _build, load_spec, spec_name
 
 HERE = Path(__file__).parent
 EXAMPLES = sorted((HERE / "specs").glob("*.compaction.yaml"))
@@ -428,7 +428,7 @@ def test_oversized_spec_refused_before_parsing(tmp_path: Path) -> None:
 
 
 def test_shipped_schema_is_current() -> None:
-    assert SCHEMA_PATH.parent.name == "pytest_compaction"
+    assert SCHEMA_PATH.parent.name == "specs"
     assert SCHEMA_PATH.read_text(encoding="utf-8") == render_schema()
     assert load_schema()["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from pytest_compaction.compressor import CompressionRequest, ReferenceCompressor
-from pytest_compaction.contract import ContractFailure
-from pytest_compaction.model import Artifact
-from pytest_compaction.statemachine import MemoryMachine, memory_machine
-from pytest_compaction.store import SQLiteStore
+from pytest_compaction.compressors.base import CompressionRequest, ReferenceCompressor
+from pytest_compaction.core.model import Artifact
+from pytest_compaction.engine.contract import ContractFailure
+from pytest_compaction.fuzzing.statemachine import MemoryMachine, memory_machine
+from pytest_compaction.store.sqlite import SQLiteStore
 
 QUICK = settings(
     max_examples=25,
@@ -140,8 +140,8 @@ def test_users_run_it_as_a_test_case(pytester: pytest.Pytester) -> None:
         test_memory="""
         import dataclasses
         from hypothesis import Phase, settings
-        from pytest_compaction.compressor import ReferenceCompressor
-        from pytest_compaction.statemachine import memory_machine
+        from pytest_compaction.compressors.base import ReferenceCompressor
+        from pytest_compaction.fuzzing.statemachine import memory_machine
 
         class MyCompressor:
             def compress(self, request):

@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
-from pytest_compaction.errors import CompactionError, PayloadError
-from pytest_compaction.model import Artifact, Fact, Status
-from pytest_compaction.representation import compare_artifacts
-from pytest_compaction.retrieval import RetrievalQuery
-from pytest_compaction.store import (
+from pytest_compaction.core.errors import CompactionError, PayloadError
+from pytest_compaction.core.model import Artifact, Fact, Status
+from pytest_compaction.store.contract import probe_artifact
+from pytest_compaction.store.representation import compare_artifacts
+from pytest_compaction.store.retrieval import RetrievalQuery
+from pytest_compaction.store.sqlite import (
     DEFAULT_STORE,
     MemoryStore,
     SQLiteStore,
@@ -26,7 +27,6 @@ from pytest_compaction.store import (
     close_store,
     resolve_store_factory,
 )
-from pytest_compaction.storecontract import probe_artifact
 
 T, S = "tenant-1", "subject-1"
 

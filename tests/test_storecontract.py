@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from pytest_compaction.model import Artifact, Fact
-from pytest_compaction.retrieval import RetrievalQuery
-from pytest_compaction.store import SQLiteStore, VersionConflict
-from pytest_compaction.storecontract import (
+from pytest_compaction.core.model import Artifact, Fact
+from pytest_compaction.core.violations import Verdict
+from pytest_compaction.store.contract import (
     STORE_CHECKS,
     check_deletion,
     check_isolation,
@@ -27,7 +26,8 @@ from pytest_compaction.storecontract import (
     check_store_contract,
     probe_artifact,
 )
-from pytest_compaction.violations import Verdict
+from pytest_compaction.store.retrieval import RetrievalQuery
+from pytest_compaction.store.sqlite import SQLiteStore, VersionConflict
 
 # -- a small correct store, and one defect per subclass -----------------------------------
 

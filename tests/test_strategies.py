@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from pytest_compaction import Criticality, Ledger, SourceEvent, Status, Trust
-from pytest_compaction import strategies as cst
-from pytest_compaction.compressor import ReferenceCompressor
-from pytest_compaction.fuzz import scenario_to_dict, spec_text
-from pytest_compaction.guard import GuardedCompressor
-from pytest_compaction.model import Fact, typed_token
-from pytest_compaction.runner import run_scenario
-from pytest_compaction.safeyaml import load_yaml
-from pytest_compaction.scenario import Scenario
+from pytest_compaction.compressors.base import ReferenceCompressor
+from pytest_compaction.compressors.guard import GuardedCompressor
+from pytest_compaction.core.model import Fact, typed_token
+from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.engine.runner import run_scenario
+from pytest_compaction.fuzzing import strategies as cst
+from pytest_compaction.fuzzing.properties import scenario_to_dict, spec_text
+from pytest_compaction.specs.safeyaml import load_yaml
 
 FAST = settings(max_examples=30, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 

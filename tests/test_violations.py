@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pytest_compaction import Verdict, Violation, ViolationCode, summarize
-from pytest_compaction.violations import REVIEWABLE, describe_value, sort_violations
+from pytest_compaction.core.violations import REVIEWABLE, describe_value, sort_violations
 
 # The issue fixes these names for good: they may gain siblings, never new spellings.
 FACT_CONTRACT_CODES = [

@@ -262,7 +262,7 @@ def test_example_command_really_writes_what_the_uploads_expect(pytester: pytest.
         "-p",
         "no:cacheprovider",
         *example_argv(),
-        "--compaction-compressor=pytest_compaction.mutants:NegateBoolean",
+        "--compaction-compressor=pytest_compaction.mutants.catalog:NegateBoolean",
         "-k",
         "peanut-allergy",
     )

@@ -1,0 +1,1 @@
+"""The compressor interface, the reference compressor and the guard."""

@@ -1,0 +1,1 @@
+"""Configuration helpers shared by the front ends."""

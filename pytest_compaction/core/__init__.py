@@ -1,0 +1,1 @@
+"""The core: facts, the ledger, artifacts, scenarios and the checker. Standard library only."""

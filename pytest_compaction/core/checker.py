@@ -1,0 +1,215 @@
+"""The contract checker: an expected ledger against one compression artifact.
+
+It returns every violation it finds, as data, in a deterministic order. On the
+passing path the cost is one dictionary lookup, one tuple comparison and an owner
+check per emitted fact, plus one pass over the ledger to list the required facts
+(cached on the ledger until it changes); the detailed comparison runs only for
+facts that differ. ``benchmarks/bench_checker.py`` keeps this honest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Literal
+
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, typed_token
+from pytest_compaction.core.violations import (
+    REVIEWABLE,
+    Verdict,
+    Violation,
+    ViolationCode,
+    describe_value,
+    sort_violations,
+)
+
+__all__ = ["Mode", "check"]
+
+Mode = Literal["strict", "permissive"]
+
+_FORBIDDEN = {
+    Status.SUPERSEDED: ViolationCode.FORBIDDEN_SUPERSEDED_FACT,
+    Status.DELETED: ViolationCode.FORBIDDEN_DELETED_FACT,
+    Status.RETIRED: ViolationCode.FORBIDDEN_RETIRED_FACT,
+}
+
+
+def check(expected: Ledger | Iterable[Fact], artifact: Artifact, *, mode: Mode = "strict") -> Verdict:
+    """Compare ``artifact`` with the ``expected`` ledger and return every violation.
+
+    ``strict`` (a release gate) fails on facts the ledger does not contain;
+    ``permissive`` (exploration) lists them as review items instead.
+    """
+    if mode not in ("strict", "permissive"):
+        raise ValueError(f"mode must be 'strict' or 'permissive', got {mode!r}")
+    ledger = expected if isinstance(expected, Ledger) else Ledger.from_facts(expected)
+    facts = ledger.facts
+    tenant, subject = artifact.tenant_id, artifact.subject_id
+    required = ledger.required(tenant, subject)
+    found: list[Violation] = []
+    kept = 0
+    active = Status.ACTIVE
+    critical = Criticality.CRITICAL
+
+    # The passing path: one lookup, one tuple comparison and two string comparisons per fact.
+    for fact in artifact.index.values():
+        want = facts.get(fact.fact_id)
+        if want is None:
+            found.append(_unsupported(fact))
+            continue
+        if want.status is not active:
+            found.append(_forbidden(want, fact))
+            continue
+        if fact._key != want._key:
+            _compare(want, fact, found)
+        if want.tenant_id == tenant and want.subject_id == subject:
+            if want.criticality is critical:
+                kept += 1
+        else:
+            _foreign(want, fact, artifact, found)
+
+    if artifact.duplicate_ids:
+        _duplicates(facts, artifact, found)
+
+    if kept < len(required):
+        index = artifact.index
+        for want in required:
+            if want.fact_id not in index:
+                found.append(
+                    Violation(
+                        code=ViolationCode.MISSING,
+                        fact_id=want.fact_id,
+                        detail=f"{_statement(want)} is not in the artifact",
+                    )
+                )
+
+    if mode == "permissive":
+        review = [v for v in found if v.code in REVIEWABLE]
+        failing = [v for v in found if v.code not in REVIEWABLE]
+        return Verdict(violations=sort_violations(failing), review=sort_violations(review))
+    return Verdict(violations=sort_violations(found))
+
+
+def _statement(fact: Fact) -> str:
+    return f"{fact.predicate} = {describe_value(fact.value)}"
+
+
+def _unsupported(fact: Fact) -> Violation:
+    return Violation(
+        code=ViolationCode.UNSUPPORTED_FACT,
+        fact_id=fact.fact_id,
+        detail=f"{_statement(fact)} is not in the ledger",
+    )
+
+
+def _duplicates(facts: Mapping[str, Fact], artifact: Artifact, found: list[Violation]) -> None:
+    """Report each id emitted twice, and what its extra copies break.
+
+    The first copy is checked by the main loop; a later copy that differs from it is
+    checked here too, so a flipped value hidden behind a faithful twin is still named.
+    """
+    counts = Counter(f.fact_id for f in artifact.facts)
+    for fact_id in artifact.duplicate_ids:
+        found.append(
+            Violation(
+                code=ViolationCode.DUPLICATE_FACT_ID,
+                fact_id=fact_id,
+                expected=1,
+                observed=counts[fact_id],
+            )
+        )
+    first = artifact.index
+    for fact in artifact.facts:
+        head = first[fact.fact_id]
+        if fact is head or counts[fact.fact_id] < 2 or fact == head:
+            continue
+        want = facts.get(fact.fact_id)
+        extra: list[Violation] = []
+        if want is None:
+            extra.append(_unsupported(fact))
+        elif want.status is not Status.ACTIVE:
+            extra.append(_forbidden(want, fact))
+        else:
+            if fact._key != want._key:
+                _compare(want, fact, extra)
+            if (want.tenant_id, want.subject_id) != (artifact.tenant_id, artifact.subject_id):
+                _foreign(want, fact, artifact, extra)
+        seen = {(v.code, v.detail, repr(v.observed)) for v in found if v.fact_id == fact.fact_id}
+        found.extend(v for v in extra if (v.code, v.detail, repr(v.observed)) not in seen)
+
+
+def _foreign(want: Fact, got: Fact, artifact: Artifact, found: list[Violation]) -> None:
+    """A ledger fact of another tenant or subject inside this artifact: an isolation breach.
+
+    When the emitted fact also names an owner other than the ledger's, ``_compare``
+    has already reported that field; it is not reported twice.
+    """
+    if want.tenant_id != artifact.tenant_id and got.tenant_id == want.tenant_id:
+        found.append(
+            Violation(
+                code=ViolationCode.TENANT_CHANGED,
+                fact_id=want.fact_id,
+                expected=artifact.tenant_id,
+                observed=want.tenant_id,
+                detail=f"a fact of tenant {want.tenant_id} in the memory of tenant {artifact.tenant_id}",
+            )
+        )
+    if want.subject_id != artifact.subject_id and got.subject_id == want.subject_id:
+        found.append(
+            Violation(
+                code=ViolationCode.SUBJECT_CHANGED,
+                fact_id=want.fact_id,
+                expected=artifact.subject_id,
+                observed=want.subject_id,
+                detail=f"a fact of subject {want.subject_id} in the memory of subject {artifact.subject_id}",
+            )
+        )
+
+
+def _forbidden(want: Fact, fact: Fact) -> Violation:
+    if want.status is Status.SUPERSEDED and want.superseded_by is not None:
+        why = f"superseded by {want.superseded_by}"
+    elif want.status_event_id:
+        why = f"{want.status.value} by event {want.status_event_id}"
+    else:
+        why = want.status.value
+    return Violation(
+        code=_FORBIDDEN[want.status],
+        fact_id=want.fact_id,
+        detail=f"{why}, yet the artifact still holds {_statement(fact)}",
+    )
+
+
+def _compare(want: Fact, got: Fact, found: list[Violation]) -> None:
+    """The slow path: name every field that differs."""
+    fid = want.fact_id
+
+    def add(code: ViolationCode, expected: object, observed: object, detail: str = "") -> None:
+        found.append(Violation(code=code, fact_id=fid, expected=expected, observed=observed, detail=detail))
+
+    if got.tenant_id != want.tenant_id:
+        add(ViolationCode.TENANT_CHANGED, want.tenant_id, got.tenant_id)
+    if got.subject_id != want.subject_id:
+        add(ViolationCode.SUBJECT_CHANGED, want.subject_id, got.subject_id)
+    if got.predicate != want.predicate:
+        add(ViolationCode.PREDICATE_CHANGED, want.predicate, got.predicate)
+    if typed_token(got.value) != typed_token(want.value):
+        add(ViolationCode.VALUE_CHANGED, want.value, got.value)
+    if got._key[4] != want._key[4]:
+        add(ViolationCode.QUALIFIERS_CHANGED, want.qualifiers, got.qualifiers)
+    lost = [s for s in want.source_event_ids if s not in got.source_event_ids]
+    if lost:
+        add(
+            ViolationCode.PROVENANCE_MISSING,
+            want.source_event_ids,
+            got.source_event_ids,
+            f"lost source {', '.join(lost)}",
+        )
+    if got.authority.rank > want.authority.rank:
+        add(
+            ViolationCode.TRUST_ELEVATED,
+            want.authority.value,
+            got.authority.value,
+            "trust must never rise through compression",
+        )

@@ -1,0 +1,509 @@
+"""The domain values: facts, source events and compression artifacts.
+
+Everything here is frozen data built from plain dicts by ``from_dict``, which
+names the exact path of a bad field. Values are *typed*: ``False`` is not
+``"false"`` and ``1`` is not ``1.0`` or ``True``; equality between facts honours
+that, unlike Python's own ``==``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, TypeAlias
+
+from pytest_compaction.core._fields import (
+    MISSING,
+    check_keys,
+    join,
+    read_int,
+    read_mapping,
+    read_optional_str,
+    read_sequence,
+    read_str,
+    read_str_list,
+    shown,
+    type_name,
+)
+from pytest_compaction.core.errors import PayloadError
+
+__all__ = [
+    "Artifact",
+    "Claim",
+    "Criticality",
+    "Fact",
+    "Qualifiers",
+    "SourceEvent",
+    "Status",
+    "Trust",
+    "Value",
+    "normalize_qualifiers",
+    "typed_token",
+]
+
+Value: TypeAlias = bool | int | float | str | list["Value"] | dict[str, "Value"] | None
+"""A fact value: JSON-shaped, compared with its type."""
+
+Qualifiers = tuple[tuple[str, Value], ...]
+"""Qualifiers in normal form: ``(key, value)`` pairs sorted by key."""
+
+
+class Status(str, Enum):
+    """Where a fact is in its lifecycle. Only ``active`` facts may appear in memory."""
+
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    DELETED = "deleted"
+    RETIRED = "retired"
+
+
+class Trust(str, Enum):
+    """The authority of a source, from least to most trusted."""
+
+    UNTRUSTED = "untrusted"
+    """Quoted or retrieved content: a support ticket, a web page, a tool result."""
+    USER = "user"
+    """An authenticated statement by the subject."""
+    SYSTEM = "system"
+    """A system or operator policy."""
+
+    @property
+    def rank(self) -> int:
+        return _TRUST_RANK[self]
+
+
+_TRUST_RANK = {Trust.UNTRUSTED: 0, Trust.USER: 1, Trust.SYSTEM: 2}
+
+
+class Criticality(str, Enum):
+    """Whether a fact must survive every compression."""
+
+    CRITICAL = "critical"
+    """Must survive every compression."""
+    CONTINUITY = "continuity"
+    """May be dropped under budget; if kept, it must be kept faithfully."""
+
+
+_SCALARS = (str, bool, int, float, type(None))
+
+
+def _check_value(value: object, path: str) -> Value:
+    if isinstance(value, _SCALARS):
+        if value != value:  # NaN: never equal to itself, so no artifact could ever keep it
+            raise PayloadError(path, "NaN is not a value a fact can be checked against; use null or a string")
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_check_value(item, join(path, index)) for index, item in enumerate(value)]
+    if isinstance(value, Mapping):
+        out: dict[str, Value] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise PayloadError(path, f"mapping keys must be strings, got {key!r} ({type_name(key)})")
+            out[key] = _check_value(item, join(path, key))
+        return out
+    raise PayloadError(
+        path,
+        f"expected a JSON value (string, number, boolean, null, list or mapping), got {shown(value)}",
+    )
+
+
+def typed_token(value: object) -> object:
+    """A hashable token equal for two values only when they are equal *with their types*.
+
+    ``typed_token(1) != typed_token(True)``, ``typed_token([1]) != typed_token([1.0])``.
+    """
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return (list, tuple(typed_token(item) for item in value))  # type: ignore[attr-defined]
+    if kind is dict:
+        return (dict, tuple(sorted((k, typed_token(v)) for k, v in value.items())))  # type: ignore[attr-defined]
+    return (kind, value)
+
+
+def normalize_qualifiers(
+    qualifiers: Mapping[str, object] | Iterable[tuple[str, object]] | None, path: str = "qualifiers"
+) -> Qualifiers:
+    """Sort qualifiers by key so that their order never matters."""
+    if qualifiers is None:
+        return ()
+    pairs = qualifiers.items() if isinstance(qualifiers, Mapping) else qualifiers
+    out: dict[str, Value] = {}
+    for pair in pairs:
+        try:
+            key, value = pair
+        except (TypeError, ValueError):
+            raise PayloadError(path, f"expected a mapping of qualifiers, got {pair!r}") from None
+        if not isinstance(key, str) or not key:
+            raise PayloadError(path, f"qualifier names must be non-empty strings, got {key!r}")
+        if key in out:
+            raise PayloadError(join(path, key), "qualifier is given twice")
+        out[key] = _check_value(value, join(path, key))
+    return tuple(sorted(out.items()))
+
+
+def _enum(kind: type[Any], data: Mapping[str, Any], key: str, path: str, default: Any) -> Any:
+    raw = data.get(key, default)
+    if isinstance(raw, kind):
+        return raw
+    try:
+        return kind(raw)
+    except ValueError:
+        allowed = ", ".join(member.value for member in kind)
+        raise PayloadError(join(path, key), f"expected one of {allowed}; got {shown(raw)}") from None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class Fact:
+    """One fact that must survive compression, or one that a compressor emitted.
+
+    Facts compare equal only when every field is equal *with its type*.
+    """
+
+    fact_id: str
+    tenant_id: str
+    subject_id: str
+    predicate: str
+    value: Value
+    qualifiers: Qualifiers = ()
+    source_event_ids: tuple[str, ...] = ()
+    status: Status = Status.ACTIVE
+    authority: Trust = Trust.USER
+    criticality: Criticality = Criticality.CRITICAL
+    superseded_by: str | None = None
+    """For a superseded fact: the id of the newer fact."""
+    status_event_id: str | None = None
+    """For a deleted or retired fact: the event that changed its status."""
+    status_reason: str | None = None
+    """For a retired fact: why it was retired."""
+    _key: tuple[object, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # Typed as object: callers may pass a dict or a list, which are normalized here.
+        qualifiers: Any = self.qualifiers
+        # A tuple is trusted only when it is already in normal form: pairs given in another
+        # order would otherwise make two equal facts compare unequal.
+        if not isinstance(qualifiers, tuple) or any(
+            qualifiers[i][0] >= qualifiers[i + 1][0] for i in range(len(qualifiers) - 1)
+        ):
+            object.__setattr__(self, "qualifiers", normalize_qualifiers(qualifiers))
+        sources: object = self.source_event_ids
+        if not isinstance(sources, tuple):
+            object.__setattr__(self, "source_event_ids", tuple(self.source_event_ids))
+        # Plain strings ("critical") are accepted and made members: the checker compares
+        # these by identity, so a string left in place would silently drop a required fact.
+        for name, kind in (("status", Status), ("authority", Trust), ("criticality", Criticality)):
+            raw: object = getattr(self, name)
+            if type(raw) is not kind:
+                try:
+                    object.__setattr__(self, name, kind(raw))
+                except ValueError:
+                    allowed = ", ".join(member.value for member in kind)
+                    raise PayloadError(name, f"expected one of {allowed}; got {shown(raw)}") from None
+        # The contract-relevant identity, computed once: the checker's fast path is a
+        # single tuple comparison per fact.
+        object.__setattr__(
+            self,
+            "_key",
+            (
+                self.tenant_id,
+                self.subject_id,
+                self.predicate,
+                typed_token(self.value),
+                tuple((k, typed_token(v)) for k, v in self.qualifiers),
+                self.source_event_ids,
+                self.authority,
+            ),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Fact):
+            return NotImplemented
+        return (
+            self.fact_id == other.fact_id
+            and self._key == other._key
+            and self.status is other.status
+            and self.criticality is other.criticality
+            and self.superseded_by == other.superseded_by
+            and self.status_event_id == other.status_event_id
+            and self.status_reason == other.status_reason
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.fact_id, self._key, self.status))
+
+    @property
+    def qualifier_dict(self) -> dict[str, Value]:
+        return dict(self.qualifiers)
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: object,
+        path: str = "fact",
+        *,
+        tenant_id: str | None = None,
+        subject_id: str | None = None,
+        lifecycle: bool = True,
+    ) -> Fact:
+        """Build a fact from a plain dict.
+
+        ``tenant_id``/``subject_id`` are defaults for facts inside an artifact, which
+        may omit them. ``lifecycle=False`` refuses lifecycle keys (an artifact's
+        facts are always presented as active memory).
+        """
+        data = read_mapping(data, path)
+        keys = ["value", "qualifiers", "source_event_ids", "source_event_id", "authority", "criticality"]
+        keys += ["tenant_id", "subject_id"]
+        lifecycle_keys = ("status", "superseded_by", "status_event_id", "status_reason")
+        if lifecycle:
+            keys += lifecycle_keys
+        else:
+            for key in lifecycle_keys:
+                if key in data:
+                    raise PayloadError(
+                        join(path, key),
+                        "not allowed in an artifact: its facts are the memory it presents and are "
+                        "always active; lifecycle keys belong to the expected facts",
+                    )
+        check_keys(data, path, required=("fact_id", "predicate"), optional=keys)
+        if "value" not in data:
+            raise PayloadError(join(path, "value"), "required key is missing (use null for no value)")
+        if "source_event_id" in data and "source_event_ids" in data:
+            raise PayloadError(
+                join(path, "source_event_id"), "give source_event_id or source_event_ids, not both"
+            )
+        if "source_event_id" in data:
+            sources: tuple[str, ...] = (read_str(data, "source_event_id", path),)
+        else:
+            sources = read_str_list(data, "source_event_ids", path)
+        qualifiers = data.get("qualifiers")
+        if qualifiers is None:
+            qualifiers = {}
+        read_mapping(qualifiers, join(path, "qualifiers"))
+        return cls(
+            fact_id=read_str(data, "fact_id", path),
+            tenant_id=read_str(data, "tenant_id", path, tenant_id or MISSING),
+            subject_id=read_str(data, "subject_id", path, subject_id or MISSING),
+            predicate=read_str(data, "predicate", path),
+            value=_check_value(data["value"], join(path, "value")),
+            qualifiers=normalize_qualifiers(qualifiers, join(path, "qualifiers")),
+            source_event_ids=sources,
+            status=_enum(Status, data, "status", path, Status.ACTIVE),
+            authority=_enum(Trust, data, "authority", path, Trust.USER),
+            criticality=_enum(Criticality, data, "criticality", path, Criticality.CRITICAL),
+            superseded_by=read_optional_str(data, "superseded_by", path),
+            status_event_id=read_optional_str(data, "status_event_id", path),
+            status_reason=read_optional_str(data, "status_reason", path),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The plain-dict form ``from_dict`` reads back; defaults are left out."""
+        out: dict[str, Any] = {
+            "fact_id": self.fact_id,
+            "tenant_id": self.tenant_id,
+            "subject_id": self.subject_id,
+            "predicate": self.predicate,
+            "value": self.value,
+        }
+        if self.qualifiers:
+            out["qualifiers"] = dict(self.qualifiers)
+        if self.source_event_ids:
+            out["source_event_ids"] = list(self.source_event_ids)
+        if self.status is not Status.ACTIVE:
+            out["status"] = self.status.value
+        if self.authority is not Trust.USER:
+            out["authority"] = self.authority.value
+        if self.criticality is not Criticality.CRITICAL:
+            out["criticality"] = self.criticality.value
+        for name in ("superseded_by", "status_event_id", "status_reason"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Claim:
+    """A fact an event states, in machine-readable form.
+
+    The ledger attaches to each event it hands to a compressor the claims it
+    recorded from that event, so a structured compressor (and the reference
+    compressor) can replay them; a prose compressor may read only the text.
+    """
+
+    fact_id: str
+    predicate: str
+    value: Value
+    qualifiers: Qualifiers = ()
+    authority: Trust = Trust.USER
+    criticality: Criticality = Criticality.CRITICAL
+    supersedes: tuple[str, ...] = ()
+    """Ids of older facts this claim replaces."""
+    current: bool = True
+    """False when the ledger no longer holds this fact as active (superseded or retired),
+    even if the event that ended it is no longer visible (e.g. it was deleted)."""
+
+    def as_fact(self, event: SourceEvent, sources: tuple[str, ...] | None = None) -> Fact:
+        """The active fact this claim states, attached to ``event``'s tenant and subject.
+
+        ``sources`` defaults to the event alone.
+        """
+        return Fact(
+            fact_id=self.fact_id,
+            tenant_id=event.tenant_id,
+            subject_id=event.subject_id,
+            predicate=self.predicate,
+            value=self.value,
+            qualifiers=self.qualifiers,
+            source_event_ids=sources if sources is not None else (event.event_id,),
+            authority=self.authority,
+            criticality=self.criticality,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"fact_id": self.fact_id, "predicate": self.predicate, "value": self.value}
+        if self.qualifiers:
+            out["qualifiers"] = dict(self.qualifiers)
+        if self.authority is not Trust.USER:
+            out["authority"] = self.authority.value
+        if self.criticality is not Criticality.CRITICAL:
+            out["criticality"] = self.criticality.value
+        if self.supersedes:
+            out["supersedes"] = list(self.supersedes)
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SourceEvent:
+    """One turn or record of the history a compressor summarizes."""
+
+    event_id: str
+    tenant_id: str
+    subject_id: str
+    text: str
+    trust: Trust = Trust.USER
+    order: int = 0
+    """Position in the history; events are given to a compressor in this order."""
+    claims: tuple[Claim, ...] = ()
+    """The facts the ledger recorded from this event (attached by the ledger)."""
+    retires: tuple[str, ...] = ()
+    """Ids of facts this event retires (attached by the ledger)."""
+
+    @classmethod
+    def from_dict(cls, data: object, path: str = "event") -> SourceEvent:
+        data = read_mapping(data, path)
+        check_keys(
+            data,
+            path,
+            required=("event_id", "tenant_id", "subject_id", "text"),
+            optional=("trust", "order"),
+        )
+        text = data["text"]
+        if not isinstance(text, str):
+            raise PayloadError(join(path, "text"), f"expected a string, got {text!r} ({type_name(text)})")
+        return cls(
+            event_id=read_str(data, "event_id", path),
+            tenant_id=read_str(data, "tenant_id", path),
+            subject_id=read_str(data, "subject_id", path),
+            text=text,
+            trust=_enum(Trust, data, "trust", path, Trust.USER),
+            order=read_int(data, "order", path, 0),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "event_id": self.event_id,
+            "tenant_id": self.tenant_id,
+            "subject_id": self.subject_id,
+            "text": self.text,
+            "trust": self.trust.value,
+            "order": self.order,
+        }
+        if self.claims:
+            out["claims"] = [claim.to_dict() for claim in self.claims]
+        if self.retires:
+            out["retires"] = list(self.retires)
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Artifact:
+    """What a compressor returns: one memory version for one tenant and subject."""
+
+    memory_version: int
+    tenant_id: str
+    subject_id: str
+    facts: tuple[Fact, ...] = ()
+    summary: str | None = None
+    depth: int = 1
+    """How many compressions deep this artifact is (1: compressed from raw events)."""
+    input_event_ids: tuple[str, ...] = ()
+    """The source events the compressor was given."""
+    index: Mapping[str, Fact] = field(init=False, repr=False, compare=False)
+    """Facts by id (the first one, where an id is emitted twice)."""
+    duplicate_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """Fact ids emitted more than once, in first-seen order."""
+
+    def __post_init__(self) -> None:
+        # Typed as object: callers may pass lists, which are frozen here.
+        facts: object = self.facts
+        if not isinstance(facts, tuple):
+            object.__setattr__(self, "facts", tuple(self.facts))
+        input_event_ids: object = self.input_event_ids
+        if not isinstance(input_event_ids, tuple):
+            object.__setattr__(self, "input_event_ids", tuple(self.input_event_ids))
+        index: dict[str, Fact] = {}
+        duplicates: dict[str, None] = {}
+        for fact in self.facts:
+            if fact.fact_id in index:
+                duplicates[fact.fact_id] = None
+            else:
+                index[fact.fact_id] = fact
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "duplicate_ids", tuple(duplicates))
+
+    @classmethod
+    def from_dict(cls, data: object, path: str = "artifact") -> Artifact:
+        data = read_mapping(data, path)
+        check_keys(
+            data,
+            path,
+            required=("memory_version", "tenant_id", "subject_id"),
+            optional=("facts", "summary", "depth", "input_event_ids"),
+        )
+        tenant_id = read_str(data, "tenant_id", path)
+        subject_id = read_str(data, "subject_id", path)
+        raw_facts = read_sequence(data.get("facts", ()), join(path, "facts"))
+        facts = tuple(
+            Fact.from_dict(
+                item,
+                join(join(path, "facts"), index),
+                tenant_id=tenant_id,
+                subject_id=subject_id,
+                lifecycle=False,
+            )
+            for index, item in enumerate(raw_facts)
+        )
+        return cls(
+            memory_version=read_int(data, "memory_version", path),
+            tenant_id=tenant_id,
+            subject_id=subject_id,
+            facts=facts,
+            summary=read_optional_str(data, "summary", path),
+            depth=read_int(data, "depth", path, 1),
+            input_event_ids=read_str_list(data, "input_event_ids", path),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "memory_version": self.memory_version,
+            "tenant_id": self.tenant_id,
+            "subject_id": self.subject_id,
+            "facts": [fact.to_dict() for fact in self.facts],
+        }
+        if self.summary is not None:
+            out["summary"] = self.summary
+        out["depth"] = self.depth
+        if self.input_event_ids:
+            out["input_event_ids"] = list(self.input_event_ids)
+        return out

@@ -1,0 +1,447 @@
+"""Scenarios: source events, the facts they state, and the steps that compress them.
+
+A scenario is plain data, loaded from a dict (a YAML spec, or Python) by
+:meth:`Scenario.from_dict`. The runner (:mod:`pytest_compaction.engine.runner`) replays it
+into a ledger and through a compressor.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pytest_compaction.core._fields import (
+    check_keys,
+    join,
+    read_int,
+    read_mapping,
+    read_optional_str,
+    read_sequence,
+    read_str,
+    read_str_list,
+    type_name,
+)
+from pytest_compaction.core.errors import PayloadError, _closest
+from pytest_compaction.core.model import (
+    Claim,
+    Criticality,
+    SourceEvent,
+    Trust,
+    _check_value,
+    _enum,
+    normalize_qualifiers,
+)
+
+__all__ = ["STEP_KINDS", "Scenario", "Step", "StepKind"]
+
+StepKind = Literal["add", "compress", "delete", "retrieve", "use"]
+
+STEP_KINDS: tuple[StepKind, ...] = ("add", "compress", "delete", "retrieve", "use")
+
+SCENARIO_KEYS = (
+    "description",
+    "tenant",
+    "subject",
+    "events",
+    "steps",
+    "budget",
+    "mode",
+    "expect",
+    "marks",
+    "relations",
+    "depth",
+    "attempts",
+    "invariants",
+    "bindings",
+    "seed",
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step:
+    """One step of a scenario."""
+
+    kind: StepKind
+    event_ids: tuple[str, ...] = ()
+    """For ``add``: the events delivered, in order."""
+    fact_id: str | None = None
+    """For ``delete``: the fact deleted."""
+    event_id: str | None = None
+    """For ``delete``: the event that requested the deletion, if any."""
+    tenant_id: str | None = None
+    subject_id: str | None = None
+    """For ``compress`` and ``retrieve``: whose memory (default: the scenario's)."""
+    query_class: str | None = None
+    """For ``retrieve``: the kind of turn asking memory (``meal_recommendation``)."""
+    predicates: tuple[str, ...] = ()
+    """For ``retrieve``: predicate prefixes the query is narrowed to (empty: all)."""
+    relevant: tuple[str, ...] = ()
+    """For ``retrieve``: facts the query class needs; each active one must be retrieved."""
+    limit: int | None = None
+    """For ``retrieve``: the most facts the query asks for."""
+    consumer: str | None = None
+    """For ``use``: ``module:attribute`` of the planner or responder given the retrieved memory."""
+    rules: tuple[str, ...] = ()
+    """For ``use``: ``module:attribute`` of each rule over the consumer's output."""
+    path: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.kind == "add":
+            return {"add": list(self.event_ids)}
+        if self.kind == "delete":
+            out: dict[str, Any] = {"delete": self.fact_id}
+            if self.event_id:
+                out["event"] = self.event_id
+            return out
+        if self.kind == "retrieve":
+            query: dict[str, Any] = {"query": self.query_class}
+            if self.predicates:
+                query["predicates"] = list(self.predicates)
+            if self.relevant:
+                query["relevant"] = list(self.relevant)
+            if self.tenant_id:
+                query["tenant"] = self.tenant_id
+            if self.subject_id:
+                query["subject"] = self.subject_id
+            if self.limit is not None:
+                query["limit"] = self.limit
+            return {"retrieve": query}
+        if self.kind == "use":
+            return {"use": {"consumer": self.consumer, "rules": list(self.rules)}}
+        options: dict[str, Any] = {}
+        if self.tenant_id:
+            options["tenant"] = self.tenant_id
+        if self.subject_id:
+            options["subject"] = self.subject_id
+        return {"compress": options}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scenario:
+    """A memory history and how it is compressed, with what must hold afterwards."""
+
+    name: str
+    description: str = ""
+    tenant_id: str = "tenant-1"
+    subject_id: str = "subject-1"
+    events: tuple[SourceEvent, ...] = ()
+    """Events in history order; each carries the claims (facts) it states."""
+    steps: tuple[Step, ...] = ()
+    budget: int | None = None
+    mode: Literal["strict", "permissive"] = "strict"
+    expect_violations: tuple[str, ...] | None = None
+    """The exact violation names a recorded incident must produce; None means none."""
+    relations: tuple[str, ...] = ()
+    depth: int | None = None
+    attempts: int | None = None
+    seed: int | None = None
+    invariants: object = None
+    """The pinned-invariant register, as plain data (see the prose docs)."""
+    bindings: object = None
+    """The binding table, as plain data (see the prose docs)."""
+
+    @property
+    def effective_steps(self) -> tuple[Step, ...]:
+        """The steps, or by default: deliver every event, then compress once."""
+        if self.steps:
+            return self.steps
+        return (
+            Step(kind="add", event_ids=tuple(e.event_id for e in self.events)),
+            Step(kind="compress"),
+        )
+
+    def event(self, event_id: str) -> SourceEvent:
+        for event in self.events:
+            if event.event_id == event_id:
+                return event
+        raise KeyError(event_id)
+
+    @classmethod
+    def from_dict(cls, data: object, *, name: str, path: str = "") -> Scenario:
+        data = read_mapping(data, path)
+        optional = tuple(key for key in SCENARIO_KEYS if key != "events")
+        check_keys(data, path, required=("events",), optional=optional)
+        tenant = read_str(data, "tenant", path, "tenant-1")
+        subject = read_str(data, "subject", path, "subject-1")
+        events = _events(data["events"], join(path, "events"), tenant, subject)
+        ids = [e.event_id for e in events]
+        facts = [c.fact_id for e in events for c in e.claims]
+        steps = _steps(data.get("steps"), join(path, "steps"), ids, tenant, subject, facts)
+        mode = data.get("mode", "strict")
+        if mode not in ("strict", "permissive"):
+            raise PayloadError(
+                join(path, "mode"), f"expected strict or permissive, got {mode!r} ({type_name(mode)})"
+            )
+        budget = data.get("budget")
+        if budget is not None:
+            budget = read_int(data, "budget", path)
+        depth = read_int(data, "depth", path) if data.get("depth") is not None else None
+        if depth is not None and depth < 1:
+            raise PayloadError(join(path, "depth"), f"expected a depth of at least 1, got {depth}")
+        attempts = read_int(data, "attempts", path) if data.get("attempts") is not None else None
+        if attempts is not None and attempts < 1:
+            raise PayloadError(join(path, "attempts"), f"expected at least 1 attempt, got {attempts}")
+        return cls(
+            name=name,
+            description=read_optional_str(data, "description", path) or "",
+            tenant_id=tenant,
+            subject_id=subject,
+            events=events,
+            steps=steps,
+            budget=budget,
+            mode=mode,
+            expect_violations=_expect(data.get("expect"), join(path, "expect")),
+            relations=read_str_list(data, "relations", path),
+            depth=depth,
+            attempts=attempts,
+            seed=read_int(data, "seed", path) if data.get("seed") is not None else None,
+            invariants=data.get("invariants"),
+            bindings=data.get("bindings"),
+        )
+
+
+def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEvent, ...]:
+    events: list[SourceEvent] = []
+    seen: set[str] = set()
+    stated: dict[str, tuple[Claim, str, str]] = {}  # fact id -> (claim, tenant, subject)
+    for index, item in enumerate(read_sequence(raw, path)):
+        where = join(path, index)
+        item = read_mapping(item, where)
+        check_keys(
+            item,
+            where,
+            required=("id", "text"),
+            optional=("trust", "tenant", "subject", "facts", "restates", "retires", "reason"),
+        )
+        event_id = read_str(item, "id", where)
+        if event_id in seen:
+            raise PayloadError(
+                join(where, "id"), f"event id {event_id!r} is used twice; event ids must be unique"
+            )
+        seen.add(event_id)
+        text = item["text"]
+        if not isinstance(text, str):
+            raise PayloadError(join(where, "text"), f"expected a string, got {text!r} ({type_name(text)})")
+        trust = _enum(Trust, item, "trust", where, Trust.USER)
+        tenant_id = read_str(item, "tenant", where, tenant)
+        subject_id = read_str(item, "subject", where, subject)
+        claims = []
+        for c_index, claim in enumerate(read_sequence(item.get("facts", ()), join(where, "facts"))):
+            parsed = _claim(claim, join(join(where, "facts"), c_index), trust)
+            if parsed.fact_id in stated:
+                raise PayloadError(
+                    join(join(join(where, "facts"), c_index), "id"),
+                    f"fact id {parsed.fact_id!r} is stated twice; a new value is a new fact with "
+                    f"`supersedes: {parsed.fact_id}`, the same value said again is "
+                    f"`restates: [{parsed.fact_id}]`",
+                )
+            stated[parsed.fact_id] = (parsed, tenant_id, subject_id)
+            claims.append(parsed)
+        for r_index, fact_id in enumerate(read_str_list(item, "restates", where)):
+            spot = join(join(where, "restates"), r_index)
+            if fact_id not in stated:
+                close = _closest(fact_id, tuple(stated))
+                hint = f"; did you mean {close!r}?" if close else ""
+                raise PayloadError(spot, f"no earlier event states fact {fact_id!r}{hint}")
+            original, owner_tenant, owner_subject = stated[fact_id]
+            if (owner_tenant, owner_subject) != (tenant_id, subject_id):
+                raise PayloadError(
+                    spot, f"fact {fact_id!r} belongs to {owner_tenant}/{owner_subject}, not to this event's"
+                )
+            # The same claim again: the runner records it as more provenance for the fact.
+            claims.append(dataclasses.replace(original, supersedes=()))
+        events.append(
+            SourceEvent(
+                event_id=event_id,
+                tenant_id=tenant_id,
+                subject_id=subject_id,
+                text=text,
+                trust=trust,
+                order=index,
+                claims=tuple(claims),
+                retires=read_str_list(item, "retires", where),
+            )
+        )
+    if not events:
+        raise PayloadError(path, "a scenario needs at least one event")
+    return tuple(events)
+
+
+def _claim(raw: object, path: str, trust: Trust) -> Claim:
+    data = read_mapping(raw, path)
+    check_keys(
+        data,
+        path,
+        required=("id", "predicate", "value"),
+        optional=("qualifiers", "criticality", "authority", "supersedes"),
+    )
+    supersedes = data.get("supersedes", ())
+    if isinstance(supersedes, str):
+        supersedes = [supersedes]
+    qualifiers = data.get("qualifiers") or {}
+    read_mapping(qualifiers, join(path, "qualifiers"))
+    return Claim(
+        fact_id=read_str(data, "id", path),
+        predicate=read_str(data, "predicate", path),
+        value=_check_value(data["value"], join(path, "value")),
+        qualifiers=normalize_qualifiers(qualifiers, join(path, "qualifiers")),
+        authority=_enum(Trust, data, "authority", path, trust),
+        criticality=_enum(Criticality, data, "criticality", path, Criticality.CRITICAL),
+        supersedes=read_str_list({"supersedes": supersedes}, "supersedes", path),
+    )
+
+
+def _steps(
+    raw: object, path: str, event_ids: list[str], tenant: str, subject: str, fact_ids: list[str]
+) -> tuple[Step, ...]:
+    if raw is None:
+        return ()
+    steps: list[Step] = []
+    for index, item in enumerate(read_sequence(raw, path)):
+        where = join(path, index)
+        if item == "compress":
+            steps.append(Step(kind="compress", path=where))
+            continue
+        if isinstance(item, str):
+            hint = " (did you mean 'compress'?)" if _closest(item, ("compress",)) else ""
+            raise PayloadError(
+                where,
+                f"expected `compress` or a mapping with one of add, compress, delete, retrieve or use, "
+                f"got {item!r}{hint}",
+            )
+        item = read_mapping(item, where)
+        kinds = [k for k in STEP_KINDS if k in item]
+        if len(kinds) != 1:
+            raise PayloadError(
+                where,
+                "each step has exactly one of add, compress, delete, retrieve or use "
+                "(e.g. `- add: [e1, e2]`)",
+            )
+        kind = kinds[0]
+        if kind == "retrieve":
+            if not any(step.kind == "compress" for step in steps):
+                raise PayloadError(
+                    join(where, "retrieve"),
+                    "a retrieve step reads the memory a compression stored, but no compress step "
+                    "comes before it; add `- compress` before it",
+                )
+            steps.append(_retrieve(item, where, tenant, subject, fact_ids))
+            continue
+        if kind == "use":
+            if not any(step.kind == "retrieve" for step in steps):
+                raise PayloadError(
+                    join(where, "use"),
+                    "a use step consumes the memory of the last retrieve step, but no retrieve step "
+                    "comes before it; add `- retrieve: {query: <query class>}` before it",
+                )
+            steps.append(_use(item, where))
+            continue
+        if kind == "add":
+            check_keys(item, where, required=("add",))
+            value = item["add"]
+            ids = event_ids if value == "all" else list(read_str_list(item, "add", where))
+            for position, event_id in enumerate(ids):
+                if event_id not in event_ids:
+                    raise PayloadError(
+                        join(join(where, "add"), position),
+                        f"no event has id {event_id!r}; known events: {', '.join(event_ids)}",
+                    )
+            steps.append(Step(kind="add", event_ids=tuple(ids), path=where))
+        elif kind == "delete":
+            check_keys(item, where, required=("delete",), optional=("event",))
+            by_event = read_optional_str(item, "event", where)
+            if by_event is not None and by_event not in event_ids:
+                raise PayloadError(
+                    join(where, "event"),
+                    f"no event has id {by_event!r}; known events: {', '.join(event_ids)}",
+                )
+            steps.append(
+                Step(kind="delete", fact_id=read_str(item, "delete", where), event_id=by_event, path=where)
+            )
+        else:
+            check_keys(item, where, required=("compress",))
+            options = item["compress"] or {}
+            options = read_mapping(options, join(where, "compress"))
+            check_keys(options, join(where, "compress"), required=(), optional=("tenant", "subject"))
+            steps.append(
+                Step(
+                    kind="compress",
+                    tenant_id=read_str(options, "tenant", join(where, "compress"), tenant),
+                    subject_id=read_str(options, "subject", join(where, "compress"), subject),
+                    path=where,
+                )
+            )
+    if not any(step.kind == "compress" for step in steps):
+        raise PayloadError(path, "the steps never compress; add a `- compress` step")
+    return tuple(steps)
+
+
+def _retrieve(item: Any, where: str, tenant: str, subject: str, fact_ids: list[str]) -> Step:
+    check_keys(item, where, required=("retrieve",))
+    at = join(where, "retrieve")
+    options = read_mapping(item["retrieve"], at)
+    check_keys(
+        options, at, required=("query",), optional=("predicates", "relevant", "tenant", "subject", "limit")
+    )
+    relevant = read_str_list(options, "relevant", at)
+    for index, fact_id in enumerate(relevant):
+        if fact_id not in fact_ids:
+            close = _closest(fact_id, tuple(fact_ids))
+            hint = f" (did you mean {close!r}?)" if close else ""
+            raise PayloadError(
+                join(join(at, "relevant"), index),
+                f"no event states a fact {fact_id!r}{hint}; declare as relevant the facts the "
+                f"scenario's events state",
+            )
+    limit = read_int(options, "limit", at) if options.get("limit") is not None else None
+    if limit is not None and limit < 0:
+        raise PayloadError(join(at, "limit"), f"expected a count of 0 or more, got {limit}")
+    return Step(
+        kind="retrieve",
+        query_class=read_str(options, "query", at),
+        predicates=read_str_list(options, "predicates", at),
+        relevant=relevant,
+        tenant_id=read_str(options, "tenant", at, tenant),
+        subject_id=read_str(options, "subject", at, subject),
+        limit=limit,
+        path=where,
+    )
+
+
+def _use(item: Any, where: str) -> Step:
+    check_keys(item, where, required=("use",))
+    at = join(where, "use")
+    options = read_mapping(item["use"], at)
+    check_keys(options, at, required=("consumer", "rules"))
+    consumer = _reference(read_str(options, "consumer", at), join(at, "consumer"))
+    rules = read_str_list(options, "rules", at)
+    if not rules:
+        raise PayloadError(
+            join(at, "rules"),
+            "expected at least one rule; a use step judges the consumer's output with domain rules "
+            "(e.g. pytest_compaction.engine.meal_planner:no_forbidden_ingredient)",
+        )
+    for index, rule in enumerate(rules):
+        _reference(rule, join(join(at, "rules"), index))
+    return Step(kind="use", consumer=consumer, rules=rules, path=where)
+
+
+def _reference(value: str, path: str) -> str:
+    module, _, attribute = value.partition(":")
+    if not module or not attribute or ":" in attribute or any(c.isspace() for c in value):
+        raise PayloadError(
+            path,
+            f"expected a 'package.module:attribute' reference, got {value!r} (str); e.g. "
+            f"pytest_compaction.engine.meal_planner:plan_meal",
+        )
+    return value
+
+
+def _expect(raw: object, path: str) -> tuple[str, ...] | None:
+    if raw is None:
+        return None
+    data = read_mapping(raw, path)
+    check_keys(data, path, required=("violations",))
+    names = read_str_list(data, "violations", path)
+    return tuple(sorted(set(names)))

@@ -1,0 +1,1 @@
+"""The run pipeline: replays a scenario through a compressor and a store, pass by pass."""

@@ -1,0 +1,429 @@
+"""Assertions over the contract, and the failure text a person reads.
+
+Pytest-free: the plugin's fixtures hand these objects to tests; any other test
+runner (or an agent at run time) can use them directly.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import groupby
+from typing import TYPE_CHECKING, Any
+
+from pytest_compaction.compressors.base import CompressionRequest, Compressor
+from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, CompressionRecord, GuardedCompressor
+from pytest_compaction.core.checker import Mode, check
+from pytest_compaction.core.errors import CompactionError, CompactionWarning
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.core.model import Artifact
+from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.core.violations import Violation, ViolationCode, summarize
+from pytest_compaction.engine.runner import PassCheck, ScenarioRun, disagreements, run_scenario
+
+if TYPE_CHECKING:
+    from pytest_compaction.store.sqlite import MemoryStore
+
+__all__ = [
+    "CompactionOutcome",
+    "EvidenceBuilder",
+    "Sink",
+    "CompressorUnderTest",
+    "ContractChecker",
+    "ContractFailure",
+    "expected_mismatch",
+    "render_failure",
+    "records_evidence",
+    "run_and_assert",
+    "run_evidence",
+    "scenario_extras",
+]
+
+
+def render_failure(
+    violations: Sequence[Violation],
+    *,
+    title: str | None = None,
+    reproduce: str | None = None,
+    review: Sequence[Violation] = (),
+    evidence: str | None = None,
+) -> str:
+    """The failure report: a summary line, violations grouped by name, how to reproduce."""
+    lines = []
+    if title:
+        lines.append(title)
+    lines.append(summarize(violations))
+    ordered = sorted(violations, key=lambda v: (v.code.value, v.fact_id or ""))
+    for code, group in groupby(ordered, key=lambda v: v.code.value):
+        lines.append(f"  {code}")
+        lines.extend(f"    {v.describe()}" for v in group)
+    if review:
+        lines.append(f"  review ({len(review)}, not failing in permissive mode)")
+        lines.extend(f"    {v.describe()}" for v in review)
+    if reproduce:
+        lines.append(f"reproduce: {reproduce}")
+    if evidence:
+        lines.append(f"evidence: {evidence}")
+    return "\n".join(lines)
+
+
+class ContractFailure(CompactionError, AssertionError):
+    """Raised by the assertion helpers; carries the violations as data."""
+
+    def __init__(
+        self,
+        violations: Sequence[Violation],
+        *,
+        title: str | None = None,
+        reproduce: str | None = None,
+        evidence: str | None = None,
+    ):
+        self.violations = tuple(violations)
+        self.title = title
+        self.reproduce = reproduce
+        self.evidence = evidence
+        """The path of the evidence bundle written for this failure, if any."""
+        super().__init__(render_failure(self.violations, title=title, reproduce=reproduce, evidence=evidence))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(v.name for v in self.violations)
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionOutcome:
+    """What one contract check found, handed to the reporting sink."""
+
+    compressor: str
+    violations: tuple[Violation, ...]
+    evidence: EvidenceBuilder | None = None
+    """Builds the evidence bundle (given the test id and whether raw text is wanted), on demand."""
+
+
+EvidenceBuilder = Callable[[str, bool], Mapping[str, Any]]
+Sink = Callable[[CompactionOutcome], "str | None"]
+"""Receives every outcome; returns the path of the evidence it wrote, if any."""
+
+
+def _no_sink(_: CompactionOutcome) -> str | None:
+    return None
+
+
+def records_evidence(
+    ledger: Ledger | None,
+    records: Sequence[CompressionRecord],
+    violations: Sequence[Violation],
+    compressor: str,
+) -> EvidenceBuilder:
+    """An evidence builder for a Python contract test: its compressor calls and its ledger."""
+    frozen = tuple(records)
+
+    def build(test_id: str, raw: bool) -> Mapping[str, Any]:
+        from pytest_compaction.engine.evidence import bundle_from_records
+
+        return bundle_from_records(
+            ledger, frozen, violations, test_id=test_id, compressor=compressor, raw=raw
+        )
+
+    return build
+
+
+def run_evidence(run: ScenarioRun, compressor: str) -> EvidenceBuilder:
+    """An evidence builder for a scenario run."""
+
+    def build(test_id: str, raw: bool) -> Mapping[str, Any]:
+        from pytest_compaction.engine.evidence import bundle_from_run
+
+        return bundle_from_run(run, test_id=test_id, compressor=compressor, raw=raw)
+
+    return build
+
+
+@dataclass
+class CompressorUnderTest:
+    """The configured compressor, guarded, with helpers for tests.
+
+    ``compress`` raises :class:`ContractFailure` with a named violation when the
+    compressor raises, hangs, returns garbage or mutates its input. With
+    ``depth`` above 1 each call runs that many passes, feeding every artifact
+    into the next, and :class:`ContractChecker` checks every pass.
+    """
+
+    compressor: Compressor
+    timeout: float | None = DEFAULT_TIMEOUT
+    depth: int = 1
+    attempts: int = 1
+    """Run every compression this many times; disagreement on a critical fact fails."""
+    config: dict[str, object] = field(default_factory=dict)
+    sink: Sink = _no_sink
+    store_factory: Callable[[], MemoryStore] | None = None
+    """Makes the store each scenario run writes through (storage boundary); None skips it."""
+    guard: GuardedCompressor = field(init=False)
+    chains: dict[int, tuple[Artifact, ...]] = field(default_factory=dict, init=False)
+    _version: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        self.guard = GuardedCompressor(self.compressor, timeout=self.timeout)
+
+    @property
+    def name(self) -> str:
+        return self.guard.name
+
+    def __repr__(self) -> str:
+        return f"<CompressorUnderTest {self.name} depth={self.depth}>"
+
+    @property
+    def records(self) -> list[CompressionRecord]:
+        """Every call made so far, with the exact inputs (event ids) given."""
+        return self.guard.records
+
+    def request(
+        self,
+        source: Ledger,
+        *,
+        prior: Artifact | None = None,
+        budget: int | None = None,
+        tenant_id: str | None = None,
+        subject_id: str | None = None,
+    ) -> CompressionRequest:
+        """The request for ``source``'s authorized events of one tenant and subject."""
+        tenant = tenant_id or source.tenant_id
+        subject = subject_id or source.subject_id
+        self._version = max(self._version, prior.memory_version if prior else 0) + 1
+        return CompressionRequest(
+            tenant_id=tenant,
+            subject_id=subject,
+            events=source.authorized_events(tenant, subject),
+            prior=prior,
+            memory_version=self._version,
+            budget=budget,
+            config=dict(self.config),
+        )
+
+    def compress(
+        self,
+        source: Ledger | CompressionRequest,
+        *,
+        prior: Artifact | None = None,
+        budget: int | None = None,
+        tenant_id: str | None = None,
+        subject_id: str | None = None,
+    ) -> Artifact:
+        """Compress a ledger's authorized events (or an explicit request) and return the artifact."""
+        __tracebackhide__ = True
+        if isinstance(source, CompressionRequest):
+            request = source
+        else:
+            request = self.request(
+                source, prior=prior, budget=budget, tenant_id=tenant_id, subject_id=subject_id
+            )
+        chain: list[Artifact] = []
+        ledger = source if isinstance(source, Ledger) else None
+        for _ in range(max(1, self.depth)):
+            records = tuple(self.guard.run(request, attempt=n) for n in range(1, max(1, self.attempts) + 1))
+            for record in records:
+                if record.artifact is None or record.violations:
+                    evidence = self.sink(
+                        CompactionOutcome(
+                            self.name,
+                            record.violations,
+                            records_evidence(ledger, self.records, record.violations, self.name),
+                        )
+                    )
+                    raise ContractFailure(
+                        record.violations, title=f"compressor {self.name} misbehaved", evidence=evidence
+                    )
+            if len(records) > 1:
+                split = disagreements(ledger, records)
+                if split:
+                    evidence = self.sink(
+                        CompactionOutcome(
+                            self.name, tuple(split), records_evidence(ledger, records, split, self.name)
+                        )
+                    )
+                    raise ContractFailure(
+                        split, title=f"{len(records)} attempts of {self.name} disagree", evidence=evidence
+                    )
+            record = records[0]
+            assert record.artifact is not None
+            chain.append(record.artifact)
+            self._version += 1
+            request = CompressionRequest(
+                tenant_id=request.tenant_id,
+                subject_id=request.subject_id,
+                events=(),
+                prior=record.artifact,
+                memory_version=self._version,
+                budget=request.budget,
+                config=request.config,
+            )
+        artifact = chain[-1]
+        self.chains[id(artifact)] = tuple(chain)
+        return artifact
+
+
+@dataclass
+class ContractChecker:
+    """``assert_preserved`` and friends: check artifacts and fail with named violations."""
+
+    mode: Mode = "strict"
+    sink: Sink = _no_sink
+    compressor: CompressorUnderTest | None = None
+    reproduce: str | None = None
+    relations: tuple[str, ...] = ()
+    """Metamorphic relations ``run`` also checks (from ``@pytest.mark.metamorphic``)."""
+    seed: int | None = None
+    depth: int = 1
+    """With more than 1, ``run`` also compares direct and ``depth``-pass compression."""
+
+    def __repr__(self) -> str:
+        return f"<ContractChecker mode={self.mode}>"
+
+    def check(self, ledger: Ledger, artifact: Artifact) -> tuple[Violation, ...]:
+        """Every violation of ``artifact`` (and, for a multi-pass artifact, of each pass)."""
+        chain: Iterable[Artifact] = (artifact,)
+        if self.compressor is not None:
+            chain = self.compressor.chains.get(id(artifact), chain)
+        found: dict[str, Violation] = {}
+        for depth_index, step in enumerate(chain, start=1):
+            for violation in check(ledger, step, mode=self.mode).violations:
+                if violation.name not in found:
+                    if depth_index > 1 or step is not artifact:
+                        violation = _at_depth(violation, step.depth)
+                    found[violation.name] = violation
+        return tuple(found.values())
+
+    def assert_preserved(self, ledger: Ledger, artifact: Artifact) -> None:
+        """Fail unless ``artifact`` keeps every required fact of ``ledger`` faithfully."""
+        __tracebackhide__ = True
+        violations = self.check(ledger, artifact)
+        evidence = self._record(ledger, violations)
+        if violations:
+            raise ContractFailure(violations, reproduce=self.reproduce, evidence=evidence)
+
+    def _record(self, ledger: Ledger, violations: Sequence[Violation]) -> str | None:
+        name = self.compressor.name if self.compressor is not None else "artifact"
+        records = self.compressor.records if self.compressor is not None else []
+        return self.sink(
+            CompactionOutcome(name, tuple(violations), records_evidence(ledger, records, violations, name))
+        )
+
+    def run(self, scenario: Scenario, *, attempts: int | None = None) -> ScenarioRun:
+        """Run a scenario through the compressor under test and fail on any violation.
+
+        Under ``@pytest.mark.repeated_compression(depth=N)`` the direct and N-pass paths
+        are compared too, and under ``@pytest.mark.metamorphic(...)`` each relation runs
+        the scenario transformed; every break is reported together, by relation.
+        """
+        __tracebackhide__ = True
+        cut = self.compressor
+        if cut is None:
+            raise CompactionError(
+                "run() needs a compressor under test; request the compressor_under_test fixture"
+            )
+        base = run_and_assert(scenario, cut, mode=self.mode, attempts=attempts, reproduce=self.reproduce)
+        from pytest_compaction.relations.variants import run_depth_variant, run_relation_variant
+
+        broken: list[ContractFailure] = []
+        if self.depth > 1:
+            try:
+                run_depth_variant(scenario, cut, self.depth, reproduce=self.reproduce)
+            except ContractFailure as failure:
+                broken.append(failure)
+        for name in self.relations:
+            try:
+                reason = run_relation_variant(scenario, cut, name, seed=self.seed, reproduce=self.reproduce)
+            except ContractFailure as failure:
+                broken.append(failure)
+                continue
+            if reason:
+                warnings.warn(CompactionWarning(reason), stacklevel=2)
+        if broken:
+            raise ContractFailure(
+                [v for failure in broken for v in failure.violations],
+                title="\n\n".join(f.title for f in broken if f.title),
+                reproduce=self.reproduce,
+                evidence=next((f.evidence for f in broken if f.evidence), None),
+            )
+        return base
+
+    def assert_violations(self, ledger: Ledger, artifact: Artifact, expected: Iterable[str]) -> None:
+        """Fail unless ``artifact`` shows exactly the ``expected`` violation names (a recorded incident)."""
+        __tracebackhide__ = True
+        violations = self.check(ledger, artifact)
+        mismatch = expected_mismatch(violations, expected)
+        evidence = self._record(ledger, mismatch)
+        if mismatch:
+            raise ContractFailure(
+                mismatch,
+                title="the incident no longer shows the violations it records",
+                reproduce=self.reproduce,
+                evidence=evidence,
+            )
+
+
+def expected_mismatch(violations: Iterable[Violation], expected: Iterable[str]) -> list[Violation]:
+    """An ``unexpected_violations`` entry for each name missing from, or added to, ``expected``."""
+    got = {v.name for v in violations}
+    want = set(expected)
+    out = []
+    for name in sorted(want - got):
+        out.append(Violation(code=ViolationCode.UNEXPECTED_VIOLATIONS, detail=f"expected {name}, not found"))
+    for name in sorted(got - want):
+        out.append(Violation(code=ViolationCode.UNEXPECTED_VIOLATIONS, detail=f"found {name}, not expected"))
+    return out
+
+
+def scenario_extras(
+    scenario: Scenario, config: Mapping[str, object]
+) -> tuple[tuple[PassCheck, ...], dict[str, object]]:
+    """The per-pass checks and request config a scenario adds (its prose contract, if any)."""
+    merged = dict(config)
+    if scenario.invariants is None and scenario.bindings is None:
+        return (), merged
+    from pytest_compaction.prose.checks import prose_checks
+
+    prose = prose_checks(scenario)
+    merged.update(prose.config)
+    return prose.checks, merged
+
+
+def _at_depth(violation: Violation, depth: int) -> Violation:
+    detail = f"depth {depth}" + (f"; {violation.detail}" if violation.detail else "")
+    return replace(violation, detail=detail)
+
+
+def run_and_assert(
+    scenario: Scenario,
+    cut: CompressorUnderTest,
+    *,
+    mode: Mode | None = None,
+    attempts: int | None = None,
+    reproduce: str | None = None,
+) -> ScenarioRun:
+    """Run ``scenario`` through ``cut`` and fail with its named violations (or its expectation mismatch)."""
+    __tracebackhide__ = True
+    if mode is not None and mode != scenario.mode:
+        scenario = replace(scenario, mode=mode)
+    checks, config = scenario_extras(scenario, cut.config)
+    from pytest_compaction.store.sqlite import opened
+
+    with opened(cut.store_factory) as store:
+        run = run_scenario(
+            scenario,
+            cut.guard,
+            attempts=max(attempts or cut.attempts, scenario.attempts or 1),
+            extra_checks=checks,
+            config=config,
+            store=store,
+        )
+    violations: Sequence[Violation] = run.violations
+    title = None
+    if scenario.expect_violations is not None:
+        violations = expected_mismatch(run.violations, scenario.expect_violations)
+        title = "the scenario does not show exactly the violations it expects"
+    evidence = cut.sink(CompactionOutcome(cut.name, tuple(violations), run_evidence(run, cut.name)))
+    if violations:
+        raise ContractFailure(violations, title=title, reproduce=reproduce, evidence=evidence)
+    return run

@@ -1,0 +1,409 @@
+"""Replay a scenario into a ledger and through a guarded compressor, checking every pass."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from pytest_compaction.compressors.base import CompressionRequest
+from pytest_compaction.compressors.guard import CompressionRecord, GuardedCompressor
+from pytest_compaction.core.checker import check
+from pytest_compaction.core.errors import CompactionError, PayloadError
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.core.model import Artifact, SourceEvent, Status, typed_token
+from pytest_compaction.core.scenario import Scenario, Step
+from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
+
+if TYPE_CHECKING:
+    from pytest_compaction.engine.steps import RetrievalResult, UseStepResult
+    from pytest_compaction.store.sqlite import MemoryStore
+
+__all__ = ["PassResult", "ScenarioRun", "Stored", "build_ledger_step", "disagreements", "run_scenario"]
+
+PassCheck = Callable[[Ledger, CompressionRecord, "list[PassResult]"], "list[Violation]"]
+"""An extra check run on every pass (prose invariants, bindings): returns violations."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassResult:
+    """One compression pass: its request, every attempt, and the verdict."""
+
+    index: int
+    """1-based pass number."""
+    step_path: str
+    tenant_id: str
+    subject_id: str
+    attempts: tuple[CompressionRecord, ...]
+    verdict: Verdict
+    stored: Stored | None = None
+    """The storage boundary, when the run used a store."""
+
+    @property
+    def record(self) -> CompressionRecord:
+        return self.attempts[0]
+
+    @property
+    def artifact(self) -> Artifact | None:
+        return self.record.artifact
+
+
+@dataclass
+class ScenarioRun:
+    """Everything that happened in one run of a scenario."""
+
+    scenario: Scenario
+    ledger: Ledger
+    passes: list[PassResult] = field(default_factory=list)
+    retrievals: list[RetrievalResult] = field(default_factory=list)
+    """Each ``retrieve`` step: query, filter, selected facts and verdict."""
+    uses: list[UseStepResult] = field(default_factory=list)
+    """Each ``use`` step: the consumer's action and the rules' verdict."""
+
+    @property
+    def violations(self) -> tuple[Violation, ...]:
+        """Every distinct violation, each attributed to the first pass (or step) that showed it."""
+        first: dict[str, Violation] = {}
+        for result in self.passes:
+            for violation in result.verdict.violations:
+                first.setdefault(violation.name, _attributed(violation, result))
+        stages = [("retrieval", r.step_path, r.verdict) for r in self.retrievals]
+        stages += [("use", u.step_path, u.verdict) for u in self.uses]
+        for kind, step_path, verdict in stages:
+            for violation in verdict.violations:
+                where = f"{kind} at {step_path}"
+                detail = f"{where}; {violation.detail}" if violation.detail else where
+                first.setdefault(violation.name, dataclasses.replace(violation, detail=detail))
+        return sort_violations(first.values())
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(sorted({v.name for v in self.violations}))
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+
+def _attributed(violation: Violation, result: PassResult) -> Violation:
+    where = f"pass {result.index}"
+    depth = result.artifact.depth if result.artifact is not None else None
+    if depth is not None and depth > 1:
+        where += f", depth {depth}"
+    detail = f"{where}; {violation.detail}" if violation.detail else where
+    return dataclasses.replace(violation, detail=detail)
+
+
+def build_ledger_step(ledger: Ledger, scenario: Scenario, step: Step) -> None:
+    """Apply one ``add`` or ``delete`` step to the ledger; errors name the step's path."""
+    try:
+        if step.kind == "add":
+            for event_id in step.event_ids:
+                _record_event(ledger, scenario.event(event_id))
+        elif step.kind == "delete":
+            assert step.fact_id is not None
+            ledger.delete(step.fact_id, event_id=step.event_id)
+    except CompactionError as exc:
+        raise PayloadError(step.path, str(exc)) from None
+
+
+def _record_event(ledger: Ledger, event: SourceEvent) -> None:
+    ledger.add_event(dataclasses.replace(event, claims=(), retires=(), order=len(ledger.events)))
+    for claim in event.claims:
+        if claim.fact_id in ledger:
+            ledger.restate(claim.fact_id, event.event_id)
+            continue
+        ledger.add_fact(claim.as_fact(event))
+        for older in claim.supersedes:
+            ledger.supersede(older, claim.fact_id)
+    for fact_id in event.retires:
+        ledger.retire(fact_id, event_id=event.event_id, reason=f"retired by event {event.event_id}")
+
+
+def run_scenario(
+    scenario: Scenario,
+    guard: GuardedCompressor,
+    *,
+    attempts: int = 1,
+    extra_checks: tuple[PassCheck, ...] = (),
+    config: dict[str, object] | None = None,
+    store: MemoryStore | None = None,
+) -> ScenarioRun:
+    """Run every step; each ``compress`` is one pass, checked against the ledger as it stands.
+
+    With a ``store``, every artifact is written (compare-and-set on the scope's
+    version) and read back; the read-back is compared with what was written
+    (``representation_changed``) and becomes the memory the next pass builds on.
+    Deletions then reach the store too, which must enforce them at read time.
+
+    A ``retrieve`` step asks the store (without one: the scope's latest stored
+    artifact, deletions applied) and a ``use`` step gives what it returned to a
+    consumer; see :mod:`pytest_compaction.engine.steps`.
+    """
+    ledger = Ledger(tenant_id=scenario.tenant_id, subject_id=scenario.subject_id)
+    run = ScenarioRun(scenario=scenario, ledger=ledger)
+    memory: dict[tuple[str, str], Artifact] = {}
+    latest: dict[tuple[str, str], Artifact] = {}
+    compressed: dict[tuple[str, str], set[str]] = {}
+    versions: dict[tuple[str, str], int] = {}
+    for step in scenario.effective_steps:
+        if step.kind in ("retrieve", "use"):
+            _run_stage(step, run, store, latest)
+            continue
+        if step.kind != "compress":
+            build_ledger_step(ledger, scenario, step)
+            if step.kind == "delete":
+                assert step.fact_id is not None
+                deleted = ledger.get(step.fact_id)
+                if store is not None:
+                    store.delete_fact(deleted.tenant_id, deleted.subject_id, deleted.fact_id)
+                # A deletion invalidates every summary built from the deleted content:
+                # the next pass re-grounds from the authorized events.
+                memory.clear()
+                compressed.clear()
+            continue
+        scope = (step.tenant_id or scenario.tenant_id, step.subject_id or scenario.subject_id)
+        seen = compressed.setdefault(scope, set())
+        events = tuple(e for e in ledger.authorized_events(*scope) if e.event_id not in seen)
+        request = CompressionRequest(
+            tenant_id=scope[0],
+            subject_id=scope[1],
+            events=events,
+            prior=memory.get(scope),
+            memory_version=versions.get(scope, 0) + 1,
+            budget=scenario.budget,
+            config=dict(config or {}),
+        )
+        records = tuple(guard.run(request, attempt=n) for n in range(1, max(1, attempts) + 1))
+        verdict = _check_pass(ledger, scenario, records, run.passes, extra_checks)
+        stored: Stored | None = None
+        artifact = records[0].artifact
+        if artifact is not None:
+            expected = _authorized(artifact, ledger)
+            if store is not None:
+                stored = _store_round_trip(store, expected, versions.get(scope, 0), memory.get(scope))
+                verdict = verdict.merged(Verdict(violations=stored.violations))
+                if stored.version is not None:
+                    versions[scope] = stored.version
+            else:
+                versions[scope] = versions.get(scope, 0) + 1
+            memory[scope] = (
+                stored.read_back if stored is not None and stored.read_back is not None else expected
+            )
+            latest[scope] = memory[scope]
+        run.passes.append(
+            PassResult(
+                index=len(run.passes) + 1,
+                step_path=step.path,
+                tenant_id=scope[0],
+                subject_id=scope[1],
+                attempts=records,
+                verdict=verdict,
+                stored=stored,
+            )
+        )
+        seen.update(e.event_id for e in events)
+    return run
+
+
+def _run_stage(
+    step: Step, run: ScenarioRun, store: MemoryStore | None, latest: dict[tuple[str, str], Artifact]
+) -> None:
+    from pytest_compaction.engine.steps import run_retrieve_step, run_use_step
+
+    if step.kind == "retrieve":
+        scope = (step.tenant_id or run.scenario.tenant_id, step.subject_id or run.scenario.subject_id)
+        step = replace(step, tenant_id=scope[0], subject_id=scope[1])
+        run.retrievals.append(
+            run_retrieve_step(
+                step, run.ledger, store=store, latest=latest.get(scope), after_pass=len(run.passes)
+            )
+        )
+        return
+    if not run.retrievals:
+        raise PayloadError(step.path, "a use step needs a retrieve step before it")
+    run.uses.append(run_use_step(step, run.ledger, run.retrievals[-1]))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stored:
+    """The storage boundary of one pass: the version written and what came back."""
+
+    version: int | None
+    read_back: Artifact | None
+    violations: tuple[Violation, ...] = ()
+
+
+def _store_round_trip(store: MemoryStore, artifact: Artifact, current: int, stale: Artifact | None) -> Stored:
+    """Write, probe with a stale writer, read back, compare.
+
+    The probe is a second writer that read the same version ``current`` as this pass
+    (a concurrent compressor): after this pass's write it must get a conflict. A store
+    that accepts it has overwritten newer memory (``lost_update``); the runner then
+    writes this pass's artifact again so later passes build on the right memory.
+    """
+    from pytest_compaction.store.representation import compare_artifacts
+    from pytest_compaction.store.sqlite import VersionConflict
+
+    written = (
+        artifact if artifact.memory_version == current + 1 else replace(artifact, memory_version=current + 1)
+    )
+    try:
+        version = store.write(written, expected_version=current)
+    except VersionConflict as exc:
+        lost = Violation(
+            code=ViolationCode.LOST_UPDATE,
+            detail=f"the store refused a write based on version {current}: {exc}",
+        )
+        return Stored(version=None, read_back=None, violations=(lost,))
+    except CompactionError as exc:
+        broken = Violation(
+            code=ViolationCode.REPRESENTATION_CHANGED, detail=f"the store refused the artifact: {exc}"
+        )
+        return Stored(version=None, read_back=None, violations=(broken,))
+    found: list[Violation] = []
+    probe = replace(
+        stale if stale is not None else replace(written, facts=(), summary=None),
+        memory_version=current + 1,
+    )
+    try:
+        overwritten = store.write(probe, expected_version=current)
+    except VersionConflict:
+        pass  # the stale writer was refused: nothing newer was lost
+    else:
+        found.append(
+            Violation(
+                code=ViolationCode.LOST_UPDATE,
+                expected=f"a conflict for a write based on version {current}",
+                observed=f"accepted as version {overwritten}",
+                detail=f"the store let a stale writer (which read version {current}) overwrite version "
+                f"{version}; a write must name the version it was based on and be refused when it is stale",
+            )
+        )
+        written = replace(written, memory_version=overwritten + 1)
+        version = store.write(written, expected_version=overwritten)
+    read_back = store.read(written.tenant_id, written.subject_id)
+    found.extend(compare_artifacts(written, read_back).violations)
+    return Stored(
+        version=version,
+        read_back=read_back if isinstance(read_back, Artifact) else None,
+        violations=tuple(found),
+    )
+
+
+def _check_pass(
+    ledger: Ledger,
+    scenario: Scenario,
+    records: tuple[CompressionRecord, ...],
+    previous: list[PassResult],
+    extra_checks: tuple[PassCheck, ...],
+) -> Verdict:
+    found: list[Violation] = []
+    review: list[Violation] = []
+    for record in records:
+        prefix = f"attempt {record.attempt}: " if len(records) > 1 else ""
+        found.extend(_prefixed(v, prefix) for v in record.violations)
+        found.extend(_prefixed(v, prefix) for v in _deleted_input(ledger, record))
+        if record.artifact is None:
+            continue
+        verdict = check(ledger, record.artifact, mode=scenario.mode)
+        found.extend(_prefixed(_owned(ledger, record, v), prefix) for v in verdict.violations)
+        review.extend(verdict.review)
+        for extra in extra_checks:
+            found.extend(_prefixed(v, prefix) for v in extra(ledger, record, previous))
+    if len(records) > 1:
+        found.extend(disagreements(ledger, records))
+    unique = {(v.name, v.detail): v for v in found}
+    return Verdict(violations=sort_violations(unique.values()), review=sort_violations(review))
+
+
+def _owned(ledger: Ledger, record: CompressionRecord, violation: Violation) -> Violation:
+    """Name the boundary that lost a missing fact: selection (never given) or compression."""
+    if violation.code is not ViolationCode.MISSING or violation.fact_id is None:
+        return violation
+    fact = ledger.get(violation.fact_id)
+    prior = record.request.prior
+    given = [s for s in fact.source_event_ids if s in record.input_event_ids]
+    if prior is not None and fact.fact_id in prior.index:
+        owner = "dropped by compression: it was in the prior memory the compressor was given"
+    elif given:
+        owner = f"dropped by compression: the compressor was given {', '.join(given)}"
+    else:
+        sources = ", ".join(fact.source_event_ids) or "its source"
+        owner = f"dropped by selection: {sources} never reached the compressor"
+    return dataclasses.replace(violation, detail=f"{violation.detail}; {owner}")
+
+
+def _prefixed(violation: Violation, prefix: str) -> Violation:
+    if not prefix:
+        return violation
+    return dataclasses.replace(violation, detail=f"{prefix}{violation.detail}".rstrip(": "))
+
+
+def _deleted_input(ledger: Ledger, record: CompressionRecord) -> list[Violation]:
+    redacted = ledger.redacted_event_ids
+    if not redacted:
+        return []
+    given = set(record.input_event_ids)
+    if record.artifact is not None:
+        given.update(record.artifact.input_event_ids)
+    texts = {ledger.event_by_id(e).text for e in redacted if ledger.event_by_id(e).text.strip()}
+    leaked = sorted(given & redacted)
+    for event in record.request.events:
+        if event.event_id not in redacted and any(text in event.text for text in texts):
+            leaked.append(f"{event.event_id} (repeats deleted text)")
+    if not leaked:
+        return []
+    return [
+        Violation(
+            code=ViolationCode.DELETED_CONTENT_IN_INPUT,
+            observed=tuple(leaked),
+            detail="deleted content reached the compressor; filter deletions before selection, "
+            "not after compression",
+        )
+    ]
+
+
+def disagreements(ledger: Ledger | None, records: tuple[CompressionRecord, ...]) -> list[Violation]:
+    """``nondeterministic_critical_fact`` for each critical fact the attempts disagree on.
+
+    With a ledger, the facts compared are its required (active, critical) ones; without
+    one, every fact any attempt emitted.
+    """
+    first = records[0].request
+    if ledger is not None:
+        compared = [(f.fact_id, f.predicate) for f in ledger.required(first.tenant_id, first.subject_id)]
+    else:
+        emitted = {
+            f.fact_id: f.predicate for r in records if r.artifact is not None for f in r.artifact.facts
+        }
+        compared = sorted(emitted.items())
+    out: list[Violation] = []
+    for fact_id, predicate in compared:
+        seen = []
+        for record in records:
+            got = record.artifact.index.get(fact_id) if record.artifact is not None else None
+            seen.append(None if got is None else (got.predicate, typed_token(got.value), got._key[4]))
+        if len(set(seen)) > 1:
+            kept = [r.attempt for r, s in zip(records, seen, strict=True) if s is not None]
+            lost = [r.attempt for r, s in zip(records, seen, strict=True) if s is None]
+            detail = f"attempts disagree on {predicate}"
+            if lost:
+                detail += f"; kept by attempt(s) {kept or 'none'}, lost by {lost}"
+            out.append(
+                Violation(code=ViolationCode.NONDETERMINISTIC_CRITICAL_FACT, fact_id=fact_id, detail=detail)
+            )
+    return out
+
+
+def _authorized(artifact: Artifact, ledger: Ledger) -> Artifact:
+    """The artifact as the store would return it: deleted facts removed."""
+    kept = tuple(
+        f
+        for f in artifact.facts
+        if not ((known := ledger.find(f.fact_id)) and known.status is Status.DELETED)
+    )
+    if len(kept) == len(artifact.facts):
+        return artifact
+    return dataclasses.replace(artifact, facts=kept)

@@ -1,0 +1,1 @@
+"""Hypothesis strategies, the memory state machine and the fuzz properties."""

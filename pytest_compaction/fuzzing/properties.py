@@ -1,0 +1,663 @@
+"""The built-in fuzz properties, and shrunk counterexamples saved as YAML scenario specs.
+
+Three properties, each a plain function of a compressor and :class:`FuzzSettings`:
+
+* :func:`contract_holds` — every pass of a generated session keeps the contract;
+* :func:`relations_hold` — every metamorphic relation holds on a generated session;
+* :func:`repeated_compression_keeps_critical_facts` — compressing the summary again,
+  and again, with nothing new keeps every critical fact as it was.
+
+Each returns a :class:`FuzzResult` when Hypothesis finds nothing, and raises
+:class:`FuzzFailure` (a :class:`~pytest_compaction.engine.contract.ContractFailure`) with
+the shrunk counterexample's named violations when it does. With
+``record_failures`` set, that counterexample is first written as a YAML scenario
+spec that fails the same way under ``pytest --compaction-contract DIR``: fuzzing
+feeds the regression suite.
+
+A compressor *class* (or a ``module:attribute`` reference naming one) is
+instantiated afresh for every example, so state kept between calls cannot leak from
+one example into the next; an instance is shared.
+Imports Hypothesis and PyYAML; the plugin imports this module only when fuzzing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import importlib
+import inspect
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import hypothesis
+from hypothesis import HealthCheck, Phase, Verbosity, given
+from hypothesis import strategies as st
+from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase, InMemoryExampleDatabase
+from hypothesis.errors import Flaky, InvalidArgument
+
+from pytest_compaction.compressors.base import (
+    Compressor,
+    ReferenceCompressor,
+    as_compressor,
+    compressor_name,
+    resolve_compressor,
+)
+from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, GuardedCompressor
+from pytest_compaction.core.errors import ConfigError
+from pytest_compaction.core.model import Claim, SourceEvent, Trust
+from pytest_compaction.core.scenario import Scenario, Step
+from pytest_compaction.core.violations import Violation, sort_violations, summarize
+from pytest_compaction.engine.contract import ContractFailure, render_failure
+from pytest_compaction.engine.runner import run_scenario
+from pytest_compaction.fuzzing import strategies as cst
+
+__all__ = [
+    "PROPERTIES",
+    "FuzzFailure",
+    "FuzzResult",
+    "FuzzSettings",
+    "Property",
+    "contract_holds",
+    "default_sessions",
+    "relations_hold",
+    "repeated_compression_keeps_critical_facts",
+    "run_property",
+    "scenario_to_dict",
+    "spec_text",
+    "with_recompression",
+    "write_spec",
+]
+
+MEMORY_DATABASE = ":memory:"
+NO_DATABASE = "none"
+
+
+# -- settings ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FuzzSettings:
+    """How to fuzz: plain, picklable data (the plugin builds it from options).
+
+    ``database`` is a directory, ``":memory:"`` or ``"none"``; ``None`` keeps the
+    profile's (Hypothesis' default is ``.hypothesis/examples``). ``derandomize``
+    draws the same examples on every run; ``seed`` fixes the random stream. Both
+    keep no example database: they reproduce a run, a database remembers failures.
+    """
+
+    max_examples: int | None = None
+    """Examples per property; ``None`` keeps the profile's (Hypothesis' default: 100)."""
+    database: str | None = None
+    profile: str | None = None
+    """A Hypothesis settings profile registered with ``settings.register_profile``."""
+    derandomize: bool = False
+    seed: int | None = None
+    record_failures: str | None = None
+    """Directory to write each shrunk counterexample to, as a scenario spec."""
+    compressor_ref: str | None = None
+    """How the compressor is named on the command line, for the reproduce line."""
+    timeout: float | None = DEFAULT_TIMEOUT
+    """Seconds one compression pass may take (the guard's timeout); Hypothesis' deadline is off."""
+    attempts: int = 1
+    """Runs of every compression; more than one catches nondeterminism on a critical fact."""
+    depth: int = 3
+    """Passes of the repeated-compression property: the first, then ``depth - 1`` more."""
+
+    def __post_init__(self) -> None:
+        if self.max_examples is not None and (_not_int(self.max_examples) or self.max_examples < 1):
+            raise ConfigError(f"max_examples must be a whole number of at least 1, got {self.max_examples!r}")
+        for name, minimum in (("attempts", 1), ("depth", 2)):
+            value = getattr(self, name)
+            if _not_int(value) or value < minimum:
+                raise ConfigError(f"{name} must be a whole number of at least {minimum}, got {value!r}")
+        if self.seed is not None and _not_int(self.seed):
+            raise ConfigError(f"seed must be a whole number, got {self.seed!r}")
+        for name in ("derandomize", "seed"):
+            if getattr(self, name) not in (None, False) and self.database not in (None, NO_DATABASE):
+                raise ConfigError(
+                    f"{name} replays the same examples every run and keeps no example database; "
+                    f"drop database={self.database!r} or {name}"
+                )
+
+    def hypothesis_settings(self) -> hypothesis.settings:
+        """The Hypothesis settings: the profile's, with this object's choices on top."""
+        parent = None
+        if self.profile is not None:
+            try:
+                parent = hypothesis.settings.get_profile(self.profile)
+            except InvalidArgument:
+                known = ", ".join(sorted(hypothesis.settings._profiles)) or "none"
+                raise ConfigError(
+                    f"no Hypothesis settings profile {self.profile!r} is registered (registered: {known}); "
+                    f"register it with hypothesis.settings.register_profile in conftest.py"
+                ) from None
+        base = parent or hypothesis.settings()
+        changes: dict[str, Any] = {
+            "deadline": None,
+            "report_multiple_bugs": False,
+            "phases": tuple(p for p in base.phases if p is not Phase.explain),
+            "suppress_health_check": (*base.suppress_health_check, HealthCheck.too_slow),
+            "print_blob": False,
+        }
+        if base.verbosity is Verbosity.normal:
+            changes["verbosity"] = Verbosity.quiet
+        if self.max_examples is not None:
+            changes["max_examples"] = self.max_examples
+        if self.derandomize or self.seed is not None:
+            changes["derandomize"] = self.derandomize
+            changes["database"] = None
+        elif self.database is not None:
+            changes["database"] = _database(self.database)
+        return hypothesis.settings(base, **changes)
+
+    def reproduce(self, path: Path | str, compressor: str = "") -> str:
+        """The command that runs the spec at ``path`` against the same compressor."""
+        parts = ["pytest", "--compaction-contract", str(path)]
+        reference = self.compressor_ref
+        if reference is None and compressor != "reference":
+            # A compressor's name is module:qualname unless it names itself.
+            reference = compressor if ":" in compressor else f"<module:attribute of {compressor}>"
+        if reference and reference != "reference":
+            parts.append(f"--compaction-compressor={reference}")
+        if self.attempts != 1:
+            parts.append(f"--compaction-attempts={self.attempts}")
+        return " ".join(parts)
+
+
+def _not_int(value: object) -> bool:
+    return isinstance(value, bool) or not isinstance(value, int)
+
+
+def _database(spec: str) -> ExampleDatabase | None:
+    if spec == NO_DATABASE:
+        return None
+    if spec == MEMORY_DATABASE:
+        return InMemoryExampleDatabase()
+    return DirectoryBasedExampleDatabase(spec)
+
+
+# -- results ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FuzzResult:
+    """A property that held: how many examples ran, and how fast."""
+
+    property_name: str
+    compressor: str
+    examples: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.examples / self.seconds if self.seconds > 0 else float("inf")
+
+    def describe(self) -> str:
+        return (
+            f"property {self.property_name} held for {self.compressor}: {self.examples} examples "
+            f"in {self.seconds:.2f}s ({self.per_second:.0f}/s)"
+        )
+
+
+class FuzzFailure(ContractFailure):
+    """A property failed: the shrunk counterexample's violations, and where its spec was saved.
+
+    ``found_after`` is the number of examples run up to the first failure (before
+    shrinking); ``examples`` counts every example, shrinking included.
+    """
+
+    def __init__(
+        self,
+        violations: Sequence[Violation],
+        *,
+        property_name: str,
+        compressor: str,
+        scenario: Scenario,
+        spec_path: Path | None,
+        found_after: int,
+        examples: int,
+        flaky: bool = False,
+        reproduce: str | None = None,
+    ) -> None:
+        self.property_name = property_name
+        self.compressor = compressor
+        self.scenario = scenario
+        self.spec_path = spec_path
+        self.found_after = found_after
+        self.examples = examples
+        self.flaky = flaky
+        title = (
+            f"fuzzing: property {property_name} fails for {compressor} "
+            f"(found after {found_after} example{'s' if found_after != 1 else ''}; "
+            f"shrunk to {_size(scenario)})"
+        )
+        super().__init__(violations, title=title, reproduce=reproduce)
+        lines = [render_failure(self.violations, title=title)]
+        if flaky:
+            lines.append(
+                "flaky: the same session passed when replayed; the compressor is nondeterministic "
+                "(run with more attempts to name the fact it disagrees on)"
+            )
+        if spec_path is not None:
+            lines.append(f"saved spec: {spec_path}")
+        else:
+            lines.append("not saved: pass --compaction-record-failures=DIR to save it as a scenario spec")
+        if reproduce:
+            lines.append(f"reproduce: {reproduce}")
+        self.args = ("\n".join(lines),)
+
+
+def _size(scenario: Scenario) -> str:
+    events = len(scenario.events)
+    passes = sum(1 for step in scenario.effective_steps if step.kind == "compress")
+    return f"{events} event{'s' if events != 1 else ''}, {passes} compression{'s' if passes != 1 else ''}"
+
+
+# -- the properties -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Finding:
+    """What one failing example showed, and the spec that reproduces it."""
+
+    scenario: Scenario
+    violations: tuple[Violation, ...]
+
+
+class _Falsified(Exception):
+    def __init__(self, finding: _Finding) -> None:
+        super().__init__(summarize(finding.violations))
+        self.finding = finding
+
+
+@dataclass
+class _Stats:
+    calls: int = 0
+    first_failure: int | None = None
+    last: _Finding | None = None
+
+
+_Check = Callable[[Any, Compressor, FuzzSettings], "_Finding | None"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Property:
+    """A built-in property: its name, what it claims, and how to run it."""
+
+    name: str
+    summary: str
+    run: Callable[..., FuzzResult]
+
+
+def default_sessions() -> st.SearchStrategy[Scenario]:
+    """The sessions the built-in properties draw: :func:`~pytest_compaction.fuzzing.strategies.sessions`
+    with its defaults, half of them under a summary budget."""
+    return st.one_of(cst.sessions(), cst.sessions(budget=(120, 1200)))
+
+
+def contract_holds(
+    compressor: object,
+    settings: FuzzSettings | None = None,
+    *,
+    sessions: st.SearchStrategy[Scenario] | None = None,
+) -> FuzzResult:
+    """Every compression pass of every generated session keeps the contract."""
+    return _fuzz(
+        "contract",
+        compressor,
+        settings or FuzzSettings(),
+        default_sessions() if sessions is None else sessions,
+        _contract,
+    )
+
+
+def _contract(session: Scenario, compressor: Compressor, settings: FuzzSettings) -> _Finding | None:
+    run = run_scenario(
+        session, GuardedCompressor(compressor, timeout=settings.timeout), attempts=settings.attempts
+    )
+    if run.ok:
+        return None
+    return _Finding(scenario=_with_attempts(session, settings), violations=run.violations)
+
+
+def repeated_compression_keeps_critical_facts(
+    compressor: object,
+    settings: FuzzSettings | None = None,
+    *,
+    sessions: st.SearchStrategy[Scenario] | None = None,
+) -> FuzzResult:
+    """Compressing each memory's summary again, ``depth - 1`` times with no new events,
+    keeps every critical fact exactly (value, qualifiers, provenance, trust)."""
+    return _fuzz(
+        "repeated-compression",
+        compressor,
+        settings or FuzzSettings(),
+        default_sessions() if sessions is None else sessions,
+        _repeated,
+    )
+
+
+def with_recompression(scenario: Scenario, depth: int) -> Scenario:
+    """``scenario`` followed by ``depth - 1`` more compressions of every memory it compresses,
+    with no new events: a summary of a summary of a summary."""
+    scopes: dict[tuple[str, str], None] = {}
+    for step in scenario.effective_steps:
+        if step.kind == "compress":
+            scopes[(step.tenant_id or scenario.tenant_id, step.subject_id or scenario.subject_id)] = None
+    steps = list(scenario.effective_steps)
+    for _ in range(depth - 1):
+        for tenant, subject in scopes:
+            steps.append(Step(kind="compress", tenant_id=tenant, subject_id=subject))
+    steps = [dataclasses.replace(step, path=f"steps[{index}]") for index, step in enumerate(steps)]
+    return dataclasses.replace(scenario, steps=tuple(steps))
+
+
+def _repeated(session: Scenario, compressor: Compressor, settings: FuzzSettings) -> _Finding | None:
+    # The contract property on the same session, each memory compressed ``depth - 1`` more times.
+    return _contract(with_recompression(session, settings.depth), compressor, settings)
+
+
+def relations_hold(
+    compressor: object,
+    settings: FuzzSettings | None = None,
+    *,
+    sessions: st.SearchStrategy[Scenario] | None = None,
+    relations: Sequence[str] | None = None,
+) -> FuzzResult:
+    """Every metamorphic relation (all registered ones by default) holds on generated sessions.
+
+    The relation's seed is part of the example, so it shrinks too. A session that
+    already breaks the contract is :func:`contract_holds`'s finding; here only what a
+    relation adds counts.
+    """
+    from pytest_compaction.relations.registry import RELATIONS, get_relation
+
+    names = tuple(relations) if relations is not None else tuple(RELATIONS)
+    for name in names:
+        get_relation(name)  # a misspelt name fails before any example runs
+    strategy = st.tuples(default_sessions() if sessions is None else sessions, st.integers(0, 2**16))
+
+    def check(
+        example: tuple[Scenario, int], compressor: Compressor, settings: FuzzSettings
+    ) -> _Finding | None:
+        return _relations(example, compressor, settings, names)
+
+    return _fuzz("relations", compressor, settings or FuzzSettings(), strategy, check)
+
+
+def _relations(
+    example: tuple[Scenario, int], compressor: Compressor, settings: FuzzSettings, names: tuple[str, ...]
+) -> _Finding | None:
+    from pytest_compaction.relations.metamorphic import run_relation
+
+    session, seed = example
+    for name in names:
+        guard = GuardedCompressor(compressor, timeout=settings.timeout)
+        result = run_relation(session, name, guard, seed=seed, attempts=settings.attempts)
+        if result.broken:
+            where = f"{name}, seed {seed}"
+            own = [
+                dataclasses.replace(v, detail=f"{where}: {v.detail}" if v.detail else where)
+                for v in result.new_violations
+            ]
+            # Differences already say which relation and seed they come from.
+            found = {v.name: v for v in (*own, *result.differences)}
+            spec = dataclasses.replace(_with_attempts(session, settings), relations=(name,), seed=seed)
+            return _Finding(scenario=spec, violations=sort_violations(found.values()))
+    return None
+
+
+def _with_attempts(scenario: Scenario, settings: FuzzSettings) -> Scenario:
+    return scenario if settings.attempts == 1 else dataclasses.replace(scenario, attempts=settings.attempts)
+
+
+PROPERTIES: Mapping[str, Property] = {
+    "contract": Property(
+        name="contract",
+        summary="every compression pass of a generated session keeps the contract",
+        run=contract_holds,
+    ),
+    "relations": Property(
+        name="relations",
+        summary="every metamorphic relation holds on a generated session",
+        run=relations_hold,
+    ),
+    "repeated-compression": Property(
+        name="repeated-compression",
+        summary="compressing the summary again and again keeps every critical fact",
+        run=repeated_compression_keeps_critical_facts,
+    ),
+}
+"""The built-in properties, by name, in the order ``--compaction-fuzz`` runs them."""
+
+
+def run_property(name: str, compressor: object, settings: FuzzSettings | None = None) -> FuzzResult:
+    """Run the built-in property called ``name``; an unknown name is a :class:`ConfigError`."""
+    try:
+        chosen = PROPERTIES[name]
+    except KeyError:
+        raise ConfigError(
+            f"unknown fuzz property {name!r}; the properties are: {', '.join(PROPERTIES)}"
+        ) from None
+    return chosen.run(compressor, settings)
+
+
+# -- running Hypothesis -------------------------------------------------------------------
+
+
+def _factory(compressor: object) -> tuple[Callable[[], Compressor], str]:
+    """A maker of the compressor for each example: a class is instantiated afresh.
+
+    A string is a ``module:attribute`` reference (or ``reference``), resolved as
+    ``--compaction-compressor`` resolves it; one that names a class is instantiated
+    afresh too.
+    """
+    if isinstance(compressor, str):
+        shared = resolve_compressor(compressor)  # the option's own checks and messages
+        target = ReferenceCompressor if compressor in ("", "reference") else _attribute(compressor)
+        compressor = target if inspect.isclass(target) else shared
+    if inspect.isclass(compressor):
+        first = as_compressor(compressor)
+        name = compressor_name(first)
+        cls: Any = compressor
+        return (lambda: as_compressor(cls)), name
+    shared = as_compressor(compressor)
+    return (lambda: shared), compressor_name(shared)
+
+
+def _attribute(reference: str) -> object:
+    module_name, _, attribute = reference.partition(":")
+    target: object = importlib.import_module(module_name)
+    for part in attribute.split("."):
+        target = getattr(target, part)
+    return target
+
+
+def _fuzz(
+    prop: str,
+    compressor: object,
+    settings: FuzzSettings,
+    strategy: st.SearchStrategy[Any],
+    check: _Check,
+) -> FuzzResult:
+    __tracebackhide__ = True
+    make, name = _factory(compressor)
+    stats = _Stats()
+
+    def examine(example: Any) -> None:
+        stats.calls += 1
+        finding = check(example, make(), settings)
+        if finding is not None:
+            stats.last = finding
+            if stats.first_failure is None:
+                stats.first_failure = stats.calls
+            raise _Falsified(finding)
+
+    test = settings.hypothesis_settings()(given(strategy)(examine))
+    if settings.seed is not None:
+        test = hypothesis.seed(settings.seed)(test)
+    # The examples database is keyed by this digest: one entry per property, compressor
+    # and strategy, so two compressors never replay each other's failures.
+    digest = f"pytest-compaction:{prop}:{name}:{strategy!r}:{settings.depth}:{settings.attempts}"
+    test.hypothesis.inner_test._hypothesis_internal_add_digest = digest.encode()  # type: ignore[attr-defined]
+    started = time.perf_counter()
+    flaky = False
+    try:
+        test()
+    except _Falsified as exc:
+        finding = exc.finding
+    except Flaky:
+        if stats.last is None:
+            raise
+        finding, flaky = stats.last, True
+    else:
+        return FuzzResult(
+            property_name=prop, compressor=name, examples=stats.calls, seconds=time.perf_counter() - started
+        )
+    path = None
+    if settings.record_failures is not None:
+        shown = finding.scenario
+        note = f"Fuzzing counterexample (property {prop}): {summarize(finding.violations)}."
+        finding = dataclasses.replace(
+            finding, scenario=dataclasses.replace(shown, description=f"{note} {shown.description}".strip())
+        )
+        path = write_spec(
+            finding.scenario, settings.record_failures, property_name=prop, compressor=name, settings=settings
+        )
+    raise FuzzFailure(
+        finding.violations,
+        property_name=prop,
+        compressor=name,
+        scenario=finding.scenario,
+        spec_path=path,
+        found_after=stats.first_failure or stats.calls,
+        examples=stats.calls,
+        flaky=flaky,
+        reproduce=settings.reproduce(path, name) if path is not None else None,
+    )
+
+
+# -- specs --------------------------------------------------------------------------------
+
+
+def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
+    """The plain-data spec form of ``scenario``; ``Scenario.from_dict`` reads it back."""
+    out: dict[str, Any] = {}
+    if scenario.description:
+        out["description"] = scenario.description
+    out["tenant"] = scenario.tenant_id
+    out["subject"] = scenario.subject_id
+    for key, value, default in (
+        ("budget", scenario.budget, None),
+        ("mode", scenario.mode, "strict"),
+        ("depth", scenario.depth, None),
+        ("attempts", scenario.attempts, None),
+        ("seed", scenario.seed, None),
+    ):
+        if value != default:
+            out[key] = value
+    if scenario.relations:
+        out["relations"] = list(scenario.relations)
+    out["events"] = [_event_dict(event, scenario) for event in scenario.events]
+    if scenario.steps:
+        out["steps"] = [step.to_dict() for step in scenario.steps]
+    if scenario.expect_violations is not None:
+        out["expect"] = {"violations": list(scenario.expect_violations)}
+    if scenario.invariants is not None:
+        out["invariants"] = scenario.invariants
+    if scenario.bindings is not None:
+        out["bindings"] = scenario.bindings
+    return out
+
+
+def _event_dict(event: SourceEvent, scenario: Scenario) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": event.event_id, "text": event.text}
+    if event.trust is not Trust.USER:
+        out["trust"] = event.trust.value
+    if event.tenant_id != scenario.tenant_id:
+        out["tenant"] = event.tenant_id
+    if event.subject_id != scenario.subject_id:
+        out["subject"] = event.subject_id
+    if event.claims:
+        out["facts"] = [_claim_dict(claim, event.trust) for claim in event.claims]
+    if event.retires:
+        out["retires"] = list(event.retires)
+    return out
+
+
+def _claim_dict(claim: Claim, trust: Trust) -> dict[str, Any]:
+    out = claim.to_dict()
+    out = {"id": out.pop("fact_id"), **out}
+    # A spec's claim takes its event's trust unless it says otherwise.
+    if claim.authority is not trust:
+        out["authority"] = claim.authority.value
+    else:
+        out.pop("authority", None)
+    return out
+
+
+@functools.cache
+def _plain_dumper() -> type:
+    import yaml
+
+    class PlainDumper(yaml.SafeDumper):
+        # A value shared by two facts is written twice, never as an &anchor a reader must chase.
+        def ignore_aliases(self, data: Any) -> bool:
+            return True
+
+    return PlainDumper
+
+
+def spec_text(scenario: Scenario, *, header: Sequence[str] = ()) -> str:
+    """``scenario`` as YAML, with ``header`` lines as comments on top."""
+    import yaml
+
+    body = yaml.dump(
+        scenario_to_dict(scenario), Dumper=_plain_dumper(), sort_keys=False, allow_unicode=True, width=100
+    )
+    comments = "".join(f"# {line}\n" if line else "#\n" for line in header)
+    return comments + body
+
+
+def write_spec(
+    scenario: Scenario,
+    directory: str | Path,
+    *,
+    property_name: str = "contract",
+    compressor: str = "",
+    settings: FuzzSettings | None = None,
+) -> Path:
+    """Write ``scenario`` as ``fuzz-<property>-<digest>.compaction.yaml`` in ``directory``.
+
+    The name comes from the content, so the same counterexample is written once.
+    Returns the path.
+    """
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    body = spec_text(scenario)
+    digest = hashlib.sha256(f"{property_name}\n{compressor}\n{body}".encode()).hexdigest()[:12]
+    path = folder / f"fuzz-{property_name}-{digest}.compaction.yaml"
+    if not path.exists():
+        _write(path, scenario, property_name, compressor, settings or FuzzSettings())
+    return path
+
+
+def _write(
+    path: Path, scenario: Scenario, property_name: str, compressor: str, settings: FuzzSettings
+) -> None:
+    reproduce = settings.reproduce(path, compressor)
+    header = [
+        f"A counterexample found by pytest-compaction fuzzing (property {property_name}"
+        + (f", compressor {compressor})." if compressor else ")."),
+        "Every event is synthetic. It fails until the compressor is fixed: keep it as a regression test.",
+        f"Reproduce: {reproduce}",
+    ]
+    # Written whole, then renamed: an xdist worker never reads half a spec.
+    partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    partial.write_text(spec_text(scenario, header=header), encoding="utf-8")
+    os.replace(partial, path)

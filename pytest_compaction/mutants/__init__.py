@@ -1,0 +1,1 @@
+"""Drift mutants and the mutation run."""

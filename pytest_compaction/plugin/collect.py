@@ -1,0 +1,148 @@
+"""Collection of fixture specs: a spec file is a ``pytest.File``; each variant is a ``pytest.Item``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from pytest_compaction.core.errors import CompactionError, PayloadError
+from pytest_compaction.engine.contract import (
+    CompactionOutcome,
+    ContractFailure,
+    expected_mismatch,
+    run_and_assert,
+)
+from pytest_compaction.plugin.session import compressor_for, recorder, settings_of
+from pytest_compaction.specs.spec import Spec, load_spec
+
+__all__ = ["SpecErrorItem", "SpecFile", "SpecItem"]
+
+
+class SpecFile(pytest.File):
+    """A ``*.compaction.yaml`` file: one item per variant, or one error item if the spec is bad."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        try:
+            spec = load_spec(self.path)
+        except PayloadError as exc:
+            yield SpecErrorItem.from_parent(self, name="spec-error", error=exc)
+            return
+        try:
+            marks = [_mark(self.config, spec, index) for index in range(len(spec.marks))]
+        except PayloadError as exc:
+            yield SpecErrorItem.from_parent(self, name="spec-error", error=exc)
+            return
+        for variant in spec.variants:
+            name = f"{spec.name}[{variant}]"
+            # An explicit nodeid: pytest 9 parses "[variant]" of a stored id (--lf) as parameters,
+            # and a derived id with the brackets inside its name would never match it.
+            nodeid = f"{self.nodeid}::{name}"
+            item = SpecItem.from_parent(self, name=name, nodeid=nodeid, spec=spec, variant=variant)
+            for mark in marks:
+                item.add_marker(mark)
+            yield item
+
+
+def _mark(config: pytest.Config, spec: Spec, index: int) -> pytest.MarkDecorator:
+    """The pytest mark of ``marks[index]``; an unregistered name under --strict-markers is a spec error."""
+    mark = spec.marks[index]
+    try:
+        decorator = getattr(pytest.mark, mark.name)
+    except pytest.fail.Exception:
+        from pytest_compaction.core.errors import _closest
+
+        known = tuple(line.split(":")[0].split("(")[0].strip() for line in config.getini("markers"))
+        close = _closest(mark.name, known)
+        hint = f"did you mean {close!r}? Or register it" if close else "register it"
+        error = PayloadError(
+            f"marks[{index}]",
+            f"{mark.name!r} is not a registered marker and --strict-markers is on; {hint} "
+            f"(ini `markers = {mark.name}: what it means`)",
+        )
+        raise spec.source_map.error(error) from None
+    return decorator(**dict(mark.kwargs))  # type: ignore[no-any-return]
+
+
+class SpecErrorItem(pytest.Item):
+    """Stands for a spec that cannot be loaded: fails with the message, never aborts the session."""
+
+    def __init__(self, *, error: PayloadError, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.error = error
+
+    def runtest(self) -> None:
+        raise self.error
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        return f"invalid fixture spec: {self.error}"
+
+    def reportinfo(self) -> tuple[Any, int | None, str]:
+        return self.path, (self.error.line or 1) - 1, f"{self.path.name}: invalid spec"
+
+
+class SpecItem(pytest.Item):
+    """One run of a spec: the scenario as written (``reference``), a relation, a depth, or an incident."""
+
+    def __init__(self, *, spec: Spec, variant: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.spec = spec
+        self.variant = variant
+
+    def runtest(self) -> None:
+        settings = settings_of(self.config)
+        reproduce = settings.reproduce(self.nodeid)
+        if self.spec.recorded is not None:
+            from pytest_compaction.core.checker import check
+
+            recorded = self.spec.recorded
+            verdict = check(recorded.payload.expected, recorded.payload.artifact, mode=recorded.mode)  # type: ignore[arg-type]
+            mismatch = expected_mismatch(verdict.violations, recorded.expect_violations)
+            recorder(self)(CompactionOutcome("recorded artifact", tuple(mismatch)))
+            if mismatch:
+                raise ContractFailure(
+                    mismatch,
+                    title=f"recorded incident {self.spec.name} no longer shows exactly the violations it "
+                    f"records (found: {', '.join(verdict.names) or 'none'})",
+                    reproduce=reproduce,
+                )
+            return
+        assert self.spec.scenario is not None
+        cut = compressor_for(self)
+        scenario = self.spec.scenario
+        if self.variant == "reference":
+            run = run_and_assert(
+                scenario,
+                cut,
+                mode=settings.mode,  # type: ignore[arg-type]
+                attempts=settings.attempts,
+                reproduce=reproduce,
+            )
+            if settings.mutants:
+                from pytest_compaction.plugin.session import record_mutant_findings
+
+                record_mutant_findings(self, scenario, baseline=run.names)
+            return
+        from pytest_compaction.relations.variants import run_variant
+
+        not_applicable = run_variant(scenario, cut, self.variant, seed=settings.seed, reproduce=reproduce)
+        if not_applicable:
+            pytest.skip(not_applicable)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        error = excinfo.value
+        where = f"{self.path}:{self.spec.line}"
+        if isinstance(error, ContractFailure):
+            header = f"{where}: {self.name}"
+            if self.spec.description:
+                header += f"\n  {self.spec.description.strip().splitlines()[0]}"
+            return f"{header}\n{error}"
+        if isinstance(error, PayloadError):
+            return f"invalid fixture spec: {self.spec.source_map.error(error)}"
+        if isinstance(error, CompactionError):
+            return f"{where}: {self.name}\n{error}"
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Any, int | None, str]:
+        return self.path, self.spec.line - 1, self.name

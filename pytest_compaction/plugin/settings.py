@@ -1,0 +1,295 @@
+"""Run settings, resolved from the command line, the ini file and defaults (in that order)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pytest_compaction.core.errors import CompressorConfigError, ConfigError
+
+if TYPE_CHECKING:
+    from pytest_compaction.compressors.base import Compressor
+    from pytest_compaction.store.sqlite import StoreFactory
+
+__all__ = ["OPTIONS", "Option", "Settings"]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One setting: its command-line flag, its ini name, its default and help text."""
+
+    name: str
+    flag: str
+    help: str
+    default: Any = None
+    kind: str = "string"
+    """The ini type: string, bool, linelist, paths."""
+    metavar: str | None = None
+    choices: tuple[str, ...] | None = None
+
+    @property
+    def dest(self) -> str:
+        return self.name
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "compaction_contract",
+        "--compaction-contract",
+        "run the memory-compaction contract suite: collect fixture specs, summarize and report",
+        default=False,
+        kind="bool",
+    ),
+    Option(
+        "compaction_compressor",
+        "--compaction-compressor",
+        "the compressor under test as 'package.module:attribute', or 'reference' (default) "
+        "for the embedded reference compressor",
+        default="reference",
+        metavar="MODULE:ATTR",
+    ),
+    Option(
+        "compaction_timeout",
+        "--compaction-timeout",
+        "seconds one compression pass may take before it is a compressor_timeout (default 5; 0 disables)",
+        default="5",
+        metavar="SECONDS",
+    ),
+    Option(
+        "compaction_mode",
+        "--compaction-mode",
+        "strict (default): unsupported facts fail; permissive: they are listed for review",
+        default=None,
+        choices=("strict", "permissive"),
+    ),
+    Option(
+        "compaction_attempts",
+        "--compaction-attempts",
+        "run every compression this many times; disagreement on a critical fact fails (default 1)",
+        default="1",
+        metavar="N",
+    ),
+    Option(
+        "compaction_report",
+        "--compaction-report",
+        "write a JSON report of every contract test to this path",
+        default=None,
+        metavar="PATH",
+    ),
+    Option(
+        "compaction_fixtures",
+        "--compaction-fixtures",
+        "where fixture specs live, added to the collection when no paths are given on the command "
+        "line; 'library' names the bundled fixture library (ini: one path per line)",
+        default=None,
+        kind="linelist",
+        metavar="PATHS",
+    ),
+    Option(
+        "compaction_spec_pattern",
+        "--compaction-pattern",
+        "file name pattern of fixture specs (default '*.compaction.yaml')",
+        default="*.compaction.yaml",
+        metavar="GLOB",
+    ),
+    Option(
+        "compaction_evidence",
+        "--compaction-evidence",
+        "write a sanitized JSON evidence bundle for each failing contract test into this directory",
+        default=None,
+        metavar="DIR",
+    ),
+    Option(
+        "compaction_evidence_raw",
+        "--compaction-evidence-raw",
+        "include raw event and summary text in evidence bundles (default: only hashes of text)",
+        default=False,
+        kind="bool",
+    ),
+    Option(
+        "compaction_mutants",
+        "--compaction-mutants",
+        "also run every scenario spec against each drift mutant and print the mutation table; "
+        "the run fails when a mutant survives",
+        default=False,
+        kind="bool",
+    ),
+    Option(
+        "compaction_accepted_survivors",
+        "--compaction-accepted-survivors",
+        "mutants allowed to survive, as 'name: reason' (ini: one per line)",
+        default=None,
+        kind="linelist",
+        metavar="NAME:REASON",
+    ),
+    Option(
+        "compaction_fuzz",
+        "--compaction-fuzz",
+        "run the built-in property suite (Hypothesis) against the configured compressor",
+        default=False,
+        kind="bool",
+    ),
+    Option(
+        "compaction_fuzz_examples",
+        "--compaction-fuzz-examples",
+        "examples per fuzz property (default: the Hypothesis profile's, normally 100)",
+        default=None,
+        metavar="N",
+    ),
+    Option(
+        "compaction_fuzz_database",
+        "--compaction-fuzz-database",
+        "the Hypothesis example database for fuzzing: a directory, ':memory:' or 'none' "
+        "(default: the profile's)",
+        default=None,
+        metavar="PATH",
+    ),
+    Option(
+        "compaction_record_failures",
+        "--compaction-record-failures",
+        "write each shrunk fuzzing counterexample into this directory as a scenario spec",
+        default=None,
+        metavar="DIR",
+    ),
+    Option(
+        "compaction_store",
+        "--compaction-store",
+        "the memory store for the memory_store fixture as 'package.module:factory', or 'sqlite' "
+        "(default) for the embedded SQLite store",
+        default="sqlite",
+        metavar="MODULE:FACTORY",
+    ),
+    Option(
+        "compaction_seed",
+        "--compaction-seed",
+        "seed for metamorphic transformations (default: fixed per scenario, printed on failure)",
+        default=None,
+        metavar="N",
+    ),
+)
+
+
+@dataclass
+class Settings:
+    """Resolved settings of one session; the compressor is resolved once, on first use."""
+
+    contract: bool = False
+    compressor_ref: str = "reference"
+    timeout: float | None = 5.0
+    mode: str | None = None
+    attempts: int = 1
+    report: str | None = None
+    fixtures: tuple[str, ...] = ()
+    pattern: str = "*.compaction.yaml"
+    seed: int | None = None
+    store_ref: str = "sqlite"
+    fuzz: bool = False
+    fuzz_examples: int | None = None
+    fuzz_database: str | None = None
+    record_failures: str | None = None
+    mutants: bool = False
+    accepted_survivors: tuple[tuple[str, str], ...] = ()
+    evidence_dir: str | None = None
+    evidence_raw: bool = False
+    _compressor: Compressor | None = field(default=None, repr=False)
+    _error: CompressorConfigError | None = field(default=None, repr=False)
+
+    @classmethod
+    def resolve(cls, get: Callable[[Option], Any]) -> Settings:
+        """Build settings; ``get(option)`` returns the CLI value, else the ini value, else the default."""
+        values = {option.name: get(option) for option in OPTIONS}
+        fixtures = values["compaction_fixtures"] or ()
+        if isinstance(fixtures, str):
+            fixtures = [part for chunk in fixtures.split(",") for part in chunk.split()]
+        return cls(
+            contract=_as_bool(values["compaction_contract"]),
+            compressor_ref=str(values["compaction_compressor"] or "reference"),
+            timeout=_number("--compaction-timeout", values["compaction_timeout"], float, minimum=0) or None,
+            mode=values["compaction_mode"] or None,
+            attempts=int(_number("--compaction-attempts", values["compaction_attempts"], int, minimum=1)),
+            report=values["compaction_report"] or None,
+            fixtures=tuple(str(f) for f in fixtures),
+            pattern=str(values["compaction_spec_pattern"] or "*.compaction.yaml"),
+            store_ref=str(values["compaction_store"] or "sqlite"),
+            fuzz=_as_bool(values["compaction_fuzz"]),
+            fuzz_examples=None
+            if values["compaction_fuzz_examples"] in (None, "")
+            else int(
+                _number("--compaction-fuzz-examples", values["compaction_fuzz_examples"], int, minimum=1)
+            ),
+            fuzz_database=values["compaction_fuzz_database"] or None,
+            record_failures=values["compaction_record_failures"] or None,
+            mutants=_as_bool(values["compaction_mutants"]),
+            accepted_survivors=_survivors(values["compaction_accepted_survivors"]),
+            evidence_dir=values["compaction_evidence"] or None,
+            evidence_raw=_as_bool(values["compaction_evidence_raw"]),
+            seed=None
+            if values["compaction_seed"] in (None, "")
+            else int(_number("--compaction-seed", values["compaction_seed"], int)),
+        )
+
+    def compressor(self) -> Compressor:
+        """The configured compressor; a bad reference raises the same clear error each time."""
+        if self._error is not None:
+            raise self._error
+        if self._compressor is None:
+            from pytest_compaction.compressors.base import resolve_compressor
+
+            try:
+                self._compressor = resolve_compressor(self.compressor_ref)
+            except CompressorConfigError as exc:
+                self._error = exc
+                raise
+        return self._compressor
+
+    def store_factory(self) -> StoreFactory:
+        """The configured store factory (resolved on each call; resolution is cheap)."""
+        from pytest_compaction.store.sqlite import resolve_store_factory
+
+        return resolve_store_factory(self.store_ref)
+
+    def reproduce(self, nodeid: str) -> str:
+        parts = [f'pytest "{nodeid}"']
+        if self.contract:
+            parts.append("--compaction-contract")
+        if self.compressor_ref != "reference":
+            parts.append(f"--compaction-compressor={self.compressor_ref}")
+        if self.seed is not None:
+            parts.append(f"--compaction-seed={self.seed}")
+        if self.store_ref != "sqlite":
+            parts.append(f"--compaction-store={self.store_ref}")
+        if self.attempts != 1:
+            parts.append(f"--compaction-attempts={self.attempts}")
+        return " ".join(parts)
+
+
+def _survivors(value: object) -> tuple[tuple[str, str], ...]:
+    lines = [value] if isinstance(value, str) else list(value or [])  # type: ignore[call-overload]
+    out = []
+    for line in lines:
+        name, sep, reason = str(line).partition(":")
+        if not sep or not name.strip() or not reason.strip():
+            raise ConfigError(
+                f"compaction_accepted_survivors: {line!r} must look like 'mutant_name: why it may survive'"
+            )
+        out.append((name.strip(), reason.strip()))
+    return tuple(out)
+
+
+def _as_bool(value: object) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)
+
+
+def _number(flag: str, value: object, kind: type[float] | type[int], minimum: float | None = None) -> float:
+    try:
+        number = kind(str(value).strip())
+    except (TypeError, ValueError):
+        raise ConfigError(
+            f"{flag} expects a {'whole ' if kind is int else ''}number, got {value!r}"
+        ) from None
+    if minimum is not None and number < minimum:
+        raise ConfigError(f"{flag} must be at least {minimum:g}, got {value!r}")
+    return number

@@ -1,0 +1,1 @@
+"""Prose summaries: pinned invariants, modal strength, bindings and the runtime gate."""

@@ -1,0 +1,423 @@
+"""Pinned invariants and failure records: the register a prose summary is checked against.
+
+The register is extracted *before* compaction and never summarized. It is
+append-only: an entry is never edited or removed; it leaves the active set only
+through :meth:`InvariantRegister.retire`, which needs the id of the event that
+retires it and a reason. A failure record ("tried X, failed with E") is retired
+the same way, by the success event that ends it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from pytest_compaction.core._fields import (
+    check_keys,
+    join,
+    read_mapping,
+    read_sequence,
+    read_str,
+    read_str_list,
+    type_name,
+)
+from pytest_compaction.core.errors import LifecycleError, PayloadError, UnknownIdError, _closest
+from pytest_compaction.prose import _text
+from pytest_compaction.prose.modality import Modality, judge, read
+
+__all__ = [
+    "Entry",
+    "FailureRecord",
+    "Invariant",
+    "InvariantRegister",
+    "Retirement",
+    "considered_words",
+    "failure_outcome",
+]
+
+# A failure record's outcome words. Negated ones ("did not fail", "without errors") are
+# removed first, so they never count as a failure.
+_NOT_FAILED = re.compile(
+    r"\b(?:did\s+not|didn't|does\s+not|doesn't|never|not|without|no)\s+"
+    r"(?:fail(?:ed|s|ing|ures?)?|errors?|errored|crash(?:ed|es)?|break|broke|issues?|problems?)\b"
+)
+_FAILED = re.compile(
+    r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
+    r"times\s+out|timeout|rejected|raised|threw|throws|exception|regress(?:ed|ion)|reverted|"
+    r"rolled\s+back|unsuccessful(?:ly)?|(?:did\s+not|didn't|does\s+not|doesn't)\s+work|no\s+luck|"
+    r"dead\s+end|bounced)\b"
+)
+# Words that present an approach as an idea rather than an attempt with an outcome.
+_CONSIDERED = re.compile(
+    r"\b(?:consider(?:ed|ing)?|explor(?:e|ed|ing)|look(?:ed)?\s+(?:at|into)|evaluat(?:e|ed|ing)|"
+    r"discuss(?:ed|ing)?|thought\s+about|propos(?:e|ed|al)|investigat(?:e|ed|ing)|brainstorm(?:ed)?|"
+    r"ideas?|options?|candidates?|could\s+try|might\s+try|untried|not\s+(?:yet\s+)?tried|never\s+tried)\b"
+)
+
+
+def _check_markers(text: str, markers: tuple[str, ...], base: str, key: str) -> None:
+    for index, marker in enumerate(markers):
+        if not isinstance(marker, str) or not marker.strip():
+            raise PayloadError(join(join(base, key), index), f"expected a non-empty string, got {marker!r}")
+        if not _text.contains(text, marker):
+            raise PayloadError(
+                join(join(base, key), index),
+                f"marker {marker!r} does not occur in the text; copy markers from the text exactly "
+                f"(word markers ignore case, markers with digits or symbols do not)",
+            )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Invariant:
+    """A constraint that must reappear in every summary verbatim or stronger.
+
+    ``markers`` are the identifiers, numbers and scope words that must survive exactly
+    (``dry_run=false``, ``$50``, ``staging``); they also locate the invariant in a
+    summary: its statement is the sentence that holds all of them. Every marker must
+    occur in ``text``, and ``text`` itself must read as ``modality`` (the classifier
+    is checked against the invariant's own words before it judges anyone else's).
+    """
+
+    id: str
+    text: str
+    markers: tuple[str, ...]
+    modality: Modality
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "markers", tuple(self.markers))
+        object.__setattr__(self, "modality", _modality(self.modality, "invariant.modality"))
+        base = "invariant"
+        if not isinstance(self.id, str) or not self.id:
+            raise PayloadError(join(base, "id"), f"expected a non-empty string, got {self.id!r}")
+        if not isinstance(self.text, str) or not self.text.strip():
+            raise PayloadError(join(base, "text"), f"expected a non-empty string, got {self.text!r}")
+        if not self.markers:
+            raise PayloadError(
+                join(base, "markers"),
+                "an invariant needs at least one marker (an identifier, number or scope word from "
+                "its text) to be found in a summary",
+            )
+        _check_markers(self.text, self.markers, base, "markers")
+        verdict = judge(self.modality, (read(self.text),), invariant=read(self.text))
+        if not verdict.ok:
+            raise PayloadError(
+                join(base, "text"),
+                f"the text does not read as a {self.modality.value.replace('_', ' ')} ({verdict.reason}); "
+                f"state it with the words the check recognizes (see docs/prose.md) or fix the modality",
+            )
+
+    @property
+    def kind(self) -> str:
+        return "invariant"
+
+    @classmethod
+    def from_dict(cls, data: object, path: str = "invariant") -> Invariant:
+        data = read_mapping(data, path)
+        check_keys(data, path, required=("id", "text", "markers", "modality"))
+        markers = read_str_list(data, "markers", path)
+        modality = _modality(data["modality"], join(path, "modality"))
+        ident, text = read_str(data, "id", path), read_str(data, "text", path)
+        try:
+            return cls(id=ident, text=text, markers=markers, modality=modality)
+        except PayloadError as exc:
+            raise _text.rebased(exc, "invariant", path) from None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "text": self.text,
+            "markers": list(self.markers),
+            "modality": self.modality.value,
+        }
+
+
+def _modality(raw: object, path: str) -> Modality:
+    try:
+        return Modality(raw)
+    except ValueError:
+        allowed = [m.value for m in Modality]
+        close = _closest(raw, tuple(allowed)) if isinstance(raw, str) else None
+        hint = f"; did you mean {close!r}?" if close else ""
+        raise PayloadError(
+            path, f"expected one of {', '.join(allowed)}; got {raw!r} ({type_name(raw)}){hint}"
+        ) from None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FailureRecord:
+    """An approach that was tried and failed: it must stay distinguishable from one
+    that was merely considered, until an explicit success event retires it.
+
+    ``approach`` markers locate the record in a summary ("pool size", "50");
+    ``error`` markers name the failure and must survive with it ("PoolTimeout").
+    ``text`` must hold all of them and read as a failure.
+    """
+
+    id: str
+    text: str
+    approach: tuple[str, ...]
+    error: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("approach", "error"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+        base = "failure"
+        if not isinstance(self.id, str) or not self.id:
+            raise PayloadError(join(base, "id"), f"expected a non-empty string, got {self.id!r}")
+        if not isinstance(self.text, str) or not self.text.strip():
+            raise PayloadError(join(base, "text"), f"expected a non-empty string, got {self.text!r}")
+        if not self.approach:
+            raise PayloadError(
+                join(base, "approach"), "a failure record needs at least one approach marker from its text"
+            )
+        _check_markers(self.text, self.approach, base, "approach")
+        _check_markers(self.text, self.error, base, "error")
+        if failure_outcome(self.text, self.error) is None:
+            raise PayloadError(
+                join(base, "text"),
+                'the text does not read as a failure: say what failed ("failed with E", "timed out", '
+                '"crashed") or list the error among the error markers',
+            )
+
+    @property
+    def kind(self) -> str:
+        return "failure"
+
+    @classmethod
+    def from_dict(cls, data: object, path: str = "failure") -> FailureRecord:
+        data = read_mapping(data, path)
+        check_keys(data, path, required=("id", "text", "approach"), optional=("error",))
+        approach = read_str_list(data, "approach", path)
+        error = read_str_list(data, "error", path)
+        ident, text = read_str(data, "id", path), read_str(data, "text", path)
+        try:
+            return cls(id=ident, text=text, approach=approach, error=error)
+        except PayloadError as exc:
+            raise _text.rebased(exc, "failure", path) from None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "text": self.text, "approach": list(self.approach)}
+        if self.error:
+            out["error"] = list(self.error)
+        return out
+
+
+Entry: TypeAlias = Invariant | FailureRecord
+"""What a register holds: pinned invariants and failure records, one id space."""
+
+
+def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
+    """The words that say ``text`` reports a failure, or ``None``.
+
+    A failure word ("failed", "error", "timed out", "crashed", "did not work") that is
+    not negated ("did not fail", "without errors"), or every declared error marker
+    in a text that does not say it did not fail.
+    """
+    lowered = _text.normalize(text).lower()
+    cleared = _NOT_FAILED.sub(" ", lowered)
+    match = _FAILED.search(cleared)
+    if match:
+        return match.group()
+    error = tuple(error)
+    # The error's name alone says it failed, unless the text says it did not.
+    if error and cleared == lowered and all(_text.contains(text, marker) for marker in error):
+        return ", ".join(error)
+    return None
+
+
+def considered_words(text: str) -> tuple[str, ...]:
+    """The words that present an approach as merely considered ("explored", "options")."""
+    lowered = _text.normalize(text).lower()
+    return tuple(dict.fromkeys(" ".join(m.group().split()) for m in _CONSIDERED.finditer(lowered)))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Retirement:
+    """The explicit event that took an entry out of the active set."""
+
+    id: str
+    """The retired invariant or failure record."""
+    event_id: str
+    reason: str
+
+    @classmethod
+    def from_dict(cls, data: object, path: str = "retirement") -> Retirement:
+        data = read_mapping(data, path)
+        check_keys(data, path, required=("id", "event_id", "reason"))
+        return cls(
+            id=read_str(data, "id", path),
+            event_id=read_str(data, "event_id", path),
+            reason=read_str(data, "reason", path),
+        )
+
+    def to_dict(self) -> dict[str, str]:
+        return {"id": self.id, "event_id": self.event_id, "reason": self.reason}
+
+
+class InvariantRegister:
+    """Pinned invariants and failure records, append-only, with explicit retirement."""
+
+    def __init__(self, entries: Iterable[Entry] = ()) -> None:
+        self._entries: dict[str, Entry] = {}
+        self._retired: dict[str, Retirement] = {}
+        for entry in entries:
+            self.add(entry)
+
+    # -- building -------------------------------------------------------------
+
+    def add(self, entry: Entry) -> Entry:
+        """Append an invariant or a failure record; an id is used once, ever."""
+        if not isinstance(entry, (Invariant, FailureRecord)):
+            raise TypeError(f"expected an Invariant or a FailureRecord, got {entry!r} ({type_name(entry)})")
+        if entry.id in self._entries:
+            state = "retired" if entry.id in self._retired else "active"
+            raise LifecycleError(
+                entry.id,
+                f"is already in the register ({state}); the register is append-only, so a changed "
+                f"invariant needs a new id (and the old one a retirement event)",
+            )
+        self._entries[entry.id] = entry
+        return entry
+
+    def pin(self, id: str, text: str, *, markers: Iterable[str], modality: Modality | str) -> Invariant:
+        """Append a pinned invariant built from its fields."""
+        invariant = Invariant(
+            id=id, text=text, markers=tuple(markers), modality=_modality(modality, "modality")
+        )
+        self.add(invariant)
+        return invariant
+
+    def record_failure(
+        self, id: str, text: str, *, approach: Iterable[str], error: Iterable[str] = ()
+    ) -> FailureRecord:
+        """Append a failure record ("tried X, failed with E")."""
+        record = FailureRecord(id=id, text=text, approach=tuple(approach), error=tuple(error))
+        self.add(record)
+        return record
+
+    def retire(self, id: str, *, event_id: str, reason: str) -> Retirement:
+        """Take an entry out of the active set through an explicit event, with a reason."""
+        entry = self.get(id)
+        previous = self._retired.get(id)
+        if previous is not None:
+            raise LifecycleError(
+                id, f"is already retired by event {previous.event_id!r}; an entry is retired once"
+            )
+        if not isinstance(event_id, str) or not event_id.strip():
+            raise LifecycleError(id, "retirement needs the id of the event that retires it")
+        if not isinstance(reason, str) or not reason.strip():
+            raise LifecycleError(id, "retirement needs a reason")
+        retirement = Retirement(id=entry.id, event_id=event_id, reason=reason)
+        self._retired[id] = retirement
+        return retirement
+
+    # -- reading --------------------------------------------------------------
+
+    def get(self, id: str) -> Entry:
+        try:
+            return self._entries[id]
+        except KeyError:
+            raise UnknownIdError("invariant", id, tuple(self._entries)) from None
+
+    def __contains__(self, id: object) -> bool:
+        return id in self._entries
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self._entries.values())
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def is_active(self, id: str) -> bool:
+        return id in self._entries and id not in self._retired
+
+    def retirement(self, id: str) -> Retirement | None:
+        """The event that retired ``id``, or ``None`` while it is active."""
+        self.get(id)
+        return self._retired.get(id)
+
+    @property
+    def retirements(self) -> tuple[Retirement, ...]:
+        return tuple(self._retired.values())
+
+    def active(self) -> tuple[Entry, ...]:
+        """Active entries in the order they were added."""
+        return tuple(e for e in self._entries.values() if e.id not in self._retired)
+
+    @property
+    def active_ids(self) -> tuple[str, ...]:
+        return tuple(e.id for e in self.active())
+
+    def invariants(self) -> tuple[Invariant, ...]:
+        """Active pinned invariants."""
+        return tuple(e for e in self.active() if isinstance(e, Invariant))
+
+    def failures(self) -> tuple[FailureRecord, ...]:
+        """Active failure records."""
+        return tuple(e for e in self.active() if isinstance(e, FailureRecord))
+
+    def copy(self) -> InvariantRegister:
+        clone = InvariantRegister()
+        clone._entries = dict(self._entries)
+        clone._retired = dict(self._retired)
+        return clone
+
+    def __repr__(self) -> str:
+        return f"<InvariantRegister {len(self.active())} active, {len(self._retired)} retired>"
+
+    # -- plain data -----------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: object, path: str = "register") -> InvariantRegister:
+        """Build a register from ``{invariants: [...], failures: [...], retirements: [...]}``.
+
+        Entries are appended in order, then the retirements are replayed: a retirement of
+        an unknown id, or a second retirement of one id, is refused with its path.
+        """
+        data = read_mapping(data, path)
+        check_keys(data, path, required=(), optional=("invariants", "failures", "retirements"))
+        register = cls()
+        for key, build in (("invariants", Invariant.from_dict), ("failures", FailureRecord.from_dict)):
+            items = read_sequence(data.get(key, ()), join(path, key))
+            for index, item in enumerate(items):
+                where = join(join(path, key), index)
+                entry: Entry = build(item, where)
+                try:
+                    register.add(entry)
+                except LifecycleError as exc:
+                    raise PayloadError(join(where, "id"), f"{entry.id!r} {exc.message}") from None
+        items = read_sequence(data.get("retirements", ()), join(path, "retirements"))
+        for index, item in enumerate(items):
+            where = join(join(path, "retirements"), index)
+            retirement = Retirement.from_dict(item, where)
+            if retirement.id not in register:
+                close = _closest(retirement.id, tuple(register._entries))
+                hint = f"; did you mean {close!r}?" if close else ""
+                raise PayloadError(
+                    join(where, "id"), f"no invariant or failure record has the id {retirement.id!r}{hint}"
+                )
+            try:
+                register.retire(retirement.id, event_id=retirement.event_id, reason=retirement.reason)
+            except LifecycleError as exc:
+                raise PayloadError(where, f"{retirement.id!r} {exc.message}") from None
+        return register
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "invariants": [e.to_dict() for e in self._entries.values() if isinstance(e, Invariant)],
+            "failures": [e.to_dict() for e in self._entries.values() if isinstance(e, FailureRecord)],
+        }
+        if self._retired:
+            out["retirements"] = [r.to_dict() for r in self._retired.values()]
+        return out
+
+    @classmethod
+    def coerce(cls, value: InvariantRegister | Mapping[str, Any] | Iterable[Entry]) -> InvariantRegister:
+        """A register from a register, its plain-dict form, or a list of entries."""
+        if isinstance(value, InvariantRegister):
+            return value
+        if isinstance(value, Mapping):
+            return cls.from_dict(value)
+        return cls(value)

@@ -1,0 +1,481 @@
+"""Modal force: is a statement a prohibition, an obligation, a conditional permission,
+or a hedge?
+
+A fixed, ordered word list, no model and no network: every verdict names the words
+that decided it. Cues are read in order and each match consumes its words, so
+"must not" is one prohibition and never also the obligation "must", and "do not
+have to" is a waiver and never the prohibition "do not".
+
+The order is: waivers (the constraint is lifted: "not required", "no longer
+forbidden"), prohibitions, emphasis ("even if", "regardless"), hedge phrases that
+contain other cue words ("if needed", "unless necessary"), restrictions ("only",
+"at most"), obligations, hedges, manner words ("carefully"), permissions,
+conditions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from pytest_compaction.prose._text import normalize
+
+__all__ = [
+    "Cue",
+    "CueKind",
+    "Judgement",
+    "Modality",
+    "Reading",
+    "connectives",
+    "count_constraints",
+    "judge",
+    "read",
+]
+
+
+class Modality(str, Enum):
+    """The modal class of a pinned invariant."""
+
+    PROHIBITION = "prohibition"
+    """Something must not happen: "Never call the payments API with dry_run=false"."""
+    OBLIGATION = "obligation"
+    """Something must happen: "Always run the migration on staging first"."""
+    PERMISSION_WITH_CONDITION = "permission_with_condition"
+    """Something is allowed only under a condition: "Refunds up to $50 after supervisor review"."""
+
+
+class CueKind(str, Enum):
+    """What a cue word does to a statement's force."""
+
+    WAIVER = "waiver"
+    PROHIBITION = "prohibition"
+    RESTRICTION = "restriction"
+    OBLIGATION = "obligation"
+    HEDGE = "hedge"
+    MANNER = "manner"
+    PERMISSION = "permission"
+    CONDITION = "condition"
+    EMPHASIS = "emphasis"
+    """Words that widen a rule rather than bound it ("even if", "regardless")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One cue word or phrase found in a statement."""
+
+    kind: CueKind
+    text: str
+    """The words as matched, lower-cased and with single spaces."""
+
+
+_NOT_COGNITIVE = (
+    r"(?!\s+(?:know|think|believe|remember|recall|see|understand|expect|seem|appear|matter|"
+    r"work|support|exist|mean|affect|apply|change|include|contain|care)\b)"
+)
+_DEONTIC = (
+    r"(?:required|mandatory|necessary|needed|obligatory|forbidden|prohibited|banned|disallowed|enforced|"
+    r"blocked|barred|frozen)"
+)
+_SOFTENER = r"(?:(?:be|strictly|always|really|actually|absolutely|currently|yet|even|any\s+longer)\s+)?"
+
+_WAIVER = (
+    r"\b(?:do|does|did|will)\s+not\s+(?:have|need)\s+to\b",
+    r"\b(?:don't|doesn't|didn't|won't)\s+(?:have|need)\s+to\b",
+    r"\b(?:never|not)\s+(?:need|needs|have\s+to|has\s+to)\b",
+    r"\bneed\s+not\b",
+    r"\bneedn't\b",
+    r"\bno\s+need\s+to\b",
+    r"\bnot\s+necessarily\b",
+    rf"\b(?:not|never|no\s+longer|isn't|aren't|wasn't|weren't)\s+{_SOFTENER}{_DEONTIC}\b",
+    r"\bno\s+longer\s+(?:need|needs|have\s+to|has\s+to|applies|apply|holds|hold|in\s+force|in\s+effect|"
+    r"the\s+case|relevant|valid|an\s+issue|a\s+concern)\b",
+    r"\bused\s+to\s+be\s+(?:required|mandatory|forbidden|prohibited|banned)\b",
+    r"\bup\s+to\s+(?:you|the\s+agent|the\s+user|them|us|me|your\s+discretion)\b",
+    r"\bat\s+(?:your|the\s+agent's|their|our)\s+discretion\b",
+    r"\bdiscretionary\b",
+    r"\bnot\s+always\b",
+    r"\boptional(?:ly)?\b",
+    r"\bwaived\b",
+    r"\blifted\b",
+    r"\brelaxed\b",
+)
+_PROHIBITION = (
+    r"\b(?:under\s+no\s+circumstances|at\s+no\s+time|in\s+no\s+case|on\s+no\s+account|"
+    r"not\s+under\s+any\s+circumstances)(?:\s*,?\s*(?:should|shall|may|can|must|will|is|are|do|does)\b)?",
+    r"\b(?:must|shall|may|can|will)\s+(?:not|never|no\s+longer)\b",
+    # "must wait until Y" is "must not ... until Y": the waiting is the prohibition.
+    r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:wait|hold\s+off)\s+(?:until|till|for)\b",
+    r"\b(?:wait|waits|hold\s+off|holds\s+off)\s+(?:until|till)\b",
+    r"\b(?:is|are|stays?|remains?)\s+(?:blocked|barred|frozen)\b",
+    r"\bbarred\s+from\b",
+    r"\b(?:mustn't|shan't|can't|cannot)\b",
+    r"\b(?:not|isn't|aren't)\s+(?:be\s+|currently\s+|ever\s+)?(?:allowed|permitted|authori[sz]ed)\b",
+    r"\b(?:is|are)\s+not\s+to\b",
+    r"\bnot\s+to\s+be\b",
+    r"\bnever\b",
+    r"\bnot\s+ever\b",
+    rf"\b(?:do|does)\s+not\b{_NOT_COGNITIVE}",
+    rf"\b(?:don't|doesn't){_NOT_COGNITIVE}",
+    r"\b(?:forbidden|forbid|forbids|prohibited|prohibit|prohibits|banned|disallowed|impermissible)\b",
+    r"\boff[-\s]limits\b",
+    r"\b(?:must|always|strictly)\s+(?:avoid|refrain\s+from)\b",
+    r"\brefrain\s+from\b",
+    r"^\s*no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+)
+_EMPHASIS = (
+    r"\beven\s+(?:if|when|though|after|before|once)\b",
+    r"\bregardless(?:\s+of)?\b",
+    r"\bin\s+any\s+case\b",
+    r"\bno\s+matter\s+(?:what|who|when|how|if)\b",
+    r"\bwhatever\s+happens\b",
+)
+# Hedges spelled with words that are also conditions or obligations ("if needed",
+# "unless necessary"): read before those.
+_HEDGE_PHRASES = (
+    r"\b(?:if|where|when|whenever|wherever|as\s+far\s+as|as\s+much\s+as|unless)\s+"
+    r"(?:possible|practical|practicable|feasible|reasonable|convenient|appropriate|needed|necessary|"
+    r"required|urgent|in\s+doubt)\b",
+    r"\bas\s+(?:needed|appropriate|required)\b",
+    r"\bmay\s+want\s+to\b",
+    r"\bin\s+(?:general|most\s+cases|principle)\b",
+)
+_RESTRICTION = (
+    r"\b(?:must|may|can|shall)\s+only\b",
+    r"\bonly\b",
+    r"\bexclusively\b",
+    r"\bsolely\b",
+    r"\b(?:no|not)\s+more\s+than\b",
+    r"\bat\s+(?:the\s+)?most\b",
+    r"\bup\s+to\b",
+    r"\bmax(?:imum)?\b",
+    r"\bcapped\s+at\b",
+    r"\blimited\s+to\b",
+)
+_OBLIGATION = (
+    r"\bmust\b",
+    r"\bshall\b",
+    r"\balways\b",
+    r"\brequire[sd]?\b",
+    r"\brequirement\b",
+    r"\bmandatory\b",
+    r"\bobligatory\b",
+    r"\bobliged\b",
+    r"\b(?:has|have|need|needs)\s+to\b",
+    r"\bensure[sd]?\b",
+    r"\bmake\s+sure\b",
+    r"\bbe\s+sure\s+to\b",
+    r"\bat\s+all\s+times\b",
+    r"\bwithout\s+(?:exception|fail)\b",
+    r"\bno\s+exceptions?\b",
+)
+_HEDGE = (
+    r"\bshould(?:n't)?\b",
+    r"\bought\s+to\b",
+    r"\bpreferabl[ey]\b",
+    r"\bpreferred\b",
+    r"\bprefers?\b",
+    r"\bideally\b",
+    r"\bconsider(?:s|ing)?\b",
+    r"\btry\s+(?:to|not\s+to)\b",
+    r"\btries\s+to\b",
+    r"\battempt\s+to\b",
+    r"\baim\s+to\b",
+    r"\bstrive\s+to\b",
+    r"\brecommend(?:s|ed|ation)?\b",
+    r"\badvis(?:able|ed)\b",
+    r"\bsuggest(?:s|ed|ion)?\b",
+    r"\bencourag(?:e|ed|es)\b",
+    r"\bdiscourag(?:e|ed|es)\b",
+    r"\bbest\s+(?:to|practice|avoided|not)\b",
+    r"\bgood\s+(?:idea|practice)\b",
+    r"\bgenerally\b",
+    r"\busually\b",
+    r"\btypically\b",
+    r"\bnormally\b",
+    r"\bmostly\b",
+    r"\bmight\b",
+    r"\bcould\b",
+    r"\bperhaps\b",
+    r"\bmaybe\b",
+    r"\bprobably\b",
+    r"\bavoid(?:s|ed|ing)?\b",
+)
+_MANNER = (
+    r"\bcareful(?:ly)?\b",
+    r"\bcautious(?:ly)?\b",
+    r"\bwith\s+(?:care|caution)\b",
+    r"\bsparingly\b",
+    r"\bjudicious(?:ly)?\b",
+    r"\bmindful(?:ly)?\b",
+    r"\bthoughtfully\b",
+    r"\bprudent(?:ly)?\b",
+)
+_PERMISSION = (
+    r"\bmay\b",
+    r"\bcan\b",
+    r"\ballow(?:s|ed)?\b",
+    r"\bpermit(?:s|ted)?\b",
+    r"\bpermissible\b",
+    r"\bauthori[sz]ed\b",
+    r"\bacceptable\b",
+    r"\b(?:is|are)\s+(?:fine|ok|okay)\b",
+    r"\bfree\s+to\b",
+    r"\bfeel\s+free\b",
+)
+_CONDITION = (
+    r"\bunless\b",
+    r"\buntil\b",
+    r"\btill\b",
+    r"\bwithout\b",
+    r"\bbefore\b",
+    r"\bexcept\b",
+    r"\bother\s+than\b",
+    r"\boutside\b",
+    r"\b(?:more|less|fewer)\s+than\b",
+    r"\bat\s+least\b",
+    r"\bexceed(?:s|ing)?\b",
+    r"\babove\b",
+    r"\bbelow\b",
+    r"\bwithin\b",
+    r"\bif\b",
+    r"\bafter\b",
+    r"\bonce\b",
+    r"\bprovided\b",
+    r"\b(?:as|so)\s+long\s+as\b",
+    r"\bwhen(?:ever)?\b",
+    r"\bsubject\s+to\b",
+    r"\bfollowing\b",
+    r"\bon\s+condition\b",
+)
+
+# One alternation per group: at each position the first listed pattern wins, so the
+# longer phrase ("must never") is tried before its parts ("never").
+_TABLE: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile("|".join(f"(?:{p})" for p in patterns)))
+    for kind, patterns in (
+        (CueKind.WAIVER, _WAIVER),
+        (CueKind.PROHIBITION, _PROHIBITION),
+        (CueKind.EMPHASIS, _EMPHASIS),
+        (CueKind.HEDGE, _HEDGE_PHRASES),
+        (CueKind.RESTRICTION, _RESTRICTION),
+        (CueKind.OBLIGATION, _OBLIGATION),
+        (CueKind.HEDGE, _HEDGE),
+        (CueKind.MANNER, _MANNER),
+        (CueKind.PERMISSION, _PERMISSION),
+        (CueKind.CONDITION, _CONDITION),
+    )
+)
+_SPACES = re.compile(r"\s+")
+_CONSTRAINT = re.compile("|".join(f"(?:{p})" for p in (*_PROHIBITION, *_RESTRICTION, *_OBLIGATION)))
+# Conditions that carve an exception out of a rule. Added to a rule that had none,
+# they narrow it ("Never call X *unless the user asks*").
+_EXCEPTIONS = frozenset(
+    {"unless", "except", "other than", "without", "if", "when", "whenever", "provided", "as long as"}
+    | {"so long as", "outside", "on condition"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The cues found in one clause (or one whole text), in the order they were read."""
+
+    cues: tuple[Cue, ...] = ()
+
+    def words(self, *kinds: CueKind) -> tuple[str, ...]:
+        """The cue words of the given kinds, without repeats, in reading order."""
+        seen: dict[str, None] = {}
+        for cue in self.cues:
+            if cue.kind in kinds:
+                seen.setdefault(cue.text, None)
+        return tuple(seen)
+
+    def has(self, *kinds: CueKind) -> bool:
+        return any(cue.kind in kinds for cue in self.cues)
+
+    @property
+    def conditional(self) -> bool:
+        """Whether the statement is bounded by a condition or a restriction."""
+        return self.has(CueKind.CONDITION, CueKind.RESTRICTION)
+
+
+def read(text: str) -> Reading:
+    """Every cue in ``text``; each match consumes its words so no word counts twice."""
+    work = normalize(text).lower()
+    found: list[tuple[int, Cue]] = []
+    for kind, pattern in _TABLE:
+        for match in pattern.finditer(work):
+            start, end = match.span()
+            if start == end:
+                continue
+            words = _SPACES.sub(" ", match.group().strip(" ,"))
+            found.append((start, Cue(kind, words)))
+            work = work[:start] + " " * (end - start) + work[end:]
+    found.sort(key=lambda item: item[0])
+    return Reading(tuple(cue for _, cue in found))
+
+
+def connectives(reading: Reading) -> frozenset[str]:
+    """The condition and restriction words of a reading ("until", "only", "at most")."""
+    return frozenset(reading.words(CueKind.CONDITION, CueKind.RESTRICTION))
+
+
+def count_constraints(text: str) -> int:
+    """How many prohibition, obligation and restriction cues ``text`` holds."""
+    if not _CONSTRAINT.search(normalize(text).lower()):
+        return 0  # the quick answer for most narrative sentences
+    reading = read(text)
+    return sum(
+        1
+        for cue in reading.cues
+        if cue.kind in (CueKind.PROHIBITION, CueKind.OBLIGATION, CueKind.RESTRICTION)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """Whether a statement keeps the force of an invariant, and why."""
+
+    ok: bool
+    observed: str
+    """What the statement reads as: prohibition, obligation, restriction, conditional
+    permission, permission, hedged, waived or none."""
+    reason: str
+    """The rule that decided, naming the words: empty when the force is kept."""
+    contradicts: bool = False
+    """The statement says something weaker or opposite (hedged, waived, negation lost),
+    rather than merely mentioning the markers without any force."""
+
+
+_PROHIBITION_WORDS = "never, must not, do not, don't, may not, cannot, is forbidden"
+_OBLIGATION_WORDS = "must, always, is required, shall"
+
+
+def _quote(words: Iterable[str]) -> str:
+    return ", ".join(repr(w) for w in words)
+
+
+def judge(
+    required: Modality,
+    statement: Sequence[Reading],
+    *,
+    invariant: Reading,
+) -> Judgement:
+    """Whether ``statement`` (the readings of the clauses that carry an invariant's
+    markers) keeps the force ``required`` by an invariant whose own text reads as
+    ``invariant``.
+
+    The rules, in order:
+
+    1. a waiver lifts the constraint ("not required", "no longer forbidden"): fail;
+    2. a hedge ("should", "ideally", "if possible", ...) qualifies it: fail;
+    3. an exception ("unless", "except", "if", "without", ...) added to an invariant
+       that has no condition narrows it: fail ("even if" widens and does not count);
+    4. a prohibition needs a prohibition word; an obligation an obligation word; a
+       conditional permission a permission or condition word, or anything stronger.
+       When the invariant is itself conditional ("Never deploy *until* review"), the
+       opposite polarity also passes if its connective changed with it ("Deploy *only
+       after* review", "Never merge *without* tests" for "Always test *before*
+       merging"): that is the same rule stated through its complement.
+    """
+    cues = Reading(tuple(cue for clause in statement for cue in clause.cues))
+    if cues.has(CueKind.WAIVER):
+        words = cues.words(CueKind.WAIVER)
+        return Judgement(False, "waived", f"the constraint is lifted by {_quote(words)}", True)
+    if cues.has(CueKind.HEDGE):
+        words = cues.words(CueKind.HEDGE, CueKind.MANNER)
+        return Judgement(
+            False,
+            "hedged",
+            f"hedge words {_quote(words)} weaken the {required.value.replace('_', ' ')}",
+            True,
+        )
+    conditional = invariant.conditional
+    if not conditional:
+        added = [w for w in cues.words(CueKind.CONDITION) if w in _EXCEPTIONS]
+        if added:
+            return Judgement(
+                False,
+                "narrowed",
+                f"an exception the invariant does not have was added: {_quote(added)}",
+                True,
+            )
+    changed = bool(connectives(cues) - connectives(invariant))
+    prohibits = cues.has(CueKind.PROHIBITION)
+    obliges = cues.has(CueKind.OBLIGATION)
+    restricts = cues.has(CueKind.RESTRICTION)
+    permits = cues.has(CueKind.PERMISSION)
+    manner = cues.words(CueKind.MANNER)
+
+    if required is Modality.PROHIBITION:
+        if prohibits:
+            for clause in statement:
+                granted = clause.has(CueKind.PERMISSION) and not clause.has(
+                    CueKind.PROHIBITION, CueKind.RESTRICTION
+                )
+                if granted and not (conditional and clause.has(CueKind.CONDITION)):
+                    words = clause.words(CueKind.PERMISSION)
+                    return Judgement(
+                        False, "permission", f"{_quote(words)} permits what the invariant forbids", True
+                    )
+            return Judgement(True, "prohibition", "")
+        if conditional and restricts:
+            return Judgement(True, "restriction", "")
+        if conditional and obliges and changed:
+            return Judgement(True, "obligation", "")
+        if obliges:
+            words = cues.words(CueKind.OBLIGATION)
+            return Judgement(
+                False,
+                "obligation",
+                f"negation lost: {_quote(words)} without 'not' where a prohibition was",
+                True,
+            )
+        if permits:
+            words = cues.words(CueKind.PERMISSION)
+            return Judgement(
+                False, "permission", f"negation lost: {_quote(words)} permits what was forbidden", True
+            )
+        return _forceless(manner, f"no prohibition word ({_PROHIBITION_WORDS})")
+
+    if required is Modality.OBLIGATION:
+        if obliges:
+            return Judgement(True, "obligation", "")
+        if conditional and restricts:
+            return Judgement(True, "restriction", "")
+        if conditional and prohibits and changed:
+            return Judgement(True, "prohibition", "")
+        if prohibits:
+            words = cues.words(CueKind.PROHIBITION)
+            return Judgement(
+                False, "prohibition", f"polarity flipped: {_quote(words)} forbids what was required", True
+            )
+        if permits:
+            words = cues.words(CueKind.PERMISSION)
+            return Judgement(
+                False, "permission", f"the obligation became a permission: {_quote(words)}", True
+            )
+        return _forceless(manner, f"no obligation word ({_OBLIGATION_WORDS})")
+
+    if prohibits or obliges or restricts:
+        return Judgement(
+            True, "restriction" if restricts else ("prohibition" if prohibits else "obligation"), ""
+        )
+    if cues.has(CueKind.CONDITION):
+        return Judgement(True, "conditional permission", "")
+    if permits:
+        words = cues.words(CueKind.PERMISSION)
+        return Judgement(
+            False,
+            "permission",
+            f"the condition is lost: {_quote(words)} with no condition word (only, if, after, unless, up to)",
+            True,
+        )
+    return _forceless(manner, "no permission or condition word")
+
+
+def _forceless(manner: tuple[str, ...], missing: str) -> Judgement:
+    if manner:
+        return Judgement(False, "hedged", f"only manner words {_quote(manner)}; {missing}", True)
+    return Judgement(False, "none", missing)

@@ -1,0 +1,469 @@
+"""The prose contract: a summary against the register of pinned invariants.
+
+Deterministic and explainable: no model and no network. Each active invariant is
+located by its markers (the sentence that holds all of them) and its modal force is
+read from a fixed word list (:mod:`pytest_compaction.prose.modality`); every violation
+names the words that decided it. See ``docs/prose.md`` for the rules and the table
+of paraphrases they decide.
+
+Re-grounding: a pass declares that it re-grounded from the register by carrying
+the register's *pinned block* (:func:`pin_block`), every active entry verbatim. The
+declaration is checked, not trusted: a block that lacks an active entry, or
+changed its words, does not count. A re-grounded pass is depth 1 again, and the
+block is authoritative for the invariants it pins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pytest_compaction.core._fields import check_keys, join, read_int, read_mapping, read_str_list, type_name
+from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
+from pytest_compaction.prose import _text
+from pytest_compaction.prose.invariants import (
+    FailureRecord,
+    Invariant,
+    InvariantRegister,
+    considered_words,
+    failure_outcome,
+)
+from pytest_compaction.prose.modality import Modality, count_constraints, judge, read
+
+__all__ = [
+    "BLOCK_END",
+    "BLOCK_START",
+    "DEFAULT_MAX_DEPTH",
+    "Grounding",
+    "PassState",
+    "ProsePolicy",
+    "check_prose",
+    "grounding",
+    "next_state",
+    "pin_block",
+    "reclaimable_chars",
+    "reground",
+]
+
+DEFAULT_MAX_DEPTH = 2
+"""How many summaries deep a summary may be before it must re-ground from the register."""
+
+BLOCK_START = "=== PINNED INVARIANTS (verbatim from the register; they override anything above) ==="
+BLOCK_END = "=== END PINNED INVARIANTS ==="
+
+_BLOCK = re.compile(
+    r"^[ \t]*=== PINNED INVARIANTS\b[^\n]*===[ \t]*\n"
+    r"(?P<body>.*?)"
+    r"^[ \t]*=== END PINNED INVARIANTS ===[ \t]*$\n?",
+    re.MULTILINE | re.DOTALL,
+)
+_STRAY = re.compile(r"^[ \t]*=== (?:END )?PINNED INVARIANTS\b[^\n]*===[ \t]*$\n?", re.MULTILINE)
+_ANAPHOR = re.compile(r"^(?:it|this|that|which|they|both|the\s+(?:attempt|change|run|fix))\b", re.IGNORECASE)
+_BINDING = (Modality.PROHIBITION, Modality.OBLIGATION)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProsePolicy:
+    """Limits for the prose contract."""
+
+    max_depth: int = DEFAULT_MAX_DEPTH
+    """Deepest summary-of-a-summary allowed without re-grounding (1: only summaries of raw events)."""
+    budget_chars: int | None = None
+    """When set, the summary may grow pass over pass but never past this many characters.
+    When unset, it must not grow from one pass to the next."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.max_depth, bool) or not isinstance(self.max_depth, int) or self.max_depth < 1:
+            raise PayloadError("policy.max_depth", f"expected an integer >= 1, got {self.max_depth!r}")
+        budget = self.budget_chars
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 1):
+            raise PayloadError("policy.budget_chars", f"expected an integer >= 1 or null, got {budget!r}")
+
+    @classmethod
+    def from_dict(cls, data: object, path: str = "policy") -> ProsePolicy:
+        data = read_mapping(data, path)
+        check_keys(data, path, required=(), optional=("max_depth", "budget_chars"))
+        max_depth = read_int(data, "max_depth", path, DEFAULT_MAX_DEPTH)
+        budget = None if data.get("budget_chars") is None else read_int(data, "budget_chars", path)
+        try:
+            return cls(max_depth=max_depth, budget_chars=budget)
+        except PayloadError as exc:
+            raise _text.rebased(exc, "policy", path) from None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassState:
+    """What one compaction pass leaves for the next check."""
+
+    summary_chars: int
+    """The summary's length in characters, its pinned block and surrounding whitespace left
+    out (the block is the register's cost, not the summary's)."""
+    depth: int = 1
+    """How many summaries deep it is; 1 after a re-grounded pass."""
+    active_ids: tuple[str, ...] = ()
+    """The register's active entries after the pass."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "active_ids", tuple(self.active_ids))
+
+    @classmethod
+    def from_dict(cls, data: object, path: str = "previous") -> PassState:
+        """``{summary: str | summary_chars: int, depth: int, active_ids: [str]}``."""
+        data = read_mapping(data, path)
+        check_keys(data, path, required=(), optional=("summary", "summary_chars", "depth", "active_ids"))
+        if ("summary" in data) == ("summary_chars" in data):
+            raise PayloadError(
+                join(path, "summary"),
+                "give the previous summary's text (summary) or its length (summary_chars), exactly one",
+            )
+        if "summary" in data:
+            text = data["summary"]
+            if not isinstance(text, str):
+                raise PayloadError(
+                    join(path, "summary"), f"expected a string, got {text!r} ({type_name(text)})"
+                )
+            chars = reclaimable_chars(text)
+        else:
+            chars = read_int(data, "summary_chars", path)
+            if chars < 0:
+                raise PayloadError(join(path, "summary_chars"), f"expected an integer >= 0, got {chars}")
+        depth = read_int(data, "depth", path, 1)
+        if depth < 1:
+            raise PayloadError(join(path, "depth"), f"expected an integer >= 1, got {depth}")
+        return cls(summary_chars=chars, depth=depth, active_ids=read_str_list(data, "active_ids", path))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"summary_chars": self.summary_chars, "depth": self.depth, "active_ids": list(self.active_ids)}
+
+
+# -- re-grounding ---------------------------------------------------------------
+
+
+def _line(entry: Invariant | FailureRecord) -> str:
+    return f"- [{entry.id}] {entry.text.strip()}"
+
+
+def pin_block(register: InvariantRegister) -> str:
+    """The register's active entries, verbatim, between marker lines.
+
+    A summary that carries this block declares (checkably) that its pass re-grounded
+    from the register.
+    """
+    lines = [BLOCK_START, *(_line(entry) for entry in register.active()), BLOCK_END]
+    return "\n".join(lines)
+
+
+def reground(register: InvariantRegister, summary: str) -> str:
+    """``summary`` with any old pinned block removed and the current one appended."""
+    body = _STRAY.sub("", _BLOCK.sub("", summary)).rstrip()
+    return f"{body}\n\n{pin_block(register)}\n" if body else f"{pin_block(register)}\n"
+
+
+def reclaimable_chars(summary: str) -> int:
+    """The summary's length without its pinned blocks and surrounding whitespace."""
+    return len(_BLOCK.sub("", summary).strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Grounding:
+    """Whether a summary carries a current pinned block."""
+
+    present: bool
+    """A pinned block is there at all."""
+    missing: tuple[str, ...] = ()
+    """Active entries the block does not hold verbatim (a stale or edited block)."""
+
+    @property
+    def ok(self) -> bool:
+        return self.present and not self.missing
+
+
+def grounding(register: InvariantRegister, summary: str) -> Grounding:
+    """Whether ``summary`` re-grounded from ``register``: a pinned block holding every
+    active entry's line exactly as :func:`pin_block` writes it."""
+    blocks = [m.group("body") for m in _BLOCK.finditer(_text.normalize(summary))]
+    if not blocks:
+        return Grounding(False)
+    best: tuple[str, ...] | None = None
+    for body in blocks:
+        lines = {line.strip() for line in body.splitlines()}
+        missing = tuple(e.id for e in register.active() if _text.normalize(_line(e)) not in lines)
+        if best is None or len(missing) < len(best):
+            best = missing
+    return Grounding(True, best or ())
+
+
+# -- the check ------------------------------------------------------------------
+
+
+def next_state(
+    register: InvariantRegister,
+    summary: str,
+    *,
+    previous: PassState | None = None,
+    depth: int | None = None,
+) -> PassState:
+    """The state a pass leaves: its length, its depth (1 when it re-grounded), the active ids."""
+    effective = 1 if grounding(register, summary).ok else _depth(previous, depth)
+    return PassState(
+        summary_chars=reclaimable_chars(summary), depth=effective, active_ids=register.active_ids
+    )
+
+
+def _depth(previous: PassState | None, depth: int | None) -> int:
+    if depth is None:
+        return previous.depth + 1 if previous is not None else 1
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise ValueError(f"depth must be an integer >= 1, got {depth!r}")
+    return depth
+
+
+def check_prose(
+    register: InvariantRegister | Mapping[str, Any],
+    summary: str,
+    *,
+    previous: PassState | None = None,
+    depth: int | None = None,
+    policy: ProsePolicy | None = None,
+) -> Verdict:
+    """Check one summary against the register and return every violation.
+
+    ``previous`` is the state the last pass left (:func:`next_state`); without it the
+    growth and lineage checks have nothing to compare with. ``depth`` is how many
+    summaries deep this summary is (1: summarized from raw events); it defaults to one
+    more than ``previous.depth``, or 1.
+    """
+    if not isinstance(summary, str):
+        raise TypeError(f"summary must be a string, got {summary!r} ({type_name(summary)})")
+    register = InvariantRegister.coerce(register)
+    policy = policy or ProsePolicy()
+    level = _depth(previous, depth)
+    found: list[Violation] = []
+    ground = grounding(register, summary)
+    sentences = _text.sentences(summary)
+    if not ground.ok:
+        for invariant in register.invariants():
+            found.extend(_check_invariant(invariant, sentences))
+        for record in register.failures():
+            found.extend(_check_failure(record, sentences))
+    found.extend(_check_density(register, sentences, len(summary)))
+    found.extend(_check_lineage(register, previous))
+    found.extend(_check_depth(level, ground, policy))
+    found.extend(_check_budget(summary, previous, policy))
+    return Verdict(violations=sort_violations(found))
+
+
+def _listed(words: Sequence[str]) -> str:
+    return ", ".join(repr(w) for w in words)
+
+
+def _markers_per_sentence(sentences: Sequence[_text.Sentence], markers: Sequence[str]) -> list[list[str]]:
+    return [[m for m in markers if _text.contains(s.text, m)] for s in sentences]
+
+
+def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) -> list[Violation]:
+    iid = invariant.id
+    per = _markers_per_sentence(sentences, invariant.markers)
+    spots = _text.windows(per, invariant.markers)
+    if not spots:
+        counts = [len(got) for got in per]
+        if not any(counts):
+            return [
+                Violation(
+                    code=ViolationCode.INVARIANT_DROPPED,
+                    fact_id=iid,
+                    expected=invariant.text,
+                    detail=f"none of its markers ({_listed(invariant.markers)}) is in the summary",
+                )
+            ]
+        best = counts.index(max(counts))
+        out = []
+        for marker in invariant.markers:
+            if marker in per[best]:
+                continue
+            elsewhere = any(marker in got for got in per)
+            where = (
+                f"not in sentence {best + 1}, which states the invariant; it appears elsewhere"
+                if elsewhere
+                else "nowhere in the summary"
+            )
+            out.append(
+                Violation(
+                    code=ViolationCode.MARKER_MISSING,
+                    fact_id=iid,
+                    expected=marker,
+                    detail=f"{marker!r} is {where}",
+                )
+            )
+        return out
+    own = read(invariant.text)
+    results = []
+    for spot in spots:
+        clauses = [
+            read(clause)
+            for index in spot
+            for clause in _text.clauses(sentences[index].text)
+            if any(_text.contains(clause, m) for m in invariant.markers)
+        ]
+        results.append((spot, judge(invariant.modality, clauses, invariant=own)))
+    contradicting = [(spot, j) for spot, j in results if not j.ok and j.contradicts]
+    if any(j.ok for _, j in results) and not contradicting:
+        return []
+    spot, verdict = contradicting[0] if contradicting else results[0]
+    where = " and ".join(str(i + 1) for i in spot)
+    return [
+        Violation(
+            code=ViolationCode.MODAL_WEAKENED,
+            fact_id=iid,
+            expected=invariant.modality.value,
+            observed=verdict.observed,
+            detail=f"sentence {where}: {verdict.reason}",
+        )
+    ]
+
+
+def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -> list[Violation]:
+    rid = record.id
+    per = _markers_per_sentence(sentences, record.approach)
+    spots = _text.windows(per, record.approach)
+    if not spots:
+        return [
+            Violation(
+                code=ViolationCode.FAILURE_HISTORY_COLLAPSED,
+                fact_id=rid,
+                expected="tried and failed",
+                observed="absent",
+                detail=f"no sentence names the attempt ({_listed(record.approach)})",
+            )
+        ]
+    short: list[str] | None = None
+    for spot in spots:
+        indexes = list(spot)
+        following = spot[-1] + 1
+        if following < len(sentences) and _ANAPHOR.match(sentences[following].text):
+            indexes.append(following)  # "Tried X. It failed with E."
+        window = " ".join(sentences[i].text for i in indexes)
+        if failure_outcome(window, record.error) is None:
+            continue
+        missing = [m for m in record.error if not _text.contains(window, m)]
+        if not missing:
+            return []
+        short = missing if short is None or len(missing) < len(short) else short
+    if short is not None:
+        return [
+            Violation(
+                code=ViolationCode.MARKER_MISSING,
+                fact_id=rid,
+                expected=marker,
+                detail=f"the failure is kept but not what it failed with: {marker!r} is missing",
+            )
+            for marker in short
+        ]
+    first = " ".join(sentences[i].text for i in spots[0])
+    considered = considered_words(first)
+    why = (
+        f"{', '.join(map(repr, considered))} makes it read as considered, not tried and failed"
+        if considered
+        else "it is mentioned without its failure"
+    )
+    return [
+        Violation(
+            code=ViolationCode.FAILURE_HISTORY_COLLAPSED,
+            fact_id=rid,
+            expected="tried and failed",
+            observed="considered" if considered else "mentioned",
+            detail=f"sentence {spots[0][0] + 1}: {why}",
+        )
+    ]
+
+
+def _check_density(
+    register: InvariantRegister, sentences: Sequence[_text.Sentence], chars: int
+) -> list[Violation]:
+    binding = [i.id for i in register.invariants() if i.modality in _BINDING]
+    if not binding or any(count_constraints(s.text) for s in sentences):
+        return []
+    return [
+        Violation(
+            code=ViolationCode.CONSTRAINT_DENSITY_COLLAPSED,
+            expected="a prohibition or obligation",
+            observed="none",
+            detail=(
+                f"{len(binding)} active prohibition or obligation invariant{'s' if len(binding) > 1 else ''} "
+                f"({', '.join(binding)}) but the summary's "
+                f"{chars} characters hold no prohibition or obligation word"
+            ),
+        )
+    ]
+
+
+def _check_lineage(register: InvariantRegister, previous: PassState | None) -> list[Violation]:
+    if previous is None:
+        return []
+    now = len(register.active())
+    return [
+        Violation(
+            code=ViolationCode.INVARIANT_RETIRED_WITHOUT_EVENT,
+            fact_id=ident,
+            expected="active, or retired by an event",
+            observed="gone from the register",
+            detail=(
+                f"active entries went from {len(previous.active_ids)} to {now} "
+                f"with no retirement event for it"
+            ),
+        )
+        for ident in previous.active_ids
+        if ident not in register
+    ]
+
+
+def _check_depth(level: int, ground: Grounding, policy: ProsePolicy) -> list[Violation]:
+    if ground.ok or level <= policy.max_depth:
+        return []
+    stale = ""
+    if ground.present:
+        stale = f"; its pinned block is stale (lacks {', '.join(ground.missing)} verbatim)"
+    return [
+        Violation(
+            code=ViolationCode.DEPTH_EXCEEDED,
+            expected=policy.max_depth,
+            observed=level,
+            detail=(
+                f"a summary {level} summaries deep, past the cap of {policy.max_depth}, must re-ground: "
+                f"carry pin_block(register) (CompactionGate(on_violation='reground') does it){stale}"
+            ),
+        )
+    ]
+
+
+def _check_budget(summary: str, previous: PassState | None, policy: ProsePolicy) -> list[Violation]:
+    if policy.budget_chars is not None:
+        if len(summary) <= policy.budget_chars:
+            return []
+        return [
+            Violation(
+                code=ViolationCode.SUMMARY_NOT_RECLAIMED,
+                expected=policy.budget_chars,
+                observed=len(summary),
+                detail=f"{len(summary)} characters exceed the budget of {policy.budget_chars}",
+            )
+        ]
+    if previous is None:
+        return []
+    chars = reclaimable_chars(summary)
+    if chars <= previous.summary_chars:
+        return []
+    return [
+        Violation(
+            code=ViolationCode.SUMMARY_NOT_RECLAIMED,
+            expected=previous.summary_chars,
+            observed=chars,
+            detail=(
+                f"the summary grew from {previous.summary_chars} to {chars} characters; "
+                f"no budget was reclaimed"
+            ),
+        )
+    ]

@@ -1,0 +1,1 @@
+"""Metamorphic relations and repeated compression."""

@@ -1,0 +1,364 @@
+"""Fixture spec files (``*.compaction.yaml``): loading, validation and variants.
+
+Pytest-free: the collector in :mod:`pytest_compaction.plugin.collect` turns a loaded
+:class:`Spec` into items. Every error names ``file:line``, the field path and the fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pytest_compaction.core._fields import join, read_sequence, shown, type_name
+from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
+from pytest_compaction.core.scenario import SCENARIO_KEYS, Scenario, _expect
+from pytest_compaction.specs.safeyaml import SourceMap, load_yaml_mapped
+
+__all__ = ["MAX_SPEC_BYTES", "Mark", "RecordedSpec", "Spec", "load_spec", "spec_name"]
+
+MAX_SPEC_BYTES = 2 * 1024 * 1024
+"""The largest spec file accepted (a fixture is a small, reviewed file)."""
+
+RECORDED_KEYS = (
+    "kind",
+    "description",
+    "expected",
+    "events",
+    "artifact",
+    "artifact_file",
+    "expect",
+    "mode",
+    "marks",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A pytest mark declared in YAML: ``skip``, ``xfail`` or any marker name usable with ``-m``."""
+
+    name: str
+    kwargs: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordedSpec:
+    """A recorded incident: a saved artifact checked without running a compressor."""
+
+    payload: Payload
+    expect_violations: tuple[str, ...]
+    mode: str = "strict"
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Spec:
+    """One loaded spec file."""
+
+    name: str
+    path: Path
+    source_map: SourceMap
+    scenario: Scenario | None = None
+    recorded: RecordedSpec | None = None
+    marks: tuple[Mark, ...] = ()
+    description: str = ""
+    variants: tuple[str, ...] = field(default=())
+    """Item names: ``reference``, each relation, ``depth=N``; ``recorded`` for incidents."""
+
+    @property
+    def line(self) -> int:
+        return self.source_map.line_of("") or 1
+
+    def line_of(self, path: str) -> int:
+        return self.source_map.line_of(path) or 1
+
+
+def spec_name(path: Path) -> str:
+    """``peanut-allergy.compaction.yaml`` -> ``peanut-allergy``."""
+    name = path.name
+    for suffix in (".compaction.yaml", ".compaction.yml", ".yaml", ".yml"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return path.stem
+
+
+def load_spec(path: Path) -> Spec:
+    """Load and validate one spec file; a mistake raises :class:`PayloadError` with file and line."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise PayloadError("", f"cannot read: {exc.strerror}", source=str(path)) from None
+    if size > MAX_SPEC_BYTES:
+        raise PayloadError(
+            "",
+            f"is {size} bytes; a spec may be at most {MAX_SPEC_BYTES} bytes (split it, or keep the "
+            f"artifact in a separate file referenced by artifact_file)",
+            source=str(path),
+        )
+    data, source_map = load_yaml_mapped(path.read_text(encoding="utf-8", errors="replace"), source=str(path))
+    try:
+        return _build(path, data, source_map)
+    except PayloadError as exc:
+        raise source_map.error(exc) from None
+
+
+def _build(path: Path, data: object, source_map: SourceMap) -> Spec:
+    if data is None:
+        raise PayloadError("", "the spec is empty; start with `events:` (a scenario) or `kind: recorded`")
+    if not isinstance(data, Mapping):
+        raise PayloadError(
+            "", f"a spec is a mapping with `events:` (a scenario) or `kind: recorded`, got {shown(data)}"
+        )
+    name = spec_name(path)
+    kind = data.get("kind", "recorded" if "artifact" in data or "artifact_file" in data else "scenario")
+    marks = _marks(data.get("marks"), "marks")
+    description = data.get("description") or ""
+    if not isinstance(description, str):
+        raise PayloadError("description", f"expected a string, got {type_name(description)}")
+    if kind == "recorded":
+        recorded = _recorded(path, data)
+        return Spec(
+            name=name,
+            path=path,
+            source_map=source_map,
+            recorded=recorded,
+            marks=marks,
+            description=description,
+            variants=("recorded",),
+        )
+    if kind != "scenario":
+        raise PayloadError("kind", f"expected scenario or recorded, got {kind!r}")
+    body = {k: v for k, v in data.items() if k != "kind"}
+    scenario = Scenario.from_dict(body, name=name)
+    if scenario.invariants is not None or scenario.bindings is not None:
+        # Validate the prose register and bindings now, so a mistake points at its line.
+        from pytest_compaction.prose.checks import prose_checks
+
+        prose_checks(scenario)
+    _check_expect(scenario.expect_violations, data.get("expect"))
+    _check_lifecycle(scenario)
+    variants = ["reference", *scenario.relations]
+    if scenario.depth is not None and scenario.depth > 1:
+        variants.append(f"depth={scenario.depth}")
+    return Spec(
+        name=name,
+        path=path,
+        source_map=source_map,
+        scenario=scenario,
+        marks=marks,
+        description=description,
+        variants=tuple(variants),
+    )
+
+
+def _recorded(path: Path, data: Mapping[str, Any]) -> RecordedSpec:
+    from pytest_compaction.core._fields import check_keys
+
+    optional = tuple(key for key in RECORDED_KEYS if key != "expected")
+    check_keys(data, "", required=("expected",), optional=optional)
+    if ("artifact" in data) == ("artifact_file" in data):
+        raise PayloadError(
+            "artifact", "give the incident's artifact inline (artifact:) or by file (artifact_file:)"
+        )
+    payload_data: dict[str, Any] = {"expected": data["expected"]}
+    if "events" in data:
+        payload_data["events"] = data["events"]
+    if "artifact" in data:
+        payload_data["artifact"] = data["artifact"]
+    else:
+        reference = data["artifact_file"]
+        if not isinstance(reference, str) or not reference:
+            raise PayloadError("artifact_file", f"expected a relative file path, got {reference!r}")
+        target = (path.parent / reference).resolve()
+        if not target.is_file():
+            raise PayloadError("artifact_file", f"no file {reference!r} next to the spec ({target})")
+        if target.stat().st_size > MAX_FILE_BYTES:
+            raise PayloadError("artifact_file", f"{reference!r} is larger than {MAX_FILE_BYTES} bytes")
+        try:
+            payload_data["artifact"] = read_data_file(target)
+        except PayloadError as exc:
+            raise PayloadError("artifact_file", f"{reference!r}: {exc}") from None
+    mode = data.get("mode", "strict")
+    if mode not in ("strict", "permissive"):
+        raise PayloadError("mode", f"expected strict or permissive, got {mode!r}")
+    expect = _expect(data.get("expect"), "expect")
+    _check_expect(expect, data.get("expect"))
+    return RecordedSpec(
+        payload=load_payload(payload_data),
+        expect_violations=expect if expect is not None else (),
+        mode=mode,
+        description=str(data.get("description") or ""),
+    )
+
+
+def _check_expect(names: tuple[str, ...] | None, raw: object) -> None:
+    """Refuse an expected violation name whose code does not exist: it could never be found."""
+    if not names:
+        return
+    from pytest_compaction.core.errors import _closest
+    from pytest_compaction.core.violations import ViolationCode
+
+    codes = tuple(code.value for code in ViolationCode)
+    written = list(raw.get("violations") or ()) if isinstance(raw, Mapping) else []
+    for name in names or ():
+        code = name.rpartition(":")[2]
+        if code in codes:
+            continue
+        close = _closest(code, codes)
+        prefix = name[: len(name) - len(code)]
+        hint = f"did you mean {prefix + close!r}?" if close else f"known codes: {', '.join(codes)}"
+        raise PayloadError(
+            join(join("expect", "violations"), written.index(name) if name in written else 0),
+            f"{name!r} names no violation code; {hint} (a name is `<fact id>:<code>` or `<code>`)",
+        )
+
+
+def _check_lifecycle(scenario: Scenario) -> None:
+    """Replay the scenario's ledger steps before anything runs: an illegal step is a spec error.
+
+    Deleting a fact twice, superseding or retiring a fact no event states, or adding an
+    event before the fact it supersedes would otherwise fail every variant at run time.
+    """
+    from pytest_compaction.core.errors import _closest
+    from pytest_compaction.core.ledger import Ledger
+    from pytest_compaction.core.scenario import Step
+    from pytest_compaction.engine.runner import build_ledger_step
+
+    stated = tuple(claim.fact_id for event in scenario.events for claim in event.claims)
+    for index, event in enumerate(scenario.events):
+        where = join("events", index)
+        for c_index, claim in enumerate(event.claims):
+            for older in claim.supersedes:
+                if older not in stated:
+                    raise PayloadError(
+                        join(join(join(where, "facts"), c_index), "supersedes"),
+                        f"no event states a fact {older!r}{_hint(older, stated, _closest)}; "
+                        "a fact supersedes an older fact that an earlier event states",
+                    )
+        for r_index, fact_id in enumerate(event.retires):
+            if fact_id not in stated:
+                raise PayloadError(
+                    join(join(where, "retires"), r_index),
+                    f"no event states a fact {fact_id!r}{_hint(fact_id, stated, _closest)}; "
+                    "an event retires a fact that an earlier event states",
+                )
+    position = {event.event_id: index for index, event in enumerate(scenario.events)}
+    ledger = Ledger(tenant_id=scenario.tenant_id, subject_id=scenario.subject_id)
+    deleted_at: dict[str, str] = {}
+    for step in scenario.effective_steps:
+        if step.kind == "delete":
+            assert step.fact_id is not None
+            where = join(step.path, "delete")
+            if step.fact_id in deleted_at:
+                raise PayloadError(
+                    where,
+                    f"fact {step.fact_id!r} is already deleted by {deleted_at[step.fact_id]}; "
+                    "a fact is deleted once: remove this step",
+                )
+            known = tuple(ledger.facts)
+            if step.fact_id not in ledger:
+                later = " (no event added so far states it)" if step.fact_id in stated else ""
+                raise PayloadError(
+                    where,
+                    f"no fact {step.fact_id!r} to delete{later}{_hint(step.fact_id, known, _closest)}; "
+                    "delete a fact that an event added by an earlier step states",
+                )
+            try:
+                build_ledger_step(ledger, scenario, step)
+            except PayloadError as exc:
+                raise PayloadError(where, exc.message) from None
+            deleted_at[step.fact_id] = step.path
+        elif step.kind == "retrieve":
+            _check_relevant(ledger, scenario, step)
+        elif step.kind == "add":
+            for p_index, event_id in enumerate(step.event_ids):
+                where = join(join(step.path, "add"), p_index)
+                if not step.path:  # the default steps: the events in the order written
+                    where = join("events", position[event_id])
+                _check_order(ledger, scenario, event_id, where)
+                try:
+                    build_ledger_step(ledger, scenario, Step(kind="add", event_ids=(event_id,)))
+                except PayloadError as exc:
+                    raise PayloadError(where, f"adding event {event_id!r}: {exc.message}") from None
+
+
+def _check_relevant(ledger: Any, scenario: Scenario, step: Any) -> None:
+    """A relevant fact must be stated before the retrieve step, in the scope it queries."""
+    tenant = step.tenant_id or scenario.tenant_id
+    subject = step.subject_id or scenario.subject_id
+    for index, fact_id in enumerate(step.relevant):
+        where = join(join(join(step.path, "retrieve"), "relevant"), index)
+        fact = ledger.find(fact_id)
+        if fact is None:
+            raise PayloadError(
+                where,
+                f"fact {fact_id!r} is not stated by any event added before this step; "
+                "add the event that states it before the retrieve step",
+            )
+        if (fact.tenant_id, fact.subject_id) != (tenant, subject):
+            raise PayloadError(
+                where,
+                f"fact {fact_id!r} belongs to {fact.tenant_id}/{fact.subject_id}, not to the "
+                f"queried {tenant}/{subject}; declare only facts of the scope being queried",
+            )
+
+
+def _check_order(ledger: Any, scenario: Scenario, event_id: str, where: str) -> None:
+    """Name the event to add first when ``event_id`` supersedes or retires a fact not stated yet."""
+    event = scenario.event(event_id)
+    known = set(ledger.facts)
+    needed: list[tuple[str, str, str]] = []
+    for claim in event.claims:
+        needed.extend((claim.fact_id, old, "supersedes") for old in claim.supersedes if old not in known)
+        known.add(claim.fact_id)
+    needed.extend((event_id, fact_id, "retires") for fact_id in event.retires if fact_id not in known)
+    for who, fact_id, verb in needed:
+        source = next(e.event_id for e in scenario.events for c in e.claims if c.fact_id == fact_id)
+        fix = (
+            f"state {fact_id!r} before {who!r} in the event's facts"
+            if source == event_id
+            else f"add {source!r} before {event_id!r}"
+        )
+        raise PayloadError(
+            where, f"{who!r} {verb} {fact_id!r}, which event {source!r} states, but not yet; {fix}"
+        )
+
+
+def _hint(word: str, known: tuple[str, ...], closest: Any) -> str:
+    close = closest(word, known)
+    return f" (did you mean {close!r}?)" if close else ""
+
+
+def _marks(raw: object, path: str) -> tuple[Mark, ...]:
+    if raw is None:
+        return ()
+    marks = []
+    for index, item in enumerate(read_sequence(raw, path)):
+        where = join(path, index)
+        if isinstance(item, str) and item.isidentifier():
+            marks.append(Mark(item))
+            continue
+        if isinstance(item, Mapping) and len(item) == 1:
+            ((name, argument),) = item.items()
+            if not isinstance(name, str) or not name.isidentifier():
+                raise PayloadError(where, f"mark names are identifiers, got {name!r}")
+            if isinstance(argument, str):
+                marks.append(Mark(name, (("reason", argument),)))
+                continue
+            if isinstance(argument, Mapping):
+                marks.append(Mark(name, tuple(sorted(argument.items()))))
+                continue
+            if argument is None:
+                marks.append(Mark(name))
+                continue
+        raise PayloadError(
+            where,
+            f"expected a marker name (e.g. `slow`) or `skip: reason` / `xfail: reason`, got {item!r}",
+        )
+    return tuple(marks)
+
+
+# Keys a scenario spec may hold, for the did-you-mean suggestions in messages.
+SPEC_KEYS = (*SCENARIO_KEYS, "kind")

@@ -1,0 +1,1 @@
+"""Storage, retrieval and the storage contract."""
