@@ -352,6 +352,10 @@ def test_yaml_examples_load(block: Block, tmp_path: Path) -> None:
                 assert ("uses" in step) != ("run" in step), f"{block.where}: jobs.{name}: {step}"
     elif "register" in data:
         ProseCase.from_dict(data)
+    elif set(data) == {"predicates"}:
+        from pytest_compaction.specs.inventory import Inventory
+
+        Inventory.from_dict(data)
     elif is_complete_spec(block, data):
         path = tmp_path / (Path(block.label).name if block.label else "example.compaction.yaml")
         path.write_text(block.text, encoding="utf-8")

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from pytest_compaction.cli import inventory
 from pytest_compaction.core.checker import check
 from pytest_compaction.core.errors import CompactionError
 from pytest_compaction.core.payload import payload_from_file
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--pattern", metavar="GLOB", default="*.compaction.yaml", help="spec file pattern in folders"
     )
     linter.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    inventory.add_parser(commands)
     return parser
 
 
@@ -115,6 +117,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
             return _new_fixture(args, out, err)
         if args.command == "lint":
             return _lint(args, out)
+        if args.command == "inventory":
+            return inventory.run(args, out)
     except CompactionError as exc:
         print(f"compaction: error: {exc}", file=err)
         return EXIT_USAGE
