@@ -86,6 +86,10 @@ def pytest_configure(config: pytest.Config) -> None:
         from pytest_compaction.plugin.report import SessionReport
 
         config.stash[REPORT_KEY] = SessionReport()
+    if settings.shadow:
+        from pytest_compaction.plugin.shadow import ShadowMode
+
+        config.pluginmanager.register(ShadowMode(config), "compaction-shadow")
     if settings.fuzz:
         from pytest_compaction.plugin.fuzzitems import configure_fuzz
 

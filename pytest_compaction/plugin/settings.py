@@ -167,6 +167,14 @@ OPTIONS: tuple[Option, ...] = (
         default=None,
         metavar="N",
     ),
+    Option(
+        "compaction_shadow",
+        "--compaction-shadow",
+        "shadow mode: run and report every contract test, list disagreements per predicate, "
+        "but report them as xfailed so the build stays green",
+        default=False,
+        kind="bool",
+    ),
 )
 
 
@@ -192,6 +200,7 @@ class Settings:
     accepted_survivors: tuple[tuple[str, str], ...] = ()
     evidence_dir: str | None = None
     evidence_raw: bool = False
+    shadow: bool = False
     _compressor: Compressor | None = field(default=None, repr=False)
     _error: CompressorConfigError | None = field(default=None, repr=False)
 
@@ -224,6 +233,7 @@ class Settings:
             accepted_survivors=_survivors(values["compaction_accepted_survivors"]),
             evidence_dir=values["compaction_evidence"] or None,
             evidence_raw=_as_bool(values["compaction_evidence_raw"]),
+            shadow=_as_bool(values["compaction_shadow"]),
             seed=None
             if values["compaction_seed"] in (None, "")
             else int(_number("--compaction-seed", values["compaction_seed"], int)),
