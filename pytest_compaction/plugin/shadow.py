@@ -81,7 +81,7 @@ class ShadowMode:
         item.user_properties.append(entry)  # junitxml reads the teardown report's copy
         shown = ", ".join(names[:3]) + (f" (+{len(names) - 3} more)" if len(names) > 3 else "")
         report.outcome = "skipped"
-        report.wasxfail = f"{_REASON}: {shown}"  # type: ignore[attr-defined]
+        report.wasxfail = f"{_REASON}: {shown}"
         return report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
