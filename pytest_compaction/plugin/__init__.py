@@ -86,6 +86,9 @@ def pytest_configure(config: pytest.Config) -> None:
         from pytest_compaction.plugin.report import SessionReport
 
         config.stash[REPORT_KEY] = SessionReport()
+    from pytest_compaction.plugin.guarantee import Guarantees
+
+    config.pluginmanager.register(Guarantees(required=settings.require_guarantees), "compaction-guarantees")
     if settings.shadow:
         from pytest_compaction.plugin.shadow import ShadowMode
 

@@ -175,6 +175,14 @@ OPTIONS: tuple[Option, ...] = (
         default=False,
         kind="bool",
     ),
+    Option(
+        "compaction_require_guarantees",
+        "--compaction-require-guarantees",
+        "fail a contract test that enumerates no critical fact, pinned invariant or binding "
+        "(default: report it as unverified)",
+        default=False,
+        kind="bool",
+    ),
 )
 
 
@@ -201,6 +209,7 @@ class Settings:
     evidence_dir: str | None = None
     evidence_raw: bool = False
     shadow: bool = False
+    require_guarantees: bool = False
     _compressor: Compressor | None = field(default=None, repr=False)
     _error: CompressorConfigError | None = field(default=None, repr=False)
 
@@ -234,6 +243,7 @@ class Settings:
             evidence_dir=values["compaction_evidence"] or None,
             evidence_raw=_as_bool(values["compaction_evidence_raw"]),
             shadow=_as_bool(values["compaction_shadow"]),
+            require_guarantees=_as_bool(values["compaction_require_guarantees"]),
             seed=None
             if values["compaction_seed"] in (None, "")
             else int(_number("--compaction-seed", values["compaction_seed"], int)),
