@@ -93,7 +93,12 @@ def test_unittest_counts_it_as_a_failure_not_an_error() -> None:
 def test_gate_returns_a_faithful_summary_and_records_the_pass() -> None:
     gate = CompactionGate(register())
     assert gate.admit(FAITHFUL) == FAITHFUL
-    assert gate.state == PassState(summary_chars=len(FAITHFUL), depth=1, active_ids=("inv-payments",))
+    state = gate.state
+    assert state is not None
+    assert (state.summary_chars, state.depth, state.active_ids) == (len(FAITHFUL), 1, ("inv-payments",))
+    # The pass records each entry's content address, so a rewrite on reload is caught.
+    assert [ident for ident, _ in state.entries] == ["inv-payments"]
+    assert len(state.entries[0][1]) == 16
     (report,) = gate.reports
     assert (report.pass_number, report.depth, report.accepted, report.regrounded) == (1, 1, True, False)
     assert report.found.ok

@@ -20,10 +20,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pytest_compaction.core._fields import check_keys, join, read_int, read_mapping, read_str_list, type_name
+from pytest_compaction.core._fields import (
+    check_keys,
+    join,
+    read_int,
+    read_mapping,
+    read_sequence,
+    read_str,
+    read_str_list,
+    type_name,
+)
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose import _text
+from pytest_compaction.prose.chain import compare_lineage, digests
 from pytest_compaction.prose.invariants import (
     FailureRecord,
     Invariant,
@@ -105,15 +115,20 @@ class PassState:
     """How many summaries deep it is; 1 after a re-grounded pass."""
     active_ids: tuple[str, ...] = ()
     """The register's active entries after the pass."""
+    entries: tuple[tuple[str, str], ...] = ()
+    """Every register entry's id and content digest, in register order (see :mod:`.chain`)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "active_ids", tuple(self.active_ids))
+        object.__setattr__(self, "entries", tuple((str(i), str(d)) for i, d in self.entries))
 
     @classmethod
     def from_dict(cls, data: object, path: str = "previous") -> PassState:
         """``{summary: str | summary_chars: int, depth: int, active_ids: [str]}``."""
         data = read_mapping(data, path)
-        check_keys(data, path, required=(), optional=("summary", "summary_chars", "depth", "active_ids"))
+        check_keys(
+            data, path, required=(), optional=("summary", "summary_chars", "depth", "active_ids", "entries")
+        )
         if ("summary" in data) == ("summary_chars" in data):
             raise PayloadError(
                 join(path, "summary"),
@@ -133,10 +148,34 @@ class PassState:
         depth = read_int(data, "depth", path, 1)
         if depth < 1:
             raise PayloadError(join(path, "depth"), f"expected an integer >= 1, got {depth}")
-        return cls(summary_chars=chars, depth=depth, active_ids=read_str_list(data, "active_ids", path))
+        return cls(
+            summary_chars=chars,
+            depth=depth,
+            active_ids=read_str_list(data, "active_ids", path),
+            entries=_entries(data.get("entries"), join(path, "entries")),
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"summary_chars": self.summary_chars, "depth": self.depth, "active_ids": list(self.active_ids)}
+        out: dict[str, Any] = {
+            "summary_chars": self.summary_chars,
+            "depth": self.depth,
+            "active_ids": list(self.active_ids),
+        }
+        if self.entries:
+            out["entries"] = [{"id": ident, "digest": digest} for ident, digest in self.entries]
+        return out
+
+
+def _entries(raw: object, path: str) -> tuple[tuple[str, str], ...]:
+    if raw is None:
+        return ()
+    found = []
+    for index, item in enumerate(read_sequence(raw, path)):
+        where = join(path, index)
+        item = read_mapping(item, where)
+        check_keys(item, where, required=("id", "digest"), optional=())
+        found.append((read_str(item, "id", where), read_str(item, "digest", where)))
+    return tuple(found)
 
 
 # -- re-grounding ---------------------------------------------------------------
@@ -209,7 +248,10 @@ def next_state(
     """The state a pass leaves: its length, its depth (1 when it re-grounded), the active ids."""
     effective = 1 if grounding(register, summary).ok else _depth(previous, depth)
     return PassState(
-        summary_chars=reclaimable_chars(summary), depth=effective, active_ids=register.active_ids
+        summary_chars=reclaimable_chars(summary),
+        depth=effective,
+        active_ids=register.active_ids,
+        entries=digests(register),
     )
 
 
@@ -417,7 +459,7 @@ def _check_lineage(register: InvariantRegister, previous: PassState | None) -> l
         )
         for ident in previous.active_ids
         if ident not in register
-    ]
+    ] + compare_lineage(previous.entries, digests(register))
 
 
 def _check_depth(level: int, ground: Grounding, policy: ProsePolicy) -> list[Violation]:
