@@ -1,0 +1,65 @@
+"""Violations as plain mappings for the reports: what, where (stage, pass, spec line), in words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from pytest_compaction.reporting.escape import one_line
+from pytest_compaction.reporting.locate import line_of_id
+
+__all__ = ["STAGES", "stage_and_pass", "violation_details"]
+
+STAGES = ("selection+compression", "storage", "retrieval", "use")
+"""The four boundaries a fact crosses, in order; the first that differs names the owner."""
+
+_STORAGE = {"representation_changed", "lost_update", "migration_not_idempotent"}
+_RETRIEVAL = {"retrieval_omitted", "retrieval_forbidden", "isolation_breach"}
+_USE = {"action_violates_fact"}
+_PASS = re.compile(r"\bpass (\d+)\b")
+
+
+def stage_and_pass(violation: Any) -> tuple[str, int | None]:
+    """The stage and 1-based pass of ``violation``: its own fields when it has them, else what
+    the runner wrote into its detail (``pass 2; ...``, ``retrieval at steps[3]``), else the code's
+    stage."""
+    detail = str(getattr(violation, "detail", "") or "")
+    code = getattr(getattr(violation, "code", None), "value", str(getattr(violation, "code", "")))
+    stage = getattr(violation, "stage", None)
+    number = getattr(violation, "pass_index", None) or getattr(violation, "pass_number", None)
+    if not isinstance(stage, str) or stage not in STAGES:
+        if detail.startswith("retrieval at") or code in _RETRIEVAL:
+            stage = "retrieval"
+        elif detail.startswith("use at") or code in _USE:
+            stage = "use"
+        elif code in _STORAGE or "storage" in detail.split(";")[0]:
+            stage = "storage"
+        else:
+            stage = STAGES[0]
+    if not isinstance(number, int):
+        found = _PASS.search(detail)
+        number = int(found.group(1)) if found else None
+    return stage, number
+
+
+def violation_details(violations: Iterable[Any], spec_path: str | Path | None) -> list[dict[str, Any]]:
+    """One JSON-ready mapping per violation; every text escaped to one printable line."""
+    out = []
+    for violation in violations:
+        stage, number = stage_and_pass(violation)
+        fact_id = violation.fact_id
+        out.append(
+            {
+                "name": one_line(violation.name),
+                "code": violation.code.value,
+                "fact_id": None if fact_id is None else one_line(fact_id),
+                "text": one_line(violation.describe()),
+                "detail": one_line(violation.detail),
+                "stage": stage,
+                "pass": number,
+                "line": line_of_id(spec_path, fact_id) if spec_path is not None else None,
+            }
+        )
+    return out
