@@ -7,6 +7,7 @@ pytest. Importing this module imports neither Hypothesis, YAML nor deepdiff.
 from __future__ import annotations
 
 import fnmatch
+import os
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -435,6 +436,11 @@ class _Reporter:
         if settings.report and not hasattr(self.config, "workerinput"):
             written = session.write(settings.report)
             terminalreporter.write_line(f"compaction report written to {written}")
+        if os.environ.get("GITHUB_ACTIONS") == "true":
+            from pytest_compaction.reporting.annotations import from_records, render_github
+
+            # Workflow commands: each violation shows on the line of the spec it is about.
+            terminalreporter.write(render_github(from_records(session.records.values())))
         if session.records:
             terminalreporter.write_sep("=", "compaction contract summary")
             for line in session.summary_lines():

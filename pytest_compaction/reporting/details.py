@@ -19,6 +19,7 @@ _STORAGE = {"representation_changed", "lost_update", "migration_not_idempotent"}
 _RETRIEVAL = {"retrieval_omitted", "retrieval_forbidden", "isolation_breach"}
 _USE = {"action_violates_fact"}
 _PASS = re.compile(r"\bpass (\d+)\b")
+_MISMATCH = re.compile(r"^(?:expected (?P<expected>.+), not found|found (?P<found>.+), not expected)$")
 
 
 def stage_and_pass(violation: Any) -> tuple[str, int | None]:
@@ -44,6 +45,20 @@ def stage_and_pass(violation: Any) -> tuple[str, int | None]:
     return stage, number
 
 
+def _line(spec_path: str | Path, violation: Any) -> int | None:
+    """The fact's line; for an expectation mismatch, the expected name's line (what to edit)
+    or the line of the fact that showed an unexpected violation."""
+    match = (
+        _MISMATCH.match(violation.detail or "") if violation.code.value == "unexpected_violations" else None
+    )
+    if match is None:
+        return line_of_id(spec_path, violation.fact_id)
+    if match.group("expected"):
+        name = match.group("expected")
+        return line_of_id(spec_path, name) or line_of_id(spec_path, name.rpartition(":")[0])
+    return line_of_id(spec_path, match.group("found").rpartition(":")[0])
+
+
 def violation_details(violations: Iterable[Any], spec_path: str | Path | None) -> list[dict[str, Any]]:
     """One JSON-ready mapping per violation; every text escaped to one printable line."""
     out = []
@@ -59,7 +74,7 @@ def violation_details(violations: Iterable[Any], spec_path: str | Path | None) -
                 "detail": one_line(violation.detail),
                 "stage": stage,
                 "pass": number,
-                "line": line_of_id(spec_path, fact_id) if spec_path is not None else None,
+                "line": _line(spec_path, violation) if spec_path is not None else None,
             }
         )
     return out

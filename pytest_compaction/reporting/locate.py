@@ -33,7 +33,10 @@ def line_of_id(path: str | Path, identifier: str | None) -> int | None:
         return None
     lines = _lines(str(path), mtime)
     word = re.escape(identifier)
-    declared = re.compile(rf"^\s*(?:-\s+)?(?:{'|'.join(_KEYS)})\s*:\s*['\"]?{word}['\"]?\s*(?:#.*)?$")
+    keys = "|".join(_KEYS)
+    declared = re.compile(
+        rf"^\s*(?:-\s+)?(?:\{{\s*)?['\"]?(?:{keys})['\"]?\s*:\s*(?P<q>['\"]?){word}(?P=q)(?![\w.-])"
+    )
     for number, line in enumerate(lines, start=1):
         if declared.match(line):
             return number
