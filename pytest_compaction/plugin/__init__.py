@@ -114,6 +114,10 @@ def pytest_configure(config: pytest.Config) -> None:
         from pytest_compaction.plugin.report import SessionReport
 
         config.stash[REPORT_KEY] = SessionReport()
+    if config.pluginmanager.hasplugin("html") or config.pluginmanager.hasplugin("pytest_jsonreport"):
+        from pytest_compaction.plugin.integrations import register_integrations
+
+        register_integrations(config)
     if settings.fuzz:
         from pytest_compaction.plugin.fuzzitems import configure_fuzz
 
@@ -436,6 +440,11 @@ class _Reporter:
         if settings.report and not hasattr(self.config, "workerinput"):
             written = session.write(settings.report)
             terminalreporter.write_line(f"compaction report written to {written}")
+        if settings.html:
+            from pytest_compaction.reporting.html import write_html
+
+            page = write_html(session.to_json(), settings.html)
+            terminalreporter.write_line(f"compaction HTML report written to {page}")
         if os.environ.get("GITHUB_ACTIONS") == "true":
             from pytest_compaction.reporting.annotations import from_records, render_github
 

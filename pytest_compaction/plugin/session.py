@@ -103,7 +103,11 @@ def compressor_for(node: pytest.Item, *, depth: int = 1) -> CompressorUnderTest:
 
 def fixture_override(item: pytest.Item, name: str = "compressor_under_test") -> str | None:
     """Where ``name`` is overridden for ``item`` (``conftest.py:12``), or None for the plugin's own."""
-    definitions = item.session._fixturemanager.getfixturedefs(name, item)
+    manager = item.session._fixturemanager
+    try:
+        definitions = manager.getfixturedefs(name, item)
+    except (TypeError, AttributeError):  # pytest 8.0 takes the node id
+        definitions = manager.getfixturedefs(name, item.nodeid)  # type: ignore[arg-type]
     if not definitions:
         return None
     function = definitions[-1].func
