@@ -142,13 +142,15 @@ def test_pytest_json_report_gets_metadata_and_a_summary(project: pytest.Pytester
 
 def _browser():  # type: ignore[no-untyped-def]
     chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    webdriver = None
     try:
         from selenium import webdriver
     except ImportError:
-        pass
+        webdriver = None  # type: ignore[assignment]
     if not (chromium and driver and webdriver):
-        reason = "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver) and selenium"
+        reason = (
+            "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver) "
+            "and selenium (pip install selenium)"
+        )
         if os.environ.get("COMPACTION_REQUIRE_BROWSER"):
             pytest.fail(f"the browser check is required here: {reason}")
         pytest.skip(reason)
