@@ -104,7 +104,7 @@ def test_update_rewrites_a_recorded_spec_and_lists_the_change(pytester: pytest.P
     result.stdout.fnmatch_lines(
         [
             "updated the expected violations of 1 spec:",
-            f"  {path}: +fact-allergy-1:qualifiers_changed -fact-allergy-1:missing",
+            "  incident.compaction.yaml: +fact-allergy-1:qualifiers_changed -fact-allergy-1:missing",
         ]
     )
     assert path.read_text() == RECORDED.replace(
@@ -140,7 +140,7 @@ def test_a_baseline_accepts_known_violations_fails_new_ones_and_ratchets(pyteste
         "--compaction-write-baseline",
     )
     written.assert_outcomes(passed=1)
-    written.stdout.fnmatch_lines(["baseline written to baseline.json: 1 accepted violations in 1 tests"])
+    written.stdout.fnmatch_lines(["baseline written to baseline.json: 1 accepted violation in 1 test"])
     data = json.loads((pytester.path / "baseline.json").read_text())
     assert data == {"accepted": {node: ["fact-city-1:missing"]}, "version": 1}
 

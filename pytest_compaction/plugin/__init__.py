@@ -417,7 +417,7 @@ class _Reporter:
             report.notes.extend(notes)
             if stale and session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
-        report.notes.extend(_update_notes(report))
+        report.notes.extend(_update_notes(report, self.config.invocation_params.dir))
         if not settings.mutants:
             return
         from pytest_compaction.mutants.catalog import mutation_table
@@ -454,7 +454,9 @@ class _Reporter:
             terminalreporter.write_sep("=", "compaction contract summary")
             for line in session.summary_lines():
                 terminalreporter.write_line(line)
-            if session.all_green and session.compressors == ["reference"]:
+            if session.all_green and set(session.compressors) - {"recorded artifact", "artifact"} == {
+                "reference"
+            }:
                 terminalreporter.write_line(hints.NEXT_STEP)
 
 
@@ -467,16 +469,18 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
         terminalreporter.write_line(line, yellow=True)
 
 
-def _update_notes(report: SessionReport) -> list[str]:
+def _update_notes(report: SessionReport, invocation_dir: Path) -> list[str]:
     changes = [change for record in report.records.values() for change in record.updated]
     if not changes:
         return []
+    from pytest_compaction.reporting.annotations import relative_path
     from pytest_compaction.reporting.escape import one_line
 
     lines = [f"updated the expected violations of {len(changes)} spec{'' if len(changes) == 1 else 's'}:"]
     for change in changes:
         parts = [f"+{n}" for n in change["added"]] + [f"-{n}" for n in change["removed"]]
-        lines.append(f"  {one_line(change['path'])}: {one_line(' '.join(parts))}")
+        where = relative_path(change["path"], invocation_dir)
+        lines.append(f"  {one_line(where)}: {one_line(' '.join(parts))}")
     return lines
 
 

@@ -117,7 +117,8 @@ def baseline_notes(baseline: Baseline, report: Any, *, write: bool) -> tuple[lis
     records = list(report.records.values())
     if write:
         path, violations, tests = write_baseline(baseline, records)
-        return [f"baseline written to {path}: {violations} accepted violations in {tests} tests"], False
+        counted = f"{violations} accepted violation{'' if violations == 1 else 's'}"
+        return [f"baseline written to {path}: {counted} in {tests} test{'' if tests == 1 else 's'}"], False
     stale = baseline.stale(records)
     if not stale:
         return [], False

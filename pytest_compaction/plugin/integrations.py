@@ -68,7 +68,7 @@ class HtmlIntegration:
         props = _properties(report.user_properties)
         if not _names(props):
             return report
-        import pytest_html  # type: ignore[import-untyped]
+        import pytest_html  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
         extras = list(getattr(report, "extras", []))
         details = json.loads(props[PROPERTY_DETAILS][-1]) if props.get(PROPERTY_DETAILS) else []
