@@ -206,6 +206,10 @@ def test_the_page_renders_filters_and_fetches_nothing_in_chromium(project: pytes
         Select(browser.find_element(By.ID, "f-stage")).select_by_value("selection+compression")
         assert len(browser.find_elements(By.CSS_SELECTOR, "#matrix tr[data-nodeid]")) == 3
         Select(browser.find_element(By.ID, "f-stage")).select_by_value("")
+        Select(browser.find_element(By.ID, "f-pass")).select_by_value("1")
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#matrix tr[data-nodeid]")) == 3
+        Select(browser.find_element(By.ID, "f-pass")).select_by_value("")
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#matrix tr[data-nodeid]")) == 4
         browser.find_element(By.ID, "f-failing").click()
         assert len(browser.find_elements(By.CSS_SELECTOR, "#matrix tr[data-nodeid]")) == 3
         Select(browser.find_element(By.ID, "f-compressor")).select_by_value("(none)")
