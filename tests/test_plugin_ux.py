@@ -121,7 +121,8 @@ def test_the_summary_counts_an_item_that_failed_without_recording(pytester: pyte
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         [
-            "*cannot import module 'nowhere'*",
+            "*cannot import module 'nowhere'*; the rootdir (*) is on sys.path for it: for a module "
+            "elsewhere add `pythonpath = <its directory>` to your pytest ini",
             "1 contract test checked against no compressor; 1 with violations",
             "  failed without a named violation: 1 test: peanut.compaction.yaml::peanut[[]as-written]",
         ]

@@ -89,6 +89,11 @@ def compressor_for(node: pytest.Item, *, depth: int = 1) -> CompressorUnderTest:
         store_factory = settings.store_factory()
     except ConfigError as exc:
         problem = str(exc)
+        if "cannot import module" in problem:
+            problem += (
+                f"; the rootdir ({node.config.rootpath}) is on sys.path for it: for a module elsewhere "
+                "add `pythonpath = <its directory>` to your pytest ini"
+            )
     else:
         return CompressorUnderTest(
             compressor,
