@@ -202,3 +202,30 @@ def test_hostile_ids_and_values_forge_no_line_in_any_output(
         assert "\n" not in value
     (test,) = report["tests"]
     assert all("\n" not in name and "\x1b" not in name for name in test["violations"])
+
+
+# -- what the reports say about each violation ------------------------------------------
+
+
+def test_each_violation_gets_its_stage_pass_and_spec_line(tmp_path: Path) -> None:
+    from pytest_compaction.core.violations import Violation, ViolationCode
+    from pytest_compaction.reporting.details import stage_and_pass, violation_details
+
+    assert stage_and_pass(Violation(code=ViolationCode.MISSING, fact_id="f", detail="pass 2; x")) == (
+        "selection+compression",
+        2,
+    )
+    assert stage_and_pass(Violation(code=ViolationCode.REPRESENTATION_CHANGED, fact_id="f"))[0] == "storage"
+    assert stage_and_pass(
+        Violation(code=ViolationCode.RETRIEVAL_OMITTED, detail="retrieval at steps[3]")
+    ) == (
+        "retrieval",
+        None,
+    )
+    assert stage_and_pass(Violation(code=ViolationCode.ACTION_VIOLATES_FACT))[0] == "use"
+    spec = tmp_path / "s.compaction.yaml"
+    spec.write_text(PEANUT.replace("expect:", "  - id: e2\n    text: call me\nexpect:"))
+    leaked = Violation(code=ViolationCode.DELETED_CONTENT_IN_INPUT, observed=("e2",))
+    missing = Violation(code=ViolationCode.MISSING, fact_id="fact-allergy-1", detail="pass 1")
+    lines = [d["line"] for d in violation_details([missing, leaked], spec)]
+    assert lines == [5, 9]

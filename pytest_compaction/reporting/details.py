@@ -15,30 +15,22 @@ __all__ = ["STAGES", "stage_and_pass", "violation_details"]
 STAGES = ("selection+compression", "storage", "retrieval", "use")
 """The four boundaries a fact crosses, in order; the first that differs names the owner."""
 
-_STORAGE = {"representation_changed", "lost_update", "migration_not_idempotent"}
-_RETRIEVAL = {"retrieval_omitted", "retrieval_forbidden", "isolation_breach"}
-_USE = {"action_violates_fact"}
 _PASS = re.compile(r"\bpass (\d+)\b")
 _MISMATCH = re.compile(r"^(?:expected (?P<expected>.+), not found|found (?P<found>.+), not expected)$")
 
 
 def stage_and_pass(violation: Any) -> tuple[str, int | None]:
-    """The stage and 1-based pass of ``violation``: its own fields when it has them, else what
-    the runner wrote into its detail (``pass 2; ...``, ``retrieval at steps[3]``), else the code's
-    stage."""
+    """The stage and 1-based pass of ``violation``: its own fields when it has them, else the
+    evidence's boundary for it, and the pass the runner wrote into its detail (``pass 2; ...``)."""
     detail = str(getattr(violation, "detail", "") or "")
-    code = getattr(getattr(violation, "code", None), "value", str(getattr(violation, "code", "")))
     stage = getattr(violation, "stage", None)
     number = getattr(violation, "pass_index", None) or getattr(violation, "pass_number", None)
     if not isinstance(stage, str) or stage not in STAGES:
-        if detail.startswith("retrieval at") or code in _RETRIEVAL:
-            stage = "retrieval"
-        elif detail.startswith("use at") or code in _USE:
-            stage = "use"
-        elif code in _STORAGE or "storage" in detail.split(";")[0]:
-            stage = "storage"
-        else:
-            stage = STAGES[0]
+        from pytest_compaction.engine.evidence import boundary_of
+
+        # The evidence's boundaries split the first stage in two halves; the report shows four.
+        boundary = boundary_of(violation) if hasattr(violation, "code") else "compression"
+        stage = STAGES[0] if boundary in ("selection", "compression") else boundary
     if not isinstance(number, int):
         found = _PASS.search(detail)
         number = int(found.group(1)) if found else None
@@ -52,7 +44,10 @@ def _line(spec_path: str | Path, violation: Any) -> int | None:
         _MISMATCH.match(violation.detail or "") if violation.code.value == "unexpected_violations" else None
     )
     if match is None:
-        return line_of_id(spec_path, violation.fact_id)
+        about = violation.fact_id
+        if about is None and isinstance(violation.observed, tuple) and violation.observed:
+            about = str(violation.observed[0]).split(" ")[0]  # an event id (deleted content)
+        return line_of_id(spec_path, about)
     if match.group("expected"):
         name = match.group("expected")
         return line_of_id(spec_path, name) or line_of_id(spec_path, name.rpartition(":")[0])
