@@ -257,3 +257,19 @@ def test_the_json_report_lists_kind_line_and_reproduce(pytester: pytest.Pytester
     assert test["line"] == 1
     assert test["reproduce"] == 'pytest "peanut.compaction.yaml::peanut[as-written]" --compaction-contract'
     assert [d["code"] for d in test["details"]] == ["unexpected_violations"]
+
+
+@pytest.mark.parametrize("flag", ["--compaction-report", "--compaction-html"])
+def test_a_report_path_that_cannot_be_written_is_a_usage_error(pytester: pytest.Pytester, flag: str) -> None:
+    (pytester.path / "taken").mkdir()
+    (pytester.path / "afile").write_text("")
+    result = pytester.runpytest(*CONTRACT, f"{flag}=taken")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [f"ERROR: pytest-compaction: {flag}: cannot write 'taken' (*taken is a directory; give a file name)"]
+    )
+    result = pytester.runpytest(*CONTRACT, f"{flag}=afile/report")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [f"ERROR: pytest-compaction: {flag}: cannot write 'afile/report' (*afile is not a directory)"]
+    )

@@ -95,6 +95,14 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(
                 f"pytest-compaction: {flag}: cannot create directory {directory!r} ({problem})"
             )
+    for flag, file in (
+        ("--compaction-report", settings.report),
+        ("--compaction-html", settings.html),
+        ("--compaction-baseline", settings.baseline if settings.write_baseline else None),
+    ):
+        problem = _unwritable_file(file) if file else None
+        if problem:
+            raise pytest.UsageError(f"pytest-compaction: {flag}: cannot write {file!r} ({problem})")
     config.stash[BASELINE_KEY] = None
     if settings.write_baseline and not settings.baseline:
         raise pytest.UsageError(
@@ -168,8 +176,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def _unwritable(directory: str) -> str | None:
     """Why ``directory`` could not be created later, or None. Nothing is created now:
     a passing run must leave no empty evidence directory behind."""
-    import os
-
     path = Path(directory).absolute()
     while not path.exists():
         path = path.parent
@@ -178,6 +184,16 @@ def _unwritable(directory: str) -> str | None:
     if not os.access(path, os.W_OK):
         return f"{path} is not writable"
     return None
+
+
+def _unwritable_file(file: str) -> str | None:
+    """Why the report file ``file`` could not be written at the end of the session, or None."""
+    path = Path(file).absolute()
+    if path.is_dir():
+        return f"{path} is a directory; give a file name"
+    if path.exists():
+        return None if os.access(path, os.W_OK) else f"{path} is not writable"
+    return _unwritable(str(path.parent))
 
 
 def _fixture_paths(settings: Settings, root: Path) -> list[str]:
