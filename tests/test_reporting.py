@@ -229,3 +229,19 @@ def test_each_violation_gets_its_stage_pass_and_spec_line(tmp_path: Path) -> Non
     missing = Violation(code=ViolationCode.MISSING, fact_id="fact-allergy-1", detail="pass 1")
     lines = [d["line"] for d in violation_details([missing, leaked], spec)]
     assert lines == [5, 9]
+
+
+def test_an_invalid_spec_is_an_annotation_at_the_line_of_its_error(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(pytester.path))
+    (pytester.path / "bad.compaction.yaml").write_text("events:\n  - id: e1\n    txt: hello\n")
+    result = pytester.runpytest(*CONTRACT)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "::error file=bad.compaction.yaml,line=3,title=compaction%3A failed::bad.compaction.yaml::"
+            "spec-error: invalid fixture spec: *bad.compaction.yaml:3*txt*"
+        ]
+    )

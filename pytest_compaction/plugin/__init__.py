@@ -398,11 +398,16 @@ def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report = yield
-    if isinstance(report.longrepr, str) and _kind(item) in ("spec", "fuzz"):
+    kind = _kind(item)
+    if isinstance(report.longrepr, str) and kind in ("spec", "fuzz"):
         from pytest_compaction.reporting.escape import neutralize_lines
 
         # Spec items render ids and values from the spec: none may forge a terminal or CI line.
         report.longrepr = neutralize_lines(report.longrepr)
+    if report.failed and kind is not None and report.when != "teardown":
+        from pytest_compaction.plugin.report import PROPERTY_FAILURE, failure_line
+
+        report.user_properties.append((PROPERTY_FAILURE, failure_line(report.longreprtext)))
     return report
 
 

@@ -20,12 +20,14 @@ __all__ = [
     "PROPERTY_COMPRESSOR",
     "PROPERTY_DETAILS",
     "PROPERTY_EVIDENCE",
+    "PROPERTY_FAILURE",
     "PROPERTY_ITEM",
     "PROPERTY_MUTANTS",
     "PROPERTY_UPDATED",
     "PROPERTY_VIOLATIONS",
     "ContractRecord",
     "SessionReport",
+    "failure_line",
 ]
 
 PROPERTY_VIOLATIONS = "compaction_violations"
@@ -41,6 +43,9 @@ PROPERTY_ACCEPTED = "compaction_accepted"
 """Space-separated violation names the baseline accepted for this test."""
 PROPERTY_UPDATED = "compaction_updated"
 """JSON: the spec file and the names ``--compaction-update`` added and removed."""
+
+PROPERTY_FAILURE = "compaction_failure"
+"""The first line of a failed contract test's report (for annotations and the HTML page)."""
 
 SHOWN_IDS = 3
 """Node ids listed per violation code in the terminal summary before "+N more"."""
@@ -65,6 +70,8 @@ class ContractRecord:
     """Violations the baseline accepts (they did not fail the test)."""
     updated: list[dict[str, Any]] = field(default_factory=list)
     """What ``--compaction-update`` changed in the spec (path, added, removed)."""
+    message: str = ""
+    """The first line of the failure report, when the test failed."""
 
     @property
     def failed(self) -> bool:
@@ -92,6 +99,7 @@ class ContractRecord:
             "path": self.path,
             "line": self.line,
             "reproduce": self.reproduce,
+            "message": self.message,
         }
 
 
@@ -133,6 +141,8 @@ class SessionReport:
                 record.path = item.get("path", record.path)
                 record.line = item.get("line", record.line)
                 record.reproduce = item.get("reproduce", record.reproduce)
+            elif key == PROPERTY_FAILURE and not record.message:
+                record.message = text
             elif key == PROPERTY_ACCEPTED:
                 record.accepted = sorted(set(record.accepted) | set(text.split()))
             elif key == PROPERTY_UPDATED and when == "teardown":
@@ -201,6 +211,16 @@ class SessionReport:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(self.to_json(), indent=2) + "\n", encoding="utf-8")
         return target
+
+
+def failure_line(text: str, limit: int = 300) -> str:
+    """The first informative line of a failure report, escaped and cut to ``limit`` characters."""
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not set(line) <= set("_=- ") and not line.startswith(("def ", "@", ">")):
+            line = one_line(line)
+            return line if len(line) <= limit else line[: limit - 1] + "…"
+    return ""
 
 
 def _tests(count: int) -> str:

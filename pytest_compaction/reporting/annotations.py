@@ -159,7 +159,7 @@ def from_records(records: Iterable[Any]) -> list[Annotation]:
                     file=file,
                     line=record.line,
                     rule="failed",
-                    message=f"{record.nodeid} failed; see the log",
+                    message=f"{record.nodeid}: {getattr(record, 'message', '') or 'failed; see the log'}",
                 )
             )
         for detail in details:

@@ -216,7 +216,8 @@ _SCRIPT = r"""
         (t.path ? " \u00b7 " + t.path + (t.line ? ":" + t.line : "") : "")));
       var mine = failing(t).filter(matches);
       if (!mine.length) {
-        card.appendChild(el("p", {"class": "empty"}, "failed without a named violation; see the test log"));
+        var why = t.message || "failed without a named violation; see the test log";
+        card.appendChild(el("pre", {"class": "message"}, why));
       }
       mine.forEach(function (d) {
         var v = el("div", {"class": "violation", "data-code": d.code, "data-stage": d.stage});
