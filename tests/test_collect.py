@@ -85,7 +85,7 @@ def test_item_ids(pytester: pytest.Pytester) -> None:
     result.stdout.fnmatch_lines(
         [
             "incident.compaction.yaml::incident?recorded?",
-            "peanut-allergy.compaction.yaml::peanut-allergy?reference?",
+            "peanut-allergy.compaction.yaml::peanut-allergy?as-written?",
             "peanut-allergy.compaction.yaml::peanut-allergy?append_small_talk?",
             "peanut-allergy.compaction.yaml::peanut-allergy?depth=3?",
             "4 tests collected in *",
@@ -101,7 +101,7 @@ def test_collect_only_tree(pytester: pytest.Pytester) -> None:
         [
             "<Dir *>",
             "  <SpecFile peanut-allergy.compaction.yaml>",
-            "    <SpecItem peanut-allergy[[]reference]>",
+            "    <SpecItem peanut-allergy[[]as-written]>",
         ]
     )
 
@@ -115,7 +115,7 @@ def test_reportinfo_points_at_the_spec_line(pytester: pytest.Pytester) -> None:
     write(pytester, "peanut-allergy", "# A comment first.\n\n" + PEANUT)
     items, _ = pytester.inline_genitems(*CONTRACT)
     assert [item.location for item in items] == [
-        ("peanut-allergy.compaction.yaml", 2, "peanut-allergy[reference]")
+        ("peanut-allergy.compaction.yaml", 2, "peanut-allergy[as-written]")
     ]
 
 
@@ -125,7 +125,7 @@ def test_specs_pass_against_the_reference(pytester: pytest.Pytester) -> None:
     write(pytester, "incident", RECORDED)
     result = pytester.runpytest(*CONTRACT, "-v")
     result.assert_outcomes(passed=3)
-    result.stdout.fnmatch_lines(["*peanut-allergy.compaction.yaml::peanut-allergy?reference? PASSED*"])
+    result.stdout.fnmatch_lines(["*peanut-allergy.compaction.yaml::peanut-allergy?as-written? PASSED*"])
 
 
 def test_failure_names_the_violations_and_the_line(pytester: pytest.Pytester) -> None:
@@ -134,12 +134,12 @@ def test_failure_names_the_violations_and_the_line(pytester: pytest.Pytester) ->
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         [
-            f"{path}:2: refund[[]reference]",
+            f"{path}:2: refund[[]as-written]",
             "the scenario does not show exactly the violations it expects",
             "1 violation: 1 unexpected_violations",
             "  unexpected_violations",
             "    unexpected_violations  expected fact-refund-1:missing, not found",
-            'reproduce: pytest "refund.compaction.yaml::refund[[]reference]" --compaction-contract',
+            'reproduce: pytest "refund.compaction.yaml::refund[[]as-written]" --compaction-contract',
         ]
     )
     clean(result)
@@ -163,7 +163,10 @@ def test_ini_compaction_fixtures(pytester: pytest.Pytester) -> None:
     # No paths on the command line: the ini's fixture paths join the collection.
     result = pytester.runpytest(*CONTRACT, "--collect-only", "-q")
     result.stdout.fnmatch_lines(
-        ["tests/test_plain.py::test_plain", "specs/peanut-allergy.compaction.yaml::peanut-allergy?reference?"]
+        [
+            "tests/test_plain.py::test_plain",
+            "specs/peanut-allergy.compaction.yaml::peanut-allergy?as-written?",
+        ]
     )
     # Paths on the command line are collected as given.
     result = pytester.runpytest(*CONTRACT, "tests", "--collect-only", "-q")
@@ -206,10 +209,10 @@ def test_file_pattern(pytester: pytest.Pytester) -> None:
     write(pytester, "refund", REFUND)
     result = pytester.runpytest(*CONTRACT, "--compaction-pattern=*.spec.yaml", "--collect-only", "-q")
     # The item is named after the file, without its .yaml suffix.
-    result.stdout.fnmatch_lines(["peanut.spec.yaml::peanut.spec?reference?", "1 test collected*"])
+    result.stdout.fnmatch_lines(["peanut.spec.yaml::peanut.spec?as-written?", "1 test collected*"])
     pytester.makeini("[pytest]\ncompaction_spec_pattern = *.spec.yaml\n")
     result = pytester.runpytest(*CONTRACT, "--collect-only", "-q")
-    result.stdout.fnmatch_lines(["peanut.spec.yaml::peanut.spec?reference?", "1 test collected*"])
+    result.stdout.fnmatch_lines(["peanut.spec.yaml::peanut.spec?as-written?", "1 test collected*"])
 
 
 # -- selection and marks -----------------------------------------------------------
@@ -220,7 +223,7 @@ def test_k_selection(pytester: pytest.Pytester) -> None:
     write(pytester, "refund", REFUND)
     write(pytester, "incident", RECORDED)
     pytester.runpytest(*CONTRACT, "-k", "peanut").assert_outcomes(passed=1, deselected=2)
-    pytester.runpytest(*CONTRACT, "-k", "reference and not refund").assert_outcomes(passed=1, deselected=2)
+    pytester.runpytest(*CONTRACT, "-k", "as-written and not refund").assert_outcomes(passed=1, deselected=2)
     pytester.runpytest(*CONTRACT, "-k", "recorded").assert_outcomes(passed=1, deselected=2)
 
 
@@ -246,8 +249,8 @@ def test_xfail_mark(pytester: pytest.Pytester) -> None:
     result.assert_outcomes(xfailed=1, failed=1)
     result.stdout.fnmatch_lines(
         [
-            "FAILED fixed.compaction.yaml::fixed[[]reference] - [[]XPASS(strict)] was broken",
-            "XFAIL refund.compaction.yaml::refund[[]reference] - known incident INC-7",
+            "FAILED fixed.compaction.yaml::fixed[[]as-written] - [[]XPASS(strict)] was broken",
+            "XFAIL refund.compaction.yaml::refund[[]as-written] - known incident INC-7",
         ]
     )
 
@@ -383,7 +386,7 @@ def test_last_failed(pytester: pytest.Pytester) -> None:
     result.stdout.fnmatch_lines(["run-last-failure: rerun previous 2 failures (skipped 1 file)"])
     write(pytester, "refund", REFUND)
     pytester.runpytest(*CONTRACT, "--lf").assert_outcomes(passed=1, failed=1)
-    # A spec fixed from an error has new ids (broken[reference], not spec-error); with no known
+    # A spec fixed from an error has new ids (broken[as-written], not spec-error); with no known
     # failure left to select, --lf runs everything.
     write(pytester, "broken", PEANUT)
     result = pytester.runpytest(*CONTRACT, "--lf")
@@ -399,16 +402,16 @@ def test_junitxml(pytester: pytest.Pytester) -> None:
     result.assert_outcomes(passed=1, failed=2)
     root = ET.parse(pytester.path / "report.xml").getroot()
     cases = {case.get("name"): case for case in root.iter("testcase")}
-    assert set(cases) == {"peanut-allergy[reference]", "refund[reference]", "spec-error"}
-    assert cases["peanut-allergy[reference]"].find("failure") is None
-    refund = cases["refund[reference]"].find("failure")
+    assert set(cases) == {"peanut-allergy[as-written]", "refund[as-written]", "spec-error"}
+    assert cases["peanut-allergy[as-written]"].find("failure") is None
+    refund = cases["refund[as-written]"].find("failure")
     assert refund is not None
     assert "expected fact-refund-1:missing, not found" in (refund.text or "")
     broken = cases["spec-error"].find("failure")
     assert broken is not None
     assert (broken.get("message") or "").startswith("invalid fixture spec: ")
     assert "events: expected a list, got 3 (int)" in (broken.get("message") or "")
-    properties = {p.get("name"): p.get("value") for p in cases["refund[reference]"].iter("property")}
+    properties = {p.get("name"): p.get("value") for p in cases["refund[as-written]"].iter("property")}
     assert properties.get("compaction_violations", "unexpected_violations") == "unexpected_violations"
 
 
@@ -434,7 +437,7 @@ def test_xdist_gives_the_same_results(pytester: pytest.Pytester) -> None:
     parallel.stdout.fnmatch_lines(["*2 workers*"])
     for line in (
         "FAILED delete-twice.compaction.yaml::spec-error - invalid fixture spec: *",
-        "FAILED refund.compaction.yaml::refund[[]reference]*",
+        "FAILED refund.compaction.yaml::refund[[]as-written]*",
     ):
         serial.stdout.fnmatch_lines([line])
         parallel.stdout.fnmatch_lines([line])
@@ -575,7 +578,7 @@ def test_new_fixture_round_trip(pytester: pytest.Pytester, capsys: pytest.Captur
     result.stdout.fnmatch_lines(
         [
             "*peanut-allergy-incident.compaction.yaml::peanut-allergy-incident?recorded? PASSED*",
-            "*peanut-allergy.compaction.yaml::peanut-allergy?reference? PASSED*",
+            "*peanut-allergy.compaction.yaml::peanut-allergy?as-written? PASSED*",
         ]
     )
 

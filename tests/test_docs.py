@@ -461,6 +461,28 @@ VIOLATION_CODE_ALONE = re.compile(
 INLINE_NAME = re.compile(r"`[\w.~-]+:([a-z]+(?:_[a-z]+)+)`")
 
 
+INTERNAL = re.compile(
+    r"\bbrief\b|§|\bissues? #?\d+|\b(?:ux|specs|engine|prose|compressors|safety) helper\b|\bthe lead\b",
+    re.IGNORECASE,
+)
+MUTATION_SCORE = re.compile(r"mutation score (\d+/\d+)")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=page_ids(PAGES))
+def test_user_docs_carry_no_internal_references(page: Path) -> None:
+    """A reader has no brief, no issue tracker and no team vocabulary: name the thing itself."""
+    text = page.read_text(encoding="utf-8")
+    found = [m.group() for m in INTERNAL.finditer(text)]
+    assert not found, f"{page.name} refers to internal documents or roles: {found}"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=page_ids(PAGES))
+def test_a_page_states_one_mutation_score(page: Path) -> None:
+    """Two different figures for the same measurement on one page: one of them is stale."""
+    scores = set(MUTATION_SCORE.findall(page.read_text(encoding="utf-8")))
+    assert len(scores) <= 1, f"{page.name} states different mutation scores: {sorted(scores)}"
+
+
 @pytest.mark.parametrize("page", PAGES, ids=page_ids(PAGES))
 def test_violation_names_are_real(page: Path) -> None:
     from pytest_compaction.core.violations import ViolationCode

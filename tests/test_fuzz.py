@@ -190,7 +190,7 @@ def test_a_relation_failure_is_saved_with_its_relation_and_seed(
     spec = load_spec(failure.spec_path)
     assert spec.scenario is not None
     (relation,) = spec.scenario.relations
-    assert spec.variants == ("reference", relation)
+    assert spec.variants == ("as-written", relation)
     assert spec.scenario.seed is not None
     # The session alone keeps the contract; the relation is what breaks it.
     assert run_scenario(spec.scenario, GuardedCompressor(planted["FirstThreeEvents"]())).ok

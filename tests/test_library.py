@@ -103,7 +103,7 @@ def test_the_library_passes_through_the_plugin(pytester: pytest.Pytester) -> Non
 
 
 def test_flagship_specs_also_run_relations_and_depth() -> None:
-    assert _spec("peanut-allergy").variants == ("reference", "append_small_talk", "split_event", "depth=3")
+    assert _spec("peanut-allergy").variants == ("as-written", "append_small_talk", "split_event", "depth=3")
     variants = {v for path in SPEC_FILES for v in load_spec(path).variants}
     assert {"duplicate_untrusted", "reorder_update", "remove_source", "rename_unrelated"} <= variants
 

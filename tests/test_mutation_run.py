@@ -30,7 +30,7 @@ def test_survivors_fail_the_run_and_are_listed(weak: pytest.Pytester) -> None:
         [
             "*compaction mutation table*",
             f"mutation score */{len(MUTANTS)} *",
-            "drop_critical_fact * 01 omission * 1 scenario: colour[[]reference[]] (fact-colour-1:missing)*",
+            "drop_critical_fact * 01 omission * 1 scenario: colour[[]as-written[]] (fact-colour-1:missing)*",
             "negate_boolean * SURVIVED*",
         ]
     )

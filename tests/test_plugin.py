@@ -329,7 +329,7 @@ def test_terminal_summary_and_json_report(project: pytest.Pytester) -> None:
         [
             "*compaction contract summary*",
             "2 contract tests checked against *; 1 with violations",
-            "  missing: 1 in test_more.py::test_bad",
+            "  missing: 1 test: test_more.py::test_bad",
         ]
     )
     report = json.loads((project.path / "out" / "report.json").read_text())
@@ -371,7 +371,10 @@ def test_{n}(fact_ledger, compaction_contract):
     serial.assert_outcomes(passed=1, failed=4)
     parallel.assert_outcomes(passed=1, failed=4)
     parallel.stdout.fnmatch_lines(
-        ["5 contract tests checked against *; 4 with violations", "  missing: 4 in *"]
+        [
+            "5 contract tests checked against *; 4 with violations",
+            "  missing: 4 tests: test_many.py::test_0, test_many.py::test_1, test_many.py::test_2 +1 more",
+        ]
     )
 
     def load(name: str) -> dict[str, list[str]]:

@@ -322,7 +322,7 @@ def refusal(path: Path) -> str:
 def test_example_specs_load(path: Path) -> None:
     spec = load_spec(path)
     assert spec.name == spec_name(path)
-    assert spec.variants in (("reference",), ("recorded",))
+    assert spec.variants in (("as-written",), ("recorded",))
 
 
 @pytest.mark.parametrize("name", sorted(VALID))
@@ -355,8 +355,8 @@ def test_variants_name_the_items(tmp_path: Path) -> None:
     text = "relations: [append_small_talk, reorder_independent]\ndepth: 3\n" + E1
     spec = load_spec(write(tmp_path, "peanut-allergy", text))
     assert spec.name == "peanut-allergy"
-    assert spec.variants == ("reference", "append_small_talk", "reorder_independent", "depth=3")
-    assert load_spec(write(tmp_path, "one-pass", "depth: 1\n" + E1)).variants == ("reference",)
+    assert spec.variants == ("as-written", "append_small_talk", "reorder_independent", "depth=3")
+    assert load_spec(write(tmp_path, "one-pass", "depth: 1\n" + E1)).variants == ("as-written",)
 
 
 def test_marks_are_plain_data(tmp_path: Path) -> None:

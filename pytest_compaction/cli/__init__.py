@@ -38,7 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     checker.add_argument("payload", metavar="PAYLOAD", help="a .json, .yaml or .yml file")
-    checker.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    checker.add_argument(
+        "--format", choices=("text", "json", "github", "sarif"), default="text", help="output format"
+    )
     checker.add_argument(
         "--mode",
         choices=("strict", "permissive"),
@@ -95,7 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     linter.add_argument(
         "--pattern", metavar="GLOB", default="*.compaction.yaml", help="spec file pattern in folders"
     )
-    linter.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    linter.add_argument(
+        "--format", choices=("text", "json", "github", "sarif"), default="text", help="output format"
+    )
     inventory.add_parser(commands)
     return parser
 
@@ -128,7 +132,12 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
 def _check(args: argparse.Namespace, out: TextIO) -> int:
     payload = payload_from_file(args.payload)
     verdict = check(payload.expected, payload.artifact, mode=args.mode)
-    if args.format == "json":
+    if args.format in ("github", "sarif"):
+        from pytest_compaction.reporting.annotations import from_verdict, render_github, render_sarif
+
+        found = from_verdict(args.payload, verdict)
+        out.write(render_github(found) if args.format == "github" else render_sarif(found))
+    elif args.format == "json":
         json.dump(_as_json(args.payload, args.mode, verdict), out, indent=2)
         out.write("\n")
     else:
@@ -245,7 +254,13 @@ def _lint(args: argparse.Namespace, out: TextIO) -> int:
     from pytest_compaction.specs.lint import lint_paths, render
 
     report = lint_paths(args.paths, pattern=args.pattern)
-    out.write(render(report, fmt=args.format))
+    if args.format in ("github", "sarif"):
+        from pytest_compaction.reporting.annotations import from_lint, render_github, render_sarif
+
+        found = from_lint(report)
+        out.write(render_github(found) if args.format == "github" else render_sarif(found))
+    else:
+        out.write(render(report, fmt=args.format))
     return EXIT_OK if report.ok else EXIT_VIOLATIONS
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
-from pytest_compaction.compressors.base import CompressionRequest, Compressor
+from pytest_compaction.compressors.base import CompressionRequest, Compressor, as_compressor
 from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, CompressionRecord, GuardedCompressor
 from pytest_compaction.core.checker import Mode, check
 from pytest_compaction.core.errors import CompactionError, CompactionWarning
@@ -164,6 +164,7 @@ class CompressorUnderTest:
     _version: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
+        self.compressor = as_compressor(self.compressor)  # a plain function works too
         self.guard = GuardedCompressor(self.compressor, timeout=self.timeout)
 
     @property

@@ -7,13 +7,15 @@ pytest. Importing this module imports neither Hypothesis, YAML nor deepdiff.
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Iterator
+import os
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 from pytest_compaction.core.errors import CompactionError
+from pytest_compaction.plugin import hints
 from pytest_compaction.plugin.markers import MARKERS, marker_depth, marker_relations, validate_markers
 from pytest_compaction.plugin.session import (
     REPORT_KEY,
@@ -30,9 +32,15 @@ if TYPE_CHECKING:
     from pytest_compaction.engine.contract import CompressorUnderTest, ContractChecker
     from pytest_compaction.engine.deletion import DeletionScenario
     from pytest_compaction.mutants.catalog import MutationTable
+    from pytest_compaction.plugin.expectations import Baseline
+    from pytest_compaction.plugin.report import SessionReport
     from pytest_compaction.store.sqlite import MemoryStore
 
 MUTATION_KEY: pytest.StashKey[MutationTable] = pytest.StashKey()
+BASELINE_KEY: pytest.StashKey[Baseline | None] = pytest.StashKey()
+PATH_ENTRY_KEY: pytest.StashKey[str | None] = pytest.StashKey()
+INVOCATION_INPUT = "compaction_invocation"
+CONTRACT_FIXTURES = ("compressor_under_test", "compaction_contract", "deletion_scenario")
 
 GROUP = "compaction"
 GROUP_HELP = "contract-testing AI-agent memory compression (pytest-compaction)"
@@ -61,7 +69,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    for line in MARKERS:
+    for line in (*MARKERS, hints.COMPACTION_MARKER):
         config.addinivalue_line("markers", line)
 
     def get(option: Option) -> object:
@@ -73,6 +81,11 @@ def pytest_configure(config: pytest.Config) -> None:
     except CompactionError as exc:
         raise pytest.UsageError(f"pytest-compaction: {exc}") from None
     config.stash[SETTINGS_KEY] = settings
+    _locate_invocation(config, settings)
+    if not settings.contract and config.args_source is pytest.Config.ArgsSource.ARGS:
+        problem = hints.spec_without_contract(config.args, settings.pattern)
+        if problem:
+            raise pytest.UsageError(problem)
     for flag, directory in (
         ("--compaction-evidence", settings.evidence_dir),
         ("--compaction-record-failures", settings.record_failures),
@@ -82,7 +95,30 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(
                 f"pytest-compaction: {flag}: cannot create directory {directory!r} ({problem})"
             )
-    if settings.contract or settings.report:
+    for flag, file in (
+        ("--compaction-report", settings.report),
+        ("--compaction-html", settings.html),
+        ("--compaction-baseline", settings.baseline if settings.write_baseline else None),
+    ):
+        problem = _unwritable_file(file) if file else None
+        if problem:
+            raise pytest.UsageError(f"pytest-compaction: {flag}: cannot write {file!r} ({problem})")
+    config.stash[BASELINE_KEY] = None
+    if settings.write_baseline and not settings.baseline:
+        raise pytest.UsageError(
+            "pytest-compaction: --compaction-write-baseline needs --compaction-baseline=PATH "
+            "(the file to write)"
+        )
+    if settings.baseline:
+        from pytest_compaction.plugin.expectations import load_baseline
+
+        try:
+            config.stash[BASELINE_KEY] = load_baseline(
+                settings.baseline, must_exist=not settings.write_baseline
+            )
+        except CompactionError as exc:
+            raise pytest.UsageError(f"pytest-compaction: {exc}") from None
+    if settings.contract or settings.report or settings.html or settings.baseline:
         from pytest_compaction.plugin.report import SessionReport
 
         config.stash[REPORT_KEY] = SessionReport()
@@ -93,6 +129,10 @@ def pytest_configure(config: pytest.Config) -> None:
         from pytest_compaction.plugin.shadow import ShadowMode
 
         config.pluginmanager.register(ShadowMode(config), "compaction-shadow")
+    if config.pluginmanager.hasplugin("html") or config.pluginmanager.hasplugin("pytest_jsonreport"):
+        from pytest_compaction.plugin.integrations import register_integrations
+
+        register_integrations(config)
     if settings.fuzz:
         from pytest_compaction.plugin.fuzzitems import configure_fuzz
 
@@ -101,11 +141,48 @@ def pytest_configure(config: pytest.Config) -> None:
         config.args.extend(_fixture_paths(settings, config.rootpath))
 
 
+def _locate_invocation(config: pytest.Config, settings: Settings) -> None:
+    """Where reproduce lines are pasted, and the rootdir importable for module references."""
+    from pytest_compaction.plugin.invocation import Invocation, invocation_of, rootdir_on_path
+
+    references = [
+        ref.partition(":")[0]
+        for ref, builtin in ((settings.compressor_ref, "reference"), (settings.store_ref, "sqlite"))
+        if ref not in ("", builtin) and ":" in ref
+    ]
+    # As pytest's own `pythonpath = .` would: a compressor module beside the tests imports
+    # under plain `pytest`, not only under `python -m pytest`.
+    config.stash[PATH_ENTRY_KEY] = rootdir_on_path(config.rootpath) if references else None
+    given = getattr(config, "workerinput", {}).get(INVOCATION_INPUT)
+    if given is not None:
+        settings.invocation = Invocation(**given)
+    else:
+        settings.invocation = invocation_of(
+            config.rootpath, config.invocation_params.dir, references[0] if references else None
+        )
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: object) -> None:
+    """pytest-xdist: workers print the controller's reproduce commands."""
+    import dataclasses
+
+    settings = node.config.stash.get(SETTINGS_KEY, None)  # type: ignore[attr-defined]
+    if settings is not None and settings.invocation is not None:
+        node.workerinput[INVOCATION_INPUT] = dataclasses.asdict(settings.invocation)  # type: ignore[attr-defined]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    import sys
+
+    entry = config.stash.get(PATH_ENTRY_KEY, None)
+    if entry is not None and entry in sys.path:
+        sys.path.remove(entry)
+
+
 def _unwritable(directory: str) -> str | None:
     """Why ``directory`` could not be created later, or None. Nothing is created now:
     a passing run must leave no empty evidence directory behind."""
-    import os
-
     path = Path(directory).absolute()
     while not path.exists():
         path = path.parent
@@ -114,6 +191,16 @@ def _unwritable(directory: str) -> str | None:
     if not os.access(path, os.W_OK):
         return f"{path} is not writable"
     return None
+
+
+def _unwritable_file(file: str) -> str | None:
+    """Why the report file ``file`` could not be written at the end of the session, or None."""
+    path = Path(file).absolute()
+    if path.is_dir():
+        return f"{path} is a directory; give a file name"
+    if path.exists():
+        return None if os.access(path, os.W_OK) else f"{path} is not writable"
+    return _unwritable(str(path.parent))
 
 
 def _fixture_paths(settings: Settings, root: Path) -> list[str]:
@@ -142,17 +229,44 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if settings is None or not settings.contract or not fnmatch.fnmatch(file_path.name, settings.pattern):
         return None
     from pytest_compaction.plugin.collect import SpecFile
+    from pytest_compaction.reporting.escape import one_line
 
+    try:
+        relative = file_path.relative_to(parent.config.rootpath).as_posix()
+    except ValueError:
+        relative = None
+    if relative is not None and one_line(relative) != relative:
+        # A file name is input too: a newline or ESC in it must not reach the terminal raw.
+        return SpecFile.from_parent(parent, path=file_path, nodeid=one_line(relative))
     return SpecFile.from_parent(parent, path=file_path)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session: pytest.Session, items: list[pytest.Item]) -> None:
-    # tryfirst: the fuzz items exist before -k / -m deselect, so those filter them too.
-    if settings_of(session.config).fuzz:
+    # tryfirst: the fuzz items and the `compaction` marker exist before -k / -m deselect.
+    settings = settings_of(session.config)
+    if settings.fuzz:
         from pytest_compaction.plugin.fuzzitems import fuzz_items
 
         items.extend(fuzz_items(session))
+    kinds = [_kind(item) for item in items]
+    for item, kind in zip(items, kinds, strict=True):
+        if kind in ("spec", "fuzz"):
+            item.add_marker(pytest.mark.compaction)
+    session.config.stash[hints.COLLECTED_KEY] = hints.Collected(
+        specs=kinds.count("spec"), contract_tests=len(kinds) - kinds.count(None)
+    )
+
+
+def _kind(item: pytest.Item) -> str | None:
+    """``spec``, ``fuzz``, ``python`` (a test using the contract fixtures), or None."""
+    module = type(item).__module__
+    if module == "pytest_compaction.plugin.collect":
+        return "spec"
+    if module == "pytest_compaction.plugin.fuzzitems":
+        return "fuzz"
+    names = getattr(item, "fixturenames", ())
+    return "python" if any(name in names for name in CONTRACT_FIXTURES) else None
 
 
 # -- fixtures --------------------------------------------------------------------
@@ -239,11 +353,69 @@ def memory_store(request: pytest.FixtureRequest) -> Iterator[MemoryStore]:
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
+    kind = _kind(item)
+    if kind is not None and SETTINGS_KEY in item.config.stash:
+        _record_item(item, kind)
     keywords = item.keywords
     if "metamorphic" in keywords or "repeated_compression" in keywords:
         problem = validate_markers(item)
         if problem:
             pytest.fail(f"pytest-compaction: {problem}", pytrace=False)
+
+
+def _record_item(item: pytest.Item, kind: str) -> None:
+    """Every contract item is in the report, even one that fails before it records an outcome."""
+    import json
+
+    from pytest_compaction.plugin.report import PROPERTY_ITEM
+
+    path, line, _ = item.reportinfo()
+    data = {
+        "kind": kind,
+        "path": str(path),
+        "line": None if line is None else int(line) + 1,
+        "reproduce": settings_of(item.config).reproduce(item.nodeid),
+    }
+    item.user_properties.append((PROPERTY_ITEM, json.dumps(data)))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    __tracebackhide__ = True
+    settings = item.config.stash.get(SETTINGS_KEY, None)
+    baseline = item.config.stash.get(BASELINE_KEY, None)
+    if settings is None or not (settings.update or baseline is not None):
+        return (yield)
+    from pytest_compaction.engine.contract import ContractFailure
+    from pytest_compaction.plugin.expectations import handle_failure
+
+    try:
+        return (yield)
+    except ContractFailure as failure:
+        left = handle_failure(item, failure, settings, baseline)
+        if left is None:
+            return None
+        if left is failure:
+            raise
+        raise left from None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    kind = _kind(item)
+    if isinstance(report.longrepr, str) and kind in ("spec", "fuzz"):
+        from pytest_compaction.reporting.escape import neutralize_lines
+
+        # Spec items render ids and values from the spec: none may forge a terminal or CI line.
+        report.longrepr = neutralize_lines(report.longrepr)
+    if report.failed and kind is not None and report.when != "teardown":
+        from pytest_compaction.plugin.report import PROPERTY_FAILURE, failure_line
+
+        report.user_properties.append((PROPERTY_FAILURE, failure_line(report.longreprtext)))
+    return report
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:
@@ -264,6 +436,16 @@ class _Reporter:
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         settings = settings_of(self.config)
+        report = self.config.stash[REPORT_KEY]
+        baseline = self.config.stash.get(BASELINE_KEY, None)
+        if baseline is not None:
+            from pytest_compaction.plugin.expectations import baseline_notes
+
+            notes, stale = baseline_notes(baseline, report, write=settings.write_baseline)
+            report.notes.extend(notes)
+            if stale and session.exitstatus == pytest.ExitCode.OK:
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        report.notes.extend(_update_notes(report, self.config.invocation_params.dir))
         if not settings.mutants:
             return
         from pytest_compaction.mutants.catalog import mutation_table
@@ -286,10 +468,48 @@ class _Reporter:
         if settings.report and not hasattr(self.config, "workerinput"):
             written = session.write(settings.report)
             terminalreporter.write_line(f"compaction report written to {written}")
+        if settings.html:
+            from pytest_compaction.reporting.html import write_html
+
+            page = write_html(session.to_json(), settings.html)
+            terminalreporter.write_line(f"compaction HTML report written to {page}")
+        if os.environ.get("GITHUB_ACTIONS") == "true":
+            from pytest_compaction.reporting.annotations import from_records, render_github
+
+            # Workflow commands: each violation shows on the line of the spec it is about.
+            terminalreporter.write(render_github(from_records(session.records.values())))
         if session.records:
             terminalreporter.write_sep("=", "compaction contract summary")
             for line in session.summary_lines():
                 terminalreporter.write_line(line)
+            if session.all_green and set(session.compressors) - {"recorded artifact", "artifact"} == {
+                "reference"
+            }:
+                terminalreporter.write_line(hints.NEXT_STEP)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    if hasattr(config, "workerinput") or SETTINGS_KEY not in config.stash:
+        return
+    report = config.stash.get(REPORT_KEY, None)
+    records = list(report.records.values()) if report is not None else []
+    for line in hints.session_hints(config, settings_of(config), records):
+        terminalreporter.write_line(line, yellow=True)
+
+
+def _update_notes(report: SessionReport, invocation_dir: Path) -> list[str]:
+    changes = [change for record in report.records.values() for change in record.updated]
+    if not changes:
+        return []
+    from pytest_compaction.reporting.annotations import relative_path
+    from pytest_compaction.reporting.escape import one_line
+
+    lines = [f"updated the expected violations of {len(changes)} spec{'' if len(changes) == 1 else 's'}:"]
+    for change in changes:
+        parts = [f"+{n}" for n in change["added"]] + [f"-{n}" for n in change["removed"]]
+        where = relative_path(change["path"], invocation_dir)
+        lines.append(f"  {one_line(where)}: {one_line(' '.join(parts))}")
+    return lines
 
 
 @pytest.hookimpl(trylast=True)

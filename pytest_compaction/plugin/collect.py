@@ -14,7 +14,8 @@ from pytest_compaction.engine.contract import (
     expected_mismatch,
     run_and_assert,
 )
-from pytest_compaction.plugin.session import compressor_for, recorder, settings_of
+from pytest_compaction.plugin.session import recorder, settings_of, spec_compressor
+from pytest_compaction.reporting.escape import one_line
 from pytest_compaction.specs.spec import Spec, load_spec
 
 __all__ = ["SpecErrorItem", "SpecFile", "SpecItem"]
@@ -35,7 +36,7 @@ class SpecFile(pytest.File):
             yield SpecErrorItem.from_parent(self, name="spec-error", error=exc)
             return
         for variant in spec.variants:
-            name = f"{spec.name}[{variant}]"
+            name = f"{one_line(spec.name)}[{variant}]"
             # An explicit nodeid: pytest 9 parses "[variant]" of a stored id (--lf) as parameters,
             # and a derived id with the brackets inside its name would never match it.
             nodeid = f"{self.nodeid}::{name}"
@@ -83,7 +84,7 @@ class SpecErrorItem(pytest.Item):
 
 
 class SpecItem(pytest.Item):
-    """One run of a spec: the scenario as written (``reference``), a relation, a depth, or an incident."""
+    """One run of a spec: the scenario as written (``as-written``), a relation, a depth, or an incident."""
 
     def __init__(self, *, spec: Spec, variant: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -109,9 +110,9 @@ class SpecItem(pytest.Item):
                 )
             return
         assert self.spec.scenario is not None
-        cut = compressor_for(self)
+        cut = spec_compressor(self)
         scenario = self.spec.scenario
-        if self.variant == "reference":
+        if self.variant == "as-written":
             run = run_and_assert(
                 scenario,
                 cut,

@@ -13,19 +13,42 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pytest_compaction.reporting.escape import one_line
+
 __all__ = [
+    "PROPERTY_ACCEPTED",
     "PROPERTY_COMPRESSOR",
+    "PROPERTY_DETAILS",
     "PROPERTY_EVIDENCE",
+    "PROPERTY_FAILURE",
+    "PROPERTY_ITEM",
     "PROPERTY_MUTANTS",
+    "PROPERTY_UPDATED",
     "PROPERTY_VIOLATIONS",
     "ContractRecord",
     "SessionReport",
+    "failure_line",
 ]
 
 PROPERTY_VIOLATIONS = "compaction_violations"
 PROPERTY_COMPRESSOR = "compaction_compressor"
 PROPERTY_EVIDENCE = "compaction_evidence"
 PROPERTY_MUTANTS = "compaction_mutants"
+PROPERTY_ITEM = "compaction_item"
+"""JSON: the item's kind (spec, fuzz, python), its file and line, and its reproduce command."""
+PROPERTY_DETAILS = "compaction_details"
+"""JSON: one mapping per violation (name, code, text, stage, pass, line) for the reports."""
+
+PROPERTY_ACCEPTED = "compaction_accepted"
+"""Space-separated violation names the baseline accepted for this test."""
+PROPERTY_UPDATED = "compaction_updated"
+"""JSON: the spec file and the names ``--compaction-update`` added and removed."""
+
+PROPERTY_FAILURE = "compaction_failure"
+"""The first line of a failed contract test's report (for annotations and the HTML page)."""
+
+SHOWN_IDS = 3
+"""Node ids listed per violation code in the terminal summary before "+N more"."""
 
 
 @dataclass
@@ -37,6 +60,47 @@ class ContractRecord:
     compressor: str = ""
     violations: list[str] = field(default_factory=list)
     evidence: list[str] = field(default_factory=list)
+    kind: str = "python"
+    """``spec``, ``fuzz`` or ``python`` (a test using the plugin's fixtures)."""
+    path: str = ""
+    line: int | None = None
+    reproduce: str = ""
+    details: list[dict[str, Any]] = field(default_factory=list)
+    accepted: list[str] = field(default_factory=list)
+    """Violations the baseline accepts (they did not fail the test)."""
+    updated: list[dict[str, Any]] = field(default_factory=list)
+    """What ``--compaction-update`` changed in the spec (path, added, removed)."""
+    message: str = ""
+    """The first line of the failure report, when the test failed."""
+
+    @property
+    def failed(self) -> bool:
+        return self.outcome == "failed"
+
+    @property
+    def failing(self) -> list[str]:
+        """The violations that count against the test (those the baseline accepts do not)."""
+        return [name for name in self.violations if name not in self.accepted]
+
+    @property
+    def codes(self) -> set[str]:
+        return {name.rsplit(":", 1)[-1] for name in self.failing}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "nodeid": self.nodeid,
+            "outcome": self.outcome,
+            "kind": self.kind,
+            "compressor": self.compressor,
+            "violations": self.violations,
+            "details": self.details,
+            "accepted_by_baseline": self.accepted,
+            "evidence": self.evidence,
+            "path": self.path,
+            "line": self.line,
+            "reproduce": self.reproduce,
+            "message": self.message,
+        }
 
 
 @dataclass
@@ -48,6 +112,8 @@ class SessionReport:
     """Plain findings of ``--compaction-mutants`` runs, merged from every worker."""
     mutation: dict[str, Any] | None = None
     """The mutation table (``MutationTable.to_dict()``), once built at the end of the session."""
+    notes: list[str] = field(default_factory=list)
+    """Lines the end of the session adds (baseline and update results)."""
 
     def add(self, nodeid: str, when: str, outcome: str, properties: Iterable[tuple[str, object]]) -> None:
         props = [(k, v) for k, v in properties if k.startswith("compaction_")]
@@ -57,6 +123,8 @@ class SessionReport:
         # A failure in any phase sticks; otherwise the call phase decides (passed or skipped).
         if outcome == "failed" or (when == "call" and record.outcome != "failed"):
             record.outcome = outcome
+        elif when == "setup" and outcome == "skipped":
+            record.outcome = "skipped"
         for key, value in props:
             text = str(value)
             if key == PROPERTY_COMPRESSOR:
@@ -67,43 +135,74 @@ class SessionReport:
                         record.violations.append(name)
             elif key == PROPERTY_EVIDENCE and text not in record.evidence:
                 record.evidence.append(text)
+            elif key == PROPERTY_ITEM:
+                item = json.loads(text)
+                record.kind = item.get("kind", record.kind)
+                record.path = item.get("path", record.path)
+                record.line = item.get("line", record.line)
+                record.reproduce = item.get("reproduce", record.reproduce)
+            elif key == PROPERTY_FAILURE and not record.message:
+                record.message = text
+            elif key == PROPERTY_ACCEPTED:
+                record.accepted = sorted(set(record.accepted) | set(text.split()))
+            elif key == PROPERTY_UPDATED and when == "teardown":
+                record.updated.append(json.loads(text))
+            elif key == PROPERTY_DETAILS and when == "teardown":
+                record.details = json.loads(text)
             elif key == PROPERTY_MUTANTS and when == "teardown":
                 # Properties repeat on every phase's report; teardown always comes, once.
                 self.mutant_findings.extend(json.loads(text))
 
     @property
     def by_code(self) -> Counter[str]:
+        """Tests per violation code (a test with two ``missing`` facts counts once)."""
+        return Counter(code for r in self.records.values() for code in r.codes)
+
+    @property
+    def violation_counts(self) -> Counter[str]:
+        """Violations per code, over every test."""
         return Counter(name.rsplit(":", 1)[-1] for r in self.records.values() for name in r.violations)
 
-    def summary_lines(self) -> list[str]:
+    @property
+    def compressors(self) -> list[str]:
+        return sorted({r.compressor for r in self.records.values() if r.compressor})
+
+    def summary_lines(self, *, shown: int = SHOWN_IDS) -> list[str]:
         records = list(self.records.values())
-        failed = [r for r in records if r.violations or r.outcome == "failed"]
-        compressors = sorted({r.compressor for r in records if r.compressor})
-        lines = [
-            f"{len(records)} contract test{'' if len(records) == 1 else 's'} checked against "
-            f"{', '.join(compressors) or 'no compressor'}; "
-            f"{len(failed)} with violations"
-        ]
+        failed = [r for r in records if r.failing or r.failed]
+        tests = f"{len(records)} contract test{'' if len(records) == 1 else 's'}"
+        against = ", ".join(one_line(c) for c in self.compressors) or "no compressor"
+        lines = [f"{tests} checked against {against}; {len(failed)} with violations"]
         for code, count in sorted(self.by_code.items(), key=lambda kv: (-kv[1], kv[0])):
-            where = sorted(
-                r.nodeid for r in records if any(n.rsplit(":", 1)[-1] == code for n in r.violations)
+            where = sorted(r.nodeid for r in records if code in r.codes)
+            lines.append(f"  {one_line(code)}: {_tests(count)}: {_listing(where, shown)}")
+        silent = sorted(r.nodeid for r in records if r.failed and not r.violations)
+        if silent:
+            lines.append(
+                f"  failed without a named violation: {_tests(len(silent))}: {_listing(silent, shown)}"
             )
-            lines.append(f"  {code}: {count} in {', '.join(where)}")
+        skipped = sum(1 for r in records if r.outcome == "skipped")
+        if skipped:
+            lines.append(f"  skipped: {_tests(skipped)}")
+        accepted = [r for r in records if r.accepted]
+        if accepted:
+            count = sum(len(r.accepted) for r in accepted)
+            lines.append(
+                f"  accepted by the baseline: {count} known violation{'' if count == 1 else 's'} "
+                f"in {_tests(len(accepted))}"
+            )
+        lines.extend(self.notes)
         return lines
+
+    @property
+    def all_green(self) -> bool:
+        return bool(self.records) and not any(r.failing or r.failed for r in self.records.values())
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "tests": [
-                {
-                    "nodeid": r.nodeid,
-                    "outcome": r.outcome,
-                    "compressor": r.compressor,
-                    "violations": r.violations,
-                    "evidence": r.evidence,
-                }
-                for r in self.records.values()
-            ],
-            "violations_by_code": dict(sorted(self.by_code.items())),
+            "tests": [r.to_dict() for r in self.records.values()],
+            "violations_by_code": dict(sorted(self.violation_counts.items())),
+            "tests_by_code": dict(sorted(self.by_code.items())),
             **({"mutation": self.mutation} if self.mutation is not None else {}),
         }
 
@@ -112,3 +211,23 @@ class SessionReport:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(self.to_json(), indent=2) + "\n", encoding="utf-8")
         return target
+
+
+def failure_line(text: str, limit: int = 300) -> str:
+    """The first informative line of a failure report, escaped and cut to ``limit`` characters."""
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not set(line) <= set("_=- ") and not line.startswith(("def ", "@", ">")):
+            line = one_line(line)
+            return line if len(line) <= limit else line[: limit - 1] + "…"
+    return ""
+
+
+def _tests(count: int) -> str:
+    return f"{count} test{'' if count == 1 else 's'}"
+
+
+def _listing(nodeids: list[str], shown: int) -> str:
+    head = ", ".join(one_line(n) for n in nodeids[:shown])
+    more = len(nodeids) - shown
+    return f"{head} +{more} more" if more > 0 else head

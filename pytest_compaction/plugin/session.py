@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 import pytest
@@ -14,7 +15,20 @@ if TYPE_CHECKING:
     from pytest_compaction.plugin.report import SessionReport
     from pytest_compaction.store.sqlite import MemoryStore
 
-__all__ = ["REPORT_KEY", "SETTINGS_KEY", "compressor_for", "open_store", "recorder", "settings_of"]
+__all__ = [
+    "PLUGIN_MODULE",
+    "REPORT_KEY",
+    "SETTINGS_KEY",
+    "compressor_for",
+    "fixture_override",
+    "open_store",
+    "recorder",
+    "settings_of",
+    "spec_compressor",
+]
+
+PLUGIN_MODULE = "pytest_compaction.plugin"
+"""Where the plugin's own fixtures live; a fixture defined anywhere else overrides one."""
 
 SETTINGS_KEY = pytest.StashKey[Settings]()
 REPORT_KEY: pytest.StashKey[SessionReport] = pytest.StashKey()
@@ -27,14 +41,25 @@ def settings_of(config: pytest.Config) -> Settings:
 def recorder(node: pytest.Item) -> Sink:
     """A sink that writes outcomes as the test's report properties (junitxml, xdist, the report)."""
 
-    from pytest_compaction.plugin.report import PROPERTY_COMPRESSOR, PROPERTY_EVIDENCE, PROPERTY_VIOLATIONS
+    from pytest_compaction.plugin.report import (
+        PROPERTY_COMPRESSOR,
+        PROPERTY_DETAILS,
+        PROPERTY_EVIDENCE,
+        PROPERTY_VIOLATIONS,
+    )
+    from pytest_compaction.reporting.details import violation_details
+    from pytest_compaction.reporting.escape import one_line
 
     settings = settings_of(node.config)
+    seen: list[dict[str, object]] = []
 
     def record(outcome: CompactionOutcome) -> str | None:
-        names = " ".join(v.name for v in outcome.violations)
-        node.user_properties.append((PROPERTY_COMPRESSOR, outcome.compressor))
+        names = " ".join(one_line(v.name).replace(" ", "\\x20") for v in outcome.violations)
+        node.user_properties.append((PROPERTY_COMPRESSOR, one_line(outcome.compressor)))
         node.user_properties.append((PROPERTY_VIOLATIONS, names))
+        spec_path = getattr(getattr(node, "spec", None), "path", None)
+        seen.extend(violation_details(outcome.violations, spec_path))
+        _replace_property(node, PROPERTY_DETAILS, json.dumps(seen))
         if not (settings.evidence_dir and outcome.violations and outcome.evidence is not None):
             return None
         from pytest_compaction.engine.evidence import write_bundle
@@ -45,6 +70,11 @@ def recorder(node: pytest.Item) -> Sink:
         return path
 
     return record
+
+
+def _replace_property(node: pytest.Item, key: str, value: str) -> None:
+    node.user_properties[:] = [(k, v) for k, v in node.user_properties if k != key]
+    node.user_properties.append((key, value))
 
 
 def compressor_for(node: pytest.Item, *, depth: int = 1) -> CompressorUnderTest:
@@ -59,6 +89,11 @@ def compressor_for(node: pytest.Item, *, depth: int = 1) -> CompressorUnderTest:
         store_factory = settings.store_factory()
     except ConfigError as exc:
         problem = str(exc)
+        if "cannot import module" in problem:
+            problem += (
+                f"; the rootdir ({node.config.rootpath}) is on sys.path for it: for a module elsewhere "
+                "add `pythonpath = <its directory>` to your pytest ini"
+            )
     else:
         return CompressorUnderTest(
             compressor,
@@ -69,6 +104,86 @@ def compressor_for(node: pytest.Item, *, depth: int = 1) -> CompressorUnderTest:
             store_factory=store_factory,
         )
     pytest.fail(f"pytest-compaction: {problem}", pytrace=False)
+
+
+def fixture_override(item: pytest.Item, name: str = "compressor_under_test") -> str | None:
+    """Where ``name`` is overridden for ``item`` (``conftest.py:12``), or None for the plugin's own."""
+    manager = item.session._fixturemanager
+    try:
+        definitions = manager.getfixturedefs(name, item)
+    except (TypeError, AttributeError):  # pytest 8.0 takes the node id
+        definitions = manager.getfixturedefs(name, item.nodeid)  # type: ignore[arg-type]
+    if not definitions:
+        return None
+    function = definitions[-1].func
+    if getattr(function, "__module__", None) == PLUGIN_MODULE:
+        return None
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return repr(function)
+    return f"{code.co_filename}:{code.co_firstlineno}"
+
+
+def spec_compressor(item: pytest.Item) -> CompressorUnderTest:
+    """The compressor a spec item runs: the ``compressor_under_test`` fixture when the suite
+    overrides it (a conftest.py), else the configured one. Never silently the reference
+    compressor when the suite said otherwise."""
+    __tracebackhide__ = True
+    where = fixture_override(item)
+    if where is None:
+        return compressor_for(item)
+    try:
+        from _pytest.fixtures import TopRequest
+    except ImportError:  # pragma: no cover - a pytest without the doctest-style fixture request
+        pytest.fail(
+            f"pytest-compaction: compressor_under_test is overridden at {where}, and this pytest cannot "
+            "hand fixtures to spec items; set --compaction-compressor (or compaction_compressor) instead",
+            pytrace=False,
+        )
+    # The fixture machinery pytest's own doctest items use: a request on a non-Python item.
+    manager = item.session._fixturemanager
+    info = manager.getfixtureinfo(node=item, func=None, cls=None)
+    item._fixtureinfo = info  # type: ignore[attr-defined]
+    item.fixturenames = info.names_closure  # type: ignore[attr-defined]
+    item.funcargs = {}  # type: ignore[attr-defined]
+    request = TopRequest(item, _ispytest=True)  # type: ignore[arg-type]
+    value = request.getfixturevalue("compressor_under_test")
+    return adopt_compressor(item, value, where)
+
+
+def adopt_compressor(item: pytest.Item, value: object, where: str) -> CompressorUnderTest:
+    """A fixture's value as a :class:`CompressorUnderTest` recording into ``item``."""
+    __tracebackhide__ = True
+    import dataclasses
+
+    from pytest_compaction.compressors.base import as_compressor
+    from pytest_compaction.core.errors import ConfigError
+    from pytest_compaction.engine.contract import CompressorUnderTest
+
+    settings = settings_of(item.config)
+    if isinstance(value, CompressorUnderTest):
+        return dataclasses.replace(value, sink=_chain(recorder(item), value.sink))
+    try:
+        compressor = as_compressor(value)
+        store_factory = settings.store_factory()
+    except ConfigError as exc:
+        pytest.fail(f"pytest-compaction: the compressor_under_test fixture at {where}: {exc}", pytrace=False)
+    return CompressorUnderTest(
+        compressor,
+        timeout=settings.timeout,
+        attempts=settings.attempts,
+        sink=recorder(item),
+        store_factory=store_factory,
+    )
+
+
+def _chain(first: Sink, second: Sink) -> Sink:
+    def both(outcome: CompactionOutcome) -> str | None:
+        written = first(outcome)
+        other = second(outcome)
+        return written if written is not None else other
+
+    return both
 
 
 def open_store(config: pytest.Config) -> MemoryStore:
@@ -85,8 +200,6 @@ def open_store(config: pytest.Config) -> MemoryStore:
 
 def record_mutant_findings(item: pytest.Item, scenario: Scenario, *, baseline: tuple[str, ...]) -> None:
     """Run ``scenario`` against every drift mutant; the findings travel as a report property."""
-    import json
-
     from pytest_compaction.compressors.base import resolve_compressor
     from pytest_compaction.mutants.catalog import MUTANTS, run_mutant
     from pytest_compaction.plugin.report import PROPERTY_MUTANTS

@@ -10,6 +10,7 @@ from pytest_compaction.core.errors import CompressorConfigError, ConfigError
 
 if TYPE_CHECKING:
     from pytest_compaction.compressors.base import Compressor
+    from pytest_compaction.plugin.invocation import Invocation
     from pytest_compaction.store.sqlite import StoreFactory
 
 __all__ = ["OPTIONS", "Option", "Settings"]
@@ -183,6 +184,36 @@ OPTIONS: tuple[Option, ...] = (
         default=False,
         kind="bool",
     ),
+    Option(
+        "compaction_update",
+        "--compaction-update",
+        "rewrite what recorded specs expect (expect: violations:) to what they show now, in place, "
+        "and list what changed",
+        default=False,
+        kind="bool",
+    ),
+    Option(
+        "compaction_baseline",
+        "--compaction-baseline",
+        "a baseline file of known violations per test: those pass, new ones fail, fixed ones "
+        "must be removed from it",
+        default=None,
+        metavar="PATH",
+    ),
+    Option(
+        "compaction_write_baseline",
+        "--compaction-write-baseline",
+        "write today's violations to the --compaction-baseline file (creating or shrinking it)",
+        default=False,
+        kind="bool",
+    ),
+    Option(
+        "compaction_html",
+        "--compaction-html",
+        "write a self-contained HTML report of the contract run to this path",
+        default=None,
+        metavar="PATH",
+    ),
 )
 
 
@@ -210,6 +241,12 @@ class Settings:
     evidence_raw: bool = False
     shadow: bool = False
     require_guarantees: bool = False
+    update: bool = False
+    baseline: str | None = None
+    write_baseline: bool = False
+    html: str | None = None
+    invocation: Invocation | None = None
+    """Where and how the session started (for reproduce lines); set by the plugin."""
     _compressor: Compressor | None = field(default=None, repr=False)
     _error: CompressorConfigError | None = field(default=None, repr=False)
 
@@ -244,6 +281,10 @@ class Settings:
             evidence_raw=_as_bool(values["compaction_evidence_raw"]),
             shadow=_as_bool(values["compaction_shadow"]),
             require_guarantees=_as_bool(values["compaction_require_guarantees"]),
+            update=_as_bool(values["compaction_update"]),
+            baseline=values["compaction_baseline"] or None,
+            write_baseline=_as_bool(values["compaction_write_baseline"]),
+            html=values["compaction_html"] or None,
             seed=None
             if values["compaction_seed"] in (None, "")
             else int(_number("--compaction-seed", values["compaction_seed"], int)),
@@ -270,7 +311,8 @@ class Settings:
         return resolve_store_factory(self.store_ref)
 
     def reproduce(self, nodeid: str) -> str:
-        parts = [f'pytest "{nodeid}"']
+        """The command that reruns ``nodeid`` alone, runnable from the invocation directory."""
+        parts: list[str] = []
         if self.contract:
             parts.append("--compaction-contract")
         if self.compressor_ref != "reference":
@@ -281,7 +323,9 @@ class Settings:
             parts.append(f"--compaction-store={self.store_ref}")
         if self.attempts != 1:
             parts.append(f"--compaction-attempts={self.attempts}")
-        return " ".join(parts)
+        if self.invocation is None:
+            return " ".join([f'pytest "{nodeid}"', *parts])
+        return self.invocation.command(nodeid, parts)
 
 
 def _survivors(value: object) -> tuple[tuple[str, str], ...]:

@@ -65,7 +65,7 @@ class Spec:
     marks: tuple[Mark, ...] = ()
     description: str = ""
     variants: tuple[str, ...] = field(default=())
-    """Item names: ``reference``, each relation, ``depth=N``; ``recorded`` for incidents."""
+    """Item names: ``as-written``, each relation, ``depth=N``; ``recorded`` for incidents."""
 
     @property
     def line(self) -> int:
@@ -139,7 +139,7 @@ def _build(path: Path, data: object, source_map: SourceMap) -> Spec:
         prose_checks(scenario)
     _check_expect(scenario.expect_violations, data.get("expect"))
     _check_lifecycle(scenario)
-    variants = ["reference", *scenario.relations]
+    variants = ["as-written", *scenario.relations]
     if scenario.depth is not None and scenario.depth > 1:
         variants.append(f"depth={scenario.depth}")
     return Spec(
