@@ -75,7 +75,7 @@ class UnknownRelationError(ConfigError, LookupError):
         hint = f"; did you mean {close[0]!r}?" if close else ""
         super().__init__(
             f"unknown relation {name!r}{hint} (known relations: {', '.join(known) or 'none'}; "
-            f"register others with pytest_compaction.relations.registry.register_relation)"
+            f"register others with pytest_compaction.relations.register_relation)"
         )
 
 
@@ -370,7 +370,3 @@ def get_relation(name: str) -> Relation:
         return _REGISTRY[name]
     except (KeyError, TypeError):
         raise UnknownRelationError(str(name), tuple(sorted(_REGISTRY))) from None
-
-
-# Registers the built-in relations; placed last because that module imports this one.
-import pytest_compaction.relations.builtin  # noqa: E402, F401
