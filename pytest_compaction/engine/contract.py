@@ -20,10 +20,10 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.core.violations import Violation, ViolationCode, summarize
-from pytest_compaction.engine.runner import PassCheck, ScenarioRun, disagreements, run_scenario
+from pytest_compaction.engine.runner import PassCheck, ScenarioRun, run_pass, run_scenario
 
 if TYPE_CHECKING:
-    from pytest_compaction.store.sqlite import MemoryStore
+    from pytest_compaction.store.sqlite import MemoryStore, StoreFactory
 
 __all__ = [
     "CompactionOutcome",
@@ -36,6 +36,7 @@ __all__ = [
     "render_failure",
     "records_evidence",
     "run_and_assert",
+    "run_contract",
     "run_depth_variant",
     "run_relation_variant",
     "run_variant",
@@ -224,8 +225,9 @@ class CompressorUnderTest:
         chain: list[Artifact] = []
         ledger = source if isinstance(source, Ledger) else None
         for _ in range(max(1, self.depth)):
-            records = tuple(self.guard.run(request, attempt=n) for n in range(1, max(1, self.attempts) + 1))
-            for record in records:
+            # The guard's findings and the attempts' disagreement; the test asserts the contract.
+            result = run_pass(ledger, request, self.guard, checks=(), attempts=self.attempts)
+            for record in result.attempts:
                 if record.artifact is None or record.violations:
                     evidence = self.sink(
                         CompactionOutcome(
@@ -237,18 +239,17 @@ class CompressorUnderTest:
                     raise ContractFailure(
                         record.violations, title=f"compressor {self.name} misbehaved", evidence=evidence
                     )
-            if len(records) > 1:
-                split = disagreements(ledger, records)
-                if split:
-                    evidence = self.sink(
-                        CompactionOutcome(
-                            self.name, tuple(split), records_evidence(ledger, records, split, self.name)
-                        )
+            split = list(result.verdict.violations)
+            if split:
+                evidence = self.sink(
+                    CompactionOutcome(
+                        self.name, tuple(split), records_evidence(ledger, result.attempts, split, self.name)
                     )
-                    raise ContractFailure(
-                        split, title=f"{len(records)} attempts of {self.name} disagree", evidence=evidence
-                    )
-            record = records[0]
+                )
+                raise ContractFailure(
+                    split, title=f"{len(result.attempts)} attempts of {self.name} disagree", evidence=evidence
+                )
+            record = result.record
             assert record.artifact is not None
             chain.append(record.artifact)
             self._version += 1
@@ -390,6 +391,35 @@ def scenario_extras(
     return prose.checks, merged
 
 
+def run_contract(
+    scenario: Scenario,
+    guard: GuardedCompressor,
+    *,
+    attempts: int = 1,
+    extra_checks: Sequence[PassCheck] = (),
+    config: Mapping[str, object] | None = None,
+    store_factory: StoreFactory | None = None,
+) -> ScenarioRun:
+    """A scenario's contract run: what a spec item, ``compaction_contract.run`` and mutants all run.
+
+    The scenario's own checks and request config (its prose contract) are added, its
+    ``attempts`` raise ``attempts``, and every pass writes through a store from
+    ``store_factory`` (closed afterwards) when one is given.
+    """
+    from pytest_compaction.store.sqlite import opened
+
+    own, merged = scenario_extras(scenario, config or {})
+    with opened(store_factory) as store:
+        return run_scenario(
+            scenario,
+            guard,
+            attempts=max(attempts, scenario.attempts or 1),
+            extra_checks=(*extra_checks, *own),
+            config=merged,
+            store=store,
+        )
+
+
 def _at_depth(violation: Violation, depth: int) -> Violation:
     detail = f"depth {depth}" + (f"; {violation.detail}" if violation.detail else "")
     return replace(violation, detail=detail)
@@ -407,18 +437,13 @@ def run_and_assert(
     __tracebackhide__ = True
     if mode is not None and mode != scenario.mode:
         scenario = replace(scenario, mode=mode)
-    checks, config = scenario_extras(scenario, cut.config)
-    from pytest_compaction.store.sqlite import opened
-
-    with opened(cut.store_factory) as store:
-        run = run_scenario(
-            scenario,
-            cut.guard,
-            attempts=max(attempts or cut.attempts, scenario.attempts or 1),
-            extra_checks=checks,
-            config=config,
-            store=store,
-        )
+    run = run_contract(
+        scenario,
+        cut.guard,
+        attempts=attempts or cut.attempts,
+        config=cut.config,
+        store_factory=cut.store_factory,
+    )
     violations: Sequence[Violation] = run.violations
     title = None
     if scenario.expect_violations is not None:

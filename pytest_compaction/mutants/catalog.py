@@ -31,8 +31,8 @@ from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, GuardedCompress
 from pytest_compaction.core.errors import CompactionError, ConfigError
 from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.core.violations import Violation, ViolationCode
-from pytest_compaction.engine.contract import scenario_extras
-from pytest_compaction.engine.runner import PassCheck, ScenarioRun, run_scenario
+from pytest_compaction.engine.contract import run_contract
+from pytest_compaction.engine.runner import PassCheck, ScenarioRun
 from pytest_compaction.mutants.compressors import (
     DecayOnResummarize,
     DropCriticalFact,
@@ -393,22 +393,16 @@ def _run(
     config: dict[str, object] | None,
     store_factory: StoreFactory | None,
 ) -> ScenarioRun:
-    guard = GuardedCompressor(compressor, timeout=timeout)
     # The same per-scenario checks, request config and storage boundary as the contract
-    # run (run_and_assert), so a kill is one the suite itself would report.
-    own, merged = scenario_extras(scenario, config or {})
-    checks = (*extra_checks, *own, *(checks_for(scenario) if checks_for is not None else ()))
-    from pytest_compaction.store.sqlite import opened
-
-    with opened(store_factory) as store:
-        return run_scenario(
-            scenario,
-            guard,
-            attempts=max(attempts, scenario.attempts or 1),
-            extra_checks=checks,
-            config=merged,
-            store=store,
-        )
+    # run, so a kill is one the suite itself would report.
+    return run_contract(
+        scenario,
+        GuardedCompressor(compressor, timeout=timeout),
+        attempts=attempts,
+        extra_checks=(*extra_checks, *(checks_for(scenario) if checks_for is not None else ())),
+        config=config,
+        store_factory=store_factory,
+    )
 
 
 def run_mutant(
