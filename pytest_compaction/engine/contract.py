@@ -61,7 +61,9 @@ def render_failure(
     ordered = sorted(violations, key=lambda v: (v.code.value, v.fact_id or ""))
     for code, group in groupby(ordered, key=lambda v: v.code.value):
         lines.append(f"  {code}")
-        lines.extend(f"    {v.describe()}" for v in group)
+        for violation in group:
+            lines.append(f"    {violation.describe()}")
+            lines.extend(f"      {change}" for change in _structural_changes(violation))
     if review:
         lines.append(f"  review ({len(review)}, not failing in permissive mode)")
         lines.extend(f"    {v.describe()}" for v in review)
@@ -70,6 +72,29 @@ def render_failure(
     if evidence:
         lines.append(f"evidence: {evidence}")
     return "\n".join(lines)
+
+
+def _structural_changes(violation: Violation) -> list[str]:
+    """Where inside a changed mapping or list value (or the qualifiers) the difference is."""
+    if violation.code is ViolationCode.VALUE_CHANGED:
+        root, expected, observed = "value", violation.expected, violation.observed
+    elif violation.code is ViolationCode.QUALIFIERS_CHANGED:
+        root, expected, observed = "qualifiers", _pairs(violation.expected), _pairs(violation.observed)
+    else:
+        return []
+    containers = (dict, list, tuple)
+    if not (isinstance(expected, containers) and isinstance(observed, containers)):
+        return []
+    from pytest_compaction.store.representation import describe_changes  # deepdiff, only when needed
+
+    return describe_changes(expected, observed, root=root)
+
+
+def _pairs(qualifiers: object) -> object:
+    """A qualifier tuple of ``(key, value)`` pairs as a mapping, so a change names its key."""
+    if isinstance(qualifiers, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in qualifiers):
+        return dict(qualifiers)
+    return qualifiers
 
 
 class ContractFailure(CompactionError, AssertionError):

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 from pytest_compaction.compressors.base import CompressionRequest
 from pytest_compaction.compressors.guard import CompressionRecord, GuardedCompressor
 from pytest_compaction.core.checker import Mode
+from pytest_compaction.core.compare import qualifier_token, value_token
 from pytest_compaction.core.errors import CompactionError, PayloadError
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.core.model import Artifact, SourceEvent, Status, typed_token
+from pytest_compaction.core.model import Artifact, SourceEvent, Status
 from pytest_compaction.core.scenario import Scenario, Step
 from pytest_compaction.core.violations import (
     REVIEWABLE,
@@ -425,7 +426,7 @@ def disagreements(ledger: Ledger | None, records: tuple[CompressionRecord, ...])
         seen = []
         for record in records:
             got = record.artifact.index.get(fact_id) if record.artifact is not None else None
-            seen.append(None if got is None else (got.predicate, typed_token(got.value), got._key[4]))
+            seen.append(None if got is None else (got.predicate, value_token(got), qualifier_token(got)))
         if len(set(seen)) > 1:
             kept = [r.attempt for r, s in zip(records, seen, strict=True) if s is not None]
             lost = [r.attempt for r, s in zip(records, seen, strict=True) if s is None]

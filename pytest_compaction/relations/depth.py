@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pytest_compaction.compressors.guard import GuardedCompressor
-from pytest_compaction.core.factset import compare_fact_sets, critical_facts, signature
+from pytest_compaction.core.compare import signature
+from pytest_compaction.core.factset import compare_fact_sets, critical_facts
 from pytest_compaction.core.model import Artifact, SourceEvent
 from pytest_compaction.core.scenario import Scenario, Step
 from pytest_compaction.core.violations import Violation, summarize

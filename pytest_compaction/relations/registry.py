@@ -29,9 +29,10 @@ from enum import Enum
 from types import MappingProxyType
 from typing import overload
 
+from pytest_compaction.core.compare import signature
 from pytest_compaction.core.errors import CompactionError, ConfigError
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.core.model import Fact, Status, typed_token
+from pytest_compaction.core.model import Fact, Status
 from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.relations.timeline import (
     Entry,
@@ -233,16 +234,7 @@ class Relation:
 
 
 def _oracle_key(fact: Fact) -> tuple[object, ...]:
-    qualifiers = tuple((k, typed_token(v)) for k, v in fact.qualifiers)
-    return (
-        fact.tenant_id,
-        fact.subject_id,
-        fact.predicate,
-        typed_token(fact.value),
-        qualifiers,
-        fact.authority,
-        fact.criticality,
-    )
+    return (*signature(fact), fact.criticality)
 
 
 def _active(ledger: Ledger) -> Counter[tuple[object, ...]]:
