@@ -181,14 +181,10 @@ def _compare(want: Fact, got: Fact, found: list[Violation]) -> None:
     """The slow path: name every field that differs, and every source the fact lost."""
     fid = want.fact_id
     for change in changed_fields(want, got):
-        detail = "trust must never rise through compression" if change.field == "authority" else ""
+        why = "trust must never rise through compression" if change.field == "authority" else ""
         found.append(
             Violation(
-                code=change.code,
-                fact_id=fid,
-                expected=change.expected,
-                observed=change.observed,
-                detail=detail,
+                code=change.code, fact_id=fid, expected=change.expected, observed=change.observed, detail=why
             )
         )
     lost = [s for s in want.source_event_ids if s not in got.source_event_ids]

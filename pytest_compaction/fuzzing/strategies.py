@@ -545,7 +545,9 @@ def _fact_item(draw: st.DrawFn, trust: Trust, scope: tuple[str, str], criticalit
     return _Item(kind="fact", scope=scope, trust=trust, body=body, claim=claim)
 
 
+@functools.cache
 def _claim_values(predicate: str) -> st.SearchStrategy[Value]:
+    # Cached: a strategy built per draw is validated per draw, which dominated generation.
     return _NATURAL[predicate] | values()
 
 
@@ -647,7 +649,7 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
                 fact_id=fresh(old.predicate),
                 predicate=old.predicate,
                 value=new_value,
-                qualifiers=draw(st.just(old.qualifiers) | qualifiers()),
+                qualifiers=old.qualifiers if draw(st.booleans()) else draw(qualifiers()),
                 authority=target.trust,
                 criticality=old.criticality,
                 supersedes=(old.fact_id,),

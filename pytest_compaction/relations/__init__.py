@@ -1,9 +1,11 @@
 """Metamorphic relations and repeated compression.
 
 The public surface: register a relation with :func:`register_relation`, look one up
-with :func:`get_relation`, list them in :data:`RELATIONS`. Importing any module of
-this package registers the built-in relations first (this file imports them), so
-a lookup never sees an empty registry.
+with :func:`get_relation`, list them in :data:`RELATIONS`; a transform returns
+:class:`Transformed` or :class:`NotApplicable` and edits the scenario's
+:func:`timeline`, put back together with :func:`rebuild`. Everything else lives in
+:mod:`~pytest_compaction.relations.registry`. Importing any module of this package
+registers the built-in relations first (this file imports them).
 """
 
 from __future__ import annotations
@@ -14,33 +16,22 @@ from pytest_compaction.relations.registry import (
     NotApplicable,
     OracleChange,
     Relation,
-    RelationError,
     RelationKind,
-    Transform,
-    Transformation,
     Transformed,
-    UnknownRelationError,
     get_relation,
     register_relation,
-    relation_rng,
 )
-from pytest_compaction.relations.timeline import rebuild, replay_ledger, timeline
+from pytest_compaction.relations.timeline import rebuild, timeline
 
 __all__ = [
     "RELATIONS",
     "NotApplicable",
     "OracleChange",
     "Relation",
-    "RelationError",
     "RelationKind",
-    "Transform",
-    "Transformation",
     "Transformed",
-    "UnknownRelationError",
     "get_relation",
     "rebuild",
     "register_relation",
-    "relation_rng",
-    "replay_ledger",
     "timeline",
 ]
