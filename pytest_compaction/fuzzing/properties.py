@@ -62,6 +62,7 @@ __all__ = [
     "FuzzResult",
     "FuzzSettings",
     "Property",
+    "compressor_factory",
     "contract_holds",
     "default_sessions",
     "relations_hold",
@@ -450,7 +451,7 @@ def run_property(name: str, compressor: object, settings: FuzzSettings | None = 
 # -- running Hypothesis -------------------------------------------------------------------
 
 
-def _factory(compressor: object) -> tuple[Callable[[], Compressor], str]:
+def compressor_factory(compressor: object) -> tuple[Callable[[], Compressor], str]:
     """A maker of the compressor for each example: a class is instantiated afresh.
 
     A string is a ``module:attribute`` reference (or ``reference``), resolved as
@@ -486,7 +487,7 @@ def _fuzz(
     check: _Check,
 ) -> FuzzResult:
     __tracebackhide__ = True
-    make, name = _factory(compressor)
+    make, name = compressor_factory(compressor)
     stats = _Stats()
 
     def examine(example: Any) -> None:

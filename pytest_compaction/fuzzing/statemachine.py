@@ -21,7 +21,6 @@ contract and prints it, the named violations last.
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,7 +34,6 @@ from pytest_compaction.compressors.base import (
     CompressionRequest,
     Compressor,
     ReferenceCompressor,
-    as_compressor,
     compressor_name,
 )
 from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, GuardedCompressor
@@ -47,6 +45,7 @@ from pytest_compaction.engine.contract import ContractFailure
 from pytest_compaction.engine.passes import DEFAULT_CHECKS, depth_tracked
 from pytest_compaction.engine.runner import run_pass
 from pytest_compaction.fuzzing import strategies as cst
+from pytest_compaction.fuzzing.properties import compressor_factory
 from pytest_compaction.store.sqlite import MemoryStore, StoreFactory
 
 __all__ = ["MachineConfig", "MemoryMachine", "memory_machine"]
@@ -305,7 +304,7 @@ def memory_machine(
     ``timeout`` bounds each pass). Use the ``TestCase`` attribute of the result as a
     test class: ``TestMyMemory = memory_machine(MyCompressor).TestCase``.
     """
-    make = _factory(compressor)
+    make, _ = compressor_factory(compressor)
     scopes = tuple(
         (f"tenant-{t}", f"subject-{s}") for t in range(1, tenants + 1) for s in range(1, subjects + 1)
     )
@@ -374,12 +373,3 @@ def memory_machine(
     Machine.__name__ = Machine.__qualname__ = f"MemoryMachine[{compressor_name(make())}]"
     chosen = settings if settings is not None else hypothesis.settings(deadline=None)
     return chosen(Machine)
-
-
-def _factory(compressor: object) -> Callable[[], Compressor]:
-    if inspect.isclass(compressor):
-        cls: Any = compressor
-        as_compressor(cls)  # a class that cannot be built fails here, not in the first run
-        return lambda: as_compressor(cls)
-    shared = as_compressor(compressor)
-    return lambda: shared
