@@ -649,7 +649,7 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
                 fact_id=fresh(old.predicate),
                 predicate=old.predicate,
                 value=new_value,
-                qualifiers=old.qualifiers if draw(st.booleans()) else draw(qualifiers()),
+                qualifiers=draw(st.just(old.qualifiers) | qualifiers()),
                 authority=target.trust,
                 criticality=old.criticality,
                 supersedes=(old.fact_id,),
