@@ -42,7 +42,10 @@ class PassContext:
     """Everything a pass check may look at for one attempt of one compression pass."""
 
     ledger: Ledger
-    """The ground truth as it stands at this pass (later events have not happened yet)."""
+    """The ground truth as it stands at this pass (later events have not happened yet).
+
+    The run's own ledger, not a copy: read it during the call, do not keep it.
+    """
     record: CompressionRecord
     """This attempt: the request the compressor was given and what it returned."""
     index: int

@@ -211,7 +211,7 @@ def run_scenario(
             mode=scenario.mode,
             index=len(run.passes) + 1,
             depth=1 if prior is None else depths.get(scope, 0) + 1,
-            previous=run.passes,
+            previous=tuple(run.passes),
             store=store,
             version=versions.get(scope, 0),
             step_path=step.path,
