@@ -401,13 +401,7 @@ def _relations(
         guard = GuardedCompressor(compressor, timeout=settings.timeout)
         result = run_relation(session, name, guard, seed=seed, attempts=settings.attempts)
         if result.broken:
-            where = f"{name}, seed {seed}"
-            own = [
-                dataclasses.replace(v, detail=f"{where}: {v.detail}" if v.detail else where)
-                for v in result.new_violations
-            ]
-            # Differences already say which relation and seed they come from.
-            found = {v.name: v for v in (*own, *result.differences)}
+            found = {v.name: v for v in result.findings}
             spec = dataclasses.replace(_with_attempts(session, settings), relations=(name,), seed=seed)
             return _Finding(scenario=spec, violations=sort_violations(found.values()))
     return None
