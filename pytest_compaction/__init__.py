@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     )
     from pytest_compaction.core.ledger import Ledger, Transition
     from pytest_compaction.core.model import Artifact, Claim, Criticality, Fact, SourceEvent, Status, Trust
-    from pytest_compaction.core.payload import Payload, load_payload, payload_from_file
     from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, summarize
+    from pytest_compaction.specs.payload import Payload, load_payload, payload_from_file
 
 __version__ = "0.1.0"
 
@@ -48,9 +48,9 @@ _EXPORTS = {
     "SourceEvent": "core.model",
     "Status": "core.model",
     "Trust": "core.model",
-    "Payload": "core.payload",
-    "load_payload": "core.payload",
-    "payload_from_file": "core.payload",
+    "Payload": "specs.payload",
+    "load_payload": "specs.payload",
+    "payload_from_file": "specs.payload",
     "Verdict": "core.violations",
     "Violation": "core.violations",
     "ViolationCode": "core.violations",

@@ -765,3 +765,64 @@ def test_performance_page_has_every_benchmark_row() -> None:
     text = (DOCS / "performance.md").read_text(encoding="utf-8")
     missing = [row for row in module.ROWS if row not in text]
     assert not missing, f"docs/performance.md lacks rows of benchmarks/run.py: {missing}"
+
+
+_SCORE = re.compile(
+    r"mutation score (\d+)/(\d+) \((\d+)%\): (\d+) mutants? against (\d+) scenarios?(?: in [\d.]+s)?"
+)
+
+
+def mutation_figures(text: str) -> list[str]:
+    """Every mutation-score figure of a page that contradicts itself, the page, or the code."""
+    from pytest_compaction.mutants.catalog import MUTANTS
+
+    problems = []
+    scenario_counts = set()
+    for match in _SCORE.finditer(text):
+        killed, total, percent, mutants, scenarios = (int(g) for g in match.groups())
+        line = match.group(0)
+        if not (killed <= total == mutants and percent == 100 * killed // total):
+            problems.append(f"{line!r} does not add up")
+        if mutants != len(MUTANTS):
+            problems.append(f"{line!r}: the package ships {len(MUTANTS)} mutants")
+        scenario_counts.add(scenarios)
+    if len(scenario_counts) > 1:
+        problems.append(f"the page states different scenario counts: {sorted(scenario_counts)}")
+    for match in re.finditer(r"\ball (\d+) mutants\b", text):
+        if int(match.group(1)) != len(MUTANTS):
+            problems.append(f"{match.group(0)!r}: the package ships {len(MUTANTS)} mutants")
+    return problems
+
+
+def test_mutation_figures_agree_with_the_code() -> None:
+    from pytest_compaction.mutants.catalog import MUTANTS, library_scenarios
+
+    text = (DOCS / "mutants.md").read_text(encoding="utf-8")
+    assert mutation_figures(text) == []
+    table = text.split("### The bundled library's table", 1)[1].split("```")[1]
+    assert f"against {len(library_scenarios())} scenarios" in table
+    listed = [line.split()[0] for line in table.strip().splitlines()[2:]]
+    assert listed == [m.name for m in MUTANTS], "the library table lists other mutants than the package"
+    for page in sorted(DOCS.rglob("*.md")):
+        assert mutation_figures(page.read_text(encoding="utf-8")) == [], page
+
+
+def test_mutation_figures_catch_contradictions() -> None:
+    from pytest_compaction.mutants.catalog import MUTANTS
+
+    n = len(MUTANTS)
+    good = f"mutation score {n}/{n} (100%): {n} mutants against 46 scenarios"
+    assert mutation_figures(good) == []
+    assert mutation_figures(f"{good}\n{good} in 1.03s") == []
+    stale = "mutation score 21/21 (100%): 21 mutants against 43 scenarios in 1.03s"
+    assert mutation_figures(f"{good}\n{stale}") == [
+        f"{stale!r}: the package ships {n} mutants",
+        "the page states different scenario counts: [43, 46]",
+    ]
+    assert mutation_figures("mutation score 3/4 (50%): 4 mutants against 1 scenario") == [
+        "'mutation score 3/4 (50%): 4 mutants against 1 scenario' does not add up",
+        f"'mutation score 3/4 (50%): 4 mutants against 1 scenario': the package ships {n} mutants",
+    ]
+    assert mutation_figures("and still kills all 21 mutants.") == [
+        f"'all 21 mutants': the package ships {n} mutants"
+    ]

@@ -451,3 +451,18 @@ def test_copy_is_independent() -> None:
     assert book.redacted_event_ids == frozenset()
     assert [f.fact_id for f in book.required("tenant-a", "subject-1")] == ["fact-1"]
     assert clone.required("tenant-a", "subject-1") == ()
+
+
+def test_copy_keeps_every_redaction_and_the_history() -> None:
+    book = peanut_ledger()
+    book.delete("fact-1")
+    redacted = book.redacted_event_ids
+    assert redacted  # the deleted fact's source event is redacted
+    clone = book.copy()
+    # A copy taken after a deletion must go on hiding the deleted content: a copy that
+    # dropped the redactions would hand the deleted event to the next compression.
+    assert clone.redacted_event_ids == redacted
+    assert [e.event_id for e in clone.authorized_events()] == [e.event_id for e in book.authorized_events()]
+    assert not redacted & {e.event_id for e in clone.authorized_events()}
+    assert clone.history == book.history
+    assert clone.get("fact-1").status is Status.DELETED

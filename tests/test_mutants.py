@@ -7,13 +7,13 @@ import dataclasses
 import pytest
 
 from pytest_compaction.compressors.base import CompressionRequest, FunctionCompressor, ReferenceCompressor
-from pytest_compaction.compressors.guard import CompressionRecord, GuardedCompressor
+from pytest_compaction.compressors.guard import GuardedCompressor
 from pytest_compaction.core.errors import ConfigError
-from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Claim, Criticality, SourceEvent, Trust, Value
 from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.core.violations import Violation, ViolationCode
-from pytest_compaction.engine.runner import PassResult, run_scenario
+from pytest_compaction.engine.passes import PassContext
+from pytest_compaction.engine.runner import run_scenario
 from pytest_compaction.mutants.catalog import (
     FAILURE_CLASSES,
     MUTANTS,
@@ -321,9 +321,9 @@ def test_drop_pinned_invariant_removes_the_prohibition_line() -> None:
     assert artifact.summary == "[e2] Nice weather."
 
 
-def _summary_grew(ledger: Ledger, record: CompressionRecord, previous: list[PassResult]) -> list[Violation]:
+def _summary_grew(context: PassContext) -> list[Violation]:
     """A stand-in for the summary-size check of issue 6: a quiet pass must not grow the summary."""
-    request, artifact = record.request, record.artifact
+    request, artifact = context.request, context.artifact
     if request.events or request.prior is None or artifact is None:
         return []
     before, after = len(request.prior.summary or ""), len(artifact.summary or "")

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pytest_compaction import Payload, PayloadError, Status, Trust, check, load_payload, payload_from_file
-from pytest_compaction.core import payload as payload_module
-from pytest_compaction.core.payload import read_data_file
+from pytest_compaction.specs import payload as payload_module
+from pytest_compaction.specs.payload import read_data_file
 
 EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "incident-allergy.json"
 

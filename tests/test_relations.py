@@ -477,7 +477,7 @@ def test_unknown_relation_suggests_the_closest_name() -> None:
         "unknown relation 'append_smalltalk'; did you mean 'append_small_talk'? (known relations: "
         "append_small_talk, duplicate_untrusted, remove_source, rename_unrelated, reorder_independent, "
         "reorder_update, split_event; register others with "
-        "pytest_compaction.relations.registry.register_relation)"
+        "pytest_compaction.relations.register_relation)"
     )
     assert isinstance(info.value, LookupError)
     assert isinstance(info.value, ConfigError)

@@ -204,7 +204,7 @@ def test_invalid_yaml_names_the_line(text: str, message: str) -> None:
 
 def test_importing_the_loader_does_not_import_yaml() -> None:
     code = (
-        "import sys, pytest_compaction.specs.safeyaml, pytest_compaction.core.payload; "
+        "import sys, pytest_compaction.specs.safeyaml, pytest_compaction.specs.payload; "
         "print('yaml' in sys.modules)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -11,8 +11,8 @@ from typing import TextIO
 from pytest_compaction.cli import inventory
 from pytest_compaction.core.checker import check
 from pytest_compaction.core.errors import CompactionError
-from pytest_compaction.core.payload import payload_from_file
 from pytest_compaction.core.violations import Verdict
+from pytest_compaction.specs.payload import payload_from_file
 
 __all__ = ["main"]
 
@@ -156,8 +156,8 @@ def _prose(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
     from pytest_compaction.core.errors import PayloadError
-    from pytest_compaction.core.payload import read_data_file
     from pytest_compaction.prose.gate import ProseCase
+    from pytest_compaction.specs.payload import read_data_file
     from pytest_compaction.specs.safeyaml import load_yaml_mapped
 
     path = Path(args.case)

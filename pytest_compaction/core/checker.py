@@ -13,14 +13,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
+from pytest_compaction.core.compare import changed_fields, statement
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, typed_token
+from pytest_compaction.core.model import Artifact, Criticality, Fact, Status
 from pytest_compaction.core.violations import (
     REVIEWABLE,
     Verdict,
     Violation,
     ViolationCode,
-    describe_value,
     sort_violations,
 )
 
@@ -80,7 +80,7 @@ def check(expected: Ledger | Iterable[Fact], artifact: Artifact, *, mode: Mode =
                     Violation(
                         code=ViolationCode.MISSING,
                         fact_id=want.fact_id,
-                        detail=f"{_statement(want)} is not in the artifact",
+                        detail=f"{statement(want)} is not in the artifact",
                     )
                 )
 
@@ -91,15 +91,11 @@ def check(expected: Ledger | Iterable[Fact], artifact: Artifact, *, mode: Mode =
     return Verdict(violations=sort_violations(found))
 
 
-def _statement(fact: Fact) -> str:
-    return f"{fact.predicate} = {describe_value(fact.value)}"
-
-
 def _unsupported(fact: Fact) -> Violation:
     return Violation(
         code=ViolationCode.UNSUPPORTED_FACT,
         fact_id=fact.fact_id,
-        detail=f"{_statement(fact)} is not in the ledger",
+        detail=f"{statement(fact)} is not in the ledger",
     )
 
 
@@ -177,39 +173,28 @@ def _forbidden(want: Fact, fact: Fact) -> Violation:
     return Violation(
         code=_FORBIDDEN[want.status],
         fact_id=want.fact_id,
-        detail=f"{why}, yet the artifact still holds {_statement(fact)}",
+        detail=f"{why}, yet the artifact still holds {statement(fact)}",
     )
 
 
 def _compare(want: Fact, got: Fact, found: list[Violation]) -> None:
-    """The slow path: name every field that differs."""
+    """The slow path: name every field that differs, and every source the fact lost."""
     fid = want.fact_id
-
-    def add(code: ViolationCode, expected: object, observed: object, detail: str = "") -> None:
-        found.append(Violation(code=code, fact_id=fid, expected=expected, observed=observed, detail=detail))
-
-    if got.tenant_id != want.tenant_id:
-        add(ViolationCode.TENANT_CHANGED, want.tenant_id, got.tenant_id)
-    if got.subject_id != want.subject_id:
-        add(ViolationCode.SUBJECT_CHANGED, want.subject_id, got.subject_id)
-    if got.predicate != want.predicate:
-        add(ViolationCode.PREDICATE_CHANGED, want.predicate, got.predicate)
-    if typed_token(got.value) != typed_token(want.value):
-        add(ViolationCode.VALUE_CHANGED, want.value, got.value)
-    if got._key[4] != want._key[4]:
-        add(ViolationCode.QUALIFIERS_CHANGED, want.qualifiers, got.qualifiers)
+    for change in changed_fields(want, got):
+        why = "trust must never rise through compression" if change.field == "authority" else ""
+        found.append(
+            Violation(
+                code=change.code, fact_id=fid, expected=change.expected, observed=change.observed, detail=why
+            )
+        )
     lost = [s for s in want.source_event_ids if s not in got.source_event_ids]
     if lost:
-        add(
-            ViolationCode.PROVENANCE_MISSING,
-            want.source_event_ids,
-            got.source_event_ids,
-            f"lost source {', '.join(lost)}",
-        )
-    if got.authority.rank > want.authority.rank:
-        add(
-            ViolationCode.TRUST_ELEVATED,
-            want.authority.value,
-            got.authority.value,
-            "trust must never rise through compression",
+        found.append(
+            Violation(
+                code=ViolationCode.PROVENANCE_MISSING,
+                fact_id=fid,
+                expected=want.source_event_ids,
+                observed=got.source_event_ids,
+                detail=f"lost source {', '.join(lost)}",
+            )
         )

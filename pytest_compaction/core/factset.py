@@ -1,11 +1,11 @@
 """Active critical fact sets: how two compression outcomes are compared with each other.
 
 A metamorphic pair (original vs transformed) and the two depth paths (direct vs
-multi-stage) must end with the same critical memory. Two facts agree when they
-have the same tenant, subject, predicate, typed value and qualifiers, and the
-compared one claims no more authority. Fact ids and provenance are left out:
-a relation may rename or split the events behind a fact, and a summary of a
-summary cites events differently, without changing what memory says.
+multi-stage) must end with the same critical memory. Two facts agree when their
+:func:`~pytest_compaction.core.compare.signature` is the same (tenant, subject,
+predicate, typed value and qualifiers, and authority); a paired difference is
+named by :func:`~pytest_compaction.core.compare.changed_fields`, as the checker
+names it.
 """
 
 from __future__ import annotations
@@ -13,23 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
+from pytest_compaction.core.compare import changed_fields, signature, statement
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.core.model import Artifact, Criticality, Fact, typed_token
-from pytest_compaction.core.violations import Violation, ViolationCode, describe_value
+from pytest_compaction.core.model import Artifact, Criticality, Fact
+from pytest_compaction.core.violations import Violation, ViolationCode
 
 __all__ = ["FactDifference", "compare_fact_sets", "critical_facts", "signature", "statement"]
-
-
-def signature(fact: Fact) -> tuple[object, ...]:
-    """What must agree between two outcomes: everything but the fact id and provenance."""
-    return (
-        fact.tenant_id,
-        fact.subject_id,
-        fact.predicate,
-        typed_token(fact.value),
-        tuple((key, typed_token(value)) for key, value in fact.qualifiers),
-        fact.authority,
-    )
 
 
 def critical_facts(artifact: Artifact, ledger: Ledger) -> tuple[Fact, ...]:
@@ -41,10 +30,6 @@ def critical_facts(artifact: Artifact, ledger: Ledger) -> tuple[Fact, ...]:
         if criticality is Criticality.CRITICAL:
             out.append(fact)
     return tuple(out)
-
-
-def statement(fact: Fact) -> str:
-    return f"{fact.predicate} = {describe_value(fact.value)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -129,25 +114,14 @@ def compare_fact_sets(
 def _field_differences(
     want: Fact, got: Fact, context: str, expected_side: str, observed_side: str
 ) -> list[Violation]:
-    out: list[Violation] = []
     detail = f"{context}: {expected_side} vs {observed_side}"
-
-    def add(code: ViolationCode, expected: object, observed: object) -> None:
-        out.append(
-            Violation(code=code, fact_id=want.fact_id, expected=expected, observed=observed, detail=detail)
+    return [
+        Violation(
+            code=change.code,
+            fact_id=want.fact_id,
+            expected=change.expected,
+            observed=change.observed,
+            detail=detail,
         )
-
-    if got.tenant_id != want.tenant_id:
-        add(ViolationCode.TENANT_CHANGED, want.tenant_id, got.tenant_id)
-    if got.subject_id != want.subject_id:
-        add(ViolationCode.SUBJECT_CHANGED, want.subject_id, got.subject_id)
-    if got.predicate != want.predicate:
-        add(ViolationCode.PREDICATE_CHANGED, want.predicate, got.predicate)
-    if typed_token(got.value) != typed_token(want.value):
-        add(ViolationCode.VALUE_CHANGED, want.value, got.value)
-    if signature(got)[4] != signature(want)[4]:
-        add(ViolationCode.QUALIFIERS_CHANGED, want.qualifiers, got.qualifiers)
-    # Less authority is conservative and not a difference; more is.
-    if got.authority.rank > want.authority.rank:
-        add(ViolationCode.TRUST_ELEVATED, want.authority.value, got.authority.value)
-    return out
+        for change in changed_fields(want, got)
+    ]

@@ -20,10 +20,10 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.core.violations import Violation, ViolationCode, summarize
-from pytest_compaction.engine.runner import PassCheck, ScenarioRun, disagreements, run_scenario
+from pytest_compaction.engine.runner import PassCheck, ScenarioRun, run_pass, run_scenario
 
 if TYPE_CHECKING:
-    from pytest_compaction.store.sqlite import MemoryStore
+    from pytest_compaction.store.sqlite import MemoryStore, StoreFactory
 
 __all__ = [
     "CompactionOutcome",
@@ -36,6 +36,10 @@ __all__ = [
     "render_failure",
     "records_evidence",
     "run_and_assert",
+    "run_contract",
+    "run_depth_variant",
+    "run_relation_variant",
+    "run_variant",
     "run_evidence",
     "scenario_extras",
 ]
@@ -57,7 +61,9 @@ def render_failure(
     ordered = sorted(violations, key=lambda v: (v.code.value, v.fact_id or ""))
     for code, group in groupby(ordered, key=lambda v: v.code.value):
         lines.append(f"  {code}")
-        lines.extend(f"    {v.describe()}" for v in group)
+        for violation in group:
+            lines.append(f"    {violation.describe()}")
+            lines.extend(f"      {change}" for change in _structural_changes(violation))
     if review:
         lines.append(f"  review ({len(review)}, not failing in permissive mode)")
         lines.extend(f"    {v.describe()}" for v in review)
@@ -66,6 +72,29 @@ def render_failure(
     if evidence:
         lines.append(f"evidence: {evidence}")
     return "\n".join(lines)
+
+
+def _structural_changes(violation: Violation) -> list[str]:
+    """Where inside a changed mapping or list value (or the qualifiers) the difference is."""
+    if violation.code is ViolationCode.VALUE_CHANGED:
+        root, expected, observed = "value", violation.expected, violation.observed
+    elif violation.code is ViolationCode.QUALIFIERS_CHANGED:
+        root, expected, observed = "qualifiers", _pairs(violation.expected), _pairs(violation.observed)
+    else:
+        return []
+    containers = (dict, list, tuple)
+    if not (isinstance(expected, containers) and isinstance(observed, containers)):
+        return []
+    from pytest_compaction.store.representation import describe_changes  # deepdiff, only when needed
+
+    return describe_changes(expected, observed, root=root)
+
+
+def _pairs(qualifiers: object) -> object:
+    """A qualifier tuple of ``(key, value)`` pairs as a mapping, so a change names its key."""
+    if isinstance(qualifiers, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in qualifiers):
+        return dict(qualifiers)
+    return qualifiers
 
 
 class ContractFailure(CompactionError, AssertionError):
@@ -222,8 +251,9 @@ class CompressorUnderTest:
         chain: list[Artifact] = []
         ledger = source if isinstance(source, Ledger) else None
         for _ in range(max(1, self.depth)):
-            records = tuple(self.guard.run(request, attempt=n) for n in range(1, max(1, self.attempts) + 1))
-            for record in records:
+            # The guard's findings and the attempts' disagreement; the test asserts the contract.
+            result = run_pass(ledger, request, self.guard, checks=(), attempts=self.attempts)
+            for record in result.attempts:
                 if record.artifact is None or record.violations:
                     evidence = self.sink(
                         CompactionOutcome(
@@ -235,18 +265,17 @@ class CompressorUnderTest:
                     raise ContractFailure(
                         record.violations, title=f"compressor {self.name} misbehaved", evidence=evidence
                     )
-            if len(records) > 1:
-                split = disagreements(ledger, records)
-                if split:
-                    evidence = self.sink(
-                        CompactionOutcome(
-                            self.name, tuple(split), records_evidence(ledger, records, split, self.name)
-                        )
+            split = list(result.verdict.violations)
+            if split:
+                evidence = self.sink(
+                    CompactionOutcome(
+                        self.name, tuple(split), records_evidence(ledger, result.attempts, split, self.name)
                     )
-                    raise ContractFailure(
-                        split, title=f"{len(records)} attempts of {self.name} disagree", evidence=evidence
-                    )
-            record = records[0]
+                )
+                raise ContractFailure(
+                    split, title=f"{len(result.attempts)} attempts of {self.name} disagree", evidence=evidence
+                )
+            record = result.record
             assert record.artifact is not None
             chain.append(record.artifact)
             self._version += 1
@@ -324,8 +353,6 @@ class ContractChecker:
                 "run() needs a compressor under test; request the compressor_under_test fixture"
             )
         base = run_and_assert(scenario, cut, mode=self.mode, attempts=attempts, reproduce=self.reproduce)
-        from pytest_compaction.relations.variants import run_depth_variant, run_relation_variant
-
         broken: list[ContractFailure] = []
         if self.depth > 1:
             try:
@@ -390,6 +417,35 @@ def scenario_extras(
     return prose.checks, merged
 
 
+def run_contract(
+    scenario: Scenario,
+    guard: GuardedCompressor,
+    *,
+    attempts: int = 1,
+    extra_checks: Sequence[PassCheck] = (),
+    config: Mapping[str, object] | None = None,
+    store_factory: StoreFactory | None = None,
+) -> ScenarioRun:
+    """A scenario's contract run: what a spec item, ``compaction_contract.run`` and mutants all run.
+
+    The scenario's own checks and request config (its prose contract) are added, its
+    ``attempts`` raise ``attempts``, and every pass writes through a store from
+    ``store_factory`` (closed afterwards) when one is given.
+    """
+    from pytest_compaction.store.sqlite import opened
+
+    own, merged = scenario_extras(scenario, config or {})
+    with opened(store_factory) as store:
+        return run_scenario(
+            scenario,
+            guard,
+            attempts=max(attempts, scenario.attempts or 1),
+            extra_checks=(*extra_checks, *own),
+            config=merged,
+            store=store,
+        )
+
+
 def _at_depth(violation: Violation, depth: int) -> Violation:
     detail = f"depth {depth}" + (f"; {violation.detail}" if violation.detail else "")
     return replace(violation, detail=detail)
@@ -407,18 +463,13 @@ def run_and_assert(
     __tracebackhide__ = True
     if mode is not None and mode != scenario.mode:
         scenario = replace(scenario, mode=mode)
-    checks, config = scenario_extras(scenario, cut.config)
-    from pytest_compaction.store.sqlite import opened
-
-    with opened(cut.store_factory) as store:
-        run = run_scenario(
-            scenario,
-            cut.guard,
-            attempts=max(attempts or cut.attempts, scenario.attempts or 1),
-            extra_checks=checks,
-            config=config,
-            store=store,
-        )
+    run = run_contract(
+        scenario,
+        cut.guard,
+        attempts=attempts or cut.attempts,
+        config=cut.config,
+        store_factory=cut.store_factory,
+    )
     violations: Sequence[Violation] = run.violations
     title = None
     if scenario.expect_violations is not None:
@@ -428,3 +479,74 @@ def run_and_assert(
     if violations:
         raise ContractFailure(violations, title=title, reproduce=reproduce, evidence=evidence)
     return run
+
+
+# -- variants: repeated compression and metamorphic relations ---------------------
+
+
+def run_variant(
+    scenario: Scenario,
+    cut: CompressorUnderTest,
+    variant: str,
+    *,
+    seed: int | None = None,
+    reproduce: str | None = None,
+) -> str | None:
+    """Run ``depth=N`` or a relation by name; fail with its violations, or return why it does not apply."""
+    __tracebackhide__ = True
+    if variant.startswith("depth="):
+        run_depth_variant(scenario, cut, int(variant.split("=", 1)[1]), reproduce=reproduce)
+        return None
+    return run_relation_variant(scenario, cut, variant, seed=seed, reproduce=reproduce)
+
+
+def run_depth_variant(
+    scenario: Scenario, cut: CompressorUnderTest, depth: int, *, reproduce: str | None = None
+) -> None:
+    """Direct vs ``depth``-pass compression; fail naming the pass that introduced each violation."""
+    __tracebackhide__ = True
+    from pytest_compaction.relations.depth import render_depth, run_depth
+
+    checks, config = scenario_extras(scenario, cut.config)
+    result = run_depth(scenario, cut.guard, depth, attempts=cut.attempts, extra_checks=checks, config=config)
+    evidence = cut.sink(
+        CompactionOutcome(cut.name, tuple(result.violations), run_evidence(result.staged, cut.name))
+    )
+    if not result.ok:
+        raise ContractFailure(
+            result.violations, title=render_depth(result), reproduce=reproduce, evidence=evidence
+        )
+
+
+def run_relation_variant(
+    scenario: Scenario,
+    cut: CompressorUnderTest,
+    name: str,
+    *,
+    seed: int | None = None,
+    reproduce: str | None = None,
+) -> str | None:
+    """Original vs transformed by relation ``name``; fail on a break, or return why it does not apply."""
+    __tracebackhide__ = True
+    from pytest_compaction.relations.metamorphic import render_result, run_relation
+    from pytest_compaction.relations.registry import get_relation
+
+    checks, config = scenario_extras(scenario, cut.config)
+    outcome = run_relation(
+        scenario,
+        get_relation(name),
+        cut.guard,
+        seed=seed,
+        attempts=cut.attempts,
+        extra_checks=checks,
+        config=config,
+    )
+    if not outcome.applicable:
+        return render_result(outcome)
+    shown = outcome.transformed if outcome.transformed is not None else outcome.original
+    evidence = cut.sink(CompactionOutcome(cut.name, tuple(outcome.violations), run_evidence(shown, cut.name)))
+    if outcome.failed:
+        raise ContractFailure(
+            outcome.violations, title=render_result(outcome), reproduce=reproduce, evidence=evidence
+        )
+    return None

@@ -3,27 +3,42 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from pytest_compaction.compressors.base import CompressionRequest
 from pytest_compaction.compressors.guard import CompressionRecord, GuardedCompressor
-from pytest_compaction.core.checker import check
+from pytest_compaction.core.checker import Mode
+from pytest_compaction.core.compare import qualifier_token, value_token
 from pytest_compaction.core.errors import CompactionError, PayloadError
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.core.model import Artifact, SourceEvent, Status, typed_token
+from pytest_compaction.core.model import Artifact, SourceEvent, Status
 from pytest_compaction.core.scenario import Scenario, Step
-from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
+from pytest_compaction.core.violations import (
+    REVIEWABLE,
+    Verdict,
+    Violation,
+    ViolationCode,
+    sort_violations,
+)
+from pytest_compaction.engine.passes import DEFAULT_CHECKS, PassCheck, PassContext, prefixed
 
 if TYPE_CHECKING:
     from pytest_compaction.engine.steps import RetrievalResult, UseStepResult
     from pytest_compaction.store.sqlite import MemoryStore
 
-__all__ = ["PassResult", "ScenarioRun", "Stored", "build_ledger_step", "disagreements", "run_scenario"]
-
-PassCheck = Callable[[Ledger, CompressionRecord, "list[PassResult]"], "list[Violation]"]
-"""An extra check run on every pass (prose invariants, bindings): returns violations."""
+__all__ = [
+    "PassCheck",
+    "PassContext",
+    "PassResult",
+    "ScenarioRun",
+    "Stored",
+    "build_ledger_step",
+    "disagreements",
+    "run_pass",
+    "run_scenario",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,6 +54,10 @@ class PassResult:
     verdict: Verdict
     stored: Stored | None = None
     """The storage boundary, when the run used a store."""
+    depth: int = 1
+    """How many compressions deep this pass is, counted by the runner (not read from the artifact)."""
+    memory: Artifact | None = None
+    """What the next pass of this scope builds on: the read-back, else the artifact with deletions applied."""
 
     @property
     def record(self) -> CompressionRecord:
@@ -126,11 +145,16 @@ def run_scenario(
     guard: GuardedCompressor,
     *,
     attempts: int = 1,
-    extra_checks: tuple[PassCheck, ...] = (),
+    checks: Sequence[PassCheck] = DEFAULT_CHECKS,
+    extra_checks: Sequence[PassCheck] = (),
     config: dict[str, object] | None = None,
     store: MemoryStore | None = None,
 ) -> ScenarioRun:
-    """Run every step; each ``compress`` is one pass, checked against the ledger as it stands.
+    """Run every step; each ``compress`` is one pass (:func:`run_pass`), checked as the ledger stands.
+
+    ``checks`` are the pass checks every pass runs (:data:`~pytest_compaction.engine.passes.DEFAULT_CHECKS`:
+    deleted content in the input, then the contract); ``extra_checks`` run after them
+    (a scenario's prose checks, a caller's own).
 
     With a ``store``, every artifact is written (compare-and-set on the scope's
     version) and read back; the read-back is compared with what was written
@@ -143,10 +167,12 @@ def run_scenario(
     """
     ledger = Ledger(tenant_id=scenario.tenant_id, subject_id=scenario.subject_id)
     run = ScenarioRun(scenario=scenario, ledger=ledger)
+    every = (*checks, *extra_checks)
     memory: dict[tuple[str, str], Artifact] = {}
     latest: dict[tuple[str, str], Artifact] = {}
     compressed: dict[tuple[str, str], set[str]] = {}
     versions: dict[tuple[str, str], int] = {}
+    depths: dict[tuple[str, str], int] = {}
     for step in scenario.effective_steps:
         if step.kind in ("retrieve", "use"):
             _run_stage(step, run, store, latest)
@@ -166,45 +192,117 @@ def run_scenario(
         scope = (step.tenant_id or scenario.tenant_id, step.subject_id or scenario.subject_id)
         seen = compressed.setdefault(scope, set())
         events = tuple(e for e in ledger.authorized_events(*scope) if e.event_id not in seen)
+        prior = memory.get(scope)
         request = CompressionRequest(
             tenant_id=scope[0],
             subject_id=scope[1],
             events=events,
-            prior=memory.get(scope),
+            prior=prior,
             memory_version=versions.get(scope, 0) + 1,
             budget=scenario.budget,
             config=dict(config or {}),
         )
-        records = tuple(guard.run(request, attempt=n) for n in range(1, max(1, attempts) + 1))
-        verdict = _check_pass(ledger, scenario, records, run.passes, extra_checks)
-        stored: Stored | None = None
-        artifact = records[0].artifact
-        if artifact is not None:
-            expected = _authorized(artifact, ledger)
-            if store is not None:
-                stored = _store_round_trip(store, expected, versions.get(scope, 0), memory.get(scope))
-                verdict = verdict.merged(Verdict(violations=stored.violations))
-                if stored.version is not None:
-                    versions[scope] = stored.version
-            else:
-                versions[scope] = versions.get(scope, 0) + 1
-            memory[scope] = (
-                stored.read_back if stored is not None and stored.read_back is not None else expected
-            )
-            latest[scope] = memory[scope]
-        run.passes.append(
-            PassResult(
-                index=len(run.passes) + 1,
-                step_path=step.path,
-                tenant_id=scope[0],
-                subject_id=scope[1],
-                attempts=records,
-                verdict=verdict,
-                stored=stored,
-            )
+        result = run_pass(
+            ledger,
+            request,
+            guard,
+            checks=every,
+            attempts=attempts,
+            mode=scenario.mode,
+            index=len(run.passes) + 1,
+            depth=1 if prior is None else depths.get(scope, 0) + 1,
+            previous=tuple(run.passes),
+            store=store,
+            version=versions.get(scope, 0),
+            step_path=step.path,
         )
+        run.passes.append(result)
+        depths[scope] = result.depth
+        if result.memory is not None:
+            memory[scope] = latest[scope] = result.memory
+            stored = result.stored
+            if stored is None:
+                versions[scope] = versions.get(scope, 0) + 1
+            elif stored.version is not None:
+                versions[scope] = stored.version
         seen.update(e.event_id for e in events)
     return run
+
+
+def run_pass(
+    ledger: Ledger | None,
+    request: CompressionRequest,
+    guard: GuardedCompressor,
+    *,
+    checks: Sequence[PassCheck] = DEFAULT_CHECKS,
+    attempts: int = 1,
+    mode: Mode = "strict",
+    index: int = 1,
+    depth: int | None = None,
+    previous: Sequence[PassResult] = (),
+    store: MemoryStore | None = None,
+    version: int = 0,
+    step_path: str = "",
+) -> PassResult:
+    """One compression pass: the engine every front end runs its passes through.
+
+    Calls the guarded compressor ``attempts`` times; with a ``store``, writes the first
+    attempt's artifact (deleted facts removed) based on ``version`` and reads it back;
+    then hands each attempt to every pass check as a
+    :class:`~pytest_compaction.engine.passes.PassContext`. Attempts that disagree on a
+    critical fact add ``nondeterministic_critical_fact``. ``depth`` defaults to the
+    request's. Without a ``ledger`` (a bare request) no check runs; the guard's
+    findings and the attempts' disagreement still do.
+    """
+    records = tuple(guard.run(request, attempt=n) for n in range(1, max(1, attempts) + 1))
+    level = request.depth if depth is None else depth
+    artifact = records[0].artifact
+    stored: Stored | None = None
+    kept: Artifact | None = None
+    if artifact is not None:
+        kept = _authorized(artifact, ledger) if ledger is not None else artifact
+        if store is not None:
+            stored = _store_round_trip(store, kept, version, request.prior)
+            if stored.read_back is not None:
+                kept = stored.read_back
+    found: list[Violation] = []
+    review: list[Violation] = []
+    for record in records:
+        prefix = f"attempt {record.attempt}: " if len(records) > 1 else ""
+        found.extend(prefixed(v, prefix) for v in record.violations)
+        if ledger is None:
+            continue
+        context = PassContext(
+            ledger=ledger,
+            record=record,
+            index=index,
+            depth=level,
+            previous=previous,
+            stored=stored,
+        )
+        for pass_check in checks:
+            for violation in pass_check(context):
+                if mode == "permissive" and violation.code in REVIEWABLE:
+                    # Exploration: an extra fact is for a person to review, not a failure.
+                    review.append(violation)
+                else:
+                    found.append(prefixed(_owned(ledger, record, violation), prefix))
+    if len(records) > 1:
+        found.extend(disagreements(ledger, records))
+    if stored is not None:
+        found.extend(stored.violations)
+    unique = {(v.name, v.detail): v for v in found}
+    return PassResult(
+        index=index,
+        step_path=step_path,
+        tenant_id=request.tenant_id,
+        subject_id=request.subject_id,
+        attempts=records,
+        verdict=Verdict(violations=sort_violations(unique.values()), review=sort_violations(review)),
+        stored=stored,
+        depth=level,
+        memory=kept,
+    )
 
 
 def _run_stage(
@@ -292,32 +390,6 @@ def _store_round_trip(store: MemoryStore, artifact: Artifact, current: int, stal
     )
 
 
-def _check_pass(
-    ledger: Ledger,
-    scenario: Scenario,
-    records: tuple[CompressionRecord, ...],
-    previous: list[PassResult],
-    extra_checks: tuple[PassCheck, ...],
-) -> Verdict:
-    found: list[Violation] = []
-    review: list[Violation] = []
-    for record in records:
-        prefix = f"attempt {record.attempt}: " if len(records) > 1 else ""
-        found.extend(_prefixed(v, prefix) for v in record.violations)
-        found.extend(_prefixed(v, prefix) for v in _deleted_input(ledger, record))
-        if record.artifact is None:
-            continue
-        verdict = check(ledger, record.artifact, mode=scenario.mode)
-        found.extend(_prefixed(_owned(ledger, record, v), prefix) for v in verdict.violations)
-        review.extend(verdict.review)
-        for extra in extra_checks:
-            found.extend(_prefixed(v, prefix) for v in extra(ledger, record, previous))
-    if len(records) > 1:
-        found.extend(disagreements(ledger, records))
-    unique = {(v.name, v.detail): v for v in found}
-    return Verdict(violations=sort_violations(unique.values()), review=sort_violations(review))
-
-
 def _owned(ledger: Ledger, record: CompressionRecord, violation: Violation) -> Violation:
     """Name the boundary that lost a missing fact: selection (never given) or compression."""
     if violation.code is not ViolationCode.MISSING or violation.fact_id is None:
@@ -333,36 +405,6 @@ def _owned(ledger: Ledger, record: CompressionRecord, violation: Violation) -> V
         sources = ", ".join(fact.source_event_ids) or "its source"
         owner = f"dropped by selection: {sources} never reached the compressor"
     return dataclasses.replace(violation, detail=f"{violation.detail}; {owner}")
-
-
-def _prefixed(violation: Violation, prefix: str) -> Violation:
-    if not prefix:
-        return violation
-    return dataclasses.replace(violation, detail=f"{prefix}{violation.detail}".rstrip(": "))
-
-
-def _deleted_input(ledger: Ledger, record: CompressionRecord) -> list[Violation]:
-    redacted = ledger.redacted_event_ids
-    if not redacted:
-        return []
-    given = set(record.input_event_ids)
-    if record.artifact is not None:
-        given.update(record.artifact.input_event_ids)
-    texts = {ledger.event_by_id(e).text for e in redacted if ledger.event_by_id(e).text.strip()}
-    leaked = sorted(given & redacted)
-    for event in record.request.events:
-        if event.event_id not in redacted and any(text in event.text for text in texts):
-            leaked.append(f"{event.event_id} (repeats deleted text)")
-    if not leaked:
-        return []
-    return [
-        Violation(
-            code=ViolationCode.DELETED_CONTENT_IN_INPUT,
-            observed=tuple(leaked),
-            detail="deleted content reached the compressor; filter deletions before selection, "
-            "not after compression",
-        )
-    ]
 
 
 def disagreements(ledger: Ledger | None, records: tuple[CompressionRecord, ...]) -> list[Violation]:
@@ -384,7 +426,7 @@ def disagreements(ledger: Ledger | None, records: tuple[CompressionRecord, ...])
         seen = []
         for record in records:
             got = record.artifact.index.get(fact_id) if record.artifact is not None else None
-            seen.append(None if got is None else (got.predicate, typed_token(got.value), got._key[4]))
+            seen.append(None if got is None else (got.predicate, value_token(got), qualifier_token(got)))
         if len(set(seen)) > 1:
             kept = [r.attempt for r, s in zip(records, seen, strict=True) if s is not None]
             lost = [r.attempt for r, s in zip(records, seen, strict=True) if s is None]

@@ -62,6 +62,7 @@ __all__ = [
     "FuzzResult",
     "FuzzSettings",
     "Property",
+    "compressor_factory",
     "contract_holds",
     "default_sessions",
     "relations_hold",
@@ -400,13 +401,7 @@ def _relations(
         guard = GuardedCompressor(compressor, timeout=settings.timeout)
         result = run_relation(session, name, guard, seed=seed, attempts=settings.attempts)
         if result.broken:
-            where = f"{name}, seed {seed}"
-            own = [
-                dataclasses.replace(v, detail=f"{where}: {v.detail}" if v.detail else where)
-                for v in result.new_violations
-            ]
-            # Differences already say which relation and seed they come from.
-            found = {v.name: v for v in (*own, *result.differences)}
+            found = {v.name: v for v in result.findings}
             spec = dataclasses.replace(_with_attempts(session, settings), relations=(name,), seed=seed)
             return _Finding(scenario=spec, violations=sort_violations(found.values()))
     return None
@@ -450,7 +445,7 @@ def run_property(name: str, compressor: object, settings: FuzzSettings | None = 
 # -- running Hypothesis -------------------------------------------------------------------
 
 
-def _factory(compressor: object) -> tuple[Callable[[], Compressor], str]:
+def compressor_factory(compressor: object) -> tuple[Callable[[], Compressor], str]:
     """A maker of the compressor for each example: a class is instantiated afresh.
 
     A string is a ``module:attribute`` reference (or ``reference``), resolved as
@@ -486,7 +481,7 @@ def _fuzz(
     check: _Check,
 ) -> FuzzResult:
     __tracebackhide__ = True
-    make, name = _factory(compressor)
+    make, name = compressor_factory(compressor)
     stats = _Stats()
 
     def examine(example: Any) -> None:

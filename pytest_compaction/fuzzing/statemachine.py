@@ -21,7 +21,6 @@ contract and prints it, the named violations last.
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,7 +34,6 @@ from pytest_compaction.compressors.base import (
     CompressionRequest,
     Compressor,
     ReferenceCompressor,
-    as_compressor,
     compressor_name,
 )
 from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, GuardedCompressor
@@ -44,7 +42,10 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Criticality, Fact, Qualifiers, Status, Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.engine.contract import ContractFailure
+from pytest_compaction.engine.passes import DEFAULT_CHECKS, depth_tracked
+from pytest_compaction.engine.runner import run_pass
 from pytest_compaction.fuzzing import strategies as cst
+from pytest_compaction.fuzzing.properties import compressor_factory
 from pytest_compaction.store.sqlite import MemoryStore, StoreFactory
 
 __all__ = ["MachineConfig", "MemoryMachine", "memory_machine"]
@@ -92,6 +93,8 @@ class MemoryMachine(RuleBasedStateMachine):
         self.given: dict[Scope, set[str]] = {}
         """Events already compressed into each scope's memory."""
         self.versions: dict[Scope, int] = {}
+        self.depths: dict[Scope, int] = {}
+        """How many compressions deep each scope's memory is, counted here (0 after a re-ground)."""
         self.passes = 0
         self._events = 0
         self._facts = 0
@@ -177,6 +180,7 @@ class MemoryMachine(RuleBasedStateMachine):
         # Every summary built from the deleted content is discarded: the next pass re-grounds.
         self.memory.pop(scope, None)
         self.given.pop(scope, None)
+        self.depths.pop(scope, None)
 
     def _older(self, fact_id: str) -> list[Fact]:
         replaced = {f.superseded_by: f for f in self.ledger if f.superseded_by is not None}
@@ -206,24 +210,22 @@ class MemoryMachine(RuleBasedStateMachine):
             memory_version=self.versions.get(scope, 0) + 1,
         )
         self.passes += 1
-        record = self.guard.run(request)
-        found = [*record.violations, *self._deleted_input(request, record.artifact)]
-        artifact = record.artifact
-        if artifact is not None:
-            found.extend(check(self.ledger, artifact, mode=self.config.mode).violations)
-            if self.config.check_depth and artifact.depth != request.depth:
-                found.append(
-                    Violation(
-                        code=ViolationCode.ARTIFACT_MALFORMED,
-                        expected=request.depth,
-                        observed=artifact.depth,
-                        detail="the artifact's depth is not the number of compressions behind it; "
-                        "depth must be tracked to be capped",
-                    )
-                )
-        self._fail(found, f"pass {self.passes} ({'/'.join(scope)}, depth {request.depth})")
+        depth = 1 if prior is None else self.depths.get(scope, 0) + 1
+        checks = (*DEFAULT_CHECKS, depth_tracked) if self.config.check_depth else DEFAULT_CHECKS
+        result = run_pass(
+            self.ledger,
+            request,
+            self.guard,
+            checks=checks,
+            mode=self.config.mode,
+            index=self.passes,
+            depth=depth,
+        )
+        self._fail(list(result.verdict.violations), f"pass {self.passes} ({'/'.join(scope)}, depth {depth})")
+        artifact = result.record.artifact
         assert artifact is not None
         self.memory[scope] = artifact
+        self.depths[scope] = depth
         self.expected[scope] = self.ledger.copy()
         given.update(e.event_id for e in events)
         self.versions[scope] = request.memory_version
@@ -232,29 +234,6 @@ class MemoryMachine(RuleBasedStateMachine):
                 dataclasses.replace(artifact, memory_version=request.memory_version),
                 expected_version=request.memory_version - 1,
             )
-
-    def _deleted_input(self, request: CompressionRequest, artifact: Artifact | None) -> list[Violation]:
-        # As the runner checks it: a deleted event, or its text, must never reach the compressor.
-        redacted = self.ledger.redacted_event_ids
-        if not redacted:
-            return []
-        given = {e.event_id for e in request.events}
-        if artifact is not None:
-            given.update(artifact.input_event_ids)
-        texts = {self.ledger.event_by_id(e).text for e in redacted}
-        leaked = sorted(given & redacted)
-        leaked += [
-            f"{e.event_id} (repeats deleted text)" for e in request.events if any(t in e.text for t in texts)
-        ]
-        if not leaked:
-            return []
-        return [
-            Violation(
-                code=ViolationCode.DELETED_CONTENT_IN_INPUT,
-                observed=tuple(leaked),
-                detail="deleted content reached the compressor; filter deletions before selection",
-            )
-        ]
 
     def _read_back(self, scope: Scope) -> None:
         __tracebackhide__ = True
@@ -325,7 +304,7 @@ def memory_machine(
     ``timeout`` bounds each pass). Use the ``TestCase`` attribute of the result as a
     test class: ``TestMyMemory = memory_machine(MyCompressor).TestCase``.
     """
-    make = _factory(compressor)
+    make, _ = compressor_factory(compressor)
     scopes = tuple(
         (f"tenant-{t}", f"subject-{s}") for t in range(1, tenants + 1) for s in range(1, subjects + 1)
     )
@@ -394,12 +373,3 @@ def memory_machine(
     Machine.__name__ = Machine.__qualname__ = f"MemoryMachine[{compressor_name(make())}]"
     chosen = settings if settings is not None else hypothesis.settings(deadline=None)
     return chosen(Machine)
-
-
-def _factory(compressor: object) -> Callable[[], Compressor]:
-    if inspect.isclass(compressor):
-        cls: Any = compressor
-        as_compressor(cls)  # a class that cannot be built fails here, not in the first run
-        return lambda: as_compressor(cls)
-    shared = as_compressor(compressor)
-    return lambda: shared

@@ -545,7 +545,9 @@ def _fact_item(draw: st.DrawFn, trust: Trust, scope: tuple[str, str], criticalit
     return _Item(kind="fact", scope=scope, trust=trust, body=body, claim=claim)
 
 
+@functools.cache
 def _claim_values(predicate: str) -> st.SearchStrategy[Value]:
+    # Cached: a strategy built per draw is validated per draw, which dominated generation.
     return _NATURAL[predicate] | values()
 
 

@@ -12,11 +12,10 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from pytest_compaction.compressors.guard import CompressionRecord
-from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.core.violations import Violation
-from pytest_compaction.engine.runner import PassCheck, PassResult
+from pytest_compaction.engine.passes import PassCheck, PassContext
+from pytest_compaction.engine.runner import PassResult
 from pytest_compaction.prose.bindings import BindingSet
 from pytest_compaction.prose.gate import check_summary
 from pytest_compaction.prose.invariants import InvariantRegister
@@ -50,15 +49,13 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
     )
     policy = ProsePolicy(budget_chars=scenario.budget)
 
-    def check(ledger: Ledger, record: CompressionRecord, previous: list[PassResult]) -> list[Violation]:
-        del ledger  # the register, not the fact ledger, is the prose oracle
-        artifact = record.artifact
+    def check(context: PassContext) -> list[Violation]:
+        # The register, not the fact ledger, is the prose oracle.
+        artifact = context.artifact
         if artifact is None:
             return []
-        request = record.request
-        state = _state(
-            register, [p for p in previous if (p.tenant_id, p.subject_id) == request_scope(record)]
-        )
+        request = context.request
+        state = _state(register, context.scope_passes())
         if request.prior is None:
             # Summarized from raw events: a fresh start, nothing to compare growth with.
             state, depth = None, 1
@@ -75,10 +72,6 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
 
     config = {PINNED_CONFIG_KEY: pin_block(register)} if register.active() else {}
     return ProseChecks(checks=(check,), config=config)
-
-
-def request_scope(record: CompressionRecord) -> tuple[str, str]:
-    return record.request.tenant_id, record.request.subject_id
 
 
 def _state(register: InvariantRegister, passes: Sequence[PassResult]) -> PassState | None:

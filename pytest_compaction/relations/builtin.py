@@ -1,4 +1,4 @@
-"""The built-in relations, registered when :mod:`pytest_compaction.relations.registry` is imported.
+"""The built-in relations, registered when :mod:`pytest_compaction.relations` is first imported.
 
 Each works on the scenario's flat timeline (events, compress and delete steps in
 order) and knows which events depend on each other: two events that state,

@@ -29,11 +29,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pytest_compaction.compressors.guard import GuardedCompressor
-from pytest_compaction.core.factset import compare_fact_sets, critical_facts, signature
+from pytest_compaction.core.compare import signature
+from pytest_compaction.core.factset import compare_fact_sets, critical_facts
 from pytest_compaction.core.model import Artifact, SourceEvent
 from pytest_compaction.core.scenario import Scenario, Step
-from pytest_compaction.core.violations import Violation, ViolationCode, summarize
-from pytest_compaction.engine.runner import PassCheck, PassResult, ScenarioRun, run_scenario
+from pytest_compaction.core.violations import Violation, summarize
+from pytest_compaction.engine.passes import DEFAULT_CHECKS, PassCheck, depth_tracked
+from pytest_compaction.engine.runner import PassResult, ScenarioRun, run_scenario
 from pytest_compaction.relations.timeline import Entry, compress_scopes, rebuild, timeline
 
 __all__ = [
@@ -189,9 +191,14 @@ def run_depth(
         direct_scenario(scenario), guard, attempts=attempts, extra_checks=extra_checks, config=config
     )
     staged = run_scenario(
-        staged_scenario(scenario, passes), guard, attempts=attempts, extra_checks=extra_checks, config=config
+        staged_scenario(scenario, passes),
+        guard,
+        attempts=attempts,
+        checks=(*DEFAULT_CHECKS, depth_tracked) if check_depth_metadata else DEFAULT_CHECKS,
+        extra_checks=extra_checks,
+        config=config,
     )
-    stages = _stages(staged.passes, check_depth_metadata)
+    stages = _stages(staged.passes)
     findings: list[DepthFinding] = []
     seen: set[str] = set()
     for violation in direct.violations:
@@ -221,38 +228,19 @@ def _order(finding: DepthFinding) -> tuple[object, ...]:
     return (finding.stage if finding.path != "direct" else 0, path, finding.violation.name)
 
 
-def _stages(passes: Sequence[PassResult], check_metadata: bool) -> tuple[Stage, ...]:
-    depth_of: dict[tuple[str, str], int] = {}
-    out = []
-    for result in passes:
-        scope = (result.tenant_id, result.subject_id)
-        record = result.record
-        depth = 1 if record.request.prior is None else depth_of.get(scope, 0) + 1
-        depth_of[scope] = depth
-        violations = list(result.verdict.violations)
-        artifact = record.artifact
-        if check_metadata and artifact is not None and artifact.depth != depth:
-            violations.append(
-                Violation(
-                    code=ViolationCode.ARTIFACT_MALFORMED,
-                    expected=depth,
-                    observed=artifact.depth,
-                    detail=f"the artifact says it is {artifact.depth} compressions deep, but it is {depth}; "
-                    f"set Artifact.depth to request.depth so depth can be tracked and capped",
-                )
-            )
-        out.append(
-            Stage(
-                index=result.index,
-                depth=depth,
-                tenant_id=result.tenant_id,
-                subject_id=result.subject_id,
-                new_event_ids=record.input_event_ids,
-                artifact=artifact,
-                violations=tuple(violations),
-            )
+def _stages(passes: Sequence[PassResult]) -> tuple[Stage, ...]:
+    return tuple(
+        Stage(
+            index=result.index,
+            depth=result.depth,
+            tenant_id=result.tenant_id,
+            subject_id=result.subject_id,
+            new_event_ids=result.record.input_event_ids,
+            artifact=result.artifact,
+            violations=result.verdict.violations,
         )
-    return tuple(out)
+        for result in passes
+    )
 
 
 def _across(direct: ScenarioRun, staged: ScenarioRun, stages: tuple[Stage, ...]) -> list[DepthFinding]:

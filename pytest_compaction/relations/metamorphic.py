@@ -118,12 +118,18 @@ class MetamorphicResult:
         """
         if self.transformed is None:
             return ()
+        return sort_violations((*map(self._located, self.transformed.violations), *self.differences))
+
+    @property
+    def findings(self) -> tuple[Violation, ...]:
+        """What the relation adds to the original run: its new violations and the differences."""
+        return sort_violations((*map(self._located, self.new_violations), *self.differences))
+
+    def _located(self, violation: Violation) -> Violation:
         where = f"{self.relation.name}, seed {self.seed}"
-        own = [
-            dataclasses.replace(v, detail=f"{where}: {v.detail}" if v.detail else where)
-            for v in self.transformed.violations
-        ]
-        return sort_violations((*own, *self.differences))
+        return dataclasses.replace(
+            violation, detail=f"{where}: {violation.detail}" if violation.detail else where
+        )
 
 
 def run_relation(

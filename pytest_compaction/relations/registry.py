@@ -29,9 +29,10 @@ from enum import Enum
 from types import MappingProxyType
 from typing import overload
 
+from pytest_compaction.core.compare import signature
 from pytest_compaction.core.errors import CompactionError, ConfigError
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.core.model import Fact, Status, typed_token
+from pytest_compaction.core.model import Fact, Status
 from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.relations.timeline import (
     Entry,
@@ -75,7 +76,7 @@ class UnknownRelationError(ConfigError, LookupError):
         hint = f"; did you mean {close[0]!r}?" if close else ""
         super().__init__(
             f"unknown relation {name!r}{hint} (known relations: {', '.join(known) or 'none'}; "
-            f"register others with pytest_compaction.relations.registry.register_relation)"
+            f"register others with pytest_compaction.relations.register_relation)"
         )
 
 
@@ -233,16 +234,7 @@ class Relation:
 
 
 def _oracle_key(fact: Fact) -> tuple[object, ...]:
-    qualifiers = tuple((k, typed_token(v)) for k, v in fact.qualifiers)
-    return (
-        fact.tenant_id,
-        fact.subject_id,
-        fact.predicate,
-        typed_token(fact.value),
-        qualifiers,
-        fact.authority,
-        fact.criticality,
-    )
+    return (*signature(fact), fact.criticality)
 
 
 def _active(ledger: Ledger) -> Counter[tuple[object, ...]]:
@@ -370,7 +362,3 @@ def get_relation(name: str) -> Relation:
         return _REGISTRY[name]
     except (KeyError, TypeError):
         raise UnknownRelationError(str(name), tuple(sorted(_REGISTRY))) from None
-
-
-# Registers the built-in relations; placed last because that module imports this one.
-import pytest_compaction.relations.builtin  # noqa: E402, F401

@@ -190,7 +190,7 @@ def _personal_data_in_file(path: Path) -> Iterator[Finding]:
 
 
 def _personal_data_in_artifact(target: Path) -> Iterator[Finding]:
-    from pytest_compaction.core.payload import read_data_file
+    from pytest_compaction.specs.payload import read_data_file
 
     try:
         data = read_data_file(target)

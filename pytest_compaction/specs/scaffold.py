@@ -111,7 +111,7 @@ class Scaffold:
 
 def incident_from_payload(path: str | Path) -> Incident:
     """An incident saved as a ``compaction check`` payload (JSON or YAML)."""
-    from pytest_compaction.core.payload import payload_from_file, read_data_file
+    from pytest_compaction.specs.payload import payload_from_file, read_data_file
 
     payload = payload_from_file(path)
     data = read_data_file(path)
@@ -126,9 +126,9 @@ def incident_from_payload(path: str | Path) -> Incident:
 
 def incident_from_events(artifact_path: str | Path, events_path: str | Path) -> Incident:
     """An incident saved as the artifact (JSON or YAML) and the source events (JSON lines)."""
-    from pytest_compaction.core.payload import read_data_file
     from pytest_compaction.core.scenario import Scenario, Step
     from pytest_compaction.engine.runner import build_ledger_step
+    from pytest_compaction.specs.payload import read_data_file
 
     raw = read_data_file(artifact_path)
     try:
@@ -187,7 +187,7 @@ def _replay(build: Any, ledger: Ledger, scenario: Any, step: Any, source: str | 
 
 
 def _json_lines(path: Path) -> list[tuple[int, Any]]:
-    from pytest_compaction.core.payload import MAX_FILE_BYTES
+    from pytest_compaction.specs.payload import MAX_FILE_BYTES
 
     try:
         if path.stat().st_size > MAX_FILE_BYTES:

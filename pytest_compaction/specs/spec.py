@@ -13,8 +13,8 @@ from typing import Any
 
 from pytest_compaction.core._fields import join, read_sequence, shown, type_name
 from pytest_compaction.core.errors import PayloadError
-from pytest_compaction.core.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
 from pytest_compaction.core.scenario import SCENARIO_KEYS, Scenario, _expect
+from pytest_compaction.specs.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
 from pytest_compaction.specs.safeyaml import SourceMap, load_yaml_mapped
 
 __all__ = ["MAX_SPEC_BYTES", "Mark", "RecordedSpec", "Spec", "load_spec", "spec_name"]

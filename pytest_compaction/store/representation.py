@@ -19,9 +19,15 @@ from typing import Any
 
 from pytest_compaction.core._fields import join, type_name
 from pytest_compaction.core.model import Artifact, Fact, typed_token
-from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
+from pytest_compaction.core.violations import (
+    Verdict,
+    Violation,
+    ViolationCode,
+    describe_value,
+    sort_violations,
+)
 
-__all__ = ["ABSENT", "compare_artifacts", "differences", "render_path"]
+__all__ = ["ABSENT", "compare_artifacts", "describe_changes", "differences", "render_path"]
 
 
 def compare_artifacts(written: Artifact, read_back: object, *, where: str = "read-back") -> Verdict:
@@ -106,6 +112,22 @@ def differences(expected: Any, observed: Any) -> list[tuple[list[Any], Any, Any]
     ]
     found.sort(key=lambda leaf: order.get(tuple(leaf[0]), len(order)))
     return found
+
+
+def describe_changes(expected: Any, observed: Any, *, root: str = "value") -> list[str]:
+    """One line per leaf where two values differ: ``value['limit']['amount']: 50 (int) became '50' (str)``.
+
+    What a failure report adds under a changed mapping or list, so a person need not
+    diff two long reprs by eye.
+    """
+    out = []
+    for path, before, after in differences(_plain_value(expected), _plain_value(observed)):
+        where = root + "".join(f"[{key!r}]" for key in path)
+        if before is _ABSENT or after is _ABSENT:
+            out.append(f"{where}: {_how([], before, after)}")
+        else:
+            out.append(f"{where}: {describe_value(before)} became {describe_value(after)}")
+    return out
 
 
 def render_path(path: list[Any]) -> str:
