@@ -15,6 +15,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, SourceEvent, Status, typed_token
 from pytest_compaction.core.scenario import Scenario, Step
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
+from pytest_compaction.prose.facts import check_artifact_summary
 
 if TYPE_CHECKING:
     from pytest_compaction.engine.steps import RetrievalResult, UseStepResult
@@ -307,7 +308,9 @@ def _check_pass(
         found.extend(_prefixed(v, prefix) for v in _deleted_input(ledger, record))
         if record.artifact is None:
             continue
-        verdict = check(ledger, record.artifact, mode=scenario.mode)
+        verdict = check_artifact_summary(
+            ledger, record.artifact, check(ledger, record.artifact, mode=scenario.mode)
+        )
         found.extend(_prefixed(_owned(ledger, record, v), prefix) for v in verdict.violations)
         review.extend(verdict.review)
         for extra in extra_checks:

@@ -23,17 +23,18 @@ Every violation's detail names the sentence (1-based) and the words that decided
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.core.model import Criticality, Status, Trust
+from pytest_compaction.core.model import Artifact, Criticality, Status, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
 from pytest_compaction.prose.normalize import kind_of
 from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements
 
-__all__ = ["check_facts_in_prose", "resolve_forms"]
+__all__ = ["check_artifact_summary", "check_facts_in_prose", "resolve_forms"]
 
 _FORBIDDEN = {
     Status.SUPERSEDED: ViolationCode.FORBIDDEN_SUPERSEDED_FACT,
@@ -41,9 +42,7 @@ _FORBIDDEN = {
 }
 
 
-def resolve_forms(
-    ledger: Ledger, forms: Mapping[str, ProseFormLike] | None = None
-) -> dict[str, Resolved]:
+def resolve_forms(ledger: Ledger, forms: Mapping[str, ProseFormLike] | None = None) -> dict[str, Resolved]:
     """Every ledger fact's checkable prose form (declared, or defaults)."""
     forms = forms if forms is not None else getattr(ledger, "prose_forms", {}) or {}
     return {fact.fact_id: resolve(fact, forms.get(fact.fact_id), ledger) for fact in ledger}
@@ -123,9 +122,20 @@ def _typed(aliases: Sequence[Alias]) -> set[tuple[str, str]]:
             if kind in ("time", "date"):
                 out.add((kind, ""))
             elif kind == "number":
-                unit = alias[i + 1] if i + 1 < len(alias) and kind_of(alias[i + 1]) in ("unit", "currency") else ""
+                unit = (
+                    alias[i + 1]
+                    if i + 1 < len(alias) and kind_of(alias[i + 1]) in ("unit", "currency")
+                    else ""
+                )
                 out.add(("number", unit))
     return out
+
+
+def _unit(norms: Sequence[str], i: int) -> str:
+    """The unit or currency right after the number at ``i``, or ""."""
+    if i + 1 < len(norms) and kind_of(norms[i + 1]) in ("unit", "currency"):
+        return norms[i + 1]
+    return ""
 
 
 def _competing(statement: Statement, kinds: set[tuple[str, str]], own: Sequence[Alias]) -> str | None:
@@ -135,7 +145,7 @@ def _competing(statement: Statement, kinds: set[tuple[str, str]], own: Sequence[
         kind = kind_of(norm)
         if kind not in ("number", "time", "date") or norm in own_norms:
             continue
-        unit = norms[i + 1] if i + 1 < len(norms) and kind_of(norms[i + 1]) in ("unit", "currency") else ""
+        unit = _unit(norms, i)
         if (kind, unit if kind == "number" else "") in kinds:
             raw = statement.tokens[i].raw
             if unit:
@@ -219,9 +229,7 @@ def _check_active(
             continue
         if others and r.subject is not None:
             own = any(s.find_any(r.subject) for s in (statement,)) if r.subject else False
-            rival_subject = next(
-                (group for group in others if statement.find_any(group) is not None), None
-            )
+            rival_subject = next((group for group in others if statement.find_any(group) is not None), None)
             if rival_subject is not None and not own:
                 findings.append(
                     _Finding(
@@ -234,12 +242,12 @@ def _check_active(
                     )
                 )
                 continue
-        lost = [
-            key for key, group in r.qualifiers if not any(s.find_any(group) is not None for s in window)
-        ]
+        lost = [key for key, group in r.qualifiers if not any(s.find_any(group) is not None for s in window)]
         if lost:
             words = "; ".join(
-                f"{key}: {' / '.join(repr(r.show(a)) for a in group)}" for key, group in r.qualifiers if key in lost
+                f"{key}: {' / '.join(repr(r.show(a)) for a in group)}"
+                for key, group in r.qualifiers
+                if key in lost
             )
             findings.append(
                 _Finding(
@@ -285,7 +293,9 @@ def _check_active(
     if best.code is ViolationCode.MISSING and fact.criticality is not Criticality.CRITICAL:
         return []
     return [
-        Violation(code=best.code, fact_id=fid, expected=best.expected, observed=best.observed, detail=best.detail)
+        Violation(
+            code=best.code, fact_id=fid, expected=best.expected, observed=best.observed, detail=best.detail
+        )
     ]
 
 
@@ -300,17 +310,16 @@ def _check_old(r: Resolved, statements: Sequence[Statement]) -> list[Violation]:
         hit = statement.find_any(r.names)
         if hit is None:
             continue
-        at = hit[0]
+        at, words = hit[0], r.show(hit[1])
         if r.value:
             value_hit = statement.find_any(r.value)
             if value_hit is None:
                 continue
-            at = value_hit[0]
+            at, words = value_hit[0], r.show(value_hit[1])
         if ("negative" if statement.negated(at) else "positive") != r.polarity:
             continue
         if statement.past(at) is not None or statement.speculative(at) is not None:
             continue
-        words = r.show(statement.norms[at : at + 1]) if not r.value else r.show(value_hit[1])  # type: ignore[possibly-undefined]
         return [
             Violation(
                 code=code,
@@ -361,7 +370,9 @@ def _content(statement: Statement, positions: Iterable[int]) -> set[str]:
     return {
         statement.norms[i]
         for i in positions
-        if len(statement.norms[i]) > 2 and statement.norms[i] not in STOPWORDS and kind_of(statement.norms[i]) != "unit"
+        if len(statement.norms[i]) > 2
+        and statement.norms[i] not in STOPWORDS
+        and kind_of(statement.norms[i]) != "unit"
     }
 
 
@@ -390,8 +401,7 @@ def _check_sources(
         trust = getattr(event, "trust", Trust.USER)
         event_id = getattr(event, "event_id", "?")
         for statement in read_statements(text):
-            clauses = sorted(set(statement.clause))
-            for clause in clauses:
+            for clause in sorted(set(statement.clause)):
                 positions = [i for i, c in enumerate(statement.clause) if c == clause]
                 words = _content(statement, positions)
                 if not positions:
@@ -427,8 +437,8 @@ def _check_sources(
                 break
             if found:
                 break
-    for event_id, clauses in untrusted.items():
-        for words in clauses:
+    for event_id, groups in untrusted.items():
+        for words in groups:
             keys = words - trusted - (active_words - untrusted_fact_words)
             if not keys:
                 continue
@@ -446,8 +456,43 @@ def _check_sources(
                         expected=Trust.UNTRUSTED.value,
                         observed="unattributed",
                         detail=f"{_where(statement)} restates what untrusted event {event_id} said "
-                        f"({words_shown}) as its own, with no attribution ('says', 'quoted', the source named)",
+                        f"({words_shown}) as its own, with no attribution "
+                        f"('says', 'quoted', the source named)",
                     )
                 )
                 return found
     return found
+
+
+def check_artifact_summary(ledger: Ledger, artifact: Artifact, structured: Verdict) -> Verdict:
+    """The fact verdict for an artifact that carries a summary.
+
+    Prose checking is opted into by the ledger: when any fact declares a prose form
+    (``prose:`` in a spec), a prose-only artifact (a summary, no structured facts) is
+    checked in prose instead of structurally (where every fact would be ``missing``), and
+    an artifact with both is checked both ways. Without declared forms the structured
+    verdict stands; a prose-only artifact's ``missing`` then says how to opt in.
+    """
+    summary = artifact.summary
+    if not summary:
+        return structured
+    declared = bool(getattr(ledger, "prose_forms", None))
+    if not declared:
+        if artifact.facts:
+            return structured
+        hint = (
+            "; the artifact is prose only (a summary, no facts): give the facts prose forms "
+            "(prose: names: [...]) to check the summary in prose"
+        )
+        return Verdict(
+            violations=tuple(
+                dataclasses.replace(v, detail=v.detail + hint) if v.code is ViolationCode.MISSING else v
+                for v in structured.violations
+            ),
+            review=structured.review,
+        )
+    scope = {"tenant_id": artifact.tenant_id, "subject_id": artifact.subject_id}
+    prose = check_facts_in_prose(ledger, summary, **scope)
+    if not artifact.facts:
+        return prose
+    return structured.merged(prose)

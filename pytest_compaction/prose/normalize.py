@@ -25,26 +25,115 @@ __all__ = ["Token", "kind_of", "phrase", "stem", "tokens"]
 
 _IRREGULAR = {
     # verbs: past and participle forms to the base form
-    "went": "go", "gone": "go", "goes": "go", "was": "be", "were": "be", "been": "be", "is": "be",
-    "are": "be", "am": "be", "'s": "be", "had": "have", "has": "have", "did": "do", "does": "do",
-    "done": "do", "made": "make", "took": "take", "taken": "take", "gave": "give", "given": "give",
-    "got": "get", "gotten": "get", "came": "come", "saw": "see", "seen": "see", "said": "say",
-    "says": "say", "told": "tell", "thought": "think", "knew": "know", "known": "know", "left": "leave",
-    "felt": "feel", "kept": "keep", "paid": "pay", "sent": "send", "spent": "spend", "bought": "buy",
-    "brought": "bring", "began": "begin", "begun": "begin", "ran": "run", "wrote": "write",
-    "written": "write", "met": "meet", "found": "find", "held": "hold", "lost": "lose", "ate": "eat",
-    "eaten": "eat", "drove": "drive", "driven": "drive", "flew": "fly", "flown": "fly", "chose": "choose",
-    "chosen": "choose", "broke": "break", "broken": "break", "forgot": "forget", "forgotten": "forget",
-    "sold": "sell", "stood": "stand", "understood": "understand", "meant": "mean", "built": "build",
-    "set": "set", "put": "put", "read": "read", "let": "let", "cut": "cut", "quit": "quit",
-    "became": "become", "slept": "sleep", "led": "lead", "fell": "fall", "fallen": "fall",
-    "rang": "ring", "rung": "ring", "spoke": "speak", "spoken": "speak", "wore": "wear", "worn": "wear",
-    "threw": "throw", "thrown": "throw", "grew": "grow", "grown": "grow", "drew": "draw", "drawn": "draw",
-    "froze": "freeze", "frozen": "freeze", "hid": "hide", "hidden": "hide", "rode": "ride",
-    "won": "win", "taught": "teach", "caught": "catch", "sought": "seek", "fought": "fight",
+    "went": "go",
+    "gone": "go",
+    "goes": "go",
+    "was": "be",
+    "were": "be",
+    "been": "be",
+    "is": "be",
+    "are": "be",
+    "am": "be",
+    "'s": "be",
+    "had": "have",
+    "has": "have",
+    "did": "do",
+    "does": "do",
+    "done": "do",
+    "made": "make",
+    "took": "take",
+    "taken": "take",
+    "gave": "give",
+    "given": "give",
+    "got": "get",
+    "gotten": "get",
+    "came": "come",
+    "saw": "see",
+    "seen": "see",
+    "said": "say",
+    "says": "say",
+    "told": "tell",
+    "thought": "think",
+    "knew": "know",
+    "known": "know",
+    "left": "leave",
+    "felt": "feel",
+    "kept": "keep",
+    "paid": "pay",
+    "sent": "send",
+    "spent": "spend",
+    "bought": "buy",
+    "brought": "bring",
+    "began": "begin",
+    "begun": "begin",
+    "ran": "run",
+    "wrote": "write",
+    "written": "write",
+    "met": "meet",
+    "found": "find",
+    "held": "hold",
+    "lost": "lose",
+    "ate": "eat",
+    "eaten": "eat",
+    "drove": "drive",
+    "driven": "drive",
+    "flew": "fly",
+    "flown": "fly",
+    "chose": "choose",
+    "chosen": "choose",
+    "broke": "break",
+    "broken": "break",
+    "forgot": "forget",
+    "forgotten": "forget",
+    "sold": "sell",
+    "stood": "stand",
+    "understood": "understand",
+    "meant": "mean",
+    "built": "build",
+    "set": "set",
+    "put": "put",
+    "read": "read",
+    "let": "let",
+    "cut": "cut",
+    "quit": "quit",
+    "became": "become",
+    "slept": "sleep",
+    "led": "lead",
+    "fell": "fall",
+    "fallen": "fall",
+    "rang": "ring",
+    "rung": "ring",
+    "spoke": "speak",
+    "spoken": "speak",
+    "wore": "wear",
+    "worn": "wear",
+    "threw": "throw",
+    "thrown": "throw",
+    "grew": "grow",
+    "grown": "grow",
+    "drew": "draw",
+    "drawn": "draw",
+    "froze": "freeze",
+    "frozen": "freeze",
+    "hid": "hide",
+    "hidden": "hide",
+    "rode": "ride",
+    "won": "win",
+    "taught": "teach",
+    "caught": "catch",
+    "sought": "seek",
+    "fought": "fight",
     # nouns with irregular plurals
-    "children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
-    "feet": "foot", "teeth": "tooth", "geese": "goose", "data": "datum", "criteria": "criterion",
+    "children": "child",
+    "people": "person",
+    "men": "man",
+    "women": "woman",
+    "mice": "mouse",
+    "feet": "foot",
+    "teeth": "tooth",
+    "geese": "goose",
+    "data": "datum",
+    "criteria": "criterion",
 }
 _PAST_FORMS = frozenset(
     {"was", "were", "had", "did", "used"}
@@ -52,12 +141,43 @@ _PAST_FORMS = frozenset(
 )
 _KEEP = frozenset({"this", "his", "has", "is", "was", "us", "yes", "its", "bus", "gas", "plus", "thus"})
 _NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
-    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-    "hundred": 100, "thousand": 1000, "dozen": 12, "first": 1, "second": 2, "third": 3, "fourth": 4,
-    "fifth": 5, "tenth": 10,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "thousand": 1000,
+    "dozen": 12,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "tenth": 10,
 }
 # "second" and "first" are also plain words ("a second", "first of all"): they count as
 # numbers only right before a unit or a time word ("the first week").
@@ -67,26 +187,82 @@ _MONTHS = {
     name: index
     for index, names in enumerate(
         (
-            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
-            ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
-            ("october", "oct"), ("november", "nov"), ("december", "dec"),
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
         ),
         start=1,
     )
     for name in names
 }
 _CURRENCY = {
-    "$": "usd", "usd": "usd", "dollar": "usd", "dollars": "usd", "€": "eur", "eur": "eur",
-    "euro": "eur", "euros": "eur", "£": "gbp", "gbp": "gbp", "pound": "gbp", "pounds": "gbp",
-    "¥": "jpy", "jpy": "jpy", "yen": "jpy", "chf": "chf", "francs": "chf", "franc": "chf",
+    "$": "usd",
+    "usd": "usd",
+    "dollar": "usd",
+    "dollars": "usd",
+    "€": "eur",
+    "eur": "eur",
+    "euro": "eur",
+    "euros": "eur",
+    "£": "gbp",
+    "gbp": "gbp",
+    "pound": "gbp",
+    "pounds": "gbp",
+    "¥": "jpy",
+    "jpy": "jpy",
+    "yen": "jpy",
+    "chf": "chf",
+    "francs": "chf",
+    "franc": "chf",
 }
 _UNITS = {
-    "mg": "mg", "milligram": "mg", "milligrams": "mg", "g": "g", "gram": "g", "grams": "g",
-    "kg": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "ml": "ml",
-    "l": "l", "litre": "l", "liter": "l", "litres": "l", "liters": "l", "km": "km", "m": "m",
-    "cm": "cm", "mm": "mm", "mile": "mile", "miles": "mile", "%": "percent", "percent": "percent",
-    "per cent": "percent", "gb": "gb", "mb": "mb", "tb": "tb", "kb": "kb", "ms": "ms", "x": "time",
-    "×": "time", "h": "hour", "hr": "hour", "hrs": "hour", "min": "minute", "mins": "minute",
+    "mg": "mg",
+    "milligram": "mg",
+    "milligrams": "mg",
+    "g": "g",
+    "gram": "g",
+    "grams": "g",
+    "kg": "kg",
+    "kilo": "kg",
+    "kilos": "kg",
+    "kilogram": "kg",
+    "kilograms": "kg",
+    "ml": "ml",
+    "l": "l",
+    "litre": "l",
+    "liter": "l",
+    "litres": "l",
+    "liters": "l",
+    "km": "km",
+    "m": "m",
+    "cm": "cm",
+    "mm": "mm",
+    "mile": "mile",
+    "miles": "mile",
+    "%": "percent",
+    "percent": "percent",
+    "per cent": "percent",
+    "gb": "gb",
+    "mb": "mb",
+    "tb": "tb",
+    "kb": "kb",
+    "ms": "ms",
+    "x": "time",
+    "\u00d7": "time",
+    "h": "hour",
+    "hr": "hour",
+    "hrs": "hour",
+    "min": "minute",
+    "mins": "minute",
     "k": "thousand",
 }
 
@@ -100,9 +276,9 @@ _TOKEN = re.compile(
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+)*[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]*[=/][\w=/.-]*\w)
   | (?P<money>[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kK]\b)?)
   | (?P<num>\d[\d,]*(?:\.\d+)?(?:st|nd|rd|th)?(?![\w]))
-  | (?P<unitnum>\d+(?:\.\d+)?(?=[a-zA-Z%×]))
+  | (?P<unitnum>\d+(?:\.\d+)?(?=[a-zA-Z%\u00d7]))
   | (?P<word>[A-Za-z]+(?:'[a-z]+)?)
-  | (?P<sym>[%×€$£])
+  | (?P<sym>[%\u00d7€$£])
     """,
     re.VERBOSE,
 )
@@ -147,7 +323,7 @@ def stem(word: str) -> str:
             w = w[: -len(suffix)] + repl
             break
     else:
-        if w.endswith("es") and w[-3:-2] in ("s", "x", "z") or w.endswith(("ches", "shes")):
+        if (w.endswith("es") and w[-3:-2] in ("s", "x", "z")) or w.endswith(("ches", "shes")):
             w = w[:-2]
         elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
             w = w[:-1]
@@ -199,8 +375,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
             meridiem = re.sub(r"[^apm]", "", rest[2:].lower())
             add(_clock(int(hours), int(rest[:2]), meridiem), match)
         elif kind == "ampm":
-            hours = int(re.match(r"\d+", raw).group())  # type: ignore[union-attr]
-            add(_clock(hours, 0, re.sub(r"[^apm]", "", raw.lower())), match)
+            hour = int(raw[: len(raw) - len(raw.lstrip("0123456789"))])
+            add(_clock(hour, 0, re.sub(r"[^apm]", "", raw.lower())), match)
         elif kind == "ident":
             add("!" + raw.lower(), match)
         elif kind == "money":
@@ -287,13 +463,23 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
     while i < len(out):
         token = out[i]
         nxt = out[i + 1] if i + 1 < len(out) else None
-        if token.norm.startswith("%") and "-" not in token.norm and nxt is not None and nxt.norm.startswith("#"):
+        if (
+            token.norm.startswith("%")
+            and "-" not in token.norm
+            and nxt is not None
+            and nxt.norm.startswith("#")
+        ):
             day = nxt.norm[1:]
             if day.isdigit() and 1 <= int(day) <= 31:
                 folded.append(Token(f"{token.norm}-{int(day):02d}", token.raw, token.start, nxt.end))
                 i += 2
                 continue
-        if token.norm.startswith("#") and nxt is not None and nxt.norm.startswith("%") and "-" not in nxt.norm:
+        if (
+            token.norm.startswith("#")
+            and nxt is not None
+            and nxt.norm.startswith("%")
+            and "-" not in nxt.norm
+        ):
             day = token.norm[1:]
             if day.isdigit() and 1 <= int(day) <= 31:
                 folded.append(Token(f"{nxt.norm}-{int(day):02d}", token.raw, token.start, nxt.end))
@@ -305,12 +491,16 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
             continue
         if token.norm == "~thousand" and folded and folded[-1].norm.startswith("#"):
             prev = folded.pop()
-            folded.append(Token(_number(str(int(float(prev.norm[1:]) * 1000))), prev.raw, prev.start, token.end))
+            folded.append(
+                Token(_number(str(int(float(prev.norm[1:]) * 1000))), prev.raw, prev.start, token.end)
+            )
             i += 1
             continue
         if token.norm == "#1000" and folded and folded[-1].norm.startswith("#"):
             prev = folded.pop()
-            folded.append(Token(_number(str(int(float(prev.norm[1:]) * 1000))), prev.raw, prev.start, token.end))
+            folded.append(
+                Token(_number(str(int(float(prev.norm[1:]) * 1000))), prev.raw, prev.start, token.end)
+            )
             i += 1
             continue
         folded.append(token)

@@ -150,7 +150,7 @@ class Statement:
         for quoted in _QUOTED.finditer(self.text):
             if quoted.start() <= token.start < quoted.end():
                 return "quotation marks"
-        words = [t.raw for t, n in zip(self.tokens, self.norms) if n in ATTRIBUTION]
+        words = [t.raw for t, n in zip(self.tokens, self.norms, strict=True) if n in ATTRIBUTION]
         if not words:
             return None
         if not any(n in _SOURCE_NOUNS for n in self.norms) and any(n in _SELF for n in self.norms):

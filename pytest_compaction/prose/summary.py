@@ -22,6 +22,7 @@ from typing import Any
 
 from pytest_compaction.core._fields import check_keys, join, read_int, read_mapping, read_str_list, type_name
 from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.model import SourceEvent, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose import _text
 from pytest_compaction.prose.invariants import (
@@ -41,6 +42,7 @@ __all__ = [
     "PassState",
     "ProsePolicy",
     "check_prose",
+    "event_label",
     "grounding",
     "next_state",
     "pin_block",
@@ -137,6 +139,26 @@ class PassState:
 
     def to_dict(self) -> dict[str, Any]:
         return {"summary_chars": self.summary_chars, "depth": self.depth, "active_ids": list(self.active_ids)}
+
+
+# -- source labels --------------------------------------------------------------
+
+
+def event_label(event: SourceEvent) -> str:
+    """The label a line of prose memory starts with to cite its source event and facts:
+    ``[e2 untrusted previously: fact-city-1] `` (the words only where they apply).
+
+    "untrusted" attributes the line to an untrusted source; "previously" tells it as
+    history (every fact the event states is over). Summary growth is allowed one label
+    per new event on top of its text (:mod:`pytest_compaction.prose.checks`).
+    """
+    words = [event.event_id]
+    if event.trust is Trust.UNTRUSTED:
+        words.append("untrusted")
+    if event.claims and not any(claim.current for claim in event.claims):
+        words.append("previously")
+    ids = " ".join(claim.fact_id for claim in event.claims)
+    return f"[{' '.join(words)}{': ' + ids if ids else ''}] "
 
 
 # -- re-grounding ---------------------------------------------------------------
