@@ -491,8 +491,8 @@ def check_artifact_summary(ledger: Ledger, artifact: Artifact, structured: Verdi
             ),
             review=structured.review,
         )
-    scope = {"tenant_id": artifact.tenant_id, "subject_id": artifact.subject_id}
-    prose = check_facts_in_prose(ledger, summary, **scope)
+    tenant, subject = artifact.tenant_id, artifact.subject_id
+    prose = check_facts_in_prose(ledger, summary, tenant_id=tenant, subject_id=subject)
     if not artifact.facts:
         return prose
     return structured.merged(prose)
