@@ -29,10 +29,19 @@ from pytest_compaction.prose.invariants import (
     FailureRecord,
     Invariant,
     InvariantRegister,
+    attempted_failure,
     considered_words,
     failure_outcome,
 )
-from pytest_compaction.prose.modality import Modality, count_constraints, judge, read
+from pytest_compaction.prose.modality import (
+    Judgement,
+    Modality,
+    condition_words,
+    count_constraints,
+    judge,
+    read,
+)
+from pytest_compaction.prose.normalize import tokens
 
 __all__ = [
     "BLOCK_END",
@@ -330,7 +339,11 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
             for clause in _text.clauses(sentences[index].text)
             if any(_text.contains(clause, m) for m in invariant.markers)
         ]
-        results.append((spot, judge(invariant.modality, clauses, invariant=own)))
+        verdict = judge(invariant.modality, clauses, invariant=own)
+        if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
+            # A dropped condition widens a permission; it only tightens a prohibition or obligation.
+            verdict = _kept_conditions(invariant, [sentences[i].text for i in spot]) or verdict
+        results.append((spot, verdict))
     contradicting = [(spot, j) for spot, j in results if not j.ok and j.contradicts]
     if any(j.ok for _, j in results) and not contradicting:
         return []
@@ -345,6 +358,20 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
             detail=f"sentence {where}: {verdict.reason}",
         )
     ]
+
+
+def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | None:
+    """A failed judgement when the statement drops one of the invariant's own conditions
+    (none of the words that state it survive), else None."""
+    stems = {t.norm for text in texts for t in tokens(text)}
+    for condition, words in condition_words(invariant.text):
+        if any(_text.contains(condition, m) for m in invariant.markers):
+            continue  # a condition that holds a marker is checked as that marker
+        if not stems & set(words):
+            return Judgement(
+                False, "condition lost", f"the invariant's condition {condition!r} is lost", True
+            )
+    return None
 
 
 def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -> list[Violation]:
@@ -370,6 +397,8 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
         window = " ".join(sentences[i].text for i in indexes)
         if failure_outcome(window, record.error) is None:
             continue
+        if considered_words(window) and attempted_failure(window) is None:
+            continue  # "considered X" next to an error word is still only considered
         missing = [m for m in record.error if not _text.contains(window, m)]
         if not missing:
             return []
