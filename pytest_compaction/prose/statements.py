@@ -38,8 +38,12 @@ def _stems(words: str) -> frozenset[str]:
 
 
 NEGATORS = frozenset({"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without"})
-_ADDITIVE = frozenset({"only", "just", "merely", "simply", "to", "doubt", "matter", "least"})
-"""After "not"/"no", these make the pair additive or idiomatic: "not only", "no doubt"."""
+_ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
+_LONGER = stem("longer")
+_DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
+_DETERMINER_REACH = 3
+"""After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
+more than", "no doubt"."""
 SPECULATION = _stems(
     "may might could would maybe perhaps possibly possible probably likely unlikely potentially "
     "if whether unless consider considering thinking wonder wondering plan planning plans hope hoping "
@@ -112,7 +116,12 @@ class Statement:
         return None
 
     def negated(self, position: int) -> str | None:
-        """The negators that flip the segment of token ``position`` (odd count), or None."""
+        """The negators that flip token ``position`` (an odd count of them), or None.
+
+        "not", "never" and "no longer" reach to the end of their segment; "no", "none",
+        "nothing", "nobody" and "without" negate only the few words after them ("at no
+        extra cost" does not negate the rest of the sentence).
+        """
         seg = self.segment[position]
         found: list[str] = []
         for i, norm in enumerate(self.norms):
@@ -121,11 +130,22 @@ class Statement:
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
             if norm in ("not", "no") and after in _ADDITIVE:
                 continue
-            if norm == "no" and after == "long":
-                found.append("no longer")
+            if norm == "no" and after == _LONGER:
+                if i < position:
+                    found.append("no longer")
+                continue
+            if norm in _DETERMINERS and not i < position <= i + _DETERMINER_REACH:
+                continue
+            if norm not in _DETERMINERS and i > position and not self._before_verb(position, i):
                 continue
             found.append(self.tokens[i].raw)
         return ", ".join(found) if len(found) % 2 else None
+
+    def _before_verb(self, position: int, negator: int) -> bool:
+        """Whether a negator after ``position`` still governs it: "peanuts are *not*
+        allowed" (the negated verb's subject), but not "peanuts, and *not* merely ..."."""
+        between = self.norms[position + 1 : negator]
+        return len(between) <= 3
 
     def _clause_norms(self, position: int) -> list[tuple[int, str]]:
         clause = self.clause[position]
@@ -171,7 +191,7 @@ class Statement:
             norm = self.norms[i]
             if norm in PAST and norm not in ("once", "then", "before"):
                 words.append(token.raw)
-            elif norm == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == "long":
+            elif norm == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == _LONGER:
                 words.append("no longer")
             elif token.past and self.segment[i] == seg:
                 words.append(token.raw)
