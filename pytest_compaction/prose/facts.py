@@ -212,6 +212,13 @@ def _check_active(
                 )
             continue
         at = value_hit[0] if value_hit is not None else name_at
+        # Every place the value (or, without value words, a name) occurs: one that reads
+        # with the fact's polarity states it.
+        group = r.value if value_hit is not None else r.names
+        spots = [p for a in group for p in statement.positions(a)]
+        matching = [p for p in spots if ("negative" if statement.negated(p) else "positive") == r.polarity]
+        if matching and (value_hit is None or len(matching) == len(spots)):
+            at = matching[0]
         negated = statement.negated(at)
         polarity = "negative" if negated else "positive"
         if polarity != r.polarity:
@@ -227,9 +234,9 @@ def _check_active(
                 )
             )
             continue
-        if others and r.subject is not None:
-            own = any(s.find_any(r.subject) for s in (statement,)) if r.subject else False
-            rival_subject = next((group for group in others if statement.find_any(group) is not None), None)
+        if others:
+            own = statement.in_clause(r.subject, at) if r.subject else False
+            rival_subject = next((g for g in others if statement.in_clause(g, at)), None)
             if rival_subject is not None and not own:
                 findings.append(
                     _Finding(
@@ -396,8 +403,10 @@ def _check_sources(
     for r in scoped:
         if r.fact.authority is Trust.UNTRUSTED:
             untrusted_fact_words |= r.words()
+    stated = {r.fact.fact_id: r for r in scoped}
     for event in events:
         text = getattr(event, "text", "")
+        claims = [stated[c.fact_id] for c in getattr(event, "claims", ()) if c.fact_id in stated]
         trust = getattr(event, "trust", Trust.USER)
         event_id = getattr(event, "event_id", "?")
         for statement in read_statements(text):
@@ -406,7 +415,10 @@ def _check_sources(
                 words = _content(statement, positions)
                 if not positions:
                     continue
-                if statement.speculative(positions[0]) is not None:
+                # A clause that states one of the event's own facts is settled whatever its
+                # modal ("agents may refund up to $50"): its words are the fact's.
+                own = any(statement.in_clause((*r.names, *r.value), positions[0]) for r in claims)
+                if not own and statement.speculative(positions[0]) is not None:
                     for w in words:
                         speculative.setdefault(w, event_id)
                 else:

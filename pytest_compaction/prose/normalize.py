@@ -275,7 +275,7 @@ _TOKEN = re.compile(
   | (?P<ampm>\b\d{1,2}\s*(?:[ap]\.m\.|[ap]m\b))
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+)*[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]*[=/][\w=/.-]*\w)
   | (?P<money>[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kK]\b)?)
-  | (?P<num>\d[\d,]*(?:\.\d+)?(?:st|nd|rd|th)?(?![\w]))
+  | (?P<num>\d[\d,]*(?:\.\d+)?(?:st|nd|rd|th)?(?![\w])(?![.,]\d))
   | (?P<unitnum>\d+(?:\.\d+)?(?=[a-zA-Z%\u00d7]))
   | (?P<word>[A-Za-z]+(?:'[a-z]+)?)
   | (?P<sym>[%\u00d7€$£])

@@ -27,6 +27,7 @@ from pytest_compaction.prose.normalize import Token, find_phrase, stem, tokens
 
 __all__ = [
     "ATTRIBUTION",
+    "NEGATORS",
     "STOPWORDS",
     "Statement",
     "read_statements",
@@ -40,17 +41,21 @@ def _stems(words: str) -> frozenset[str]:
 NEGATORS = frozenset({"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without"})
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
 _LONGER = stem("longer")
+_CEASE = _stems("stop stopped stops quit quits ceased ceases")
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
 more than", "no doubt"."""
-SPECULATION = _stems(
-    "may might could would maybe perhaps possibly possible probably likely unlikely potentially "
-    "if whether unless consider considering thinking wonder wondering plan planning plans hope hoping "
-    "want wants wish intend intends dream imagine suppose hypothetical hypothetically tentative "
-    "tentatively unsure uncertain undecided idea option options someday eventually will shall gonna "
-    "expect expects aim aims toy toying weigh weighing debate debating mull mulling rumor rumour "
-    "guess guessing"
+_SPECULATION = re.compile(
+    r"\b(?:may|might|could|would|maybe|perhaps|possibly|possible|probably|likely|unlikely|potentially|"
+    r"if|whether|consider|considers|considering|considered|wonder|wonders|wondering|wish|wishes|"
+    r"dream|dreams|dreaming|imagine|imagining|suppose|hypothetical|hypothetically|tentative|"
+    r"tentatively|unsure|uncertain|undecided|idea|option|options|someday|eventually|will|shall|"
+    r"gonna|toying|weighing|debating|mulling|rumou?red?|guess|guessing|"
+    r"(?:plan|plans|planning|planned|hope|hopes|hoping|want|wants|wanting|intend|intends|intending|"
+    r"aim|aims|aiming|expect|expects|expecting|going)\s+to|hoping|thinking\s+(?:about|of)|"
+    r"think(?:s)?\s+(?:about|of)|not\s+sure|(?:'ll|\u2019ll))\b|'ll\b",
+    re.IGNORECASE,
 )
 ATTRIBUTION = _stems(
     "say says said claim claims claimed quote quotes quoted state states stated write writes wrote "
@@ -125,7 +130,12 @@ class Statement:
         seg = self.segment[position]
         found: list[str] = []
         for i, norm in enumerate(self.norms):
-            if self.segment[i] != seg or norm not in NEGATORS:
+            if self.segment[i] != seg:
+                continue
+            if norm in _CEASE and i < position and self._gerund(i + 1):
+                found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
+                continue
+            if norm not in NEGATORS:
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
             if norm in ("not", "no") and after in _ADDITIVE:
@@ -141,6 +151,32 @@ class Statement:
             found.append(self.tokens[i].raw)
         return ", ".join(found) if len(found) % 2 else None
 
+    def _gerund(self, index: int) -> bool:
+        return index < len(self.tokens) and self.tokens[index].raw.lower().endswith("ing")
+
+    def in_clause(self, aliases: Sequence[Sequence[str]], position: int) -> bool:
+        """Whether one of ``aliases`` occurs in the clause of token ``position``."""
+        clause = self.clause[position]
+        for alias in aliases:
+            at = self.find(alias)
+            while at >= 0:
+                if self.clause[at] == clause:
+                    return True
+                nxt = find_phrase(self.norms[at + 1 :], alias)
+                at = at + 1 + nxt if nxt >= 0 else -1
+        return False
+
+    def positions(self, alias: Sequence[str]) -> list[int]:
+        """Every token position where ``alias`` starts."""
+        out: list[int] = []
+        if not alias or alias[0] not in self.vocabulary:
+            return out
+        n = len(alias)
+        for i, norm in enumerate(self.norms):
+            if norm == alias[0] and tuple(self.norms[i : i + n]) == tuple(alias):
+                out.append(i)
+        return out
+
     def _before_verb(self, position: int, negator: int) -> bool:
         """Whether a negator after ``position`` still governs it: "peanuts are *not*
         allowed" (the negated verb's subject), but not "peanuts, and *not* merely ..."."""
@@ -153,11 +189,10 @@ class Statement:
 
     def speculative(self, position: int) -> str | None:
         """The speculation words of the clause of token ``position``, or None."""
-        words = [self.tokens[i].raw for i, n in self._clause_norms(position) if n in SPECULATION]
-        if not words:
-            for i, n in self._clause_norms(position):
-                if n == "think" and i + 1 < len(self.norms) and self.norms[i + 1] in ("about", "of"):
-                    words.append(self.tokens[i].raw)
+        clause = self.clause[position]
+        start = min(t.start for i, t in enumerate(self.tokens) if self.clause[i] == clause)
+        end = max(t.end for i, t in enumerate(self.tokens) if self.clause[i] == clause)
+        words = [m.group() for m in _SPECULATION.finditer(self.text[start:end])]
         return ", ".join(words) if words else None
 
     def attributed(self, position: int) -> str | None:
