@@ -62,7 +62,7 @@ class Case:
 
 def load_cases(folder: Path = CORPUS) -> list[Case]:
     cases: list[Case] = []
-    for path in sorted(folder.glob("*.yaml")):
+    for path in sorted(folder.rglob("*.yaml")):
         for item in yaml.safe_load(path.read_text(encoding="utf-8")):
             cases.append(
                 Case(

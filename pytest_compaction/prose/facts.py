@@ -180,6 +180,7 @@ def _check_active(
         if hit is None:
             continue
         name_at, name = hit
+        hit_index = statement.index
         window = _near(statements, statement.index)
         value_hit = statement.find_any(r.value) if r.value else None
         if r.value and value_hit is None:
@@ -211,11 +212,17 @@ def _check_active(
                     )
                 )
             continue
+        if value_hit is not None and statement.index == hit_index:
+            # The value occurrence nearest the name states it ("A pays X; B pays Y").
+            nearest = min(
+                (p for a in r.value for p in statement.positions(a)), key=lambda p: abs(p - name_at)
+            )
+            value_hit = (nearest, value_hit[1])
         at = value_hit[0] if value_hit is not None else name_at
         # Every place the value (or, without value words, a name) occurs: one that reads
         # with the fact's polarity states it.
         group = r.value if value_hit is not None else r.names
-        spots = [p for a in group for p in statement.positions(a)]
+        spots = sorted((p for a in group for p in statement.positions(a)), key=lambda p: abs(p - name_at))
         matching = [p for p in spots if ("negative" if statement.negated(p) else "positive") == r.polarity]
         if matching and (value_hit is None or len(matching) == len(spots)):
             at = matching[0]
