@@ -154,6 +154,12 @@ def _competing(statement: Statement, kinds: set[tuple[str, str]], own: Sequence[
     return None
 
 
+def _candidates(statements: Sequence[Statement], aliases: Sequence[Alias]) -> list[Statement]:
+    """The statements that hold the first word of one of ``aliases`` (a cheap index test)."""
+    firsts = {alias[0] for alias in aliases if alias}
+    return [s for s in statements if not firsts.isdisjoint(s.vocabulary)]
+
+
 def _check_active(
     r: Resolved, statements: Sequence[Statement], entities: Sequence[tuple[Alias, ...]]
 ) -> list[Violation]:
@@ -175,7 +181,7 @@ def _check_active(
     ok = False
     kinds = _typed(r.value)
     others = [group for group in entities if not set(group) & set(r.subject)]
-    for statement in statements:
+    for statement in _candidates(statements, r.names):
         hit = statement.find_any(r.names)
         if hit is None:
             continue

@@ -18,6 +18,7 @@ particular fact:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -246,6 +247,10 @@ def _read(index: int, text: str) -> Statement:
     return Statement(index, text, tuple(raw), norms, segment, clause, frozenset(norms))
 
 
+@functools.lru_cache(maxsize=2048)
 def read_statements(summary: str) -> tuple[Statement, ...]:
-    """The summary's sentences (see :func:`pytest_compaction.prose._text.sentences`), read."""
+    """The summary's sentences (see :func:`pytest_compaction.prose._text.sentences`), read.
+
+    Cached: a session reads the same source events and prior summaries on every pass.
+    """
     return tuple(_read(s.index, s.text) for s in _text.sentences(summary))
