@@ -98,9 +98,7 @@ def test_the_incident_drift_is_caught_by_name(name: str) -> None:
     assert code in {v.code.value for v in result.violations}, result.names
 
 
-SCENARIOS = sorted(
-    p for p in LIBRARY.rglob("*.compaction.yaml") if load_spec(p).scenario is not None
-)
+SCENARIOS = sorted(p for p in LIBRARY.rglob("*.compaction.yaml") if load_spec(p).scenario is not None)
 # Retrieval and use steps read structured facts (a prose-only artifact has none to hand
 # over), and the reorder relation compares fact sets: these items need a structured
 # compressor. Named here so a new one is a decision, not an accident.
