@@ -32,7 +32,7 @@ from pytest_compaction.core.model import Artifact, Criticality, Status, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
 from pytest_compaction.prose.normalize import kind_of
-from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements
+from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement, read_statements
 
 __all__ = ["check_artifact_summary", "check_facts_in_prose", "resolve_forms"]
 
@@ -85,10 +85,11 @@ def check_facts_in_prose(
         if r.fact.status is Status.ACTIVE:
             active_words |= r.words()
     entities = _entities(resolved.values())
+    by_id: dict[str, object] = {e.event_id: e for e in ledger.events}
     found: list[Violation] = []
     for r in scoped:
         if r.fact.status is Status.ACTIVE:
-            found.extend(_check_active(r, statements, entities))
+            found.extend(_check_active(r, statements, entities, by_id))
         elif r.fact.status is Status.DELETED:
             found.extend(_check_deleted(r, statements, active_words, ledger, tenant, subject))
         else:
@@ -131,6 +132,19 @@ def _typed(aliases: Sequence[Alias]) -> set[tuple[str, str]]:
     return out
 
 
+def _negation_lost(statement: Statement, aliases: Sequence[Alias]) -> str | None:
+    """The words of a negated value alias found without their negator ("share" for
+    "never share"), not negated otherwise, or None."""
+    for alias in aliases:
+        if not NEGATORS & set(alias):
+            continue
+        bare = tuple(n for n in alias if n not in NEGATORS and n not in ("do", "be", "must"))
+        for p in statement.positions(bare) if bare else ():
+            if statement.negated(p, len(bare)) is None:
+                return " ".join(t.raw for t in statement.tokens[p : p + len(bare)])
+    return None
+
+
 def _unit(norms: Sequence[str], i: int) -> str:
     """The unit or currency right after the number at ``i``, or ""."""
     if i + 1 < len(norms) and kind_of(norms[i + 1]) in ("unit", "currency"):
@@ -161,7 +175,10 @@ def _candidates(statements: Sequence[Statement], aliases: Sequence[Alias]) -> li
 
 
 def _check_active(
-    r: Resolved, statements: Sequence[Statement], entities: Sequence[tuple[Alias, ...]]
+    r: Resolved,
+    statements: Sequence[Statement],
+    entities: Sequence[tuple[Alias, ...]],
+    ledger_events: Mapping[str, object],
 ) -> list[Violation]:
     fact = r.fact
     fid = fact.fact_id
@@ -195,6 +212,19 @@ def _check_active(
             if later is not None and following is not None:
                 statement, value_hit = following, later
         if r.value and value_hit is None:
+            flipped = _negation_lost(statement, r.value)
+            if flipped is not None:
+                findings.append(
+                    _Finding(
+                        3,
+                        ViolationCode.VALUE_CHANGED,
+                        f"{_where(statement)} states {flipped!r} without the negation of "
+                        f"{' / '.join(repr(r.show(a)) for a in r.value if NEGATORS & set(a))}",
+                        expected="negated",
+                        observed=flipped,
+                    )
+                )
+                continue
             rival = _competing(statement, kinds, r.value) if kinds else None
             if rival is not None:
                 findings.append(
@@ -227,14 +257,20 @@ def _check_active(
         at = value_hit[0] if value_hit is not None else name_at
         # Every place the value (or, without value words, a name) occurs: one that reads
         # with the fact's polarity states it.
+        # Value words state the value as they stand ("allergic", "do not touch"), so a
+        # negator outside them flips it; a form without value words states the fact
+        # through its names, with the form's polarity ("do not call": negative).
+        required = "positive" if value_hit is not None else r.polarity
         group = r.value if value_hit is not None else r.names
-        spots = sorted((p for a in group for p in statement.positions(a)), key=lambda p: abs(p - name_at))
-        matching = [p for p in spots if ("negative" if statement.negated(p) else "positive") == r.polarity]
+        spans = {p: len(a) for a in group for p in statement.positions(a)}
+        spots = sorted(spans, key=lambda p: abs(p - name_at))
+        reading = {p: "negative" if statement.negated(p, spans[p]) else "positive" for p in spots}
+        matching = [p for p in spots if reading[p] == required]
         if matching and (value_hit is None or len(matching) == len(spots)):
             at = matching[0]
-        negated = statement.negated(at)
+        negated = statement.negated(at, spans.get(at, 1))
         polarity = "negative" if negated else "positive"
-        if polarity != r.polarity:
+        if polarity != required:
             shown = r.show(value_hit[1]) if value_hit is not None else r.show(name)
             why = f"negated by {negated!r}" if negated else "without the negation the fact has"
             findings.append(
@@ -242,7 +278,7 @@ def _check_active(
                     3 if value_hit is not None else 1,
                     ViolationCode.VALUE_CHANGED,
                     f"{_where(statement)} states {shown!r} {why}",
-                    expected=r.polarity,
+                    expected=required,
                     observed=polarity,
                 )
             )
@@ -279,7 +315,12 @@ def _check_active(
                 )
             )
             continue
-        if fact.authority is Trust.UNTRUSTED and statement.attributed(at) is None:
+        elevated = fact.authority is Trust.UNTRUSTED and statement.attributed(at) is None
+        if elevated and not all(_is_tool(ledger_events.get(e)) for e in fact.source_event_ids):
+            elevated = True
+        elif elevated:
+            elevated = _directive(statement.text)  # a tool's data restated is no instruction
+        if elevated:
             findings.append(
                 _Finding(
                     6,
@@ -319,6 +360,19 @@ def _check_active(
     ]
 
 
+def _is_tool(event: object) -> bool:
+    """A tool result (``role: tool``): the agent's observation, data rather than a speaker."""
+    return getattr(event, "role", None) == "tool"
+
+
+def _directive(text: str) -> bool:
+    """Whether ``text`` reads as an instruction or a rule (a modal cue or a bare command)."""
+    from pytest_compaction.prose.modality import CueKind, read
+
+    forceful = (CueKind.PROHIBITION, CueKind.OBLIGATION, CueKind.PERMISSION, CueKind.WAIVER)
+    return read(text).has(*forceful)
+
+
 # -- facts that are over --------------------------------------------------------------
 
 
@@ -330,13 +384,14 @@ def _check_old(r: Resolved, statements: Sequence[Statement]) -> list[Violation]:
         hit = statement.find_any(r.names)
         if hit is None:
             continue
-        at, words = hit[0], r.show(hit[1])
+        at, words, span = hit[0], r.show(hit[1]), 1
         if r.value:
             value_hit = statement.find_any(r.value)
             if value_hit is None:
                 continue
-            at, words = value_hit[0], r.show(value_hit[1])
-        if ("negative" if statement.negated(at) else "positive") != r.polarity:
+            at, words, span = value_hit[0], r.show(value_hit[1]), len(value_hit[1])
+        required = "positive" if r.value else r.polarity
+        if ("negative" if statement.negated(at, span) else "positive") != required:
             continue
         if statement.past(at) is not None or statement.speculative(at) is not None:
             continue
@@ -413,6 +468,7 @@ def _check_sources(
     speculative: dict[str, str] = {}
     untrusted: dict[str, list[set[str]]] = {}
     untrusted_fact_words: set[str] = set()
+    tools: set[str] = set()
     for r in scoped:
         if r.fact.authority is Trust.UNTRUSTED:
             untrusted_fact_words |= r.words()
@@ -438,6 +494,8 @@ def _check_sources(
                     settled |= words
                 if trust is Trust.UNTRUSTED:
                     untrusted.setdefault(event_id, []).append(words)
+                    if _is_tool(event):
+                        tools.add(event_id)
                 else:
                     trusted |= words
     found: list[Violation] = []
@@ -473,6 +531,8 @@ def _check_sources(
                 if len({statement.norms[i] for i in hits}) < need:
                     continue
                 if any(statement.attributed(i) for i in hits):
+                    continue
+                if event_id in tools and not _directive(statement.text):
                     continue
                 words_shown = ", ".join(dict.fromkeys(statement.tokens[i].raw for i in hits))
                 found.append(

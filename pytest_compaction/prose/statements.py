@@ -121,7 +121,7 @@ class Statement:
                 return at, alias
         return None
 
-    def negated(self, position: int) -> str | None:
+    def negated(self, position: int, span: int = 1) -> str | None:
         """The negators that flip token ``position`` (an odd count of them), or None.
 
         "not", "never" and "no longer" reach to the end of their segment; "no", "none",
@@ -131,8 +131,8 @@ class Statement:
         seg = self.segment[position]
         found: list[str] = []
         for i, norm in enumerate(self.norms):
-            if self.segment[i] != seg:
-                continue
+            if self.segment[i] != seg or position <= i < position + span:
+                continue  # a negator inside the matched words belongs to them ("do not touch")
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
                 continue
