@@ -226,7 +226,7 @@ def test_regroundable_codes() -> None:
 
 
 def test_check_summary_merges_prose_and_bindings() -> None:
-    verdict = check_summary(register(), "Run the migration on the database.", bindings=[STAGING, PROD])
+    verdict = check_summary(register(), "The migration ran on the database.", bindings=[STAGING, PROD])
     assert verdict.names == (
         "constraint_density_collapsed",
         "inv-payments:invariant_dropped",
@@ -351,7 +351,7 @@ def test_cli_prose_exit_1_prints_each_violation(tmp_path: Path) -> None:
     path = write_case(
         tmp_path,
         "The payments API with dry_run=false should be used carefully. We explored a pool size of 50. "
-        "Run the migration on the database.",
+        "The migration ran on the database.",
     )
     code, out, err = run("prose", str(path))
     assert (code, err) == (1, "")

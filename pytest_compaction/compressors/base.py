@@ -208,9 +208,13 @@ def as_compressor(obj: object, *, origin: str | None = None) -> Compressor:
 
 
 def resolve_compressor(reference: str) -> Compressor:
-    """Resolve ``"module:attribute"`` (or ``"reference"``) to a compressor."""
+    """Resolve ``"module:attribute"`` (or ``"reference"``, ``"verbatim"``) to a compressor."""
     if reference in ("", "reference"):
         return ReferenceCompressor()
+    if reference == "verbatim":
+        from pytest_compaction.compressors.verbatim import VerbatimCompressor
+
+        return VerbatimCompressor()
     target = import_reference(
         reference,
         what="compressor",

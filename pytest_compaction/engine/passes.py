@@ -22,6 +22,7 @@ from pytest_compaction.core.checker import check
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.violations import Violation, ViolationCode
+from pytest_compaction.prose.facts import check_artifact_summary
 
 if TYPE_CHECKING:
     from pytest_compaction.engine.runner import PassResult, Stored
@@ -94,7 +95,9 @@ def contract_kept(context: PassContext) -> list[Violation]:
     """
     if context.artifact is None:
         return []
-    return list(check(context.ledger, context.artifact).violations)
+    # A summary is read in prose against the facts' prose forms (when the spec gives them).
+    verdict = check_artifact_summary(context.ledger, context.artifact, check(context.ledger, context.artifact))
+    return list(verdict.violations)
 
 
 def deleted_content_in_input(context: PassContext) -> list[Violation]:

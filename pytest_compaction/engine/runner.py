@@ -133,7 +133,7 @@ def _record_event(ledger: Ledger, event: SourceEvent) -> None:
         if claim.fact_id in ledger:
             ledger.restate(claim.fact_id, event.event_id)
             continue
-        ledger.add_fact(claim.as_fact(event))
+        ledger.add_fact(claim.as_fact(event), prose=claim.prose)
         for older in claim.supersedes:
             ledger.supersede(older, claim.fact_id)
     for fact_id in event.retires:
@@ -199,8 +199,8 @@ def run_scenario(
             events=events,
             prior=prior,
             memory_version=versions.get(scope, 0) + 1,
-            budget=scenario.budget,
-            config=dict(config or {}),
+            budget=step.budget if step.budget is not None else scenario.budget,
+            config=_with_budgets(config, scenario, step),
         )
         result = run_pass(
             ledger,
@@ -303,6 +303,17 @@ def run_pass(
         depth=level,
         memory=kept,
     )
+
+
+def _with_budgets(config: dict[str, object] | None, scenario: Scenario, step: Step) -> dict[str, object]:
+    """The run's config plus the pass's token and character budgets (the step's, else the scenario's)."""
+    out = dict(config or {})
+    for key in ("budget_tokens", "budget_chars"):
+        value = getattr(step, key)
+        value = value if value is not None else getattr(scenario, key)
+        if value is not None:
+            out[key] = value
+    return out
 
 
 def _run_stage(

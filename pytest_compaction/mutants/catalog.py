@@ -33,6 +33,7 @@ from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.engine.contract import run_contract
 from pytest_compaction.engine.runner import PassCheck, ScenarioRun
+from pytest_compaction.mutants import prose_drift
 from pytest_compaction.mutants.compressors import (
     DecayOnResummarize,
     DropCriticalFact,
@@ -68,6 +69,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FAILURE_CLASSES",
     "MUTANTS",
+    "PROSE_DRIFT_MUTANTS",
     "CollapseIdentifiers",
     "DecayOnResummarize",
     "DropCriticalFact",
@@ -193,6 +195,20 @@ def _store_mutant(
 
 _C = ViolationCode
 
+PROSE_DRIFT_MUTANTS: tuple[Mutant, ...] = (
+    _mutant(prose_drift.NegateClause, 2, _C.VALUE_CHANGED, _C.MODAL_WEAKENED),
+    _mutant(prose_drift.DropConditionWords, 3, _C.QUALIFIERS_CHANGED, _C.MODAL_WEAKENED, _C.MARKER_MISSING),
+    _mutant(prose_drift.KeepSupersededSentence, 4, _C.FORBIDDEN_SUPERSEDED_FACT),
+    _mutant(prose_drift.RestoreDeletedText, 5, _C.FORBIDDEN_DELETED_FACT),
+    _mutant(prose_drift.SwapNames, 6, _C.SUBJECT_CHANGED, _C.VALUE_CHANGED, _C.MISSING),
+    _mutant(prose_drift.StripAttribution, 7, _C.TRUST_ELEVATED),
+    _mutant(prose_drift.SpeculationAsSettled, 8, _C.UNSUPPORTED_FACT),
+    _mutant(prose_drift.ConsideredNotFailed, 13, _C.FAILURE_HISTORY_COLLAPSED, _C.MISSING),
+    _mutant(prose_drift.RenumberNumbers, 14, _C.VALUE_CHANGED, _C.IDENTIFIER_COLLAPSED, _C.MARKER_MISSING),
+)
+"""The prose drift mutants (:mod:`pytest_compaction.mutants.prose_drift`); the control
+:class:`~pytest_compaction.mutants.prose_drift.FaithfulParaphrase` is not among them."""
+
 MUTANTS: tuple[Mutant, ...] = (
     _mutant(DropCriticalFact, 1, _C.MISSING),
     _mutant(NegateBoolean, 2, _C.VALUE_CHANGED),
@@ -230,6 +246,8 @@ MUTANTS: tuple[Mutant, ...] = (
     _mutant(LoseConcurrentUpdate, 17, _C.LOST_UPDATE, _C.MISSING, _C.FORBIDDEN_SUPERSEDED_FACT),
     _store_mutant(LastWriterWinsStore, 17, _C.LOST_UPDATE),
     _mutant(FlakyCriticalFact, 18, _C.NONDETERMINISTIC_CRITICAL_FACT),
+    # Prose drift: the summary rewritten, the structured facts untouched.
+    *PROSE_DRIFT_MUTANTS,
 )
 """Every drift mutant shipped, in failure-class order."""
 

@@ -35,6 +35,13 @@ _HEADING = re.compile(r"^\s*#{1,6}\s+")
 # A sentence ends at . ! or ? followed by space and something that is not a lower-case
 # letter, so "v1.2", "$50.00" and "e.g. the" stay whole.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^a-z\s])")
+# A period after a title, a Latin abbreviation, an initial or a dotted acronym does not end
+# a sentence: "Dr. Lee", "e.g. Paris", "J. Smith", "the U.S. office".
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:dr|mr|mrs|ms|mx|prof|st|sr|jr|vs|etc|approx|inc|ltd|co|corp|dept|no|nr|fig|mt|gen|col|"
+    r"capt|lt|sgt|rev|hon|e\.g|i\.e|cf|viz|al)|(?:\b[A-Za-z]\.)+[A-Za-z]?|\b[A-Z])\.$",
+    re.IGNORECASE,
+)
 # Clause boundaries: a semicolon, or a contrastive conjunction. Commas and dashes are
 # not boundaries: "Never, under any circumstances, call X" is one clause, and so is
 # "Forbidden - calling X with dry_run=false".
@@ -97,11 +104,24 @@ def sentences(text: str) -> tuple[Sentence, ...]:
                 header = line[heading.end() :].strip()
                 continue
             header = line if line.endswith(":") else ""
-        for position, part in enumerate(_SENTENCE_END.split(line)):
+        for position, part in enumerate(_split(line)):
             part = part.strip()
             if part:
                 out.append(Sentence(index=len(out), text=prefix + part, starts_line=position == 0))
     return tuple(out)
+
+
+def _split(line: str) -> list[str]:
+    parts: list[str] = []
+    start = 0
+    for end in _SENTENCE_END.finditer(line):
+        head = line[start : end.start()]
+        if _ABBREVIATION.search(head):
+            continue
+        parts.append(head)
+        start = end.end()
+    parts.append(line[start:])
+    return parts
 
 
 def clauses(sentence: str) -> tuple[str, ...]:

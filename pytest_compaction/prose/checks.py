@@ -19,7 +19,7 @@ from pytest_compaction.engine.runner import PassResult
 from pytest_compaction.prose.bindings import BindingSet
 from pytest_compaction.prose.gate import check_summary
 from pytest_compaction.prose.invariants import InvariantRegister
-from pytest_compaction.prose.summary import PassState, ProsePolicy, next_state, pin_block
+from pytest_compaction.prose.summary import PassState, ProsePolicy, event_label, next_state, pin_block
 
 __all__ = ["PINNED_CONFIG_KEY", "ProseChecks", "prose_checks"]
 
@@ -62,8 +62,9 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
         else:
             depth = state.depth + 1 if state is not None else artifact.depth
             if state is not None and request.events:
-                # New input may add text; only growth beyond it means nothing was reclaimed.
-                added = sum(len(event.text) + 1 for event in request.events)
+                # New input may add its text and a source label; only growth beyond it
+                # means nothing was reclaimed.
+                added = sum(len(event.text) + 1 + len(event_label(event)) for event in request.events)
                 state = dataclasses.replace(state, summary_chars=state.summary_chars + added)
         verdict = check_summary(
             register, artifact.summary or "", bindings=bindings, previous=state, depth=depth, policy=policy

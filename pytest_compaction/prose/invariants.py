@@ -33,6 +33,7 @@ __all__ = [
     "Invariant",
     "InvariantRegister",
     "Retirement",
+    "attempted_failure",
     "considered_words",
     "failure_outcome",
 ]
@@ -48,6 +49,14 @@ _FAILED = re.compile(
     r"times\s+out|timeout|rejected|raised|threw|throws|exception|regress(?:ed|ion)|reverted|"
     r"rolled\s+back|unsuccessful(?:ly)?|(?:did\s+not|didn't|does\s+not|doesn't)\s+work|no\s+luck|"
     r"dead\s+end|bounced)\b"
+)
+# The outcome told as an event that happened ("failed", "crashed", "timed out"), not as a
+# noun that could label a risk ("error", "timeout"): what an attempt needs when the same
+# sentence also presents the approach as considered.
+_FAILED_EVENT = re.compile(
+    r"\b(?:failed|fails|crashed|crashes|broke|errored|threw|timed\s+out|times\s+out|"
+    r"(?:was|were|got|been)\s+(?:rejected|reverted|rolled\s+back)|rolled\s+back|reverted|regressed|"
+    r"(?:did\s+not|didn't|does\s+not|doesn't)\s+work|bounced|raised)\b"
 )
 # Words that present an approach as an idea rather than an attempt with an outcome.
 _CONSIDERED = re.compile(
@@ -225,6 +234,17 @@ def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
     if error and cleared == lowered and all(_text.contains(text, marker) for marker in error):
         return ", ".join(error)
     return None
+
+
+def attempted_failure(text: str) -> str | None:
+    """The words that tell a failure as something that happened ("failed", "timed out"), or None.
+
+    "Considered raising the pool size (PoolTimeout risk)" names an error but tells no
+    attempt: next to a "considered" word only these count as a recorded failure.
+    """
+    cleared = _NOT_FAILED.sub(" ", _text.normalize(text).lower())
+    match = _FAILED_EVENT.search(cleared)
+    return match.group() if match else None
 
 
 def considered_words(text: str) -> tuple[str, ...]:

@@ -30,6 +30,8 @@ __all__ = [
     "Reading",
     "connectives",
     "count_constraints",
+    "condition_words",
+    "imperative",
     "judge",
     "read",
 ]
@@ -72,7 +74,7 @@ class Cue:
 
 _NOT_COGNITIVE = (
     r"(?!\s+(?:know|think|believe|remember|recall|see|understand|expect|seem|appear|matter|"
-    r"work|support|exist|mean|affect|apply|change|include|contain|care)\b)"
+    r"work|support|exist|mean|affect|apply|change|include|contain|care|worry|bother|hesitate|panic|mind)\b)"
 )
 _DEONTIC = (
     r"(?:required|mandatory|necessary|needed|obligatory|forbidden|prohibited|banned|disallowed|enforced|"
@@ -114,7 +116,8 @@ _PROHIBITION = (
     r"\b(?:not|isn't|aren't)\s+(?:be\s+|currently\s+|ever\s+)?(?:allowed|permitted|authori[sz]ed)\b",
     r"\b(?:is|are)\s+not\s+to\b",
     r"\bnot\s+to\s+be\b",
-    r"\bnever\b",
+    # "has never been called" reports the past; it states no rule.
+    r"\bnever\b(?!\s+(?:been|was|were|had|did|happened)\b)",
     r"\bnot\s+ever\b",
     rf"\b(?:do|does)\s+not\b{_NOT_COGNITIVE}",
     rf"\b(?:don't|doesn't){_NOT_COGNITIVE}",
@@ -271,6 +274,9 @@ _SPACES = re.compile(r"\s+")
 _CONSTRAINT = re.compile("|".join(f"(?:{p})" for p in (*_PROHIBITION, *_RESTRICTION, *_OBLIGATION)))
 # Conditions that carve an exception out of a rule. Added to a rule that had none,
 # they narrow it ("Never call X *unless the user asks*").
+# Carve-outs that narrow even a conditional rule ("..., except on Fridays").
+_CARVE_OUTS = frozenset({"except", "other than"})
+_NEGATIVE_CONDITIONS = frozenset({"without", "unless", "except", "other than"})
 _EXCEPTIONS = frozenset(
     {"unless", "except", "other than", "without", "if", "when", "whenever", "provided", "as long as"}
     | {"so long as", "outside", "on condition"}
@@ -300,9 +306,135 @@ class Reading:
         return self.has(CueKind.CONDITION, CueKind.RESTRICTION)
 
 
+# Adjective uses of hedge words ("her preferred name", "the recommended dose") describe a
+# thing, they do not soften a rule: blanked before the table is read.
+_ADJECTIVE = re.compile(
+    r"\b(?:the|a|an|my|your|his|her|their|our|its|whose)\s+"
+    r"(?:preferred|recommended|suggested|preferable|usual|typical|normal|possible|ideal)\b"
+)
+_IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE)
+_IMPERATIVE = re.compile(
+    r"^\s*(?P<verb>[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
+    r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|for|from|before|after|back|away)\b|"
+    r"[A-Z0-9$\u20ac\u00a3'\"])",
+)
+_NOT_VERBS = frozenset(
+    [
+        "i",
+        "you",
+        "he",
+        "she",
+        "it",
+        "we",
+        "they",
+        "this",
+        "that",
+        "these",
+        "those",
+        "the",
+        "a",
+        "an",
+        "my",
+        "your",
+        "his",
+        "her",
+        "our",
+        "their",
+        "its",
+        "there",
+        "here",
+        "what",
+        "which",
+        "who",
+        "when",
+        "where",
+        "why",
+        "how",
+        "if",
+        "unless",
+        "until",
+        "while",
+        "because",
+        "since",
+        "as",
+        "so",
+        "and",
+        "or",
+        "but",
+        "no",
+        "not",
+        "all",
+        "each",
+        "every",
+        "some",
+        "any",
+        "many",
+        "much",
+        "more",
+        "most",
+        "few",
+        "other",
+        "such",
+        "only",
+        "also",
+        "even",
+        "very",
+        "too",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "with",
+        "by",
+        "of",
+        "under",
+        "over",
+        "after",
+        "before",
+        "between",
+        "up",
+        "down",
+        "out",
+        "off",
+        "about",
+        "per",
+        "yes",
+        "ok",
+        "okay",
+        "policy",
+        "rule",
+        "note",
+    ]
+)
+
+
+def imperative(text: str) -> str | None:
+    """The verb of a command without a modal word ("Keep the budget under 2000 euros"), or None.
+
+    A clause that starts with a bare verb followed by its object or a preposition:
+    the verb is not a function word and carries no -s, -ed or -ing ending.
+    """
+    clean = _IMPERATIVE_SKIP.sub("", normalize(text))
+    match = _IMPERATIVE.match(clean[:1].lower() + clean[1:] if clean else clean)
+    if match is None:
+        return None
+    verb = match.group("verb")
+    if verb in _NOT_VERBS or len(verb) < 3 or verb.endswith(("ed", "ing", "ly", "ss")):
+        return None
+    if verb.endswith("s") and not verb.endswith(("ss", "us")):
+        return None  # "refunds up to $50": a plural noun or a third-person verb, not a command
+    return verb
+
+
 def read(text: str) -> Reading:
-    """Every cue in ``text``; each match consumes its words so no word counts twice."""
-    work = normalize(text).lower()
+    """Every cue in ``text``; each match consumes its words so no word counts twice.
+
+    A command with no modal word ("Keep the budget under 2000 euros") reads as an
+    obligation, its verb the cue (:func:`imperative`).
+    """
+    work = _ADJECTIVE.sub(lambda m: " " * len(m.group()), normalize(text).lower())
     found: list[tuple[int, Cue]] = []
     for kind, pattern in _TABLE:
         for match in pattern.finditer(work):
@@ -313,7 +445,53 @@ def read(text: str) -> Reading:
             found.append((start, Cue(kind, words)))
             work = work[:start] + " " * (end - start) + work[end:]
     found.sort(key=lambda item: item[0])
+    forceful = (
+        CueKind.PROHIBITION,
+        CueKind.OBLIGATION,
+        CueKind.WAIVER,
+        CueKind.HEDGE,
+        CueKind.PERMISSION,
+        CueKind.MANNER,
+    )
+    if not any(cue.kind in forceful for _, cue in found):
+        verb = imperative(text)
+        if verb is not None:
+            found.insert(0, (0, Cue(CueKind.OBLIGATION, f"{verb} (a command)")))
     return Reading(tuple(cue for _, cue in found))
+
+
+_CONDITION_ONLY = re.compile("|".join(f"(?:{p})" for p in _CONDITION))
+_SHIELDS = re.compile("|".join(f"(?:{p})" for p in (*_EMPHASIS, *_HEDGE_PHRASES, *_WAIVER)))
+_CLAUSE_END = re.compile(r"[,;:.!?()]|\s(?:and|or|but)\s")
+
+
+def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each condition of ``text`` with the content words that state it, as stems:
+    "refund up to $50 after supervisor review" ->
+    ``(("after supervisor review", ("supervisor", "review")),)``.
+
+    The words are the ones after the condition word up to the end of its phrase,
+    function words left out; a summary keeps the condition when it keeps one of them.
+    """
+    from pytest_compaction.prose.normalize import tokens
+    from pytest_compaction.prose.statements import STOPWORDS
+
+    work = _SHIELDS.sub(lambda m: " " * len(m.group()), normalize(text).lower())
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for match in _CONDITION_ONLY.finditer(work):
+        rest = work[match.end() :]
+        end = _CLAUSE_END.search(rest)
+        phrase = rest[: end.start()] if end else rest
+        words = tuple(
+            dict.fromkeys(
+                t.norm
+                for t in tokens(phrase)
+                if t.norm not in STOPWORDS and len(t.norm) > 2 and t.norm[:1].isalpha()
+            )
+        )[:4]
+        if words:
+            out.append((_SPACES.sub(" ", f"{match.group()} {phrase.strip()}").strip(), words))
+    return tuple(out)
 
 
 def connectives(reading: Reading) -> frozenset[str]:
@@ -324,7 +502,8 @@ def connectives(reading: Reading) -> frozenset[str]:
 def count_constraints(text: str) -> int:
     """How many prohibition, obligation and restriction cues ``text`` holds."""
     if not _CONSTRAINT.search(normalize(text).lower()):
-        return 0  # the quick answer for most narrative sentences
+        # The quick answer for most narrative sentences; a bare command is one constraint.
+        return 1 if imperative(text) is not None and not read(text).has(CueKind.HEDGE) else 0
     reading = read(text)
     return sum(
         1
@@ -392,6 +571,12 @@ def judge(
             True,
         )
     conditional = invariant.conditional
+    own = connectives(invariant)
+    carved = [w for w in cues.words(CueKind.CONDITION) if w in _CARVE_OUTS and w not in own]
+    if conditional and carved:
+        return Judgement(
+            False, "narrowed", f"an exception the invariant does not have was added: {_quote(carved)}", True
+        )
     if not conditional:
         added = [w for w in cues.words(CueKind.CONDITION) if w in _EXCEPTIONS]
         if added:
@@ -422,7 +607,8 @@ def judge(
             return Judgement(True, "prohibition", "")
         if conditional and restricts:
             return Judgement(True, "restriction", "")
-        if conditional and obliges and changed:
+        if conditional and obliges and (changed or connectives(invariant) & _NEGATIVE_CONDITIONS):
+            # "Never A without B" is "always B (before A)": the same rule through its complement.
             return Judgement(True, "obligation", "")
         if obliges:
             words = cues.words(CueKind.OBLIGATION)

@@ -15,6 +15,7 @@ block is authoritative for the invariants it pins.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from pytest_compaction.core._fields import (
     type_name,
 )
 from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.model import SourceEvent, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose import _text
 from pytest_compaction.prose.chain import compare_lineage, digests
@@ -38,10 +40,19 @@ from pytest_compaction.prose.invariants import (
     FailureRecord,
     Invariant,
     InvariantRegister,
+    attempted_failure,
     considered_words,
     failure_outcome,
 )
-from pytest_compaction.prose.modality import Modality, count_constraints, judge, read
+from pytest_compaction.prose.modality import (
+    Judgement,
+    Modality,
+    condition_words,
+    count_constraints,
+    judge,
+    read,
+)
+from pytest_compaction.prose.normalize import tokens
 
 __all__ = [
     "BLOCK_END",
@@ -51,6 +62,7 @@ __all__ = [
     "PassState",
     "ProsePolicy",
     "check_prose",
+    "event_label",
     "grounding",
     "next_state",
     "pin_block",
@@ -178,6 +190,26 @@ def _entries(raw: object, path: str) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
+# -- source labels --------------------------------------------------------------
+
+
+def event_label(event: SourceEvent) -> str:
+    """The label a line of prose memory starts with to cite its source event and facts:
+    ``[e2 untrusted previously: fact-city-1] `` (the words only where they apply).
+
+    "untrusted" attributes the line to an untrusted source; "previously" tells it as
+    history (every fact the event states is over). Summary growth is allowed one label
+    per new event on top of its text (:mod:`pytest_compaction.prose.checks`).
+    """
+    words = [event.event_id]
+    if event.trust is Trust.UNTRUSTED:
+        words.append("untrusted")
+    if event.claims and not any(claim.current for claim in event.claims):
+        words.append("previously")
+    ids = " ".join(claim.fact_id for claim in event.claims)
+    return f"[{' '.join(words)}{': ' + ids if ids else ''}] "
+
+
 # -- re-grounding ---------------------------------------------------------------
 
 
@@ -302,8 +334,20 @@ def _listed(words: Sequence[str]) -> str:
     return ", ".join(repr(w) for w in words)
 
 
+@functools.lru_cache(maxsize=8192)
+def _folded(text: str) -> str:
+    return " ".join(_text.normalize(text).lower().split())
+
+
 def _markers_per_sentence(sentences: Sequence[_text.Sentence], markers: Sequence[str]) -> list[list[str]]:
-    return [[m for m in markers if _text.contains(s.text, m)] for s in sentences]
+    # A plain substring test first (case-folded, whitespace runs as single spaces): the
+    # regular expression runs only where the marker's letters are there at all.
+    lowered = [_folded(s.text) for s in sentences]
+    keys = [(m, _folded(m)) for m in markers]
+    return [
+        [m for m, key in keys if key in low and _text.contains(s.text, m)]
+        for s, low in zip(sentences, lowered, strict=True)
+    ]
 
 
 def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) -> list[Violation]:
@@ -350,7 +394,11 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
             for clause in _text.clauses(sentences[index].text)
             if any(_text.contains(clause, m) for m in invariant.markers)
         ]
-        results.append((spot, judge(invariant.modality, clauses, invariant=own)))
+        verdict = judge(invariant.modality, clauses, invariant=own)
+        if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
+            # A dropped condition widens a permission; it only tightens a prohibition or obligation.
+            verdict = _kept_conditions(invariant, [sentences[i].text for i in spot]) or verdict
+        results.append((spot, verdict))
     contradicting = [(spot, j) for spot, j in results if not j.ok and j.contradicts]
     if any(j.ok for _, j in results) and not contradicting:
         return []
@@ -365,6 +413,20 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
             detail=f"sentence {where}: {verdict.reason}",
         )
     ]
+
+
+def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | None:
+    """A failed judgement when the statement drops one of the invariant's own conditions
+    (none of the words that state it survive), else None."""
+    stems = {t.norm for text in texts for t in tokens(text)}
+    for condition, words in condition_words(invariant.text):
+        if any(_text.contains(condition, m) for m in invariant.markers):
+            continue  # a condition that holds a marker is checked as that marker
+        if not stems & set(words):
+            return Judgement(
+                False, "condition lost", f"the invariant's condition {condition!r} is lost", True
+            )
+    return None
 
 
 def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -> list[Violation]:
@@ -390,6 +452,8 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
         window = " ".join(sentences[i].text for i in indexes)
         if failure_outcome(window, record.error) is None:
             continue
+        if considered_words(window) and attempted_failure(window) is None:
+            continue  # "considered X" next to an error word is still only considered
         missing = [m for m in record.error if not _text.contains(window, m)]
         if not missing:
             return []

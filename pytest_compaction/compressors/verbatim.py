@@ -1,0 +1,97 @@
+"""The verbatim compressor: a faithful *prose* compressor that loses nothing.
+
+It writes the text of the authorized events it is given (deleted content is already
+removed from them) after the prior summary and before the pinned block, and no
+structured facts: the artifact is prose only, so the run checks its ``summary`` against
+the facts' prose forms (:mod:`pytest_compaction.prose.facts`). Select it with
+``--compaction-compressor=verbatim``.
+
+Each line cites its source with a label (:func:`pytest_compaction.prose.summary.event_label`):
+``[e2 untrusted: fact-quote-1] Ticket 5521 ...``. Faithful is not copying blindly, so
+like a careful summarizer it:
+
+- tells an event whose every fact is over (superseded or retired) as history
+  (``previously`` in its label), and drops a prior line once its facts are over;
+- attributes an untrusted event (``untrusted`` in its label);
+- under a character budget, drops the events that carry no critical fact first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pytest_compaction.core.model import Artifact, Criticality, SourceEvent
+from pytest_compaction.prose.summary import event_label
+
+__all__ = ["VerbatimCompressor"]
+
+_PINNED_START = "=== PINNED INVARIANTS"
+_LABEL = re.compile(r"^\[[^\]:]*(?::\s*(?P<ids>[^\]]*))?\]\s")
+
+
+def _line(event: SourceEvent) -> str:
+    return event_label(event) + " ".join(event.text.split())
+
+
+def _prior_lines(prior: Artifact | None, over: set[str]) -> list[str]:
+    """The prior summary's lines, without the pinned block and without lines whose facts are over."""
+    if prior is None or not prior.summary:
+        return []
+    out: list[str] = []
+    for line in prior.summary.splitlines():
+        if line.startswith(_PINNED_START):
+            break  # the pinned block is appended fresh on every pass
+        if not line.strip():
+            continue
+        label = _LABEL.match(line)
+        if label and label.group("ids") and set(label.group("ids").split()) <= over:
+            continue
+        out.append(line)
+    return out
+
+
+def _critical(event: SourceEvent) -> bool:
+    return any(claim.current and claim.criticality is Criticality.CRITICAL for claim in event.claims)
+
+
+class VerbatimCompressor:
+    """Copies the authorized events' text: the faithful baseline for prose checking."""
+
+    name = "verbatim"
+
+    def compress(self, request: object) -> Artifact:
+        events: tuple[SourceEvent, ...] = getattr(request, "events", ())
+        prior: Artifact | None = getattr(request, "prior", None)
+        budget: int | None = getattr(request, "budget", None)
+        config = getattr(request, "config", {}) or {}
+        # Facts a newer event supersedes or retires: the prior lines that stated them go.
+        over = {older for event in events for claim in event.claims for older in claim.supersedes}
+        over |= {fact_id for event in events for fact_id in event.retires}
+        over |= {claim.fact_id for event in events for claim in event.claims if not claim.current}
+        lines = _prior_lines(prior, over)
+        new = [(_line(event), _critical(event)) for event in events]
+        if budget is not None:
+            total = sum(len(line) + 1 for line in lines) + sum(len(line) + 1 for line, _ in new)
+            for index in range(len(new) - 1, -1, -1):
+                if total <= budget:
+                    break
+                line, critical = new[index]
+                if not critical:
+                    new.pop(index)
+                    total -= len(line) + 1
+        summary = "\n".join([*lines, *(line for line, _ in new)])
+        pinned = config.get("pinned")
+        if isinstance(pinned, str) and pinned:
+            summary = f"{summary}\n\n{pinned}" if summary else pinned
+        return Artifact(
+            memory_version=getattr(request, "memory_version", 1),
+            tenant_id=getattr(request, "tenant_id", ""),
+            subject_id=getattr(request, "subject_id", ""),
+            facts=(),
+            summary=summary,
+            depth=getattr(request, "depth", 1),
+            input_event_ids=tuple(event.event_id for event in events),
+        )
+
+    def __repr__(self) -> str:
+        return "<VerbatimCompressor>"

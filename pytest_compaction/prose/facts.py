@@ -1,0 +1,583 @@
+"""Facts in prose: a summary checked against the fact ledger, sentence by sentence.
+
+The same violation names as the structured checker (:func:`pytest_compaction.core.checker.check`),
+read out of prose through each fact's prose form (:mod:`pytest_compaction.prose.forms`) and
+the grammar cues of :mod:`pytest_compaction.prose.statements`:
+
+- ``missing``: no sentence names a required fact with its value;
+- ``value_changed``: it is stated with the opposite polarity, or another number, amount,
+  time or date of the same kind;
+- ``qualifiers_changed``: stated without a qualifier's words (in its sentence or the next);
+- ``subject_changed``: stated of another person or resource (another fact's subject words,
+  without its own);
+- ``trust_elevated``: an untrusted fact, or the distinguishing words of an untrusted event,
+  stated without attribution;
+- ``forbidden_superseded_fact`` / ``forbidden_retired_fact``: an old value stated as current
+  (not framed as history: "moved from Lisbon", "used to", "no longer");
+- ``forbidden_deleted_fact``: any distinguishing words of a deleted fact, anywhere;
+- ``unsupported_fact``: the words only a speculative source clause used ("may move to
+  Paris"), stated as settled.
+
+Every violation's detail names the sentence (1-based) and the words that decided it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.core.model import Artifact, Criticality, Status, Trust
+from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
+from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
+from pytest_compaction.prose.normalize import kind_of
+from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement, read_statements
+
+__all__ = ["check_artifact_summary", "check_facts_in_prose", "resolve_forms"]
+
+_FORBIDDEN = {
+    Status.SUPERSEDED: ViolationCode.FORBIDDEN_SUPERSEDED_FACT,
+    Status.RETIRED: ViolationCode.FORBIDDEN_RETIRED_FACT,
+}
+
+
+def resolve_forms(ledger: Ledger, forms: Mapping[str, ProseFormLike] | None = None) -> dict[str, Resolved]:
+    """Every ledger fact's checkable prose form (declared, or defaults)."""
+    forms = forms if forms is not None else getattr(ledger, "prose_forms", {}) or {}
+    return {fact.fact_id: resolve(fact, forms.get(fact.fact_id), ledger) for fact in ledger}
+
+
+def _quote(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
+def _where(statement: Statement) -> str:
+    return f"sentence {statement.index + 1} {_quote(statement.text)}"
+
+
+@dataclass(slots=True)
+class _Finding:
+    rank: int
+    code: ViolationCode
+    detail: str
+    expected: object = None
+    observed: object = None
+
+
+def check_facts_in_prose(
+    ledger: Ledger,
+    summary: str,
+    *,
+    tenant_id: str | None = None,
+    subject_id: str | None = None,
+    forms: Mapping[str, ProseFormLike] | None = None,
+) -> Verdict:
+    """Check ``summary`` against every fact of the ledger for one scope."""
+    tenant = tenant_id or ledger.tenant_id
+    subject = subject_id or ledger.subject_id
+    statements = read_statements(summary)
+    resolved = resolve_forms(ledger, forms)
+    scoped = [r for r in resolved.values() if (r.fact.tenant_id, r.fact.subject_id) == (tenant, subject)]
+    active_words: set[str] = set()
+    for r in scoped:
+        if r.fact.status is Status.ACTIVE:
+            active_words |= r.words()
+    entities = _entities(resolved.values())
+    by_id: dict[str, object] = {e.event_id: e for e in ledger.events}
+    found: list[Violation] = []
+    for r in scoped:
+        if r.fact.status is Status.ACTIVE:
+            found.extend(_check_active(r, statements, entities, by_id))
+        elif r.fact.status is Status.DELETED:
+            found.extend(_check_deleted(r, statements, active_words, ledger, tenant, subject))
+        else:
+            found.extend(_check_old(r, statements))
+    events = ledger.authorized_events(tenant, subject)
+    found.extend(_check_sources(events, statements, active_words, scoped))
+    return Verdict(violations=sort_violations(found))
+
+
+# -- active facts ---------------------------------------------------------------------
+
+
+def _entities(resolved: Iterable[Resolved]) -> list[tuple[Alias, ...]]:
+    groups: list[tuple[Alias, ...]] = []
+    for r in resolved:
+        if r.subject and r.subject not in groups:
+            groups.append(r.subject)
+    return groups
+
+
+def _near(statements: Sequence[Statement], index: int) -> list[Statement]:
+    return list(statements[max(0, index - 1) : index + 2])
+
+
+def _typed(aliases: Sequence[Alias]) -> set[tuple[str, str]]:
+    """The kinds (and units) of a value's typed tokens: number+unit, time, date, amount."""
+    out: set[tuple[str, str]] = set()
+    for alias in aliases:
+        for i, norm in enumerate(alias):
+            kind = kind_of(norm)
+            if kind in ("time", "date"):
+                out.add((kind, ""))
+            elif kind == "number":
+                unit = (
+                    alias[i + 1]
+                    if i + 1 < len(alias) and kind_of(alias[i + 1]) in ("unit", "currency")
+                    else ""
+                )
+                out.add(("number", unit))
+    return out
+
+
+def _negation_lost(statement: Statement, aliases: Sequence[Alias]) -> str | None:
+    """The words of a negated value alias found without their negator ("share" for
+    "never share"), not negated otherwise, or None."""
+    for alias in aliases:
+        if not NEGATORS & set(alias):
+            continue
+        bare = tuple(n for n in alias if n not in NEGATORS and n not in ("do", "be", "must"))
+        for p in statement.positions(bare) if bare else ():
+            if statement.negated(p, len(bare)) is None:
+                return " ".join(t.raw for t in statement.tokens[p : p + len(bare)])
+    return None
+
+
+def _unit(norms: Sequence[str], i: int) -> str:
+    """The unit or currency right after the number at ``i``, or ""."""
+    if i + 1 < len(norms) and kind_of(norms[i + 1]) in ("unit", "currency"):
+        return norms[i + 1]
+    return ""
+
+
+def _competing(statement: Statement, kinds: set[tuple[str, str]], own: Sequence[Alias]) -> str | None:
+    own_norms = {n for alias in own for n in alias}
+    norms = statement.norms
+    for i, norm in enumerate(norms):
+        kind = kind_of(norm)
+        if kind not in ("number", "time", "date") or norm in own_norms:
+            continue
+        unit = _unit(norms, i)
+        if (kind, unit if kind == "number" else "") in kinds:
+            raw = statement.tokens[i].raw
+            if unit:
+                raw = f"{raw} {statement.tokens[i + 1].raw}"
+            return raw
+    return None
+
+
+def _candidates(statements: Sequence[Statement], aliases: Sequence[Alias]) -> list[Statement]:
+    """The statements that hold the first word of one of ``aliases`` (a cheap index test)."""
+    firsts = {alias[0] for alias in aliases if alias}
+    return [s for s in statements if not firsts.isdisjoint(s.vocabulary)]
+
+
+def _check_active(
+    r: Resolved,
+    statements: Sequence[Statement],
+    entities: Sequence[tuple[Alias, ...]],
+    ledger_events: Mapping[str, object],
+) -> list[Violation]:
+    fact = r.fact
+    fid = fact.fact_id
+    if not r.names:
+        if fact.criticality is not Criticality.CRITICAL:
+            return []
+        return [
+            Violation(
+                code=ViolationCode.MISSING,
+                fact_id=fid,
+                expected=fact.value,
+                detail="the fact has no prose form and no words of its predicate or value occur in its "
+                "source text, so no sentence can state it; give it a prose form (prose: names: [...])",
+            )
+        ]
+    findings: list[_Finding] = []
+    ok = False
+    kinds = _typed(r.value)
+    others = [group for group in entities if not set(group) & set(r.subject)]
+    for statement in _candidates(statements, r.names):
+        hit = statement.find_any(r.names)
+        if hit is None:
+            continue
+        name_at, name = hit
+        hit_index = statement.index
+        window = _near(statements, statement.index)
+        value_hit = statement.find_any(r.value) if r.value else None
+        if r.value and value_hit is None:
+            following = statements[statement.index + 1] if statement.index + 1 < len(statements) else None
+            later = following.find_any(r.value) if following is not None else None
+            if later is not None and following is not None:
+                statement, value_hit = following, later
+        if r.value and value_hit is None:
+            flipped = _negation_lost(statement, r.value)
+            if flipped is not None:
+                findings.append(
+                    _Finding(
+                        3,
+                        ViolationCode.VALUE_CHANGED,
+                        f"{_where(statement)} states {flipped!r} without the negation of "
+                        f"{' / '.join(repr(r.show(a)) for a in r.value if NEGATORS & set(a))}",
+                        expected="negated",
+                        observed=flipped,
+                    )
+                )
+                continue
+            rival = _competing(statement, kinds, r.value) if kinds else None
+            if rival is not None:
+                findings.append(
+                    _Finding(
+                        2,
+                        ViolationCode.VALUE_CHANGED,
+                        f"{_where(statement)} names it ({r.show(name)!r}) with {rival!r} where "
+                        f"{r.show(r.value[0])!r} was",
+                        expected=r.show(r.value[0]),
+                        observed=rival,
+                    )
+                )
+            else:
+                findings.append(
+                    _Finding(
+                        0,
+                        ViolationCode.MISSING,
+                        f"{_where(statement)} names it ({r.show(name)!r}) but not its value "
+                        f"({' / '.join(repr(r.show(a)) for a in r.value)})",
+                        expected=r.show(r.value[0]),
+                    )
+                )
+            continue
+        if value_hit is not None and statement.index == hit_index:
+            # The value occurrence nearest the name states it ("A pays X; B pays Y").
+            nearest = min(
+                (p for a in r.value for p in statement.positions(a)), key=lambda p: abs(p - name_at)
+            )
+            value_hit = (nearest, value_hit[1])
+        at = value_hit[0] if value_hit is not None else name_at
+        # Every place the value (or, without value words, a name) occurs: one that reads
+        # with the fact's polarity states it.
+        # Value words state the value as they stand ("allergic", "do not touch"), so a
+        # negator outside them flips it; a form without value words states the fact
+        # through its names, with the form's polarity ("do not call": negative).
+        required = "positive" if value_hit is not None else r.polarity
+        group = r.value if value_hit is not None else r.names
+        spans = {p: len(a) for a in group for p in statement.positions(a)}
+        spots = sorted(spans, key=lambda p: abs(p - name_at))
+        reading = {p: "negative" if statement.negated(p, spans[p]) else "positive" for p in spots}
+        matching = [p for p in spots if reading[p] == required]
+        if matching and (value_hit is None or len(matching) == len(spots)):
+            at = matching[0]
+        negated = statement.negated(at, spans.get(at, 1))
+        polarity = "negative" if negated else "positive"
+        if polarity != required:
+            shown = r.show(value_hit[1]) if value_hit is not None else r.show(name)
+            why = f"negated by {negated!r}" if negated else "without the negation the fact has"
+            findings.append(
+                _Finding(
+                    3 if value_hit is not None else 1,
+                    ViolationCode.VALUE_CHANGED,
+                    f"{_where(statement)} states {shown!r} {why}",
+                    expected=required,
+                    observed=polarity,
+                )
+            )
+            continue
+        if others:
+            own = statement.in_clause(r.subject, at) if r.subject else False
+            rival_subject = next((g for g in others if statement.in_clause(g, at)), None)
+            if rival_subject is not None and not own:
+                findings.append(
+                    _Finding(
+                        4,
+                        ViolationCode.SUBJECT_CHANGED,
+                        f"{_where(statement)} states it of {' '.join(rival_subject[0])!r}"
+                        + (f", not {r.show(r.subject[0])!r}" if r.subject else ""),
+                        expected=r.show(r.subject[0]) if r.subject else None,
+                        observed=" ".join(rival_subject[0]),
+                    )
+                )
+                continue
+        lost = [key for key, group in r.qualifiers if not any(s.find_any(group) is not None for s in window)]
+        if lost:
+            words = "; ".join(
+                f"{key}: {' / '.join(repr(r.show(a)) for a in group)}"
+                for key, group in r.qualifiers
+                if key in lost
+            )
+            findings.append(
+                _Finding(
+                    5,
+                    ViolationCode.QUALIFIERS_CHANGED,
+                    f"{_where(statement)} states it without its qualifier words ({words})",
+                    expected=tuple(lost),
+                    observed="absent",
+                )
+            )
+            continue
+        elevated = fact.authority is Trust.UNTRUSTED and statement.attributed(at) is None
+        if elevated and not all(_is_tool(ledger_events.get(e)) for e in fact.source_event_ids):
+            elevated = True
+        elif elevated:
+            elevated = _directive(statement.text)  # a tool's data restated is no instruction
+        if elevated:
+            findings.append(
+                _Finding(
+                    6,
+                    ViolationCode.TRUST_ELEVATED,
+                    f"{_where(statement)} states an untrusted source's claim as fact, with no "
+                    f"attribution ('says', 'quoted', 'according to', the source named)",
+                    expected=Trust.UNTRUSTED.value,
+                    observed="unattributed",
+                )
+            )
+            continue
+        ok = True
+        if not r.value:
+            break
+    contradiction = [f for f in findings if f.rank == 3]
+    if ok and not contradiction:
+        return []
+    if not findings:
+        if fact.criticality is not Criticality.CRITICAL:
+            return []
+        names = " / ".join(repr(r.show(a)) for a in r.names)
+        return [
+            Violation(
+                code=ViolationCode.MISSING,
+                fact_id=fid,
+                expected=fact.value,
+                detail=f"no sentence names it ({names})",
+            )
+        ]
+    best = max(contradiction or findings, key=lambda f: f.rank)
+    if best.code is ViolationCode.MISSING and fact.criticality is not Criticality.CRITICAL:
+        return []
+    return [
+        Violation(
+            code=best.code, fact_id=fid, expected=best.expected, observed=best.observed, detail=best.detail
+        )
+    ]
+
+
+def _is_tool(event: object) -> bool:
+    """A tool result (``role: tool``): the agent's observation, data rather than a speaker."""
+    return getattr(event, "role", None) == "tool"
+
+
+def _directive(text: str) -> bool:
+    """Whether ``text`` reads as an instruction or a rule (a modal cue or a bare command)."""
+    from pytest_compaction.prose.modality import CueKind, read
+
+    forceful = (CueKind.PROHIBITION, CueKind.OBLIGATION, CueKind.PERMISSION, CueKind.WAIVER)
+    return read(text).has(*forceful)
+
+
+# -- facts that are over --------------------------------------------------------------
+
+
+def _check_old(r: Resolved, statements: Sequence[Statement]) -> list[Violation]:
+    code = _FORBIDDEN.get(r.fact.status)
+    if code is None or not r.names:
+        return []
+    for statement in statements:
+        hit = statement.find_any(r.names)
+        if hit is None:
+            continue
+        at, words, span = hit[0], r.show(hit[1]), 1
+        if r.value:
+            value_hit = statement.find_any(r.value)
+            if value_hit is None:
+                continue
+            at, words, span = value_hit[0], r.show(value_hit[1]), len(value_hit[1])
+        required = "positive" if r.value else r.polarity
+        if ("negative" if statement.negated(at, span) else "positive") != required:
+            continue
+        if statement.past(at) is not None or statement.speculative(at) is not None:
+            continue
+        return [
+            Violation(
+                code=code,
+                fact_id=r.fact.fact_id,
+                expected=f"not stated as current ({r.fact.status.value})",
+                observed=words,
+                detail=f"{_where(statement)} states {words!r} as current; tell it as history "
+                f"('moved from ...', 'used to', 'previously') or leave it out",
+            )
+        ]
+    return []
+
+
+def _check_deleted(
+    r: Resolved,
+    statements: Sequence[Statement],
+    active_words: set[str],
+    ledger: Ledger,
+    tenant: str,
+    subject: str,
+) -> list[Violation]:
+    allowed = read_statements("\n".join(e.text for e in ledger.authorized_events(tenant, subject)))
+    candidates = [*r.value, *(a for _, group in r.qualifiers for a in group)] if r.value else list(r.names)
+    distinguishing = [
+        alias
+        for alias in candidates
+        if not set(alias) <= active_words | STOPWORDS and not any(s.find(alias) >= 0 for s in allowed)
+    ]
+    for statement in statements:
+        for alias in distinguishing:
+            if statement.find(alias) >= 0:
+                return [
+                    Violation(
+                        code=ViolationCode.FORBIDDEN_DELETED_FACT,
+                        fact_id=r.fact.fact_id,
+                        expected="absent (deleted)",
+                        observed=r.show(alias),
+                        detail=f"{_where(statement)} holds {r.show(alias)!r}, a word of a deleted fact",
+                    )
+                ]
+    return []
+
+
+# -- what the sources said, and how ---------------------------------------------------
+
+
+def _content(statement: Statement, positions: Iterable[int]) -> set[str]:
+    return {
+        statement.norms[i]
+        for i in positions
+        if len(statement.norms[i]) > 2
+        and statement.norms[i] not in STOPWORDS
+        and kind_of(statement.norms[i]) != "unit"
+    }
+
+
+def _check_sources(
+    events: Sequence[object],
+    statements: Sequence[Statement],
+    active_words: set[str],
+    scoped: Sequence[Resolved],
+) -> list[Violation]:
+    """Speculation stated as settled (``unsupported_fact``) and an untrusted event's words
+    stated without attribution (``trust_elevated``).
+
+    Only *distinguishing* words count: those the source used only in a speculative clause
+    (or only in untrusted events), never in a settled, trusted statement or an active fact.
+    """
+    settled: set[str] = set(active_words)
+    trusted: set[str] = set()
+    speculative: dict[str, str] = {}
+    untrusted: dict[str, list[set[str]]] = {}
+    untrusted_fact_words: set[str] = set()
+    tools: set[str] = set()
+    for r in scoped:
+        if r.fact.authority is Trust.UNTRUSTED:
+            untrusted_fact_words |= r.words()
+    stated = {r.fact.fact_id: r for r in scoped}
+    for event in events:
+        text = getattr(event, "text", "")
+        claims = [stated[c.fact_id] for c in getattr(event, "claims", ()) if c.fact_id in stated]
+        trust = getattr(event, "trust", Trust.USER)
+        event_id = getattr(event, "event_id", "?")
+        for statement in read_statements(text):
+            for clause in sorted(set(statement.clause)):
+                positions = [i for i, c in enumerate(statement.clause) if c == clause]
+                words = _content(statement, positions)
+                if not positions:
+                    continue
+                # A clause that states one of the event's own facts is settled whatever its
+                # modal ("agents may refund up to $50"): its words are the fact's.
+                own = any(statement.in_clause((*r.names, *r.value), positions[0]) for r in claims)
+                if not own and statement.speculative(positions[0]) is not None:
+                    for w in words:
+                        speculative.setdefault(w, event_id)
+                else:
+                    settled |= words
+                if trust is Trust.UNTRUSTED:
+                    untrusted.setdefault(event_id, []).append(words)
+                    if _is_tool(event):
+                        tools.add(event_id)
+                else:
+                    trusted |= words
+    found: list[Violation] = []
+    only_speculative = {w: e for w, e in speculative.items() if w not in settled}
+    if only_speculative:
+        for statement in statements:
+            for i, norm in enumerate(statement.norms):
+                if norm not in only_speculative:
+                    continue
+                if statement.speculative(i) or statement.negated(i) or statement.attributed(i):
+                    continue
+                found.append(
+                    Violation(
+                        code=ViolationCode.UNSUPPORTED_FACT,
+                        expected="a possibility, as the source said it",
+                        observed="stated as settled",
+                        detail=f"{_where(statement)} states {statement.tokens[i].raw!r} as settled; "
+                        f"event {only_speculative[norm]} only said it might be "
+                        f"(keep 'may', 'might', 'thinking about', 'if')",
+                    )
+                )
+                break
+            if found:
+                break
+    for event_id, groups in untrusted.items():
+        for words in groups:
+            keys = words - trusted - (active_words - untrusted_fact_words)
+            if not keys:
+                continue
+            need = min(2, len(keys))
+            for statement in statements:
+                hits = [i for i, n in enumerate(statement.norms) if n in keys]
+                if len({statement.norms[i] for i in hits}) < need:
+                    continue
+                if any(statement.attributed(i) for i in hits):
+                    continue
+                if event_id in tools and not _directive(statement.text):
+                    continue
+                words_shown = ", ".join(dict.fromkeys(statement.tokens[i].raw for i in hits))
+                found.append(
+                    Violation(
+                        code=ViolationCode.TRUST_ELEVATED,
+                        expected=Trust.UNTRUSTED.value,
+                        observed="unattributed",
+                        detail=f"{_where(statement)} restates what untrusted event {event_id} said "
+                        f"({words_shown}) as its own, with no attribution "
+                        f"('says', 'quoted', the source named)",
+                    )
+                )
+                return found
+    return found
+
+
+def check_artifact_summary(ledger: Ledger, artifact: Artifact, structured: Verdict) -> Verdict:
+    """The fact verdict for an artifact that carries a summary.
+
+    Prose checking is opted into by the ledger: when any fact declares a prose form
+    (``prose:`` in a spec), a prose-only artifact (a summary, no structured facts) is
+    checked in prose instead of structurally (where every fact would be ``missing``), and
+    an artifact with both is checked both ways. Without declared forms the structured
+    verdict stands; a prose-only artifact's ``missing`` then says how to opt in.
+    """
+    summary = artifact.summary
+    if not summary:
+        return structured
+    declared = bool(getattr(ledger, "prose_forms", None))
+    if not declared:
+        if artifact.facts:
+            return structured
+        hint = (
+            "; the artifact is prose only (a summary, no facts): give the facts prose forms "
+            "(prose: names: [...]) to check the summary in prose"
+        )
+        return Verdict(
+            violations=tuple(
+                dataclasses.replace(v, detail=v.detail + hint) if v.code is ViolationCode.MISSING else v
+                for v in structured.violations
+            ),
+            review=structured.review,
+        )
+    tenant, subject = artifact.tenant_id, artifact.subject_id
+    prose = check_facts_in_prose(ledger, summary, tenant_id=tenant, subject_id=subject)
+    if not artifact.facts:
+        return prose
+    return structured.merged(prose)

@@ -1,0 +1,163 @@
+"""Prose forms resolved for checking: the normalized words a fact is found and judged by.
+
+A fact's prose form (``prose:`` in a spec, ``ProseForm`` in Python) lists the words that
+name it, carry its value and its qualifiers, and its subject, each with aliases. Where the
+form leaves something out, a default comes from the fact itself, kept only when the
+fact's own source text says it that way (a default the source never uses could only
+raise false alarms):
+
+- ``value``: a string value as written; a number, amount, time or date in any wording
+  ("5", "five"; "14:00", "2 pm"); booleans carry no value words (their sense is the
+  polarity);
+- ``qualifiers``: each string or number qualifier value, as for the value;
+- ``names``: the predicate's words ("food.peanuts_allowed" -> "peanuts", "allowed");
+  failing those, the value words;
+- ``polarity``: how the source states it (a negator in the segment that names it ->
+  ``negative``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.core.model import Fact, Value
+from pytest_compaction.prose.normalize import phrase
+from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements
+
+__all__ = ["ProseFormLike", "Resolved", "resolve"]
+
+Alias = tuple[str, ...]
+
+
+class ProseFormLike(Protocol):
+    """The shape of ``pytest_compaction.core.prose_form.ProseForm``."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def value(self) -> tuple[str, ...]: ...
+    @property
+    def qualifiers(self) -> tuple[tuple[str, tuple[str, ...]], ...]: ...
+    @property
+    def subject(self) -> tuple[str, ...]: ...
+    @property
+    def polarity(self) -> str | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """A fact's prose form, every alias normalized, defaults filled in."""
+
+    fact: Fact
+    names: tuple[Alias, ...]
+    value: tuple[Alias, ...]
+    qualifiers: tuple[tuple[str, tuple[Alias, ...]], ...]
+    subject: tuple[Alias, ...]
+    polarity: str
+    shown: Mapping[Alias, str]
+    """Each alias as the form wrote it, for messages."""
+    declared: bool
+    """Whether the fact carries its own prose form (rather than defaults only)."""
+
+    def words(self) -> frozenset[str]:
+        """Every token of every alias (names, value, qualifiers)."""
+        out: set[str] = set()
+        for alias in (*self.names, *self.value, *(a for _, group in self.qualifiers for a in group)):
+            out.update(alias)
+        return frozenset(out)
+
+    def show(self, alias: Sequence[str]) -> str:
+        return self.shown.get(tuple(alias), " ".join(alias))
+
+
+def _value_words(value: Value) -> list[str]:
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, (int, float)):
+        return [repr(value) if isinstance(value, float) else str(value)]
+    if isinstance(value, str):
+        return [value] if value.strip() else []
+    if isinstance(value, list):
+        return [w for item in value for w in _value_words(item)]
+    return []
+
+
+def _in_source(alias: Alias, source: Sequence[Statement]) -> bool:
+    return any(s.find(alias) >= 0 for s in source)
+
+
+class _Builder:
+    def __init__(self, source: Sequence[Statement]) -> None:
+        self.source = source
+        self.shown: dict[Alias, str] = {}
+
+    def aliases(self, words: Iterable[str], *, require_source: bool) -> tuple[Alias, ...]:
+        out: list[Alias] = []
+        for word in words:
+            alias = phrase(word)
+            if not alias or alias in out:
+                continue
+            if require_source and not _in_source(alias, self.source):
+                continue
+            self.shown.setdefault(alias, word)
+            out.append(alias)
+        return tuple(out)
+
+
+def _predicate_words(predicate: str) -> list[str]:
+    parts = [w for seg in predicate.replace("-", "_").split(".") for w in seg.split("_")]
+    return [w for w in parts if len(w) > 2 and phrase(w) and phrase(w)[0] not in STOPWORDS]
+
+
+def resolve(fact: Fact, form: ProseFormLike | None, ledger: Ledger) -> Resolved:
+    """The checkable form of ``fact``: ``form`` where given, defaults elsewhere."""
+    texts = []
+    for event_id in fact.source_event_ids:
+        try:
+            texts.append(ledger.event_by_id(event_id).text)
+        except Exception:  # an unknown or redacted event: no source text to read defaults from
+            continue
+    source = read_statements("\n".join(texts))
+    build = _Builder(source)
+    value_words = _value_words(fact.value)
+    if form is not None and form.value:
+        value = build.aliases(form.value, require_source=False)
+    else:
+        value = build.aliases(value_words, require_source=True)
+    qualifiers: list[tuple[str, tuple[Alias, ...]]] = []
+    given = dict(form.qualifiers) if form is not None else {}
+    for key, qvalue in fact.qualifiers:
+        if key in given:
+            group = build.aliases(given[key], require_source=False)
+        else:
+            group = build.aliases(_value_words(qvalue), require_source=True)
+        if group:
+            qualifiers.append((key, group))
+    if form is not None and form.names:
+        names = build.aliases(form.names, require_source=False)
+    else:
+        names = build.aliases(_predicate_words(fact.predicate), require_source=True) or value
+    subject = build.aliases(form.subject, require_source=False) if form is not None else ()
+    polarity = form.polarity if form is not None and form.polarity else _source_polarity(source, names, value)
+    return Resolved(
+        fact=fact,
+        names=names,
+        value=value,
+        qualifiers=tuple(qualifiers),
+        subject=subject,
+        polarity=polarity,
+        shown=build.shown,
+        declared=form is not None,
+    )
+
+
+def _source_polarity(source: Sequence[Statement], names: Sequence[Alias], value: Sequence[Alias]) -> str:
+    for statement in source:
+        for group in (value, names):
+            hit = statement.find_any(group)
+            if hit is not None:
+                return "negative" if statement.negated(hit[0]) else "positive"
+    return "positive"

@@ -1,0 +1,256 @@
+"""A summary read as statements: sentences, their normalized tokens, and the grammar cues
+that change what a sentence asserts.
+
+Four cues, each read from a fixed list of function words, never from the words of a
+particular fact:
+
+- **negation** ("not", "never", "no longer", "without"), scoped to the *segment* it sits
+  in (a stretch of a sentence between commas, semicolons, dashes and clause-joining
+  conjunctions). Two negators in one segment cancel: "never deploy without review" says
+  "always review". "Not only", "not just" and "not merely" add rather than negate.
+- **speculation** ("may", "might", "thinking about", "if", "planning to", "will"): the
+  clause is a possibility, a plan or a condition, not a settled fact.
+- **attribution** ("says", "quoted", "according to", "the ticket", "a web page", quotation
+  marks): the clause reports what a source said, rather than saying it.
+- **past framing** ("used to", "previously", "no longer", "from X to Y", a past-tense verb):
+  the clause tells history, not the current state.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pytest_compaction.prose import _text
+from pytest_compaction.prose.normalize import Token, find_phrase, stem, tokens
+
+__all__ = [
+    "ATTRIBUTION",
+    "NEGATORS",
+    "STOPWORDS",
+    "Statement",
+    "read_statements",
+]
+
+
+def _stems(words: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in words.split())
+
+
+NEGATORS = frozenset({"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without"})
+_ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
+_LONGER = stem("longer")
+_CEASE = _stems("stop stopped stops quit quits ceased ceases")
+_DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
+_DETERMINER_REACH = 3
+"""After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
+more than", "no doubt"."""
+_SPECULATION = re.compile(
+    r"\b(?:may|might|could|would|maybe|perhaps|possibly|possible|probably|likely|unlikely|potentially|"
+    r"if|whether|consider|considers|considering|considered|wonder|wonders|wondering|wish|wishes|"
+    r"dream|dreams|dreaming|imagine|imagining|suppose|hypothetical|hypothetically|tentative|"
+    r"tentatively|unsure|uncertain|undecided|idea|option|options|someday|eventually|will|shall|"
+    r"gonna|toying|weighing|debating|mulling|rumou?red?|guess|guessing|"
+    r"(?:plan|plans|planning|planned|hope|hopes|hoping|want|wants|wanting|intend|intends|intending|"
+    r"aim|aims|aiming|expect|expects|expecting|going)\s+to|hoping|thinking\s+(?:about|of)|"
+    r"think(?:s)?\s+(?:about|of)|not\s+sure|(?:'ll|\u2019ll))\b|'ll\b",
+    re.IGNORECASE,
+)
+ATTRIBUTION = _stems(
+    "say says said claim claims claimed quote quotes quoted state states stated write writes wrote "
+    "report reports reported mention mentions mentioned allege alleges alleged assert asserts asserted "
+    "according per ticket tickets page pages site website forum email e-mail message messages "
+    "document article tool letter transcript attachment thread source sources retrieved untrusted "
+    "citing cited cites"
+)
+_SELF = _stems("user i me my we our system policy operator admin")
+PAST = _stems(
+    "previously formerly earlier before former old prior originally used until instead replaced "
+    "replacing changed switched moved no-longer past once then ex"
+)
+STOPWORDS = _stems(
+    "a an the and or but nor so yet for of to in on at by with from into onto over under up down out off "
+    "as than then that this these those there here it its it's is are was were be been being am do does "
+    "did have has had having i me my mine we us our you your he him his she her they them their who whom "
+    "whose which what when where why how all any both each every some such no not only own same too very "
+    "can will just should now also about after again against because before between during further "
+    "more most other once through until while would could might may must shall get got go goes going "
+    "make makes made take takes took become became start starts started try tries tried see next year "
+    "years week weeks month months day days soon later today tomorrow tonight yesterday time times "
+    "please thing things lot bit really still even well back way like new let one two"
+)
+_SOURCE_NOUNS = _stems(
+    "ticket page site website forum email e-mail message document article tool letter transcript "
+    "attachment thread source"
+)
+_BOUNDARY = re.compile(
+    r"[,;:()\[\]]|\s[-\u2013\u2014]\s|\s(?:but|although|though|while|whereas|because|since|so|yet|"
+    r"which|who)\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
+    r"[A-Z]\w*)\b)",
+)
+_QUOTED = re.compile(r"'[^']{3,}'|\"[^\"]{3,}\"")
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One sentence of a summary, normalized and read for cues."""
+
+    index: int
+    text: str
+    tokens: tuple[Token, ...]
+    norms: tuple[str, ...]
+    """Token norms with articles left out (what aliases are matched against)."""
+    segment: tuple[int, ...]
+    """For each token: which negation segment it belongs to."""
+    clause: tuple[int, ...]
+    """For each token: which clause it belongs to (clauses split at ";" and "but")."""
+    vocabulary: frozenset[str]
+
+    def find(self, alias: Sequence[str]) -> int:
+        """Where the alias starts among the tokens, or -1 (a cheap set test first)."""
+        if not alias or alias[0] not in self.vocabulary:
+            return -1
+        return find_phrase(self.norms, alias)
+
+    def find_any(self, aliases: Sequence[Sequence[str]]) -> tuple[int, Sequence[str]] | None:
+        for alias in aliases:
+            at = self.find(alias)
+            if at >= 0:
+                return at, alias
+        return None
+
+    def negated(self, position: int, span: int = 1) -> str | None:
+        """The negators that flip token ``position`` (an odd count of them), or None.
+
+        "not", "never" and "no longer" reach to the end of their segment; "no", "none",
+        "nothing", "nobody" and "without" negate only the few words after them ("at no
+        extra cost" does not negate the rest of the sentence).
+        """
+        seg = self.segment[position]
+        found: list[str] = []
+        for i, norm in enumerate(self.norms):
+            if self.segment[i] != seg or position <= i < position + span:
+                continue  # a negator inside the matched words belongs to them ("do not touch")
+            if norm in _CEASE and i < position and self._gerund(i + 1):
+                found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
+                continue
+            if norm not in NEGATORS:
+                continue
+            after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
+            if norm in ("not", "no") and after in _ADDITIVE:
+                continue
+            if norm == "no" and after == _LONGER:
+                if i < position:
+                    found.append("no longer")
+                continue
+            if norm in _DETERMINERS and not i < position <= i + _DETERMINER_REACH:
+                continue
+            if norm not in _DETERMINERS and i > position and not self._before_verb(position, i):
+                continue
+            found.append(self.tokens[i].raw)
+        return ", ".join(found) if len(found) % 2 else None
+
+    def _gerund(self, index: int) -> bool:
+        return index < len(self.tokens) and self.tokens[index].raw.lower().endswith("ing")
+
+    def in_clause(self, aliases: Sequence[Sequence[str]], position: int) -> bool:
+        """Whether one of ``aliases`` occurs in the clause of token ``position``."""
+        clause = self.clause[position]
+        for alias in aliases:
+            at = self.find(alias)
+            while at >= 0:
+                if self.clause[at] == clause:
+                    return True
+                nxt = find_phrase(self.norms[at + 1 :], alias)
+                at = at + 1 + nxt if nxt >= 0 else -1
+        return False
+
+    def positions(self, alias: Sequence[str]) -> list[int]:
+        """Every token position where ``alias`` starts."""
+        out: list[int] = []
+        if not alias or alias[0] not in self.vocabulary:
+            return out
+        n = len(alias)
+        for i, norm in enumerate(self.norms):
+            if norm == alias[0] and tuple(self.norms[i : i + n]) == tuple(alias):
+                out.append(i)
+        return out
+
+    def _before_verb(self, position: int, negator: int) -> bool:
+        """Whether a negator after ``position`` still governs it: "peanuts are *not*
+        allowed" (the negated verb's subject), but not "peanuts, and *not* merely ..."."""
+        between = self.norms[position + 1 : negator]
+        return len(between) <= 3
+
+    def _clause_norms(self, position: int) -> list[tuple[int, str]]:
+        clause = self.clause[position]
+        return [(i, n) for i, n in enumerate(self.norms) if self.clause[i] == clause]
+
+    def speculative(self, position: int) -> str | None:
+        """The speculation words of the clause of token ``position``, or None."""
+        clause = self.clause[position]
+        start = min(t.start for i, t in enumerate(self.tokens) if self.clause[i] == clause)
+        end = max(t.end for i, t in enumerate(self.tokens) if self.clause[i] == clause)
+        words = [m.group() for m in _SPECULATION.finditer(self.text[start:end])]
+        return ", ".join(words) if words else None
+
+    def attributed(self, position: int) -> str | None:
+        """The words that report a source for token ``position``'s sentence, or None.
+
+        Quotation marks around the token count; a saying verb counts unless its only
+        speaker is the user, the system or a policy (that restates, not reports).
+        """
+        token = self.tokens[position]
+        for quoted in _QUOTED.finditer(self.text):
+            if quoted.start() <= token.start < quoted.end():
+                return "quotation marks"
+        words = [t.raw for t, n in zip(self.tokens, self.norms, strict=True) if n in ATTRIBUTION]
+        if not words:
+            return None
+        if not any(n in _SOURCE_NOUNS for n in self.norms) and any(n in _SELF for n in self.norms):
+            return None
+        return ", ".join(dict.fromkeys(words))
+
+    def past(self, position: int) -> str | None:
+        """The words that put token ``position`` in the past, or None."""
+        if position > 0 and self.norms[position - 1] in ("from", "than", "of") and position > 1:
+            before = self.norms[position - 2]
+            if self.norms[position - 1] == "from" or before in ("instead", "rather"):
+                return f"{self.tokens[position - 1].raw} {self.tokens[position].raw}"
+        if position > 0 and self.norms[position - 1] == "from":
+            return f"from {self.tokens[position].raw}"
+        seg = self.segment[position]
+        words: list[str] = []
+        for i, token in enumerate(self.tokens):
+            norm = self.norms[i]
+            if norm in PAST and norm not in ("once", "then", "before"):
+                words.append(token.raw)
+            elif norm == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == _LONGER:
+                words.append("no longer")
+            elif token.past and self.segment[i] == seg:
+                words.append(token.raw)
+        return ", ".join(dict.fromkeys(words)) if words else None
+
+
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _read(index: int, text: str) -> Statement:
+    raw = [t for t in tokens(text) if t.norm not in _ARTICLES]
+    cuts = [m.start() for m in _BOUNDARY.finditer(text)]
+    clause_cuts = [m.start() for m in re.finditer(r";|\s(?:but|although|though|whereas|however)\s", text)]
+    segment = tuple(sum(1 for c in cuts if c < t.start) for t in raw)
+    clause = tuple(sum(1 for c in clause_cuts if c < t.start) for t in raw)
+    norms = tuple(t.norm for t in raw)
+    return Statement(index, text, tuple(raw), norms, segment, clause, frozenset(norms))
+
+
+@functools.lru_cache(maxsize=2048)
+def read_statements(summary: str) -> tuple[Statement, ...]:
+    """The summary's sentences (see :func:`pytest_compaction.prose._text.sentences`), read.
+
+    Cached: a session reads the same source events and prior summaries on every pass.
+    """
+    return tuple(_read(s.index, s.text) for s in _text.sentences(summary))

@@ -1,0 +1,102 @@
+"""The paired prose corpus: every faithful summary passes, every drifted one is caught.
+
+``tests/prose_corpus/*.yaml`` holds source / faithful / drifted triples by class. Each
+source (events, facts with their prose forms, supersessions and deletions) was written
+before its summaries; the checker is the oracle's opposite number, never its author.
+``benchmarks/bench_prose.py`` prints the same numbers per class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.core.violations import Verdict
+from pytest_compaction.prose.facts import check_facts_in_prose
+
+CORPUS = Path(__file__).parent / "prose_corpus"
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    klass: str
+    data: Mapping[str, Any]
+    faithful: str
+    drifted: str
+    expect: str
+
+    def ledger(self) -> Ledger:
+        ledger = Ledger(tenant_id="t-corpus", subject_id="s-corpus")
+        events = self.data.get("events") or [{"id": "e1", "text": self.data["source"]}]
+        for event in events:
+            ledger.event(event["id"], event["text"], trust=event.get("trust", "user"))
+        facts = self.data.get("facts")
+        if facts is None:
+            facts = [{"id": "f1", "event": events[0]["id"], **self.data["fact"]}]
+        for fact in facts:
+            ledger.fact(
+                fact["id"],
+                fact["predicate"],
+                fact["value"],
+                sources=[fact["event"]],
+                qualifiers=fact.get("qualifiers"),
+                criticality=fact.get("criticality", "critical"),
+                prose=fact.get("prose"),
+            )
+            if "supersedes" in fact:
+                ledger.supersede(fact["supersedes"], fact["id"])
+        for fact_id in self.data.get("delete", ()):
+            ledger.delete(fact_id)
+        return ledger
+
+    def check(self, summary: str) -> Verdict:
+        return check_facts_in_prose(self.ledger(), summary)
+
+
+def load_cases(folder: Path = CORPUS) -> list[Case]:
+    cases: list[Case] = []
+    for path in sorted(folder.rglob("*.yaml")):
+        for item in yaml.safe_load(path.read_text(encoding="utf-8")):
+            cases.append(
+                Case(
+                    id=item["id"],
+                    klass=item["class"],
+                    data=item,
+                    faithful=item["faithful"],
+                    drifted=item["drifted"],
+                    expect=item["expect"],
+                )
+            )
+    return cases
+
+
+CASES = load_cases()
+
+
+def _ids() -> Iterator[str]:
+    return (case.id for case in CASES)
+
+
+def test_the_corpus_is_large_and_ids_are_unique() -> None:
+    assert len({case.id for case in CASES}) == len(CASES)
+    assert len(CASES) >= 100
+
+
+@pytest.mark.parametrize("case", CASES, ids=list(_ids()))
+def test_faithful_summary_passes(case: Case) -> None:
+    verdict = case.check(case.faithful)
+    assert not verdict.violations, [f"{v.name}: {v.detail}" for v in verdict.violations]
+
+
+@pytest.mark.parametrize("case", CASES, ids=list(_ids()))
+def test_drifted_summary_is_caught_by_name(case: Case) -> None:
+    verdict = case.check(case.drifted)
+    codes = {v.code.value for v in verdict.violations}
+    assert case.expect in codes, [f"{v.name}: {v.detail}" for v in verdict.violations]
