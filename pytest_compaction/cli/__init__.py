@@ -6,14 +6,17 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, TextIO
 
-from pytest_compaction.cli._io import dump_json, printable, read_input, refuse_non_finite
+from pytest_compaction.cli._io import check_regular_file, dump_json, printable, read_input, refuse_non_finite
 from pytest_compaction.core.checker import check
 from pytest_compaction.core.errors import CompactionError
 from pytest_compaction.core.payload import Payload, payload_from_file
 from pytest_compaction.core.violations import Verdict
+
+if TYPE_CHECKING:
+    from pytest_compaction.specs.lint import Finding
 
 __all__ = ["main"]
 
@@ -160,6 +163,12 @@ def _say(stream: TextIO, text: str) -> None:
     print(printable(text), file=stream)
 
 
+def _finding(source: str, message: str, line: int | None = None) -> Finding:
+    from pytest_compaction.specs.lint import Finding
+
+    return Finding(source=source, line=line, path="", message=message, severity="error", code="spec-error")
+
+
 def _unwritable(directory: str) -> str | None:
     """Why files could not be written into ``directory`` (created if missing), or None."""
     path = os.path.abspath(directory)
@@ -184,9 +193,23 @@ def _safe_stream(stream: TextIO) -> TextIO:
     return stream
 
 
+@contextlib.contextmanager
+def _loading(source: str) -> Iterator[None]:
+    """A loader that fails on hostile input with a builtin error still names the file."""
+    try:
+        yield
+    except CompactionError:
+        raise
+    except (ValueError, RecursionError, MemoryError) as exc:
+        from pytest_compaction.core.errors import PayloadError
+
+        raise PayloadError("", f"cannot be loaded: {type(exc).__name__}: {exc}", source=source) from None
+
+
 def _check(args: argparse.Namespace, out: TextIO) -> int:
     read_input(args.payload)
-    payload = payload_from_file(args.payload)
+    with _loading(args.payload):
+        payload = payload_from_file(args.payload)
     _refuse_non_finite_facts(payload, args.payload)
     verdict = check(payload.expected, payload.artifact, mode=args.mode)
     if args.format == "json":
@@ -223,7 +246,8 @@ def _prose(args: argparse.Namespace, out: TextIO) -> int:
 
     path = Path(args.case)
     text = read_input(args.case)
-    data = read_data_file(path)
+    with _loading(args.case):
+        data = read_data_file(path)
     refuse_non_finite(data, args.case)
     try:
         case = ProseCase.from_dict(data)
@@ -281,10 +305,11 @@ def _new_fixture(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     problem = _unwritable(args.out)
     if problem:
         raise ConfigError(f"--out {args.out}: {problem}; choose a directory you can write to")
-    if args.payload:
-        incident = incident_from_payload(args.payload)
-    else:
-        incident = incident_from_events(args.artifact, args.events)
+    with _loading(args.payload or args.artifact):
+        if args.payload:
+            incident = incident_from_payload(args.payload)
+        else:
+            incident = incident_from_events(args.artifact, args.events)
     made = scaffold(
         incident,
         args.name,
@@ -319,25 +344,25 @@ def _lint(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
     from pytest_compaction.core.errors import PayloadError
-    from pytest_compaction.specs.lint import Finding, LintReport, find_specs, lint_file, render
+    from pytest_compaction.specs.lint import LintReport, find_specs, lint_file, render
 
     for entry in args.paths:
         if os.path.exists(entry) and not os.path.isdir(entry):
-            read_input(entry)  # a special file is refused by its type, before anything opens it
+            check_regular_file(entry)  # a special file is refused by its type, before anything opens it
     files = find_specs([Path(p) for p in args.paths], args.pattern)
     findings: list[Finding] = []
     for path in files:
         try:
             read_input(str(path))
         except PayloadError as exc:
-            message, line = exc.message, exc.line
-            findings.append(
-                Finding(
-                    source=str(path), line=line, path="", message=message, severity="error", code="spec-error"
-                )
-            )
+            findings.append(_finding(str(path), exc.message, exc.line))
             continue
-        findings.extend(lint_file(path))
+        try:
+            findings.extend(lint_file(path))
+        except (ValueError, RecursionError, MemoryError, OSError) as exc:
+            # One bad file is one finding; the rest are still linted.
+            problem = f"the spec could not be loaded ({type(exc).__name__}: {exc})"
+            findings.append(_finding(str(path), problem))
     report = LintReport(files=tuple(map(str, files)), findings=tuple(findings))
     if args.format == "json":
         out.write(render(report, fmt="json"))

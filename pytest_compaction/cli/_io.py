@@ -20,7 +20,15 @@ from typing import Any, TextIO
 
 from pytest_compaction.core.errors import ConfigError, PayloadError
 
-__all__ = ["MAX_INPUT_BYTES", "dump_json", "non_finite", "printable", "read_input", "refuse_non_finite"]
+__all__ = [
+    "MAX_INPUT_BYTES",
+    "check_regular_file",
+    "dump_json",
+    "non_finite",
+    "printable",
+    "read_input",
+    "refuse_non_finite",
+]
 
 MAX_INPUT_BYTES = 16 * 1024 * 1024
 """The largest file the command line reads (the payload loader's own limit)."""
@@ -72,7 +80,52 @@ def read_input(path: str, *, limit: int = MAX_INPUT_BYTES) -> str:
             f"which is not text; write the character itself, or both halves of the pair",
             source=path,
         )
+    depth = _flow_depth(text)
+    if depth > MAX_FLOW_DEPTH:
+        raise PayloadError(
+            "",
+            f"brackets nest {depth} levels deep; the limit is {MAX_FLOW_DEPTH} (values may nest at most "
+            f"64 levels): flatten the data",
+            source=path,
+        )
     return text
+
+
+MAX_FLOW_DEPTH = 200
+"""Brackets nested deeper than this are refused before any parser sees them: some parsers
+recurse in C and crash the process on deep input instead of raising."""
+
+
+def _flow_depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` outside quoted strings (JSON and YAML flow style)."""
+    depth = deepest = 0
+    quote = ""
+    escaped = False
+    for char in text:
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\" and quote == '"':
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
+def check_regular_file(path: str) -> None:
+    """Refuse, by its type and without opening it, anything but a regular file."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return  # the reader names a missing or unreadable file itself
+    _check_kind(info, path)
 
 
 def _check_kind(info: os.stat_result, path: str) -> None:
