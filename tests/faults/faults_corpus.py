@@ -351,6 +351,9 @@ class SpecCase:
     pending: bool = False
     """True while the verdict fails on this branch because the owner's fix is not here yet:
     the runners mark the case xfail (non-strict) with the owner in the reason."""
+    hangs: bool = False
+    """Runs (nearly) forever while pending: kept out of the shared session until its owner's fix
+    lands (lint still sees it)."""
     files: dict[str, bytes] = field(default_factory=dict)
     """Extra files, relative to the session root (a module a probe tries to import, a secret)."""
     forbidden: tuple[str, ...] = ()
@@ -378,7 +381,7 @@ SPECS: list[SpecCase] = [
     SpecCase("top-level-scalar", b"hello\n"),
     SpecCase("invalid-yaml", b"tenant: [unclosed\n"),
     SpecCase("tabs", _spec(valid_spec().replace("  - id: e1", "\t- id: e1"))),
-    SpecCase("non-utf8", valid_spec(tenant="tenant: caf\xe9").encode("latin-1")),
+    SpecCase("non-utf8", pending=True, content=valid_spec(tenant="tenant: caf\xe9").encode("latin-1")),
     SpecCase("utf16", valid_spec().encode("utf-16")),
     SpecCase("nul-byte", _spec(valid_spec().replace("peanuts.", "pea\x00nuts."))),
     SpecCase("lone-surrogate-escape", _spec(valid_spec().replace("I am allergic to peanuts.", '"\\ud800"'))),
@@ -423,9 +426,11 @@ SPECS: list[SpecCase] = [
     ),
     SpecCase("negative-budget", pending=True, content=_spec(valid_spec() + "budget: -5\n")),
     SpecCase("zero-budget", pending=True, content=_spec(valid_spec() + "budget: 0\n")),
-    SpecCase("huge-depth", pending=True, content=_spec(valid_spec() + "depth: 1000000000\n")),
+    SpecCase("huge-depth", pending=True, hangs=True, content=_spec(valid_spec() + "depth: 1000000000\n")),
     SpecCase("negative-depth", _spec(valid_spec() + "depth: -1\n")),
-    SpecCase("huge-attempts", pending=True, content=_spec(valid_spec() + "attempts: 1000000000\n")),
+    SpecCase(
+        "huge-attempts", pending=True, hangs=True, content=_spec(valid_spec() + "attempts: 1000000000\n")
+    ),
     SpecCase("budget-a-string", _spec(valid_spec() + "budget: lots\n")),
     SpecCase(
         "forged-id",
@@ -500,6 +505,7 @@ SPECS: list[SpecCase] = [
         "artifact-file-parent-traversal",
         _spec("kind: recorded\nexpected: []\nartifact_file: ../secret.json\n"),
         category="isolation",
+        pending=True,
         files={
             "secret.json": json.dumps(
                 {"memory_version": 1, "tenant_id": SECRET, "subject_id": SECRET}
