@@ -112,8 +112,8 @@ class EvidenceKey:
         if len(text) < MIN_KEY_CHARS:
             raise ConfigError(
                 f"{origin}: the evidence fingerprint key is {len(text)} characters; use at least "
-                f"{MIN_KEY_CHARS} random characters (for example: python -c \"import secrets; "
-                f"print(secrets.token_hex(32))\"), kept in a CI secret"
+                f'{MIN_KEY_CHARS} random characters (for example: python -c "import secrets; '
+                f'print(secrets.token_hex(32))"), kept in a CI secret'
             )
         return cls(text.encode("utf-8", "surrogatepass"), "configured")
 
