@@ -82,6 +82,14 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(
                 f"pytest-compaction: {flag}: cannot create directory {directory!r} ({problem})"
             )
+    if settings.report:
+        target = Path(settings.report)
+        problem = f"{target} is a directory" if target.is_dir() else _unwritable(str(target.absolute().parent))
+        if problem:
+            raise pytest.UsageError(
+                f"pytest-compaction: --compaction-report: cannot write {settings.report!r} ({problem}); "
+                f"give a file path in a writable directory"
+            )
     if settings.contract or settings.report:
         from pytest_compaction.plugin.report import SessionReport
 
