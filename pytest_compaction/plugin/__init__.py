@@ -84,7 +84,8 @@ def pytest_configure(config: pytest.Config) -> None:
             )
     if settings.report:
         target = Path(settings.report)
-        problem = f"{target} is a directory" if target.is_dir() else _unwritable(str(target.absolute().parent))
+        parent = str(target.absolute().parent)
+        problem = f"{target} is a directory" if target.is_dir() else _unwritable(parent)
         if problem:
             raise pytest.UsageError(
                 f"pytest-compaction: --compaction-report: cannot write {settings.report!r} ({problem}); "
