@@ -66,8 +66,14 @@ def test_bundle_records_every_boundary_with_typed_values() -> None:
     assert first["input_memory_version"] is None
     assert first["stored_version"] == 1
     fact = first["immediate_artifact"]["facts"][0]
-    assert (fact["value"], fact["type"]) == (False, "bool")
+    # Values are keyed fingerprints that keep their type: equal values, equal fingerprints.
+    assert fact["type"] == "bool"
+    assert set(fact["value"]) == {"hmac", "type"}
+    assert fact["value"] == bundle["ledger"]["facts"][0]["value"]
     assert first["read_back_artifact"]["facts"][0]["type"] == "bool"
+    assert first["read_back_artifact"]["facts"][0]["value"] == fact["value"]
+    raw = bundle_from_run(failing_run(), test_id="t::allergy", compressor="drops", raw=True)  # type: ignore[arg-type]
+    assert raw["passes"][0]["immediate_artifact"]["facts"][0]["value"] is False
     assert first["validation"] == ["fact-allergy-1:qualifiers_changed"]
     assert bundle["first_divergence"] == {
         "boundary": "compression",

@@ -455,7 +455,7 @@ def test_evidence_records_the_retrieval_and_the_action_without_raw_text() -> Non
     assert use["given_fact_ids"] == ["fact-allergy-1"]
     assert use["validation"] == ["fact-allergy-1:action_violates_fact"]
     dish = use["action"]["dish"]
-    assert set(dish) == {"sha256", "chars"}
+    assert set(dish) == {"hmac", "type", "chars"}
     assert len(use["action"]["ingredients"]) == 2
     text = json.dumps(bundle)
     assert CANARY not in text

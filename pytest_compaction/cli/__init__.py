@@ -3,22 +3,31 @@
 from __future__ import annotations
 
 import argparse
-import json
+import contextlib
+import os
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from pytest_compaction.cli import inventory
+from pytest_compaction.cli._io import check_regular_file, dump_json, printable, read_input, refuse_non_finite
 from pytest_compaction.core.checker import check
 from pytest_compaction.core.errors import CompactionError
 from pytest_compaction.core.violations import Verdict
-from pytest_compaction.specs.payload import payload_from_file
+from pytest_compaction.specs.payload import Payload, payload_from_file
+
+if TYPE_CHECKING:
+    from pytest_compaction.specs.lint import Finding
 
 __all__ = ["main"]
 
 EXIT_OK = 0
 EXIT_VIOLATIONS = 1
 EXIT_USAGE = 2
+"""Bad usage or bad input: the one line on standard error says which file and what to do."""
+EXIT_INTERNAL = 3
+"""A bug in pytest-compaction (never a user's mistake); the line says how to report it."""
+EXIT_INTERRUPTED = 130
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -105,32 +114,111 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    out = out or sys.stdout
-    err = err or sys.stderr
+    if out is None:
+        out = _safe_stream(sys.stdout)
+    if err is None:
+        err = _safe_stream(sys.stderr)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has already printed the usage message
         return int(exc.code or 0) and EXIT_USAGE
     try:
-        if args.command == "check":
-            return _check(args, out)
-        if args.command == "prose":
-            return _prose(args, out)
-        if args.command == "new-fixture":
-            return _new_fixture(args, out, err)
-        if args.command == "lint":
-            return _lint(args, out)
-        if args.command == "inventory":
-            return inventory.run(args, out)
+        return _run(args, out, err)
     except CompactionError as exc:
-        print(f"compaction: error: {exc}", file=err)
-        return EXIT_USAGE
+        return _fail(err, str(exc), EXIT_USAGE)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        return _fail(err, f"{where}{exc.strerror or exc}; check the path and its permissions", EXIT_USAGE)
+    except (RecursionError, MemoryError) as exc:
+        what = "nests too deeply" if isinstance(exc, RecursionError) else "is too large to hold in memory"
+        return _fail(err, f"the input {what}; simplify it", EXIT_USAGE)
+    except KeyboardInterrupt:
+        return _fail(err, "interrupted", EXIT_INTERRUPTED)
+    except Exception as exc:  # a bug: still one line, with what to do
+        if os.environ.get("COMPACTION_TRACEBACK"):
+            raise
+        return _fail(
+            err,
+            f"internal error: {type(exc).__name__}: {exc}; this is a bug in pytest-compaction: please "
+            f"report it with the input (COMPACTION_TRACEBACK=1 shows the traceback)",
+            EXIT_INTERNAL,
+        )
+
+
+def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.command == "check":
+        return _check(args, out)
+    if args.command == "prose":
+        return _prose(args, out)
+    if args.command == "new-fixture":
+        return _new_fixture(args, out, err)
+    if args.command == "lint":
+        return _lint(args, out)
+    if args.command == "inventory":
+        return inventory.run(args, out)
     raise AssertionError(f"unhandled command {args.command!r}")  # pragma: no cover
 
 
+def _fail(err: TextIO, message: str, status: int) -> int:
+    with contextlib.suppress(OSError, ValueError):  # standard error is gone: the exit code still tells
+        _say(err, f"compaction: error: {message}")
+    return status
+
+
+def _say(stream: TextIO, text: str) -> None:
+    """Print one line, escaped: no input can start another line or drive the terminal."""
+    print(printable(text), file=stream)
+
+
+def _finding(source: str, message: str, line: int | None = None) -> Finding:
+    from pytest_compaction.specs.lint import Finding
+
+    return Finding(source=source, line=line, path="", message=message, severity="error", code="spec-error")
+
+
+def _unwritable(directory: str) -> str | None:
+    """Why files could not be written into ``directory`` (created if missing), or None."""
+    path = os.path.abspath(directory)
+    while not os.path.exists(path):
+        parent = os.path.dirname(path)
+        if parent == path:
+            break
+        path = parent
+    if not os.path.isdir(path):
+        return f"{path} is not a directory"
+    if not os.access(path, os.W_OK | os.X_OK):
+        return f"{path} is not writable"
+    return None
+
+
+def _safe_stream(stream: TextIO) -> TextIO:
+    """The real stdout/stderr, made never to fail on a character its encoding lacks."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if callable(reconfigure):
+        with contextlib.suppress(OSError, ValueError):
+            reconfigure(errors="backslashreplace")
+    return stream
+
+
+@contextlib.contextmanager
+def _loading(source: str) -> Iterator[None]:
+    """A loader that fails on hostile input with a builtin error still names the file."""
+    try:
+        yield
+    except CompactionError:
+        raise
+    except (ValueError, RecursionError, MemoryError) as exc:
+        from pytest_compaction.core.errors import PayloadError
+
+        raise PayloadError("", f"cannot be loaded: {type(exc).__name__}: {exc}", source=source) from None
+
+
 def _check(args: argparse.Namespace, out: TextIO) -> int:
-    payload = payload_from_file(args.payload)
+    read_input(args.payload)
+    with _loading(args.payload):
+        payload = payload_from_file(args.payload)
+    _refuse_non_finite_facts(payload, args.payload)
     verdict = check(payload.expected, payload.artifact, mode=args.mode)
     if args.format in ("github", "sarif"):
         from pytest_compaction.reporting.annotations import from_verdict, render_github, render_sarif
@@ -138,18 +226,27 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         found = from_verdict(args.payload, verdict)
         out.write(render_github(found) if args.format == "github" else render_sarif(found))
     elif args.format == "json":
-        json.dump(_as_json(args.payload, args.mode, verdict), out, indent=2)
-        out.write("\n")
+        dump_json(_as_json(args.payload, args.mode, verdict), out)
     else:
         for violation in verdict.violations:
-            print(violation.describe(), file=out)
+            _say(out, violation.describe())
         for item in verdict.review:
-            print(f"review: {item.describe()}", file=out)
+            _say(out, f"review: {item.describe()}")
         if verdict.ok:
             count = len(payload.artifact.facts)
             checked = f"{count} fact checked" if count == 1 else f"{count} facts checked"
-            print(f"{args.payload}: the artifact satisfies the fact contract ({checked})", file=out)
+            _say(out, f"{args.payload}: the artifact satisfies the fact contract ({checked})")
     return EXIT_OK if verdict.ok else EXIT_VIOLATIONS
+
+
+def _refuse_non_finite_facts(payload: Payload, source: str) -> None:
+    sides = (("expected", tuple(payload.expected)), ("artifact.facts", payload.artifact.facts))
+    for side, facts in sides:
+        for fact in facts:
+            refuse_non_finite(
+                {"value": fact.value, "qualifiers": dict(fact.qualifiers)},
+                f"{source}: {side} {fact.fact_id!r}",
+            )
 
 
 def _prose(args: argparse.Namespace, out: TextIO) -> int:
@@ -161,29 +258,31 @@ def _prose(args: argparse.Namespace, out: TextIO) -> int:
     from pytest_compaction.specs.safeyaml import load_yaml_mapped
 
     path = Path(args.case)
-    data = read_data_file(path)
+    text = read_input(args.case)
+    with _loading(args.case):
+        data = read_data_file(path)
+    refuse_non_finite(data, args.case)
     try:
         case = ProseCase.from_dict(data)
     except PayloadError as exc:
         if path.suffix.lower() in (".yaml", ".yml"):
-            where = load_yaml_mapped(path.read_text(encoding="utf-8", errors="replace"), source=str(path))[1]
+            where = load_yaml_mapped(text, source=str(path))[1]
             raise where.error(exc) from None
         raise exc.located(str(path)) from None
     verdict = case.check()
     if args.format == "json":
         report = {"case": args.case, "ok": verdict.ok, "violations": [v.to_dict() for v in verdict]}
-        json.dump(report, out, indent=2)
-        out.write("\n")
+        dump_json(report, out)
     else:
         for violation in verdict.violations:
-            print(violation.describe(), file=out)
+            _say(out, violation.describe())
         if verdict.ok:
             entries = len(case.register.active())
-            print(
+            line = (
                 f"{args.case}: the summary keeps the prose contract "
-                f"({entries} pinned entries, {len(case.bindings)} bindings checked)",
-                file=out,
+                f"({entries} pinned entries, {len(case.bindings)} bindings checked)"
             )
+            _say(out, line)
     return EXIT_OK if verdict.ok else EXIT_VIOLATIONS
 
 
@@ -211,12 +310,19 @@ def _new_fixture(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if args.payload and (args.artifact or args.events):
         raise ConfigError("give --payload, or --artifact with --events, not both")
-    if args.payload:
-        incident = incident_from_payload(args.payload)
-    elif args.artifact and args.events:
-        incident = incident_from_events(args.artifact, args.events)
-    else:
+    if not (args.payload or (args.artifact and args.events)):
         raise ConfigError("say where the incident is: --payload FILE, or --artifact FILE --events FILE.jsonl")
+    for given in (args.payload, args.artifact, args.events):
+        if given:
+            read_input(given)
+    problem = _unwritable(args.out)
+    if problem:
+        raise ConfigError(f"--out {args.out}: {problem}; choose a directory you can write to")
+    with _loading(args.payload or args.artifact):
+        if args.payload:
+            incident = incident_from_payload(args.payload)
+        else:
+            incident = incident_from_events(args.artifact, args.events)
     made = scaffold(
         incident,
         args.name,
@@ -228,39 +334,60 @@ def _new_fixture(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     written = write_scaffold(made, Path(args.out), force=args.force)
     count = len(made.violations)
     found = ", ".join(made.violations) or "none"
-    print(f"wrote {written[0]} (recorded: {count} violation{'s' * (count != 1)}: {found})", file=out)
+    _say(out, f"wrote {written[0]} (recorded: {count} violation{'s' * (count != 1)}: {found})")
     facts = f"{len(incident.events)} events, {len(incident.expected)} facts"
-    print(f"wrote {written[1]} (scenario skeleton: {facts})", file=out)
+    _say(out, f"wrote {written[1]} (scenario skeleton: {facts})")
     for path in written[2:]:
-        print(f"wrote {path} (the incident's artifact)", file=out)
+        _say(out, f"wrote {path} (the incident's artifact)")
     if not made.violations:
-        print("warning: the checker finds no violation in this artifact; is it the incident's?", file=err)
+        _say(err, "warning: the checker finds no violation in this artifact; is it the incident's?")
     for note in made.notes:
-        print(f"note: {note}", file=out)
+        _say(out, f"note: {note}")
     status = EXIT_OK
     for path in written[:2]:
         for finding in lint_file(path):
-            print(finding.describe(), file=out)
+            _say(out, finding.describe())
             if finding.severity == "error":
                 status = EXIT_VIOLATIONS
-    print(
-        f"next: compaction lint {args.out} && pytest --compaction-contract {args.out} -k {args.name}",
-        file=out,
-    )
+    _say(out, f"next: compaction lint {args.out} && pytest --compaction-contract {args.out} -k {args.name}")
     return status
 
 
 def _lint(args: argparse.Namespace, out: TextIO) -> int:
-    from pytest_compaction.specs.lint import lint_paths, render
+    from pathlib import Path
 
-    report = lint_paths(args.paths, pattern=args.pattern)
+    from pytest_compaction.core.errors import PayloadError
+    from pytest_compaction.specs.lint import LintReport, find_specs, lint_file, render
+
+    for entry in args.paths:
+        if os.path.exists(entry) and not os.path.isdir(entry):
+            check_regular_file(entry)  # a special file is refused by its type, before anything opens it
+    files = find_specs([Path(p) for p in args.paths], args.pattern)
+    findings: list[Finding] = []
+    for path in files:
+        try:
+            read_input(str(path))
+        except PayloadError as exc:
+            findings.append(_finding(str(path), exc.message, exc.line))
+            continue
+        try:
+            findings.extend(lint_file(path))
+        except (ValueError, RecursionError, MemoryError, OSError) as exc:
+            # One bad file is one finding; the rest are still linted.
+            problem = f"the spec could not be loaded ({type(exc).__name__}: {exc})"
+            findings.append(_finding(str(path), problem))
+    report = LintReport(files=tuple(map(str, files)), findings=tuple(findings))
     if args.format in ("github", "sarif"):
         from pytest_compaction.reporting.annotations import from_lint, render_github, render_sarif
 
         found = from_lint(report)
         out.write(render_github(found) if args.format == "github" else render_sarif(found))
+    elif args.format == "json":
+        out.write(render(report, fmt="json"))
     else:
-        out.write(render(report, fmt=args.format))
+        for finding in report.findings:
+            _say(out, finding.describe())
+        _say(out, report.summary())
     return EXIT_OK if report.ok else EXIT_VIOLATIONS
 
 

@@ -130,8 +130,10 @@ class SessionReport:
             if key == PROPERTY_COMPRESSOR:
                 record.compressor = text
             elif key == PROPERTY_VIOLATIONS:
+                seen = set(record.violations)  # a set: list membership made this quadratic
                 for name in text.split():
-                    if name not in record.violations:
+                    if name not in seen:
+                        seen.add(name)
                         record.violations.append(name)
             elif key == PROPERTY_EVIDENCE and text not in record.evidence:
                 record.evidence.append(text)

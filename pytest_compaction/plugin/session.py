@@ -62,9 +62,10 @@ def recorder(node: pytest.Item) -> Sink:
         _replace_property(node, PROPERTY_DETAILS, json.dumps(seen))
         if not (settings.evidence_dir and outcome.violations and outcome.evidence is not None):
             return None
-        from pytest_compaction.engine.evidence import write_bundle
+        from pytest_compaction.engine.evidence import keyed, write_bundle
 
-        bundle = outcome.evidence(node.nodeid, settings.evidence_raw)
+        with keyed(settings.evidence_key):
+            bundle = outcome.evidence(node.nodeid, settings.evidence_raw)
         path = str(write_bundle(settings.evidence_dir, node.nodeid, bundle))
         node.user_properties.append((PROPERTY_EVIDENCE, path))
         return path

@@ -104,9 +104,17 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "compaction_evidence_raw",
         "--compaction-evidence-raw",
-        "include raw event and summary text in evidence bundles (default: only hashes of text)",
+        "include raw text and values in evidence bundles (default: keyed fingerprints only)",
         default=False,
         kind="bool",
+    ),
+    Option(
+        "compaction_evidence_key",
+        "--compaction-evidence-key",
+        "the secret (16+ characters) evidence fingerprints are keyed with, for fingerprints that "
+        "compare across runs (default: $COMPACTION_EVIDENCE_KEY, else a random key per run)",
+        default=None,
+        metavar="SECRET",
     ),
     Option(
         "compaction_mutants",
@@ -247,6 +255,7 @@ class Settings:
     html: str | None = None
     invocation: Invocation | None = None
     """Where and how the session started (for reproduce lines); set by the plugin."""
+    evidence_key: str | None = None
     _compressor: Compressor | None = field(default=None, repr=False)
     _error: CompressorConfigError | None = field(default=None, repr=False)
 
@@ -285,6 +294,7 @@ class Settings:
             baseline=values["compaction_baseline"] or None,
             write_baseline=_as_bool(values["compaction_write_baseline"]),
             html=values["compaction_html"] or None,
+            evidence_key=_evidence_key(values["compaction_evidence_key"]),
             seed=None
             if values["compaction_seed"] in (None, "")
             else int(_number("--compaction-seed", values["compaction_seed"], int)),
@@ -339,6 +349,17 @@ def _survivors(value: object) -> tuple[tuple[str, str], ...]:
             )
         out.append((name.strip(), reason.strip()))
     return tuple(out)
+
+
+def _evidence_key(value: object) -> str | None:
+    import os
+
+    from pytest_compaction.engine.evidence import KEY_ENV, EvidenceKey
+
+    text, origin = (str(value), "--compaction-evidence-key") if value else (os.environ.get(KEY_ENV), KEY_ENV)
+    if text:
+        EvidenceKey.from_text(text, origin=origin)  # refuses a key short enough to guess
+    return text or None
 
 
 def _as_bool(value: object) -> bool:

@@ -109,6 +109,8 @@ def _read(path: Path) -> tuple[Any, SourceMap | None]:
         raise PayloadError("", f"cannot read: {exc.strerror}", source=str(path)) from None
     if path.is_dir():
         raise PayloadError("", "is a directory, expected a JSON or YAML file", source=str(path))
+    if not path.is_file():  # a device or a FIFO: reading it could block or never end
+        raise PayloadError("", "is not a regular file, expected a JSON or YAML file", source=str(path))
     if size > MAX_FILE_BYTES:
         raise PayloadError("", f"is {size} bytes; the limit is {MAX_FILE_BYTES} bytes", source=str(path))
     try:

@@ -30,8 +30,14 @@ from typing import Protocol, runtime_checkable
 
 from pytest_compaction.config.references import import_reference
 from pytest_compaction.core._fields import type_name
-from pytest_compaction.core.errors import CompactionError, ConfigError, PayloadError
+from pytest_compaction.core.errors import CompactionError, PayloadError
 from pytest_compaction.core.model import Artifact, Fact
+from pytest_compaction.store.errors import (
+    StoreConfigError,
+    StoreDatabaseError,
+    check_database_file,
+    database_error,
+)
 from pytest_compaction.store.retrieval import RetrievalQuery
 
 __all__ = [
@@ -39,6 +45,7 @@ __all__ = [
     "MemoryStore",
     "SQLiteStore",
     "StoreConfigError",
+    "StoreDatabaseError",
     "StoreFactory",
     "VersionConflict",
     "as_store",
@@ -70,10 +77,6 @@ class VersionConflict(CompactionError, RuntimeError):
             f"but the store holds version {current_version}; read the latest memory, compact "
             f"again and retry with expected_version={current_version}"
         )
-
-
-class StoreConfigError(ConfigError):
-    """A store reference (``module:factory``) or a database that cannot be used."""
 
 
 @runtime_checkable
@@ -145,8 +148,11 @@ class SQLiteStore:
         self._inherited: list[sqlite3.Connection] = []
         self._pid = os.getpid()
         self._closed = False
-        self._shared = self._open() if self.path is None else None
-        self._create_schema()
+        if self.path is not None:
+            check_database_file(self.path)
+        with self._translated():
+            self._shared = self._open() if self.path is None else None
+            self._create_schema()
 
     def __repr__(self) -> str:
         return f"SQLiteStore({self.path or ':memory:'!r})"
@@ -238,7 +244,17 @@ class SQLiteStore:
             if row is None:
                 return None
             deleted = _deleted(conn, tenant_id, subject_id)
-        stored = Artifact.from_dict(json.loads(row[1]), f"stored {tenant_id}/{subject_id} v{row[0]}")
+        try:
+            document = json.loads(row[1])
+        except (TypeError, ValueError):
+            raise StoreDatabaseError(
+                self.path or ":memory:",
+                "corrupt",
+                f"store database {self.path or ':memory:'}: the stored memory of {tenant_id}/{subject_id} "
+                f"v{row[0]} is not valid JSON (the file was changed outside pytest-compaction); restore "
+                f"the file from a backup, or start a new one",
+            ) from None
+        stored = Artifact.from_dict(document, f"stored {tenant_id}/{subject_id} v{row[0]}")
         if not deleted or not any(f.fact_id in deleted for f in stored.facts):
             return stored
         return Artifact(
@@ -314,7 +330,7 @@ class SQLiteStore:
         # file writers in this process queue on the lock instead of on SQLite's
         # busy-wait, and BEGIN IMMEDIATE orders them against other processes.
         locked = write or self._shared is not None
-        with self._lock if locked else contextlib.nullcontext():
+        with self._lock if locked else contextlib.nullcontext(), self._translated():
             conn = self._connection()
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
@@ -322,8 +338,19 @@ class SQLiteStore:
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
-                    conn.execute("ROLLBACK")
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
                 raise
+
+    @contextlib.contextmanager
+    def _translated(self) -> Iterator[None]:
+        """Turn an SQLite error into a :class:`StoreDatabaseError` that names the file and the fix."""
+        try:
+            yield
+        except sqlite3.ProgrammingError:
+            raise  # a misuse of this object (a closed store), not a database problem
+        except sqlite3.Error as exc:
+            raise database_error(self.path or ":memory:", exc, self.timeout) from None
 
     def _create_schema(self) -> None:
         conn = self._connection()
@@ -335,10 +362,12 @@ class SQLiteStore:
         with self._transaction(write=True) as conn:
             found = conn.execute("PRAGMA user_version").fetchone()[0]
             if found not in (0, _SCHEMA_VERSION):
-                raise StoreConfigError(
+                raise StoreDatabaseError(
+                    self.path or ":memory:",
+                    "schema",
                     f"{self!r}: the database has schema version {found}, but this version of "
                     f"pytest-compaction reads version {_SCHEMA_VERSION}; use a new file or upgrade "
-                    f"pytest-compaction"
+                    f"pytest-compaction",
                 )
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
