@@ -96,7 +96,9 @@ def contract_kept(context: PassContext) -> list[Violation]:
     if context.artifact is None:
         return []
     # A summary is read in prose against the facts' prose forms (when the spec gives them).
-    verdict = check_artifact_summary(context.ledger, context.artifact, check(context.ledger, context.artifact))
+    verdict = check_artifact_summary(
+        context.ledger, context.artifact, check(context.ledger, context.artifact)
+    )
     return list(verdict.violations)
 
 
