@@ -145,8 +145,7 @@ STRUCTURAL = {
     "mark-bad": (
         "marks: [{xfail: 3}]\n" + E1,
         1,
-        "marks[0]: expected a marker name (e.g. `slow`) or `skip: reason` / `xfail: reason`, got "
-        "{'xfail': 3}",
+        "marks[0].xfail: expected a reason or a mapping of arguments, got 3 (int)",
     ),
     "recorded-no-artifact": (
         "kind: recorded\nexpected: []\n",

@@ -597,7 +597,7 @@ def _use(item: Any, where: str) -> Step:
         raise PayloadError(
             join(at, "rules"),
             "expected at least one rule; a use step judges the consumer's output with domain rules "
-            "(e.g. pytest_compaction.engine.meal_planner:no_forbidden_ingredient)",
+            "(e.g. no_forbidden_ingredient)",
         )
     for index, rule in enumerate(rules):
         _reference(rule, join(join(at, "rules"), index))
@@ -605,12 +605,19 @@ def _use(item: Any, where: str) -> Step:
 
 
 def _reference(value: str, path: str) -> str:
+    """A consumer or rule name: registered by the project (``plan_meal``) or its ``module:attribute``.
+
+    Only the form is checked here; the run resolves the name against the project's
+    registrations (:func:`pytest_compaction.config.references.resolve_use`).
+    """
+    if value.isidentifier():
+        return value
     module, _, attribute = value.partition(":")
     if not module or not attribute or ":" in attribute or any(c.isspace() for c in value):
         raise PayloadError(
             path,
-            f"expected a 'package.module:attribute' reference, got {value!r} (str); e.g. "
-            f"pytest_compaction.engine.meal_planner:plan_meal",
+            f"expected a registered name such as plan_meal (or the 'package.module:attribute' a "
+            f"registered name stands for), got {value!r} (str)",
         )
     return value
 
