@@ -213,7 +213,8 @@ def test_a_use_step_cannot_import_an_unregistered_module(pytester: pytest.Pytest
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(
         [
-            f"invalid fixture spec: {hostile}:10: steps[[]3].use.consumer: consumer 'sneaky:plan' is not registered; *"
+            f"invalid fixture spec: {hostile}:10: steps[[]3].use.consumer: consumer 'sneaky:plan' is not "
+            "registered; *"
         ]
     )
     assert not canary.exists()
@@ -280,9 +281,9 @@ def test_artifact_file_outside_the_spec_directory_is_refused_without_its_content
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(
         [
-            f"invalid fixture spec: {spec}:4: artifact_file: {target!r} resolves outside the spec's directory "
-            f"({suite.resolve()}); keep the artifact next to the spec, or allow its directory with the ini "
-            "option `compaction_spec_roots`"
+            f"invalid fixture spec: {spec}:4: artifact_file: {target!r} resolves outside the spec's "
+            f"directory ({suite.resolve()}); keep the artifact next to the spec, or allow its directory "
+            "with the ini option `compaction_spec_roots`"
         ]
     )
     assert SECRET not in result.stdout.str() + result.stderr.str()
