@@ -63,6 +63,7 @@ import yaml
 
 from pytest_compaction import cli
 from pytest_compaction.plugin.settings import OPTIONS
+from pytest_compaction.specs.spec import SPEC_INI_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -76,7 +77,7 @@ FIXTURES = (
     "deletion_scenario",
     "memory_store",
 )
-KNOWN_INI = {option.name for option in OPTIONS}
+KNOWN_INI = {option.name for option in OPTIONS} | set(SPEC_INI_KEYS)
 KNOWN_FLAGS = {option.flag for option in OPTIONS}
 
 

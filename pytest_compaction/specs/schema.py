@@ -35,7 +35,7 @@ SCHEMA_PATH = Path(__file__).resolve().parent / "spec.schema.json"
 """The shipped schema file (inside the installed package)."""
 
 _IDENT = "^[A-Za-z_][A-Za-z0-9_]*$"
-_REFERENCE = "^[^:\\s]+:[^:\\s]+$"
+_REFERENCE = "^([A-Za-z_][A-Za-z0-9_]*|[^:\\s]+:[^:\\s]+)$"
 
 
 def _text(description: str, **extra: Any) -> dict[str, Any]:

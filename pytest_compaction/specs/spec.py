@@ -18,7 +18,11 @@ from pytest_compaction.core.scenario import SCENARIO_KEYS, Scenario, _expect, re
 from pytest_compaction.specs.marks import Mark, read_marks
 from pytest_compaction.specs.safeyaml import SourceMap, load_yaml_mapped
 
-__all__ = ["MAX_SPEC_BYTES", "Mark", "RecordedSpec", "Spec", "load_spec", "spec_name"]
+__all__ = [
+    "SPEC_INI_KEYS",
+    "SPEC_ROOTS_INI",
+    "add_spec_ini",
+    "MAX_SPEC_BYTES", "Mark", "RecordedSpec", "Spec", "load_spec", "spec_name"]
 
 MAX_SPEC_BYTES = 2 * 1024 * 1024
 """The largest spec file accepted (a fixture is a small, reviewed file)."""
@@ -80,6 +84,10 @@ def spec_name(path: Path) -> str:
 
 SPEC_ROOTS_INI = "compaction_spec_roots"
 """The ini key naming more directories a spec's files (``artifact_file``) may be read from."""
+
+
+SPEC_INI_KEYS = ("compaction_use", SPEC_ROOTS_INI)
+"""The ini keys of spec loading (documented in docs/specs.md)."""
 
 
 def add_spec_ini(addini: Any) -> None:
