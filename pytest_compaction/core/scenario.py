@@ -73,6 +73,17 @@ SPEC_VERSIONS = (1,)
 
 BUDGET_KEYS = ("budget", "budget_tokens", "budget_chars")
 
+MAX_EVENTS = 10_000
+"""The most events one scenario may hold."""
+MAX_FACTS = 100_000
+"""The most facts the events of one scenario may state."""
+MAX_SCENARIO_DEPTH = 32
+"""The deepest repeated compression a scenario may ask for (``depth:``)."""
+MAX_ATTEMPTS = 100
+"""The most attempts per pass (``attempts:``)."""
+MAX_BUDGET = 1_000_000_000
+"""The largest budget (tokens or characters)."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Step:
@@ -239,9 +250,19 @@ class Scenario:
         depth = read_int(data, "depth", path) if data.get("depth") is not None else None
         if depth is not None and depth < 1:
             raise PayloadError(join(path, "depth"), f"expected a depth of at least 1, got {depth}")
+        if depth is not None and depth > MAX_SCENARIO_DEPTH:
+            raise PayloadError(
+                join(path, "depth"),
+                f"expected a depth of at most {MAX_SCENARIO_DEPTH}, got {depth}; each level is one more "
+                "compression pass",
+            )
         attempts = read_int(data, "attempts", path) if data.get("attempts") is not None else None
         if attempts is not None and attempts < 1:
             raise PayloadError(join(path, "attempts"), f"expected at least 1 attempt, got {attempts}")
+        if attempts is not None and attempts > MAX_ATTEMPTS:
+            raise PayloadError(
+                join(path, "attempts"), f"expected at most {MAX_ATTEMPTS} attempts, got {attempts}"
+            )
         return cls(
             name=name,
             description=read_optional_str(data, "description", path) or "",
@@ -293,6 +314,8 @@ def _budget(data: Mapping[str, Any], key: str, path: str) -> int | None:
     value = read_int(data, key, path)
     if value < 1:
         raise PayloadError(join(path, key), f"expected a positive budget (1 or more), got {value}")
+    if value > MAX_BUDGET:
+        raise PayloadError(join(path, key), f"expected a budget of at most {MAX_BUDGET}, got {value}")
     return value
 
 
@@ -301,7 +324,12 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
     seen: set[str] = set()
     stated: dict[str, tuple[Claim, str, str]] = {}  # fact id -> (claim, tenant, subject)
     calls_made: set[str] = set()
-    for index, item in enumerate(read_sequence(raw, path)):
+    items = read_sequence(raw, path)
+    if len(items) > MAX_EVENTS:
+        raise PayloadError(
+            path, f"{len(items)} events; a scenario holds at most {MAX_EVENTS} (split it into several specs)"
+        )
+    for index, item in enumerate(items):
         where = join(path, index)
         item = read_mapping(item, where)
         check_keys(
@@ -356,6 +384,12 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
                     f"`restates: [{parsed.fact_id}]`",
                 )
             stated[parsed.fact_id] = (parsed, tenant_id, subject_id)
+            if len(stated) > MAX_FACTS:
+                raise PayloadError(
+                    join(join(where, "facts"), c_index),
+                    f"more than {MAX_FACTS} facts; a scenario states at most {MAX_FACTS} (split it into "
+                    "several specs)",
+                )
             claims.append(parsed)
         for r_index, fact_id in enumerate(read_str_list(item, "restates", where)):
             spot = join(join(where, "restates"), r_index)

@@ -22,7 +22,13 @@ __all__ = [
     "SPEC_INI_KEYS",
     "SPEC_ROOTS_INI",
     "add_spec_ini",
-    "MAX_SPEC_BYTES", "Mark", "RecordedSpec", "Spec", "load_spec", "spec_name"]
+    "MAX_SPEC_BYTES",
+    "Mark",
+    "RecordedSpec",
+    "Spec",
+    "load_spec",
+    "spec_name",
+]
 
 MAX_SPEC_BYTES = 2 * 1024 * 1024
 """The largest spec file accepted (a fixture is a small, reviewed file)."""
@@ -114,22 +120,22 @@ def load_spec(path: Path, *, roots: tuple[Path, ...] = ()) -> Spec:
     A file the spec names (``artifact_file``) must resolve inside the spec's directory or
     one of ``roots``.
     """
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise PayloadError("", f"cannot read: {exc.strerror}", source=str(path)) from None
-    if size > MAX_SPEC_BYTES:
-        raise PayloadError(
-            "",
-            f"is {size} bytes; a spec may be at most {MAX_SPEC_BYTES} bytes (split it, or keep the "
-            f"artifact in a separate file referenced by artifact_file)",
-            source=str(path),
-        )
-    data, source_map = load_yaml_mapped(path.read_text(encoding="utf-8", errors="replace"), source=str(path))
+    from pytest_compaction.core.payload import read_text
+
+    text = read_text(
+        path,
+        MAX_SPEC_BYTES,
+        what="spec",
+        too_big="is {size} bytes; a spec may be at most {limit} bytes (split it, or keep the artifact "
+        "in a separate file referenced by artifact_file)",
+    )
+    data, source_map = load_yaml_mapped(text, source=str(path))
     try:
         return _build(path, data, source_map, roots)
     except PayloadError as exc:
         raise source_map.error(exc) from None
+    except RecursionError:
+        raise PayloadError("", "values nest too deeply to be checked", source=str(path)) from None
 
 
 def _build(path: Path, data: object, source_map: SourceMap, roots: tuple[Path, ...] = ()) -> Spec:
