@@ -176,11 +176,14 @@ class _Builder:
         if isinstance(node, yaml.ScalarNode):
             self.expanded += len(node.value)
             if self.expanded > MAX_EXPANDED_BYTES:
-                raise self._err(
-                    node,
+                # An alias's node starts at its anchor: name the line of the value that refers to it.
+                cut = max(path.rfind("."), path.rfind("["))
+                raise PayloadError(
                     path,
                     f"the document expands to more than {MAX_EXPANDED_BYTES} bytes of values; "
                     "split it or remove the aliases",
+                    source=self.map.source,
+                    line=self.map.line_of(path[:cut] if cut > 0 else ""),
                 )
             if tag == _STR:  # the common case
                 if not node.style:
