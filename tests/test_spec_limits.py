@@ -168,7 +168,8 @@ def test_deep_nesting_without_libyaml_is_a_spec_error(monkeypatch: pytest.Monkey
     for text in ("a: " + "[" * 5000 + "]" * 5000, "a:\n" + "".join("  " * i + "- \n" for i in range(3000))):
         with pytest.raises(PayloadError) as caught:
             load_yaml(text, source="deep.yaml")
-        assert str(caught.value).startswith("deep.yaml") and "nest deeper than 64 levels" in str(caught.value)
+        assert str(caught.value).startswith("deep.yaml")
+        assert "nest deeper than 64 levels" in str(caught.value)
 
 
 def test_the_c_parser_is_kept_with_the_yaml_12_resolver() -> None:
@@ -232,8 +233,8 @@ def test_strings_yaml_11_reads_differently_are_noted_for_lint(tmp_path: Path) ->
     ]
     warnings = [f.describe() for f in lint_paths([path]).findings]
     assert warnings == [
-        f"{path}:5: warning: events[0].facts[0].value: '18:00' is the string '18:00' here, but YAML 1.1 tools "
-        "read it as a number; quote it so that every reader agrees",
-        f"{path}:6: warning: events[0].facts[1].value: '2024-05-01' is the string '2024-05-01' here, but YAML "
-        "1.1 tools read it as a date; quote it so that every reader agrees",
+        f"{path}:5: warning: events[0].facts[0].value: '18:00' is the string '18:00' here, but YAML 1.1 "
+        "tools read it as a number; quote it so that every reader agrees",
+        f"{path}:6: warning: events[0].facts[1].value: '2024-05-01' is the string '2024-05-01' here, but "
+        "YAML 1.1 tools read it as a date; quote it so that every reader agrees",
     ]
