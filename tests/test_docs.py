@@ -337,7 +337,7 @@ def is_recorded_fragment(data: dict[str, Any]) -> bool:
 @pytest.mark.parametrize("block", [b for b in blocks_of("yaml") if not b.skip], ids=lambda b: b.where)
 def test_yaml_examples_load(block: Block, tmp_path: Path) -> None:
     from pytest_compaction.prose.gate import ProseCase
-    from pytest_compaction.specs.schema import validate
+    from _schema import schema_problems
     from pytest_compaction.specs.spec import load_spec
 
     data = yaml.safe_load(block.text)
@@ -362,7 +362,7 @@ def test_yaml_examples_load(block: Block, tmp_path: Path) -> None:
         merged = {**base, **data}
         if "artifact_file" in data:
             merged.pop("artifact")
-        problems = validate(merged)
+        problems = schema_problems(merged)
         assert not problems, f"{block.where}: " + "; ".join(str(p) for p in problems)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from pytest_compaction.core import spec_model
 from pytest_compaction.core._fields import (
     check_keys,
     join,
@@ -43,27 +44,8 @@ StepKind = Literal["add", "compress", "delete", "retrieve", "use"]
 
 STEP_KINDS: tuple[StepKind, ...] = ("add", "compress", "delete", "retrieve", "use")
 
-SCENARIO_KEYS = (
-    "description",
-    "tenant",
-    "subject",
-    "events",
-    "steps",
-    "budget",
-    "mode",
-    "expect",
-    "marks",
-    "relations",
-    "depth",
-    "attempts",
-    "invariants",
-    "bindings",
-    "seed",
-    "budget_tokens",
-    "budget_chars",
-    "prose_policy",
-    "version",
-)
+SCENARIO_KEYS = spec_model.names(spec_model.SCENARIO)
+"""Every key of a scenario spec, in the order the writer emits them."""
 
 SPEC_VERSION = 1
 """The current spec format version (the optional ``version:`` key); the writer emits it."""
@@ -77,11 +59,11 @@ MAX_EVENTS = 10_000
 """The most events one scenario may hold."""
 MAX_FACTS = 100_000
 """The most facts the events of one scenario may state."""
-MAX_SCENARIO_DEPTH = 32
+MAX_SCENARIO_DEPTH: int = spec_model.key(spec_model.SCENARIO, "depth").maximum or 0
 """The deepest repeated compression a scenario may ask for (``depth:``)."""
-MAX_ATTEMPTS = 100
+MAX_ATTEMPTS: int = spec_model.key(spec_model.SCENARIO, "attempts").maximum or 0
 """The most attempts per pass (``attempts:``)."""
-MAX_BUDGET = 1_000_000_000
+MAX_BUDGET = spec_model.MAX_BUDGET
 """The largest budget (tokens or characters)."""
 
 
@@ -232,8 +214,8 @@ class Scenario:
     @classmethod
     def from_dict(cls, data: object, *, name: str, path: str = "") -> Scenario:
         data = read_mapping(data, path)
-        optional = tuple(key for key in SCENARIO_KEYS if key != "events")
-        check_keys(data, path, required=("events",), optional=optional)
+        model = spec_model.SCENARIO
+        check_keys(data, path, required=spec_model.required(model), optional=spec_model.optional(model))
         tenant = read_str(data, "tenant", path, "tenant-1")
         subject = read_str(data, "subject", path, "subject-1")
         events = _events(data["events"], join(path, "events"), tenant, subject)
@@ -335,20 +317,8 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
         check_keys(
             item,
             where,
-            required=("id", "text"),
-            optional=(
-                "trust",
-                "tenant",
-                "subject",
-                "facts",
-                "restates",
-                "retires",
-                "reason",
-                "role",
-                "tool_calls",
-                "tool_call_id",
-                "name",
-            ),
+            required=spec_model.required(spec_model.EVENT),
+            optional=spec_model.optional(spec_model.EVENT),
         )
         event_id = read_str(item, "id", where)
         if event_id in seen:
@@ -479,8 +449,8 @@ def _claim(raw: object, path: str, trust: Trust) -> Claim:
     check_keys(
         data,
         path,
-        required=("id", "predicate", "value"),
-        optional=("qualifiers", "criticality", "authority", "supersedes", "prose"),
+        required=spec_model.required(spec_model.CLAIM),
+        optional=spec_model.optional(spec_model.CLAIM),
     )
     supersedes = data.get("supersedes", ())
     if isinstance(supersedes, str):
@@ -571,7 +541,7 @@ def _steps(
             options = item["compress"] or {}
             options = read_mapping(options, join(where, "compress"))
             at = join(where, "compress")
-            check_keys(options, at, required=(), optional=("tenant", "subject", *BUDGET_KEYS))
+            check_keys(options, at, required=(), optional=spec_model.names(spec_model.COMPRESS))
             steps.append(
                 Step(
                     kind="compress",
@@ -593,7 +563,10 @@ def _retrieve(item: Any, where: str, tenant: str, subject: str, fact_ids: list[s
     at = join(where, "retrieve")
     options = read_mapping(item["retrieve"], at)
     check_keys(
-        options, at, required=("query",), optional=("predicates", "relevant", "tenant", "subject", "limit")
+        options,
+        at,
+        required=spec_model.required(spec_model.RETRIEVE),
+        optional=spec_model.optional(spec_model.RETRIEVE),
     )
     relevant = read_str_list(options, "relevant", at)
     for index, fact_id in enumerate(relevant):
@@ -624,7 +597,7 @@ def _use(item: Any, where: str) -> Step:
     check_keys(item, where, required=("use",))
     at = join(where, "use")
     options = read_mapping(item["use"], at)
-    check_keys(options, at, required=("consumer", "rules"))
+    check_keys(options, at, required=spec_model.required(spec_model.USE))
     consumer = _reference(read_str(options, "consumer", at), join(at, "consumer"))
     rules = read_str_list(options, "rules", at)
     if not rules:
@@ -660,6 +633,6 @@ def _expect(raw: object, path: str) -> tuple[str, ...] | None:
     if raw is None:
         return None
     data = read_mapping(raw, path)
-    check_keys(data, path, required=("violations",))
+    check_keys(data, path, required=spec_model.required(spec_model.EXPECT))
     names = read_str_list(data, "violations", path)
     return tuple(sorted(set(names)))
