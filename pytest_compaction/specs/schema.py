@@ -36,6 +36,8 @@ SCHEMA_PATH = Path(__file__).resolve().parent / "spec.schema.json"
 """The shipped schema file (inside the installed package)."""
 
 _IDENT = "^[A-Za-z_][A-Za-z0-9_]*$"
+_PYTHON = "^\\s*(>=|<=|==|!=|>|<)\\s*\\d+(\\.\\d+)?\\s*$"
+_CODE_MARKS = ("usefixtures", "filterwarnings", "parametrize")
 _REFERENCE = "^([A-Za-z_][A-Za-z0-9_]*|[^:\\s]+:[^:\\s]+)$"
 
 
@@ -110,6 +112,81 @@ def _object_schema(keys: tuple[Key, ...]) -> dict[str, Any]:
     return out
 
 
+def _mark_schema() -> dict[str, Any]:
+    """A mark: a marker name, or one `name: argument` pair with declarative conditions only."""
+    strings = {
+        "anyOf": [
+            {"type": "string", "minLength": 1},
+            {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}},
+        ]
+    }
+    conditions = {
+        "platform": {**strings, "description": "sys.platform starts with this name (or one of these)."},
+        "python": {
+            "description": "The running Python satisfies each comparison, e.g. '>=3.12'.",
+            "anyOf": [
+                {"type": "string", "pattern": _PYTHON},
+                {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": _PYTHON}},
+            ],
+        },
+        "env": {
+            "description": "These variables are set (a name or list), or have these values (a mapping).",
+            "anyOf": [strings, {"type": "object", "additionalProperties": {"type": "string"}}],
+        },
+        "installed": {**strings, "description": "These distributions are installed."},
+        "missing": {**strings, "description": "None of these distributions is installed."},
+    }
+    scalar = {"type": ["string", "number", "boolean"]}
+    reason = {"type": ["string", "number", "boolean"], "description": "Why."}
+    flag = {"type": "boolean"}
+
+    def one(name: str, argument: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "required": [name],
+            "additionalProperties": False,
+            "properties": {name: argument},
+        }
+
+    def options(properties: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "object", "additionalProperties": False, "properties": properties}
+
+    name = {"type": "string", "pattern": _IDENT, "not": {"enum": list(_CODE_MARKS)}}
+    return {
+        "anyOf": [
+            {**name, "description": "A registered marker name, selectable with -m."},
+            one("skip", {"anyOf": [{"type": ["string", "null"]}, options({"reason": reason})]}),
+            one("skipif", {"anyOf": [{"type": "null"}, options({"reason": reason, **conditions})]}),
+            one(
+                "xfail",
+                {
+                    "anyOf": [
+                        {"type": ["string", "null"]},
+                        options({"reason": reason, "strict": flag, "run": flag, **conditions}),
+                    ]
+                },
+            ),
+            {
+                "type": "object",
+                "minProperties": 1,
+                "maxProperties": 1,
+                "propertyNames": {**name, "not": {"enum": ["skip", "skipif", "xfail", *_CODE_MARKS]}},
+                "additionalProperties": {
+                    "description": "Plain keyword arguments (never a condition).",
+                    "anyOf": [
+                        {"type": "null"},
+                        {
+                            "type": "object",
+                            "not": {"required": ["condition"]},
+                            "additionalProperties": scalar,
+                        },
+                    ],
+                },
+            },
+        ]
+    }
+
+
 def _scenario_object() -> dict[str, Any]:
     out = _object_schema(SCENARIO)
     out["properties"] = {
@@ -137,21 +214,7 @@ def build_schema() -> dict[str, Any]:
         },
         "What must be found: exactly these violations (default: none).",
     )
-    mark = {
-        "anyOf": [
-            {"type": "string", "pattern": _IDENT, "description": "A marker name, selectable with -m."},
-            {
-                "type": "object",
-                "minProperties": 1,
-                "maxProperties": 1,
-                "propertyNames": {"pattern": _IDENT},
-                "additionalProperties": {
-                    "type": ["string", "object", "null"],
-                    "description": "A reason (`xfail: why`), keyword arguments, or null.",
-                },
-            },
-        ]
-    }
+    mark = _mark_schema()
     marks = _optional(
         {"type": "array", "items": {"$ref": "#/$defs/mark"}},
         "pytest marks for every item of the spec: `skip`, `xfail: reason`, any marker name.",

@@ -217,7 +217,7 @@ def _recorded(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] = ())
             raise PayloadError("artifact_file", f"{reference!r}: {exc}") from None
     mode = data.get("mode", "strict")
     if mode not in ("strict", "permissive"):
-        raise PayloadError("mode", f"expected strict or permissive, got {mode!r}")
+        raise PayloadError("mode", f"expected strict or permissive, got {shown(mode)}")
     expect = _expect(data.get("expect"), "expect")
     _check_expect(expect, data.get("expect"))
     return RecordedSpec(
