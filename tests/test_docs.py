@@ -336,8 +336,9 @@ def is_recorded_fragment(data: dict[str, Any]) -> bool:
 
 @pytest.mark.parametrize("block", [b for b in blocks_of("yaml") if not b.skip], ids=lambda b: b.where)
 def test_yaml_examples_load(block: Block, tmp_path: Path) -> None:
-    from pytest_compaction.prose.gate import ProseCase
     from _schema import schema_problems
+
+    from pytest_compaction.prose.gate import ProseCase
     from pytest_compaction.specs.spec import load_spec
 
     data = yaml.safe_load(block.text)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 import yaml
+from _schema import schema_problems
 
 from pytest_compaction.compressors.base import ReferenceCompressor
 from pytest_compaction.compressors.guard import GuardedCompressor
@@ -19,7 +20,6 @@ from pytest_compaction.core.violations import ViolationCode
 from pytest_compaction.engine.evidence import bundle_from_run, first_boundary
 from pytest_compaction.engine.meal_planner import no_forbidden_ingredient, plan_meal
 from pytest_compaction.engine.runner import ScenarioRun, run_scenario
-from _schema import schema_problems
 from pytest_compaction.specs.spec import load_spec
 from pytest_compaction.store.retrieval import ActionRule, RetrievalQuery
 from pytest_compaction.store.sqlite import SQLiteStore

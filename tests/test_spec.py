@@ -7,12 +7,12 @@ import time
 from pathlib import Path
 
 import pytest
+from _schema import schema_problems
 
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.scenario import SCENARIO_KEYS
 from pytest_compaction.specs.safeyaml import MAX_DEPTH, MAX_NODES, SourceMap, load_yaml
 from pytest_compaction.specs.schema import SCHEMA_PATH, build_schema, load_schema, render_schema
-from _schema import schema_problems
 from pytest_compaction.specs.spec import MAX_SPEC_BYTES, RECORDED_KEYS, Mark, _build, load_spec, spec_name
 
 HERE = Path(__file__).parent

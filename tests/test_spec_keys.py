@@ -283,7 +283,8 @@ def test_a_prose_form_with_a_duplicate_qualifier_is_refused() -> None:
 def test_a_recorded_spec_refuses_an_unknown_mode(tmp_path: Path) -> None:
     path = tmp_path / "r.compaction.yaml"
     path.write_text(
-        "kind: recorded\nmode: loose\nexpected: []\nartifact: {memory_version: 1, tenant_id: t, subject_id: s}\n"
+        "kind: recorded\nmode: loose\nexpected: []\n"
+        "artifact: {memory_version: 1, tenant_id: t, subject_id: s}\n"
     )
     with pytest.raises(PayloadError) as caught:
         load_spec(path)
