@@ -203,6 +203,30 @@ def test_an_untrusted_event_stays_untrusted(tmp_path: Path) -> None:
     assert "trust: untrusted" in spec_text(scenario)
 
 
+# Strings a YAML reader would take for something else when written plain.
+_tricky = st.sampled_from(
+    [
+        "no",
+        "Yes",
+        "on",
+        "012",
+        "1e3",
+        "18:00",
+        "2024-05-01",
+        "~",
+        "null",
+        "true",
+        "",
+        "0x1F",
+        "1_000",
+        "<<",
+        "- a",
+        "a: b",
+        "#x",
+        "multi\nline\n",
+    ]
+)
+_text = st.text(max_size=20) | _tricky
 _ids = st.from_regex(r"[a-z][a-z0-9-]{0,6}", fullmatch=True)
 _words = st.lists(st.from_regex(r"[a-z][a-z ]{0,8}[a-z]", fullmatch=True), min_size=1, max_size=3)
 _values = st.recursive(
@@ -256,7 +280,7 @@ def _scenarios(draw: st.DrawFn) -> Scenario:
                 event_id=f"e{index}",
                 tenant_id="t",
                 subject_id="s",
-                text=draw(st.text(max_size=20)),
+                text=draw(_text),
                 trust=trust,
                 order=index,
                 claims=tuple(claims),

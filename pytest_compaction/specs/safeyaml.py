@@ -25,7 +25,7 @@ from pytest_compaction.core._fields import join
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.payload import MAX_DEPTH
 
-__all__ = ["MAX_DEPTH", "MAX_NODES", "SourceMap", "load_yaml", "load_yaml_mapped"]
+__all__ = ["MAX_DEPTH", "MAX_NODES", "Flow", "SourceMap", "dump_yaml", "load_yaml", "load_yaml_mapped"]
 
 MAX_NODES = 200_000
 """How many values one document may expand to, aliases included ("billion laughs" guard)."""
@@ -355,3 +355,70 @@ def _refused(tag: str) -> str:
         f"the tag {shown} is not allowed; use plain values only "
         "(strings, numbers, booleans, null, lists and mappings)"
     )
+
+
+class Flow(list):  # type: ignore[type-arg]
+    """A short list written on one line by :func:`dump_yaml`: ``add: [e1, e2]``."""
+
+
+def dump_yaml(data: Any, *, header: tuple[str, ...] | list[str] = ()) -> str:
+    """``data`` as YAML that :func:`load_yaml` reads back to equal data, ``header`` lines as comments.
+
+    The one YAML writer of the package (the scaffold and the fuzz counterexamples use it). A
+    string that a YAML 1.2 or 1.1 reader would take for something else (``no``, ``012``,
+    ``1e3``, ``18:00``) is quoted; a multi-line string is a literal block; a value shared by
+    two places is written twice, never as an anchor a reader must chase; :class:`Flow`
+    lists are written on one line.
+    """
+    import yaml
+
+    rendered: str = yaml.dump(
+        data, Dumper=_dumper(yaml), sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
+    )
+    comments = "".join(f"# {line}\n" if line else "#\n" for line in header)
+    return comments + rendered
+
+
+_DUMPERS: dict[int, Any] = {}
+
+
+def _needs_escape(char: str) -> bool:
+    code = ord(char)
+    return (
+        (code < 0x20 and char != "\n")
+        or 0x7F <= code <= 0x9F
+        or char in "\u2028\u2029\ufeff"
+        or (0xD800 <= code <= 0xDFFF)
+    )
+
+
+def _dumper(yaml: Any) -> Any:
+    import re
+
+    cached = _DUMPERS.get(id(yaml))
+    if cached is not None:
+        return cached
+    plain_would_change = [re.compile(pattern) for _, pattern, _ in _RESOLVERS]
+    plain_would_change += [re.compile(_YAML11_NUMBER), re.compile(_YAML11_TIMESTAMP)]
+
+    class Dumper(yaml.SafeDumper):  # type: ignore[misc]
+        def ignore_aliases(self, data: Any) -> bool:
+            return True
+
+    def text(dumper: Any, value: str) -> Any:
+        if any(_needs_escape(char) for char in value):
+            # Line separators and control characters survive only as escapes in double quotes.
+            return dumper.represent_scalar(_STR, value, style='"')
+        if "\n" in value and value == value.strip("\n") + "\n" * value.endswith("\n"):
+            return dumper.represent_scalar(_STR, value, style="|")
+        if any(pattern.match(value) for pattern in plain_would_change):
+            return dumper.represent_scalar(_STR, value, style="'")
+        return dumper.represent_scalar(_STR, value)
+
+    def flow(dumper: Any, value: Flow) -> Any:
+        return dumper.represent_sequence(_PLAIN + "seq", value, flow_style=True)
+
+    Dumper.add_representer(str, text)
+    Dumper.add_representer(Flow, flow)
+    _DUMPERS[id(yaml)] = Dumper
+    return Dumper

@@ -54,6 +54,7 @@ from pytest_compaction.core.model import (
     _enum,
     normalize_qualifiers,
 )
+from pytest_compaction.specs.safeyaml import Flow, dump_yaml
 
 __all__ = [
     "Incident",
@@ -485,8 +486,7 @@ def _steps(incident: Incident, event_ids: Sequence[str], offset: int, notes: lis
     return steps
 
 
-class _Flow(list[str]):
-    """A short list of ids, written on one line: ``add: [e1, e2]``."""
+_Flow = Flow
 
 
 def _flow_ids(fact: dict[str, Any]) -> dict[str, Any]:
@@ -496,24 +496,7 @@ def _flow_ids(fact: dict[str, Any]) -> dict[str, Any]:
 
 
 def _dump(data: Mapping[str, Any]) -> str:
-    import yaml
-
-    class Dumper(yaml.SafeDumper):
-        pass
-
-    def text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-        style = "|" if "\n" in value and value == value.strip("\n") + "\n" * value.endswith("\n") else None
-        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-    def flow(dumper: yaml.SafeDumper, value: _Flow) -> yaml.SequenceNode:
-        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=True)
-
-    Dumper.add_representer(str, text)
-    Dumper.add_representer(_Flow, flow)
-    rendered: str = yaml.dump(
-        dict(data), Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
-    )
-    return rendered
+    return dump_yaml(dict(data))
 
 
 def write_scaffold(made: Scaffold, out: Path, *, force: bool = False) -> list[Path]:
