@@ -238,3 +238,26 @@ def test_strings_yaml_11_reads_differently_are_noted_for_lint(tmp_path: Path) ->
         f"{path}:6: warning: events[0].facts[1].value: '2024-05-01' is the string '2024-05-01' here, but "
         "YAML 1.1 tools read it as a date; quote it so that every reader agrees",
     ]
+
+
+def test_an_unforeseen_loader_failure_is_still_one_item(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pytest_compaction.plugin import collect
+
+    real = collect.load_spec
+
+    def flaky(path: Path, **kwargs: object) -> object:
+        if path.name.startswith("broken"):
+            raise ValueError("something no check names")
+        return real(path, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(collect, "load_spec", flaky)
+    (pytester.path / "broken.compaction.yaml").write_text(GOOD, encoding="utf-8")
+    (pytester.path / "good.compaction.yaml").write_text(GOOD, encoding="utf-8")
+    result = pytester.runpytest_inprocess(*CONTRACT)
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(
+        ["invalid fixture spec: *broken.compaction.yaml: cannot be loaded (ValueError); please report this *"]
+    )
+    assert "Traceback" not in result.stdout.str()

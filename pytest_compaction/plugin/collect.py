@@ -36,6 +36,15 @@ class SpecFile(pytest.File):
             )
             yield SpecErrorItem.from_parent(self, name="spec-error", error=error)
             return
+        except Exception as exc:  # a mistake no check names yet: still one failed item, never an abort
+            error = PayloadError(
+                "",
+                f"cannot be loaded ({type(exc).__name__}); please report this spec to pytest-compaction, "
+                "whose loader should have named the mistake",
+                source=str(self.path),
+            )
+            yield SpecErrorItem.from_parent(self, name="spec-error", error=error)
+            return
         try:
             marks = [_mark(self.config, spec, index) for index in range(len(spec.marks))]
         except PayloadError as exc:
