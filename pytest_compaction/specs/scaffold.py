@@ -54,6 +54,7 @@ from pytest_compaction.core.model import (
     _enum,
     normalize_qualifiers,
 )
+from pytest_compaction.core.scenario import SPEC_VERSION
 from pytest_compaction.specs.safeyaml import Flow, dump_yaml
 
 __all__ = [
@@ -290,7 +291,7 @@ def scaffold(
     names = tuple(sorted(set(verdict.names)))
     about = description or _describe(name, names)
     header = _header(schema, incident.sources)
-    recorded: dict[str, Any] = {"kind": "recorded", "description": about}
+    recorded: dict[str, Any] = {"version": SPEC_VERSION, "kind": "recorded", "description": about}
     if mode != "strict":
         recorded["mode"] = mode
     recorded["expect"] = {"violations": list(names)}
@@ -428,6 +429,7 @@ def _scenario(incident: Incident, description: str) -> tuple[dict[str, Any], lis
                 item["reason"] = reasons.pop()
         out_events.append(item)
     body: dict[str, Any] = {
+        "version": SPEC_VERSION,
         "description": description,
         "tenant": artifact.tenant_id,
         "subject": artifact.subject_id,
