@@ -47,6 +47,20 @@ STEP_KINDS: tuple[StepKind, ...] = ("add", "compress", "delete", "retrieve", "us
 SCENARIO_KEYS = spec_model.names(spec_model.SCENARIO)
 """Every key of a scenario spec, in the order the writer emits them."""
 
+# Key lists of the spec model, computed once (the loader runs per event and per fact).
+_CLAIM_OPTIONAL = spec_model.optional(spec_model.CLAIM)
+_CLAIM_REQUIRED = spec_model.required(spec_model.CLAIM)
+_COMPRESS_NAMES = spec_model.names(spec_model.COMPRESS)
+_EVENT_OPTIONAL = spec_model.optional(spec_model.EVENT)
+_EVENT_REQUIRED = spec_model.required(spec_model.EVENT)
+_EXPECT_REQUIRED = spec_model.required(spec_model.EXPECT)
+_RETRIEVE_OPTIONAL = spec_model.optional(spec_model.RETRIEVE)
+_RETRIEVE_REQUIRED = spec_model.required(spec_model.RETRIEVE)
+_SCENARIO_NAMES = spec_model.names(spec_model.SCENARIO)
+_SCENARIO_OPTIONAL = spec_model.optional(spec_model.SCENARIO)
+_SCENARIO_REQUIRED = spec_model.required(spec_model.SCENARIO)
+_USE_REQUIRED = spec_model.required(spec_model.USE)
+
 SPEC_VERSION = 1
 """The current spec format version (the optional ``version:`` key); the writer emits it."""
 
@@ -214,8 +228,7 @@ class Scenario:
     @classmethod
     def from_dict(cls, data: object, *, name: str, path: str = "") -> Scenario:
         data = read_mapping(data, path)
-        model = spec_model.SCENARIO
-        check_keys(data, path, required=spec_model.required(model), optional=spec_model.optional(model))
+        check_keys(data, path, required=_SCENARIO_REQUIRED, optional=_SCENARIO_OPTIONAL)
         tenant = read_str(data, "tenant", path, "tenant-1")
         subject = read_str(data, "subject", path, "subject-1")
         events = _events(data["events"], join(path, "events"), tenant, subject)
@@ -317,8 +330,8 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
         check_keys(
             item,
             where,
-            required=spec_model.required(spec_model.EVENT),
-            optional=spec_model.optional(spec_model.EVENT),
+            required=_EVENT_REQUIRED,
+            optional=_EVENT_OPTIONAL,
         )
         event_id = read_str(item, "id", where)
         if event_id in seen:
@@ -449,8 +462,8 @@ def _claim(raw: object, path: str, trust: Trust) -> Claim:
     check_keys(
         data,
         path,
-        required=spec_model.required(spec_model.CLAIM),
-        optional=spec_model.optional(spec_model.CLAIM),
+        required=_CLAIM_REQUIRED,
+        optional=_CLAIM_OPTIONAL,
     )
     supersedes = data.get("supersedes", ())
     if isinstance(supersedes, str):
@@ -541,7 +554,7 @@ def _steps(
             options = item["compress"] or {}
             options = read_mapping(options, join(where, "compress"))
             at = join(where, "compress")
-            check_keys(options, at, required=(), optional=spec_model.names(spec_model.COMPRESS))
+            check_keys(options, at, required=(), optional=_COMPRESS_NAMES)
             steps.append(
                 Step(
                     kind="compress",
@@ -565,8 +578,8 @@ def _retrieve(item: Any, where: str, tenant: str, subject: str, fact_ids: list[s
     check_keys(
         options,
         at,
-        required=spec_model.required(spec_model.RETRIEVE),
-        optional=spec_model.optional(spec_model.RETRIEVE),
+        required=_RETRIEVE_REQUIRED,
+        optional=_RETRIEVE_OPTIONAL,
     )
     relevant = read_str_list(options, "relevant", at)
     for index, fact_id in enumerate(relevant):
@@ -597,7 +610,7 @@ def _use(item: Any, where: str) -> Step:
     check_keys(item, where, required=("use",))
     at = join(where, "use")
     options = read_mapping(item["use"], at)
-    check_keys(options, at, required=spec_model.required(spec_model.USE))
+    check_keys(options, at, required=_USE_REQUIRED)
     consumer = _reference(read_str(options, "consumer", at), join(at, "consumer"))
     rules = read_str_list(options, "rules", at)
     if not rules:
@@ -633,6 +646,6 @@ def _expect(raw: object, path: str) -> tuple[str, ...] | None:
     if raw is None:
         return None
     data = read_mapping(raw, path)
-    check_keys(data, path, required=spec_model.required(spec_model.EXPECT))
+    check_keys(data, path, required=_EXPECT_REQUIRED)
     names = read_str_list(data, "violations", path)
     return tuple(sorted(set(names)))
