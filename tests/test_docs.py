@@ -63,6 +63,7 @@ import yaml
 
 from pytest_compaction import cli
 from pytest_compaction.plugin.settings import OPTIONS
+from pytest_compaction.specs.spec import SPEC_INI_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -76,7 +77,7 @@ FIXTURES = (
     "deletion_scenario",
     "memory_store",
 )
-KNOWN_INI = {option.name for option in OPTIONS}
+KNOWN_INI = {option.name for option in OPTIONS} | set(SPEC_INI_KEYS)
 KNOWN_FLAGS = {option.flag for option in OPTIONS}
 
 
@@ -335,8 +336,9 @@ def is_recorded_fragment(data: dict[str, Any]) -> bool:
 
 @pytest.mark.parametrize("block", [b for b in blocks_of("yaml") if not b.skip], ids=lambda b: b.where)
 def test_yaml_examples_load(block: Block, tmp_path: Path) -> None:
+    from _schema import schema_problems
+
     from pytest_compaction.prose.gate import ProseCase
-    from pytest_compaction.specs.schema import validate
     from pytest_compaction.specs.spec import load_spec
 
     data = yaml.safe_load(block.text)
@@ -365,7 +367,7 @@ def test_yaml_examples_load(block: Block, tmp_path: Path) -> None:
         merged = {**base, **data}
         if "artifact_file" in data:
             merged.pop("artifact")
-        problems = validate(merged)
+        problems = schema_problems(merged)
         assert not problems, f"{block.where}: " + "; ".join(str(p) for p in problems)
 
 

@@ -393,7 +393,7 @@ def test_artifact_indexes_facts_and_notes_duplicates() -> None:
         ),
         (artifact_data(memory_version="12"), "artifact.memory_version: expected an integer, got '12' (str)"),
         (artifact_data(memory_version=True), "artifact.memory_version: expected an integer, got True (bool)"),
-        (artifact_data(memory_version=1.0), "artifact.memory_version: expected an integer, got 1.0 (float)"),
+        (artifact_data(memory_version=1.5), "artifact.memory_version: expected an integer, got 1.5 (float)"),
         (artifact_data(facts={"f1": {}}), "artifact.facts: expected a list, got {'f1': {}} (dict)"),
         (artifact_data(summary=3), "artifact.summary: expected a string, got 3 (int)"),
         (artifact_data(depth="2"), "artifact.depth: expected an integer, got '2' (str)"),
@@ -450,3 +450,10 @@ def test_importing_the_core_pulls_in_no_heavy_dependency() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_a_whole_float_is_an_integer_as_json_schema_says() -> None:
+    # A 2020-12 validator accepts 1.0 as an integer; the loader agrees and stores the int.
+    artifact = Artifact.from_dict(artifact_data(memory_version=1.0))
+    assert artifact.memory_version == 1
+    assert type(artifact.memory_version) is int

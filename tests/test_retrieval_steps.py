@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 import yaml
+from _schema import schema_problems
 
 from pytest_compaction.compressors.base import ReferenceCompressor
 from pytest_compaction.compressors.guard import GuardedCompressor
@@ -19,7 +20,6 @@ from pytest_compaction.core.violations import ViolationCode
 from pytest_compaction.engine.evidence import bundle_from_run, first_boundary
 from pytest_compaction.engine.meal_planner import no_forbidden_ingredient, plan_meal
 from pytest_compaction.engine.runner import ScenarioRun, run_scenario
-from pytest_compaction.specs.schema import validate
 from pytest_compaction.specs.spec import load_spec
 from pytest_compaction.store.retrieval import ActionRule, RetrievalQuery
 from pytest_compaction.store.sqlite import SQLiteStore
@@ -28,6 +28,15 @@ HERE = __name__
 PLANNER = "pytest_compaction.engine.meal_planner:plan_meal"
 RULE = "pytest_compaction.engine.meal_planner:no_forbidden_ingredient"
 CANARY = "CANARY-51c2"
+
+
+@pytest.fixture(autouse=True)
+def _registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This module's consumers and rules, registered as a project's conftest.py would."""
+    from pytest_compaction.config import references
+
+    for name in ("careless_planner", "says_maybe", "NOT_A_RULE", "NO_PEANUTS"):
+        monkeypatch.setitem(references._registered, name, f"{HERE}:{name}")
 
 
 def spec(steps: list[Any] | None = None, **extra: Any) -> dict[str, Any]:
@@ -247,12 +256,21 @@ def test_without_a_store_retrieval_answers_from_the_latest_artifact_with_deletio
         ),
         (
             "no_such_module_xyz:rule",
-            "steps[6].use.rules[0]: rule 'no_such_module_xyz:rule': cannot import module "
-            "'no_such_module_xyz' (No module named 'no_such_module_xyz'); check the name and that it is "
-            "importable from the test session (rootdir, pythonpath)",
+            "steps[6].use.rules[0]: rule 'no_such_module_xyz:rule' is not registered; a spec names only "
+            "the consumers and rules the project registers: add the ini line `compaction_use = my_name = "
+            "package.module:attribute` or call register_use('my_name', ...) in conftest.py (built in: "
+            "plan_meal, no_forbidden_ingredient)",
+        ),
+        (
+            "not_a_name_anyone_registered",
+            "steps[6].use.rules[0]: rule 'not_a_name_anyone_registered' is not registered; a spec names "
+            "only the consumers and rules the project registers: add the ini line `compaction_use = "
+            "not_a_name_anyone_registered = package.module:attribute` or call "
+            "register_use('not_a_name_anyone_registered', ...) in conftest.py (built in: plan_meal, "
+            "no_forbidden_ingredient)",
         ),
     ],
-    ids=["returns-non-rule", "not-callable", "no-module"],
+    ids=["returns-non-rule", "not-callable", "no-module", "unregistered-name"],
 )
 def test_bad_rule_references_name_the_step(rule: str, message: str) -> None:
     steps = spec()["steps"]
@@ -262,15 +280,36 @@ def test_bad_rule_references_name_the_step(rule: str, message: str) -> None:
     assert str(info.value) == message
 
 
-def test_a_missing_consumer_attribute_names_the_step() -> None:
+def test_an_unregistered_consumer_is_refused_with_the_closest_name(monkeypatch: pytest.MonkeyPatch) -> None:
     steps = spec()["steps"]
-    steps[-1] = {"use": {"consumer": "pytest_compaction.engine.meal_planner:plan_dinner", "rules": [RULE]}}
+    steps[-1] = {"use": {"consumer": "plan_mael", "rules": [RULE]}}
+    with pytest.raises(PayloadError) as info:
+        run(spec(steps))
+    assert str(info.value).startswith(
+        "steps[6].use.consumer: consumer 'plan_mael' is not registered; did you mean 'plan_meal'? "
+    )
+
+
+def test_a_registered_reference_with_a_missing_attribute_names_the_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pytest_compaction.config import references
+
+    monkeypatch.setitem(references._registered, "dinner", "pytest_compaction.engine.meal_planner:plan_dinner")
+    steps = spec()["steps"]
+    steps[-1] = {"use": {"consumer": "dinner", "rules": [RULE]}}
     with pytest.raises(PayloadError) as info:
         run(spec(steps))
     assert str(info.value).startswith(
         "steps[6].use.consumer: consumer 'pytest_compaction.engine.meal_planner:plan_dinner': module "
         "'pytest_compaction.engine.meal_planner' has no attribute 'plan_dinner'"
     )
+
+
+def test_builtin_names_resolve_without_any_registration() -> None:
+    steps = spec()["steps"]
+    steps[-1] = {"use": {"consumer": "plan_meal", "rules": ["no_forbidden_ingredient"]}}
+    assert run(spec(steps)).ok
 
 
 def test_builtin_rule_protects_each_forbidden_food_of_the_truth() -> None:
@@ -335,13 +374,13 @@ USE = {"use": {"consumer": PLANNER, "rules": [RULE]}}
                 RETRIEVE,
                 {"use": {"consumer": "examples.plan_meal", "rules": [RULE]}},
             ],
-            "steps[3].use.consumer: expected a 'package.module:attribute' reference, got "
-            "'examples.plan_meal' (str); e.g. pytest_compaction.engine.meal_planner:plan_meal",
+            "steps[3].use.consumer: expected a registered name such as plan_meal (or the "
+            "'package.module:attribute' a registered name stands for), got 'examples.plan_meal' (str)",
         ),
         (
             [{"add": ["e1"]}, "compress", RETRIEVE, {"use": {"consumer": PLANNER, "rules": []}}],
             "steps[3].use.rules: expected at least one rule; a use step judges the consumer's output "
-            "with domain rules (e.g. pytest_compaction.engine.meal_planner:no_forbidden_ingredient)",
+            "with domain rules (e.g. no_forbidden_ingredient)",
         ),
         (
             [{"add": ["e1"]}, "compress", RETRIEVE, {"use": {"consumer": PLANNER}}],
@@ -406,10 +445,10 @@ def test_spec_refuses_relevant_facts_out_of_place(
 
 
 def test_schema_accepts_the_stage_steps_and_refuses_a_use_without_rules() -> None:
-    assert validate(spec()) == ()
+    assert schema_problems(spec()) == []
     steps = spec()["steps"]
     steps[-1] = {"use": {"consumer": PLANNER}}
-    assert [str(p) for p in validate(spec(steps))] != []
+    assert [str(p) for p in schema_problems(spec(steps))] != []
 
 
 def test_steps_round_trip_through_to_dict() -> None:
@@ -475,15 +514,28 @@ def ignore_memory(memory):
 def test_yaml_specs_with_a_user_consumer_through_the_plugin(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(meal_consumers=CONSUMER_MODULE)
     pytester.syspathinsert()
+    pytester.makeini(
+        "[pytest]\ncompaction_use =\n    ignore_memory = meal_consumers:ignore_memory\n"
+        "    plan = meal_consumers:plan\n"
+    )
     good = spec()
     bad_steps = spec()["steps"]
-    bad_steps[-1] = {"use": {"consumer": "meal_consumers:ignore_memory", "rules": [RULE]}}
+    bad_steps[-1] = {"use": {"consumer": "ignore_memory", "rules": [RULE]}}
     broken_steps = spec()["steps"]
-    broken_steps[-1] = {"use": {"consumer": "meal_consumers:plan", "rules": [RULE]}}
-    for name, data in (("good", good), ("careless", spec(bad_steps)), ("broken", spec(broken_steps))):
+    broken_steps[-1] = {"use": {"consumer": "plan", "rules": [RULE]}}
+    unregistered = spec()["steps"]
+    unregistered[-1] = {"use": {"consumer": "os:system", "rules": [RULE]}}
+    specs = (("good", good), ("careless", spec(bad_steps)), ("broken", spec(broken_steps)))
+    for name, data in (*specs, ("unregistered", spec(unregistered))):
         (pytester.path / f"{name}.compaction.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     result = pytester.runpytest("--compaction-contract", "-p", "no:cacheprovider", "--compaction-evidence=ev")
-    result.assert_outcomes(passed=1, failed=2)
+    result.assert_outcomes(passed=1, failed=3)
+    result.stdout.fnmatch_lines(
+        [
+            "invalid fixture spec: *unregistered.compaction.yaml:*: steps[[]6].use.consumer: consumer "
+            "'os:system' is not registered; *"
+        ]
+    )
     result.stdout.fnmatch_lines(
         [
             # [[] is fnmatch for a literal "[".

@@ -170,7 +170,7 @@ def test_a_key_given_twice_is_refused() -> None:
     ("text", "message"),
     [
         ("a:\n  1: x\n", "spec.yaml:2: a: keys must be strings, got 1 (int); quote the key"),
-        ("yes: 1\n", "spec.yaml:1: keys must be strings, got True (bool); quote the key"),
+        ("true: 1\n", "spec.yaml:1: keys must be strings, got True (bool); quote the key"),
         ("~: 1\n", "spec.yaml:1: keys must be strings, got None (NoneType); quote the key"),
     ],
 )

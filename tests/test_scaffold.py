@@ -48,6 +48,7 @@ RECORDED = """\
 # Scaffolded by `compaction new-fixture` from {artifact}, {events}.
 # The incident as recorded: passes while the saved artifact shows exactly these violations.
 # The regression test that runs your compressor is peanut.compaction.yaml.
+version: 1
 kind: recorded
 description: 'incident peanut: fact-allergy-1:provenance_missing, fact-allergy-1:qualifiers_changed'
 expect:
@@ -96,6 +97,7 @@ SCENARIO = """\
 #   pytest --compaction-contract peanut.compaction.yaml --compaction-compressor=MODULE:ATTR
 # Before committing: make every text synthetic (no real people), trim events the incident
 # does not need, and consider `relations: [append_small_talk]` or `depth: 3`.
+version: 1
 description: 'incident peanut: fact-allergy-1:provenance_missing, fact-allergy-1:qualifiers_changed'
 tenant: tenant-1
 subject: subject-1

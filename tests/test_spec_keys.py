@@ -245,3 +245,47 @@ def test_the_writer_emits_the_current_version_and_every_key() -> None:
     written = scenario.to_dict()
     assert written["version"] == SPEC_VERSION
     assert Scenario.from_dict(written, name=scenario.name) == scenario
+
+
+# -- refusals a hand mutation once removed without any test failing ---------------------------
+
+
+def test_a_nan_value_is_refused_everywhere() -> None:
+    from pytest_compaction.core.model import Fact
+
+    message = "NaN is not a value a fact can be checked against; use null or a string"
+    with pytest.raises(PayloadError, match=message):
+        Fact.from_dict(
+            {"fact_id": "f", "tenant_id": "t", "subject_id": "s", "predicate": "p", "value": [float("nan")]}
+        )
+    facts = [{"id": "f1", "predicate": "p", "value": float("nan")}]
+    assert (
+        _error({"events": [{"id": "e1", "text": "hi", "facts": facts}]})
+        == f"events[0].facts[0].value: {message}"
+    )
+
+
+@pytest.mark.parametrize(
+    "pairs", [(("a", 1), ("a", 2)), (("a", 1), ("a", 1)), (("b", 1), ("a", 2), ("a", 3))]
+)
+def test_a_qualifier_tuple_with_a_duplicate_key_is_refused(pairs: tuple[tuple[str, int], ...]) -> None:
+    from pytest_compaction.core.model import Fact
+
+    with pytest.raises(PayloadError, match=r"qualifiers\.a: qualifier is given twice"):
+        Fact(fact_id="f", tenant_id="t", subject_id="s", predicate="p", value=1, qualifiers=pairs)
+
+
+def test_a_prose_form_with_a_duplicate_qualifier_is_refused() -> None:
+    with pytest.raises(PayloadError, match=r"qualifiers\.basis: qualifier is given twice"):
+        ProseForm(names=("x",), qualifiers=(("basis", ("a",)), ("basis", ("b",))))
+
+
+def test_a_recorded_spec_refuses_an_unknown_mode(tmp_path: Path) -> None:
+    path = tmp_path / "r.compaction.yaml"
+    path.write_text(
+        "kind: recorded\nmode: loose\nexpected: []\n"
+        "artifact: {memory_version: 1, tenant_id: t, subject_id: s}\n"
+    )
+    with pytest.raises(PayloadError) as caught:
+        load_spec(path)
+    assert str(caught.value) == f"{path}:2: mode: expected strict or permissive, got 'loose' (str)"

@@ -6,7 +6,15 @@ import importlib
 
 from pytest_compaction.core.errors import ConfigError
 
-__all__ = ["import_reference"]
+__all__ = [
+    "BUILT_IN_USES",
+    "USE_INI",
+    "import_reference",
+    "register_use",
+    "registered_uses",
+    "resolve_use",
+    "set_ini_uses",
+]
 
 
 def import_reference(
@@ -37,4 +45,77 @@ def import_reference(
             raise error(
                 f"{what} {reference!r}: module {module_name!r} has no attribute {attribute!r}{listing}"
             ) from None
+    return target
+
+
+# -- what a spec's `use:` step may name -------------------------------------------------------
+
+BUILT_IN_USES: dict[str, str] = {
+    "plan_meal": "pytest_compaction.engine.meal_planner:plan_meal",
+    "no_forbidden_ingredient": "pytest_compaction.engine.meal_planner:no_forbidden_ingredient",
+}
+"""The consumers and rules every project may use by name."""
+
+USE_INI = "compaction_use"
+"""The ini key registering consumers and rules: one ``name = package.module:attribute`` a line."""
+
+_ini_uses: dict[str, str] = {}
+_registered: dict[str, object] = {}
+
+
+def register_use(name: str, target: object) -> None:
+    """Let specs name ``target`` (a consumer, a rule, or a ``module:attribute`` string) as ``name``.
+
+    Call it from ``conftest.py``; a spec's ``use:`` step resolves only registered names,
+    so a spec file alone can never make the run import a module.
+    """
+    if not isinstance(name, str) or not name.isidentifier():
+        raise ValueError(f"a registered name is an identifier, got {name!r}")
+    _registered[name] = target
+
+
+def set_ini_uses(lines: list[str]) -> None:
+    """The project's ``compaction_use`` ini lines (``name = package.module:attribute``)."""
+    found: dict[str, str] = {}
+    for line in lines:
+        name, sep, reference = (part.strip() for part in line.partition("="))
+        if not sep or not name.isidentifier() or ":" not in reference:
+            raise ConfigError(
+                f"{USE_INI}: {line!r} is not `name = package.module:attribute`; e.g. "
+                f"`my_planner = myproject.planning:plan`"
+            )
+        found[name] = reference
+    _ini_uses.clear()
+    _ini_uses.update(found)
+
+
+def registered_uses() -> dict[str, object]:
+    """Every name a spec may use, with what it stands for (built-in, ini, then conftest)."""
+    return {**BUILT_IN_USES, **_ini_uses, **_registered}
+
+
+def resolve_use(name: str, *, what: str, error: type[ConfigError]) -> object:
+    """The object a spec's consumer or rule name stands for; unregistered names are refused.
+
+    A name is a registered name, or the ``module:attribute`` string a registered name
+    stands for (so specs written with the full built-in reference keep working).
+    """
+    table = registered_uses()
+    target = table.get(name)
+    if target is None:
+        by_reference = {v: v for v in table.values() if isinstance(v, str)}
+        target = by_reference.get(name)
+    if target is None:
+        from pytest_compaction.core.errors import _closest
+
+        close = _closest(name, tuple(table))
+        hint = f"did you mean {close!r}? " if close else ""
+        label = name if name.isidentifier() else "my_name"
+        raise error(
+            f"{what} {name!r} is not registered; {hint}a spec names only the consumers and rules "
+            f"the project registers: add the ini line `{USE_INI} = {label} = package.module:attribute` "
+            f"or call register_use({label!r}, ...) in conftest.py (built in: {', '.join(BUILT_IN_USES)})"
+        )
+    if isinstance(target, str):
+        return import_reference(target, what=what, shape="package.module:attribute", fallback="", error=error)
     return target

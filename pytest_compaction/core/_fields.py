@@ -103,6 +103,9 @@ def read_int(data: Mapping[str, Any], key: str, path: str, default: object = MIS
     value = data.get(key, default)
     if value is MISSING:
         raise PayloadError(join(path, key), "required key is missing")
+    # A whole float (2.0) is an integer, as JSON Schema's "integer" says.
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
     # bool is an int subclass; a memory version of True is a mistake, not 1.
     if isinstance(value, bool) or not isinstance(value, int):
         raise PayloadError(join(path, key), f"expected an integer, got {shown(value)}")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TypeAlias
 
+from pytest_compaction.core import spec_model
 from pytest_compaction.core._fields import (
     MISSING,
     check_keys,
@@ -397,7 +398,7 @@ class ToolCall:
     @classmethod
     def from_dict(cls, data: object, path: str = "tool_call") -> ToolCall:
         data = read_mapping(data, path)
-        check_keys(data, path, required=("id", "name"), optional=("arguments",))
+        check_keys(data, path, required=spec_model.required(spec_model.TOOL_CALL), optional=("arguments",))
         arguments = data.get("arguments")
         if arguments is None:
             arguments = {}

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_compaction.core import spec_model
 from pytest_compaction.core._fields import check_keys, join, read_int, read_mapping, read_sequence, shown
 from pytest_compaction.core.errors import PayloadError
 
@@ -24,7 +25,7 @@ __all__ = ["POLARITIES", "PROSE_FORM_KEYS", "ProseForm", "ProsePolicy"]
 POLARITIES = ("positive", "negative")
 """Whether the prose states the fact (``positive``) or its negation (``negative``)."""
 
-PROSE_FORM_KEYS = ("names", "value", "qualifiers", "subject", "polarity")
+PROSE_FORM_KEYS = spec_model.names(spec_model.PROSE_FORM)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,7 +59,12 @@ class ProseForm:
     def from_dict(cls, data: object, path: str = "prose") -> ProseForm:
         """Read a prose form; a mistake raises :class:`PayloadError` naming ``path``'s field."""
         data = read_mapping(data, path)
-        check_keys(data, path, required=("names",), optional=PROSE_FORM_KEYS[1:])
+        check_keys(
+            data,
+            path,
+            required=spec_model.required(spec_model.PROSE_FORM),
+            optional=spec_model.optional(spec_model.PROSE_FORM),
+        )
         names = _aliases(data, "names", path)
         if not names:
             raise PayloadError(join(path, "names"), "expected at least one name the fact goes by")
@@ -126,7 +132,7 @@ class ProsePolicy:
     @classmethod
     def from_dict(cls, data: object, path: str = "prose_policy") -> ProsePolicy:
         data = read_mapping(data, path)
-        check_keys(data, path, required=("max_depth",))
+        check_keys(data, path, required=spec_model.required(spec_model.PROSE_POLICY))
         depth = read_int(data, "max_depth", path)
         if depth < 1:
             raise PayloadError(join(path, "max_depth"), f"expected a depth of at least 1, got {depth}")

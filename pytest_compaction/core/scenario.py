@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from pytest_compaction.core import spec_model
 from pytest_compaction.core._fields import (
     check_keys,
     join,
@@ -43,27 +44,22 @@ StepKind = Literal["add", "compress", "delete", "retrieve", "use"]
 
 STEP_KINDS: tuple[StepKind, ...] = ("add", "compress", "delete", "retrieve", "use")
 
-SCENARIO_KEYS = (
-    "description",
-    "tenant",
-    "subject",
-    "events",
-    "steps",
-    "budget",
-    "mode",
-    "expect",
-    "marks",
-    "relations",
-    "depth",
-    "attempts",
-    "invariants",
-    "bindings",
-    "seed",
-    "budget_tokens",
-    "budget_chars",
-    "prose_policy",
-    "version",
-)
+SCENARIO_KEYS = spec_model.names(spec_model.SCENARIO)
+"""Every key of a scenario spec, in the order the writer emits them."""
+
+# Key lists of the spec model, computed once (the loader runs per event and per fact).
+_CLAIM_OPTIONAL = spec_model.optional(spec_model.CLAIM)
+_CLAIM_REQUIRED = spec_model.required(spec_model.CLAIM)
+_COMPRESS_NAMES = spec_model.names(spec_model.COMPRESS)
+_EVENT_OPTIONAL = spec_model.optional(spec_model.EVENT)
+_EVENT_REQUIRED = spec_model.required(spec_model.EVENT)
+_EXPECT_REQUIRED = spec_model.required(spec_model.EXPECT)
+_RETRIEVE_OPTIONAL = spec_model.optional(spec_model.RETRIEVE)
+_RETRIEVE_REQUIRED = spec_model.required(spec_model.RETRIEVE)
+_SCENARIO_NAMES = spec_model.names(spec_model.SCENARIO)
+_SCENARIO_OPTIONAL = spec_model.optional(spec_model.SCENARIO)
+_SCENARIO_REQUIRED = spec_model.required(spec_model.SCENARIO)
+_USE_REQUIRED = spec_model.required(spec_model.USE)
 
 SPEC_VERSION = 1
 """The current spec format version (the optional ``version:`` key); the writer emits it."""
@@ -72,6 +68,17 @@ SPEC_VERSIONS = (1,)
 """Every format version this release reads."""
 
 BUDGET_KEYS = ("budget", "budget_tokens", "budget_chars")
+
+MAX_EVENTS = 10_000
+"""The most events one scenario may hold."""
+MAX_FACTS = 100_000
+"""The most facts the events of one scenario may state."""
+MAX_SCENARIO_DEPTH: int = spec_model.key(spec_model.SCENARIO, "depth").maximum or 0
+"""The deepest repeated compression a scenario may ask for (``depth:``)."""
+MAX_ATTEMPTS: int = spec_model.key(spec_model.SCENARIO, "attempts").maximum or 0
+"""The most attempts per pass (``attempts:``)."""
+MAX_BUDGET = spec_model.MAX_BUDGET
+"""The largest budget (tokens or characters)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -221,8 +228,7 @@ class Scenario:
     @classmethod
     def from_dict(cls, data: object, *, name: str, path: str = "") -> Scenario:
         data = read_mapping(data, path)
-        optional = tuple(key for key in SCENARIO_KEYS if key != "events")
-        check_keys(data, path, required=("events",), optional=optional)
+        check_keys(data, path, required=_SCENARIO_REQUIRED, optional=_SCENARIO_OPTIONAL)
         tenant = read_str(data, "tenant", path, "tenant-1")
         subject = read_str(data, "subject", path, "subject-1")
         events = _events(data["events"], join(path, "events"), tenant, subject)
@@ -239,9 +245,19 @@ class Scenario:
         depth = read_int(data, "depth", path) if data.get("depth") is not None else None
         if depth is not None and depth < 1:
             raise PayloadError(join(path, "depth"), f"expected a depth of at least 1, got {depth}")
+        if depth is not None and depth > MAX_SCENARIO_DEPTH:
+            raise PayloadError(
+                join(path, "depth"),
+                f"expected a depth of at most {MAX_SCENARIO_DEPTH}, got {depth}; each level is one more "
+                "compression pass",
+            )
         attempts = read_int(data, "attempts", path) if data.get("attempts") is not None else None
         if attempts is not None and attempts < 1:
             raise PayloadError(join(path, "attempts"), f"expected at least 1 attempt, got {attempts}")
+        if attempts is not None and attempts > MAX_ATTEMPTS:
+            raise PayloadError(
+                join(path, "attempts"), f"expected at most {MAX_ATTEMPTS} attempts, got {attempts}"
+            )
         return cls(
             name=name,
             description=read_optional_str(data, "description", path) or "",
@@ -293,6 +309,8 @@ def _budget(data: Mapping[str, Any], key: str, path: str) -> int | None:
     value = read_int(data, key, path)
     if value < 1:
         raise PayloadError(join(path, key), f"expected a positive budget (1 or more), got {value}")
+    if value > MAX_BUDGET:
+        raise PayloadError(join(path, key), f"expected a budget of at most {MAX_BUDGET}, got {value}")
     return value
 
 
@@ -301,26 +319,19 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
     seen: set[str] = set()
     stated: dict[str, tuple[Claim, str, str]] = {}  # fact id -> (claim, tenant, subject)
     calls_made: set[str] = set()
-    for index, item in enumerate(read_sequence(raw, path)):
+    items = read_sequence(raw, path)
+    if len(items) > MAX_EVENTS:
+        raise PayloadError(
+            path, f"{len(items)} events; a scenario holds at most {MAX_EVENTS} (split it into several specs)"
+        )
+    for index, item in enumerate(items):
         where = join(path, index)
         item = read_mapping(item, where)
         check_keys(
             item,
             where,
-            required=("id", "text"),
-            optional=(
-                "trust",
-                "tenant",
-                "subject",
-                "facts",
-                "restates",
-                "retires",
-                "reason",
-                "role",
-                "tool_calls",
-                "tool_call_id",
-                "name",
-            ),
+            required=_EVENT_REQUIRED,
+            optional=_EVENT_OPTIONAL,
         )
         event_id = read_str(item, "id", where)
         if event_id in seen:
@@ -356,6 +367,12 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
                     f"`restates: [{parsed.fact_id}]`",
                 )
             stated[parsed.fact_id] = (parsed, tenant_id, subject_id)
+            if len(stated) > MAX_FACTS:
+                raise PayloadError(
+                    join(join(where, "facts"), c_index),
+                    f"more than {MAX_FACTS} facts; a scenario states at most {MAX_FACTS} (split it into "
+                    "several specs)",
+                )
             claims.append(parsed)
         for r_index, fact_id in enumerate(read_str_list(item, "restates", where)):
             spot = join(join(where, "restates"), r_index)
@@ -445,8 +462,8 @@ def _claim(raw: object, path: str, trust: Trust) -> Claim:
     check_keys(
         data,
         path,
-        required=("id", "predicate", "value"),
-        optional=("qualifiers", "criticality", "authority", "supersedes", "prose"),
+        required=_CLAIM_REQUIRED,
+        optional=_CLAIM_OPTIONAL,
     )
     supersedes = data.get("supersedes", ())
     if isinstance(supersedes, str):
@@ -537,7 +554,7 @@ def _steps(
             options = item["compress"] or {}
             options = read_mapping(options, join(where, "compress"))
             at = join(where, "compress")
-            check_keys(options, at, required=(), optional=("tenant", "subject", *BUDGET_KEYS))
+            check_keys(options, at, required=(), optional=_COMPRESS_NAMES)
             steps.append(
                 Step(
                     kind="compress",
@@ -559,7 +576,10 @@ def _retrieve(item: Any, where: str, tenant: str, subject: str, fact_ids: list[s
     at = join(where, "retrieve")
     options = read_mapping(item["retrieve"], at)
     check_keys(
-        options, at, required=("query",), optional=("predicates", "relevant", "tenant", "subject", "limit")
+        options,
+        at,
+        required=_RETRIEVE_REQUIRED,
+        optional=_RETRIEVE_OPTIONAL,
     )
     relevant = read_str_list(options, "relevant", at)
     for index, fact_id in enumerate(relevant):
@@ -590,14 +610,14 @@ def _use(item: Any, where: str) -> Step:
     check_keys(item, where, required=("use",))
     at = join(where, "use")
     options = read_mapping(item["use"], at)
-    check_keys(options, at, required=("consumer", "rules"))
+    check_keys(options, at, required=_USE_REQUIRED)
     consumer = _reference(read_str(options, "consumer", at), join(at, "consumer"))
     rules = read_str_list(options, "rules", at)
     if not rules:
         raise PayloadError(
             join(at, "rules"),
             "expected at least one rule; a use step judges the consumer's output with domain rules "
-            "(e.g. pytest_compaction.engine.meal_planner:no_forbidden_ingredient)",
+            "(e.g. no_forbidden_ingredient)",
         )
     for index, rule in enumerate(rules):
         _reference(rule, join(join(at, "rules"), index))
@@ -605,12 +625,19 @@ def _use(item: Any, where: str) -> Step:
 
 
 def _reference(value: str, path: str) -> str:
+    """A consumer or rule name: registered by the project (``plan_meal``) or its ``module:attribute``.
+
+    Only the form is checked here; the run resolves the name against the project's
+    registrations (:func:`pytest_compaction.config.references.resolve_use`).
+    """
+    if value.isidentifier():
+        return value
     module, _, attribute = value.partition(":")
     if not module or not attribute or ":" in attribute or any(c.isspace() for c in value):
         raise PayloadError(
             path,
-            f"expected a 'package.module:attribute' reference, got {value!r} (str); e.g. "
-            f"pytest_compaction.engine.meal_planner:plan_meal",
+            f"expected a registered name such as plan_meal (or the 'package.module:attribute' a "
+            f"registered name stands for), got {value!r} (str)",
         )
     return value
 
@@ -619,6 +646,6 @@ def _expect(raw: object, path: str) -> tuple[str, ...] | None:
     if raw is None:
         return None
     data = read_mapping(raw, path)
-    check_keys(data, path, required=("violations",))
+    check_keys(data, path, required=_EXPECT_REQUIRED)
     names = read_str_list(data, "violations", path)
     return tuple(sorted(set(names)))

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pytest_compaction.config.references import import_reference
+from pytest_compaction.config.references import resolve_use
 from pytest_compaction.core._fields import join, type_name
 from pytest_compaction.core.errors import ConfigError, PayloadError
 from pytest_compaction.core.ledger import Ledger
@@ -177,15 +177,7 @@ class _ReferenceError(ConfigError):
 
 def _resolve(reference: str, where: str, what: str) -> object:
     try:
-        return import_reference(
-            reference,
-            what=what,
-            shape="package.module:attribute",
-            fallback=(
-                "pytest_compaction.engine.meal_planner:plan_meal and :no_forbidden_ingredient are built in"
-            ),
-            error=_ReferenceError,
-        )
+        return resolve_use(reference, what=what, error=_ReferenceError)
     except _ReferenceError as exc:
         raise PayloadError(where, str(exc)) from None
 

@@ -23,7 +23,6 @@ Imports Hypothesis and PyYAML; the plugin imports this module only when fuzzing.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import importlib
 import inspect
@@ -544,27 +543,11 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     return scenario.to_dict()
 
 
-@functools.cache
-def _plain_dumper() -> type:
-    import yaml
-
-    class PlainDumper(yaml.SafeDumper):
-        # A value shared by two facts is written twice, never as an &anchor a reader must chase.
-        def ignore_aliases(self, data: Any) -> bool:
-            return True
-
-    return PlainDumper
-
-
 def spec_text(scenario: Scenario, *, header: Sequence[str] = ()) -> str:
-    """``scenario`` as YAML, with ``header`` lines as comments on top."""
-    import yaml
+    """``scenario`` as YAML, ``header`` lines on top: the one writer (``Scenario.to_dict``, ``dump_yaml``)."""
+    from pytest_compaction.specs.safeyaml import dump_yaml
 
-    body = yaml.dump(
-        scenario_to_dict(scenario), Dumper=_plain_dumper(), sort_keys=False, allow_unicode=True, width=100
-    )
-    comments = "".join(f"# {line}\n" if line else "#\n" for line in header)
-    return comments + body
+    return dump_yaml(scenario.to_dict(), header=tuple(header))
 
 
 def write_spec(

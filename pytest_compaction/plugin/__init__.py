@@ -66,6 +66,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help=option.help,
             )
         parser.addini(option.name, help=option.help, type=option.kind, default=option.default)  # type: ignore[arg-type]
+    from pytest_compaction.specs.spec import add_spec_ini
+
+    add_spec_ini(parser.addini)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -25,10 +25,26 @@ class SpecFile(pytest.File):
     """A ``*.compaction.yaml`` file: one item per variant, or one error item if the spec is bad."""
 
     def collect(self) -> Iterator[pytest.Item]:
+        from pytest_compaction.config.references import USE_INI, set_ini_uses
+        from pytest_compaction.specs.spec import SPEC_ROOTS_INI
+
         try:
-            spec = load_spec(self.path)
-        except PayloadError as exc:
-            yield SpecErrorItem.from_parent(self, name="spec-error", error=exc)
+            set_ini_uses(self.config.getini(USE_INI))
+            spec = load_spec(self.path, roots=tuple(self.config.getini(SPEC_ROOTS_INI)))
+        except CompactionError as exc:
+            error = (
+                exc if isinstance(exc, PayloadError) else PayloadError("", str(exc), source=str(self.path))
+            )
+            yield SpecErrorItem.from_parent(self, name="spec-error", error=error)
+            return
+        except Exception as exc:  # a mistake no check names yet: still one failed item, never an abort
+            error = PayloadError(
+                "",
+                f"cannot be loaded ({type(exc).__name__}); please report this spec to pytest-compaction, "
+                "whose loader should have named the mistake",
+                source=str(self.path),
+            )
+            yield SpecErrorItem.from_parent(self, name="spec-error", error=error)
             return
         try:
             marks = [_mark(self.config, spec, index) for index in range(len(spec.marks))]
@@ -46,24 +62,33 @@ class SpecFile(pytest.File):
             yield item
 
 
+_BUILT_IN_MARKS = ("skip", "skipif", "xfail")
+
+
 def _mark(config: pytest.Config, spec: Spec, index: int) -> pytest.MarkDecorator:
-    """The pytest mark of ``marks[index]``; an unregistered name under --strict-markers is a spec error."""
+    """The pytest mark of ``marks[index]``; a marker name the project has not registered is a spec error.
+
+    Conditions are the spec's declarative ones, evaluated here: pytest never sees a string
+    it would evaluate as Python.
+    """
     mark = spec.marks[index]
-    try:
-        decorator = getattr(pytest.mark, mark.name)
-    except pytest.fail.Exception:
+    known = tuple(line.split(":")[0].split("(")[0].strip() for line in config.getini("markers"))
+    if mark.name not in known and mark.name not in _BUILT_IN_MARKS:
         from pytest_compaction.core.errors import _closest
 
-        known = tuple(line.split(":")[0].split("(")[0].strip() for line in config.getini("markers"))
         close = _closest(mark.name, known)
         hint = f"did you mean {close!r}? Or register it" if close else "register it"
         error = PayloadError(
             f"marks[{index}]",
-            f"{mark.name!r} is not a registered marker and --strict-markers is on; {hint} "
-            f"(ini `markers = {mark.name}: what it means`)",
+            f"{mark.name!r} is not a registered marker; {hint} (ini `markers = {mark.name}: what it means`)",
         )
         raise spec.source_map.error(error) from None
-    return decorator(**dict(mark.kwargs))  # type: ignore[no-any-return]
+    decorator = getattr(pytest.mark, mark.name)
+    kwargs = dict(mark.kwargs)
+    if mark.name == "skipif" or (mark.name == "xfail" and mark.conditions):
+        reason = kwargs.pop("reason", None) or mark.describe() or "skipped by the spec's marks"
+        return decorator(mark.holds(), reason=reason, **kwargs)  # type: ignore[no-any-return]
+    return decorator(**kwargs)  # type: ignore[no-any-return]
 
 
 class SpecErrorItem(pytest.Item):

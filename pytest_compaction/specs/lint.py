@@ -54,7 +54,7 @@ class Finding:
     """The field, as ``events[2].text``; empty for the whole file."""
     message: str
     severity: Severity
-    code: Literal["spec-error", "personal-data"]
+    code: Literal["spec-error", "personal-data", "yaml-1.1-scalar"]
 
     def describe(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
@@ -144,9 +144,21 @@ def lint_file(path: Path) -> list[Finding]:
 
     findings: list[Finding] = []
     try:
-        load_spec(path)
+        spec = load_spec(path)
     except PayloadError as exc:
         findings.append(_error(exc, str(path)))
+    else:
+        findings.extend(
+            Finding(
+                source=str(path),
+                line=line,
+                path=where,
+                message=message,
+                severity="warning",
+                code="yaml-1.1-scalar",
+            )
+            for line, where, message in spec.source_map.notes
+        )
     findings.extend(_personal_data_in_file(path))
     return findings
 
@@ -163,12 +175,14 @@ def _error(exc: PayloadError, source: str) -> Finding:
 
 
 def _personal_data_in_file(path: Path) -> Iterator[Finding]:
+    from pytest_compaction.core.payload import read_text
     from pytest_compaction.specs.safeyaml import load_yaml_mapped
+    from pytest_compaction.specs.spec import MAX_SPEC_BYTES
 
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = read_text(path, MAX_SPEC_BYTES, what="spec")
         data, source_map = load_yaml_mapped(text, source=str(path))
-    except (OSError, PayloadError):
+    except PayloadError:
         return  # already reported as the spec error
     lines = text.splitlines()
     for where, value in _strings(data, ""):
@@ -186,7 +200,13 @@ def _personal_data_in_file(path: Path) -> Iterator[Finding]:
             )
     reference = data.get("artifact_file") if isinstance(data, dict) else None
     if isinstance(reference, str) and reference:
-        yield from _personal_data_in_artifact(path.parent / reference)
+        from pytest_compaction.specs.spec import _inside
+
+        try:
+            target = _inside(path, reference, ())
+        except PayloadError:
+            return  # outside the suite: the spec error names it, nothing of it is read
+        yield from _personal_data_in_artifact(target)
 
 
 def _personal_data_in_artifact(target: Path) -> Iterator[Finding]:

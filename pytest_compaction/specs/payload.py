@@ -16,17 +16,73 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_compaction.core._fields import check_keys, join, read_sequence, shown
 from pytest_compaction.core.errors import CompactionError, PayloadError, UnknownIdError
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Fact, SourceEvent, Trust
-from pytest_compaction.specs.safeyaml import MAX_DEPTH, SourceMap, load_yaml_mapped
 
-__all__ = ["Payload", "load_payload", "payload_from_file", "read_data_file"]
+if TYPE_CHECKING:
+    from pytest_compaction.specs.safeyaml import SourceMap
+
+__all__ = ["MAX_FILE_BYTES", "Payload", "load_payload", "payload_from_file", "read_data_file", "read_text"]
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
+
+MAX_DEPTH = 64
+"""How deep values may nest (the YAML loader's limit too)."""
+
+
+def read_text(
+    path: Path,
+    limit: int,
+    *,
+    what: str = "file",
+    too_big: str = "is {size} bytes; the limit is {limit} bytes",
+) -> str:
+    """The UTF-8 text of a regular file of at most ``limit`` bytes; anything else is a PayloadError.
+
+    A FIFO, a device (``/dev/zero``) or a directory is refused before it is opened for
+    reading, a file is read no further than ``limit + 1`` bytes, and bytes that are not
+    UTF-8 are refused with their offset instead of being silently replaced.
+    """
+    import stat
+
+    source = str(path)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise PayloadError("", "no such file", source=source) from None
+    except OSError as exc:
+        raise PayloadError("", f"cannot read: {exc.strerror}", source=source) from None
+    if stat.S_ISDIR(mode):
+        raise PayloadError("", f"is a directory, expected a {what}", source=source)
+    if not stat.S_ISREG(mode):
+        raise PayloadError(
+            "", f"is not a regular file (a pipe, socket or device); expected a {what}", source=source
+        )
+    size = path.stat().st_size
+    if size > limit:
+        raise PayloadError("", too_big.format(size=size, limit=limit), source=source)
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(limit + 1)
+    except OSError as exc:
+        raise PayloadError("", f"cannot read: {exc.strerror}", source=source) from None
+    if len(raw) > limit:  # it grew while being read
+        raise PayloadError("", too_big.format(size=f"more than {limit}", limit=limit), source=source)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise PayloadError(
+            "",
+            f"is not UTF-8: byte 0x{raw[exc.start]:02x} at offset {exc.start} cannot be decoded; "
+            f"save the file as UTF-8",
+            source=source,
+            line=line,
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,23 +157,10 @@ def read_data_file(path: str | Path) -> Any:
 
 def _read(path: Path) -> tuple[Any, SourceMap | None]:
     """The file's data and, for YAML, the line of every path in it."""
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise PayloadError("", "no such file", source=str(path)) from None
-    except OSError as exc:
-        raise PayloadError("", f"cannot read: {exc.strerror}", source=str(path)) from None
-    if path.is_dir():
-        raise PayloadError("", "is a directory, expected a JSON or YAML file", source=str(path))
-    if not path.is_file():  # a device or a FIFO: reading it could block or never end
-        raise PayloadError("", "is not a regular file, expected a JSON or YAML file", source=str(path))
-    if size > MAX_FILE_BYTES:
-        raise PayloadError("", f"is {size} bytes; the limit is {MAX_FILE_BYTES} bytes", source=str(path))
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        raise PayloadError("", f"cannot read: {exc.strerror}", source=str(path)) from None
+    text = read_text(path, MAX_FILE_BYTES, what="JSON or YAML file")
     if path.suffix.lower() in (".yaml", ".yml"):
+        from pytest_compaction.specs.safeyaml import load_yaml_mapped
+
         return load_yaml_mapped(text, source=str(path))
     try:
         data = json.loads(text, object_pairs_hook=_refuse_duplicate_keys)

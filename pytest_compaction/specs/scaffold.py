@@ -54,6 +54,8 @@ from pytest_compaction.core.model import (
     _enum,
     normalize_qualifiers,
 )
+from pytest_compaction.core.scenario import SPEC_VERSION
+from pytest_compaction.specs.safeyaml import Flow, dump_yaml
 
 __all__ = [
     "Incident",
@@ -289,7 +291,7 @@ def scaffold(
     names = tuple(sorted(set(verdict.names)))
     about = description or _describe(name, names)
     header = _header(schema, incident.sources)
-    recorded: dict[str, Any] = {"kind": "recorded", "description": about}
+    recorded: dict[str, Any] = {"version": SPEC_VERSION, "kind": "recorded", "description": about}
     if mode != "strict":
         recorded["mode"] = mode
     recorded["expect"] = {"violations": list(names)}
@@ -427,6 +429,7 @@ def _scenario(incident: Incident, description: str) -> tuple[dict[str, Any], lis
                 item["reason"] = reasons.pop()
         out_events.append(item)
     body: dict[str, Any] = {
+        "version": SPEC_VERSION,
         "description": description,
         "tenant": artifact.tenant_id,
         "subject": artifact.subject_id,
@@ -485,8 +488,7 @@ def _steps(incident: Incident, event_ids: Sequence[str], offset: int, notes: lis
     return steps
 
 
-class _Flow(list[str]):
-    """A short list of ids, written on one line: ``add: [e1, e2]``."""
+_Flow = Flow
 
 
 def _flow_ids(fact: dict[str, Any]) -> dict[str, Any]:
@@ -496,24 +498,7 @@ def _flow_ids(fact: dict[str, Any]) -> dict[str, Any]:
 
 
 def _dump(data: Mapping[str, Any]) -> str:
-    import yaml
-
-    class Dumper(yaml.SafeDumper):
-        pass
-
-    def text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-        style = "|" if "\n" in value and value == value.strip("\n") + "\n" * value.endswith("\n") else None
-        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-    def flow(dumper: yaml.SafeDumper, value: _Flow) -> yaml.SequenceNode:
-        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=True)
-
-    Dumper.add_representer(str, text)
-    Dumper.add_representer(_Flow, flow)
-    rendered: str = yaml.dump(
-        dict(data), Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
-    )
-    return rendered
+    return dump_yaml(dict(data))
 
 
 def write_scaffold(made: Scaffold, out: Path, *, force: bool = False) -> list[Path]:

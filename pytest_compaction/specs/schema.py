@@ -1,4 +1,4 @@
-"""The JSON Schema (draft 2020-12) of fixture specs, and a validator for the subset it uses.
+"""The JSON Schema (draft 2020-12) of fixture specs, generated from the spec model.
 
 The schema ships as ``spec.schema.json`` next to this module, so an editor with the
 YAML language server validates and completes a spec from a one-line comment::
@@ -10,7 +10,8 @@ References between ids (an ``add`` step naming an event, a fact superseding
 another) and the lifecycle are checked by :func:`pytest_compaction.specs.spec.load_spec`,
 which is what ``compaction lint`` and the collector run.
 
-``build_schema()`` is the source of truth; the shipped file is its output
+``build_schema()`` renders :mod:`pytest_compaction.core.spec_model` (the scenario keys,
+their types, bounds and docs) plus the shapes of recorded specs; the shipped file is its output
 (``python -m pytest_compaction.specs.schema --write`` regenerates it, a test keeps them equal).
 """
 
@@ -20,22 +21,24 @@ import json
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from pytest_compaction.core.model import Criticality, Status, Trust
+from pytest_compaction.core.spec_model import COMPRESS, RETRIEVE, SCENARIO, USE, Key, required
 from pytest_compaction.core.violations import ViolationCode
 from pytest_compaction.prose.modality import Modality
 
-__all__ = ["SCHEMA_PATH", "SchemaProblem", "build_schema", "load_schema", "validate"]
+__all__ = ["SCHEMA_PATH", "build_schema", "load_schema", "render_schema"]
 
 SCHEMA_PATH = Path(__file__).resolve().parent / "spec.schema.json"
 """The shipped schema file (inside the installed package)."""
 
 _IDENT = "^[A-Za-z_][A-Za-z0-9_]*$"
-_REFERENCE = "^[^:\\s]+:[^:\\s]+$"
+_PYTHON = "^\\s*(>=|<=|==|!=|>|<)\\s*\\d+(\\.\\d+)?\\s*$"
+_CODE_MARKS = ("usefixtures", "filterwarnings", "parametrize")
+_REFERENCE = "^([A-Za-z_][A-Za-z0-9_]*|[^:\\s]+:[^:\\s]+)$"
 
 
 def _text(description: str, **extra: Any) -> dict[str, Any]:
@@ -57,6 +60,142 @@ def _optional(schema: Mapping[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "anyOf": [{"type": "null"}, dict(schema)]}
 
 
+def _key_schema(key: Key) -> dict[str, Any]:
+    """The JSON Schema of one key of the spec model."""
+    kind = key.kind
+    out: dict[str, Any]
+    if kind == "str":
+        out = {"type": "string", "minLength": 1}
+    elif kind == "text":
+        out = {"type": "string"}
+    elif kind == "int":
+        out = {"type": "integer"}
+        if key.minimum is not None:
+            out["minimum"] = key.minimum
+        if key.maximum is not None:
+            out["maximum"] = key.maximum
+    elif kind == "enum":
+        out = {"enum": list(key.choices)}
+    elif kind in ("strs", "words"):
+        item = {"type": "string", "minLength": 1} if kind == "strs" else {"type": "string", "pattern": "\\S"}
+        out = {"type": "array", "items": item}
+        if key.min_items:
+            out["minItems"] = key.min_items
+    elif kind == "value":
+        out = {}
+    elif kind == "mapping":
+        out = {"type": "object"}
+    elif kind == "object":
+        out = _object_schema(key.fields)
+    elif kind == "objects":
+        out = {"type": "array", "items": _object_schema(key.fields)}
+        if key.min_items:
+            out["minItems"] = key.min_items
+    else:
+        out = {"$ref": f"#/$defs/{key.ref}"}
+    if not key.required and key.nullable and kind not in ("value", "ref"):
+        out = {"anyOf": [{"type": "null"}, out]}
+    out["description"] = key.doc
+    if key.default is not None:
+        out["default"] = key.default
+    return out
+
+
+def _object_schema(keys: tuple[Key, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {key.name: _key_schema(key) for key in keys},
+    }
+    if required(keys):
+        out["required"] = list(required(keys))
+    return out
+
+
+def _mark_schema() -> dict[str, Any]:
+    """A mark: a marker name, or one `name: argument` pair with declarative conditions only."""
+    strings = {
+        "anyOf": [
+            {"type": "string", "minLength": 1},
+            {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}},
+        ]
+    }
+    conditions = {
+        "platform": {**strings, "description": "sys.platform starts with this name (or one of these)."},
+        "python": {
+            "description": "The running Python satisfies each comparison, e.g. '>=3.12'.",
+            "anyOf": [
+                {"type": "string", "pattern": _PYTHON},
+                {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": _PYTHON}},
+            ],
+        },
+        "env": {
+            "description": "These variables are set (a name or list), or have these values (a mapping).",
+            "anyOf": [strings, {"type": "object", "additionalProperties": {"type": "string"}}],
+        },
+        "installed": {**strings, "description": "These distributions are installed."},
+        "missing": {**strings, "description": "None of these distributions is installed."},
+    }
+    scalar = {"type": ["string", "number", "boolean"]}
+    reason = {"type": ["string", "number", "boolean"], "description": "Why."}
+    flag = {"type": "boolean"}
+
+    def one(name: str, argument: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "required": [name],
+            "additionalProperties": False,
+            "properties": {name: argument},
+        }
+
+    def options(properties: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "object", "additionalProperties": False, "properties": properties}
+
+    name = {"type": "string", "pattern": _IDENT, "not": {"enum": list(_CODE_MARKS)}}
+    return {
+        "anyOf": [
+            {**name, "description": "A registered marker name, selectable with -m."},
+            one("skip", {"anyOf": [{"type": ["string", "null"]}, options({"reason": reason})]}),
+            one("skipif", {"anyOf": [{"type": "null"}, options({"reason": reason, **conditions})]}),
+            one(
+                "xfail",
+                {
+                    "anyOf": [
+                        {"type": ["string", "null"]},
+                        options({"reason": reason, "strict": flag, "run": flag, **conditions}),
+                    ]
+                },
+            ),
+            {
+                "type": "object",
+                "minProperties": 1,
+                "maxProperties": 1,
+                "propertyNames": {**name, "not": {"enum": ["skip", "skipif", "xfail", *_CODE_MARKS]}},
+                "additionalProperties": {
+                    "description": "Plain keyword arguments (never a condition).",
+                    "anyOf": [
+                        {"type": "null"},
+                        {
+                            "type": "object",
+                            "not": {"required": ["condition"]},
+                            "additionalProperties": scalar,
+                        },
+                    ],
+                },
+            },
+        ]
+    }
+
+
+def _scenario_object() -> dict[str, Any]:
+    out = _object_schema(SCENARIO)
+    out["properties"] = {
+        "kind": {"const": "scenario", "description": "scenario (default) or recorded."},
+        **out["properties"],
+    }
+    return out
+
+
 def build_schema() -> dict[str, Any]:
     """The JSON Schema of both spec kinds, built from the package's own enumerations."""
     codes = "|".join(re.escape(code.value) for code in ViolationCode)
@@ -75,21 +214,7 @@ def build_schema() -> dict[str, Any]:
         },
         "What must be found: exactly these violations (default: none).",
     )
-    mark = {
-        "anyOf": [
-            {"type": "string", "pattern": _IDENT, "description": "A marker name, selectable with -m."},
-            {
-                "type": "object",
-                "minProperties": 1,
-                "maxProperties": 1,
-                "propertyNames": {"pattern": _IDENT},
-                "additionalProperties": {
-                    "type": ["string", "object", "null"],
-                    "description": "A reason (`xfail: why`), keyword arguments, or null.",
-                },
-            },
-        ]
-    }
+    mark = _mark_schema()
     marks = _optional(
         {"type": "array", "items": {"$ref": "#/$defs/mark"}},
         "pytest marks for every item of the spec: `skip`, `xfail: reason`, any marker name.",
@@ -124,145 +249,34 @@ def build_schema() -> dict[str, Any]:
     }
     not_both = {"not": {"required": ["source_event_id", "source_event_ids"]}}
     integer_or_null = {"type": ["integer", "null"]}
-    budget = {**integer_or_null, "minimum": 1}
-    words = {"type": "array", "items": {"type": "string", "minLength": 1, "pattern": "\\S"}}
     defs: dict[str, Any] = {
         "mark": mark,
         "scenarioSpec": {
-            "type": "object",
+            **_scenario_object(),
             "description": "A scenario: events and steps, run through the compressor under test.",
-            "required": ["events"],
-            "additionalProperties": False,
-            "properties": {
-                "kind": {"const": "scenario", "description": "scenario (default) or recorded."},
-                "description": _optional({"type": "string"}, "One line shown with every failure."),
-                "tenant": _text("The scenario's tenant.", default="tenant-1"),
-                "subject": _text("The scenario's subject.", default="subject-1"),
-                "events": {
-                    "type": "array",
-                    "minItems": 1,
-                    "description": "The source events, in history order.",
-                    "items": {"$ref": "#/$defs/event"},
-                },
-                "steps": {
-                    "type": ["array", "null"],
-                    "description": "What happens, in order (default: add every event, then compress).",
-                    "items": {"$ref": "#/$defs/step"},
-                    "contains": {
-                        "anyOf": [{"const": "compress"}, {"type": "object", "required": ["compress"]}]
-                    },
-                },
-                "version": {**integer_or_null, "enum": [1, None], "description": "The spec format version."},
-                "budget": {**budget, "description": "Most characters the prose summary may take."},
-                "budget_tokens": {**budget, "description": "Most tokens a summary may take."},
-                "budget_chars": {**budget, "description": "Most characters a summary may take."},
-                "prose_policy": _optional(
-                    {
-                        "type": "object",
-                        "required": ["max_depth"],
-                        "additionalProperties": False,
-                        "properties": {"max_depth": {"type": "integer", "minimum": 1}},
-                    },
-                    "Rules for prose summaries: how deep they may be compressed again.",
-                ),
-                "mode": mode,
-                "expect": expect,
-                "marks": marks,
-                "relations": {
-                    **ids,
-                    "description": "Metamorphic relations: one more item per name, e.g. append_small_talk.",
-                },
-                "depth": {**integer_or_null, "minimum": 1, "description": "Repeated compression: N passes."},
-                "attempts": {
-                    **integer_or_null,
-                    "minimum": 1,
-                    "description": "Compress this many times per pass; disagreement fails.",
-                },
-                "seed": {**integer_or_null, "description": "Seed of the metamorphic transformations."},
-                "invariants": _optional(
-                    {"$ref": "#/$defs/register"}, "The pinned-invariant register checked on every summary."
-                ),
-                "bindings": _optional(
-                    {"type": "array", "items": {"$ref": "#/$defs/binding"}},
-                    "Phrases that must keep resolving to the same canonical resource.",
-                ),
-            },
         },
-        "event": {
-            "type": "object",
-            "required": ["id", "text"],
-            "additionalProperties": False,
-            "properties": {
-                "id": _text("Unique event id, referenced by steps."),
-                "text": {
-                    "type": "string",
-                    "description": "What was said or recorded (synthetic people only).",
-                },
-                "trust": _values(Trust, "Who said it.", Trust.USER.value),
-                "tenant": _text("Tenant of this event (default: the scenario's)."),
-                "subject": _text("Subject of this event (default: the scenario's)."),
-                "facts": {
-                    "type": "array",
-                    "description": "The facts this event states.",
-                    "items": {"$ref": "#/$defs/claim"},
-                },
-                "restates": {
-                    **ids,
-                    "description": "Ids of facts an earlier event stated that this event states again "
-                    "(more provenance, same value).",
-                },
-                "retires": {**ids, "description": "Ids of facts this event retires."},
-                "reason": {"type": "string", "description": "Why this event retires facts."},
-                "role": _values(("user", "assistant", "system", "tool"), "Who speaks.", "user"),
-                "tool_calls": {
-                    "type": "array",
-                    "description": "An assistant event's tool calls.",
-                    "items": {
-                        "type": "object",
-                        "required": ["id", "name"],
-                        "additionalProperties": False,
-                        "properties": {
-                            "id": _text("The call's id, answered by a tool event's tool_call_id."),
-                            "name": _text("The tool called."),
-                            "arguments": _optional({"type": "object"}, "The call's arguments."),
-                        },
-                    },
-                },
-                "tool_call_id": _optional({"type": "string"}, "A tool event: the call it answers."),
-                "name": _optional({"type": "string"}, "The speaker's name."),
-            },
+        "ids": {
+            "description": "Id(s) of facts.",
+            "anyOf": [{"type": "string", "minLength": 1}, ids],
         },
-        "claim": {
-            "type": "object",
-            "required": ["id", "predicate", "value"],
-            "additionalProperties": False,
-            "properties": {
-                "id": _text("Unique fact id."),
-                "predicate": fact_common["predicate"],
-                "value": any_value,
-                "qualifiers": qualifiers,
-                "criticality": fact_common["criticality"],
-                "authority": _values(Trust, "Authority of the fact (default: the event's trust)."),
-                "supersedes": {
-                    "description": "Id(s) of older facts this one replaces.",
-                    "anyOf": [{"type": "string", "minLength": 1}, ids],
+        "use_name": {"type": "string", "pattern": _REFERENCE},
+        "use_names": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/use_name"}},
+        "violation_names": {"type": "array", "items": {"type": "string", "pattern": f"^(.+:)?({codes})$"}},
+        "marks": {"anyOf": [{"type": "null"}, {"type": "array", "items": {"$ref": "#/$defs/mark"}}]},
+        "steps": {
+            "type": ["array", "null"],
+            "items": {"$ref": "#/$defs/step"},
+            "contains": {"anyOf": [{"const": "compress"}, {"type": "object", "required": ["compress"]}]},
+        },
+        "bindings": {"anyOf": [{"type": "null"}, {"type": "array", "items": {"$ref": "#/$defs/binding"}}]},
+        "qualifier_words": {
+            "anyOf": [
+                {"type": "null"},
+                {
+                    "type": "object",
+                    "additionalProperties": {"type": "array", "items": {"type": "string", "pattern": "\\S"}},
                 },
-                "prose": _optional(
-                    {
-                        "type": "object",
-                        "required": ["names"],
-                        "additionalProperties": False,
-                        "properties": {
-                            "names": {**words, "minItems": 1, "description": "What the fact is called."},
-                            "value": {**words, "description": "Words for its value."},
-                            "qualifiers": {"type": "object", "additionalProperties": words},
-                            "subject": {**words, "description": "Words for whose fact it is."},
-                            "polarity": {"enum": ["positive", "negative", None]},
-                        },
-                    },
-                    "How the fact reads in prose: aliases, any one of which may appear.",
-                ),
-            },
+            ]
         },
         "step": {
             "anyOf": [
@@ -293,21 +307,7 @@ def build_schema() -> dict[str, Any]:
                     "additionalProperties": False,
                     "properties": {
                         "compress": _optional(
-                            {
-                                "type": "object",
-                                "additionalProperties": False,
-                                "properties": {
-                                    "tenant": _text("Whose memory."),
-                                    "subject": _text("Whose memory."),
-                                    "budget": {**budget, "description": "This pass's character budget."},
-                                    "budget_tokens": {**budget, "description": "This pass's token budget."},
-                                    "budget_chars": {
-                                        **budget,
-                                        "description": "This pass's character budget.",
-                                    },
-                                },
-                            },
-                            "Compress one tenant's and subject's memory.",
+                            _object_schema(COMPRESS), "Compress one tenant's and subject's memory."
                         )
                     },
                 },
@@ -317,30 +317,9 @@ def build_schema() -> dict[str, Any]:
                     "additionalProperties": False,
                     "properties": {
                         "retrieve": {
-                            "type": "object",
+                            **_object_schema(RETRIEVE),
                             "description": "Ask stored memory for a later turn's facts; checked "
                             "against the ledger (after a compress step).",
-                            "required": ["query"],
-                            "additionalProperties": False,
-                            "properties": {
-                                "query": _text("The query class, e.g. meal_recommendation."),
-                                "predicates": {
-                                    **ids,
-                                    "description": "Predicate prefixes to narrow to (default: all).",
-                                },
-                                "relevant": {
-                                    **ids,
-                                    "description": "Facts the query class needs: each active one must be "
-                                    "retrieved.",
-                                },
-                                "tenant": _text("Whose memory (default: the scenario's)."),
-                                "subject": _text("Whose memory (default: the scenario's)."),
-                                "limit": {
-                                    **integer_or_null,
-                                    "minimum": 0,
-                                    "description": "The most facts the query asks for.",
-                                },
-                            },
                         }
                     },
                 },
@@ -350,24 +329,9 @@ def build_schema() -> dict[str, Any]:
                     "additionalProperties": False,
                     "properties": {
                         "use": {
-                            "type": "object",
+                            **_object_schema(USE),
                             "description": "Give the last retrieved memory to a consumer and judge its "
                             "output with rules (after a retrieve step).",
-                            "required": ["consumer", "rules"],
-                            "additionalProperties": False,
-                            "properties": {
-                                "consumer": _text(
-                                    "module:attribute of a callable given the retrieved facts.",
-                                    pattern=_REFERENCE,
-                                ),
-                                "rules": {
-                                    "type": "array",
-                                    "minItems": 1,
-                                    "description": "module:attribute of each rule: an ActionRule, or a "
-                                    "callable taking the ledger's active facts and returning ActionRules.",
-                                    "items": {"type": "string", "pattern": _REFERENCE},
-                                },
-                            },
                         }
                     },
                 },
@@ -527,160 +491,6 @@ def load_schema() -> dict[str, Any]:
 def render_schema() -> str:
     """The schema file's exact text."""
     return json.dumps(build_schema(), indent=2, ensure_ascii=False) + "\n"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SchemaProblem:
-    """One place where a document does not match the schema."""
-
-    path: str
-    """Where, as ``events[0].facts[1].value``."""
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path or '<document>'}: {self.message}"
-
-
-def validate(instance: object, schema: Mapping[str, Any] | None = None) -> tuple[SchemaProblem, ...]:
-    """Validate ``instance`` against the schema (default: the shipped one); no problems means valid.
-
-    Implements the keywords the spec schema uses, no more: ``$ref`` (local),
-    ``type``, ``const``, ``enum``, ``minLength``, ``pattern``, ``minimum``,
-    ``minItems``, ``items``, ``contains``, ``required``, ``properties``,
-    ``additionalProperties``, ``propertyNames``, ``min/maxProperties``, ``anyOf``,
-    ``oneOf``, ``not`` and ``if``/``then``/``else``.
-    """
-    root = load_schema() if schema is None else schema
-    return tuple(_Validator(root).check(instance, root, ""))
-
-
-_TYPES = {
-    "object": lambda v: isinstance(v, Mapping),
-    "array": lambda v: isinstance(v, Sequence) and not isinstance(v, (str, bytes)),
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None,
-}
-
-
-def _same(a: object, b: object) -> bool:
-    """JSON equality: ``true`` is not ``1``."""
-    return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) else a == b
-
-
-def _join(path: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    return f"{path}.{key}" if path else key
-
-
-class _Validator:
-    def __init__(self, root: Mapping[str, Any]) -> None:
-        self.root = root
-
-    def resolve(self, ref: str) -> Mapping[str, Any]:
-        if not ref.startswith("#/"):
-            raise ValueError(f"only local $ref are supported, got {ref!r}")
-        node: Any = self.root
-        for part in ref[2:].split("/"):
-            node = node[part]
-        result: Mapping[str, Any] = node
-        return result
-
-    def ok(self, value: object, schema: Mapping[str, Any]) -> bool:
-        return not self.check(value, schema, "")
-
-    def check(self, value: object, schema: Mapping[str, Any], path: str) -> list[SchemaProblem]:
-        if "$ref" in schema:
-            found = self.check(value, self.resolve(schema["$ref"]), path)
-            if found:
-                return found
-        kinds = schema.get("type")
-        if kinds is not None:
-            names = [kinds] if isinstance(kinds, str) else list(kinds)
-            if not any(_TYPES[name](value) for name in names):
-                return [_problem(path, f"expected {' or '.join(names)}, got {_shown(value)}")]
-        if "const" in schema and not _same(value, schema["const"]):
-            return [_problem(path, f"expected {schema['const']!r}, got {_shown(value)}")]
-        if "enum" in schema and not any(_same(value, option) for option in schema["enum"]):
-            return [
-                _problem(path, f"expected one of {', '.join(map(str, schema['enum']))}, got {_shown(value)}")
-            ]
-        if isinstance(value, str):
-            if len(value) < schema.get("minLength", 0):
-                return [_problem(path, "expected a non-empty string")]
-            if "pattern" in schema and not re.search(schema["pattern"], value):
-                return [_problem(path, f"{value!r} does not match {schema['pattern']}")]
-        number = isinstance(value, (int, float)) and not isinstance(value, bool)
-        if "minimum" in schema and number and value < schema["minimum"]:
-            return [_problem(path, f"expected at least {schema['minimum']}, got {value!r}")]
-        found = []
-        if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
-            found.extend(self._array(value, schema, path))
-        if isinstance(value, Mapping):
-            found.extend(self._object(value, schema, path))
-        found.extend(self._combinators(value, schema, path))
-        return found
-
-    def _array(self, value: Sequence[Any], schema: Mapping[str, Any], path: str) -> list[SchemaProblem]:
-        if len(value) < schema.get("minItems", 0):
-            return [_problem(path, f"expected at least {schema['minItems']} item(s)")]
-        found = []
-        if "items" in schema:
-            for index, item in enumerate(value):
-                found.extend(self.check(item, schema["items"], _join(path, index)))
-        if "contains" in schema and not any(self.ok(item, schema["contains"]) for item in value):
-            found.append(_problem(path, "no item matches what the list must contain"))
-        return found
-
-    def _object(self, value: Mapping[str, Any], schema: Mapping[str, Any], path: str) -> list[SchemaProblem]:
-        for key in schema.get("required", ()):
-            if key not in value:
-                return [_problem(_join(path, key), "required key is missing")]
-        if len(value) < schema.get("minProperties", 0) or len(value) > schema.get(
-            "maxProperties", len(value)
-        ):
-            return [_problem(path, "wrong number of keys")]
-        found = []
-        properties = schema.get("properties", {})
-        extra = schema.get("additionalProperties", True)
-        for key, item in value.items():
-            where = _join(path, str(key))
-            if "propertyNames" in schema:
-                found.extend(self.check(key, schema["propertyNames"], where))
-            if key in properties:
-                found.extend(self.check(item, properties[key], where))
-            elif extra is False:
-                found.append(_problem(where, "unknown key"))
-            elif isinstance(extra, Mapping):
-                found.extend(self.check(item, extra, where))
-        return found
-
-    def _combinators(self, value: object, schema: Mapping[str, Any], path: str) -> list[SchemaProblem]:
-        if "anyOf" in schema and not any(self.ok(value, option) for option in schema["anyOf"]):
-            return [_problem(path, f"matches none of the allowed forms, got {_shown(value)}")]
-        if "oneOf" in schema:
-            matched = sum(self.ok(value, option) for option in schema["oneOf"])
-            if matched != 1:
-                return [_problem(path, f"must match exactly one of the allowed forms, matches {matched}")]
-        if "not" in schema and self.ok(value, schema["not"]):
-            return [_problem(path, "matches a form that is not allowed")]
-        if "if" in schema:
-            branch = schema.get("then") if self.ok(value, schema["if"]) else schema.get("else")
-            if branch is not None:
-                return self.check(value, branch, path)
-        return []
-
-
-def _problem(path: str, message: str) -> SchemaProblem:
-    return SchemaProblem(path=path, message=message)
-
-
-def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,13 +11,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_compaction.core._fields import join, read_sequence, shown, type_name
+from pytest_compaction.core._fields import join, shown, type_name
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.scenario import SCENARIO_KEYS, Scenario, _expect, read_version
 from pytest_compaction.specs.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
+from pytest_compaction.specs.marks import Mark, read_marks
 from pytest_compaction.specs.safeyaml import SourceMap, load_yaml_mapped
 
-__all__ = ["MAX_SPEC_BYTES", "Mark", "RecordedSpec", "Spec", "load_spec", "spec_name"]
+__all__ = [
+    "SPEC_INI_KEYS",
+    "SPEC_ROOTS_INI",
+    "add_spec_ini",
+    "MAX_SPEC_BYTES",
+    "Mark",
+    "RecordedSpec",
+    "Spec",
+    "load_spec",
+    "spec_name",
+]
 
 MAX_SPEC_BYTES = 2 * 1024 * 1024
 """The largest spec file accepted (a fixture is a small, reviewed file)."""
@@ -34,14 +45,6 @@ RECORDED_KEYS = (
     "marks",
     "version",
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """A pytest mark declared in YAML: ``skip``, ``xfail`` or any marker name usable with ``-m``."""
-
-    name: str
-    kwargs: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,27 +88,57 @@ def spec_name(path: Path) -> str:
     return path.stem
 
 
-def load_spec(path: Path) -> Spec:
-    """Load and validate one spec file; a mistake raises :class:`PayloadError` with file and line."""
+SPEC_ROOTS_INI = "compaction_spec_roots"
+"""The ini key naming more directories a spec's files (``artifact_file``) may be read from."""
+
+
+SPEC_INI_KEYS = ("compaction_use", SPEC_ROOTS_INI)
+"""The ini keys of spec loading (documented in docs/specs.md)."""
+
+
+def add_spec_ini(addini: Any) -> None:
+    """Register the ini keys of spec loading (``parser.addini``)."""
+    from pytest_compaction.config.references import USE_INI
+
+    addini(
+        USE_INI,
+        type="linelist",
+        default=[],
+        help="consumers and rules a spec's use: step may name, one `name = package.module:attribute` a line",
+    )
+    addini(
+        SPEC_ROOTS_INI,
+        type="paths",
+        default=[],
+        help="more directories a spec's artifact_file may point into (default: the spec's own directory)",
+    )
+
+
+def load_spec(path: Path, *, roots: tuple[Path, ...] = ()) -> Spec:
+    """Load and validate one spec file; a mistake raises :class:`PayloadError` with file and line.
+
+    A file the spec names (``artifact_file``) must resolve inside the spec's directory or
+    one of ``roots``.
+    """
+    from pytest_compaction.core.payload import read_text
+
+    text = read_text(
+        path,
+        MAX_SPEC_BYTES,
+        what="spec",
+        too_big="is {size} bytes; a spec may be at most {limit} bytes (split it, or keep the artifact "
+        "in a separate file referenced by artifact_file)",
+    )
+    data, source_map = load_yaml_mapped(text, source=str(path))
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise PayloadError("", f"cannot read: {exc.strerror}", source=str(path)) from None
-    if size > MAX_SPEC_BYTES:
-        raise PayloadError(
-            "",
-            f"is {size} bytes; a spec may be at most {MAX_SPEC_BYTES} bytes (split it, or keep the "
-            f"artifact in a separate file referenced by artifact_file)",
-            source=str(path),
-        )
-    data, source_map = load_yaml_mapped(path.read_text(encoding="utf-8", errors="replace"), source=str(path))
-    try:
-        return _build(path, data, source_map)
+        return _build(path, data, source_map, roots)
     except PayloadError as exc:
         raise source_map.error(exc) from None
+    except RecursionError:
+        raise PayloadError("", "values nest too deeply to be checked", source=str(path)) from None
 
 
-def _build(path: Path, data: object, source_map: SourceMap) -> Spec:
+def _build(path: Path, data: object, source_map: SourceMap, roots: tuple[Path, ...] = ()) -> Spec:
     if data is None:
         raise PayloadError("", "the spec is empty; start with `events:` (a scenario) or `kind: recorded`")
     if not isinstance(data, Mapping):
@@ -114,12 +147,12 @@ def _build(path: Path, data: object, source_map: SourceMap) -> Spec:
         )
     name = spec_name(path)
     kind = data.get("kind", "recorded" if "artifact" in data or "artifact_file" in data else "scenario")
-    marks = _marks(data.get("marks"), "marks")
+    marks = read_marks(data.get("marks"), "marks")
     description = data.get("description") or ""
     if not isinstance(description, str):
         raise PayloadError("description", f"expected a string, got {type_name(description)}")
     if kind == "recorded":
-        recorded = _recorded(path, data)
+        recorded = _recorded(path, data, roots)
         return Spec(
             name=name,
             path=path,
@@ -154,7 +187,7 @@ def _build(path: Path, data: object, source_map: SourceMap) -> Spec:
     )
 
 
-def _recorded(path: Path, data: Mapping[str, Any]) -> RecordedSpec:
+def _recorded(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] = ()) -> RecordedSpec:
     from pytest_compaction.core._fields import check_keys
 
     optional = tuple(key for key in RECORDED_KEYS if key != "expected")
@@ -173,7 +206,7 @@ def _recorded(path: Path, data: Mapping[str, Any]) -> RecordedSpec:
         reference = data["artifact_file"]
         if not isinstance(reference, str) or not reference:
             raise PayloadError("artifact_file", f"expected a relative file path, got {reference!r}")
-        target = (path.parent / reference).resolve()
+        target = _inside(path, reference, roots)
         if not target.is_file():
             raise PayloadError("artifact_file", f"no file {reference!r} next to the spec ({target})")
         if target.stat().st_size > MAX_FILE_BYTES:
@@ -184,7 +217,7 @@ def _recorded(path: Path, data: Mapping[str, Any]) -> RecordedSpec:
             raise PayloadError("artifact_file", f"{reference!r}: {exc}") from None
     mode = data.get("mode", "strict")
     if mode not in ("strict", "permissive"):
-        raise PayloadError("mode", f"expected strict or permissive, got {mode!r}")
+        raise PayloadError("mode", f"expected strict or permissive, got {shown(mode)}")
     expect = _expect(data.get("expect"), "expect")
     _check_expect(expect, data.get("expect"))
     return RecordedSpec(
@@ -193,6 +226,24 @@ def _recorded(path: Path, data: Mapping[str, Any]) -> RecordedSpec:
         mode=mode,
         description=str(data.get("description") or ""),
     )
+
+
+def _inside(spec: Path, reference: str, roots: tuple[Path, ...]) -> Path:
+    """``reference`` resolved against the spec's directory, refused when it leaves the allowed roots.
+
+    Symbolic links are followed first, so a link cannot lead outside either. The message
+    names the path only: nothing of the file is read.
+    """
+    allowed = (spec.parent.resolve(), *(Path(root).resolve() for root in roots))
+    target = (spec.parent / reference).resolve()
+    if not any(target == root or target.is_relative_to(root) for root in allowed):
+        where = ", ".join(str(root) for root in allowed)
+        raise PayloadError(
+            "artifact_file",
+            f"{reference!r} resolves outside the spec's directory ({where}); keep the artifact next to "
+            f"the spec, or allow its directory with the ini option `{SPEC_ROOTS_INI}`",
+        )
+    return target
 
 
 def _check_expect(names: tuple[str, ...] | None, raw: object) -> None:
@@ -331,35 +382,6 @@ def _check_order(ledger: Any, scenario: Scenario, event_id: str, where: str) -> 
 def _hint(word: str, known: tuple[str, ...], closest: Any) -> str:
     close = closest(word, known)
     return f" (did you mean {close!r}?)" if close else ""
-
-
-def _marks(raw: object, path: str) -> tuple[Mark, ...]:
-    if raw is None:
-        return ()
-    marks = []
-    for index, item in enumerate(read_sequence(raw, path)):
-        where = join(path, index)
-        if isinstance(item, str) and item.isidentifier():
-            marks.append(Mark(item))
-            continue
-        if isinstance(item, Mapping) and len(item) == 1:
-            ((name, argument),) = item.items()
-            if not isinstance(name, str) or not name.isidentifier():
-                raise PayloadError(where, f"mark names are identifiers, got {name!r}")
-            if isinstance(argument, str):
-                marks.append(Mark(name, (("reason", argument),)))
-                continue
-            if isinstance(argument, Mapping):
-                marks.append(Mark(name, tuple(sorted(argument.items()))))
-                continue
-            if argument is None:
-                marks.append(Mark(name))
-                continue
-        raise PayloadError(
-            where,
-            f"expected a marker name (e.g. `slow`) or `skip: reason` / `xfail: reason`, got {item!r}",
-        )
-    return tuple(marks)
 
 
 # Keys a scenario spec may hold, for the did-you-mean suggestions in messages.

@@ -1,0 +1,260 @@
+"""The spec format, declared once: every key of a scenario spec, its type, bounds and meaning.
+
+The loader (:meth:`pytest_compaction.core.scenario.Scenario.from_dict`) takes its key
+lists, required keys and numeric bounds from here; the published JSON Schema
+(:func:`pytest_compaction.specs.schema.build_schema`) is generated from it; the writer
+(:meth:`~pytest_compaction.core.scenario.Scenario.to_dict`) writes keys in this order.
+A key added here is known to all three, so they cannot disagree about it.
+
+Each object is a tuple of :class:`Key`. A key's ``kind`` is one of:
+
+``str`` (non-empty), ``text`` (any string), ``int``, ``enum`` (``choices``), ``strs``
+(a list of non-empty strings), ``words`` (a list of strings that are not blank),
+``value`` (any JSON value), ``mapping`` (any mapping),
+``object`` (the nested keys ``fields``), ``objects`` (a list of them), ``ref`` (a
+schema definition named by ``ref``, with its own reader: steps, the prose register).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "CLAIM",
+    "COMPRESS",
+    "EVENT",
+    "EXPECT",
+    "Key",
+    "PROSE_FORM",
+    "PROSE_POLICY",
+    "RETRIEVE",
+    "SCENARIO",
+    "TOOL_CALL",
+    "USE",
+    "names",
+    "optional",
+    "required",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One key of a spec object."""
+
+    name: str
+    kind: str
+    doc: str
+    required: bool = False
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Any, ...] = ()
+    fields: tuple[Key, ...] = ()
+    ref: str = ""
+    nullable: bool = True
+    """An optional key may be written as null (meaning: not given)."""
+    min_items: int = 0
+
+
+def names(keys: tuple[Key, ...]) -> tuple[str, ...]:
+    return tuple(key.name for key in keys)
+
+
+def required(keys: tuple[Key, ...]) -> tuple[str, ...]:
+    return tuple(key.name for key in keys if key.required)
+
+
+def optional(keys: tuple[Key, ...]) -> tuple[str, ...]:
+    return tuple(key.name for key in keys if not key.required)
+
+
+def key(keys: tuple[Key, ...], name: str) -> Key:
+    return next(k for k in keys if k.name == name)
+
+
+MAX_BUDGET = 1_000_000_000
+ROLES = ("user", "assistant", "system", "tool")
+TRUSTS = ("untrusted", "user", "system")
+CRITICALITIES = ("critical", "continuity")
+
+PROSE_FORM: tuple[Key, ...] = (
+    Key(
+        "names", "words", "What the fact is called (aliases: any one may appear).", required=True, min_items=1
+    ),
+    Key("value", "words", "Words for its value."),
+    Key("qualifiers", "ref", "Words for each qualifier, by qualifier name.", ref="qualifier_words"),
+    Key("subject", "words", "Words for whose fact it is."),
+    Key(
+        "polarity",
+        "enum",
+        "positive: the summary states the fact; negative: its refusal or absence.",
+        choices=("positive", "negative"),
+    ),
+)
+
+TOOL_CALL: tuple[Key, ...] = (
+    Key("id", "str", "The call's id, answered by a tool event's tool_call_id.", required=True),
+    Key("name", "str", "The tool called.", required=True),
+    Key("arguments", "mapping", "The call's arguments."),
+)
+
+CLAIM: tuple[Key, ...] = (
+    Key("id", "str", "Unique fact id; what violations name.", required=True),
+    Key("predicate", "str", "Stable name of what the fact states, e.g. food.peanuts_allowed.", required=True),
+    Key(
+        "value",
+        "value",
+        "A JSON value, compared with its type (false is not 'false', 1 is not 1.0).",
+        required=True,
+    ),
+    Key(
+        "qualifiers",
+        "mapping",
+        "Conditions that bound the fact (basis, severity, scope); order never matters.",
+    ),
+    Key(
+        "criticality",
+        "enum",
+        "critical facts must survive every compression.",
+        default="critical",
+        choices=CRITICALITIES,
+    ),
+    Key(
+        "authority",
+        "enum",
+        "Authority of the fact (default: the event's trust; never higher).",
+        choices=TRUSTS,
+    ),
+    Key("supersedes", "ref", "Id(s) of older facts this one replaces.", ref="ids"),
+    Key(
+        "prose",
+        "object",
+        "How the fact reads in prose: aliases, any one of which may appear.",
+        fields=PROSE_FORM,
+    ),
+)
+
+EVENT: tuple[Key, ...] = (
+    Key("id", "str", "Unique event id, referenced by steps.", required=True),
+    Key("text", "text", "What was said or recorded (synthetic people only).", required=True, nullable=False),
+    Key(
+        "trust",
+        "enum",
+        "Who said it: untrusted (quoted or retrieved content), user, system.",
+        default="user",
+        choices=TRUSTS,
+    ),
+    Key(
+        "role",
+        "enum",
+        "Who speaks: user, assistant, system or tool (a tool's result).",
+        default="user",
+        choices=ROLES,
+    ),
+    Key("name", "text", "The speaker's name: a participant, or the tool that answered."),
+    Key("tool_calls", "objects", "An assistant event's tool calls.", fields=TOOL_CALL),
+    Key("tool_call_id", "text", "A tool event: the id of the call it answers."),
+    Key("tenant", "str", "Tenant of this event (default: the scenario's)."),
+    Key("subject", "str", "Subject of this event (default: the scenario's)."),
+    Key("facts", "objects", "The facts this event states.", fields=CLAIM),
+    Key("restates", "strs", "Ids of facts an earlier event stated that this event states again."),
+    Key("retires", "strs", "Ids of facts this event retires."),
+    Key("reason", "text", "Why this event retires facts."),
+)
+
+_BUDGETS: tuple[Key, ...] = (
+    Key("budget", "int", "Most characters the prose summary may take.", minimum=1, maximum=MAX_BUDGET),
+    Key("budget_tokens", "int", "Most tokens a summary may take.", minimum=1, maximum=MAX_BUDGET),
+    Key("budget_chars", "int", "Most characters a summary may take.", minimum=1, maximum=MAX_BUDGET),
+)
+
+COMPRESS: tuple[Key, ...] = (
+    Key("tenant", "str", "Whose memory (default: the scenario's)."),
+    Key("subject", "str", "Whose memory (default: the scenario's)."),
+    *_BUDGETS,
+)
+
+RETRIEVE: tuple[Key, ...] = (
+    Key("query", "str", "The query class, e.g. meal_recommendation.", required=True),
+    Key("predicates", "strs", "Predicate prefixes to narrow to (default: all)."),
+    Key("relevant", "strs", "Facts the query class needs: each active one must be retrieved."),
+    Key("tenant", "str", "Whose memory (default: the scenario's)."),
+    Key("subject", "str", "Whose memory (default: the scenario's)."),
+    Key("limit", "int", "The most facts the query asks for.", minimum=0),
+)
+
+USE: tuple[Key, ...] = (
+    Key(
+        "consumer",
+        "ref",
+        "A registered consumer name: a callable given the retrieved facts.",
+        required=True,
+        ref="use_name",
+    ),
+    Key(
+        "rules",
+        "ref",
+        "Registered rule names: ActionRules, or callables returning them.",
+        required=True,
+        ref="use_names",
+    ),
+)
+
+PROSE_POLICY: tuple[Key, ...] = (
+    Key(
+        "max_depth",
+        "int",
+        "The deepest a prose summary may be compressed again.",
+        required=True,
+        minimum=1,
+        nullable=False,
+    ),
+)
+
+EXPECT: tuple[Key, ...] = (
+    Key(
+        "violations",
+        "ref",
+        "The exact violation names: `<fact id>:<code>` or `<code>`.",
+        required=True,
+        ref="violation_names",
+    ),
+)
+
+SCENARIO: tuple[Key, ...] = (
+    Key("version", "enum", "The spec format version.", choices=(1,)),
+    Key("description", "text", "One line shown with every failure."),
+    Key("tenant", "str", "The scenario's tenant.", default="tenant-1"),
+    Key("subject", "str", "The scenario's subject.", default="subject-1"),
+    *_BUDGETS,
+    Key(
+        "mode",
+        "enum",
+        "strict: facts the ledger does not hold fail; permissive: they are review items.",
+        default="strict",
+        choices=("strict", "permissive"),
+    ),
+    Key("depth", "int", "Repeated compression: N passes, a summary of a summary.", minimum=1, maximum=32),
+    Key("attempts", "int", "Compress this many times per pass; disagreement fails.", minimum=1, maximum=100),
+    Key("seed", "int", "Seed of the metamorphic transformations."),
+    Key("prose_policy", "object", "Rules for prose summaries.", fields=PROSE_POLICY),
+    Key("relations", "strs", "Metamorphic relations: one more item per name, e.g. append_small_talk."),
+    Key("marks", "ref", "pytest marks for every item of the spec.", ref="marks"),
+    Key(
+        "events",
+        "objects",
+        "The source events, in history order.",
+        required=True,
+        fields=EVENT,
+        nullable=False,
+        min_items=1,
+    ),
+    Key("steps", "ref", "What happens, in order (default: add every event, then compress).", ref="steps"),
+    Key("expect", "object", "What must be found: exactly these violations (default: none).", fields=EXPECT),
+    Key("invariants", "ref", "The pinned-invariant register checked on every summary.", ref="register"),
+    Key(
+        "bindings", "ref", "Phrases that must keep resolving to the same canonical resource.", ref="bindings"
+    ),
+)
+"""A scenario spec's keys (``kind: scenario`` aside), in the order the writer emits them."""
