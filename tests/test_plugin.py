@@ -45,6 +45,7 @@ def mutates(request):
     return ReferenceCompressor().compress(request)
 
 class ClassCompressor:
+    replays_claims = True
     def compress(self, request):
         return ReferenceCompressor().compress(request)
 
@@ -281,6 +282,7 @@ def test_deletion_scenario_catches_a_stale_checkpoint(project: pytest.Pytester) 
 
         class StaleCheckpoint:
             """Merges in everything it ever emitted: a checkpoint restored after a deletion."""
+            replays_claims = True
             def __init__(self):
                 self.seen = {}
             def compress(self, request):
@@ -292,6 +294,7 @@ def test_deletion_scenario_catches_a_stale_checkpoint(project: pytest.Pytester) 
 
         class ReadsRawHistory:
             """Claims it was given every event it ever saw, deleted ones included."""
+            replays_claims = True
             def __init__(self):
                 self.ids = []
             def compress(self, request):

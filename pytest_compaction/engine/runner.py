@@ -319,20 +319,10 @@ def _check_pass(
 
 
 def _owned(ledger: Ledger, record: CompressionRecord, violation: Violation) -> Violation:
-    """Name the boundary that lost a missing fact: selection (never given) or compression."""
-    if violation.code is not ViolationCode.MISSING or violation.fact_id is None:
-        return violation
-    fact = ledger.get(violation.fact_id)
-    prior = record.request.prior
-    given = [s for s in fact.source_event_ids if s in record.input_event_ids]
-    if prior is not None and fact.fact_id in prior.index:
-        owner = "dropped by compression: it was in the prior memory the compressor was given"
-    elif given:
-        owner = f"dropped by compression: the compressor was given {', '.join(given)}"
-    else:
-        sources = ", ".join(fact.source_event_ids) or "its source"
-        owner = f"dropped by selection: {sources} never reached the compressor"
-    return dataclasses.replace(violation, detail=f"{violation.detail}; {owner}")
+    """Name the boundary that lost a missing fact: selection or compression (from what was declared)."""
+    from pytest_compaction.compressors.attribution import with_owner
+
+    return with_owner(ledger, record, violation)
 
 
 def _prefixed(violation: Violation, prefix: str) -> Violation:

@@ -52,9 +52,18 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "compaction_timeout",
         "--compaction-timeout",
-        "seconds one compression pass may take before it is a compressor_timeout (default 5; 0 disables)",
-        default="5",
+        "seconds one compression pass may take before it is a compressor_timeout (default auto: 5 for "
+        "the reference compressor and the mutants, 120 for any other, which may call a model; 0 disables)",
+        default="auto",
         metavar="SECONDS",
+    ),
+    Option(
+        "compaction_isolate",
+        "--compaction-isolate",
+        "where the compressor runs: 'thread' (default; a hung one is abandoned at the timeout) or "
+        "'process' (a child process, killed at the timeout)",
+        default="thread",
+        choices=("thread", "process"),
     ),
     Option(
         "compaction_mode",
@@ -176,7 +185,8 @@ class Settings:
 
     contract: bool = False
     compressor_ref: str = "reference"
-    timeout: float | None = 5.0
+    timeout_setting: float | str | None = "auto"
+    """Seconds, None (no limit) or "auto"; read :attr:`timeout` for the seconds in force."""
     mode: str | None = None
     attempts: int = 1
     report: str | None = None
@@ -192,6 +202,7 @@ class Settings:
     accepted_survivors: tuple[tuple[str, str], ...] = ()
     evidence_dir: str | None = None
     evidence_raw: bool = False
+    isolate: str = "thread"
     _compressor: Compressor | None = field(default=None, repr=False)
     _error: CompressorConfigError | None = field(default=None, repr=False)
 
@@ -205,7 +216,9 @@ class Settings:
         return cls(
             contract=_as_bool(values["compaction_contract"]),
             compressor_ref=str(values["compaction_compressor"] or "reference"),
-            timeout=_number("--compaction-timeout", values["compaction_timeout"], float, minimum=0) or None,
+            timeout_setting="auto"
+            if values["compaction_timeout"] in (None, "", "auto")
+            else _number("--compaction-timeout", values["compaction_timeout"], float, minimum=0) or None,
             mode=values["compaction_mode"] or None,
             attempts=int(_number("--compaction-attempts", values["compaction_attempts"], int, minimum=1)),
             report=values["compaction_report"] or None,
@@ -224,10 +237,23 @@ class Settings:
             accepted_survivors=_survivors(values["compaction_accepted_survivors"]),
             evidence_dir=values["compaction_evidence"] or None,
             evidence_raw=_as_bool(values["compaction_evidence_raw"]),
+            isolate=str(values["compaction_isolate"] or "thread"),
             seed=None
             if values["compaction_seed"] in (None, "")
             else int(_number("--compaction-seed", values["compaction_seed"], int)),
         )
+
+    @property
+    def timeout(self) -> float | None:
+        """Seconds one pass may take: "auto" is 5 for a claims replayer (the reference), else 120."""
+        if self.timeout_setting != "auto":
+            return self.timeout_setting if isinstance(self.timeout_setting, float) else None
+        from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, default_timeout
+
+        try:
+            return default_timeout(self.compressor())
+        except CompressorConfigError:
+            return DEFAULT_TIMEOUT
 
     def compressor(self) -> Compressor:
         """The configured compressor; a bad reference raises the same clear error each time."""
@@ -237,7 +263,12 @@ class Settings:
             from pytest_compaction.compressors.base import resolve_compressor
 
             try:
-                self._compressor = resolve_compressor(self.compressor_ref)
+                if self.isolate == "process":
+                    from pytest_compaction.compressors.isolation import ProcessCompressor
+
+                    self._compressor = ProcessCompressor(self.compressor_ref)
+                else:
+                    self._compressor = resolve_compressor(self.compressor_ref)
             except CompressorConfigError as exc:
                 self._error = exc
                 raise
