@@ -174,13 +174,14 @@ STRUCTURAL = {
         "kind: recorded\nexpected: []\n" + ARTIFACT + "steps: []\n",
         4,
         "steps: unknown key; allowed keys: expected, kind, description, events, artifact, artifact_file, "
-        "expect, mode, marks",
+        "expect, mode, marks, version",
     ),
     "scenario-with-artifact": (
         "kind: scenario\n" + ARTIFACT + E1,
         2,
         "artifact: unknown key; allowed keys: events, description, tenant, subject, steps, budget, mode, "
-        "expect, marks, relations, depth, attempts, invariants, bindings, seed",
+        "expect, marks, relations, depth, attempts, invariants, bindings, seed, budget_tokens, budget_chars, "
+        "prose_policy, version",
     ),
 }
 

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from pytest_compaction.core.errors import LedgerError, LifecycleError, UnknownIdError
-from pytest_compaction.core.model import Claim, Criticality, Fact, SourceEvent, Status, Trust, Value
+from pytest_compaction.core.model import Claim, Criticality, Fact, SourceEvent, Status, ToolCall, Trust, Value
+from pytest_compaction.core.prose_form import ProseForm
 
 __all__ = ["Ledger", "Transition"]
 
@@ -44,6 +45,7 @@ class Ledger:
         self._redacted: dict[str, str] = {}  # event id -> the deleted fact that redacted it
         self._history: list[Transition] = []
         self._required: dict[tuple[str, str], tuple[Fact, ...]] = {}
+        self._prose: dict[str, ProseForm] = {}
 
     # -- building -------------------------------------------------------------
 
@@ -55,8 +57,26 @@ class Ledger:
         trust: Trust | str = Trust.USER,
         tenant_id: str | None = None,
         subject_id: str | None = None,
+        role: str = "user",
+        tool_calls: Iterable[ToolCall | Mapping[str, object]] = (),
+        tool_call_id: str | None = None,
+        name: str | None = None,
     ) -> SourceEvent:
-        """Record a source event at the end of the history and return it."""
+        """Record a source event at the end of the history and return it.
+
+        ``role`` is ``user``, ``assistant``, ``system`` or ``tool``; an assistant event may
+        make ``tool_calls`` (``ToolCall`` or ``{id, name, arguments}`` mappings) and a tool
+        event names the call it answers with ``tool_call_id``.
+        """
+        from pytest_compaction.core.model import read_role, read_tool_calls
+
+        raw = {
+            "role": role,
+            "tool_calls": [c.to_dict() if isinstance(c, ToolCall) else c for c in tool_calls],
+        }
+        if tool_call_id is not None:
+            raw["tool_call_id"] = tool_call_id
+        checked_role = read_role(raw, "event")
         return self.add_event(
             SourceEvent(
                 event_id=event_id,
@@ -65,6 +85,10 @@ class Ledger:
                 text=text,
                 trust=Trust(trust),
                 order=len(self._events),
+                role=checked_role,
+                tool_calls=read_tool_calls(raw, "event", checked_role),
+                tool_call_id=tool_call_id,
+                name=name,
             )
         )
 
@@ -86,12 +110,16 @@ class Ledger:
         criticality: Criticality | str = Criticality.CRITICAL,
         tenant_id: str | None = None,
         subject_id: str | None = None,
+        prose: ProseForm | Mapping[str, object] | None = None,
     ) -> Fact:
         """Record an active fact and return it.
 
         ``authority`` defaults to the highest trust among its source events, so a
-        fact drawn from untrusted content is recorded as untrusted.
+        fact drawn from untrusted content is recorded as untrusted. ``prose`` is how the
+        fact reads in a summary (a :class:`~pytest_compaction.core.prose_form.ProseForm`
+        or its mapping form), kept in :attr:`prose_forms`.
         """
+        form = ProseForm.coerce(prose)
         source_ids = tuple(sources)
         if authority is None:
             trusts = [self._events[s].trust for s in source_ids if s in self._events]
@@ -107,10 +135,11 @@ class Ledger:
                 source_event_ids=source_ids,
                 authority=Trust(authority),
                 criticality=Criticality(criticality),
-            )
+            ),
+            prose=form,
         )
 
-    def add_fact(self, fact: Fact) -> Fact:
+    def add_fact(self, fact: Fact, *, prose: ProseForm | None = None) -> Fact:
         """Add a fact as it is (any status: a ledger snapshot may hold history)."""
         if fact.fact_id in self._facts:
             raise LedgerError(
@@ -129,6 +158,8 @@ class Ledger:
                     f"authority={_RANKED[max(trusts)]!r}"
                 )
         self._facts[fact.fact_id] = fact
+        if prose is not None:
+            self._prose[fact.fact_id] = prose
         self._changed()
         return fact
 
@@ -242,6 +273,11 @@ class Ledger:
         return tuple(sorted(self._events.values(), key=lambda e: e.order))
 
     @property
+    def prose_forms(self) -> Mapping[str, ProseForm]:
+        """The prose form of each fact that has one, by fact id."""
+        return self._prose
+
+    @property
     def history(self) -> tuple[Transition, ...]:
         return tuple(self._history)
 
@@ -332,6 +368,7 @@ class Ledger:
         clone._events = dict(self._events)
         clone._redacted = dict(self._redacted)
         clone._history = list(self._history)
+        clone._prose = dict(self._prose)
         return clone
 
     def __repr__(self) -> str:

@@ -27,18 +27,23 @@ from pytest_compaction.core._fields import (
     type_name,
 )
 from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.prose_form import ProseForm
 
 __all__ = [
     "Artifact",
     "Claim",
     "Criticality",
     "Fact",
+    "ROLES",
     "Qualifiers",
     "SourceEvent",
     "Status",
+    "ToolCall",
     "Trust",
     "Value",
     "normalize_qualifiers",
+    "read_role",
+    "read_tool_calls",
     "typed_token",
 ]
 
@@ -339,6 +344,8 @@ class Claim:
     criticality: Criticality = Criticality.CRITICAL
     supersedes: tuple[str, ...] = ()
     """Ids of older facts this claim replaces."""
+    prose: ProseForm | None = None
+    """How the fact reads in prose (a scenario's ``prose:`` key); never shown to a compressor."""
     current: bool = True
     """False when the ledger no longer holds this fact as active (superseded or retired),
     even if the event that ended it is no longer visible (e.g. it was deleted)."""
@@ -370,7 +377,73 @@ class Claim:
             out["criticality"] = self.criticality.value
         if self.supersedes:
             out["supersedes"] = list(self.supersedes)
+        if self.prose is not None:
+            out["prose"] = self.prose.to_dict()
         return out
+
+
+ROLES = ("user", "assistant", "system", "tool")
+"""Who speaks in an event, as chat transcripts name it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToolCall:
+    """A tool call an ``assistant`` event makes; a later ``tool`` event answers it by ``call_id``."""
+
+    call_id: str
+    name: str
+    arguments: Mapping[str, Value] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data: object, path: str = "tool_call") -> ToolCall:
+        data = read_mapping(data, path)
+        check_keys(data, path, required=("id", "name"), optional=("arguments",))
+        arguments = data.get("arguments")
+        if arguments is None:
+            arguments = {}
+        checked = _check_value(read_mapping(arguments, join(path, "arguments")), join(path, "arguments"))
+        assert isinstance(checked, dict)
+        return cls(call_id=read_str(data, "id", path), name=read_str(data, "name", path), arguments=checked)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.call_id, "name": self.name}
+        if self.arguments:
+            out["arguments"] = dict(self.arguments)
+        return out
+
+
+def read_role(data: Mapping[str, Any], path: str) -> str:
+    """An event's ``role`` (default ``user``), refused when it is not one of :data:`ROLES`."""
+    role = data.get("role", "user")
+    if role not in ROLES:
+        raise PayloadError(join(path, "role"), f"expected one of {', '.join(ROLES)}; got {shown(role)}")
+    assert isinstance(role, str)
+    return role
+
+
+def read_tool_calls(data: Mapping[str, Any], path: str, role: str) -> tuple[ToolCall, ...]:
+    """An event's ``tool_calls`` (an ``assistant`` event's) and a check of its ``tool_call_id``."""
+    raw = data.get("tool_calls")
+    calls: tuple[ToolCall, ...] = ()
+    if raw is not None:
+        at = join(path, "tool_calls")
+        calls = tuple(ToolCall.from_dict(item, join(at, i)) for i, item in enumerate(read_sequence(raw, at)))
+        if calls and role != "assistant":
+            raise PayloadError(
+                at,
+                f"only an assistant event makes tool calls, this one has role {role!r}; "
+                "set `role: assistant`",
+            )
+        ids = [call.call_id for call in calls]
+        for index, call_id in enumerate(ids):
+            if call_id in ids[:index]:
+                raise PayloadError(join(join(at, index), "id"), f"tool call id {call_id!r} is used twice")
+    if data.get("tool_call_id") is not None and role != "tool":
+        raise PayloadError(
+            join(path, "tool_call_id"),
+            f"only a tool event answers a tool call, this one has role {role!r}; set `role: tool`",
+        )
+    return calls
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -388,6 +461,14 @@ class SourceEvent:
     """The facts the ledger recorded from this event (attached by the ledger)."""
     retires: tuple[str, ...] = ()
     """Ids of facts this event retires (attached by the ledger)."""
+    role: str = "user"
+    """Who speaks: ``user``, ``assistant``, ``system`` or ``tool`` (a tool's result)."""
+    tool_calls: tuple[ToolCall, ...] = ()
+    """For an ``assistant`` event: the tool calls it makes."""
+    tool_call_id: str | None = None
+    """For a ``tool`` event: the id of the tool call it answers."""
+    name: str | None = None
+    """The speaker's name (a tool's name, a participant's), if any."""
 
     @classmethod
     def from_dict(cls, data: object, path: str = "event") -> SourceEvent:
@@ -396,11 +477,12 @@ class SourceEvent:
             data,
             path,
             required=("event_id", "tenant_id", "subject_id", "text"),
-            optional=("trust", "order"),
+            optional=("trust", "order", "role", "tool_calls", "tool_call_id", "name"),
         )
         text = data["text"]
         if not isinstance(text, str):
             raise PayloadError(join(path, "text"), f"expected a string, got {text!r} ({type_name(text)})")
+        role = read_role(data, path)
         return cls(
             event_id=read_str(data, "event_id", path),
             tenant_id=read_str(data, "tenant_id", path),
@@ -408,6 +490,10 @@ class SourceEvent:
             text=text,
             trust=_enum(Trust, data, "trust", path, Trust.USER),
             order=read_int(data, "order", path, 0),
+            role=role,
+            tool_calls=read_tool_calls(data, path, role),
+            tool_call_id=read_optional_str(data, "tool_call_id", path) or None,
+            name=read_optional_str(data, "name", path) or None,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -419,6 +505,14 @@ class SourceEvent:
             "trust": self.trust.value,
             "order": self.order,
         }
+        if self.role != "user":
+            out["role"] = self.role
+        if self.tool_calls:
+            out["tool_calls"] = [call.to_dict() for call in self.tool_calls]
+        if self.tool_call_id is not None:
+            out["tool_call_id"] = self.tool_call_id
+        if self.name is not None:
+            out["name"] = self.name
         if self.claims:
             out["claims"] = [claim.to_dict() for claim in self.claims]
         if self.retires:

@@ -8,6 +8,7 @@ into a ledger and through a compressor.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -31,9 +32,12 @@ from pytest_compaction.core.model import (
     _check_value,
     _enum,
     normalize_qualifiers,
+    read_role,
+    read_tool_calls,
 )
+from pytest_compaction.core.prose_form import ProseForm, ProsePolicy
 
-__all__ = ["STEP_KINDS", "Scenario", "Step", "StepKind"]
+__all__ = ["SPEC_VERSION", "SPEC_VERSIONS", "STEP_KINDS", "Scenario", "Step", "StepKind", "read_version"]
 
 StepKind = Literal["add", "compress", "delete", "retrieve", "use"]
 
@@ -55,7 +59,19 @@ SCENARIO_KEYS = (
     "invariants",
     "bindings",
     "seed",
+    "budget_tokens",
+    "budget_chars",
+    "prose_policy",
+    "version",
 )
+
+SPEC_VERSION = 1
+"""The current spec format version (the optional ``version:`` key); the writer emits it."""
+
+SPEC_VERSIONS = (1,)
+"""Every format version this release reads."""
+
+BUDGET_KEYS = ("budget", "budget_tokens", "budget_chars")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,6 +100,10 @@ class Step:
     """For ``use``: ``module:attribute`` of the planner or responder given the retrieved memory."""
     rules: tuple[str, ...] = ()
     """For ``use``: ``module:attribute`` of each rule over the consumer's output."""
+    budget: int | None = None
+    budget_tokens: int | None = None
+    budget_chars: int | None = None
+    """For ``compress``: this pass's budgets (default: the scenario's)."""
     path: str = ""
 
     def to_dict(self) -> dict[str, Any]:
@@ -114,6 +134,9 @@ class Step:
             options["tenant"] = self.tenant_id
         if self.subject_id:
             options["subject"] = self.subject_id
+        for key in BUDGET_KEYS:
+            if getattr(self, key) is not None:
+                options[key] = getattr(self, key)
         return {"compress": options}
 
 
@@ -140,6 +163,14 @@ class Scenario:
     """The pinned-invariant register, as plain data (see the prose docs)."""
     bindings: object = None
     """The binding table, as plain data (see the prose docs)."""
+    budget_tokens: int | None = None
+    """The most tokens a summary may take (reaches the compressor with every pass)."""
+    budget_chars: int | None = None
+    """The most characters a summary may take (reaches the compressor with every pass)."""
+    prose_policy: ProsePolicy | None = None
+    """Rules for prose summaries (``prose_policy: {max_depth: N}``)."""
+    version: int | None = None
+    """The spec format version the file declares (None: not declared, read as the current one)."""
 
     @property
     def effective_steps(self) -> tuple[Step, ...]:
@@ -150,6 +181,36 @@ class Scenario:
             Step(kind="add", event_ids=tuple(e.event_id for e in self.events)),
             Step(kind="compress"),
         )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec form of this scenario: :meth:`from_dict` reads it back to an equal scenario.
+
+        Defaults are left out; ``version`` is always the current format version.
+        """
+        out: dict[str, Any] = {"version": SPEC_VERSION}
+        if self.description:
+            out["description"] = self.description
+        out["tenant"] = self.tenant_id
+        out["subject"] = self.subject_id
+        for key in ("budget", "budget_tokens", "budget_chars", "depth", "attempts", "seed"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.mode != "strict":
+            out["mode"] = self.mode
+        if self.prose_policy is not None:
+            out["prose_policy"] = self.prose_policy.to_dict()
+        if self.relations:
+            out["relations"] = list(self.relations)
+        out["events"] = [_event_dict(event, self) for event in self.events]
+        if self.steps:
+            out["steps"] = [step.to_dict() for step in self.steps]
+        if self.expect_violations is not None:
+            out["expect"] = {"violations": list(self.expect_violations)}
+        if self.invariants is not None:
+            out["invariants"] = self.invariants
+        if self.bindings is not None:
+            out["bindings"] = self.bindings
+        return out
 
     def event(self, event_id: str) -> SourceEvent:
         for event in self.events:
@@ -173,9 +234,8 @@ class Scenario:
             raise PayloadError(
                 join(path, "mode"), f"expected strict or permissive, got {mode!r} ({type_name(mode)})"
             )
-        budget = data.get("budget")
-        if budget is not None:
-            budget = read_int(data, "budget", path)
+        budget, budget_tokens, budget_chars = (_budget(data, key, path) for key in BUDGET_KEYS)
+        policy = data.get("prose_policy")
         depth = read_int(data, "depth", path) if data.get("depth") is not None else None
         if depth is not None and depth < 1:
             raise PayloadError(join(path, "depth"), f"expected a depth of at least 1, got {depth}")
@@ -198,13 +258,49 @@ class Scenario:
             seed=read_int(data, "seed", path) if data.get("seed") is not None else None,
             invariants=data.get("invariants"),
             bindings=data.get("bindings"),
+            budget_tokens=budget_tokens,
+            budget_chars=budget_chars,
+            prose_policy=None
+            if policy is None
+            else ProsePolicy.from_dict(policy, join(path, "prose_policy")),
+            version=read_version(data, path),
         )
+
+
+def read_version(data: Mapping[str, Any], path: str = "") -> int | None:
+    """A spec's ``version:`` (None when absent); a version this release cannot read is refused."""
+    if data.get("version") is None:
+        return None
+    version = read_int(data, "version", path)
+    if version not in SPEC_VERSIONS:
+        newer = version > SPEC_VERSION
+        fix = (
+            "it was written for a newer pytest-compaction: upgrade the plugin"
+            if newer
+            else f"write `version: {SPEC_VERSION}`"
+        )
+        raise PayloadError(
+            join(path, "version"),
+            f"unknown spec format version {version}; this release reads version "
+            f"{', '.join(map(str, SPEC_VERSIONS))} ({fix})",
+        )
+    return version
+
+
+def _budget(data: Mapping[str, Any], key: str, path: str) -> int | None:
+    if data.get(key) is None:
+        return None
+    value = read_int(data, key, path)
+    if value < 1:
+        raise PayloadError(join(path, key), f"expected a positive budget (1 or more), got {value}")
+    return value
 
 
 def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEvent, ...]:
     events: list[SourceEvent] = []
     seen: set[str] = set()
     stated: dict[str, tuple[Claim, str, str]] = {}  # fact id -> (claim, tenant, subject)
+    calls_made: set[str] = set()
     for index, item in enumerate(read_sequence(raw, path)):
         where = join(path, index)
         item = read_mapping(item, where)
@@ -212,7 +308,19 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
             item,
             where,
             required=("id", "text"),
-            optional=("trust", "tenant", "subject", "facts", "restates", "retires", "reason"),
+            optional=(
+                "trust",
+                "tenant",
+                "subject",
+                "facts",
+                "restates",
+                "retires",
+                "reason",
+                "role",
+                "tool_calls",
+                "tool_call_id",
+                "name",
+            ),
         )
         event_id = read_str(item, "id", where)
         if event_id in seen:
@@ -224,6 +332,17 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
         if not isinstance(text, str):
             raise PayloadError(join(where, "text"), f"expected a string, got {text!r} ({type_name(text)})")
         trust = _enum(Trust, item, "trust", where, Trust.USER)
+        role = read_role(item, where)
+        tool_calls = read_tool_calls(item, where, role)
+        tool_call_id = read_optional_str(item, "tool_call_id", where)
+        if tool_call_id is not None and tool_call_id not in calls_made:
+            close = _closest(tool_call_id, tuple(calls_made))
+            hint = f"did you mean {close!r}?" if close else "answer a call an earlier assistant event makes"
+            raise PayloadError(
+                join(where, "tool_call_id"),
+                f"no earlier event makes a tool call with id {tool_call_id!r}; {hint}",
+            )
+        calls_made.update(call.call_id for call in tool_calls)
         tenant_id = read_str(item, "tenant", where, tenant)
         subject_id = read_str(item, "subject", where, subject)
         claims = []
@@ -261,11 +380,64 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
                 order=index,
                 claims=tuple(claims),
                 retires=read_str_list(item, "retires", where),
+                role=role,
+                tool_calls=tool_calls,
+                tool_call_id=tool_call_id,
+                name=read_optional_str(item, "name", where),
             )
         )
     if not events:
         raise PayloadError(path, "a scenario needs at least one event")
     return tuple(events)
+
+
+def _event_dict(event: SourceEvent, scenario: Scenario) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": event.event_id, "text": event.text}
+    if event.trust is not Trust.USER:
+        out["trust"] = event.trust.value
+    if event.role != "user":
+        out["role"] = event.role
+    if event.name is not None:
+        out["name"] = event.name
+    if event.tool_calls:
+        out["tool_calls"] = [call.to_dict() for call in event.tool_calls]
+    if event.tool_call_id is not None:
+        out["tool_call_id"] = event.tool_call_id
+    if event.tenant_id != scenario.tenant_id:
+        out["tenant"] = event.tenant_id
+    if event.subject_id != scenario.subject_id:
+        out["subject"] = event.subject_id
+    facts: list[dict[str, Any]] = []
+    restates: list[str] = []
+    for claim in event.claims:
+        if _is_restatement(claim, event, scenario):
+            restates.append(claim.fact_id)
+            continue
+        written = claim.to_dict()
+        written = {"id": written.pop("fact_id"), **written}
+        # A spec's claim takes its event's trust unless it says otherwise.
+        if claim.authority is not event.trust:
+            written["authority"] = claim.authority.value
+        else:
+            written.pop("authority", None)
+        facts.append(written)
+    if facts:
+        out["facts"] = facts
+    if restates:
+        out["restates"] = restates
+    if event.retires:
+        out["retires"] = list(event.retires)
+    return out
+
+
+def _is_restatement(claim: Claim, event: SourceEvent, scenario: Scenario) -> bool:
+    """True when an earlier event states ``claim``'s fact: this event restates it."""
+    for earlier in scenario.events:
+        if earlier is event:
+            return False
+        if any(c.fact_id == claim.fact_id for c in earlier.claims):
+            return True
+    return False
 
 
 def _claim(raw: object, path: str, trust: Trust) -> Claim:
@@ -274,7 +446,7 @@ def _claim(raw: object, path: str, trust: Trust) -> Claim:
         data,
         path,
         required=("id", "predicate", "value"),
-        optional=("qualifiers", "criticality", "authority", "supersedes"),
+        optional=("qualifiers", "criticality", "authority", "supersedes", "prose"),
     )
     supersedes = data.get("supersedes", ())
     if isinstance(supersedes, str):
@@ -289,6 +461,7 @@ def _claim(raw: object, path: str, trust: Trust) -> Claim:
         authority=_enum(Trust, data, "authority", path, trust),
         criticality=_enum(Criticality, data, "criticality", path, Criticality.CRITICAL),
         supersedes=read_str_list({"supersedes": supersedes}, "supersedes", path),
+        prose=None if data.get("prose") is None else ProseForm.from_dict(data["prose"], join(path, "prose")),
     )
 
 
@@ -363,12 +536,16 @@ def _steps(
             check_keys(item, where, required=("compress",))
             options = item["compress"] or {}
             options = read_mapping(options, join(where, "compress"))
-            check_keys(options, join(where, "compress"), required=(), optional=("tenant", "subject"))
+            at = join(where, "compress")
+            check_keys(options, at, required=(), optional=("tenant", "subject", *BUDGET_KEYS))
             steps.append(
                 Step(
                     kind="compress",
-                    tenant_id=read_str(options, "tenant", join(where, "compress"), tenant),
-                    subject_id=read_str(options, "subject", join(where, "compress"), subject),
+                    tenant_id=read_str(options, "tenant", at, tenant),
+                    subject_id=read_str(options, "subject", at, subject),
+                    budget=_budget(options, "budget", at),
+                    budget_tokens=_budget(options, "budget_tokens", at),
+                    budget_chars=_budget(options, "budget_chars", at),
                     path=where,
                 )
             )

@@ -114,7 +114,7 @@ def _record_event(ledger: Ledger, event: SourceEvent) -> None:
         if claim.fact_id in ledger:
             ledger.restate(claim.fact_id, event.event_id)
             continue
-        ledger.add_fact(claim.as_fact(event))
+        ledger.add_fact(claim.as_fact(event), prose=claim.prose)
         for older in claim.supersedes:
             ledger.supersede(older, claim.fact_id)
     for fact_id in event.retires:
@@ -172,8 +172,8 @@ def run_scenario(
             events=events,
             prior=memory.get(scope),
             memory_version=versions.get(scope, 0) + 1,
-            budget=scenario.budget,
-            config=dict(config or {}),
+            budget=step.budget if step.budget is not None else scenario.budget,
+            config=_with_budgets(config, scenario, step),
         )
         records = tuple(guard.run(request, attempt=n) for n in range(1, max(1, attempts) + 1))
         verdict = _check_pass(ledger, scenario, records, run.passes, extra_checks)
@@ -205,6 +205,17 @@ def run_scenario(
         )
         seen.update(e.event_id for e in events)
     return run
+
+
+def _with_budgets(config: dict[str, object] | None, scenario: Scenario, step: Step) -> dict[str, object]:
+    """The run's config plus the pass's token and character budgets (the step's, else the scenario's)."""
+    out = dict(config or {})
+    for key in ("budget_tokens", "budget_chars"):
+        value = getattr(step, key)
+        value = value if value is not None else getattr(scenario, key)
+        if value is not None:
+            out[key] = value
+    return out
 
 
 def _run_stage(

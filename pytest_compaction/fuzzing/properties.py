@@ -49,7 +49,6 @@ from pytest_compaction.compressors.base import (
 )
 from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, GuardedCompressor
 from pytest_compaction.core.errors import ConfigError
-from pytest_compaction.core.model import Claim, SourceEvent, Trust
 from pytest_compaction.core.scenario import Scenario, Step
 from pytest_compaction.core.violations import Violation, sort_violations, summarize
 from pytest_compaction.engine.contract import ContractFailure, render_failure
@@ -546,59 +545,8 @@ def _fuzz(
 
 
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
-    """The plain-data spec form of ``scenario``; ``Scenario.from_dict`` reads it back."""
-    out: dict[str, Any] = {}
-    if scenario.description:
-        out["description"] = scenario.description
-    out["tenant"] = scenario.tenant_id
-    out["subject"] = scenario.subject_id
-    for key, value, default in (
-        ("budget", scenario.budget, None),
-        ("mode", scenario.mode, "strict"),
-        ("depth", scenario.depth, None),
-        ("attempts", scenario.attempts, None),
-        ("seed", scenario.seed, None),
-    ):
-        if value != default:
-            out[key] = value
-    if scenario.relations:
-        out["relations"] = list(scenario.relations)
-    out["events"] = [_event_dict(event, scenario) for event in scenario.events]
-    if scenario.steps:
-        out["steps"] = [step.to_dict() for step in scenario.steps]
-    if scenario.expect_violations is not None:
-        out["expect"] = {"violations": list(scenario.expect_violations)}
-    if scenario.invariants is not None:
-        out["invariants"] = scenario.invariants
-    if scenario.bindings is not None:
-        out["bindings"] = scenario.bindings
-    return out
-
-
-def _event_dict(event: SourceEvent, scenario: Scenario) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": event.event_id, "text": event.text}
-    if event.trust is not Trust.USER:
-        out["trust"] = event.trust.value
-    if event.tenant_id != scenario.tenant_id:
-        out["tenant"] = event.tenant_id
-    if event.subject_id != scenario.subject_id:
-        out["subject"] = event.subject_id
-    if event.claims:
-        out["facts"] = [_claim_dict(claim, event.trust) for claim in event.claims]
-    if event.retires:
-        out["retires"] = list(event.retires)
-    return out
-
-
-def _claim_dict(claim: Claim, trust: Trust) -> dict[str, Any]:
-    out = claim.to_dict()
-    out = {"id": out.pop("fact_id"), **out}
-    # A spec's claim takes its event's trust unless it says otherwise.
-    if claim.authority is not trust:
-        out["authority"] = claim.authority.value
-    else:
-        out.pop("authority", None)
-    return out
+    """The plain-data spec form of ``scenario`` (the one writer: :meth:`Scenario.to_dict`)."""
+    return scenario.to_dict()
 
 
 @functools.cache

@@ -124,6 +124,8 @@ def build_schema() -> dict[str, Any]:
     }
     not_both = {"not": {"required": ["source_event_id", "source_event_ids"]}}
     integer_or_null = {"type": ["integer", "null"]}
+    budget = {**integer_or_null, "minimum": 1}
+    words = {"type": "array", "items": {"type": "string", "minLength": 1, "pattern": "\\S"}}
     defs: dict[str, Any] = {
         "mark": mark,
         "scenarioSpec": {
@@ -150,7 +152,19 @@ def build_schema() -> dict[str, Any]:
                         "anyOf": [{"const": "compress"}, {"type": "object", "required": ["compress"]}]
                     },
                 },
-                "budget": {**integer_or_null, "description": "Most characters the prose summary may take."},
+                "version": {**integer_or_null, "enum": [1, None], "description": "The spec format version."},
+                "budget": {**budget, "description": "Most characters the prose summary may take."},
+                "budget_tokens": {**budget, "description": "Most tokens a summary may take."},
+                "budget_chars": {**budget, "description": "Most characters a summary may take."},
+                "prose_policy": _optional(
+                    {
+                        "type": "object",
+                        "required": ["max_depth"],
+                        "additionalProperties": False,
+                        "properties": {"max_depth": {"type": "integer", "minimum": 1}},
+                    },
+                    "Rules for prose summaries: how deep they may be compressed again.",
+                ),
                 "mode": mode,
                 "expect": expect,
                 "marks": marks,
@@ -199,6 +213,23 @@ def build_schema() -> dict[str, Any]:
                 },
                 "retires": {**ids, "description": "Ids of facts this event retires."},
                 "reason": {"type": "string", "description": "Why this event retires facts."},
+                "role": _values(("user", "assistant", "system", "tool"), "Who speaks.", "user"),
+                "tool_calls": {
+                    "type": "array",
+                    "description": "An assistant event's tool calls.",
+                    "items": {
+                        "type": "object",
+                        "required": ["id", "name"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "id": _text("The call's id, answered by a tool event's tool_call_id."),
+                            "name": _text("The tool called."),
+                            "arguments": _optional({"type": "object"}, "The call's arguments."),
+                        },
+                    },
+                },
+                "tool_call_id": _optional({"type": "string"}, "A tool event: the call it answers."),
+                "name": _optional({"type": "string"}, "The speaker's name."),
             },
         },
         "claim": {
@@ -216,6 +247,21 @@ def build_schema() -> dict[str, Any]:
                     "description": "Id(s) of older facts this one replaces.",
                     "anyOf": [{"type": "string", "minLength": 1}, ids],
                 },
+                "prose": _optional(
+                    {
+                        "type": "object",
+                        "required": ["names"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "names": {**words, "minItems": 1, "description": "What the fact is called."},
+                            "value": {**words, "description": "Words for its value."},
+                            "qualifiers": {"type": "object", "additionalProperties": words},
+                            "subject": {**words, "description": "Words for whose fact it is."},
+                            "polarity": {"enum": ["positive", "negative", None]},
+                        },
+                    },
+                    "How the fact reads in prose: aliases, any one of which may appear.",
+                ),
             },
         },
         "step": {
@@ -253,6 +299,12 @@ def build_schema() -> dict[str, Any]:
                                 "properties": {
                                     "tenant": _text("Whose memory."),
                                     "subject": _text("Whose memory."),
+                                    "budget": {**budget, "description": "This pass's character budget."},
+                                    "budget_tokens": {**budget, "description": "This pass's token budget."},
+                                    "budget_chars": {
+                                        **budget,
+                                        "description": "This pass's character budget.",
+                                    },
                                 },
                             },
                             "Compress one tenant's and subject's memory.",
@@ -400,6 +452,7 @@ def build_schema() -> dict[str, Any]:
                 "expect": expect,
                 "mode": mode,
                 "marks": marks,
+                "version": {**integer_or_null, "enum": [1, None], "description": "The spec format version."},
             },
         },
         "expectedFact": {

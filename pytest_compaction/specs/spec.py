@@ -14,7 +14,7 @@ from typing import Any
 from pytest_compaction.core._fields import join, read_sequence, shown, type_name
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
-from pytest_compaction.core.scenario import SCENARIO_KEYS, Scenario, _expect
+from pytest_compaction.core.scenario import SCENARIO_KEYS, Scenario, _expect, read_version
 from pytest_compaction.specs.safeyaml import SourceMap, load_yaml_mapped
 
 __all__ = ["MAX_SPEC_BYTES", "Mark", "RecordedSpec", "Spec", "load_spec", "spec_name"]
@@ -32,6 +32,7 @@ RECORDED_KEYS = (
     "expect",
     "mode",
     "marks",
+    "version",
 )
 
 
@@ -162,6 +163,7 @@ def _recorded(path: Path, data: Mapping[str, Any]) -> RecordedSpec:
         raise PayloadError(
             "artifact", "give the incident's artifact inline (artifact:) or by file (artifact_file:)"
         )
+    read_version(data)
     payload_data: dict[str, Any] = {"expected": data["expected"]}
     if "events" in data:
         payload_data["events"] = data["events"]
