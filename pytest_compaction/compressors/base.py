@@ -117,7 +117,7 @@ class FunctionCompressor:
     def __init__(self, function: Callable[[CompressionRequest], Any], name: str | None = None) -> None:
         self.function = function
         self.name = name or _qualified(function)
-        self.replays_claims = getattr(function, "replays_claims", False) is True
+        self.replays_claims = replays_claims(function) or replays_claims(getattr(function, "__self__", None))
 
     def compress(self, request: CompressionRequest) -> Any:
         return self.function(request)

@@ -44,9 +44,14 @@ _ERROR_START = re.compile(
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
 
 
+# A framework's preamble before the summary ("Here is a summary of the conversation to date:").
+_PREAMBLE = re.compile(r"^\s*(?:here is |here's )?(?:a |the )?summary\b[^\n:]{0,60}:\s*", re.IGNORECASE)
+
+
 def looks_like_error(text: str) -> bool:
     """True when ``text`` reads as an error reply rather than a summary."""
-    return bool(_ERROR_START.match(text) or _TRACEBACK.search(text))
+    body = _PREAMBLE.sub("", text, count=1)
+    return bool(_ERROR_START.match(body) or _TRACEBACK.search(body))
 
 
 def check_structure(normalized: Normalized, request: CompressionRequest, name: str) -> list[Violation]:

@@ -174,6 +174,8 @@ def run_scenario(
             memory_version=versions.get(scope, 0) + 1,
             budget=step.budget if step.budget is not None else scenario.budget,
             config=_with_budgets(config, scenario, step),
+            budget_tokens=_budget(scenario, step, "budget_tokens"),
+            budget_chars=_budget(scenario, step, "budget_chars"),
         )
         records = tuple(guard.run(request, attempt=n) for n in range(1, max(1, attempts) + 1))
         verdict = _check_pass(ledger, scenario, records, run.passes, extra_checks)
@@ -216,6 +218,12 @@ def _with_budgets(config: dict[str, object] | None, scenario: Scenario, step: St
         if value is not None:
             out[key] = value
     return out
+
+
+def _budget(scenario: Scenario, step: Step, key: str) -> int | None:
+    value = getattr(step, key)
+    value = value if value is not None else getattr(scenario, key)
+    return value if isinstance(value, int) else None
 
 
 def _run_stage(
