@@ -159,9 +159,8 @@ import functools
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from langmem.short_term import summarize_messages
 
-summarize = functools.partial(
-    summarize_messages, model=FakeListChatModel(responses=[{summary!r}]), max_tokens={max_tokens}, max_summary_tokens=64
-)
+model = FakeListChatModel(responses=[{summary!r}])
+summarize = functools.partial(summarize_messages, model=model, max_tokens={max_tokens}, max_summary_tokens=64)
 """
 
 
@@ -265,4 +264,5 @@ def test_a_text_summarizer_receives_the_transcript_and_the_previous_summary() ->
     run_scenario(Scenario.from_dict(spec, name="meals"), GuardedCompressor(as_compressor(summarize)))
     assert seen[0] == (SPEC["events"][0]["text"], None)
     assert seen[1][0] == SPEC["events"][4]["text"]
-    assert seen[1][1] is not None and SPEC["events"][0]["text"] in seen[1][1]
+    assert seen[1][1] is not None
+    assert SPEC["events"][0]["text"] in seen[1][1]

@@ -189,7 +189,8 @@ def test_a_compaction_block_with_content_is_a_summary() -> None:
     result = run(lambda request: {"type": "compaction", "content": "[summary] allergic to peanuts"})
     record = result.passes[0].record
     assert record.shape == "compaction"
-    assert record.artifact is not None and record.artifact.summary == "[summary] allergic to peanuts"
+    assert record.artifact is not None
+    assert record.artifact.summary == "[summary] allergic to peanuts"
     assert "compaction_failed" not in codes(result)
 
 
@@ -207,13 +208,15 @@ def test_mem0_records_are_the_memory_text_deleted_records_left_out() -> None:
 
     record = run(mem0).passes[0].record
     assert record.shape == "records"
-    assert record.artifact is not None and record.artifact.summary == "Allergic to peanuts"
+    assert record.artifact is not None
+    assert record.artifact.summary == "Allergic to peanuts"
 
 
 def test_a_list_of_strings_is_memory_records() -> None:
     record = run(lambda request: ["Allergic to peanuts", "Budget 50"]).passes[0].record
     assert record.shape == "records"
-    assert record.artifact is not None and record.artifact.summary == "Allergic to peanuts\nBudget 50"
+    assert record.artifact is not None
+    assert record.artifact.summary == "Allergic to peanuts\nBudget 50"
 
 
 def test_an_async_compressor_is_awaited_under_the_timeout() -> None:
