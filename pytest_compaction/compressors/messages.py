@@ -29,6 +29,7 @@ __all__ = [
     "events_from_messages",
     "langchain_messages",
     "openai_messages",
+    "source_event",
 ]
 
 PRIOR_SUMMARY_PREFIX = "Summary of the conversation so far:\n"
@@ -159,6 +160,7 @@ def _text(content: object, path: str) -> str:
 
 
 def _event(index: int, message_id: object, role: str, text: str) -> dict[str, Any]:
+    # The event's own id when the export kept one; LangChain's run ids are kept as they are.
     event: dict[str, Any] = {
         "id": message_id if isinstance(message_id, str) and message_id else f"t-{index + 1}"
     }
@@ -215,3 +217,24 @@ def _from_openai(item: Mapping[str, Any], path: str, index: int) -> dict[str, An
     if role == "tool" and item.get("tool_call_id"):
         event["tool_call_id"] = str(item["tool_call_id"])
     return event
+
+
+def source_event(item: Mapping[str, Any], *, tenant_id: str, subject_id: str, order: int) -> SourceEvent:
+    """One LangChain ``messages_to_dict`` entry or OpenAI message as a :class:`SourceEvent`."""
+    from pytest_compaction.core.model import ToolCall
+
+    (event,) = events_from_messages([item], where="")
+    event_id = event["id"] if event["id"] != "t-1" else f"t-{order + 1}"
+    return SourceEvent(
+        event_id=event_id,
+        tenant_id=tenant_id,
+        subject_id=subject_id,
+        text=event["text"],
+        order=order,
+        role=event.get("role", "user"),
+        tool_calls=tuple(
+            ToolCall(call_id=c["id"], name=c["name"], arguments=c["arguments"])
+            for c in event.get("tool_calls", ())
+        ),
+        tool_call_id=event.get("tool_call_id"),
+    )
