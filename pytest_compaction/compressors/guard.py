@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import operator
+import queue
 import threading
 import time
 import traceback
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +31,7 @@ from pytest_compaction.compressors.base import (
     replays_claims,
 )
 from pytest_compaction.compressors.shapes import Normalized, normalize
-from pytest_compaction.core.model import Artifact, typed_token
+from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.violations import Violation, ViolationCode
 
 __all__ = [
@@ -109,6 +112,7 @@ class GuardedCompressor:
         if self.timeout == AUTO_TIMEOUT:
             self.timeout = default_timeout(self.compressor)
         self._replays = replays_claims(self.compressor)
+        self._worker: _Worker | None = None
 
     @property
     def name(self) -> str:
@@ -206,24 +210,45 @@ class GuardedCompressor:
                 raise
             except BaseException as exc:  # SystemExit included: a compressor's exit is its error
                 return None, exc, False
-        box: dict[str, Any] = {}
-
-        def target() -> None:
-            try:
-                box["value"] = _invoke(self.compressor, given, request)
-            except BaseException as exc:
-                box["error"] = exc
-
-        # A thread cannot be killed: a hung compressor is abandoned (daemon) and reported.
-        worker = threading.Thread(target=target, name=f"compaction:{self.name}", daemon=True)
-        worker.start()
-        worker.join(self.seconds)
-        if worker.is_alive():
+        worker = self._worker
+        if worker is None or not worker.is_alive():
+            worker = self._worker = _Worker(f"compaction:{self.name}")
+        ok, value = worker.call(lambda: _invoke(self.compressor, given, request), self.seconds)
+        if ok is None:
+            # A thread cannot be killed: the hung worker is abandoned (daemon) and reported.
+            self._worker = None
             return None, None, True
-        error = box.get("error")
-        if isinstance(error, KeyboardInterrupt):
-            raise error  # the user pressed Ctrl-C inside the compressor: stop the run
-        return box.get("value"), error, False
+        if not ok:
+            if isinstance(value, KeyboardInterrupt):
+                raise value  # the user pressed Ctrl-C inside the compressor: stop the run
+            return None, value, False
+        return value, None, False
+
+
+class _Worker(threading.Thread):
+    """One daemon thread that runs the guard's calls, reused while it keeps answering."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name=name, daemon=True)
+        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._results: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
+        self.start()
+
+    def run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            try:
+                self._results.put((True, job()))
+            except BaseException as exc:
+                self._results.put((False, exc))
+
+    def call(self, job: Any, seconds: float | None) -> tuple[bool | None, Any]:
+        """``(True, value)``, ``(False, exception)``, or ``(None, None)`` at the timeout."""
+        self._jobs.put(job)
+        try:
+            return self._results.get(timeout=seconds)
+        except queue.Empty:
+            return None, None
 
 
 def _invoke(compressor: Compressor, given: CompressionRequest, request: CompressionRequest) -> Normalized:
@@ -239,20 +264,97 @@ async def _awaited(awaitable: Any) -> Any:
     return await awaitable
 
 
+_EVENT = operator.attrgetter(
+    "event_id",
+    "tenant_id",
+    "subject_id",
+    "text",
+    "trust",
+    "order",
+    "claims",
+    "retires",
+    "role",
+    "tool_calls",
+    "tool_call_id",
+    "name",
+)
+_CLAIM = operator.attrgetter(
+    "fact_id", "predicate", "value", "qualifiers", "authority", "criticality", "supersedes", "current"
+)
+_FACT = operator.attrgetter(
+    "fact_id",
+    "tenant_id",
+    "subject_id",
+    "predicate",
+    "value",
+    "qualifiers",
+    "source_event_ids",
+    "status",
+    "authority",
+    "criticality",
+    "superseded_by",
+    "status_event_id",
+    "status_reason",
+)
+_CALL = operator.attrgetter("call_id", "name", "arguments")
+
+
 def _snapshot(request: CompressionRequest) -> Any:
-    # Frozen events cannot change, but config dicts, lists inside values, and the prior's
-    # index can; a frozen token of every part (and of the index's identity) catches all of them.
+    """A token of everything in the request a compressor could change in place.
+
+    Frozen values are captured by reference (their fields read at C speed, compared by
+    identity first), so a hostile ``object.__setattr__`` shows; the mutable leaves (config,
+    list and dict values, tool-call arguments) are copied deep; the prior's index by the
+    identity of its entries. This keeps the guard a small share of a pass.
+    """
+    events = request.events
+    event_fields = tuple(map(_EVENT, events))
+    claims = tuple(c for e in events for c in e.claims)
+    calls = tuple(c for e in events for c in e.tool_calls)
+    claim_fields = tuple(map(_CLAIM, claims))
+    call_fields = tuple(map(_CALL, calls))
+    leaves: list[object] = [_frozen(request.config)]
+    leaves.extend(_frozen(f[2]) for f in claim_fields if type(f[2]) in _CONTAINERS)
+    leaves.extend(_frozen(v) for f in claim_fields for _, v in f[3] if type(v) in _CONTAINERS)
+    leaves.extend(_frozen(f[2]) for f in call_fields)
     prior = request.prior
-    index = None if prior is None else tuple((k, id(v)) for k, v in prior.index.items())
-    return (_frozen(request.to_dict()), index)
+    prior_state: object = None
+    if prior is not None:
+        fact_fields = tuple(map(_FACT, prior.facts))
+        leaves.extend(_frozen(f[4]) for f in fact_fields if type(f[4]) in _CONTAINERS)
+        leaves.extend(_frozen(v) for f in fact_fields for _, v in f[5] if type(v) in _CONTAINERS)
+        index = prior.index
+        prior_state = (
+            prior.memory_version,
+            prior.tenant_id,
+            prior.subject_id,
+            prior.facts,
+            fact_fields,
+            prior.summary,
+            prior.depth,
+            prior.input_event_ids,
+            tuple(index),
+            tuple(map(id, index.values())),
+        )
+    scalars = (request.tenant_id, request.subject_id, request.memory_version, request.budget)
+    return (scalars, events, event_fields, claims, claim_fields, calls, call_fields, prior_state, leaves)
+
+
+_CONTAINERS = (list, dict)
 
 
 def _frozen(value: object) -> object:
-    if isinstance(value, dict):
+    """A deep, hashable-free copy of a plain value (dicts and lists become tagged tuples)."""
+    kind = type(value)
+    if kind is str or value is None:
+        return value
+    if kind is int or kind is float or kind is bool:
+        return (kind, value)
+    if kind is tuple or kind is list:
+        return (kind, tuple(_frozen(item) for item in value))  # type: ignore[attr-defined]
+    if isinstance(value, Mapping):
         return (dict, tuple((k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return (list, tuple(_frozen(v) for v in value))
-    return typed_token(value)
+    return (kind, value)  # an enum member or an opaque object: compared by equality
 
 
 def _one_line(error: BaseException) -> str:

@@ -19,7 +19,9 @@ compressor *declared* it kept or used, and whose ``summary`` is the text it carr
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -135,26 +137,48 @@ def _bounded(result: Normalized) -> Normalized:
     return result
 
 
+_IDS = operator.attrgetter("fact_id", "tenant_id", "subject_id", "predicate")
+_VALUE = operator.attrgetter("value")
+_QUALIFIERS = operator.attrgetter("qualifiers")
+_PLAIN = frozenset({str, bool, int, type(None)})
+
+
 def _bad_fact(artifact: Artifact) -> str | None:
-    """A fact the checker could not read: built by hand around the constructor's checks."""
+    """A fact the checker could not read: built by hand around the constructor's checks.
+
+    The common case (every fact a ``Fact`` with string ids and plain scalar values) is
+    decided from the set of types seen, at C speed; only a doubt walks the facts.
+    """
     items: tuple[object, ...] = artifact.facts
+    if {type(f) for f in items} <= {Fact}:
+        facts: tuple[Fact, ...] = artifact.facts
+        ids = set(map(type, itertools.chain.from_iterable(map(_IDS, facts))))
+        values = set(map(type, map(_VALUE, facts)))
+        qualifiers = {type(v) for q in map(_QUALIFIERS, facts) for _, v in q}
+        if ids <= {str} and values <= _PLAIN and qualifiers <= _PLAIN:
+            return _bad_summary(artifact)
     for index, fact in enumerate(items):
         where = f"returned an artifact whose facts[{index}]"
         if not isinstance(fact, Fact):
             return f"{where} is a {type(fact).__name__}, not a Fact"
-        for name in ("fact_id", "tenant_id", "subject_id", "predicate"):
-            if not isinstance(getattr(fact, name), str):
-                return f"{where}.{name} is {type(getattr(fact, name)).__name__}, not str"
+        for name, field_value in zip(
+            ("fact_id", "tenant_id", "subject_id", "predicate"), _IDS(fact), strict=True
+        ):
+            if type(field_value) is not str:
+                return f"{where}.{name} is {type(field_value).__name__}, not str"
         try:
             _json_value(fact.value)
-            for _, value in fact.qualifiers:
-                _json_value(value)
+            for _, qualifier in fact.qualifiers:
+                _json_value(qualifier)
         except (TypeError, ValueError) as exc:
             return f"{where} ({fact.fact_id}) holds {exc}"
-    for name in ("summary",):
-        value = getattr(artifact, name)
-        if value is not None and not isinstance(value, str):
-            return f"returned an artifact whose {name} is {type(value).__name__}, not str"
+    return _bad_summary(artifact)
+
+
+def _bad_summary(artifact: Artifact) -> str | None:
+    summary: object = artifact.summary
+    if summary is not None and not isinstance(summary, str):
+        return f"returned an artifact whose summary is {type(summary).__name__}, not str"
     return None
 
 
