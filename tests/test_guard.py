@@ -16,7 +16,7 @@ from pytest_compaction.compressors.guard import (
     GuardedCompressor,
     default_timeout,
 )
-from pytest_compaction.core.model import Artifact, Fact
+from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.engine.runner import ScenarioRun, run_scenario
 from pytest_compaction.mutants.compressors import DropCriticalFact
@@ -167,7 +167,6 @@ def _mutator(change: str) -> Any:
         elif change == "config":
             request.config["seen"] = True  # type: ignore[index]
         elif change == "value" and request.prior is not None:
-            request.prior.facts[0].qualifier_dict  # reading is fine
             object.__setattr__(request.prior.facts[0], "qualifiers", ())
         elif change == "event":
             object.__setattr__(request.events[0], "text", "changed")

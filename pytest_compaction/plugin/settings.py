@@ -237,7 +237,9 @@ class Settings:
             accepted_survivors=_survivors(values["compaction_accepted_survivors"]),
             evidence_dir=values["compaction_evidence"] or None,
             evidence_raw=_as_bool(values["compaction_evidence_raw"]),
-            isolate=str(values["compaction_isolate"] or "thread"),
+            isolate=_choice(
+                "--compaction-isolate", values["compaction_isolate"] or "thread", ("thread", "process")
+            ),
             seed=None
             if values["compaction_seed"] in (None, "")
             else int(_number("--compaction-seed", values["compaction_seed"], int)),
@@ -312,6 +314,12 @@ def _as_bool(value: object) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in ("1", "true", "yes", "on")
     return bool(value)
+
+
+def _choice(flag: str, value: object, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise ConfigError(f"{flag} expects one of {', '.join(choices)}, got {value!r}")
+    return str(value)
 
 
 def _number(flag: str, value: object, kind: type[float] | type[int], minimum: float | None = None) -> float:
