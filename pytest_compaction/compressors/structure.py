@@ -62,8 +62,8 @@ def check_structure(normalized: Normalized, request: CompressionRequest, name: s
             found.append(
                 Violation(
                     code=ViolationCode.COMPACTION_FAILED,
-                    detail=f"{name} returned a compaction block without content: the history was dropped "
-                    f"and nothing replaces it",
+                    detail=f"compression: {name} returned a compaction block without content: the "
+                    f"history was dropped and nothing replaces it",
                 )
             )
         elif not text.strip():
@@ -71,7 +71,8 @@ def check_structure(normalized: Normalized, request: CompressionRequest, name: s
                 found.append(
                     Violation(
                         code=ViolationCode.SUMMARY_EMPTY,
-                        detail=f"{name} returned an empty summary in place of {len(request.events)} event(s)",
+                        detail=f"compression: {name} returned an empty summary in place of "
+                        f"{len(request.events)} event(s)",
                     )
                 )
         elif looks_like_error(text):
@@ -79,8 +80,8 @@ def check_structure(normalized: Normalized, request: CompressionRequest, name: s
                 Violation(
                     code=ViolationCode.SUMMARY_IS_ERROR,
                     observed=text[:120],
-                    detail=f"{name} returned an error text where the summary should be; the history "
-                    f"would be replaced by it",
+                    detail=f"compression: {name} returned an error text where the summary should be; "
+                    f"the history would be replaced by it",
                 )
             )
     messages = normalized.messages
@@ -94,8 +95,8 @@ def check_structure(normalized: Normalized, request: CompressionRequest, name: s
             Violation(
                 code=ViolationCode.TOOL_RESULT_ORPHANED,
                 observed=tuple(orphaned),
-                detail=f"{name} kept the tool result(s) of call(s) {', '.join(orphaned)} but dropped the "
-                f"call(s): a provider rejects a tool message that follows no tool call",
+                detail=f"selection: {name} kept the tool result(s) of call(s) {', '.join(orphaned)} but "
+                f"dropped the call(s): a provider rejects a tool message that follows no tool call",
             )
         )
     answered = {getattr(e, "tool_call_id", None) for e in request.events if event_role(e) == "tool"}
@@ -105,8 +106,8 @@ def check_structure(normalized: Normalized, request: CompressionRequest, name: s
             Violation(
                 code=ViolationCode.TOOL_CALL_UNANSWERED,
                 observed=tuple(unanswered),
-                detail=f"{name} kept tool call(s) {', '.join(unanswered)} but dropped their result(s): "
-                f"a provider rejects a tool call with no result",
+                detail=f"selection: {name} kept tool call(s) {', '.join(unanswered)} but dropped their "
+                f"result(s): a provider rejects a tool call with no result",
             )
         )
     kept_text = {(m.role, m.content) for m in messages}
@@ -120,8 +121,8 @@ def check_structure(normalized: Normalized, request: CompressionRequest, name: s
             Violation(
                 code=ViolationCode.SYSTEM_MESSAGE_DROPPED,
                 observed=tuple(dropped),
-                detail=f"{name} dropped the system message(s) {', '.join(dropped)}; keep system "
-                f"messages (e.g. trim_messages(include_system=True))",
+                detail=f"selection: {name} dropped the system message(s) {', '.join(dropped)}; keep "
+                f"system messages (e.g. trim_messages(include_system=True))",
             )
         )
     return found
