@@ -537,6 +537,7 @@ from pytest_compaction.compressors.base import ReferenceCompressor
 
 class Forgetful:
     """Drops every qualifier: the compressor behind the incident."""
+    replays_claims = True
 
     name = "forgetful"
 

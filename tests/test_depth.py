@@ -74,6 +74,8 @@ def guarded(compressor: object) -> GuardedCompressor:
 class Hedging:
     """Each re-summary hedges a little more: carried facts lose a qualifier per pass from depth 3 on."""
 
+    replays_claims = True
+
     def compress(self, request: CompressionRequest) -> Artifact:
         artifact = ReferenceCompressor().compress(request)
         carried = set(request.prior.index) if request.prior is not None else set()
@@ -92,12 +94,16 @@ class Hedging:
 class ForgetsDepth:
     """Faithful, but every artifact claims to be one compression deep."""
 
+    replays_claims = True
+
     def compress(self, request: CompressionRequest) -> Artifact:
         return dataclasses.replace(ReferenceCompressor().compress(request), depth=1)
 
 
 class Guesses:
     """From the second pass on, adds a critical fact it inferred from the summary."""
+
+    replays_claims = True
 
     def compress(self, request: CompressionRequest) -> Artifact:
         artifact = ReferenceCompressor().compress(request)
@@ -115,6 +121,8 @@ class Guesses:
 
 class DropsTheOldest:
     """On a re-summary, drops the first fact of the prior artifact."""
+
+    replays_claims = True
 
     def compress(self, request: CompressionRequest) -> Artifact:
         artifact = ReferenceCompressor().compress(request)
@@ -286,6 +294,8 @@ def test_an_artifact_that_does_not_track_depth_is_malformed() -> None:
 
 def test_a_failure_of_the_direct_path_is_named_as_such() -> None:
     class NoAllergies:
+        replays_claims = True
+
         def compress(self, request: CompressionRequest) -> Artifact:
             artifact = ReferenceCompressor().compress(request)
             return dataclasses.replace(

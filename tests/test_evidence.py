@@ -39,6 +39,8 @@ SPEC = {
 
 
 class DropsQualifiers:
+    replays_claims = True
+
     def compress(self, request: CompressionRequest) -> Artifact:
         art = ReferenceCompressor().compress(request)
         return replace(art, facts=tuple(replace(f, qualifiers=()) for f in art.facts))

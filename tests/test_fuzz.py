@@ -29,6 +29,7 @@ from pytest_compaction.compressors.base import ReferenceCompressor
 
 class DropsQualifiers:
     """Faithful, except that every qualifier is dropped."""
+    replays_claims = True
 
     def compress(self, request):
         art = ReferenceCompressor().compress(request)
@@ -37,6 +38,7 @@ class DropsQualifiers:
 
 class KeepsSuperseded:
     """Keeps the older value next to the newer one."""
+    replays_claims = True
 
     def compress(self, request):
         art = ReferenceCompressor().compress(request)
@@ -50,6 +52,7 @@ class KeepsSuperseded:
 
 class FirstThreeEvents:
     """Reads only the first three events of every pass."""
+    replays_claims = True
 
     def compress(self, request):
         return ReferenceCompressor().compress(dataclasses.replace(request, events=request.events[:3]))
@@ -202,6 +205,8 @@ def test_a_relation_failure_is_saved_with_its_relation_and_seed(
 
 def test_repeated_compression_saves_the_extra_passes(tmp_path: Path) -> None:
     class ForgetsOnThirdPass:
+        replays_claims = True
+
         def compress(self, request: CompressionRequest) -> Artifact:
             art = ReferenceCompressor().compress(request)
             return dataclasses.replace(art, facts=()) if request.depth >= 3 else art
@@ -250,6 +255,8 @@ def test_the_example_database_replays_a_failure_first(planted: dict[str, Any], t
 
 def test_a_nondeterministic_compressor_is_reported_as_flaky() -> None:
     class FailsOnce:
+        replays_claims = True
+
         def __init__(self) -> None:
             self.failed = False
 

@@ -39,6 +39,8 @@ def _replace_facts(artifact: Artifact, facts: list[Fact]) -> Artifact:
 class RecencyWindow:
     """Keeps only what the last ``size`` events state: memory shrinks as the chatter grows."""
 
+    replays_claims = True
+
     def __init__(self, size: int) -> None:
         self.size = size
 
@@ -51,6 +53,8 @@ class RecencyWindow:
 class NoiseSensitive:
     """Summarizes a noisy conversation harder: when chatter is most of it, keeps only the latest fact."""
 
+    replays_claims = True
+
     def compress(self, request: CompressionRequest) -> Artifact:
         artifact = ReferenceCompressor().compress(request)
         chatter = sum(1 for e in request.events if not e.claims)
@@ -61,6 +65,8 @@ class NoiseSensitive:
 
 class TrustsRepetition:
     """Takes a claim stated by two events as confirmed by the user."""
+
+    replays_claims = True
 
     def compress(self, request: CompressionRequest) -> Artifact:
         artifact = ReferenceCompressor().compress(request)
@@ -75,6 +81,8 @@ class TrustsRepetition:
 
 class ChunkStitcher:
     """Holds the claims of a message that does not end a sentence and extracts them again from the rest."""
+
+    replays_claims = True
 
     def compress(self, request: CompressionRequest) -> Artifact:
         artifact = ReferenceCompressor().compress(request)
@@ -92,6 +100,8 @@ class ChunkStitcher:
 class TurnNumbers:
     """Parses event ids as turn numbers (``e<n>``) and stops reading at the first it cannot parse."""
 
+    replays_claims = True
+
     def compress(self, request: CompressionRequest) -> Artifact:
         events = []
         for event in request.events:
@@ -103,6 +113,8 @@ class TurnNumbers:
 
 class SystemCarryOver:
     """Lets a system notice's authority leak into the claims of the turn right after it."""
+
+    replays_claims = True
 
     def compress(self, request: CompressionRequest) -> Artifact:
         artifact = ReferenceCompressor().compress(request)
@@ -121,6 +133,8 @@ class SystemCarryOver:
 
 class HighestValue:
     """Resolves a conflict by the larger number instead of by supersession."""
+
+    replays_claims = True
 
     def compress(self, request: CompressionRequest) -> Artifact:
         stripped = tuple(
@@ -142,6 +156,8 @@ class HighestValue:
 
 class StaleCache:
     """Remembers every fact it has ever emitted, across sessions, and emits them again."""
+
+    replays_claims = True
 
     def __init__(self) -> None:
         self.seen: dict[str, Fact] = {}
@@ -431,6 +447,8 @@ def test_structured_values_and_qualifiers_compare_with_their_types() -> None:
     assert not any(r.failed for r in results), render_results(results)
 
     class FloatCalls:
+        replays_claims = True
+
         def compress(self, request: CompressionRequest) -> Artifact:
             artifact = ReferenceCompressor().compress(request)
             if not any(e.event_id.startswith("chatter-") for e in request.events):

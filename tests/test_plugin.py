@@ -16,6 +16,7 @@ from pytest_compaction.compressors.base import ReferenceCompressor
 
 def faithful(request):
     return ReferenceCompressor().compress(request)
+faithful.replays_claims = True  # built on the reference: replays claims
 
 def drops_qualifiers(request):
     art = ReferenceCompressor().compress(request)
@@ -24,6 +25,7 @@ def drops_qualifiers(request):
              for f in art.facts]
     return Artifact(memory_version=art.memory_version, tenant_id=art.tenant_id,
                     subject_id=art.subject_id, facts=facts)
+drops_qualifiers.replays_claims = True  # built on the reference: replays claims
 
 def raises(request):
     raise RuntimeError("model endpoint unavailable")
@@ -33,6 +35,9 @@ def returns_none(request):
 
 def returns_text(request):
     return "User prefers healthy food"
+
+def returns_int(request):
+    return 42
 
 def returns_bad_dict(request):
     return {"memory_version": "2", "tenant_id": "t", "subject_id": "s"}
@@ -45,6 +50,7 @@ def mutates(request):
     return ReferenceCompressor().compress(request)
 
 class ClassCompressor:
+    replays_claims = True
     def compress(self, request):
         return ReferenceCompressor().compress(request)
 
@@ -105,7 +111,7 @@ def test_drifting_compressor_fails_with_the_named_violation(project: pytest.Pyte
     [
         ("raises", "compressor_error", "*raised RuntimeError: model endpoint unavailable*"),
         ("returns_none", "artifact_malformed", "*returned None; a compressor must return an Artifact*"),
-        ("returns_text", "artifact_malformed", "*returned str; a compressor must return an Artifact*"),
+        ("returns_int", "artifact_malformed", "*returned int; a compressor must return an Artifact*"),
         ("returns_bad_dict", "artifact_malformed", "*memory_version: expected an integer, got '2' (str)*"),
         ("hangs", "compressor_timeout", "*did not return within 0.3s*"),
         ("mutates", "input_mutated", "*changed the request it was given*"),
@@ -120,6 +126,17 @@ def test_misbehaving_compressor_is_a_named_violation(
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines([f"*compressor mycompressors:{compressor} misbehaved*", f"*{code}*", detail])
     result.stdout.no_fnmatch_line("*INTERNALERROR*")
+
+
+def test_a_text_summary_is_read_as_the_compression_not_refused(project: pytest.Pytester) -> None:
+    # A str was artifact_malformed before output shapes: now it is the summary, and the
+    # structured allergy fact is not in it.
+    result = project.runpytest("--compaction-compressor=mycompressors:returns_text")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        ["*fact-allergy-1:missing  food.peanuts_allowed = False (bool) is not in the artifact"]
+    )
+    result.stdout.no_fnmatch_line("*artifact_malformed*")
 
 
 @pytest.mark.parametrize(
@@ -228,6 +245,7 @@ def test_repeated_compression_checks_every_pass(project: pytest.Pytester) -> Non
             if art.depth == 2:
                 art = replace(art, facts=tuple(replace(f, qualifiers=()) for f in art.facts))
             return art
+        erodes_on_pass_2.replays_claims = True  # built on the reference: replays claims
         """,
         test_repeated="""
         import pytest
@@ -281,6 +299,7 @@ def test_deletion_scenario_catches_a_stale_checkpoint(project: pytest.Pytester) 
 
         class StaleCheckpoint:
             """Merges in everything it ever emitted: a checkpoint restored after a deletion."""
+            replays_claims = True
             def __init__(self):
                 self.seen = {}
             def compress(self, request):
@@ -292,6 +311,7 @@ def test_deletion_scenario_catches_a_stale_checkpoint(project: pytest.Pytester) 
 
         class ReadsRawHistory:
             """Claims it was given every event it ever saw, deleted ones included."""
+            replays_claims = True
             def __init__(self):
                 self.ids = []
             def compress(self, request):
@@ -432,6 +452,7 @@ def test_attempts_expose_a_flaky_compressor(project: pytest.Pytester) -> None:
             if len(calls) % 2 == 0:
                 art = replace(art, facts=())
             return art
+        compress.replays_claims = True  # built on the reference: replays claims
         """
     )
     project.runpytest("--compaction-compressor=flaky:compress").assert_outcomes(passed=1)
@@ -478,6 +499,7 @@ def test_metamorphic_marker_runs_each_relation(project: pytest.Pytester) -> None
             if len(request.events) > 3:  # more chatter than it can handle: forgets qualifiers
                 art = replace(art, facts=tuple(replace(f, qualifiers=()) for f in art.facts))
             return art
+        compress.replays_claims = True  # built on the reference: replays claims
         """,
         test_meta=METAMORPHIC_TEST,
     )

@@ -46,6 +46,8 @@ SPEC = {
 class Hedging:
     """Summarizes the rule as advice, and does not carry the pinned block."""
 
+    replays_claims = True
+
     def compress(self, request: CompressionRequest) -> Artifact:
         unpinned = replace(request, config={})
         art = ReferenceCompressor().compress(unpinned)
@@ -87,6 +89,8 @@ def test_through_a_pytest_session(pytester: pytest.Pytester) -> None:
         def compress(request):
             art = ReferenceCompressor().compress(replace(request, config={}))
             return replace(art, summary=art.summary.replace("Never call", "Be careful when you call"))
+
+        compress.replays_claims = True  # built on the reference: it replays the ledger's claims
         """
     )
     pytester.syspathinsert()

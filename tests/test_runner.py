@@ -37,12 +37,16 @@ def scenario(spec: dict[str, object] = TWO_PASSES) -> Scenario:
 class DropsPrior:
     """Forgets the prior memory: keeps only what this pass's events say."""
 
+    replays_claims = True
+
     def compress(self, request: CompressionRequest) -> Artifact:
         return ReferenceCompressor().compress(replace(request, prior=None))
 
 
 class DropsAllergyEvent:
     """A selector bug inside the compressor adapter: the allergy event never gets summarized."""
+
+    replays_claims = True
 
     def compress(self, request: CompressionRequest) -> Artifact:
         events = tuple(e for e in request.events if e.event_id != "e1")
@@ -66,6 +70,8 @@ def test_a_fact_lost_from_the_prior_is_dropped_by_compression() -> None:
 
 def test_a_fact_whose_event_was_given_is_dropped_by_compression() -> None:
     class Forgets:
+        replays_claims = True
+
         def compress(self, request: CompressionRequest) -> Artifact:
             art = ReferenceCompressor().compress(request)
             return replace(art, facts=tuple(f for f in art.facts if f.fact_id != "fact-allergy-1"))
@@ -112,6 +118,8 @@ def test_deletion_reaches_the_store() -> None:
 
 def test_attempts_that_disagree_on_a_critical_fact_fail_even_if_one_passes() -> None:
     class EveryOtherCall:
+        replays_claims = True
+
         def __init__(self) -> None:
             self.calls = 0
 
@@ -176,6 +184,8 @@ def test_a_restated_fact_keeps_both_turns_as_provenance() -> None:
     assert run.ledger.get("lim-1").source_event_ids == ("e1", "e2")
 
     class KeepsLatestSourceOnly:
+        replays_claims = True
+
         def compress(self, request: CompressionRequest) -> Artifact:
             art = ReferenceCompressor().compress(request)
             return replace(

@@ -62,6 +62,8 @@ def test_chat_spec_loads_every_new_key() -> None:
 class _Spy:
     """Records every request and returns the facts it was handed (claims replayed)."""
 
+    replays_claims = True
+
     def __init__(self) -> None:
         self.requests: list[CompressionRequest] = []
 

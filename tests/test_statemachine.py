@@ -31,6 +31,8 @@ UNSHRUNK = settings(QUICK, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 class DropsNewerAfterSupersession:
     """Loses the newer fact whenever a pass carries an update: the planted defect."""
 
+    replays_claims = True
+
     def compress(self, request: CompressionRequest) -> Artifact:
         art = ReferenceCompressor().compress(request)
         newer = {c.fact_id for e in request.events for c in e.claims if c.supersedes}
@@ -39,6 +41,8 @@ class DropsNewerAfterSupersession:
 
 class ResumesFromItsCheckpoint:
     """Keeps its last artifact per memory and builds on it when given no prior (after a deletion)."""
+
+    replays_claims = True
 
     def __init__(self) -> None:
         self.checkpoints: dict[tuple[str, str], Artifact] = {}
@@ -58,6 +62,8 @@ class ResumesFromItsCheckpoint:
 
 class ForgetsDepth:
     """Always says depth 1: a summary of a summary that does not know it is one."""
+
+    replays_claims = True
 
     def compress(self, request: CompressionRequest) -> Artifact:
         return dataclasses.replace(ReferenceCompressor().compress(request), depth=1)
@@ -144,6 +150,7 @@ def test_users_run_it_as_a_test_case(pytester: pytest.Pytester) -> None:
         from pytest_compaction.fuzzing.statemachine import memory_machine
 
         class MyCompressor:
+            replays_claims = True
             def compress(self, request):
                 art = ReferenceCompressor().compress(request)
                 newer = {c.fact_id for e in request.events for c in e.claims if c.supersedes}

@@ -9,6 +9,7 @@ Any object with a ``compress(request)`` method qualifies; a plain callable
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ __all__ = [
     "ReferenceCompressor",
     "as_compressor",
     "compressor_name",
+    "replays_claims",
     "resolve_compressor",
 ]
 
@@ -44,11 +46,49 @@ class CompressionRequest:
     budget: int | None = None
     """The most characters the prose summary may take, if the scenario declares a budget."""
     config: Mapping[str, Any] = field(default_factory=dict)
+    budget_tokens: int | None = None
+    """The most tokens the kept memory may take (``budget_tokens`` in a spec), if declared."""
+    budget_chars: int | None = None
+    """The most characters the kept memory may take (``budget_chars`` in a spec), if declared."""
+
+    @property
+    def prior_summary(self) -> str | None:
+        """The prior memory's text (its summary), or None for a first pass."""
+        if self.prior is None:
+            return None
+        return self.prior.summary or None
+
+    @property
+    def text(self) -> str:
+        """The events' text, one per line, for a compressor that reads a transcript."""
+        return "\n".join(event.text for event in self.events)
+
+    def openai_messages(self) -> list[dict[str, Any]]:
+        """The events as OpenAI-style dicts (role, content, tool_calls, tool_call_id, id)."""
+        from pytest_compaction.compressors.messages import openai_messages
+
+        return openai_messages(self)
+
+    def langchain_messages(self) -> list[Any]:
+        """The events as LangChain messages (each ``id`` is the event id); needs ``langchain-core``."""
+        from pytest_compaction.compressors.messages import langchain_messages
+
+        return langchain_messages(self)
 
     @property
     def depth(self) -> int:
         """How deep the artifact of this pass is: 1 + the prior's depth."""
         return 1 if self.prior is None else self.prior.depth + 1
+
+    def without_claims(self) -> CompressionRequest:
+        """The request as a text compressor sees it: events without the ledger's claims or retirements."""
+        if not any(event.claims or event.retires for event in self.events):
+            return self
+        events = tuple(
+            dataclasses.replace(event, claims=(), retires=()) if event.claims or event.retires else event
+            for event in self.events
+        )
+        return dataclasses.replace(self, events=events)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -58,6 +98,8 @@ class CompressionRequest:
             "prior": None if self.prior is None else self.prior.to_dict(),
             "memory_version": self.memory_version,
             "budget": self.budget,
+            "budget_tokens": self.budget_tokens,
+            "budget_chars": self.budget_chars,
             "config": dict(self.config),
         }
 
@@ -75,6 +117,7 @@ class FunctionCompressor:
     def __init__(self, function: Callable[[CompressionRequest], Any], name: str | None = None) -> None:
         self.function = function
         self.name = name or _qualified(function)
+        self.replays_claims = replays_claims(function) or replays_claims(getattr(function, "__self__", None))
 
     def compress(self, request: CompressionRequest) -> Any:
         return self.function(request)
@@ -94,6 +137,8 @@ class ReferenceCompressor:
     """
 
     name = "reference"
+    replays_claims = True
+    """A structured replayer: the guard hands it the ledger's claims (see :func:`replays_claims`)."""
 
     def compress(self, request: CompressionRequest) -> Artifact:
         facts: dict[str, Fact] = {}
@@ -184,7 +229,10 @@ def as_compressor(obj: object, *, origin: str | None = None) -> Compressor:
     """Return ``obj`` as a :class:`Compressor`: as it is, adapted, or instantiated.
 
     Accepted: an object with ``compress(request)``; a class whose instances have
-    one (instantiated without arguments); a callable taking the request.
+    one (instantiated without arguments); a framework object an adapter knows
+    (:mod:`pytest_compaction.compressors.adapters`: LangChain ``trim_messages`` and
+    ``SummarizationMiddleware``, LangMem, LlamaIndex chat memory, mem0); a plain
+    summarizer ``f(text, previous_summary)``; a callable taking the request.
     """
     where = f"compressor {origin!r}" if origin else repr(obj)
     if inspect.isclass(obj):
@@ -199,7 +247,14 @@ def as_compressor(obj: object, *, origin: str | None = None) -> Compressor:
         raise CompressorConfigError(f"{where}: the class {obj.__name__} has no compress(request) method")
     if callable(getattr(obj, "compress", None)):
         return obj  # type: ignore[return-value]
+    adapted = _adapted(obj, None, where)
+    if adapted is not None:
+        return adapted
     if callable(obj):
+        from pytest_compaction.compressors.adapters.text import TextSummarizer, is_text_summarizer
+
+        if is_text_summarizer(obj):
+            return TextSummarizer(obj, name=origin)
         return FunctionCompressor(obj, name=origin)
     raise CompressorConfigError(
         f"{where}: not a compressor: expected an object with a compress(request) method "
@@ -207,22 +262,94 @@ def as_compressor(obj: object, *, origin: str | None = None) -> Compressor:
     )
 
 
+def _adapted(obj: object, options: Mapping[str, Any] | None, where: str) -> Compressor | None:
+    from pytest_compaction.compressors.adapters import adapt
+
+    try:
+        adapted = adapt(obj, options)
+    except (TypeError, ValueError, ImportError) as exc:
+        raise CompressorConfigError(f"{where}: {exc}") from None
+    return adapted  # type: ignore[return-value]
+
+
 def resolve_compressor(reference: str) -> Compressor:
-    """Resolve ``"module:attribute"`` (or ``"reference"``, ``"verbatim"``) to a compressor."""
+    """Resolve ``"module:attribute"`` (or ``"reference"``, ``"verbatim"``) to a compressor.
+
+    ``"module:attribute(key=value, ...)"`` calls the attribute with those keyword
+    arguments (Python literals only), or hands them to its adapter:
+    ``"langchain_core.messages:trim_messages(max_tokens=150, strategy='last')"``.
+    """
     if reference in ("", "reference"):
         return ReferenceCompressor()
     if reference == "verbatim":
         from pytest_compaction.compressors.verbatim import VerbatimCompressor
 
         return VerbatimCompressor()
+    target_ref, options = _split_call(reference)
     target = import_reference(
-        reference,
+        target_ref,
         what="compressor",
         shape="package.module:attribute",
         fallback="'reference' for the embedded reference compressor",
         error=CompressorConfigError,
     )
-    return as_compressor(target, origin=reference)
+    if options is None:
+        return as_compressor(target, origin=reference)
+    where = f"compressor {reference!r}"
+    adapted = _adapted(target, options, where)
+    if adapted is not None:
+        return adapted
+    if not callable(target):
+        raise CompressorConfigError(
+            f"{where}: {target_ref} is a {type(target).__name__}, which cannot be called"
+        )
+    try:
+        made = target(**options)
+    except Exception as exc:
+        raise CompressorConfigError(
+            f"{where}: calling {target_ref} failed: {type(exc).__name__}: {exc}"
+        ) from None
+    return as_compressor(made, origin=reference)
+
+
+def _split_call(reference: str) -> tuple[str, dict[str, Any] | None]:
+    """``"m:f(a=1)"`` -> ``("m:f", {"a": 1})``; a reference without a call -> ``(reference, None)``."""
+    import ast
+
+    if not reference.rstrip().endswith(")") or "(" not in reference:
+        return reference, None
+    head, _, rest = reference.partition("(")
+    where = f"compressor {reference!r}"
+    try:
+        call = ast.parse(f"f({rest}", mode="eval").body
+    except SyntaxError:
+        raise CompressorConfigError(
+            f"{where}: the arguments are not valid Python; expected module:attribute(key=value, ...)"
+        ) from None
+    if not isinstance(call, ast.Call) or call.args:
+        raise CompressorConfigError(f"{where}: give the arguments by name: module:attribute(key=value, ...)")
+    options: dict[str, Any] = {}
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            raise CompressorConfigError(f"{where}: ** is not allowed; give each argument as key=value")
+        try:
+            options[keyword.arg] = ast.literal_eval(keyword.value)
+        except ValueError:
+            raise CompressorConfigError(
+                f"{where}: {keyword.arg}= must be a Python literal (a number, string, list...), "
+                f"got {ast.unparse(keyword.value)}"
+            ) from None
+    return head.strip(), options
+
+
+def replays_claims(compressor: object) -> bool:
+    """Whether ``compressor`` declared itself a structured replayer (``replays_claims = True``).
+
+    Only such a compressor is handed the facts the ledger recorded from each event
+    (``SourceEvent.claims`` and ``retires``): that is the answer key, and a real compressor
+    works from the events' text. Anything else sees the events with empty claims.
+    """
+    return getattr(compressor, "replays_claims", False) is True
 
 
 def compressor_name(compressor: object) -> str:

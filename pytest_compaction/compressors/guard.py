@@ -1,12 +1,21 @@
 """Run a compressor so that misbehaviour becomes a named violation, not an internal error.
 
-The guard calls the compressor with a timeout, checks what it returned, checks
-that it did not change its input, and records exactly what it was given.
+The guard calls the compressor with a timeout (awaiting it when it is ``async``), reads
+what it returned in any accepted shape (:mod:`pytest_compaction.compressors.shapes`),
+checks the message structure of a message list
+(:mod:`pytest_compaction.compressors.structure`), checks that it did not change its input,
+and records exactly what it was given and what it declared it kept.
+
+A compressor is handed the events' text; the ledger's claims (the answer key) reach it
+only when it declares ``replays_claims = True``.
 """
 
 from __future__ import annotations
 
-import copy
+import asyncio
+import inspect
+import operator
+import queue
 import threading
 import time
 import traceback
@@ -14,20 +23,48 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pytest_compaction.compressors.base import CompressionRequest, Compressor, compressor_name
-from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.compressors.base import (
+    CompressionRequest,
+    Compressor,
+    as_compressor,
+    compressor_name,
+    replays_claims,
+)
+from pytest_compaction.compressors.shapes import Normalized, normalize
 from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.violations import Violation, ViolationCode
 
-__all__ = ["DEFAULT_TIMEOUT", "CompressionRecord", "GuardedCompressor"]
+__all__ = [
+    "AUTO_TIMEOUT",
+    "DEFAULT_TIMEOUT",
+    "MODEL_TIMEOUT",
+    "CompressionRecord",
+    "GuardedCompressor",
+    "default_timeout",
+]
 
 DEFAULT_TIMEOUT = 5.0
-"""Seconds a compressor may take for one pass before ``compressor_timeout``."""
+"""Seconds a structured replayer (the reference compressor, the mutants) may take for one pass."""
+
+MODEL_TIMEOUT = 120.0
+"""Seconds any other compressor may take for one pass by default: long enough for a model call."""
+
+AUTO_TIMEOUT = "auto"
+"""The timeout that picks :data:`DEFAULT_TIMEOUT` or :data:`MODEL_TIMEOUT` by compressor."""
+
+
+def default_timeout(compressor: object) -> float:
+    """The default seconds for ``compressor``: short for an in-process replayer, long for a model."""
+    return DEFAULT_TIMEOUT if replays_claims(compressor) else MODEL_TIMEOUT
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CompressionRecord:
-    """One call of the compressor: what it was given, what it returned, what went wrong."""
+    """One call of the compressor: what it was given, what it returned, what went wrong.
+
+    ``request`` is the harness's request (claims included); the compressor saw
+    ``request.without_claims()`` unless it replays claims.
+    """
 
     compressor: str
     request: CompressionRequest
@@ -35,10 +72,22 @@ class CompressionRecord:
     violations: tuple[Violation, ...] = ()
     seconds: float = 0.0
     attempt: int = 1
+    shape: str = "artifact"
+    """The output shape read (see :mod:`pytest_compaction.compressors.shapes`)."""
+    kept: tuple[str, ...] = ()
+    """Event ids the output kept verbatim (a selection)."""
+    kept_prior: bool = True
+    """False when the output declared it dropped the prior memory."""
 
     @property
     def input_event_ids(self) -> tuple[str, ...]:
         return tuple(event.event_id for event in self.request.events)
+
+    @property
+    def used_event_ids(self) -> tuple[str, ...]:
+        """The events the compressor declared it kept or used; all it was given when it declared none."""
+        declared = self.artifact.input_event_ids if self.artifact is not None else ()
+        return declared or self.input_event_ids
 
     @property
     def ok(self) -> bool:
@@ -49,54 +98,62 @@ class CompressionRecord:
 class GuardedCompressor:
     """A compressor wrapped so that raising, hanging, garbage and input mutation are violations.
 
-    ``records`` keeps every call in order, for the evidence.
+    ``timeout`` is seconds, ``None``/``0`` for none, or ``"auto"``
+    (:func:`default_timeout`). ``records`` keeps every call in order, for the evidence.
     """
 
     compressor: Compressor
-    timeout: float | None = DEFAULT_TIMEOUT
+    timeout: float | str | None = DEFAULT_TIMEOUT
     records: list[CompressionRecord] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        # A plain function (or a class) is adapted here, so it works wherever a compressor does.
+        self.compressor = as_compressor(self.compressor)
+        if self.timeout == AUTO_TIMEOUT:
+            self.timeout = default_timeout(self.compressor)
+        self._replays = replays_claims(self.compressor)
+        self._worker: _Worker | None = None
 
     @property
     def name(self) -> str:
         return compressor_name(self.compressor)
 
+    @property
+    def seconds(self) -> float | None:
+        """The timeout in seconds, or None when calls are not bounded."""
+        return float(self.timeout) if isinstance(self.timeout, (int, float)) and self.timeout else None
+
     def run(self, request: CompressionRequest, *, attempt: int = 1) -> CompressionRecord:
         """Call the compressor once and return the record (also appended to ``records``)."""
-        before = _snapshot(request)
+        given = request if self._replays else request.without_claims()
+        before = _snapshot(given)
         started = time.perf_counter()
-        outcome, error, timed_out = self._call(request)
+        normalized, error, timed_out = self._call(given, request)
         seconds = time.perf_counter() - started
         violations: list[Violation] = []
-        artifact: Artifact | None = None
         if timed_out:
-            violations.append(
-                Violation(
-                    code=ViolationCode.COMPRESSOR_TIMEOUT,
-                    detail=f"{self.name} did not return within {self.timeout:g}s "
-                    f"(raise --compaction-timeout if it is legitimately slow)",
-                )
-            )
+            violations.append(Violation(code=ViolationCode.COMPRESSOR_TIMEOUT, detail=self._timeout_detail()))
         elif error is not None:
             violations.append(
-                Violation(
-                    code=ViolationCode.COMPRESSOR_ERROR,
-                    detail=f"{self.name} raised {_one_line(error)}{_where(error)}",
-                )
+                Violation(code=ViolationCode.COMPRESSOR_ERROR, detail=self._error_detail(error))
             )
-        else:
-            artifact, problem = _as_artifact(outcome)
-            if problem is not None:
-                violations.append(
-                    Violation(code=ViolationCode.ARTIFACT_MALFORMED, detail=f"{self.name} {problem}")
-                )
-        if not timed_out and _snapshot(request) != before:
+        elif normalized is not None and normalized.problem is not None:
+            violations.append(
+                Violation(code=ViolationCode.ARTIFACT_MALFORMED, detail=f"{self.name} {normalized.problem}")
+            )
+        elif normalized is not None:
+            from pytest_compaction.compressors.structure import check_structure
+
+            violations.extend(check_structure(normalized, request, self.name))
+        if not timed_out and _snapshot(given) != before:
             violations.append(
                 Violation(
                     code=ViolationCode.INPUT_MUTATED,
-                    detail=f"{self.name} changed the request it was given (events, prior artifact or "
-                    f"config); a compressor must treat its input as read-only",
+                    detail=f"{self.name} changed the request it was given (events, prior artifact, its "
+                    f"index or config); a compressor must treat its input as read-only",
                 )
             )
+        artifact = normalized.artifact if normalized is not None and not timed_out and error is None else None
         record = CompressionRecord(
             compressor=self.name,
             request=request,
@@ -104,6 +161,9 @@ class GuardedCompressor:
             violations=tuple(violations),
             seconds=seconds,
             attempt=attempt,
+            shape=normalized.shape if normalized is not None else "none",
+            kept=normalized.kept if normalized is not None else (),
+            kept_prior=normalized.kept_prior if normalized is not None else True,
         )
         self.records.append(record)
         return record
@@ -112,55 +172,194 @@ class GuardedCompressor:
         """Compressor-compatible call: the artifact, or None when the call was a violation."""
         return self.run(request).artifact
 
-    def _call(self, request: CompressionRequest) -> tuple[Any, BaseException | None, bool]:
-        if not self.timeout:
+    def _error_detail(self, error: BaseException) -> str:
+        if type(error).__name__ == "IsolatedError":
+            return f"{self.name} raised {error} (in its child process)"
+        return f"{self.name} raised {_one_line(error)}{_where(error)}"
+
+    def _timeout_detail(self) -> str:
+        detail = f"{self.name} did not return within {self.seconds or 0:g}s"
+        if getattr(self.compressor, "isolated", False):
+            return (
+                f"{detail}; its child process was killed "
+                f"(raise --compaction-timeout if it is legitimately slow)"
+            )
+        return (
+            f"{detail}; it may still be running on a background thread, which Python cannot stop "
+            f"(raise --compaction-timeout if it is legitimately slow, or run it with "
+            f"--compaction-isolate=process so that it is killed at the timeout)"
+        )
+
+    def _call(
+        self, given: CompressionRequest, request: CompressionRequest
+    ) -> tuple[Normalized | None, BaseException | None, bool]:
+        call = getattr(self.compressor, "call_isolated", None)
+        if callable(call):
+            # A child-process compressor enforces the timeout itself, by killing the child.
             try:
-                return self.compressor.compress(request), None, False
+                outcome, timed_out = call(given, self.seconds)
             except Exception as exc:
                 return None, exc, False
-        box: dict[str, Any] = {}
-
-        def target() -> None:
+            if timed_out:
+                return None, None, True
+            return normalize(outcome, request), None, False
+        if self.seconds is None:
             try:
-                box["value"] = self.compressor.compress(request)
-            except BaseException as exc:
-                box["error"] = exc
-
-        # A thread cannot be killed: a hung compressor is abandoned (daemon) and reported.
-        worker = threading.Thread(target=target, name=f"compaction:{self.name}", daemon=True)
-        worker.start()
-        worker.join(self.timeout)
-        if worker.is_alive():
+                return _invoke(self.compressor, given, request), None, False
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # SystemExit included: a compressor's exit is its error
+                return None, exc, False
+        worker = self._worker
+        if worker is None or not worker.is_alive():
+            worker = self._worker = _Worker(f"compaction:{self.name}")
+        ok, value = worker.call(lambda: _invoke(self.compressor, given, request), self.seconds)
+        if ok is None:
+            # A thread cannot be killed: the hung worker is abandoned (daemon) and reported.
+            self._worker = None
             return None, None, True
-        error = box.get("error")
-        if isinstance(error, (KeyboardInterrupt, SystemExit)):
-            raise error
-        return box.get("value"), error, False
+        if not ok:
+            if isinstance(value, KeyboardInterrupt):
+                raise value  # the user pressed Ctrl-C inside the compressor: stop the run
+            return None, value, False
+        return value, None, False
+
+
+class _Worker(threading.Thread):
+    """One daemon thread that runs the guard's calls, reused while it keeps answering."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name=name, daemon=True)
+        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._results: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
+        self.start()
+
+    def run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            try:
+                self._results.put((True, job()))
+            except BaseException as exc:
+                self._results.put((False, exc))
+
+    def call(self, job: Any, seconds: float | None) -> tuple[bool | None, Any]:
+        """``(True, value)``, ``(False, exception)``, or ``(None, None)`` at the timeout."""
+        self._jobs.put(job)
+        try:
+            return self._results.get(timeout=seconds)
+        except queue.Empty:
+            return None, None
+
+
+def _invoke(compressor: Compressor, given: CompressionRequest, request: CompressionRequest) -> Normalized:
+    outcome: Any = compressor.compress(given)
+    if inspect.isawaitable(outcome):
+        outcome = asyncio.run(_awaited(outcome))
+    # Reading the output happens here, under the same timeout: an output whose iteration or
+    # attributes hang is a hung compressor.
+    return normalize(outcome, request)
+
+
+async def _awaited(awaitable: Any) -> Any:
+    return await awaitable
+
+
+_EVENT = operator.attrgetter(
+    "event_id",
+    "tenant_id",
+    "subject_id",
+    "text",
+    "trust",
+    "order",
+    "claims",
+    "retires",
+    "role",
+    "tool_calls",
+    "tool_call_id",
+    "name",
+)
+_CLAIM = operator.attrgetter(
+    "fact_id", "predicate", "value", "qualifiers", "authority", "criticality", "supersedes", "current"
+)
+_FACT = operator.attrgetter(
+    "fact_id",
+    "tenant_id",
+    "subject_id",
+    "predicate",
+    "value",
+    "qualifiers",
+    "source_event_ids",
+    "status",
+    "authority",
+    "criticality",
+    "superseded_by",
+    "status_event_id",
+    "status_reason",
+)
+_CALL = operator.attrgetter("call_id", "name", "arguments")
 
 
 def _snapshot(request: CompressionRequest) -> Any:
-    # Frozen events cannot change, but config dicts, lists inside values and the prior's
-    # index can; a deep copy of the plain form catches all of them.
-    return copy.deepcopy(request.to_dict())
+    """A token of everything in the request a compressor could change in place.
+
+    Frozen values are captured by reference (their fields read at C speed, compared by
+    identity first), so a hostile ``object.__setattr__`` shows; the mutable leaves (config,
+    list and dict values, tool-call arguments) are copied deep; the prior's index by the
+    identity of its entries. This keeps the guard a small share of a pass.
+    """
+    events = request.events
+    event_fields = tuple(map(_EVENT, events))
+    claims = tuple(c for e in events for c in e.claims)
+    calls = tuple(c for e in events for c in e.tool_calls)
+    claim_fields = tuple(map(_CLAIM, claims))
+    call_fields = tuple(map(_CALL, calls))
+    leaves: list[object] = [_frozen(request.config)]
+    leaves.extend(_frozen(f[2]) for f in claim_fields if type(f[2]) in _CONTAINERS)
+    leaves.extend(_frozen(v) for f in claim_fields for _, v in f[3] if type(v) in _CONTAINERS)
+    leaves.extend(_frozen(f[2]) for f in call_fields)
+    prior = request.prior
+    prior_state: object = None
+    if prior is not None:
+        fact_fields = tuple(map(_FACT, prior.facts))
+        leaves.extend(_frozen(f[4]) for f in fact_fields if type(f[4]) in _CONTAINERS)
+        leaves.extend(_frozen(v) for f in fact_fields for _, v in f[5] if type(v) in _CONTAINERS)
+        index = prior.index
+        prior_state = (
+            prior.memory_version,
+            prior.tenant_id,
+            prior.subject_id,
+            prior.facts,
+            fact_fields,
+            prior.summary,
+            prior.depth,
+            prior.input_event_ids,
+            tuple(index),
+            tuple(map(id, index.values())),
+        )
+    scalars = (request.tenant_id, request.subject_id, request.memory_version, request.budget)
+    return (scalars, events, event_fields, claims, claim_fields, calls, call_fields, prior_state, leaves)
 
 
-def _as_artifact(outcome: object) -> tuple[Artifact | None, str | None]:
-    if isinstance(outcome, Artifact):
-        return outcome, None
-    if outcome is None:
-        return None, "returned None; a compressor must return an Artifact (or the equivalent dict)"
-    if isinstance(outcome, Mapping):
-        try:
-            return Artifact.from_dict(outcome), None
-        except PayloadError as exc:
-            return None, f"returned a dict that is not an artifact: {exc}"
-    return (
-        None,
-        f"returned {type(outcome).__name__}; a compressor must return an Artifact (or the equivalent dict)",
-    )
+_CONTAINERS = (list, dict)
+
+
+def _frozen(value: object) -> object:
+    """A deep, hashable-free copy of a plain value (dicts and lists become tagged tuples)."""
+    kind = type(value)
+    if kind is str or value is None:
+        return value
+    if kind is int or kind is float or kind is bool:
+        return (kind, value)
+    if kind is tuple or kind is list:
+        return (kind, tuple(_frozen(item) for item in value))  # type: ignore[attr-defined]
+    if isinstance(value, Mapping):
+        return (dict, tuple((k, _frozen(v)) for k, v in value.items()))
+    return (kind, value)  # an enum member or an opaque object: compared by equality
 
 
 def _one_line(error: BaseException) -> str:
+    if isinstance(error, SystemExit):
+        return f"SystemExit({error.code!r}) (a compressor must return, not exit the process)"
     text = str(error).strip().splitlines()
     return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
 

@@ -64,6 +64,20 @@ class ViolationCode(str, Enum):
     DEPTH_EXCEEDED = "depth_exceeded"
     """Re-summarization went deeper than the cap without re-grounding from the register."""
 
+    # -- message structure (compressors that return messages or a summary) --
+    TOOL_RESULT_ORPHANED = "tool_result_orphaned"
+    """A tool result is kept but the tool call it answers was dropped."""
+    TOOL_CALL_UNANSWERED = "tool_call_unanswered"
+    """A tool call is kept but its result, present in the input, was dropped."""
+    SYSTEM_MESSAGE_DROPPED = "system_message_dropped"
+    """A system message of the input is not among the messages kept."""
+    SUMMARY_EMPTY = "summary_empty"
+    """The summary that replaces the history is empty."""
+    SUMMARY_IS_ERROR = "summary_is_error"
+    """An error text stands where the summary of the history should be."""
+    COMPACTION_FAILED = "compaction_failed"
+    """A compaction block came back without content: nothing replaces the history."""
+
     # -- prose summaries (pinned invariants and bindings) --
     INVARIANT_DROPPED = "invariant_dropped"
     """A pinned invariant has no trace in the summary."""

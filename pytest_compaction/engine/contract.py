@@ -13,7 +13,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from pytest_compaction.compressors.base import CompressionRequest, Compressor, as_compressor
-from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, CompressionRecord, GuardedCompressor
+from pytest_compaction.compressors.guard import AUTO_TIMEOUT, CompressionRecord, GuardedCompressor
 from pytest_compaction.core.checker import Mode, check
 from pytest_compaction.core.errors import CompactionError, CompactionWarning
 from pytest_compaction.core.ledger import Ledger
@@ -180,7 +180,8 @@ class CompressorUnderTest:
     """
 
     compressor: Compressor
-    timeout: float | None = DEFAULT_TIMEOUT
+    timeout: float | str | None = AUTO_TIMEOUT
+    """Seconds, None, or "auto" (5 for the reference compressor, 120 for others)."""
     depth: int = 1
     attempts: int = 1
     """Run every compression this many times; disagreement on a critical fact fails."""

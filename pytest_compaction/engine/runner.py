@@ -201,6 +201,8 @@ def run_scenario(
             memory_version=versions.get(scope, 0) + 1,
             budget=step.budget if step.budget is not None else scenario.budget,
             config=_with_budgets(config, scenario, step),
+            budget_tokens=_budget(scenario, step, "budget_tokens"),
+            budget_chars=_budget(scenario, step, "budget_chars"),
         )
         result = run_pass(
             ledger,
@@ -316,6 +318,12 @@ def _with_budgets(config: dict[str, object] | None, scenario: Scenario, step: St
     return out
 
 
+def _budget(scenario: Scenario, step: Step, key: str) -> int | None:
+    value = getattr(step, key)
+    value = value if value is not None else getattr(scenario, key)
+    return value if isinstance(value, int) else None
+
+
 def _run_stage(
     step: Step, run: ScenarioRun, store: MemoryStore | None, latest: dict[tuple[str, str], Artifact]
 ) -> None:
@@ -402,20 +410,10 @@ def _store_round_trip(store: MemoryStore, artifact: Artifact, current: int, stal
 
 
 def _owned(ledger: Ledger, record: CompressionRecord, violation: Violation) -> Violation:
-    """Name the boundary that lost a missing fact: selection (never given) or compression."""
-    if violation.code is not ViolationCode.MISSING or violation.fact_id is None:
-        return violation
-    fact = ledger.get(violation.fact_id)
-    prior = record.request.prior
-    given = [s for s in fact.source_event_ids if s in record.input_event_ids]
-    if prior is not None and fact.fact_id in prior.index:
-        owner = "dropped by compression: it was in the prior memory the compressor was given"
-    elif given:
-        owner = f"dropped by compression: the compressor was given {', '.join(given)}"
-    else:
-        sources = ", ".join(fact.source_event_ids) or "its source"
-        owner = f"dropped by selection: {sources} never reached the compressor"
-    return dataclasses.replace(violation, detail=f"{violation.detail}; {owner}")
+    """Name the boundary that lost a missing fact: selection or compression (from what was declared)."""
+    from pytest_compaction.compressors.attribution import with_owner
+
+    return with_owner(ledger, record, violation)
 
 
 def disagreements(ledger: Ledger | None, records: tuple[CompressionRecord, ...]) -> list[Violation]:

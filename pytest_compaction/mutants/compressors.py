@@ -27,6 +27,7 @@ from pytest_compaction.compressors.base import (
     Compressor,
     ReferenceCompressor,
     compressor_name,
+    replays_claims,
 )
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.model import Artifact, Criticality, Fact, SourceEvent, Trust
@@ -72,6 +73,11 @@ class MutantCompressor:
     @property
     def name(self) -> str:
         return f"{self.mutant_name}({compressor_name(self.inner)})"
+
+    @property
+    def replays_claims(self) -> bool:
+        """A mutant sees the claims exactly when the compressor it wraps replays them."""
+        return replays_claims(self.inner)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"

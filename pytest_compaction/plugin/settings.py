@@ -53,9 +53,18 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "compaction_timeout",
         "--compaction-timeout",
-        "seconds one compression pass may take before it is a compressor_timeout (default 5; 0 disables)",
-        default="5",
+        "seconds one compression pass may take before it is a compressor_timeout (default auto: 5 for "
+        "the reference compressor and the mutants, 120 for any other, which may call a model; 0 disables)",
+        default="auto",
         metavar="SECONDS",
+    ),
+    Option(
+        "compaction_isolate",
+        "--compaction-isolate",
+        "where the compressor runs: 'thread' (default; a hung one is abandoned at the timeout) or "
+        "'process' (a child process, killed at the timeout)",
+        default="thread",
+        choices=("thread", "process"),
     ),
     Option(
         "compaction_mode",
@@ -231,7 +240,8 @@ class Settings:
 
     contract: bool = False
     compressor_ref: str = "reference"
-    timeout: float | None = 5.0
+    timeout_setting: float | str | None = "auto"
+    """Seconds, None (no limit) or "auto"; read :attr:`timeout` for the seconds in force."""
     mode: str | None = None
     attempts: int = 1
     report: str | None = None
@@ -256,6 +266,7 @@ class Settings:
     invocation: Invocation | None = None
     """Where and how the session started (for reproduce lines); set by the plugin."""
     evidence_key: str | None = None
+    isolate: str = "thread"
     _compressor: Compressor | None = field(default=None, repr=False)
     _error: CompressorConfigError | None = field(default=None, repr=False)
 
@@ -269,7 +280,9 @@ class Settings:
         return cls(
             contract=_as_bool(values["compaction_contract"]),
             compressor_ref=str(values["compaction_compressor"] or "reference"),
-            timeout=_number("--compaction-timeout", values["compaction_timeout"], float, minimum=0) or None,
+            timeout_setting="auto"
+            if values["compaction_timeout"] in (None, "", "auto")
+            else _number("--compaction-timeout", values["compaction_timeout"], float, minimum=0) or None,
             mode=values["compaction_mode"] or None,
             attempts=int(_number("--compaction-attempts", values["compaction_attempts"], int, minimum=1)),
             report=values["compaction_report"] or None,
@@ -295,10 +308,25 @@ class Settings:
             write_baseline=_as_bool(values["compaction_write_baseline"]),
             html=values["compaction_html"] or None,
             evidence_key=_evidence_key(values["compaction_evidence_key"]),
+            isolate=_choice(
+                "--compaction-isolate", values["compaction_isolate"] or "thread", ("thread", "process")
+            ),
             seed=None
             if values["compaction_seed"] in (None, "")
             else int(_number("--compaction-seed", values["compaction_seed"], int)),
         )
+
+    @property
+    def timeout(self) -> float | None:
+        """Seconds one pass may take: "auto" is 5 for a claims replayer (the reference), else 120."""
+        if self.timeout_setting != "auto":
+            return self.timeout_setting if isinstance(self.timeout_setting, float) else None
+        from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, default_timeout
+
+        try:
+            return default_timeout(self.compressor())
+        except CompressorConfigError:
+            return DEFAULT_TIMEOUT
 
     def compressor(self) -> Compressor:
         """The configured compressor; a bad reference raises the same clear error each time."""
@@ -308,7 +336,12 @@ class Settings:
             from pytest_compaction.compressors.base import resolve_compressor
 
             try:
-                self._compressor = resolve_compressor(self.compressor_ref)
+                if self.isolate == "process":
+                    from pytest_compaction.compressors.isolation import ProcessCompressor
+
+                    self._compressor = ProcessCompressor(self.compressor_ref)
+                else:
+                    self._compressor = resolve_compressor(self.compressor_ref)
             except CompressorConfigError as exc:
                 self._error = exc
                 raise
@@ -366,6 +399,12 @@ def _as_bool(value: object) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in ("1", "true", "yes", "on")
     return bool(value)
+
+
+def _choice(flag: str, value: object, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise ConfigError(f"{flag} expects one of {', '.join(choices)}, got {value!r}")
+    return str(value)
 
 
 def _number(flag: str, value: object, kind: type[float] | type[int], minimum: float | None = None) -> float:

@@ -197,6 +197,14 @@ def _json_lines(path: Path) -> list[tuple[int, Any]]:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
         raise PayloadError("", f"cannot read: {exc.strerror}", source=str(path)) from None
+    if text.lstrip().startswith("["):
+        # One JSON array (json.dump of messages_to_dict, or an OpenAI messages list).
+        try:
+            items = json.loads(text)
+        except (json.JSONDecodeError, RecursionError, ValueError):
+            raise PayloadError("", "invalid JSON: expected an array of messages", source=str(path)) from None
+        if isinstance(items, list) and items:
+            return [(1, item) for item in items]
     out = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -214,6 +222,11 @@ def _json_lines(path: Path) -> list[tuple[int, Any]]:
 
 
 def _event_line(item: object, artifact: Artifact, order: int) -> SourceEvent:
+    if isinstance(item, Mapping) and "event_id" not in item and ("role" in item or "data" in item):
+        # A chat export: LangChain's messages_to_dict entries or OpenAI messages.
+        from pytest_compaction.compressors.messages import source_event
+
+        return source_event(item, tenant_id=artifact.tenant_id, subject_id=artifact.subject_id, order=order)
     data = read_mapping(item, "")
     check_keys(
         data,
@@ -416,6 +429,14 @@ def _scenario(incident: Incident, description: str) -> tuple[dict[str, Any], lis
         item: dict[str, Any] = {"id": event.event_id, "text": event.text}
         if event.trust is not Trust.USER:
             item["trust"] = event.trust.value
+        if event.role != "user":  # a chat export's roles and tool calls carry over
+            item["role"] = event.role
+        if event.tool_calls:
+            item["tool_calls"] = [
+                {"id": c.call_id, "name": c.name, "arguments": dict(c.arguments)} for c in event.tool_calls
+            ]
+        if event.tool_call_id:
+            item["tool_call_id"] = event.tool_call_id
         if event.tenant_id != artifact.tenant_id:
             item["tenant"] = event.tenant_id
         if event.subject_id != artifact.subject_id:

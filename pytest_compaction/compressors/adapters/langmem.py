@@ -1,0 +1,43 @@
+"""LangMem: ``summarize_messages`` with its running summary.
+
+In your module, bind the model (LangMem needs one) and point the suite at it::
+
+    summarize = functools.partial(summarize_messages, model=model, max_tokens=256)
+    # compaction_compressor = myapp.memory:summarize
+
+The prior memory's summary is handed back as LangMem's ``RunningSummary``; the result's
+``running_summary.summarized_message_ids`` declares which events were summarized.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pytest_compaction.compressors.base import CompressionRequest
+from pytest_compaction.compressors.shapes import PRIOR_SUMMARY_ID
+
+__all__ = ["LangMemSummarizer"]
+
+
+class LangMemSummarizer:
+    """``langmem.short_term.summarize_messages(messages, running_summary=..., **options)``."""
+
+    def __init__(self, **options: Any) -> None:
+        if "model" not in options:
+            raise TypeError("summarize_messages needs model=: bind it with functools.partial in your module")
+        self.options = options
+        self.name = f"langmem summarize_messages({type(options['model']).__name__})"
+
+    def compress(self, request: CompressionRequest) -> Any:
+        from langmem.short_term import RunningSummary, summarize_messages
+
+        options = dict(self.options)
+        if "max_tokens" not in options and request.budget_tokens is not None:
+            options["max_tokens"] = request.budget_tokens
+        messages = [m for m in request.langchain_messages() if m.id != PRIOR_SUMMARY_ID]
+        running = None
+        if request.prior_summary:
+            running = RunningSummary(
+                summary=request.prior_summary, summarized_message_ids=set(), last_summarized_message_id=None
+            )
+        return summarize_messages(messages, running_summary=running, **options)

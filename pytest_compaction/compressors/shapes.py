@@ -1,0 +1,563 @@
+"""Read whatever a compressor returned as an artifact, and say which stage produced what.
+
+Compressors in the wild return many shapes: an :class:`Artifact` or its dict, a prose
+``str``, a list of chat messages (LangChain ``BaseMessage`` objects, LlamaIndex
+``ChatMessage`` objects or OpenAI-style dicts), memory records (strings, mem0's
+``{"results": [...]}``), LangMem's ``SummarizationResult``, a LangGraph state update
+(``{"messages": [...]}``) or a compaction block (``{"type": "compaction", "content": ...}``).
+
+:func:`normalize` maps each to an :class:`Artifact` whose ``input_event_ids`` are what the
+compressor *declared* it kept or used, and whose ``summary`` is the text it carries:
+
+- messages that are source events unchanged are the **selection** (kept verbatim: the
+  facts their events state are carried exactly, so the harness replays those events'
+  claims into the artifact's facts);
+- a summary message, a prose string or memory records are the **compression** (its
+  text is the summary; the facts in it are for the prose checks).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import operator
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pytest_compaction.compressors.base import CompressionRequest
+from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.model import Artifact, Fact, SourceEvent
+
+__all__ = [
+    "MAX_ITEMS",
+    "MAX_TEXT",
+    "PRIOR_SUMMARY_ID",
+    "Message",
+    "Normalized",
+    "normalize",
+]
+
+PRIOR_SUMMARY_ID = "compaction:prior-summary"
+"""The message id under which the prior memory's summary is offered to a message compressor."""
+
+MAX_TEXT = 5_000_000
+"""The most characters of text an output may carry before it is refused as unbounded."""
+
+MAX_ITEMS = 100_000
+"""The most facts, messages or records an output may carry."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Message:
+    """One message of a compressor's output, in a framework-neutral form."""
+
+    role: str
+    """``system``, ``user``, ``assistant`` or ``tool``."""
+    content: str | None
+    message_id: str | None = None
+    tool_call_ids: tuple[str, ...] = ()
+    """The ids of the tool calls an assistant message makes."""
+    tool_call_id: str | None = None
+    """For a tool message: the call it answers."""
+    summary: bool = False
+    """Marked by its framework as a summary (LangChain's ``lc_source: summarization``)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Normalized:
+    """A compressor's output read as an artifact, with what it declared it kept and used."""
+
+    shape: str
+    """``artifact``, ``text``, ``messages``, ``records``, ``summarization_result`` or ``compaction``."""
+    artifact: Artifact | None = None
+    problem: str | None = None
+    """Why the output cannot be read (``artifact_malformed``), when it cannot."""
+    kept: tuple[str, ...] = ()
+    """Source event ids kept verbatim (the selection)."""
+    summarized: tuple[str, ...] = ()
+    """Source event ids whose content went into a summary (the compression)."""
+    kept_prior: bool = True
+    """False when the output declares it dropped the prior memory."""
+    messages: tuple[Message, ...] | None = None
+    """The output messages, for the message structure contract."""
+    summaries: tuple[str | None, ...] = ()
+    """The summary texts the output carries (``None`` for a compaction that failed)."""
+
+
+def normalize(outcome: object, request: CompressionRequest) -> Normalized:
+    """Read ``outcome`` as an artifact for ``request`` (the harness's request, claims included)."""
+    if isinstance(outcome, Artifact):
+        return _bounded(Normalized(shape="artifact", artifact=outcome, **_declared_artifact(outcome)))
+    if outcome is None:
+        return Normalized(shape="none", problem="returned None; " + _ACCEPTED)
+    if isinstance(outcome, str):
+        return _from_text(outcome, request)
+    if isinstance(outcome, Mapping):
+        return _from_mapping(outcome, request)
+    if _is_summarization_result(outcome):
+        return _from_summarization_result(outcome, request)
+    if _is_compaction(outcome):
+        return _from_compaction(getattr(outcome, "content", None), request)
+    if isinstance(outcome, (list, tuple)):
+        return _from_sequence(outcome, request)
+    return Normalized(shape="unknown", problem=f"returned {type(outcome).__name__}; {_ACCEPTED}")
+
+
+_ACCEPTED = (
+    "a compressor must return an Artifact (or its dict), a str summary, a list of messages, "
+    "memory records or a summarization result"
+)
+
+
+def _declared_artifact(artifact: Artifact) -> dict[str, Any]:
+    return {"kept": (), "summarized": artifact.input_event_ids}
+
+
+def _bounded(result: Normalized) -> Normalized:
+    artifact = result.artifact
+    if artifact is None:
+        return result
+    if len(artifact.facts) > MAX_ITEMS:
+        return dataclasses.replace(
+            result,
+            artifact=None,
+            problem=f"returned {len(artifact.facts)} facts; at most {MAX_ITEMS} are read",
+        )
+    if artifact.summary is not None and len(artifact.summary) > MAX_TEXT:
+        return dataclasses.replace(
+            result,
+            artifact=None,
+            problem=f"returned a summary of {len(artifact.summary)} characters; at most {MAX_TEXT} are read",
+        )
+    problem = _bad_fact(artifact)
+    if problem is not None:
+        return dataclasses.replace(result, artifact=None, problem=problem)
+    return result
+
+
+_IDS = operator.attrgetter("fact_id", "tenant_id", "subject_id", "predicate")
+_VALUE = operator.attrgetter("value")
+_QUALIFIERS = operator.attrgetter("qualifiers")
+_PLAIN = frozenset({str, bool, int, type(None)})
+
+
+def _bad_fact(artifact: Artifact) -> str | None:
+    """A fact the checker could not read: built by hand around the constructor's checks.
+
+    The common case (every fact a ``Fact`` with string ids and plain scalar values) is
+    decided from the set of types seen, at C speed; only a doubt walks the facts.
+    """
+    items: tuple[object, ...] = artifact.facts
+    if {type(f) for f in items} <= {Fact}:
+        facts: tuple[Fact, ...] = artifact.facts
+        ids = set(map(type, itertools.chain.from_iterable(map(_IDS, facts))))
+        values = set(map(type, map(_VALUE, facts)))
+        qualifiers = {type(v) for q in map(_QUALIFIERS, facts) for _, v in q}
+        if ids <= {str} and values <= _PLAIN and qualifiers <= _PLAIN:
+            return _bad_summary(artifact)
+    for index, fact in enumerate(items):
+        where = f"returned an artifact whose facts[{index}]"
+        if not isinstance(fact, Fact):
+            return f"{where} is a {type(fact).__name__}, not a Fact"
+        for name, field_value in zip(
+            ("fact_id", "tenant_id", "subject_id", "predicate"), _IDS(fact), strict=True
+        ):
+            if type(field_value) is not str:
+                return f"{where}.{name} is {type(field_value).__name__}, not str"
+        try:
+            _json_value(fact.value)
+            for _, qualifier in fact.qualifiers:
+                _json_value(qualifier)
+        except (TypeError, ValueError) as exc:
+            return f"{where} ({fact.fact_id}) holds {exc}"
+    return _bad_summary(artifact)
+
+
+def _bad_summary(artifact: Artifact) -> str | None:
+    summary: object = artifact.summary
+    if summary is not None and not isinstance(summary, str):
+        return f"returned an artifact whose summary is {type(summary).__name__}, not str"
+    return None
+
+
+_SCALARS = (str, bool, int, float, type(None))
+
+
+def _json_value(value: object, depth: int = 0) -> None:
+    if isinstance(value, _SCALARS):
+        if isinstance(value, float) and value != value:
+            raise ValueError("a NaN value")
+        return
+    if depth > 100:
+        raise ValueError("a value nested more than 100 levels deep")
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            _json_value(item, depth + 1)
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"a mapping key of type {type(key).__name__}")
+            _json_value(item, depth + 1)
+        return
+    raise TypeError(f"a value of type {type(value).__name__}, not a JSON value")
+
+
+# -- text and records ---------------------------------------------------------------
+
+
+def _artifact(
+    request: CompressionRequest, *, summary: str | None, facts: tuple[Fact, ...], used: tuple[str, ...]
+) -> Artifact:
+    return Artifact(
+        memory_version=request.memory_version,
+        tenant_id=request.tenant_id,
+        subject_id=request.subject_id,
+        facts=facts,
+        summary=summary,
+        depth=request.depth,
+        input_event_ids=used,
+    )
+
+
+def _from_text(text: str, request: CompressionRequest, shape: str = "text") -> Normalized:
+    if len(text) > MAX_TEXT:
+        return Normalized(
+            shape=shape, problem=f"returned {len(text)} characters; at most {MAX_TEXT} are read"
+        )
+    used = _event_ids(request)
+    # A prose summary declares nothing finer: it used every event it was handed, and the prior.
+    return Normalized(
+        shape=shape,
+        artifact=_artifact(request, summary=text, facts=(), used=used),
+        summarized=used,
+        summaries=(text,),
+    )
+
+
+def _from_records(
+    records: Sequence[object], request: CompressionRequest, shape: str = "records"
+) -> Normalized:
+    if len(records) > MAX_ITEMS:
+        return Normalized(
+            shape=shape, problem=f"returned {len(records)} records; at most {MAX_ITEMS} are read"
+        )
+    lines: list[str] = []
+    for index, record in enumerate(records):
+        text = _record_text(record)
+        if text is _NOT_A_RECORD:
+            return Normalized(
+                shape=shape,
+                problem=f"returned a memory record at [{index}] that is a {type(record).__name__} "
+                f"(expected a string or a mapping with 'memory', 'text' or 'fact')",
+            )
+        if isinstance(text, str):
+            lines.append(text)
+    result = _from_text("\n".join(lines), request, shape)
+    return result
+
+
+_NOT_A_RECORD = object()
+
+
+def _record_text(record: object) -> object:
+    if isinstance(record, str):
+        return record
+    if isinstance(record, Mapping):
+        if str(record.get("event", "")).upper() == "DELETE":
+            return None  # mem0: the memory was removed; it is no longer part of the memory
+        for key in ("memory", "text", "fact", "content"):
+            value = record.get(key)
+            if isinstance(value, str):
+                return value
+        return _NOT_A_RECORD
+    text = getattr(record, "text", None)  # a LlamaIndex node
+    if isinstance(text, str):
+        return text
+    return _NOT_A_RECORD
+
+
+def _from_mapping(data: Mapping[str, Any], request: CompressionRequest) -> Normalized:
+    if "memory_version" in data or "facts" in data:
+        try:
+            artifact = Artifact.from_dict(data)
+        except PayloadError as exc:
+            return Normalized(shape="artifact", problem=f"returned a dict that is not an artifact: {exc}")
+        return _bounded(Normalized(shape="artifact", artifact=artifact, **_declared_artifact(artifact)))
+    if _is_compaction(data):
+        return _from_compaction(data.get("content"), request)
+    if "results" in data and isinstance(data["results"], (list, tuple)):
+        return _from_records(data["results"], request)
+    if "messages" in data and isinstance(data["messages"], (list, tuple)):
+        return _from_sequence(data["messages"], request)  # a LangGraph state update
+    if "role" in data:
+        return _from_sequence([data], request)
+    keys = ", ".join(sorted(map(str, data))[:8])
+    return Normalized(
+        shape="unknown",
+        problem=f"returned a dict with keys {keys} that is neither an artifact (memory_version, facts), "
+        f"memory records (results), messages nor a compaction block",
+    )
+
+
+# -- compaction blocks ----------------------------------------------------------------
+
+
+def _is_compaction(data: object) -> bool:
+    kind = data.get("type") if isinstance(data, Mapping) else getattr(data, "type", None)
+    return isinstance(kind, str) and kind.startswith("compaction")
+
+
+def _from_compaction(content: object, request: CompressionRequest) -> Normalized:
+    if content is None:
+        # A failed compaction: no summary was produced. The guard names it.
+        return Normalized(
+            shape="compaction",
+            artifact=_artifact(request, summary=None, facts=(), used=_event_ids(request)),
+            summarized=_event_ids(request),
+            summaries=(None,),
+        )
+    if isinstance(content, list):
+        content = _content_text(content)
+    if not isinstance(content, str):
+        return Normalized(
+            shape="compaction",
+            problem=f"returned a compaction block whose content is {type(content).__name__}",
+        )
+    return _from_text(content, request, "compaction")
+
+
+# -- LangMem ---------------------------------------------------------------------------
+
+
+def _is_summarization_result(outcome: object) -> bool:
+    return hasattr(outcome, "running_summary") and hasattr(outcome, "messages")
+
+
+def _from_summarization_result(outcome: Any, request: CompressionRequest) -> Normalized:
+    result = _from_sequence(list(outcome.messages), request)
+    running = outcome.running_summary
+    if result.artifact is None or running is None:
+        return dataclasses.replace(result, shape="summarization_result")
+    declared = {str(i) for i in (getattr(running, "summarized_message_ids", None) or ())}
+    summarized = tuple(e for e in _event_ids(request) if e in declared)
+    summary_text = getattr(running, "summary", None)
+    # The running summary is the compression; the messages it returns next to it are kept.
+    summaries = result.summaries or ((summary_text,) if isinstance(summary_text, str) else ())
+    used = tuple(dict.fromkeys((*result.kept, *summarized, *result.summarized)))
+    artifact = dataclasses.replace(result.artifact, input_event_ids=_in_order(request, used))
+    return dataclasses.replace(
+        result,
+        shape="summarization_result",
+        artifact=artifact,
+        summarized=tuple(dict.fromkeys((*summarized, *result.summarized))),
+        summaries=summaries,
+    )
+
+
+# -- messages --------------------------------------------------------------------------
+
+
+def _from_sequence(items: Sequence[object], request: CompressionRequest) -> Normalized:
+    if len(items) > MAX_ITEMS:
+        return Normalized(
+            shape="messages", problem=f"returned {len(items)} items; at most {MAX_ITEMS} are read"
+        )
+    if not items:
+        return Normalized(
+            shape="messages",
+            artifact=_artifact(request, summary="", facts=(), used=()),
+            kept_prior=False,
+            messages=(),
+        )
+    if all(isinstance(item, str) for item in items) or all(_looks_like_record(item) for item in items):
+        return _from_records(items, request)
+    messages: list[Message] = []
+    for index, item in enumerate(items):
+        if _is_removal(item):
+            continue  # LangGraph's RemoveMessage: an instruction to the reducer, not a message
+        message = _message(item)
+        if message is None:
+            return Normalized(
+                shape="messages",
+                problem=f"returned a list whose item [{index}] is a {type(item).__name__}; expected chat "
+                f"messages (LangChain, LlamaIndex or dicts with role and content) or memory records",
+            )
+        messages.append(message)
+    return _from_messages(tuple(messages), request)
+
+
+def _looks_like_record(item: object) -> bool:
+    return (
+        isinstance(item, Mapping)
+        and "role" not in item
+        and any(k in item for k in ("memory", "fact", "text"))
+    )
+
+
+def _is_removal(item: object) -> bool:
+    return type(item).__name__ == "RemoveMessage"
+
+
+_ROLES = {
+    "human": "user",
+    "user": "user",
+    "ai": "assistant",
+    "assistant": "assistant",
+    "model": "assistant",
+    "chatbot": "assistant",
+    "system": "system",
+    "developer": "system",
+    "tool": "tool",
+    "function": "tool",
+}
+
+
+def _message(item: object) -> Message | None:
+    if isinstance(item, Mapping):
+        role = item.get("role", item.get("type"))
+        content = item.get("content")
+        message_id = item.get("id")
+        calls = item.get("tool_calls") or ()
+        call_id = item.get("tool_call_id")
+        extra = item.get("additional_kwargs") or {}
+    else:
+        role = getattr(item, "type", None) if hasattr(item, "tool_calls") or _is_langchain(item) else None
+        role = role or getattr(item, "role", None)
+        role = getattr(role, "value", role)  # LlamaIndex MessageRole
+        content = getattr(item, "content", None)
+        message_id = getattr(item, "id", None)
+        extra = getattr(item, "additional_kwargs", None) or {}
+        calls = getattr(item, "tool_calls", None) or extra.get("tool_calls") or ()
+        call_id = getattr(item, "tool_call_id", None) or extra.get("tool_call_id")
+        if content is None and role is not None and hasattr(item, "blocks"):
+            content = _content_text(list(item.blocks))
+    if not isinstance(role, str) or role.lower() not in _ROLES:
+        return None
+    if isinstance(content, list):
+        content = _content_text(content)
+    if content is not None and not isinstance(content, str):
+        return None
+    ids: list[str] = []
+    for call in calls if isinstance(calls, (list, tuple)) else ():
+        raw = call.get("id") if isinstance(call, Mapping) else getattr(call, "id", None)
+        if isinstance(raw, str):
+            ids.append(raw)
+    is_summary = isinstance(extra, Mapping) and extra.get("lc_source") == "summarization"
+    return Message(
+        role=_ROLES[role.lower()],
+        content=content,
+        message_id=message_id if isinstance(message_id, str) else None,
+        tool_call_ids=tuple(ids),
+        tool_call_id=call_id if isinstance(call_id, str) else None,
+        summary=is_summary,
+    )
+
+
+def _is_langchain(item: object) -> bool:
+    return any(cls.__module__.startswith("langchain_core.") for cls in type(item).__mro__)
+
+
+def _content_text(blocks: list[object]) -> str:
+    parts: list[str] = []
+    for block in blocks:
+        if isinstance(block, str):
+            parts.append(block)
+        elif isinstance(block, Mapping) and isinstance(block.get("text"), str):
+            parts.append(block["text"])
+        elif isinstance(getattr(block, "text", None), str):
+            parts.append(block.text)  # type: ignore[attr-defined]
+    return "".join(parts)
+
+
+def _from_messages(messages: tuple[Message, ...], request: CompressionRequest) -> Normalized:
+    by_id = {event.event_id: event for event in request.events}
+    by_text: dict[tuple[str, str], SourceEvent] = {}
+    for event in request.events:
+        by_text.setdefault((event_role(event), event.text), event)
+    prior_text = request.prior_summary
+    kept: list[str] = []
+    kept_prior = False
+    summaries: list[str | None] = []
+    lines: list[str] = []
+    for message in messages:
+        content = message.content or ""
+        is_prior = message.message_id == PRIOR_SUMMARY_ID or (prior_text and content == prior_text)
+        if is_prior and content == (prior_text or ""):
+            kept_prior = True
+            lines.append(content)
+            continue
+        source = by_id.get(message.message_id) if message.message_id else None
+        if source is None and not message.summary:
+            source = by_text.get((message.role, content))
+        if source is not None and content == source.text and not message.summary:
+            kept.append(source.event_id)
+            lines.append(f"[{source.event_id}] {content}")
+            continue
+        # Not a source event as given: a summary the compressor wrote (or an event it rewrote).
+        summaries.append(content)
+        lines.append(content)
+    kept_ids = _in_order(request, tuple(dict.fromkeys(kept)))
+    summarized = tuple(e for e in _event_ids(request) if e not in kept_ids) if summaries else ()
+    facts = _kept_facts(request, kept_ids, kept_prior)
+    artifact = _artifact(
+        request,
+        summary="\n".join(lines),
+        facts=facts,
+        used=_in_order(request, (*kept_ids, *summarized)),
+    )
+    return _bounded(
+        Normalized(
+            shape="messages",
+            artifact=artifact,
+            kept=kept_ids,
+            summarized=summarized,
+            kept_prior=kept_prior or bool(summaries),
+            messages=messages,
+            summaries=tuple(summaries),
+        )
+    )
+
+
+def _kept_facts(request: CompressionRequest, kept: tuple[str, ...], kept_prior: bool) -> tuple[Fact, ...]:
+    """The facts a verbatim selection carries: the claims of the kept events, replayed.
+
+    A message kept word for word states exactly what its event stated, so the harness
+    (not the compressor, which never sees the claims) replays those events' claims, on
+    top of the prior memory's facts when the prior summary was kept too.
+    """
+    from pytest_compaction.compressors.base import ReferenceCompressor
+
+    chosen = set(kept)
+    replay = dataclasses.replace(
+        request,
+        events=tuple(e for e in request.events if e.event_id in chosen),
+        prior=request.prior if kept_prior else None,
+        config={},
+        budget=None,
+    )
+    if not replay.events and replay.prior is None:
+        return ()
+    return ReferenceCompressor().compress(replay).facts
+
+
+def event_role(event: SourceEvent) -> str:
+    """An event's chat role (``user`` unless the event says otherwise)."""
+    role = getattr(event, "role", None)
+    return role if isinstance(role, str) and role else "user"
+
+
+def _event_ids(request: CompressionRequest) -> tuple[str, ...]:
+    return tuple(event.event_id for event in request.events)
+
+
+def _in_order(request: CompressionRequest, ids: Sequence[str]) -> tuple[str, ...]:
+    wanted = set(ids)
+    return tuple(e.event_id for e in request.events if e.event_id in wanted)
+
+
+def dumps(message: Message) -> str:
+    """A message as one JSON line (for evidence and failure text)."""
+    return json.dumps(dataclasses.asdict(message), sort_keys=True)
