@@ -5,7 +5,7 @@ A compressor built on a chat framework wants its input as messages: LangChain
 ``tool_call_id``). Each message carries its event's id (LangChain ``id``; for dicts the
 ``id`` key, which OpenAI-compatible clients ignore) so that what a compressor keeps can be
 traced back to the events. The prior memory, when there is one, comes first as a system
-message with the id :data:`~pytest_compaction.compressors.shapes.PRIOR_SUMMARY_ID`.
+message with the id :data:`PRIOR_SUMMARY_ID`.
 
 The other direction, :func:`events_from_messages`, reads a transcript exported with
 LangChain's ``messages_to_dict`` or as OpenAI message JSON into the plain event mappings
@@ -22,15 +22,19 @@ from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.model import SourceEvent
 
 if TYPE_CHECKING:
-    from pytest_compaction.compressors.base import CompressionRequest
+    from pytest_compaction.compressors.request import CompressionRequest
 
 __all__ = [
+    "PRIOR_SUMMARY_ID",
     "PRIOR_SUMMARY_PREFIX",
     "events_from_messages",
     "langchain_messages",
     "openai_messages",
     "source_event",
 ]
+
+PRIOR_SUMMARY_ID = "compaction:prior-summary"
+"""The message id the prior summary carries when a request is offered as messages."""
 
 PRIOR_SUMMARY_PREFIX = "Summary of the conversation so far:\n"
 """How the prior summary is introduced when it is offered as a message."""
@@ -53,8 +57,6 @@ def _role(event: SourceEvent) -> str:
 
 def openai_messages(request: CompressionRequest) -> list[dict[str, Any]]:
     """The request as OpenAI-style chat messages (a new list of new dicts on every call)."""
-    from pytest_compaction.compressors.shapes import PRIOR_SUMMARY_ID
-
     out: list[dict[str, Any]] = []
     prior = request.prior_summary
     if prior:
@@ -85,8 +87,6 @@ def langchain_messages(request: CompressionRequest) -> list[Any]:
         raise ImportError(
             "request.langchain_messages() needs langchain-core: pip install 'pytest-compaction[langchain]'"
         ) from None
-    from pytest_compaction.compressors.shapes import PRIOR_SUMMARY_ID
-
     out: list[Any] = []
     prior = request.prior_summary
     if prior:

@@ -26,7 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pytest_compaction.compressors.base import CompressionRequest
+from pytest_compaction.compressors.messages import PRIOR_SUMMARY_ID
+from pytest_compaction.compressors.request import CompressionRequest
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.model import Artifact, Fact, SourceEvent
 
@@ -39,7 +40,6 @@ __all__ = [
     "normalize",
 ]
 
-PRIOR_SUMMARY_ID = "compaction:prior-summary"
 """The message id under which the prior memory's summary is offered to a message compressor."""
 
 MAX_TEXT = 5_000_000

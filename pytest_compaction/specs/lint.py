@@ -175,7 +175,7 @@ def _error(exc: PayloadError, source: str) -> Finding:
 
 
 def _personal_data_in_file(path: Path) -> Iterator[Finding]:
-    from pytest_compaction.core.payload import read_text
+    from pytest_compaction.specs.payload import read_text
     from pytest_compaction.specs.safeyaml import load_yaml_mapped
     from pytest_compaction.specs.spec import MAX_SPEC_BYTES
 

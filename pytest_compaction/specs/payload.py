@@ -22,6 +22,7 @@ from pytest_compaction.core._fields import check_keys, join, read_sequence, show
 from pytest_compaction.core.errors import CompactionError, PayloadError, UnknownIdError
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Fact, SourceEvent, Trust
+from pytest_compaction.specs.safeyaml import MAX_DEPTH
 
 if TYPE_CHECKING:
     from pytest_compaction.specs.safeyaml import SourceMap
@@ -29,9 +30,6 @@ if TYPE_CHECKING:
 __all__ = ["MAX_FILE_BYTES", "Payload", "load_payload", "payload_from_file", "read_data_file", "read_text"]
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
-
-MAX_DEPTH = 64
-"""How deep values may nest (the YAML loader's limit too)."""
 
 
 def read_text(

@@ -23,7 +23,9 @@ from typing import Any
 
 from pytest_compaction.core._fields import join
 from pytest_compaction.core.errors import PayloadError
-from pytest_compaction.core.payload import MAX_DEPTH
+
+MAX_DEPTH = 64
+"""The deepest nesting a spec or payload may have."""
 
 __all__ = ["MAX_DEPTH", "MAX_NODES", "Flow", "SourceMap", "dump_yaml", "load_yaml", "load_yaml_mapped"]
 

@@ -14,8 +14,8 @@ from typing import Any
 from pytest_compaction.core._fields import join, shown, type_name
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.scenario import SCENARIO_KEYS, Scenario, _expect, read_version
-from pytest_compaction.specs.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
 from pytest_compaction.specs.marks import Mark, read_marks
+from pytest_compaction.specs.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
 from pytest_compaction.specs.safeyaml import SourceMap, load_yaml_mapped
 
 __all__ = [
@@ -120,7 +120,7 @@ def load_spec(path: Path, *, roots: tuple[Path, ...] = ()) -> Spec:
     A file the spec names (``artifact_file``) must resolve inside the spec's directory or
     one of ``roots``.
     """
-    from pytest_compaction.core.payload import read_text
+    from pytest_compaction.specs.payload import read_text
 
     text = read_text(
         path,

@@ -15,7 +15,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from pytest_compaction.compressors.base import CompressionRequest
+from pytest_compaction.compressors.request import CompressionRequest
 
 __all__ = ["TextSummarizer", "is_text_summarizer", "text_summarizer"]
 
