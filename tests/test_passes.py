@@ -172,6 +172,8 @@ def test_contract_kept_and_depth_tracked_find_drift_and_pass_the_faithful() -> N
 
 def test_permissive_mode_files_reviewable_findings_as_review_items() -> None:
     class Invents:
+        replays_claims = True  # it replays the ledger's claims through the reference compressor
+
         def compress(self, request: CompressionRequest) -> Artifact:
             artifact = ReferenceCompressor().compress(request)
             extra = replace(artifact.facts[0], fact_id="invented", predicate="home.city", value="Paris")
@@ -190,6 +192,8 @@ def test_permissive_mode_files_reviewable_findings_as_review_items() -> None:
 
 def test_run_pass_without_a_ledger_still_compares_attempts() -> None:
     class Flaky:
+        replays_claims = True  # it replays the ledger's claims through the reference compressor
+
         def __init__(self) -> None:
             self.calls = 0
 
@@ -220,6 +224,8 @@ def test_run_pass_without_a_ledger_still_compares_attempts() -> None:
 
 def test_depth_is_counted_by_the_runner_not_read_from_the_artifact() -> None:
     class AlwaysDepthOne:
+        replays_claims = True  # it replays the ledger's claims through the reference compressor
+
         def compress(self, request: CompressionRequest) -> Artifact:
             return replace(ReferenceCompressor().compress(request), depth=1)
 
@@ -240,3 +246,15 @@ def test_run_contract_adds_the_scenario_s_own_checks(attempts: int) -> None:
     )
     assert run.ok
     assert len(recorder.seen) == 3 * attempts
+
+
+def test_a_structured_compressor_that_drops_every_fact_is_not_read_as_prose() -> None:
+    # The reference compressor writes facts and a summary; a drift that drops the only fact
+    # leaves the summary sentence behind. That is an omission, not a prose-only artifact.
+    from pytest_compaction.compressors.base import ReferenceCompressor
+    from pytest_compaction.mutants.catalog import get_mutant, library_scenarios, run_mutant
+
+    scenario = next(s for s in library_scenarios() if s.name == "staging-only-write-access")
+    assert any(claim.prose is not None for event in scenario.events for claim in event.claims)
+    finding = run_mutant(get_mutant("drop_critical_fact"), scenario, inner=ReferenceCompressor)
+    assert finding.killed_by == ("fact-write-1:missing",)

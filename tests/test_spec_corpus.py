@@ -77,9 +77,9 @@ def test_a_whole_float_is_an_integer_for_both(tmp_path: Path, text: str) -> None
 def test_depth_two_keeps_its_variant(tmp_path: Path) -> None:
     path = tmp_path / "d.compaction.yaml"
     path.write_text("depth: 2\nevents:\n  - {id: e1, text: hi}\n", encoding="utf-8")
-    assert load_spec(path).variants == ("reference", "depth=2")
+    assert load_spec(path).variants == ("as-written", "depth=2")
     path.write_text("depth: 1\nevents:\n  - {id: e1, text: hi}\n", encoding="utf-8")
-    assert load_spec(path).variants == ("reference",)
+    assert load_spec(path).variants == ("as-written",)
 
 
 # -- round trip: write -> load -> equal ---------------------------------------------------

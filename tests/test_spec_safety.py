@@ -131,8 +131,8 @@ def test_declarative_conditions_skip_and_xfail(
     result.assert_outcomes(passed=2, skipped=6, xfailed=1, failed=1)
     result.stdout.fnmatch_lines(["SKIPPED [[]1] on-this-platform.compaction.yaml:1: not here"])
     result.stdout.fnmatch_lines(["SKIPPED [[]1] env-set.compaction.yaml:1: env COMPACTION_SAFETY_FLAG"])
-    result.stdout.fnmatch_lines(["*XFAIL xfail-here.compaction.yaml::xfail-here[[]reference] - known"])
-    result.stdout.fnmatch_lines(["FAILED xfail-elsewhere.compaction.yaml::xfail-elsewhere[[]reference]*"])
+    result.stdout.fnmatch_lines(["*XFAIL xfail-here.compaction.yaml::xfail-here[[]as-written] - known"])
+    result.stdout.fnmatch_lines(["FAILED xfail-elsewhere.compaction.yaml::xfail-elsewhere[[]as-written]*"])
     _clean(result)
 
 

@@ -78,6 +78,10 @@ class CompressionRecord:
     """Event ids the output kept verbatim (a selection)."""
     kept_prior: bool = True
     """False when the output declared it dropped the prior memory."""
+    structured: bool = False
+    """True when the compressor replays the ledger's claims into structured facts and does
+    not declare ``prose_output``: its artifact is checked fact by fact even when it
+    emitted none (an empty fact list is then an omission, not a prose summary)."""
 
     @property
     def input_event_ids(self) -> tuple[str, ...]:
@@ -112,6 +116,7 @@ class GuardedCompressor:
         if self.timeout == AUTO_TIMEOUT:
             self.timeout = default_timeout(self.compressor)
         self._replays = replays_claims(self.compressor)
+        self._structured = self._replays and not getattr(self.compressor, "prose_output", False)
         self._worker: _Worker | None = None
 
     @property
@@ -164,6 +169,7 @@ class GuardedCompressor:
             shape=normalized.shape if normalized is not None else "none",
             kept=normalized.kept if normalized is not None else (),
             kept_prior=normalized.kept_prior if normalized is not None else True,
+            structured=self._structured and record_shape_is_artifact(normalized),
         )
         self.records.append(record)
         return record
@@ -370,3 +376,8 @@ def _where(error: BaseException) -> str:
         return ""
     last = frames[-1]
     return f" at {last.filename}:{last.lineno} in {last.name}"
+
+
+def record_shape_is_artifact(normalized: object) -> bool:
+    """Whether the compressor returned an Artifact (or its dict) rather than prose or messages."""
+    return getattr(normalized, "shape", None) == "artifact"

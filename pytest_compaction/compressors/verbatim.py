@@ -58,6 +58,12 @@ class VerbatimCompressor:
     """Copies the authorized events' text: the faithful baseline for prose checking."""
 
     name = "verbatim"
+    replays_claims = True
+    prose_output = True
+    """Its memory is the summary alone: the run reads it in prose, never fact by fact."""
+    """It reads the ledger's claims, but only to label its lines (which facts a line states,
+    which of them are over, which event is untrusted), as a careful summarizer would know;
+    every word it writes is the events' own text."""
 
     def compress(self, request: object) -> Artifact:
         events: tuple[SourceEvent, ...] = getattr(request, "events", ())

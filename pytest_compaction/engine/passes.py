@@ -97,7 +97,10 @@ def contract_kept(context: PassContext) -> list[Violation]:
         return []
     # A summary is read in prose against the facts' prose forms (when the spec gives them).
     verdict = check_artifact_summary(
-        context.ledger, context.artifact, check(context.ledger, context.artifact)
+        context.ledger,
+        context.artifact,
+        check(context.ledger, context.artifact),
+        facts_expected=context.record.structured,
     )
     return list(verdict.violations)
 

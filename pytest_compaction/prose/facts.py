@@ -549,21 +549,25 @@ def _check_sources(
     return found
 
 
-def check_artifact_summary(ledger: Ledger, artifact: Artifact, structured: Verdict) -> Verdict:
+def check_artifact_summary(
+    ledger: Ledger, artifact: Artifact, structured: Verdict, *, facts_expected: bool = False
+) -> Verdict:
     """The fact verdict for an artifact that carries a summary.
 
     Prose checking is opted into by the ledger: when any fact declares a prose form
     (``prose:`` in a spec), a prose-only artifact (a summary, no structured facts) is
     checked in prose instead of structurally (where every fact would be ``missing``), and
     an artifact with both is checked both ways. Without declared forms the structured
-    verdict stands; a prose-only artifact's ``missing`` then says how to opt in.
+    verdict stands; a prose-only artifact's ``missing`` then says how to opt in. With
+    ``facts_expected`` (the compressor emits structured facts), an artifact without facts
+    is an omission, checked both ways, never read as prose only.
     """
     summary = artifact.summary
     if not summary:
         return structured
     declared = bool(getattr(ledger, "prose_forms", None))
     if not declared:
-        if artifact.facts:
+        if artifact.facts or facts_expected:
             return structured
         hint = (
             "; the artifact is prose only (a summary, no facts): give the facts prose forms "
@@ -578,6 +582,6 @@ def check_artifact_summary(ledger: Ledger, artifact: Artifact, structured: Verdi
         )
     tenant, subject = artifact.tenant_id, artifact.subject_id
     prose = check_facts_in_prose(ledger, summary, tenant_id=tenant, subject_id=subject)
-    if not artifact.facts:
+    if not artifact.facts and not facts_expected:
         return prose
     return structured.merged(prose)
