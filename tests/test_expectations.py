@@ -56,6 +56,10 @@ def forgets_city(request):
 def forgets_all(request):
     art = ReferenceCompressor().compress(request)
     return Artifact(memory_version=art.memory_version, tenant_id=art.tenant_id, subject_id=art.subject_id)
+
+# Both are built on the reference replayer, so they are handed the ledger's claims.
+forgets_city.replays_claims = True
+forgets_all.replays_claims = True
 """
 
 

@@ -47,6 +47,8 @@ def drifts(request):
         facts.append(f)
     return Artifact(memory_version=art.memory_version, tenant_id=art.tenant_id,
                     subject_id=art.subject_id, facts=facts)
+
+drifts.replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
 """
 
 

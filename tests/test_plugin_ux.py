@@ -35,6 +35,8 @@ def drops_qualifiers(request):
              for f in art.facts]
     return Artifact(memory_version=art.memory_version, tenant_id=art.tenant_id,
                     subject_id=art.subject_id, facts=facts)
+
+drops_qualifiers.replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
 """
 
 CONTRACT = ("--compaction-contract", "-p", "no:hypothesispytest", "-p", "no:cacheprovider")
@@ -93,6 +95,8 @@ def test_a_plain_function_is_a_compressor_under_test(pytester: pytest.Pytester) 
 
         def compress(request):
             return ReferenceCompressor().compress(request)
+
+        compress.replays_claims = True  # replays the ledger's claims, like the reference
 
         def test_plain(fact_ledger, compaction_contract):
             fact_ledger.event("e1", "I am allergic to peanuts.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 CASES = [
-    ("--compaction-report=adir", "cannot write 'adir' (adir is a directory)"),
+    ("--compaction-report=adir", "cannot write 'adir' (*adir is a directory; give a file name)"),
     ("--compaction-report=afile/report.json", "cannot write 'afile/report.json' (*afile is not a directory)"),
     ("--compaction-evidence=afile/bundles", "--compaction-evidence: cannot create directory 'afile/bundles'"),
     ("--compaction-record-failures=afile", "--compaction-record-failures: cannot create directory 'afile'"),
