@@ -73,6 +73,8 @@ def spec(
 class Dropping:
     """Drops every qualifier: a failing run, so a bundle is written."""
 
+    replays_claims = True  # built on the reference compressor, which replays the claims
+
     def compress(self, request: CompressionRequest) -> Artifact:
         art = ReferenceCompressor().compress(request)
         return replace(art, facts=tuple(replace(f, qualifiers=()) for f in art.facts))
@@ -108,6 +110,8 @@ class Garbage:
 @dataclass(frozen=True)
 class Inventing:
     """Adds a fact of its own whose value is the canary (an unsupported fact)."""
+
+    replays_claims = True  # built on the reference compressor, which replays the claims
 
     value: object
 
@@ -179,6 +183,8 @@ DELETE_STEPS = [{"add": ["e1", "e2"]}, "compress", {"delete": "fact-1"}, "compre
 
 class LeakingDeleted:
     """Keeps a deleted fact after its deletion: deleted_content_in_output."""
+
+    replays_claims = True  # built on the reference compressor, which replays the claims
 
     def __init__(self) -> None:
         self.first: Artifact | None = None
