@@ -98,6 +98,12 @@ def _check_value(value: object, path: str) -> Value:
     if isinstance(value, _SCALARS):
         if value != value:  # NaN: never equal to itself, so no artifact could ever keep it
             raise PayloadError(path, "NaN is not a value a fact can be checked against; use null or a string")
+        if isinstance(value, float) and value in (float("inf"), float("-inf")):
+            # Reports and evidence are strict JSON, which has no infinity.
+            raise PayloadError(
+                path,
+                f"{value!r} is not a finite number; use a finite one, or a string such as 'unlimited'",
+            )
         return value
     if isinstance(value, (list, tuple)):
         return [_check_value(item, join(path, index)) for index, item in enumerate(value)]

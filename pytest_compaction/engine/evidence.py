@@ -252,6 +252,9 @@ class _Sanitizer:
         self.redacted_events = ledger.redacted_event_ids if ledger is not None else frozenset()
         texts = {_text_form(fact.value) for fact in deleted}
         texts |= {_text_form(value) for fact in deleted for _, value in fact.qualifiers}
+        if ledger is not None:
+            # A redacted event's words are cut out of free text too (a summary may quote them).
+            texts |= {ledger.event_by_id(e).text.strip() for e in self.redacted_events}
         self.deleted_texts = sorted((t for t in texts if t), key=len, reverse=True)
 
     def text(self, text: str) -> object:

@@ -381,7 +381,7 @@ SPECS: list[SpecCase] = [
     SpecCase("top-level-scalar", b"hello\n"),
     SpecCase("invalid-yaml", b"tenant: [unclosed\n"),
     SpecCase("tabs", _spec(valid_spec().replace("  - id: e1", "\t- id: e1"))),
-    SpecCase("non-utf8", pending=True, content=valid_spec(tenant="tenant: caf\xe9").encode("latin-1")),
+    SpecCase("non-utf8", content=valid_spec(tenant="tenant: caf\xe9").encode("latin-1")),
     SpecCase("utf16", valid_spec().encode("utf-16")),
     SpecCase("nul-byte", _spec(valid_spec().replace("peanuts.", "pea\x00nuts."))),
     SpecCase("lone-surrogate-escape", _spec(valid_spec().replace("I am allergic to peanuts.", '"\\ud800"'))),
@@ -407,7 +407,7 @@ SPECS: list[SpecCase] = [
         "deep-nesting", _spec(valid_spec().replace("value: false", "value: " + "[" * 5000 + "]" * 5000))
     ),
     SpecCase("huge-integer", _spec(valid_spec().replace("value: false", "value: " + "9" * 5000))),
-    SpecCase("inf-value", pending=True, content=_spec(valid_spec().replace("value: false", "value: .inf"))),
+    SpecCase("inf-value", content=_spec(valid_spec().replace("value: false", "value: .inf"))),
     SpecCase("nan-value", _spec(valid_spec().replace("value: false", "value: .nan"))),
     SpecCase("oversized-file", _spec(valid_spec() + "# " + "x" * (17 * 1024 * 1024) + "\n")),
     SpecCase("missing-tenant", _spec(valid_spec(tenant="")), verdict="ok"),
@@ -424,13 +424,11 @@ SPECS: list[SpecCase] = [
         "delete-unknown-fact",
         _spec(valid_spec() + _steps("add: [e1]", "compress", "delete: nope", "compress")),
     ),
-    SpecCase("negative-budget", pending=True, content=_spec(valid_spec() + "budget: -5\n")),
-    SpecCase("zero-budget", pending=True, content=_spec(valid_spec() + "budget: 0\n")),
-    SpecCase("huge-depth", pending=True, hangs=True, content=_spec(valid_spec() + "depth: 1000000000\n")),
+    SpecCase("negative-budget", content=_spec(valid_spec() + "budget: -5\n")),
+    SpecCase("zero-budget", content=_spec(valid_spec() + "budget: 0\n")),
+    SpecCase("huge-depth", content=_spec(valid_spec() + "depth: 1000000000\n")),
     SpecCase("negative-depth", _spec(valid_spec() + "depth: -1\n")),
-    SpecCase(
-        "huge-attempts", pending=True, hangs=True, content=_spec(valid_spec() + "attempts: 1000000000\n")
-    ),
+    SpecCase("huge-attempts", content=_spec(valid_spec() + "attempts: 1000000000\n")),
     SpecCase("budget-a-string", _spec(valid_spec() + "budget: lots\n")),
     SpecCase(
         "forged-id",
@@ -450,10 +448,11 @@ SPECS: list[SpecCase] = [
         "marks-skipif-python-string",
         _spec(
             valid_spec()
-            + f"marks:\n  - skipif: \"__import__('pathlib').Path('{PWNED}-skipif').touch() or False\"\n"
+            # The file name is assembled at run time, so an error that echoes the condition
+            # (escaped) does not count as the code having run; only the file would.
+            + f"marks:\n  - skipif: \"__import__('pathlib').Path('{PWNED}-' + 'skipif').touch() or False\"\n"
         ),
         category="isolation",
-        pending=True,
         forbidden=(f"{PWNED}-skipif",),
     ),
     SpecCase(
@@ -464,7 +463,6 @@ SPECS: list[SpecCase] = [
             + f"\"__import__('pathlib').Path('{PWNED}-xfail').touch() or False\", reason: x}}\n"
         ),
         category="isolation",
-        pending=True,
         forbidden=(f"{PWNED}-xfail",),
     ),
     SpecCase(
@@ -479,7 +477,6 @@ SPECS: list[SpecCase] = [
             )
         ),
         category="isolation",
-        pending=True,
         files={
             "evil_use.py": (
                 f"import pathlib\npathlib.Path('{PWNED}-use').touch()\nrun = rules = None\n"
@@ -499,13 +496,11 @@ SPECS: list[SpecCase] = [
             )
         ),
         category="isolation",
-        pending=True,
     ),
     SpecCase(
         "artifact-file-parent-traversal",
         _spec("kind: recorded\nexpected: []\nartifact_file: ../secret.json\n"),
         category="isolation",
-        pending=True,
         files={
             "secret.json": json.dumps(
                 {"memory_version": 1, "tenant_id": SECRET, "subject_id": SECRET}
