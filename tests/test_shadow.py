@@ -36,7 +36,7 @@ def test_refund_limit(fact_ledger, compressor_under_test, compaction_contract):
     compaction_contract.assert_preserved(fact_ledger, compressor_under_test.compress(fact_ledger))
 
 def test_unrelated():
-    assert 1 + 1 == 2
+    assert sorted([2, 1]) == [1, 2]
 """
 
 

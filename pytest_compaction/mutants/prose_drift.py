@@ -65,13 +65,16 @@ def _append(artifact: Artifact, lines: list[str]) -> Artifact:
 
 
 class _SummaryMutant(MutantCompressor):
+    """A mutant that rewrites the summary one line at a time; subclasses say how (``line``)."""
+
     def mutate(self, request: CompressionRequest, artifact: Artifact) -> Artifact:
         if not artifact.summary:
             return artifact
         return dataclasses.replace(artifact, summary=_rewrite_lines(artifact.summary, self.line))
 
     def line(self, text: str) -> str:
-        raise NotImplementedError
+        """The line as this mutant rewrites it (the base class keeps it: a faithful copy)."""
+        return text
 
 
 # -- negation -------------------------------------------------------------------------
