@@ -178,8 +178,12 @@ class StaleCache:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_the_reference_compressor_holds_every_relation(seed: int) -> None:
-    results = run_relations(refund_scenario(), list(RELATIONS), reference(), seed=seed)
-    assert [r.outcome for r in results] == [Outcome.PASSED] * len(RELATIONS), render_results(results)
+    from pytest_compaction.relations.subjects import SUBJECT_RELATIONS
+
+    # One subject: the subject schedules do not apply (tests/test_concurrent_subjects.py runs them).
+    single = [name for name in RELATIONS if name not in SUBJECT_RELATIONS]
+    results = run_relations(refund_scenario(), single, reference(), seed=seed)
+    assert [r.outcome for r in results] == [Outcome.PASSED] * len(single), render_results(results)
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -71,7 +71,9 @@ def registry() -> Iterator[None]:
 
 
 def test_relations_lists_the_built_ins_with_their_kind() -> None:
-    assert tuple(RELATIONS) == BUILT_IN
+    from pytest_compaction.relations.subjects import SUBJECT_RELATIONS
+
+    assert tuple(RELATIONS) == (*BUILT_IN, *SUBJECT_RELATIONS)
     kinds = {name: RELATIONS[name].kind for name in BUILT_IN}
     assert {n for n, k in kinds.items() if k is RelationKind.ORACLE_CHANGING} == {
         "reorder_update",
@@ -475,8 +477,9 @@ def test_unknown_relation_suggests_the_closest_name() -> None:
         get_relation("append_smalltalk")
     assert str(info.value) == (
         "unknown relation 'append_smalltalk'; did you mean 'append_small_talk'? (known relations: "
-        "append_small_talk, duplicate_untrusted, remove_source, rename_unrelated, reorder_independent, "
-        "reorder_update, split_event; register others with "
+        "append_small_talk, concurrent_subjects, duplicate_untrusted, interleaved_subjects, remove_source, "
+        "rename_unrelated, reorder_independent, reorder_update, reversed_subjects, sequential_subjects, "
+        "split_event; register others with "
         "pytest_compaction.relations.register_relation)"
     )
     assert isinstance(info.value, LookupError)

@@ -22,6 +22,7 @@ from pytest_compaction.core.checker import check
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.violations import Violation, ViolationCode
+from pytest_compaction.engine.partition import partition_kept
 from pytest_compaction.prose.facts import check_artifact_summary
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ __all__ = [
     "contract_kept",
     "deleted_content_in_input",
     "depth_tracked",
+    "partition_kept",
     "prefixed",
 ]
 
@@ -148,8 +150,11 @@ def depth_tracked(context: PassContext) -> list[Violation]:
     ]
 
 
-DEFAULT_CHECKS: tuple[PassCheck, ...] = (deleted_content_in_input, contract_kept)
-"""What every scenario pass is checked for; a run's own checks come after these."""
+DEFAULT_CHECKS: tuple[PassCheck, ...] = (deleted_content_in_input, contract_kept, partition_kept)
+"""What every scenario pass is checked for; a run's own checks come after these.
+
+``partition_kept`` (:mod:`pytest_compaction.engine.partition`): the artifact and its
+read-back carry the request's tenant and subject."""
 
 
 def prefixed(violation: Violation, prefix: str) -> Violation:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
 from pytest_compaction.compressors.base import CompressionRequest
 from pytest_compaction.compressors.guard import CompressionRecord, GuardedCompressor
@@ -29,16 +30,24 @@ if TYPE_CHECKING:
     from pytest_compaction.store.sqlite import MemoryStore
 
 __all__ = [
+    "SCHEDULES",
     "PassCheck",
     "PassContext",
     "PassResult",
     "ScenarioRun",
+    "Schedule",
     "Stored",
     "build_ledger_step",
     "disagreements",
     "run_pass",
     "run_scenario",
 ]
+
+
+Schedule = Literal["sequential", "concurrent"]
+"""How a run orders its passes: one after another, or a round of subjects' passes at once."""
+
+SCHEDULES: tuple[Schedule, ...] = ("sequential", "concurrent")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -149,6 +158,7 @@ def run_scenario(
     extra_checks: Sequence[PassCheck] = (),
     config: dict[str, object] | None = None,
     store: MemoryStore | None = None,
+    schedule: Schedule = "sequential",
 ) -> ScenarioRun:
     """Run every step; each ``compress`` is one pass (:func:`run_pass`), checked as the ledger stands.
 
@@ -164,7 +174,14 @@ def run_scenario(
     A ``retrieve`` step asks the store (without one: the scope's latest stored
     artifact, deletions applied) and a ``use`` step gives what it returned to a
     consumer; see :mod:`pytest_compaction.engine.steps`.
+
+    ``schedule="concurrent"`` runs consecutive ``compress`` steps of different tenants or
+    subjects at the same time, one thread each, against the one compressor and the one
+    store (see :func:`_rounds`); every pass is still :func:`run_pass`, numbered in step
+    order. The default runs one step after another.
     """
+    if schedule not in SCHEDULES:
+        raise ValueError(f"schedule must be one of {', '.join(SCHEDULES)}, got {schedule!r}")
     ledger = Ledger(tenant_id=scenario.tenant_id, subject_id=scenario.subject_id)
     run = ScenarioRun(scenario=scenario, ledger=ledger)
     every = (*checks, *extra_checks)
@@ -173,22 +190,8 @@ def run_scenario(
     compressed: dict[tuple[str, str], set[str]] = {}
     versions: dict[tuple[str, str], int] = {}
     depths: dict[tuple[str, str], int] = {}
-    for step in scenario.effective_steps:
-        if step.kind in ("retrieve", "use"):
-            _run_stage(step, run, store, latest)
-            continue
-        if step.kind != "compress":
-            build_ledger_step(ledger, scenario, step)
-            if step.kind == "delete":
-                assert step.fact_id is not None
-                deleted = ledger.get(step.fact_id)
-                if store is not None:
-                    store.delete_fact(deleted.tenant_id, deleted.subject_id, deleted.fact_id)
-                # A deletion invalidates every summary built from the deleted content:
-                # the next pass re-grounds from the authorized events.
-                memory.clear()
-                compressed.clear()
-            continue
+
+    def prepare(step: Step, index: int) -> tuple[tuple[str, str], CompressionRequest, dict[str, object]]:
         scope = (step.tenant_id or scenario.tenant_id, step.subject_id or scenario.subject_id)
         seen = compressed.setdefault(scope, set())
         events = tuple(e for e in ledger.authorized_events(*scope) if e.event_id not in seen)
@@ -204,20 +207,16 @@ def run_scenario(
             budget_tokens=_budget(scenario, step, "budget_tokens"),
             budget_chars=_budget(scenario, step, "budget_chars"),
         )
-        result = run_pass(
-            ledger,
-            request,
-            guard,
-            checks=every,
-            attempts=attempts,
-            mode=scenario.mode,
-            index=len(run.passes) + 1,
-            depth=1 if prior is None else depths.get(scope, 0) + 1,
-            previous=tuple(run.passes),
-            store=store,
-            version=versions.get(scope, 0),
-            step_path=step.path,
-        )
+        options: dict[str, object] = {
+            "index": index,
+            "depth": 1 if prior is None else depths.get(scope, 0) + 1,
+            "previous": tuple(run.passes),
+            "version": versions.get(scope, 0),
+            "step_path": step.path,
+        }
+        return scope, request, options
+
+    def settle(scope: tuple[str, str], request: CompressionRequest, result: PassResult) -> None:
         run.passes.append(result)
         depths[scope] = result.depth
         if result.memory is not None:
@@ -227,7 +226,44 @@ def run_scenario(
                 versions[scope] = versions.get(scope, 0) + 1
             elif stored.version is not None:
                 versions[scope] = stored.version
-        seen.update(e.event_id for e in events)
+        compressed[scope].update(e.event_id for e in request.events)
+
+    lanes: dict[tuple[str, str], GuardedCompressor] = {}
+
+    def compress(steps: Sequence[Step]) -> None:
+        first = len(run.passes) + 1
+        planned = [prepare(step, first + n) for n, step in enumerate(steps)]
+        passes = [
+            (guard if len(planned) == 1 else _lane(guard, lanes, scope), request, options)
+            for scope, request, options in planned
+        ]
+        results = _run_round(passes, ledger, checks=every, attempts=attempts, mode=scenario.mode, store=store)
+        for (scope, request, _), result in zip(planned, results, strict=True):
+            settle(scope, request, result)
+        if len(planned) > 1:  # each lane's calls, in pass order, on the run's own guard
+            guard.records.extend(record for result in results for record in result.attempts)
+
+    for group in _rounds(scenario, schedule):
+        if len(group) > 1:
+            compress(group)
+            continue
+        step = group[0]
+        if step.kind in ("retrieve", "use"):
+            _run_stage(step, run, store, latest)
+            continue
+        if step.kind != "compress":
+            build_ledger_step(ledger, scenario, step)
+            if step.kind == "delete":
+                assert step.fact_id is not None
+                deleted = ledger.get(step.fact_id)
+                if store is not None:
+                    store.delete_fact(deleted.tenant_id, deleted.subject_id, deleted.fact_id)
+                # A deletion invalidates every summary built from the deleted content:
+                # the next pass re-grounds from the authorized events.
+                memory.clear()
+                compressed.clear()
+            continue
+        compress(group)
     return run
 
 
@@ -341,6 +377,86 @@ def _run_stage(
     if not run.retrievals:
         raise PayloadError(step.path, "a use step needs a retrieve step before it")
     run.uses.append(run_use_step(step, run.ledger, run.retrievals[-1]))
+
+
+def _rounds(scenario: Scenario, schedule: Schedule) -> list[tuple[Step, ...]]:
+    """The steps in groups; a group of several is one concurrent round of ``compress`` steps.
+
+    Under ``concurrent``, a run of consecutive ``compress`` steps whose tenants and
+    subjects all differ is one round (a second pass of a subject already in the round
+    starts the next one). Every other step, and every step of a sequential run, is a
+    group of its own.
+    """
+    groups: list[tuple[Step, ...]] = []
+    current: list[Step] = []
+    scopes: set[tuple[str, str]] = set()
+    for step in scenario.effective_steps:
+        scope = (step.tenant_id or scenario.tenant_id, step.subject_id or scenario.subject_id)
+        if schedule == "concurrent" and step.kind == "compress" and scope not in scopes:
+            current.append(step)
+            scopes.add(scope)
+            continue
+        if current:
+            groups.append(tuple(current))
+            current, scopes = [], set()
+        if schedule == "concurrent" and step.kind == "compress":
+            current, scopes = [step], {scope}
+            continue
+        groups.append((step,))
+    if current:
+        groups.append(tuple(current))
+    return groups
+
+
+def _lane(
+    guard: GuardedCompressor, lanes: dict[tuple[str, str], GuardedCompressor], scope: tuple[str, str]
+) -> GuardedCompressor:
+    """The guard one subject's concurrent passes call through: the run's compressor, its own timer.
+
+    One guard's timeout thread serves one caller at a time, so each concurrent lane gets a
+    guard of its own around the *same* compressor object: state the compressor keeps on
+    itself is shared between the subjects, as it is in production.
+    """
+    lane = lanes.get(scope)
+    if lane is None:
+        lane = lanes[scope] = GuardedCompressor(guard.compressor, timeout=guard.seconds)
+    return lane
+
+
+def _run_round(
+    passes: Sequence[tuple[GuardedCompressor, CompressionRequest, dict[str, Any]]],
+    ledger: Ledger,
+    **shared: Any,
+) -> list[PassResult]:
+    """:func:`run_pass` for each planned pass; several start together, one thread each."""
+    if len(passes) == 1:
+        lane, request, options = passes[0]
+        return [run_pass(ledger, request, lane, **shared, **options)]
+    start = threading.Barrier(len(passes))
+    results: list[PassResult | None] = [None] * len(passes)
+    errors: list[BaseException] = []
+
+    def work(slot: int) -> None:
+        lane, request, options = passes[slot]
+        try:
+            start.wait()
+            results[slot] = run_pass(ledger, request, lane, **shared, **options)
+        except BaseException as exc:  # re-raised in the caller's thread, below
+            start.abort()
+            errors.append(exc)
+
+    threads = [
+        threading.Thread(target=work, args=(slot,), name=f"compaction-round-{slot}", daemon=True)
+        for slot in range(len(passes))
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    failures = [e for e in errors if not isinstance(e, threading.BrokenBarrierError)]
+    if failures or errors:
+        raise (failures or errors)[0]
+    return [result for result in results if result is not None]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

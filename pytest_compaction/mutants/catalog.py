@@ -51,6 +51,7 @@ from pytest_compaction.mutants.compressors import (
     NegateBoolean,
     ReplayDeletedInput,
     ResurrectFromCheckpoint,
+    ShareRunningMemory,
     StringifyValues,
 )
 from pytest_compaction.mutants.prose import (
@@ -97,6 +98,7 @@ __all__ = [
     "NegateBoolean",
     "ReplayDeletedInput",
     "ResurrectFromCheckpoint",
+    "ShareRunningMemory",
     "StringifyValues",
     "get_mutant",
     "library_scenarios",
@@ -218,6 +220,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _mutant(ReplayDeletedInput, 5, _C.DELETED_CONTENT_IN_INPUT),
     _mutant(MoveToOtherSubject, 6, _C.SUBJECT_CHANGED, _C.ISOLATION_BREACH),
     _mutant(LeakOtherTenant, 6, _C.TENANT_CHANGED, _C.ISOLATION_BREACH),
+    _mutant(ShareRunningMemory, 6, _C.SUBJECT_CHANGED, _C.TENANT_CHANGED, _C.ISOLATION_BREACH),
     _mutant(ElevateUntrustedClaim, 7, _C.TRUST_ELEVATED),
     _mutant(InferSpeculation, 8, _C.UNSUPPORTED_FACT),
     _mutant(DropProvenance, 9, _C.PROVENANCE_MISSING),

@@ -49,6 +49,7 @@ __all__ = [
     "NegateBoolean",
     "ReplayDeletedInput",
     "ResurrectFromCheckpoint",
+    "ShareRunningMemory",
     "StringifyValues",
 ]
 
@@ -293,6 +294,39 @@ class LeakOtherTenant(MutantCompressor):
         if not leaked:
             return artifact
         return dataclasses.replace(artifact, facts=(*artifact.facts, *leaked))
+
+
+class ShareRunningMemory(MutantCompressor):
+    """Keeps one running memory on the instance for every subject it serves.
+
+    A rolling summarizer that holds its last artifact in ``self.running`` builds each
+    continuing pass on that instead of the prior it was given, whoever the running memory
+    belongs to. One subject after another it is faithful; when two subjects' passes
+    interleave or run at the same time, one subject's facts land in the other's memory
+    (``subject_changed``) and its own earlier facts are gone.
+    """
+
+    mutant_name = "share_running_memory"
+
+    def __init__(self, inner: Compressor | None = None, *, seed: int = 0) -> None:
+        super().__init__(inner, seed=seed)
+        self.running: Artifact | None = None
+        # The prior received last and the memory used in its place: attempts of one pass
+        # get the same prior object, and so the same substitute (this mutant is not flaky).
+        self._view: tuple[Artifact | None, Artifact | None] = (None, None)
+
+    def prepare(self, request: CompressionRequest) -> CompressionRequest:
+        if request.prior is None:
+            return request
+        received, used = self._view
+        if request.prior is not received:
+            used = self.running if self.running is not None else request.prior
+            self._view = (request.prior, used)
+        return request if used is request.prior else dataclasses.replace(request, prior=used)
+
+    def mutate(self, request: CompressionRequest, artifact: Artifact) -> Artifact:
+        self.running = artifact
+        return artifact
 
 
 # -- 7 instruction elevation ----------------------------------------------------------

@@ -11,6 +11,7 @@ registers the built-in relations first (this file imports them).
 from __future__ import annotations
 
 from pytest_compaction.relations import builtin as _builtin  # noqa: F401  (registers the built-ins)
+from pytest_compaction.relations import subjects as _subjects  # noqa: F401  (the subject schedules)
 from pytest_compaction.relations.registry import (
     RELATIONS,
     NotApplicable,

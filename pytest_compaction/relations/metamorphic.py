@@ -158,7 +158,12 @@ def run_relation(
             relation=chosen, seed=used, scenario=scenario, original=original, reason=applied.reason
         )
     transformed = run_scenario(
-        applied.scenario, guard, attempts=attempts, extra_checks=extra_checks, config=config
+        applied.scenario,
+        guard,
+        attempts=attempts,
+        extra_checks=extra_checks,
+        config=config,
+        schedule=applied.schedule,
     )
     return MetamorphicResult(
         relation=chosen,

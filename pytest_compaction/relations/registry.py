@@ -34,6 +34,7 @@ from pytest_compaction.core.errors import CompactionError, ConfigError
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Status
 from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.engine.runner import Schedule
 from pytest_compaction.relations.timeline import (
     Entry,
     rebuild,
@@ -121,6 +122,8 @@ class Transformed:
     description: str
     """What exactly changed, by event and fact id (never the events' text)."""
     change: OracleChange = field(default_factory=OracleChange)
+    schedule: Schedule = "sequential"
+    """How the transformed run orders its passes (``concurrent``: subjects' passes at once)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,6 +151,8 @@ class Transformation:
     """The transformed scenario."""
     description: str
     change: OracleChange
+    schedule: Schedule = "sequential"
+    """How the transformed scenario is run (see :func:`~pytest_compaction.engine.runner.run_scenario`)."""
 
     def expected_ledger(self) -> Ledger:
         """The transformed scenario's final ledger: the new expectation."""
@@ -197,6 +202,7 @@ class Relation:
             scenario=transformed,
             description=outcome.description,
             change=outcome.change,
+            schedule=outcome.schedule,
         )
 
     def _verify(self, before: Ledger, scenario: Scenario, change: OracleChange, seed: int) -> None:
