@@ -182,7 +182,9 @@ def test_a_retriever_that_drops_the_allergy_is_caught_at_retrieval_and_use() -> 
     by_code = {v.code: v for v in result.violations}
     assert by_code[ViolationCode.RETRIEVAL_OMITTED].detail == (
         "retrieval at steps[5]; food.peanuts_allowed = False (bool) is relevant to "
-        "'meal_recommendation' for tenant-meals/diner-ana but was not retrieved"
+        "'meal_recommendation' for tenant-meals/diner-ana but was not retrieved; lost in retrieval "
+        "ranking: the store's memory of tenant-meals/diner-ana (version 1) holds it among 1 candidate, "
+        "but the retriever selected none"
     )
     assert by_code[ViolationCode.ACTION_VIOLATES_FACT].detail == (
         "use at steps[6]; the action breaks 'no ingredient contains peanuts'; it was given fact ids: none; "

@@ -36,6 +36,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Fact, SourceEvent, Status, typed_token
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.engine.runner import ScenarioRun
+from pytest_compaction.store.retrieval import LOST_IN_RANKING, LOST_IN_STORAGE
 
 if TYPE_CHECKING:
     from pytest_compaction.engine.steps import RetrievalResult, UseStepResult
@@ -53,6 +54,7 @@ __all__ = [
     "default_key",
     "first_boundary",
     "keyed",
+    "lost_stage",
     "write_bundle",
 ]
 
@@ -83,10 +85,27 @@ _STAGE = {
 
 
 def boundary_of(violation: Violation) -> str:
-    """The boundary that owns a violation; a missing fact names selection when it never arrived."""
+    """The boundary that owns a violation; a missing fact names selection when it never arrived.
+
+    A relevant fact retrieval did not return is owned by storage when the stored memory
+    did not hold it (its detail says :data:`~pytest_compaction.store.retrieval.LOST_IN_STORAGE`),
+    by retrieval otherwise.
+    """
     if violation.code is ViolationCode.MISSING and "dropped by selection" in violation.detail:
         return "selection"
+    if violation.code is ViolationCode.RETRIEVAL_OMITTED and LOST_IN_STORAGE in violation.detail:
+        return "storage"
     return _STAGE.get(violation.code, "compression")
+
+
+def lost_stage(violation: Violation) -> str | None:
+    """``"retrieval ranking"`` or ``"storage"`` for a ``retrieval_omitted`` that names its stage."""
+    if violation.code is not ViolationCode.RETRIEVAL_OMITTED:
+        return None
+    for words in (LOST_IN_STORAGE, LOST_IN_RANKING):
+        if words in violation.detail:
+            return words.removeprefix("lost in ")
+    return None
 
 
 def first_boundary(violations: Iterable[Violation]) -> str | None:
@@ -439,8 +458,16 @@ def _retrieval(result: RetrievalResult, out: _Sanitizer) -> dict[str, Any]:
             "limit": query.limit,
         },
         "relevant_fact_ids": list(result.relevant),
+        "memory_version_read": result.memory_version,
+        "candidate_fact_ids": list(result.candidates),
         "selected_fact_ids": list(result.fact_ids),
         "selected_facts": [out.fact(fact) for fact in result.facts],
+        "references_passed_downstream": list(result.references),
+        "lost": [
+            {"fact_id": v.fact_id, "stage": stage}
+            for v in result.verdict.violations
+            if (stage := lost_stage(v)) is not None
+        ],
         "validation": [v.name for v in result.verdict.violations],
     }
 

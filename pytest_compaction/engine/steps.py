@@ -33,7 +33,13 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Fact, Status
 from pytest_compaction.core.scenario import Step
 from pytest_compaction.core.violations import Verdict
-from pytest_compaction.store.retrieval import ActionRule, RetrievalQuery, check_action, check_retrieval
+from pytest_compaction.store.retrieval import (
+    ActionRule,
+    RetrievalQuery,
+    StoredMemory,
+    check_action,
+    check_retrieval,
+)
 
 if TYPE_CHECKING:
     from pytest_compaction.store.sqlite import MemoryStore
@@ -43,7 +49,12 @@ __all__ = ["RetrievalResult", "UseStepResult", "resolve_rules", "run_retrieve_st
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RetrievalResult:
-    """One ``retrieve`` step: the query and filter sent, the facts selected, the verdict."""
+    """One ``retrieve`` step: the query and filter sent, the candidates, the facts selected, the verdict.
+
+    ``memory`` is what the store held for the query's scope when it was asked (the
+    version read and its fact ids): the candidates. A relevant fact among them that was
+    not selected was lost in retrieval ranking; one not among them, in storage.
+    """
 
     step_path: str
     after_pass: int
@@ -53,10 +64,29 @@ class RetrievalResult:
     facts: tuple[Fact, ...]
     """What the store (or retriever) returned, in its order."""
     verdict: Verdict
+    memory: StoredMemory | None = None
+    """The stored memory of the scope the retriever chose from; None when not known."""
 
     @property
     def fact_ids(self) -> tuple[str, ...]:
+        """The selected fact ids, in the retriever's order."""
         return tuple(dict.fromkeys(fact.fact_id for fact in self.facts))
+
+    @property
+    def candidates(self) -> tuple[str, ...]:
+        """Every fact id the stored memory of the scope held (deletions applied)."""
+        return self.memory.fact_ids if self.memory is not None else ()
+
+    @property
+    def memory_version(self) -> int | None:
+        """The memory version retrieval read (None: nothing stored, or not known)."""
+        return self.memory.version if self.memory is not None else None
+
+    @property
+    def references(self) -> tuple[str, ...]:
+        """What is passed downstream to a ``use`` step: ``fact_id@tenant/subject#vN`` per selected fact."""
+        version = "" if self.memory_version is None else f"#v{self.memory_version}"
+        return tuple(f"{f.fact_id}@{f.tenant_id}/{f.subject_id}{version}" for f in self.facts)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,6 +125,12 @@ def run_retrieve_step(
         limit=step.limit,
     )
     if store is not None:
+        held = store.read(query.tenant_id, query.subject_id)
+        memory = (
+            StoredMemory.of(query, held.memory_version, held.facts)
+            if isinstance(held, Artifact)
+            else StoredMemory(version=None)
+        )
         facts = tuple(store.retrieve(query))
         for index, fact in enumerate(facts):
             if not isinstance(fact, Fact):
@@ -104,11 +140,12 @@ def run_retrieve_step(
                     f"a store returns Fact objects",
                 )
     else:
+        memory = _reference_memory(query, latest, ledger)
         facts = _reference_retrieve(query, latest, ledger)
     # A relation may remove the event behind a declared fact: that fact then has no
     # claim on retrieval.
     relevant = tuple(fact_id for fact_id in step.relevant if fact_id in ledger)
-    verdict = check_retrieval(ledger, query, facts, relevant=relevant)
+    verdict = check_retrieval(ledger, query, facts, relevant=relevant, memory=memory)
     return RetrievalResult(
         step_path=step.path,
         after_pass=after_pass,
@@ -116,6 +153,7 @@ def run_retrieve_step(
         relevant=relevant,
         facts=facts,
         verdict=verdict,
+        memory=memory,
     )
 
 
@@ -182,13 +220,22 @@ def _resolve(reference: str, where: str, what: str) -> object:
         raise PayloadError(where, str(exc)) from None
 
 
+def _reference_memory(query: RetrievalQuery, latest: Artifact | None, ledger: Ledger) -> StoredMemory:
+    if latest is None:
+        return StoredMemory(version=None)
+    return StoredMemory.of(query, latest.memory_version, _undeleted(latest, ledger))
+
+
+def _undeleted(latest: Artifact, ledger: Ledger) -> tuple[Fact, ...]:
+    return tuple(
+        fact
+        for fact in latest.facts
+        if not ((known := ledger.find(fact.fact_id)) is not None and known.status is Status.DELETED)
+    )
+
+
 def _reference_retrieve(query: RetrievalQuery, latest: Artifact | None, ledger: Ledger) -> tuple[Fact, ...]:
     if latest is None:
         return ()
-    facts = tuple(
-        fact
-        for fact in latest.facts
-        if query.matches(fact)
-        and not ((known := ledger.find(fact.fact_id)) is not None and known.status is Status.DELETED)
-    )
+    facts = tuple(fact for fact in _undeleted(latest, ledger) if query.matches(fact))
     return facts if query.limit is None else facts[: query.limit]

@@ -7,6 +7,13 @@ nothing of another tenant or subject may come back (``isolation_breach``).
 Retrieval need not put every fact into every prompt: only declared-relevant facts
 are required.
 
+When the caller also says what the store held for the scope (``memory``: the facts
+of the version the retriever read, and that version), an omitted fact names the stage
+that lost it: **retrieval ranking** when the stored memory holds it and the retriever
+did not select it (or its filter excluded it), **storage** when the stored memory does
+not hold it at all. :data:`LOST_IN_RANKING` and :data:`LOST_IN_STORAGE` are the words
+that say so, in the violation's detail.
+
 Use is checked with a domain rule over the consumer's structured output ("no
 ingredient contains peanuts"), never with an exact expected answer. A broken rule
 is ``action_violates_fact``, reported with the fact ids the action was given, so a
@@ -32,7 +39,10 @@ from pytest_compaction.core.violations import (
 )
 
 __all__ = [
+    "LOST_IN_RANKING",
+    "LOST_IN_STORAGE",
     "ActionRule",
+    "StoredMemory",
     "RetrievalQuery",
     "Retriever",
     "RuleError",
@@ -43,6 +53,11 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+LOST_IN_RANKING = "lost in retrieval ranking"
+"""Starts the reason of a ``retrieval_omitted`` whose fact the stored memory holds."""
+LOST_IN_STORAGE = "lost in storage"
+"""Starts the reason of a ``retrieval_omitted`` whose fact the stored memory does not hold."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -96,6 +111,43 @@ class RetrievalQuery:
         )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoredMemory:
+    """What the store held for a query's scope when it was asked: the candidates of retrieval."""
+
+    version: int | None
+    """The memory version read (None: nothing stored for the scope yet)."""
+    fact_ids: tuple[str, ...] = ()
+    """Every fact id of that version, deletions applied, in the stored order."""
+    filtered: tuple[str, ...] = ()
+    """Those the query's own filter (tenant, subject, predicate prefixes) admits."""
+
+    @classmethod
+    def of(cls, query: RetrievalQuery, version: int | None, facts: Iterable[Fact]) -> StoredMemory:
+        facts = tuple(facts)
+        return cls(
+            version=version,
+            fact_ids=tuple(dict.fromkeys(f.fact_id for f in facts)),
+            filtered=tuple(dict.fromkeys(f.fact_id for f in facts if query.matches(f))),
+        )
+
+    def lost(self, fact_id: str, query: RetrievalQuery, selected: int) -> str:
+        """Why a relevant fact did not come back: the stage, then what the store held."""
+        held = f"the store's memory of {query.scope}"
+        if self.version is None:
+            return f"{LOST_IN_STORAGE}: nothing is stored for {query.scope}"
+        held += f" (version {self.version})"
+        if fact_id not in self.fact_ids:
+            return f"{LOST_IN_STORAGE}: {held} does not hold it"
+        if fact_id not in self.filtered:
+            return f"{LOST_IN_RANKING}: {held} holds it, but the query's filter excludes it"
+        cap = "" if query.limit is None else f" (limit {query.limit})"
+        pool = len(self.filtered)
+        pool_words = f"{pool} candidate{'s' if pool != 1 else ''}"
+        picked = "none" if not selected else f"{selected} other fact{'s' if selected != 1 else ''}"
+        return f"{LOST_IN_RANKING}: {held} holds it among {pool_words}, but the retriever selected {picked}{cap}"
+
+
 Retriever = Callable[[RetrievalQuery], Iterable[Fact]]
 """Anything that answers a query with facts; ``MemoryStore.retrieve`` is one."""
 
@@ -142,13 +194,16 @@ def check_retrieval(
     retrieved: Iterable[Fact | str],
     *,
     relevant: Iterable[str] = (),
+    memory: StoredMemory | None = None,
 ) -> Verdict:
     """Check the facts (or fact ids) a retriever selected for ``query`` against the ledger.
 
     ``relevant`` names the facts the scenario declares relevant to the query class. A
     declared fact that has since been superseded stands for its newest version: the
     current value is what must be retrieved. Ids the ledger does not know are review
-    items (``unsupported_fact``), not failures.
+    items (``unsupported_fact``), not failures. With ``memory`` (what the store held for
+    the scope), each ``retrieval_omitted`` names retrieval ranking or storage as the
+    stage that lost the fact.
     """
     selected: dict[str, Fact | None] = {}
     for item in retrieved:
@@ -193,12 +248,13 @@ def check_retrieval(
     for declared, current in _relevant(ledger, query, relevant):
         if current.fact_id not in selected:
             via = "" if declared == current.fact_id else f" (the current version of {declared})"
+            stage = "" if memory is None else f"; {memory.lost(current.fact_id, query, len(selected))}"
             found.append(
                 Violation(
                     code=ViolationCode.RETRIEVAL_OMITTED,
                     fact_id=current.fact_id,
                     detail=f"{current.predicate} = {describe_value(current.value)}{via} is relevant to "
-                    f"{query.query_class!r} for {query.scope} but was not retrieved",
+                    f"{query.query_class!r} for {query.scope} but was not retrieved{stage}",
                 )
             )
     return Verdict(violations=sort_violations(found), review=sort_violations(review))
