@@ -135,7 +135,9 @@ def test_each_order(order: str, expected: list[str]) -> None:
     def short(step: Any) -> str:
         if step.kind == "retrieve":
             return "r"
-        subject = step.subject_id if step.kind == "compress" else scenario().event(step.event_ids[0]).subject_id
+        subject = (
+            step.subject_id if step.kind == "compress" else scenario().event(step.event_ids[0]).subject_id
+        )
         letter = "a" if subject == "child-ada" else "b"
         return letter.upper() if step.kind == "compress" else letter
 
@@ -200,13 +202,15 @@ def test_the_faithful_compressor_holds_every_order(name: str, store: Any) -> Non
 
 
 def test_every_artifact_stays_in_its_partition_and_every_retrieval_in_its_filter() -> None:
+    guard = GuardedCompressor(ReferenceCompressor())
     with SQLiteStore() as store:
         transformed = dataclasses.replace(scenario(), steps=schedule_steps(scenario(), "concurrent"))
-        run = run_scenario(transformed, GuardedCompressor(ReferenceCompressor()), store=store, schedule="concurrent")
+        run = run_scenario(transformed, guard, store=store, schedule="concurrent")
         assert run.ok, run.violations
         for result in run.passes:
             scope = (result.tenant_id, result.subject_id)
-            assert result.artifact is not None and result.stored is not None
+            assert result.artifact is not None
+            assert result.stored is not None
             assert (result.artifact.tenant_id, result.artifact.subject_id) == scope
             assert result.stored.read_back is not None
             assert (result.stored.read_back.tenant_id, result.stored.read_back.subject_id) == scope
@@ -214,9 +218,11 @@ def test_every_artifact_stays_in_its_partition_and_every_retrieval_in_its_filter
         (retrieval,) = run.retrievals
         assert (retrieval.query.tenant_id, retrieval.query.subject_id) == BO
         assert {(f.tenant_id, f.subject_id) for f in retrieval.facts} == {BO}
-        assert store.versions(*ADA) == (1, 2) and store.versions(*BO) == (1, 2)
-    # The run's own guard records every call, in pass order, lanes included.
-    assert [i for i, _ in enumerate(run.passes, start=1)] == [p.index for p in run.passes]
+        assert store.versions(*ADA) == (1, 2)
+        assert store.versions(*BO) == (1, 2)
+    assert [p.index for p in run.passes] == [1, 2, 3, 4]
+    # The run's own guard records every call, the concurrent lanes' included, in pass order.
+    assert [r.request.subject_id for r in guard.records] == [p.subject_id for p in run.passes]
 
 
 def test_concurrent_passes_really_overlap() -> None:
@@ -297,7 +303,7 @@ def test_a_race_on_instance_state_is_caught_only_by_the_concurrent_schedule() ->
 
 
 def test_without_the_partition_check_the_race_goes_unnamed() -> None:
-    """The hand mutation: drop ``partition_kept`` and a mislabelled artifact is checked against the wrong ledger."""
+    """The hand mutation: without ``partition_kept`` a mislabelled artifact meets the wrong ledger."""
     transformed = dataclasses.replace(scenario(), steps=schedule_steps(scenario(), "concurrent"))
     guard = GuardedCompressor(RacyScratchpad())
     without = tuple(check for check in DEFAULT_CHECKS if check.__name__ != "partition_kept")
@@ -322,18 +328,24 @@ def test_a_store_that_reads_another_partition_is_an_isolation_breach() -> None:
     with SubjectBlindStore() as store:
         run = run_scenario(scenario(), GuardedCompressor(ReferenceCompressor()), store=store)
     details = [v.detail for v in run.violations if v.code is ViolationCode.ISOLATION_BREACH]
-    assert any("the store's read of partition tenant-home/child-bo returned the memory of" in d for d in details)
+    assert any(
+        "the store's read of partition tenant-home/child-bo returned the memory of" in d for d in details
+    )
 
 
 def test_the_mutant_is_in_the_catalog_and_killed_by_a_library_spec() -> None:
     from pytest_compaction.mutants.catalog import library_scenarios, run_mutants
 
     mutant = get_mutant("share_running_memory")
-    assert mutant in MUTANTS and mutant.failure_class == 6
+    assert mutant in MUTANTS
+    assert mutant.failure_class == 6
     shared = [s for s in library_scenarios() if s.name == "household-shared-account"]
     table = run_mutants(shared, [mutant])
     assert table.ok, table.render()
-    assert table.rows[0].killing_names == ("fact-teen-gambling-1:subject_changed", "fact-teen-limit-1:subject_changed")
+    assert table.rows[0].killing_names == (
+        "fact-teen-gambling-1:subject_changed",
+        "fact-teen-limit-1:subject_changed",
+    )
 
 
 # -- through pytest ----------------------------------------------------------------------

@@ -53,7 +53,13 @@ SPEC: dict[str, Any] = {
     "steps": [
         {"add": ["e1", "e2"]},
         "compress",
-        {"retrieve": {"query": "meal_recommendation", "predicates": ["food."], "relevant": ["fact-allergy-1"]}},
+        {
+            "retrieve": {
+                "query": "meal_recommendation",
+                "predicates": ["food."],
+                "relevant": ["fact-allergy-1"],
+            }
+        },
         {
             "use": {
                 "consumer": "pytest_compaction.engine.meal_planner:plan_meal",
@@ -188,8 +194,9 @@ def test_a_query_filter_that_excludes_a_stored_fact_is_retrieval_not_storage() -
     data["steps"][2]["retrieve"]["predicates"] = ["food.spicy"]
     run = run_scenario(Scenario.from_dict(data, name="x"), GuardedCompressor(ReferenceCompressor()))
     violation = omitted(run.violations)
-    assert "lost in retrieval ranking: the store's memory of tenant-meals/diner-ana (version 1) holds it, " in (
-        violation.detail
+    assert (
+        "lost in retrieval ranking: the store's memory of tenant-meals/diner-ana (version 1) holds it, "
+        in (violation.detail)
     )
     assert "the query's filter excludes it" in violation.detail
 
@@ -212,7 +219,9 @@ def test_check_retrieval_names_no_stage_without_the_stored_memory() -> None:
     assert lost_stage(plain.violations[0]) is None
     assert boundary_of(plain.violations[0]) == "retrieval"
     held = check_retrieval(ledger, query, [], relevant=["f1"], memory=StoredMemory.of(query, 4, [fact]))
-    assert "(version 4) holds it among 1 candidate, but the retriever selected none" in held.violations[0].detail
+    assert (
+        "(version 4) holds it among 1 candidate, but the retriever selected none" in held.violations[0].detail
+    )
 
 
 # -- through pytest ----------------------------------------------------------------------
@@ -226,18 +235,27 @@ def write_project(pytester: pytest.Pytester) -> None:
 
 def run_with(pytester: pytest.Pytester, store: str) -> tuple[pytest.RunResult, dict[str, Any]]:
     result = pytester.runpytest(
-        "--compaction-contract", f"--compaction-store={store}", "--compaction-evidence=ev", "-p", "no:cacheprovider"
+        "--compaction-contract",
+        f"--compaction-store={store}",
+        "--compaction-evidence=ev",
+        "-p",
+        "no:cacheprovider",
     )
     (path,) = sorted(Path(pytester.path / "ev").glob("*.json"))
     return result, json.loads(path.read_text(encoding="ascii"))
 
 
-def test_through_pytest_a_ranking_loss_is_named_in_the_failure_and_the_evidence(pytester: pytest.Pytester) -> None:
+def test_through_pytest_a_ranking_loss_is_named_in_the_failure_and_the_evidence(
+    pytester: pytest.Pytester,
+) -> None:
     write_project(pytester)
     result, bundle = run_with(pytester, "lossy_stores:RanksAllergiesLow")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
-        ["*fact-allergy-1:retrieval_omitted*lost in retrieval ranking: the store's memory of*(version 1) holds it*"]
+        [
+            "*fact-allergy-1:retrieval_omitted*lost in retrieval ranking: "
+            "the store's memory of*(version 1) holds it*"
+        ]
     )
     assert bundle["first_divergence"]["boundary"] == "retrieval"
     (entry,) = bundle["retrievals"]
@@ -246,7 +264,9 @@ def test_through_pytest_a_ranking_loss_is_named_in_the_failure_and_the_evidence(
     assert entry["memory_version_read"] == 1
 
 
-def test_through_pytest_a_storage_loss_is_named_in_the_failure_and_the_evidence(pytester: pytest.Pytester) -> None:
+def test_through_pytest_a_storage_loss_is_named_in_the_failure_and_the_evidence(
+    pytester: pytest.Pytester,
+) -> None:
     write_project(pytester)
     result, bundle = run_with(pytester, "lossy_stores:ForgetsAllergies")
     result.assert_outcomes(failed=1)
@@ -259,5 +279,7 @@ def test_through_pytest_a_storage_loss_is_named_in_the_failure_and_the_evidence(
 
 def test_through_pytest_the_faithful_store_passes(pytester: pytest.Pytester) -> None:
     write_project(pytester)
-    result = pytester.runpytest("--compaction-contract", "--compaction-store=sqlite", "-p", "no:cacheprovider")
+    result = pytester.runpytest(
+        "--compaction-contract", "--compaction-store=sqlite", "-p", "no:cacheprovider"
+    )
     result.assert_outcomes(passed=1)

@@ -111,9 +111,7 @@ def schedule_steps(scenario: Scenario, order: str) -> tuple[Step, ...]:
 
 
 def _compressed_scopes(scenario: Scenario) -> list[Scope]:
-    return [
-        scope for scope, lane in lanes(scenario).items() if any(step.kind == "compress" for step in lane)
-    ]
+    return [scope for scope, lane in lanes(scenario).items() if any(step.kind == "compress" for step in lane)]
 
 
 def _shown(scope: Scope) -> str:

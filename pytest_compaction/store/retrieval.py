@@ -145,7 +145,9 @@ class StoredMemory:
         pool = len(self.filtered)
         pool_words = f"{pool} candidate{'s' if pool != 1 else ''}"
         picked = "none" if not selected else f"{selected} other fact{'s' if selected != 1 else ''}"
-        return f"{LOST_IN_RANKING}: {held} holds it among {pool_words}, but the retriever selected {picked}{cap}"
+        return (
+            f"{LOST_IN_RANKING}: {held} holds it among {pool_words}, but the retriever selected {picked}{cap}"
+        )
 
 
 Retriever = Callable[[RetrievalQuery], Iterable[Fact]]
