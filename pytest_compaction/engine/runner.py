@@ -210,7 +210,10 @@ def run_scenario(
             guard,
             checks=every,
             attempts=attempts,
-            mode=scenario.mode,
+            # The depth policy may make a deep pass strict (no unsupported facts even when permissive).
+            mode=scenario.effective_depth_policy.mode_at(
+                scenario.mode, 1 if prior is None else depths.get(scope, 0) + 1
+            ),
             index=len(run.passes) + 1,
             depth=1 if prior is None else depths.get(scope, 0) + 1,
             previous=tuple(run.passes),
