@@ -8,8 +8,9 @@ stronger evidence:
 
 * ``pins_verbatim`` — every pinned invariant and failure record appears character for
   character (whitespace runs aside), not only with equivalent force (``pin_not_verbatim``);
-* ``bindings_resolved`` — every binding of the table is still named by a phrase that
-  resolves to its canonical id, not merely left unmentioned (``binding_unresolvable``);
+* ``bindings_resolved`` — every binding the memory named before the pass is still named
+  by a phrase that resolves to its canonical id, not silently dropped by re-summarization
+  (``binding_unresolvable``);
 * ``no_unsupported_facts`` — an unsupported fact fails even in permissive mode, where
   depth 1 lists it as a review item: an inference built on a summary cannot be reviewed
   against its sources any more.
@@ -51,7 +52,7 @@ class DepthPolicy:
     pins_verbatim: int | None = _DEFAULT_FROM
     """Every register entry must appear verbatim from this depth on."""
     bindings_resolved: int | None = _DEFAULT_FROM
-    """Every binding must be named (resolving to its canonical id) from this depth on."""
+    """Every binding the prior memory named must stay named (resolving to its id) from this depth on."""
     no_unsupported_facts: int | None = _DEFAULT_FROM
     """Unsupported facts fail, even in permissive mode, from this depth on."""
 

@@ -244,7 +244,7 @@ DEPTH_POLICY: tuple[Key, ...] = (
     Key(
         "bindings_resolved",
         "ref",
-        "From this compaction depth on, every binding is named by a phrase that resolves to it.",
+        "From this compaction depth on, every binding the prior memory named stays named (resolving to it).",
         ref="from_depth",
     ),
     Key(

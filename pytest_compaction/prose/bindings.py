@@ -332,28 +332,32 @@ def check_bindings(bindings: BindingSet | Iterable[Binding], summary: str) -> Ve
     return Verdict(violations=sort_violations(_findings(table, _units(summary))[0]))
 
 
-def unnamed_bindings(bindings: BindingSet | Iterable[Binding], summary: str, *, why: str) -> list[Violation]:
-    """``binding_unresolvable`` for every binding the summary no longer names at all.
+def unnamed_bindings(
+    bindings: BindingSet | Iterable[Binding], summary: str, *, before: str, why: str
+) -> list[Violation]:
+    """``binding_unresolvable`` for every binding ``before`` named and ``summary`` no longer names.
 
+    ``before`` is the memory this summary was built from (the prior summary).
     :func:`check_bindings` reads a binding only where the summary uses it, so a binding
-    that simply vanished passes there; this is the stricter rule a depth policy
-    applies (``why`` says which). Bindings :func:`check_bindings` already reports are
-    left to it.
+    that re-summarization silently dropped passes there; this is the stricter rule a
+    depth policy applies (``why`` says which). Bindings :func:`check_bindings` already
+    reports are left to it.
     """
     table = BindingSet.coerce(bindings)
-    units = _units(summary)
-    found, refs = _findings(table, units)
+    found, refs = _findings(table, _units(summary))
     flagged = {v.fact_id for v in found}
     named = {ref.canonical_id for row in refs for ref in row}
+    earlier = {ref.canonical_id for row in _resolve(table, _units(before)) for ref in row}
     return [
         Violation(
             code=ViolationCode.BINDING_UNRESOLVABLE,
             fact_id=binding.id,
             expected=binding.canonical_id,
-            detail=f"the summary no longer names {binding.phrase!r} ({binding.canonical_id}), but {why}",
+            detail=f"the memory it was built from named {binding.phrase!r} ({binding.canonical_id}) and "
+            f"this summary no longer does, but {why}",
         )
         for binding in table
-        if binding.id not in flagged and binding.canonical_id not in named
+        if binding.id not in flagged and binding.canonical_id in earlier and binding.canonical_id not in named
     ]
 
 

@@ -8,8 +8,10 @@ mode the runner gives a deep pass):
 * ``pins_verbatim``: every active register entry not already marked ``verbatim`` must
   appear in the summary word for word (``pin_not_verbatim``). The register's pinned
   block holds every entry verbatim, so a pass that re-grounds passes;
-* ``bindings_resolved``: every binding must still be named by a phrase that resolves to
-  its canonical id (``binding_unresolvable`` for one the summary dropped).
+* ``bindings_resolved``: every binding the memory named before this pass (the prior
+  summary) must still be named by a phrase that resolves to its canonical id
+  (``binding_unresolvable`` for one re-summarization dropped). A binding the memory never
+  held is left to the act steps that need it.
 
 Each finding's detail names the depth and the policy rule that asked for it.
 """
@@ -51,7 +53,9 @@ def depth_policy_check(
             why = f"at compaction depth {depth} the depth policy asks for every binding to resolve " + (
                 policy.describe("bindings_resolved")
             )
-            out.extend(unnamed_bindings(bindings, summary, why=why))
+            prior = context.request.prior
+            before = prior.summary if prior is not None and prior.summary else ""
+            out.extend(unnamed_bindings(bindings, summary, before=before, why=why))
         return out
 
     return check
