@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from _schema import schema_problems
+
 from pytest_compaction.compressors.base import CompressionRequest, ReferenceCompressor
 from pytest_compaction.compressors.guard import GuardedCompressor
 from pytest_compaction.compressors.verbatim import VerbatimCompressor
@@ -279,7 +279,8 @@ def test_structured_memory_is_read_through_its_facts() -> None:
     assert check_action_binding(TABLE, binding, text) is None
     moved = dataclasses.replace(fact, qualifiers=(("phrase", "production"),))
     found = check_action_binding(TABLE, binding, memory_text(dataclasses.replace(artifact, facts=(moved,))))
-    assert found is not None and found.code is ViolationCode.BINDING_REASSIGNED
+    assert found is not None
+    assert found.code is ViolationCode.BINDING_REASSIGNED
     assert memory_text(None) == ""
 
 
@@ -298,7 +299,7 @@ def test_a_relation_keeps_checking_the_actions() -> None:
     assert any(d.startswith("act at steps[2]") for _, _, d in act_findings(outcome.transformed))
 
 
-# -- through pytest -------------------------------------------------------------------------------------------
+# -- through pytest ------------------------------------------------------------------------------
 
 DRIFTING = """
 import dataclasses
@@ -326,7 +327,7 @@ def test_a_pytest_run_reports_the_action_its_pass_and_depth(pytester: pytest.Pyt
     result.stdout.fnmatch_lines(
         [
             "*datafix-target:binding_unresolvable  expected 'db-staging-eu-1' got None  (pass 1; act at "
-            "steps[[]2] ('run the data fix' on 'the database'), compaction depth 1: the memory no longer names "
-            "'the staging database'*",
+            "steps[[]2] ('run the data fix' on 'the database'), compaction depth 1: the memory no longer "
+            "names 'the staging database'*",
         ]
     )

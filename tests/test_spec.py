@@ -180,9 +180,8 @@ STRUCTURAL = {
         "kind: scenario\n" + ARTIFACT + E1,
         2,
         "artifact: unknown key; allowed keys: events, version, description, tenant, subject, budget, "
-        "budget_tokens, budget_chars, mode, depth, attempts, seed, prose_policy, depth_policy, relations, marks, "
-        "steps, "
-        "expect, invariants, bindings",
+        "budget_tokens, budget_chars, mode, depth, attempts, seed, prose_policy, depth_policy, relations, "
+        "marks, steps, expect, invariants, bindings",
     ),
 }
 

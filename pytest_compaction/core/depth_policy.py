@@ -78,7 +78,10 @@ class DepthPolicy:
 
     @classmethod
     def from_dict(cls, data: object, path: str = "depth_policy") -> DepthPolicy:
-        """``{pins_verbatim: 2, bindings_resolved: 3, no_unsupported_facts: never}``; absent keys keep the default."""
+        """``{pins_verbatim: 2, bindings_resolved: 3, no_unsupported_facts: never}``.
+
+        A key left out keeps its default.
+        """
         data = read_mapping(data, path)
         check_keys(data, path, required=(), optional=TIGHTENINGS)
         values: dict[str, int | None] = {}

@@ -24,6 +24,7 @@ from pytest_compaction.core._fields import (
     read_str_list,
     type_name,
 )
+from pytest_compaction.core.depth_policy import DEFAULT_DEPTH_POLICY, DepthPolicy
 from pytest_compaction.core.errors import PayloadError, _closest
 from pytest_compaction.core.model import (
     Claim,
@@ -36,7 +37,6 @@ from pytest_compaction.core.model import (
     read_role,
     read_tool_calls,
 )
-from pytest_compaction.core.depth_policy import DEFAULT_DEPTH_POLICY, DepthPolicy
 from pytest_compaction.core.prose_form import ProseForm, ProsePolicy
 
 __all__ = ["SPEC_VERSION", "SPEC_VERSIONS", "STEP_KINDS", "Scenario", "Step", "StepKind", "read_version"]

@@ -240,7 +240,8 @@ def act_check(scenario: Scenario, bindings: BindingSet) -> PassCheck | None:
     for position, step in enumerate(steps):
         if step.kind != "act":
             continue
-        assert step.binding is not None and step.action is not None
+        assert step.binding is not None
+        assert step.action is not None
         target = bindings.target(step.binding, step.action, join(step.path, "act"))
         scope = (step.tenant_id or scenario.tenant_id, step.subject_id or scenario.subject_id)
         after = next(
