@@ -128,14 +128,14 @@ STRUCTURAL = {
     "step-two-kinds": (
         E1 + "steps:\n  - {add: all, compress: null}\n  - compress\n",
         4,
-        "steps[0]: each step has exactly one of add, compress, delete, retrieve or use "
+        "steps[0]: each step has exactly one of add, compress, delete, retrieve, use or act "
         "(e.g. `- add: [e1, e2]`)",
     ),
     "step-misspelt": (
         E1 + "steps:\n  - compres\n",
         4,
-        "steps[0]: expected `compress` or a mapping with one of add, compress, delete, retrieve or "
-        "use, got 'compres' (did you mean 'compress'?)",
+        "steps[0]: expected `compress` or a mapping with one of add, compress, delete, retrieve, use "
+        "or act, got 'compres' (did you mean 'compress'?)",
     ),
     "expect-typo": (
         "expect:\n  violations: [f1:mising]\n" + E1,
@@ -180,8 +180,8 @@ STRUCTURAL = {
         "kind: scenario\n" + ARTIFACT + E1,
         2,
         "artifact: unknown key; allowed keys: events, version, description, tenant, subject, budget, "
-        "budget_tokens, budget_chars, mode, depth, attempts, seed, prose_policy, relations, marks, steps, "
-        "expect, invariants, bindings",
+        "budget_tokens, budget_chars, mode, depth, attempts, seed, prose_policy, depth_policy, relations, "
+        "marks, steps, expect, invariants, bindings",
     ),
 }
 

@@ -24,6 +24,7 @@ from pytest_compaction.core._fields import (
     read_str_list,
     type_name,
 )
+from pytest_compaction.core.depth_policy import DEFAULT_DEPTH_POLICY, DepthPolicy
 from pytest_compaction.core.errors import PayloadError, _closest
 from pytest_compaction.core.model import (
     Claim,
@@ -40,14 +41,16 @@ from pytest_compaction.core.prose_form import ProseForm, ProsePolicy
 
 __all__ = ["SPEC_VERSION", "SPEC_VERSIONS", "STEP_KINDS", "Scenario", "Step", "StepKind", "read_version"]
 
-StepKind = Literal["add", "compress", "delete", "retrieve", "use"]
+StepKind = Literal["add", "compress", "delete", "retrieve", "use", "act"]
 
-STEP_KINDS: tuple[StepKind, ...] = ("add", "compress", "delete", "retrieve", "use")
+STEP_KINDS: tuple[StepKind, ...] = ("add", "compress", "delete", "retrieve", "use", "act")
 
 SCENARIO_KEYS = spec_model.names(spec_model.SCENARIO)
 """Every key of a scenario spec, in the order the writer emits them."""
 
 # Key lists of the spec model, computed once (the loader runs per event and per fact).
+_ACT_OPTIONAL = spec_model.optional(spec_model.ACT)
+_ACT_REQUIRED = spec_model.required(spec_model.ACT)
 _CLAIM_OPTIONAL = spec_model.optional(spec_model.CLAIM)
 _CLAIM_REQUIRED = spec_model.required(spec_model.CLAIM)
 _COMPRESS_NAMES = spec_model.names(spec_model.COMPRESS)
@@ -107,6 +110,10 @@ class Step:
     """For ``use``: ``module:attribute`` of the planner or responder given the retrieved memory."""
     rules: tuple[str, ...] = ()
     """For ``use``: ``module:attribute`` of each rule over the consumer's output."""
+    action: str | None = None
+    """For ``act``: the consequential action, in the words of its statement ("run the data fix")."""
+    binding: str | None = None
+    """For ``act``: the phrase the action acts on; resolved against the bindings and the memory."""
     budget: int | None = None
     budget_tokens: int | None = None
     budget_chars: int | None = None
@@ -136,6 +143,13 @@ class Step:
             return {"retrieve": query}
         if self.kind == "use":
             return {"use": {"consumer": self.consumer, "rules": list(self.rules)}}
+        if self.kind == "act":
+            act: dict[str, Any] = {"action": self.action, "binding": self.binding}
+            if self.tenant_id:
+                act["tenant"] = self.tenant_id
+            if self.subject_id:
+                act["subject"] = self.subject_id
+            return {"act": act}
         options: dict[str, Any] = {}
         if self.tenant_id:
             options["tenant"] = self.tenant_id
@@ -178,6 +192,13 @@ class Scenario:
     """Rules for prose summaries (``prose_policy: {max_depth: N}``)."""
     version: int | None = None
     """The spec format version the file declares (None: not declared, read as the current one)."""
+    depth_policy: DepthPolicy | None = None
+    """Which checks tighten from which compaction depth (``depth_policy:``); None: the default."""
+
+    @property
+    def effective_depth_policy(self) -> DepthPolicy:
+        """The spec's depth policy, or :data:`~pytest_compaction.core.depth_policy.DEFAULT_DEPTH_POLICY`."""
+        return self.depth_policy if self.depth_policy is not None else DEFAULT_DEPTH_POLICY
 
     @property
     def effective_steps(self) -> tuple[Step, ...]:
@@ -206,6 +227,8 @@ class Scenario:
             out["mode"] = self.mode
         if self.prose_policy is not None:
             out["prose_policy"] = self.prose_policy.to_dict()
+        if self.depth_policy is not None:
+            out["depth_policy"] = self.depth_policy.to_dict()
         if self.relations:
             out["relations"] = list(self.relations)
         out["events"] = [_event_dict(event, self) for event in self.events]
@@ -251,6 +274,13 @@ class Scenario:
                 f"expected a depth of at most {MAX_SCENARIO_DEPTH}, got {depth}; each level is one more "
                 "compression pass",
             )
+        acting = next((step for step in steps if step.kind == "act"), None)
+        if acting is not None and data.get("bindings") is None:
+            raise PayloadError(
+                join(acting.path, "act"),
+                "an act step resolves its binding against the scenario's ground truth, its `bindings:` "
+                "table, but the spec has none; add `bindings:` with the phrase and its canonical_id",
+            )
         attempts = read_int(data, "attempts", path) if data.get("attempts") is not None else None
         if attempts is not None and attempts < 1:
             raise PayloadError(join(path, "attempts"), f"expected at least 1 attempt, got {attempts}")
@@ -280,6 +310,9 @@ class Scenario:
             if policy is None
             else ProsePolicy.from_dict(policy, join(path, "prose_policy")),
             version=read_version(data, path),
+            depth_policy=None
+            if data.get("depth_policy") is None
+            else DepthPolicy.from_dict(data["depth_policy"], join(path, "depth_policy")),
         )
 
 
@@ -497,7 +530,7 @@ def _steps(
             hint = " (did you mean 'compress'?)" if _closest(item, ("compress",)) else ""
             raise PayloadError(
                 where,
-                f"expected `compress` or a mapping with one of add, compress, delete, retrieve or use, "
+                f"expected `compress` or a mapping with one of add, compress, delete, retrieve, use or act, "
                 f"got {item!r}{hint}",
             )
         item = read_mapping(item, where)
@@ -505,7 +538,7 @@ def _steps(
         if len(kinds) != 1:
             raise PayloadError(
                 where,
-                "each step has exactly one of add, compress, delete, retrieve or use "
+                "each step has exactly one of add, compress, delete, retrieve, use or act "
                 "(e.g. `- add: [e1, e2]`)",
             )
         kind = kinds[0]
@@ -526,6 +559,15 @@ def _steps(
                     "comes before it; add `- retrieve: {query: <query class>}` before it",
                 )
             steps.append(_use(item, where))
+            continue
+        if kind == "act":
+            if not any(step.kind == "compress" for step in steps):
+                raise PayloadError(
+                    join(where, "act"),
+                    "an act step resolves its binding against the memory a compression left, but no "
+                    "compress step comes before it; add `- compress` before it",
+                )
+            steps.append(_act(item, where, tenant, subject))
             continue
         if kind == "add":
             check_keys(item, where, required=("add",))
@@ -622,6 +664,21 @@ def _use(item: Any, where: str) -> Step:
     for index, rule in enumerate(rules):
         _reference(rule, join(join(at, "rules"), index))
     return Step(kind="use", consumer=consumer, rules=rules, path=where)
+
+
+def _act(item: Any, where: str, tenant: str, subject: str) -> Step:
+    check_keys(item, where, required=("act",))
+    at = join(where, "act")
+    options = read_mapping(item["act"], at)
+    check_keys(options, at, required=_ACT_REQUIRED, optional=_ACT_OPTIONAL)
+    return Step(
+        kind="act",
+        action=read_str(options, "action", at),
+        binding=read_str(options, "binding", at),
+        tenant_id=read_str(options, "tenant", at, tenant),
+        subject_id=read_str(options, "subject", at, subject),
+        path=where,
+    )
 
 
 def _reference(value: str, path: str) -> str:

@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "ACT",
     "CLAIM",
     "COMPRESS",
+    "DEPTH_POLICY",
     "EVENT",
     "EXPECT",
     "Key",
@@ -74,6 +76,8 @@ def key(keys: tuple[Key, ...], name: str) -> Key:
 
 
 MAX_BUDGET = 1_000_000_000
+MAX_DEPTH = 32
+"""The deepest repeated compression a scenario may ask for, and the largest depth a policy names."""
 ROLES = ("user", "assistant", "system", "tool")
 TRUSTS = ("untrusted", "user", "system")
 CRITICALITIES = ("critical", "continuity")
@@ -212,6 +216,46 @@ PROSE_POLICY: tuple[Key, ...] = (
     ),
 )
 
+ACT: tuple[Key, ...] = (
+    Key(
+        "action",
+        "str",
+        "The consequential action, in the words of its statement: run the data fix.",
+        required=True,
+    ),
+    Key(
+        "binding",
+        "str",
+        "The phrase the action acts on (a binding's phrase, alias, ambiguous phrase or id).",
+        required=True,
+    ),
+    Key("tenant", "str", "Whose memory (default: the scenario's)."),
+    Key("subject", "str", "Whose memory (default: the scenario's)."),
+)
+"""An ``act`` step: the binding is resolved against the bindings table and the latest memory."""
+
+DEPTH_POLICY: tuple[Key, ...] = (
+    Key(
+        "pins_verbatim",
+        "ref",
+        "From this compaction depth on, every pinned invariant and failure record appears verbatim.",
+        ref="from_depth",
+    ),
+    Key(
+        "bindings_resolved",
+        "ref",
+        "From this compaction depth on, every binding the prior memory named stays named (resolving to it).",
+        ref="from_depth",
+    ),
+    Key(
+        "no_unsupported_facts",
+        "ref",
+        "From this compaction depth on, unsupported facts fail even in permissive mode.",
+        ref="from_depth",
+    ),
+)
+"""The checks that tighten with depth (default: each from depth 2)."""
+
 EXPECT: tuple[Key, ...] = (
     Key(
         "violations",
@@ -235,10 +279,22 @@ SCENARIO: tuple[Key, ...] = (
         default="strict",
         choices=("strict", "permissive"),
     ),
-    Key("depth", "int", "Repeated compression: N passes, a summary of a summary.", minimum=1, maximum=32),
+    Key(
+        "depth",
+        "int",
+        "Repeated compression: N passes, a summary of a summary.",
+        minimum=1,
+        maximum=MAX_DEPTH,
+    ),
     Key("attempts", "int", "Compress this many times per pass; disagreement fails.", minimum=1, maximum=100),
     Key("seed", "int", "Seed of the metamorphic transformations."),
     Key("prose_policy", "object", "Rules for prose summaries.", fields=PROSE_POLICY),
+    Key(
+        "depth_policy",
+        "object",
+        "Which checks tighten from which compaction depth (default: all from depth 2).",
+        fields=DEPTH_POLICY,
+    ),
     Key("relations", "strs", "Metamorphic relations: one more item per name, e.g. append_small_talk."),
     Key("marks", "ref", "pytest marks for every item of the spec.", ref="marks"),
     Key(

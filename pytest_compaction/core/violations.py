@@ -85,6 +85,8 @@ class ViolationCode(str, Enum):
     """The invariant's markers survive but its modal force was hedged or lost."""
     MARKER_MISSING = "marker_missing"
     """A required identifier, number or scope word changed or vanished."""
+    PIN_NOT_VERBATIM = "pin_not_verbatim"
+    """A register entry that must come back verbatim is only paraphrased (or absent)."""
     CONSTRAINT_DENSITY_COLLAPSED = "constraint_density_collapsed"
     """Active invariants exist but the summary holds no prohibition or obligation at all."""
     INVARIANT_RETIRED_WITHOUT_EVENT = "invariant_retired_without_event"

@@ -207,9 +207,12 @@ def run_scenario(
             budget_tokens=_budget(scenario, step, "budget_tokens"),
             budget_chars=_budget(scenario, step, "budget_chars"),
         )
+        depth = 1 if prior is None else depths.get(scope, 0) + 1
         options: dict[str, object] = {
             "index": index,
-            "depth": 1 if prior is None else depths.get(scope, 0) + 1,
+            # The depth policy may make a deep pass strict (no unsupported facts even when permissive).
+            "mode": scenario.effective_depth_policy.mode_at(scenario.mode, depth),
+            "depth": depth,
             "previous": tuple(run.passes),
             "version": versions.get(scope, 0),
             "step_path": step.path,
@@ -237,7 +240,7 @@ def run_scenario(
             (guard if len(planned) == 1 else _lane(guard, lanes, scope), request, options)
             for scope, request, options in planned
         ]
-        results = _run_round(passes, ledger, checks=every, attempts=attempts, mode=scenario.mode, store=store)
+        results = _run_round(passes, ledger, checks=every, attempts=attempts, store=store)
         for (scope, request, _), result in zip(planned, results, strict=True):
             settle(scope, request, result)
         if len(planned) > 1:  # each lane's calls, in pass order, on the run's own guard

@@ -18,10 +18,20 @@ a responder) and judges its structured output with rules
 The truth decides which facts a rule protects, so a retrieval that dropped the
 allergy still fails the use step: the planner picked peanuts, and the violation
 says the allergy was never given to it.
+
+An ``act`` step states a consequential action on a binding phrase ("run the data fix"
+on "the database"). The binding is re-derived at that moment: the scenario's
+``bindings:`` table (the ground truth) says which resource the phrase means, and the
+memory the last pass of the scope left must still name that same resource in the
+action's statement (:func:`~pytest_compaction.prose.bindings.check_action_binding`).
+The step is checked as part of that pass (:func:`act_check`), so its finding carries
+the pass and its compaction depth: ``binding_reassigned`` when the memory now points
+elsewhere, ``binding_unresolvable`` when it no longer says.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -31,8 +41,10 @@ from pytest_compaction.core._fields import join, type_name
 from pytest_compaction.core.errors import ConfigError, PayloadError
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Fact, Status
-from pytest_compaction.core.scenario import Step
-from pytest_compaction.core.violations import Verdict
+from pytest_compaction.core.scenario import Scenario, Step
+from pytest_compaction.core.violations import Verdict, Violation
+from pytest_compaction.engine.passes import PassCheck, PassContext
+from pytest_compaction.prose.bindings import Binding, BindingSet, check_action_binding
 from pytest_compaction.store.retrieval import (
     ActionRule,
     RetrievalQuery,
@@ -44,7 +56,15 @@ from pytest_compaction.store.retrieval import (
 if TYPE_CHECKING:
     from pytest_compaction.store.sqlite import MemoryStore
 
-__all__ = ["RetrievalResult", "UseStepResult", "resolve_rules", "run_retrieve_step", "run_use_step"]
+__all__ = [
+    "RetrievalResult",
+    "UseStepResult",
+    "act_check",
+    "memory_text",
+    "resolve_rules",
+    "run_retrieve_step",
+    "run_use_step",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -239,3 +259,102 @@ def _reference_retrieve(query: RetrievalQuery, latest: Artifact | None, ledger: 
         return ()
     facts = tuple(fact for fact in _undeleted(latest, ledger) if query.matches(fact))
     return facts if query.limit is None else facts[: query.limit]
+
+
+# -- act: a consequential action on a binding -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Act:
+    step: Step
+    binding: Binding
+    """The binding the action means, by the bindings table (the ground truth)."""
+    after: str
+    """The path of the compress step whose memory the action reads."""
+
+
+def act_check(scenario: Scenario, bindings: BindingSet) -> PassCheck | None:
+    """The pass check of ``scenario``'s ``act`` steps (None when it has none).
+
+    Each act step belongs to the last compress step of its scope before it: on that
+    pass the check resolves the step's binding in the artifact's memory. The step's
+    phrase is resolved against ``bindings`` here, so a phrase the table cannot resolve
+    is a :class:`PayloadError` naming the step when the spec loads.
+    """
+    steps = scenario.effective_steps
+    compress_paths = tuple(step.path for step in steps if step.kind == "compress")
+    acts: list[_Act] = []
+    for position, step in enumerate(steps):
+        if step.kind != "act":
+            continue
+        assert step.binding is not None
+        assert step.action is not None
+        target = bindings.target(step.binding, step.action, join(step.path, "act"))
+        scope = (step.tenant_id or scenario.tenant_id, step.subject_id or scenario.subject_id)
+        after = next(
+            (
+                earlier.path
+                for earlier in reversed(steps[:position])
+                if earlier.kind == "compress"
+                and (earlier.tenant_id or scenario.tenant_id, earlier.subject_id or scenario.subject_id)
+                == scope
+            ),
+            None,
+        )
+        if after is None:
+            raise PayloadError(
+                join(step.path, "act"),
+                f"no compress step of {scope[0]}/{scope[1]} comes before this action, so there is no "
+                f"memory to act from; compress that scope first",
+            )
+        acts.append(_Act(step=step, binding=target, after=after))
+    if not acts:
+        return None
+
+    def check(context: PassContext) -> list[Violation]:
+        current = _current_step(context, compress_paths)
+        due = [act for act in acts if act.after == current]
+        if not due:
+            return []
+        memory = memory_text(context.read_back or context.artifact)
+        out = []
+        for act in due:
+            found = check_action_binding(bindings, act.binding, memory)
+            if found is None:
+                continue
+            assert act.step.action is not None
+            where = (
+                f"act at {act.step.path} ({act.step.action!r} on {act.step.binding!r}), "
+                f"compaction depth {context.depth}"
+            )
+            out.append(dataclasses.replace(found, detail=f"{where}: {found.detail}"))
+        return out
+
+    return check
+
+
+def _current_step(context: PassContext, compress_paths: tuple[str, ...]) -> str | None:
+    """The compress step this pass runs: the passes so far follow the scenario's compress steps.
+
+    A run whose passes are not this scenario's compress steps (a rebuilt multi-stage
+    path) has no act steps of its own: ``None``.
+    """
+    done = tuple(result.step_path for result in context.previous)
+    if len(done) >= len(compress_paths) or done != compress_paths[: len(done)]:
+        return None
+    return compress_paths[len(done)]
+
+
+def memory_text(artifact: Artifact | None) -> str:
+    """What the memory says, as text: its summary, or (without one) a line per fact."""
+    if artifact is None:
+        return ""
+    if artifact.summary and artifact.summary.strip():
+        return artifact.summary
+    lines = []
+    for fact in artifact.facts:
+        qualifiers = " ".join(f"{key} {value}" for key, value in fact.qualifiers)
+        lines.append(
+            f"{fact.predicate.replace('.', ' ').replace('_', ' ')}: {fact.value} {qualifiers}".strip() + "."
+        )
+    return "\n".join(lines)

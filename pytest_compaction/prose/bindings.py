@@ -38,11 +38,11 @@ from pytest_compaction.core._fields import (
     read_str,
     read_str_list,
 )
-from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.errors import PayloadError, _closest
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose import _text
 
-__all__ = ["Binding", "BindingSet", "Reference", "check_bindings"]
+__all__ = ["Binding", "BindingSet", "Reference", "check_action_binding", "check_bindings", "unnamed_bindings"]
 
 
 def _key(phrase: str) -> str:
@@ -235,6 +235,48 @@ class BindingSet:
         """The canonical id a precise phrase stands for, or ``None``."""
         return self._lexicon.get(_key(phrase))
 
+    def target(self, phrase: str, action: str, path: str = "act") -> Binding:
+        """The binding an action on ``phrase`` means, by the table alone (the ground truth).
+
+        A binding's id, phrase or alias names it; an ambiguous phrase ("the database")
+        means the one candidate whose anchors all occur in the action's words ("run the
+        data fix" and anchors ``[data fix]``). Anything else is a mistake in the spec:
+        a :class:`PayloadError` at ``path`` says which phrases the table knows.
+        """
+        if phrase in self._by_id:
+            return self._by_id[phrase]
+        canonical = self.resolve(phrase)
+        if canonical is not None:
+            return next(
+                b
+                for b in self.bindings
+                if b.canonical_id == canonical and _key(phrase) in {_key(p) for p in b.phrases}
+            )
+        candidates = self._ambiguous.get(_key(phrase))
+        if candidates is None:
+            known = sorted({*self._by_id, *(p for b in self.bindings for p in b.phrases)})
+            close = _closest(phrase, tuple(known))
+            hint = (
+                f"; did you mean {close!r}?" if close else f"; the table knows {', '.join(map(repr, known))}"
+            )
+            raise PayloadError(join(path, "binding"), f"no binding has the phrase or id {phrase!r}{hint}")
+        meant = [
+            b
+            for b in self.bindings
+            if b.canonical_id in candidates
+            and b.anchors
+            and all(_text.contains(action, a) for a in b.anchors)
+        ]
+        if len(meant) != 1:
+            could = " or ".join(candidates)
+            raise PayloadError(
+                join(path, "binding"),
+                f"{phrase!r} could be {could}, and the action {action!r} holds the anchors of "
+                f"{'none' if not meant else 'more than one'} of them; name the binding precisely "
+                f"(its phrase or id) or use the words of one binding's anchors in the action",
+            )
+        return meant[0]
+
     def references(self, text: str) -> tuple[Reference, ...]:
         """Every binding phrase, ambiguous phrase and identifier-shaped token in ``text``.
 
@@ -287,7 +329,69 @@ class BindingSet:
 def check_bindings(bindings: BindingSet | Iterable[Binding], summary: str) -> Verdict:
     """Check that every binding the summary uses still resolves to its canonical id."""
     table = BindingSet.coerce(bindings)
-    units = _units(summary)
+    return Verdict(violations=sort_violations(_findings(table, _units(summary))[0]))
+
+
+def unnamed_bindings(
+    bindings: BindingSet | Iterable[Binding], summary: str, *, before: str, why: str
+) -> list[Violation]:
+    """``binding_unresolvable`` for every binding ``before`` named and ``summary`` no longer names.
+
+    ``before`` is the memory this summary was built from (the prior summary).
+    :func:`check_bindings` reads a binding only where the summary uses it, so a binding
+    that re-summarization silently dropped passes there; this is the stricter rule a
+    depth policy applies (``why`` says which). Bindings :func:`check_bindings` already
+    reports are left to it.
+    """
+    table = BindingSet.coerce(bindings)
+    found, refs = _findings(table, _units(summary))
+    flagged = {v.fact_id for v in found}
+    named = {ref.canonical_id for row in refs for ref in row}
+    earlier = {ref.canonical_id for row in _resolve(table, _units(before)) for ref in row}
+    return [
+        Violation(
+            code=ViolationCode.BINDING_UNRESOLVABLE,
+            fact_id=binding.id,
+            expected=binding.canonical_id,
+            detail=f"the memory it was built from named {binding.phrase!r} ({binding.canonical_id}) and "
+            f"this summary no longer does, but {why}",
+        )
+        for binding in table
+        if binding.id not in flagged and binding.canonical_id in earlier and binding.canonical_id not in named
+    ]
+
+
+def check_action_binding(
+    bindings: BindingSet | Iterable[Binding], binding: Binding, memory: str
+) -> Violation | None:
+    """How the memory resolves ``binding`` at the moment an action uses it, or ``None`` when it does.
+
+    The binding's statement in ``memory`` must name it (``binding_reassigned`` when another
+    resource stands there, ``binding_unresolvable`` for an ambiguous phrase with nothing
+    named before it, ``identifier_collapsed`` for a merged or renumbered identifier), and a
+    memory that no longer names it at all cannot ground the action either
+    (``binding_unresolvable``): omission, harmless in a summary, is a refusal here.
+    """
+    table = BindingSet.coerce(bindings)
+    units = _units(memory)
+    refs = _resolve(table, units)
+    found = _check(binding, table, units, refs, set())
+    if found:
+        return found[0]
+    if any(ref.canonical_id == binding.canonical_id for row in refs for ref in row):
+        return None
+    statement = f" (its statement: {', '.join(map(repr, binding.anchors))})" if binding.anchors else ""
+    return Violation(
+        code=ViolationCode.BINDING_UNRESOLVABLE,
+        fact_id=binding.id,
+        expected=binding.canonical_id,
+        observed=None,
+        detail=f"the memory no longer names {binding.phrase!r}{statement}, so nothing in it "
+        f"says which resource the action means",
+    )
+
+
+def _findings(table: BindingSet, units: Sequence[_Unit]) -> tuple[list[Violation], list[list[Reference]]]:
     refs = _resolve(table, units)
     found: list[Violation] = []
     # An unresolved phrase inside an anchored binding's statement is that binding's
@@ -295,7 +399,7 @@ def check_bindings(bindings: BindingSet | Iterable[Binding], summary: str) -> Ve
     claimed: set[tuple[int, int]] = set()
     for binding in sorted(table, key=lambda b: not b.anchors):
         found.extend(_check(binding, table, units, refs, claimed))
-    return Verdict(violations=sort_violations(found))
+    return found, refs
 
 
 @dataclass(frozen=True, slots=True)

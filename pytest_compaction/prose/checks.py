@@ -72,7 +72,14 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
         return list(verdict.violations)
 
     config = {PINNED_CONFIG_KEY: pin_block(register)} if register.active() else {}
-    return ProseChecks(checks=(check,), config=config)
+    # The depth policy's tightened checks and the act steps' bindings at the moment of use.
+    from pytest_compaction.engine.steps import act_check
+    from pytest_compaction.prose.depth_policy import depth_policy_check
+
+    tightened = depth_policy_check(scenario.effective_depth_policy, register, bindings)
+    acting = act_check(scenario, bindings)
+    more = tuple(c for c in (tightened, acting) if c is not None)
+    return ProseChecks(checks=(check, *more), config=config)
 
 
 def _state(register: InvariantRegister, passes: Sequence[PassResult]) -> PassState | None:

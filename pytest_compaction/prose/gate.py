@@ -47,6 +47,7 @@ REGROUNDABLE = frozenset(
         ViolationCode.INVARIANT_DROPPED,
         ViolationCode.MODAL_WEAKENED,
         ViolationCode.MARKER_MISSING,
+        ViolationCode.PIN_NOT_VERBATIM,
         ViolationCode.CONSTRAINT_DENSITY_COLLAPSED,
         ViolationCode.FAILURE_HISTORY_COLLAPSED,
         ViolationCode.DEPTH_EXCEEDED,

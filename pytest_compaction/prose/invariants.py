@@ -17,6 +17,7 @@ from typing import Any, TypeAlias
 from pytest_compaction.core._fields import (
     check_keys,
     join,
+    read_bool,
     read_mapping,
     read_sequence,
     read_str,
@@ -24,6 +25,7 @@ from pytest_compaction.core._fields import (
     type_name,
 )
 from pytest_compaction.core.errors import LifecycleError, PayloadError, UnknownIdError, _closest
+from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.prose import _text
 from pytest_compaction.prose.modality import Modality, judge, read
 
@@ -33,7 +35,9 @@ __all__ = [
     "Invariant",
     "InvariantRegister",
     "Retirement",
+    "appears_verbatim",
     "attempted_failure",
+    "check_verbatim",
     "considered_words",
     "failure_outcome",
 ]
@@ -93,6 +97,8 @@ class Invariant:
     text: str
     markers: tuple[str, ...]
     modality: Modality
+    verbatim: bool = False
+    """Must appear character for character (whitespace runs aside), not only with its force."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "markers", tuple(self.markers))
@@ -124,22 +130,26 @@ class Invariant:
     @classmethod
     def from_dict(cls, data: object, path: str = "invariant") -> Invariant:
         data = read_mapping(data, path)
-        check_keys(data, path, required=("id", "text", "markers", "modality"))
+        check_keys(data, path, required=("id", "text", "markers", "modality"), optional=("verbatim",))
         markers = read_str_list(data, "markers", path)
         modality = _modality(data["modality"], join(path, "modality"))
         ident, text = read_str(data, "id", path), read_str(data, "text", path)
+        verbatim = read_bool(data, "verbatim", path, False)
         try:
-            return cls(id=ident, text=text, markers=markers, modality=modality)
+            return cls(id=ident, text=text, markers=markers, modality=modality, verbatim=verbatim)
         except PayloadError as exc:
             raise _text.rebased(exc, "invariant", path) from None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "id": self.id,
             "text": self.text,
             "markers": list(self.markers),
             "modality": self.modality.value,
         }
+        if self.verbatim:
+            out["verbatim"] = True
+        return out
 
 
 def _modality(raw: object, path: str) -> Modality:
@@ -168,6 +178,8 @@ class FailureRecord:
     text: str
     approach: tuple[str, ...]
     error: tuple[str, ...] = ()
+    verbatim: bool = False
+    """Must appear character for character (whitespace runs aside), not only as a failure."""
 
     def __post_init__(self) -> None:
         for name in ("approach", "error"):
@@ -197,12 +209,13 @@ class FailureRecord:
     @classmethod
     def from_dict(cls, data: object, path: str = "failure") -> FailureRecord:
         data = read_mapping(data, path)
-        check_keys(data, path, required=("id", "text", "approach"), optional=("error",))
+        check_keys(data, path, required=("id", "text", "approach"), optional=("error", "verbatim"))
         approach = read_str_list(data, "approach", path)
         error = read_str_list(data, "error", path)
         ident, text = read_str(data, "id", path), read_str(data, "text", path)
+        verbatim = read_bool(data, "verbatim", path, False)
         try:
-            return cls(id=ident, text=text, approach=approach, error=error)
+            return cls(id=ident, text=text, approach=approach, error=error, verbatim=verbatim)
         except PayloadError as exc:
             raise _text.rebased(exc, "failure", path) from None
 
@@ -210,11 +223,48 @@ class FailureRecord:
         out: dict[str, Any] = {"id": self.id, "text": self.text, "approach": list(self.approach)}
         if self.error:
             out["error"] = list(self.error)
+        if self.verbatim:
+            out["verbatim"] = True
         return out
 
 
 Entry: TypeAlias = Invariant | FailureRecord
 """What a register holds: pinned invariants and failure records, one id space."""
+
+
+def _flat(text: str) -> str:
+    return " ".join(_text.normalize(text).split())
+
+
+def appears_verbatim(text: str, summary: str) -> bool:
+    """Whether ``text`` is in ``summary`` character for character, whitespace runs (and
+    curly quotes) aside: case, words, numbers and punctuation exactly as written."""
+    return _flat(text) in _flat(summary)
+
+
+def check_verbatim(entries: Iterable[Entry], summary: str, *, why: str) -> list[Violation]:
+    """``pin_not_verbatim`` for each of ``entries`` whose text ``summary`` does not hold verbatim.
+
+    ``why`` says which rule asks for it (``"it is marked verbatim"``, ``"the depth policy
+    asks for verbatim pins from depth 2"``); the detail also says whether the entry's
+    markers survived, i.e. whether it was paraphrased or dropped.
+    """
+    out = []
+    for entry in entries:
+        if appears_verbatim(entry.text, summary):
+            continue
+        markers = entry.markers if isinstance(entry, Invariant) else entry.approach
+        kept = [m for m in markers if _text.contains(summary, m)]
+        how = "it is only paraphrased" if kept else "it is not in the summary at all"
+        out.append(
+            Violation(
+                code=ViolationCode.PIN_NOT_VERBATIM,
+                fact_id=entry.id,
+                expected=entry.text.strip(),
+                detail=f"{how}, but {why}; re-inject it unsummarized (pin_block(register) does)",
+            )
+        )
+    return out
 
 
 def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
@@ -301,19 +351,39 @@ class InvariantRegister:
         self._entries[entry.id] = entry
         return entry
 
-    def pin(self, id: str, text: str, *, markers: Iterable[str], modality: Modality | str) -> Invariant:
-        """Append a pinned invariant built from its fields."""
+    def pin(
+        self,
+        id: str,
+        text: str,
+        *,
+        markers: Iterable[str],
+        modality: Modality | str,
+        verbatim: bool = False,
+    ) -> Invariant:
+        """Append a pinned invariant built from its fields (``verbatim``: it must come back word for word)."""
         invariant = Invariant(
-            id=id, text=text, markers=tuple(markers), modality=_modality(modality, "modality")
+            id=id,
+            text=text,
+            markers=tuple(markers),
+            modality=_modality(modality, "modality"),
+            verbatim=verbatim,
         )
         self.add(invariant)
         return invariant
 
     def record_failure(
-        self, id: str, text: str, *, approach: Iterable[str], error: Iterable[str] = ()
+        self,
+        id: str,
+        text: str,
+        *,
+        approach: Iterable[str],
+        error: Iterable[str] = (),
+        verbatim: bool = False,
     ) -> FailureRecord:
         """Append a failure record ("tried X, failed with E")."""
-        record = FailureRecord(id=id, text=text, approach=tuple(approach), error=tuple(error))
+        record = FailureRecord(
+            id=id, text=text, approach=tuple(approach), error=tuple(error), verbatim=verbatim
+        )
         self.add(record)
         return record
 

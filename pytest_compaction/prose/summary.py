@@ -41,6 +41,7 @@ from pytest_compaction.prose.invariants import (
     Invariant,
     InvariantRegister,
     attempted_failure,
+    check_verbatim,
     considered_words,
     failure_outcome,
 )
@@ -323,6 +324,8 @@ def check_prose(
             found.extend(_check_invariant(invariant, sentences))
         for record in register.failures():
             found.extend(_check_failure(record, sentences))
+    verbatim = [entry for entry in register.active() if entry.verbatim]
+    found.extend(check_verbatim(verbatim, summary, why="it is marked verbatim"))
     found.extend(_check_density(register, sentences, len(summary)))
     found.extend(_check_lineage(register, previous))
     found.extend(_check_depth(level, ground, policy))

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pytest_compaction.core.model import Criticality, Status, Trust
-from pytest_compaction.core.spec_model import COMPRESS, RETRIEVE, SCENARIO, USE, Key, required
+from pytest_compaction.core.spec_model import ACT, COMPRESS, MAX_DEPTH, RETRIEVE, SCENARIO, USE, Key, required
 from pytest_compaction.core.violations import ViolationCode
 from pytest_compaction.prose.modality import Modality
 
@@ -260,6 +260,14 @@ def build_schema() -> dict[str, Any]:
             "anyOf": [{"type": "string", "minLength": 1}, ids],
         },
         "use_name": {"type": "string", "pattern": _REFERENCE},
+        "from_depth": {
+            "description": "The first compaction depth the check applies at, or never (default: 2).",
+            "anyOf": [
+                {"type": "null"},
+                {"type": "integer", "minimum": 1, "maximum": MAX_DEPTH},
+                {"const": "never"},
+            ],
+        },
         "use_names": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/use_name"}},
         "violation_names": {"type": "array", "items": {"type": "string", "pattern": f"^(.+:)?({codes})$"}},
         "marks": {"anyOf": [{"type": "null"}, {"type": "array", "items": {"$ref": "#/$defs/mark"}}]},
@@ -335,6 +343,19 @@ def build_schema() -> dict[str, Any]:
                         }
                     },
                 },
+                {
+                    "type": "object",
+                    "required": ["act"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "act": {
+                            **_object_schema(ACT),
+                            "description": "A consequential action on a binding phrase: the memory of the "
+                            "last pass must resolve it to the resource the bindings table says "
+                            "(after a compress step).",
+                        }
+                    },
+                },
             ]
         },
         "register": {
@@ -360,6 +381,11 @@ def build_schema() -> dict[str, Any]:
                     "description": "Words that must survive; each occurs in text.",
                 },
                 "modality": _values(Modality, "The modal class the summary must keep."),
+                "verbatim": {
+                    "type": "boolean",
+                    "default": False,
+                    "description": "It must come back character for character (whitespace aside).",
+                },
             },
         },
         "failure": {
@@ -371,6 +397,11 @@ def build_schema() -> dict[str, Any]:
                 "text": _text("What was tried and how it failed."),
                 "approach": {**ids, "minItems": 1, "description": "Words that locate the attempt."},
                 "error": {**ids, "description": "The error, which must survive with it."},
+                "verbatim": {
+                    "type": "boolean",
+                    "default": False,
+                    "description": "It must come back character for character (whitespace aside).",
+                },
             },
         },
         "retirement": {
