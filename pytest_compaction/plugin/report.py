@@ -23,6 +23,7 @@ __all__ = [
     "PROPERTY_FAILURE",
     "PROPERTY_ITEM",
     "PROPERTY_MUTANTS",
+    "PROPERTY_UNVERIFIED",
     "PROPERTY_UPDATED",
     "PROPERTY_VIOLATIONS",
     "ContractRecord",
@@ -46,6 +47,9 @@ PROPERTY_UPDATED = "compaction_updated"
 
 PROPERTY_FAILURE = "compaction_failure"
 """The first line of a failed contract test's report (for annotations and the HTML page)."""
+
+PROPERTY_UNVERIFIED = "compaction_unverified"
+"""Why a passing contract test verified nothing (an empty domain): "best-effort, unverified"."""
 
 SHOWN_IDS = 3
 """Node ids listed per violation code in the terminal summary before "+N more"."""
@@ -72,6 +76,8 @@ class ContractRecord:
     """What ``--compaction-update`` changed in the spec (path, added, removed)."""
     message: str = ""
     """The first line of the failure report, when the test failed."""
+    unverified: bool = False
+    """Best-effort, unverified: the contract enumerated no guarantee, so its pass proves nothing."""
 
     @property
     def failed(self) -> bool:
@@ -100,6 +106,7 @@ class ContractRecord:
             "line": self.line,
             "reproduce": self.reproduce,
             "message": self.message,
+            "unverified": self.unverified,
         }
 
 
@@ -143,6 +150,8 @@ class SessionReport:
                 record.path = item.get("path", record.path)
                 record.line = item.get("line", record.line)
                 record.reproduce = item.get("reproduce", record.reproduce)
+            elif key == PROPERTY_UNVERIFIED:
+                record.unverified = True
             elif key == PROPERTY_FAILURE and not record.message:
                 record.message = text
             elif key == PROPERTY_ACCEPTED:
@@ -168,6 +177,11 @@ class SessionReport:
     @property
     def compressors(self) -> list[str]:
         return sorted({r.compressor for r in self.records.values() if r.compressor})
+
+    @property
+    def unverified(self) -> list[str]:
+        """Node ids of the tests whose result is best-effort, unverified."""
+        return [r.nodeid for r in self.records.values() if r.unverified]
 
     def summary_lines(self, *, shown: int = SHOWN_IDS) -> list[str]:
         records = list(self.records.values())
@@ -205,6 +219,7 @@ class SessionReport:
             "tests": [r.to_dict() for r in self.records.values()],
             "violations_by_code": dict(sorted(self.violation_counts.items())),
             "tests_by_code": dict(sorted(self.by_code.items())),
+            "unverified": self.unverified,
             **({"mutation": self.mutation} if self.mutation is not None else {}),
         }
 
