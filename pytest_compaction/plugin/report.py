@@ -28,7 +28,9 @@ __all__ = [
     "PROPERTY_VIOLATIONS",
     "ContractRecord",
     "SessionReport",
+    "compressor_header",
     "failure_line",
+    "override_line",
 ]
 
 PROPERTY_VIOLATIONS = "compaction_violations"
@@ -121,6 +123,8 @@ class SessionReport:
     """The mutation table (``MutationTable.to_dict()``), once built at the end of the session."""
     notes: list[str] = field(default_factory=list)
     """Lines the end of the session adds (baseline and update results)."""
+    uncollected: list[str] = field(default_factory=list)
+    """Files other than specs that failed to collect: contract tests in them never ran."""
 
     def add(self, nodeid: str, when: str, outcome: str, properties: Iterable[tuple[str, object]]) -> None:
         props = [(k, v) for k, v in properties if k.startswith("compaction_")]
@@ -164,6 +168,16 @@ class SessionReport:
                 # Properties repeat on every phase's report; teardown always comes, once.
                 self.mutant_findings.extend(json.loads(text))
 
+    def add_collect_error(self, nodeid: str, message: str, *, spec: bool) -> None:
+        """A file that failed to collect: a spec file is a failed contract test; another is noted."""
+        if not spec:
+            if nodeid not in self.uncollected:
+                self.uncollected.append(nodeid)
+            return
+        record = self.records.setdefault(nodeid, ContractRecord(nodeid=nodeid, kind="spec", path=nodeid))
+        record.outcome = "failed"
+        record.message = record.message or message
+
     @property
     def by_code(self) -> Counter[str]:
         """Tests per violation code (a test with two ``missing`` facts counts once)."""
@@ -196,6 +210,12 @@ class SessionReport:
         if silent:
             lines.append(
                 f"  failed without a named violation: {_tests(len(silent))}: {_listing(silent, shown)}"
+            )
+        if self.uncollected:
+            count = len(self.uncollected)
+            lines.append(
+                f"  not collected: {count} file{'' if count == 1 else 's'} (any contract tests in "
+                f"{'it' if count == 1 else 'them'} did not run): {_listing(sorted(self.uncollected), shown)}"
             )
         skipped = sum(1 for r in records if r.outcome == "skipped")
         if skipped:
@@ -238,6 +258,29 @@ def failure_line(text: str, limit: int = 300) -> str:
             line = one_line(line)
             return line if len(line) <= limit else line[: limit - 1] + "…"
     return ""
+
+
+def compressor_header(configured: str, mode: str, overrides: Iterable[str]) -> str:
+    """The header line: the compressor the contract tests run (a conftest override named first)."""
+    where = ", ".join(one_line(w) for w in overrides)
+    if not where:
+        return f"compaction: compressor {one_line(configured)}, mode {mode}"
+    return (
+        f"compaction: compressor from the compressor_under_test fixture at {where} (where it applies; "
+        f"elsewhere {one_line(configured)}), mode {mode}"
+    )
+
+
+def override_line(overrides: dict[str, int], total: int, configured: str) -> str | None:
+    """After collection: overrides of ``compressor_under_test`` the header could not see yet."""
+    if not overrides:
+        return None
+    count = sum(overrides.values())
+    parts = ", ".join(f"{n} at {one_line(where)}" for where, n in sorted(overrides.items()))
+    return (
+        f"compaction: the compressor_under_test fixture replaces {one_line(configured)} for "
+        f"{count} of {_tests(total).replace('test', 'contract test')} ({parts})"
+    )
 
 
 def _tests(count: int) -> str:
