@@ -1,0 +1,226 @@
+"""Library specs that prove a guarantee: each spec, run against a compressor (or store) that
+breaks exactly that guarantee, reports the guarantee's violation by name; the reference
+compressor passes the same spec (tests/test_library.py). docs/guarantees.md cites these."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_compaction.compressors.base import CompressionRequest, ReferenceCompressor
+from pytest_compaction.compressors.guard import GuardedCompressor
+from pytest_compaction.core.model import Artifact, Fact
+from pytest_compaction.core.scenario import Scenario
+from pytest_compaction.engine.contract import run_contract
+from pytest_compaction.engine.runner import ScenarioRun
+from pytest_compaction.mutants.catalog import get_mutant, run_mutant
+from pytest_compaction.specs.library import library_path
+from pytest_compaction.specs.spec import load_spec
+from pytest_compaction.store.retrieval import RetrievalQuery
+from pytest_compaction.store.sqlite import SQLiteStore
+
+LIBRARY = library_path()
+
+
+def scenario(name: str) -> Scenario:
+    loaded = load_spec(LIBRARY / f"{name}.compaction.yaml").scenario
+    assert loaded is not None
+    return loaded
+
+
+def run(name: str, compressor: object, store: object = None) -> ScenarioRun:
+    guarded = GuardedCompressor(compressor, timeout=30)  # type: ignore[arg-type]
+    return run_contract(scenario(name), guarded, store_factory=(lambda: store) if store is not None else None)  # type: ignore[arg-type,return-value]
+
+
+def codes(result: ScenarioRun) -> set[str]:
+    return {name.rsplit(":", 1)[-1] for name in result.names}
+
+
+# -- drift mutants the class tests do not pin to one spec -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mutant", "spec", "names"),
+    [
+        ("drop_critical_fact", "01-omission/escalation-contact-under-chatter", ["fact-page-1:missing"]),
+        ("drop_provenance", "09-provenance-loss/credit-limit-policy-source", ["fact-limit-1:provenance_missing"]),
+        (
+            "stringify_on_storage",
+            "16-representation-loss/typed-values-survive",
+            [
+                "fact-share-1:representation_changed",
+                "fact-sms-1:representation_changed",
+                "fact-threshold-1:representation_changed",
+            ],
+        ),
+        ("last_writer_wins", "17-lost-update/stale-writer-overwrites-address-change", ["lost_update"]),
+        (
+            "keep_superseded_value",
+            "04-temporal-collapse/shipping-address-moved-twice",
+            ["fact-address-1:forbidden_superseded_fact", "fact-address-2:forbidden_superseded_fact"],
+        ),
+        (
+            "failure_as_explored",
+            "13-failure-history/failed-approach-survives-without-success",
+            ["fact-restart-failed-1:predicate_changed", "fail-restart-1:failure_history_collapsed"],
+        ),
+        (
+            "resurrect_from_checkpoint",
+            "05-deletion-resurrection/deleted-allergy-not-retrieved",
+            ["fact-shellfish-1:forbidden_deleted_fact"],
+        ),
+        ("negate_boolean", "02-negation/peanut-allergy-meal-plan", ["fact-peanut-allergy-1:value_changed"]),
+    ],
+)
+def test_the_spec_kills_the_mutant_by_name(mutant: str, spec: str, names: list[str]) -> None:
+    finding = run_mutant(get_mutant(mutant), scenario(spec), timeout=None)
+    assert finding.killed
+    assert list(finding.killed_by) == names
+
+
+# -- lifecycle: a retired failure record stays retired ----------------------------------------
+
+
+class StaleCheckpoint:
+    """Rebuilds each memory from every fact it ever emitted: a retirement never takes effect."""
+
+    replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
+
+    def __init__(self) -> None:
+        self.seen: dict[str, Fact] = {}
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        artifact = ReferenceCompressor().compress(request)
+        for fact in artifact.facts:
+            self.seen[fact.fact_id] = fact
+        kept = {f.fact_id for f in artifact.facts}
+        stale = tuple(f for fact_id, f in self.seen.items() if fact_id not in kept)
+        return dataclasses.replace(artifact, facts=(*artifact.facts, *stale))
+
+
+def test_a_failure_record_retired_by_a_success_event_must_not_come_back() -> None:
+    result = run("13-failure-history/tried-and-failed-migration", StaleCheckpoint())
+    assert result.names == ("fact-attempt-1:forbidden_retired_fact",)
+    assert run("13-failure-history/tried-and-failed-migration", ReferenceCompressor()).names == ()
+
+
+# -- isolation: a leak may show only as an extra fact ------------------------------------------
+
+
+class SharedCache:
+    """Keeps one cache for every subject and re-files what it remembers under the current one."""
+
+    replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
+
+    def __init__(self) -> None:
+        self.cache: list[Fact] = []
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        artifact = ReferenceCompressor().compress(request)
+        leaked = tuple(
+            dataclasses.replace(f, fact_id=f"cached-{f.fact_id}", subject_id=request.subject_id)
+            for f in self.cache
+            if f.subject_id != request.subject_id
+        )
+        self.cache.extend(artifact.facts)
+        return dataclasses.replace(artifact, facts=(*artifact.facts, *leaked))
+
+
+def test_another_subjects_fact_refiled_under_a_new_id_is_an_unsupported_fact() -> None:
+    result = run("06-entity-merge/two-subjects-similar-histories", SharedCache())
+    assert result.names
+    assert codes(result) == {"unsupported_fact"}
+    assert all(name.startswith("cached-fact-dana-") for name in result.names)
+
+
+# -- retrieval and use -----------------------------------------------------------------------
+
+
+class Remembering(SQLiteStore):
+    """Keeps every artifact written, so a defective retrieve can answer from it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: list[Artifact] = []
+
+    def write(self, artifact: Artifact, *, expected_version: int) -> int:
+        version = super().write(artifact, expected_version=expected_version)
+        self.written.append(artifact)
+        return version
+
+
+class IgnoresDeletion(Remembering):
+    """Serves the last artifact as written: deletions are not enforced where memory is read."""
+
+    def retrieve(self, query: RetrievalQuery) -> tuple[Fact, ...]:
+        last = [a for a in self.written if (a.tenant_id, a.subject_id) == (query.tenant_id, query.subject_id)]
+        return tuple(f for f in last[-1].facts if query.matches(f)) if last else ()
+
+
+class FiltersByTenantOnly(Remembering):
+    """Retrieves every subject's facts of the tenant."""
+
+    def retrieve(self, query: RetrievalQuery) -> tuple[Fact, ...]:
+        own = super().retrieve(query)
+        others = [f for a in self.written if a.subject_id != query.subject_id for f in a.facts]
+        return (*own, *others)
+
+
+class RanksAllergiesLow(SQLiteStore):
+    """A retriever whose ranking cuts the peanut allergy."""
+
+    def retrieve(self, query: RetrievalQuery) -> tuple[Fact, ...]:
+        return tuple(f for f in super().retrieve(query) if "peanut" not in f.predicate)
+
+
+def test_a_deleted_fact_served_at_retrieval_is_named_there() -> None:
+    result = run("05-deletion-resurrection/deleted-allergy-not-retrieved", ReferenceCompressor(), IgnoresDeletion())
+    assert codes(result) == {"retrieval_forbidden"}
+
+
+def test_a_retriever_that_crosses_subjects_is_an_isolation_breach() -> None:
+    result = run("06-entity-merge/household-meal-retrieval", ReferenceCompressor(), FiltersByTenantOnly())
+    assert codes(result) == {"isolation_breach"}
+
+
+def test_a_fact_lost_in_ranking_is_named_at_retrieval_and_at_use() -> None:
+    result = run("02-negation/peanut-allergy-meal-plan", ReferenceCompressor(), RanksAllergiesLow())
+    assert codes(result) == {"retrieval_omitted", "action_violates_fact"}
+
+
+# -- message structure: what a trimmer or summarizer hands back ---------------------------------
+
+TOOL_PAIRS = "15-budget/trimmed-history-keeps-tool-pairs"
+
+
+def _without(message_id: str) -> Any:
+    return lambda request: [m for m in request.openai_messages() if m["id"] != message_id]
+
+
+@pytest.mark.parametrize(
+    ("output", "code"),
+    [
+        (_without("a1"), "tool_result_orphaned"),
+        (_without("r1"), "tool_call_unanswered"),
+        (_without("sys"), "system_message_dropped"),
+        (lambda request: "  ", "summary_empty"),
+        (lambda request: "RateLimitError: 429 Too Many Requests", "summary_is_error"),
+        (lambda request: {"type": "compaction", "content": None}, "compaction_failed"),
+    ],
+    ids=["call-dropped", "result-dropped", "system-dropped", "empty", "error-text", "empty-block"],
+)
+def test_a_broken_message_history_is_named(output: Any, code: str) -> None:
+    assert code in codes(run(TOOL_PAIRS, output))
+
+
+def test_the_whole_message_history_is_a_faithful_selection() -> None:
+    assert run(TOOL_PAIRS, lambda request: request.openai_messages()).names == ()
+
+
+def test_the_spec_paths_cited_here_exist() -> None:
+    for name in ("01-omission/escalation-contact-under-chatter", TOOL_PAIRS):
+        assert Path(LIBRARY / f"{name}.compaction.yaml").is_file()
