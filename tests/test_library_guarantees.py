@@ -49,6 +49,11 @@ def codes(result: ScenarioRun) -> set[str]:
         ("drop_critical_fact", "01-omission/escalation-contact-under-chatter", ["fact-page-1:missing"]),
         ("drop_provenance", "09-provenance-loss/credit-limit-policy-source", ["fact-limit-1:provenance_missing"]),
         (
+            "drop_pinned_invariant",
+            "10-repetition-drift/never-call-until-approved-five-passes",
+            ["constraint_density_collapsed", "inv-vendor-1:invariant_dropped"],
+        ),
+        (
             "stringify_on_storage",
             "16-representation-loss/typed-values-survive",
             [
@@ -224,3 +229,102 @@ def test_the_whole_message_history_is_a_faithful_selection() -> None:
 def test_the_spec_paths_cited_here_exist() -> None:
     for name in ("01-omission/escalation-contact-under-chatter", TOOL_PAIRS):
         assert Path(LIBRARY / f"{name}.compaction.yaml").is_file()
+
+
+# -- the register is append-only across reloads ------------------------------------------------
+
+FREEZE = "12-constraint-density/release-freeze-prohibitions"
+
+
+def _reloaded(change: Any) -> list[str]:
+    """The library spec's register admitted once, then reloaded from storage with ``change``."""
+    from pytest_compaction.prose.gate import CompactionGate
+    from pytest_compaction.prose.invariants import InvariantRegister
+
+    pinned = dict(scenario(FREEZE).invariants)  # type: ignore[call-overload]
+    entries = list(pinned["invariants"])
+    summary = " ".join(entry["text"] for entry in entries)
+    gate = CompactionGate(InvariantRegister.from_dict(pinned))
+    gate.admit(summary)
+    reloaded = InvariantRegister.from_dict({**pinned, "invariants": change(entries)})
+    return [v.name for v in gate.check(summary, register=reloaded)]
+
+
+@pytest.mark.parametrize(
+    ("change", "name"),
+    [
+        (lambda entries: [{**entries[0], "text": "Do not merge to main on Mondays."}, *entries[1:]],
+         "inv-merge:register_entry_rewritten"),
+        (lambda entries: [entries[1], entries[0], *entries[2:]], "inv-migrate:register_reordered"),
+        (lambda entries: entries[1:], "inv-merge:invariant_retired_without_event"),
+    ],
+    ids=["rewritten", "reordered", "removed"],
+)
+def test_a_reloaded_register_that_changed_without_an_event_is_named(change: Any, name: str) -> None:
+    assert name in _reloaded(change)
+
+
+def test_a_faithfully_reloaded_register_is_clean() -> None:
+    assert _reloaded(lambda entries: entries) == []
+
+
+def test_a_failure_record_dropped_from_a_reloaded_register_is_named() -> None:
+    from pytest_compaction.prose.gate import CompactionGate
+    from pytest_compaction.prose.invariants import InvariantRegister
+
+    pinned = dict(scenario("13-failure-history/failed-approach-survives-without-success").invariants)  # type: ignore[call-overload]
+    summary = " ".join(entry["text"] for entry in pinned["failures"])
+    gate = CompactionGate(InvariantRegister.from_dict(pinned))
+    gate.admit(summary)
+    reloaded = InvariantRegister.from_dict({**pinned, "failures": []})
+    names = [v.name for v in gate.check(summary, register=reloaded)]
+    assert "fail-restart-1:invariant_retired_without_event" in names
+
+
+# -- prose summaries: bindings, markers, depth ---------------------------------------------------
+
+
+class Drifting:
+    """The faithful prose compressor (verbatim) with its summary rewritten by ``drift``."""
+
+    def __init__(self, drift: Any) -> None:
+        from pytest_compaction.compressors.verbatim import VerbatimCompressor
+
+        self.drift = drift
+        self.inner = VerbatimCompressor()
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        artifact = self.inner.compress(request)
+        return dataclasses.replace(artifact, summary=self.drift(artifact.summary or ""))
+
+
+def _unpinned(summary: str) -> str:
+    """The summary without the pinned block the verbatim compressor re-grounds from."""
+    return summary.split("\n\n===")[0]
+
+
+@pytest.mark.parametrize(
+    ("spec", "drift", "name"),
+    [
+        (
+            "14-binding-drift/staging-database-binding",
+            lambda s: s.replace("staging database", "production database"),
+            "datafix-target:binding_reassigned",
+        ),
+        (
+            "14-binding-drift/staging-database-binding",
+            lambda s: s.replace("the staging database", "the database"),
+            "datafix-target:binding_unresolvable",
+        ),
+        (
+            "11-modal-weakening/never-live-payments-without-dry-run",
+            lambda s: _unpinned(s.replace("dry_run=false", "")),
+            "inv-live-1:marker_missing",
+        ),
+        ("10-repetition-drift/never-call-until-approved-five-passes", _unpinned, "depth_exceeded"),
+    ],
+    ids=["binding-reassigned", "binding-unresolvable", "marker-missing", "depth-exceeded"],
+)
+def test_a_drifted_prose_summary_is_named(spec: str, drift: Any, name: str) -> None:
+    assert run(spec, Drifting(lambda s: s)).names == ()
+    assert name in run(spec, Drifting(drift)).names
