@@ -113,6 +113,31 @@ def test_a_failure_record_retired_by_a_success_event_must_not_come_back() -> Non
     assert run("13-failure-history/tried-and-failed-migration", ReferenceCompressor()).names == ()
 
 
+# -- temporal collapse: the old value does not win ---------------------------------------------
+
+
+class FirstValueWins:
+    """Keeps the first value it ever saw for a predicate, under whatever id the newest fact has."""
+
+    replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
+
+    def __init__(self) -> None:
+        self.first: dict[str, object] = {}
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        artifact = ReferenceCompressor().compress(request)
+        for fact in artifact.facts:
+            self.first.setdefault(fact.predicate, fact.value)
+        return dataclasses.replace(
+            artifact, facts=tuple(dataclasses.replace(f, value=self.first[f.predicate]) for f in artifact.facts)
+        )
+
+
+def test_the_old_value_under_the_new_fact_is_value_changed() -> None:
+    result = run("04-temporal-collapse/timezone-change", FirstValueWins())
+    assert result.names == ("fact-tz-2:value_changed",)
+
+
 # -- isolation: a leak may show only as an extra fact ------------------------------------------
 
 
@@ -328,3 +353,166 @@ def _unpinned(summary: str) -> str:
 def test_a_drifted_prose_summary_is_named(spec: str, drift: Any, name: str) -> None:
     assert run(spec, Drifting(lambda s: s)).names == ()
     assert name in run(spec, Drifting(drift)).names
+
+
+# -- metamorphic relations, on the library specs that declare them -------------------------------
+
+
+def _facts(artifact: Artifact, facts: Any) -> Artifact:
+    return dataclasses.replace(artifact, facts=tuple(facts))
+
+
+class KeepsTheLast:
+    """Keeps only what the last ``size`` events state: memory shrinks as chatter is appended."""
+
+    replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        return ReferenceCompressor().compress(dataclasses.replace(request, events=request.events[-self.size :]))
+
+
+class QuotedOnlyAfterPolicy:
+    """Reads an untrusted event as quoted only when a system event comes right before it."""
+
+    replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        from pytest_compaction.core.model import Trust
+
+        artifact = ReferenceCompressor().compress(request)
+        elevated = {
+            claim.fact_id
+            for index, event in enumerate(request.events)
+            if event.trust is Trust.UNTRUSTED and (index == 0 or request.events[index - 1].trust is not Trust.SYSTEM)
+            for claim in event.claims
+        }
+        return _facts(
+            artifact,
+            (dataclasses.replace(f, authority=Trust.USER) if f.fact_id in elevated else f for f in artifact.facts),
+        )
+
+
+class LaterIdWins:
+    """Resolves two values of one predicate by the higher event number, not by supersession."""
+
+    replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        plain = tuple(
+            dataclasses.replace(e, claims=tuple(dataclasses.replace(c, supersedes=(), current=True) for c in e.claims))
+            for e in request.events
+        )
+        artifact = ReferenceCompressor().compress(dataclasses.replace(request, events=plain))
+        best: dict[str, Fact] = {}
+        for fact in artifact.facts:
+            kept = best.get(fact.predicate)
+            if kept is None or _number(fact) > _number(kept):
+                best[fact.predicate] = fact
+        # A structured memory: the reference's summary would state the supersession it ignored.
+        return dataclasses.replace(_facts(artifact, best.values()), summary=None)
+
+
+def _number(fact: Fact) -> int:
+    return max(int("".join(ch for ch in source if ch.isdigit()) or 0) for source in fact.source_event_ids)
+
+
+class ExtractsChunksTwice:
+    """Extracts the claims of a message that does not end a sentence again from the next one."""
+
+    replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        artifact = ReferenceCompressor().compress(request)
+        extra: list[Fact] = []
+        pending: list[Fact] = []
+        for event in request.events:
+            extra.extend(dataclasses.replace(f, source_event_ids=(event.event_id,)) for f in pending)
+            claimed = {c.fact_id for c in event.claims}
+            ended = event.text.rstrip().endswith((".", "!", "?"))
+            pending = [] if ended else [f for f in artifact.facts if f.fact_id in claimed]
+        return _facts(artifact, [*artifact.facts, *extra])
+
+
+class TrustsRepetition:
+    """Takes a claim stated by two events as confirmed by the user."""
+
+    replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        from pytest_compaction.core.model import Trust
+
+        artifact = ReferenceCompressor().compress(request)
+        return _facts(
+            artifact,
+            (dataclasses.replace(f, authority=Trust.USER) if len(f.source_event_ids) > 1 else f for f in artifact.facts),
+        )
+
+
+class RemembersEverything:
+    """Emits again every fact it has ever emitted, across runs: a removed source leaves its fact behind."""
+
+    replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
+
+    def __init__(self) -> None:
+        self.seen: dict[str, Fact] = {}
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        artifact = ReferenceCompressor().compress(request)
+        facts = {f.fact_id: f for f in artifact.facts}
+        for fact_id, fact in self.seen.items():
+            facts.setdefault(fact_id, fact)
+        self.seen.update({f.fact_id: f for f in artifact.facts})
+        return _facts(artifact, facts.values())
+
+
+@pytest.mark.parametrize(
+    ("spec", "relation", "compressor", "code"),
+    [
+        ("02-negation/peanut-allergy", "append_small_talk", lambda: KeepsTheLast(6), "missing"),
+        (
+            "07-instruction-elevation/always-approve-quoted-in-ticket",
+            "reorder_independent",
+            QuotedOnlyAfterPolicy,
+            "trust_elevated",
+        ),
+        ("02-negation/peanut-allergy", "split_event", ExtractsChunksTwice, "duplicate_fact_id"),
+        ("07-instruction-elevation/always-approve-quoted-in-ticket", "duplicate_untrusted", TrustsRepetition, "trust_elevated"),
+        ("04-temporal-collapse/timezone-change", "reorder_update", LaterIdWins, "forbidden_superseded_fact"),
+        ("09-provenance-loss/credit-limit-policy-source", "remove_source", RemembersEverything, "unsupported_fact"),
+    ],
+    ids=["append_small_talk", "reorder_independent", "split_event", "duplicate_untrusted", "reorder_update", "remove_source"],
+)
+def test_the_spec_s_relation_catches_a_compressor_that_breaks_it(
+    spec: str, relation: str, compressor: Any, code: str
+) -> None:
+    from pytest_compaction.relations.metamorphic import run_relation
+
+    assert relation in load_spec(LIBRARY / f"{spec}.compaction.yaml").variants
+    results = [run_relation(scenario(spec), relation, GuardedCompressor(compressor()), seed=seed) for seed in range(6)]
+    assert all(result.original.ok for result in results), "the compressor passes the spec as written"
+    found = {v.code.value for result in results for v in result.new_violations}
+    assert code in found
+
+
+# -- depth and budget ---------------------------------------------------------------------------
+
+
+def test_direct_and_multi_stage_paths_must_keep_the_same_critical_facts() -> None:
+    from pytest_compaction.relations.depth import run_depth
+
+    spec = "02-negation/peanut-allergy"
+    assert "depth=3" in load_spec(LIBRARY / f"{spec}.compaction.yaml").variants
+    assert run_depth(scenario(spec), GuardedCompressor(ReferenceCompressor()), depth=3).ok
+    decaying = get_mutant("decay_on_resummarize").build(ReferenceCompressor())
+    result = run_depth(scenario(spec), GuardedCompressor(decaying), depth=3)
+    assert "depth 3 vs direct: fact-allergy-1:qualifiers_changed" in result.names
+
+
+def test_a_trimmer_that_cuts_critical_turns_is_blamed_on_selection() -> None:
+    trimmer = get_mutant("keep_recent_under_budget").build(ReferenceCompressor())
+    result = run("15-budget/budget-pressure-start-middle-end", trimmer)
+    assert result.names == ("fact-checkout-1:missing", "fact-shellfish-1:missing")
+    assert all("dropped by selection" in v.detail for v in result.violations)
