@@ -124,7 +124,10 @@ def test_the_downgrade_reaches_the_json_report(project: pytest.Pytester) -> None
     project.runpytest("--compaction-contract", "--compaction-report=report.json")
     data = json.loads((project.path / "report.json").read_text(encoding="utf-8"))
     flagged = {t["nodeid"] for t in data["tests"] if t["unverified"]}
-    assert flagged == {"chatter.compaction.yaml::chatter[as-written]", "test_ledgers.py::test_only_continuity"}
+    assert flagged == {
+        "chatter.compaction.yaml::chatter[as-written]",
+        "test_ledgers.py::test_only_continuity",
+    }
     assert sorted(data["unverified"]) == sorted(flagged)
     assert {t["outcome"] for t in data["tests"] if t["unverified"]} == {"passed"}
 
@@ -138,7 +141,9 @@ def test_the_downgrade_reaches_pytest_json_report(project: pytest.Pytester) -> N
     chatter = by_id["chatter.compaction.yaml::chatter[as-written]"]
     assert chatter["outcome"] == "unverified"
     assert chatter["metadata"]["compaction"]["unverified"] is True
-    assert by_id["allergy.compaction.yaml::allergy[as-written]"]["metadata"]["compaction"]["unverified"] is False
+    assert (
+        by_id["allergy.compaction.yaml::allergy[as-written]"]["metadata"]["compaction"]["unverified"] is False
+    )
     assert sorted(data["compaction"]["unverified"]) == [
         "chatter.compaction.yaml::chatter[as-written]",
         "test_ledgers.py::test_only_continuity",

@@ -123,7 +123,9 @@ def test_every_row_is_proved(heading: str, coded: bool) -> None:
 
 
 def test_every_guarantee_is_stated_once() -> None:
-    names = [row.cells["guarantee"] for rows in PAGE_TABLES.values() for row in rows if "guarantee" in row.cells]
+    names = [
+        row.cells["guarantee"] for rows in PAGE_TABLES.values() for row in rows if "guarantee" in row.cells
+    ]
     assert len(names) == len(set(names))
 
 
@@ -147,10 +149,20 @@ GOOD = (
         (GOOD.replace("`tests/test_guarantees_page.py::test_every_row_is_proved[coded]`", "soon"), "no test"),
         (GOOD.replace("::test_every_row_is_proved[coded]", "::row_problems"), "is not a test"),
     ],
-    ids=["good", "no-code", "unknown-code", "no-spec", "undefined-test", "no-module", "no-test", "not-a-test"],
+    ids=[
+        "good",
+        "no-code",
+        "unknown-code",
+        "no-spec",
+        "undefined-test",
+        "no-module",
+        "no-test",
+        "not-a-test",
+    ],
 )
 def test_a_row_without_a_proof_is_reported(row: str, problem: str | None) -> None:
-    text = f"## {MAIN}\n\n| guarantee | violation code | library spec | proved by |\n| --- | --- | --- | --- |\n{row}\n"
+    header = "| guarantee | violation code | library spec | proved by |\n| --- | --- | --- | --- |"
+    text = f"## {MAIN}\n\n{header}\n{row}\n"
     (parsed,) = tables(text)[MAIN]
     problems = row_problems(parsed, coded=True)
     if problem is None:

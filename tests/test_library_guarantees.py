@@ -47,7 +47,11 @@ def codes(result: ScenarioRun) -> set[str]:
     ("mutant", "spec", "names"),
     [
         ("drop_critical_fact", "01-omission/escalation-contact-under-chatter", ["fact-page-1:missing"]),
-        ("drop_provenance", "09-provenance-loss/credit-limit-policy-source", ["fact-limit-1:provenance_missing"]),
+        (
+            "drop_provenance",
+            "09-provenance-loss/credit-limit-policy-source",
+            ["fact-limit-1:provenance_missing"],
+        ),
         (
             "drop_pinned_invariant",
             "10-repetition-drift/never-call-until-approved-five-passes",
@@ -129,7 +133,8 @@ class FirstValueWins:
         for fact in artifact.facts:
             self.first.setdefault(fact.predicate, fact.value)
         return dataclasses.replace(
-            artifact, facts=tuple(dataclasses.replace(f, value=self.first[f.predicate]) for f in artifact.facts)
+            artifact,
+            facts=tuple(dataclasses.replace(f, value=self.first[f.predicate]) for f in artifact.facts),
         )
 
 
@@ -208,7 +213,9 @@ class RanksAllergiesLow(SQLiteStore):
 
 
 def test_a_deleted_fact_served_at_retrieval_is_named_there() -> None:
-    result = run("05-deletion-resurrection/deleted-allergy-not-retrieved", ReferenceCompressor(), IgnoresDeletion())
+    result = run(
+        "05-deletion-resurrection/deleted-allergy-not-retrieved", ReferenceCompressor(), IgnoresDeletion()
+    )
     assert codes(result) == {"retrieval_forbidden"}
 
 
@@ -278,8 +285,10 @@ def _reloaded(change: Any) -> list[str]:
 @pytest.mark.parametrize(
     ("change", "name"),
     [
-        (lambda entries: [{**entries[0], "text": "Do not merge to main on Mondays."}, *entries[1:]],
-         "inv-merge:register_entry_rewritten"),
+        (
+            lambda entries: [{**entries[0], "text": "Do not merge to main on Mondays."}, *entries[1:]],
+            "inv-merge:register_entry_rewritten",
+        ),
         (lambda entries: [entries[1], entries[0], *entries[2:]], "inv-migrate:register_reordered"),
         (lambda entries: entries[1:], "inv-merge:invariant_retired_without_event"),
     ],
@@ -371,7 +380,9 @@ class KeepsTheLast:
         self.size = size
 
     def compress(self, request: CompressionRequest) -> Artifact:
-        return ReferenceCompressor().compress(dataclasses.replace(request, events=request.events[-self.size :]))
+        return ReferenceCompressor().compress(
+            dataclasses.replace(request, events=request.events[-self.size :])
+        )
 
 
 class QuotedOnlyAfterPolicy:
@@ -386,12 +397,16 @@ class QuotedOnlyAfterPolicy:
         elevated = {
             claim.fact_id
             for index, event in enumerate(request.events)
-            if event.trust is Trust.UNTRUSTED and (index == 0 or request.events[index - 1].trust is not Trust.SYSTEM)
+            if event.trust is Trust.UNTRUSTED
+            and (index == 0 or request.events[index - 1].trust is not Trust.SYSTEM)
             for claim in event.claims
         }
         return _facts(
             artifact,
-            (dataclasses.replace(f, authority=Trust.USER) if f.fact_id in elevated else f for f in artifact.facts),
+            (
+                dataclasses.replace(f, authority=Trust.USER) if f.fact_id in elevated else f
+                for f in artifact.facts
+            ),
         )
 
 
@@ -402,7 +417,9 @@ class LaterIdWins:
 
     def compress(self, request: CompressionRequest) -> Artifact:
         plain = tuple(
-            dataclasses.replace(e, claims=tuple(dataclasses.replace(c, supersedes=(), current=True) for c in e.claims))
+            dataclasses.replace(
+                e, claims=tuple(dataclasses.replace(c, supersedes=(), current=True) for c in e.claims)
+            )
             for e in request.events
         )
         artifact = ReferenceCompressor().compress(dataclasses.replace(request, events=plain))
@@ -447,7 +464,10 @@ class TrustsRepetition:
         artifact = ReferenceCompressor().compress(request)
         return _facts(
             artifact,
-            (dataclasses.replace(f, authority=Trust.USER) if len(f.source_event_ids) > 1 else f for f in artifact.facts),
+            (
+                dataclasses.replace(f, authority=Trust.USER) if len(f.source_event_ids) > 1 else f
+                for f in artifact.facts
+            ),
         )
 
 
@@ -479,11 +499,28 @@ class RemembersEverything:
             "trust_elevated",
         ),
         ("02-negation/peanut-allergy", "split_event", ExtractsChunksTwice, "duplicate_fact_id"),
-        ("07-instruction-elevation/always-approve-quoted-in-ticket", "duplicate_untrusted", TrustsRepetition, "trust_elevated"),
+        (
+            "07-instruction-elevation/always-approve-quoted-in-ticket",
+            "duplicate_untrusted",
+            TrustsRepetition,
+            "trust_elevated",
+        ),
         ("04-temporal-collapse/timezone-change", "reorder_update", LaterIdWins, "forbidden_superseded_fact"),
-        ("09-provenance-loss/credit-limit-policy-source", "remove_source", RemembersEverything, "unsupported_fact"),
+        (
+            "09-provenance-loss/credit-limit-policy-source",
+            "remove_source",
+            RemembersEverything,
+            "unsupported_fact",
+        ),
     ],
-    ids=["append_small_talk", "reorder_independent", "split_event", "duplicate_untrusted", "reorder_update", "remove_source"],
+    ids=[
+        "append_small_talk",
+        "reorder_independent",
+        "split_event",
+        "duplicate_untrusted",
+        "reorder_update",
+        "remove_source",
+    ],
 )
 def test_the_spec_s_relation_catches_a_compressor_that_breaks_it(
     spec: str, relation: str, compressor: Any, code: str
@@ -491,7 +528,10 @@ def test_the_spec_s_relation_catches_a_compressor_that_breaks_it(
     from pytest_compaction.relations.metamorphic import run_relation
 
     assert relation in load_spec(LIBRARY / f"{spec}.compaction.yaml").variants
-    results = [run_relation(scenario(spec), relation, GuardedCompressor(compressor()), seed=seed) for seed in range(6)]
+    results = [
+        run_relation(scenario(spec), relation, GuardedCompressor(compressor()), seed=seed)
+        for seed in range(6)
+    ]
     assert all(result.original.ok for result in results), "the compressor passes the spec as written"
     found = {v.code.value for result in results for v in result.new_violations}
     assert code in found

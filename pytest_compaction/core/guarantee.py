@@ -14,7 +14,14 @@ if TYPE_CHECKING:
     from pytest_compaction.core.model import Claim, Fact
     from pytest_compaction.core.scenario import Scenario
 
-__all__ = ["UNVERIFIED", "UNVERIFIED_WHY", "VERIFIED", "enumerated_facts", "enumerated_in_scenario", "guarantee_entry"]
+__all__ = [
+    "UNVERIFIED",
+    "UNVERIFIED_WHY",
+    "VERIFIED",
+    "enumerated_facts",
+    "enumerated_in_scenario",
+    "guarantee_entry",
+]
 
 UNVERIFIED = "best-effort, unverified"
 """The status of a result over an empty domain."""

@@ -442,13 +442,14 @@ def pytest_report_collectionfinish(config: pytest.Config, items: list[pytest.Ite
     from pytest_compaction.plugin.report import override_line
     from pytest_compaction.plugin.session import fixture_override, shown_location
 
-    shown = set(config.stash[HEADER_OVERRIDES_KEY])
+    in_header: list[str] = config.stash[HEADER_OVERRIDES_KEY]
+    shown = set(in_header)
     runs = [item for item in items if _runs_compressor(item)]
     found: dict[str, int] = {}
     for item in runs:
         where = fixture_override(item)
-        if where is not None and shown_location(where, config.rootpath) not in shown:
-            key = shown_location(where, config.rootpath)
+        key = shown_location(where, config.rootpath) if where is not None else None
+        if key is not None and key not in shown:
             found[key] = found.get(key, 0) + 1
     line = override_line(found, len(runs), settings.compressor_ref)
     return [line] if line else None

@@ -63,7 +63,9 @@ class HtmlIntegration:
         props = _properties(report.user_properties)
         names = _names(props)
         if PROPERTY_UNVERIFIED in props and not names:
-            cells.insert(2, f'<td class="col-compaction compaction-unverified">{html.escape(UNVERIFIED)}</td>')
+            cells.insert(
+                2, f'<td class="col-compaction compaction-unverified">{html.escape(UNVERIFIED)}</td>'
+            )
             return
         cells.insert(2, f'<td class="col-compaction">{html.escape(" ".join(names))}</td>')
 
