@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 CHATTER_SPEC = """\
@@ -101,3 +103,65 @@ def test_the_downgrade_survives_xdist(project: pytest.Pytester) -> None:
     pytest.importorskip("xdist")
     result = project.runpytest("--compaction-contract", "-n", "2")
     assert result.parseoutcomes() == {"passed": 4, "unverified": 2}
+
+
+# -- every consumer: the JSON reports and the evidence -------------------------------------
+
+RECOLOUR = """
+import dataclasses
+from pytest_compaction.compressors.base import ReferenceCompressor
+
+def recolour(request):
+    art = ReferenceCompressor().compress(request)
+    facts = [dataclasses.replace(f, value="red") if f.predicate == "chat.colour" else f for f in art.facts]
+    return dataclasses.replace(art, facts=tuple(facts))
+
+recolour.replays_claims = True  # built on the reference replayer, so it is handed the ledger's claims
+"""
+
+
+def test_the_downgrade_reaches_the_json_report(project: pytest.Pytester) -> None:
+    project.runpytest("--compaction-contract", "--compaction-report=report.json")
+    data = json.loads((project.path / "report.json").read_text(encoding="utf-8"))
+    flagged = {t["nodeid"] for t in data["tests"] if t["unverified"]}
+    assert flagged == {
+        "chatter.compaction.yaml::chatter[as-written]",
+        "test_ledgers.py::test_only_continuity",
+    }
+    assert sorted(data["unverified"]) == sorted(flagged)
+    assert {t["outcome"] for t in data["tests"] if t["unverified"]} == {"passed"}
+
+
+def test_the_downgrade_reaches_pytest_json_report(project: pytest.Pytester) -> None:
+    pytest.importorskip("pytest_jsonreport")
+    project.runpytest("--compaction-contract", "--json-report", "--json-report-file=j.json")
+    data = json.loads((project.path / "j.json").read_text(encoding="utf-8"))
+    assert data["summary"]["unverified"] == 2
+    by_id = {t["nodeid"]: t for t in data["tests"]}
+    chatter = by_id["chatter.compaction.yaml::chatter[as-written]"]
+    assert chatter["outcome"] == "unverified"
+    assert chatter["metadata"]["compaction"]["unverified"] is True
+    assert (
+        by_id["allergy.compaction.yaml::allergy[as-written]"]["metadata"]["compaction"]["unverified"] is False
+    )
+    assert sorted(data["compaction"]["unverified"]) == [
+        "chatter.compaction.yaml::chatter[as-written]",
+        "test_ledgers.py::test_only_continuity",
+    ]
+
+
+def test_the_evidence_says_whether_the_guarantee_was_verified(pytester: pytest.Pytester) -> None:
+    # A continuity fact changed: a real finding, but over a domain that enumerates nothing critical.
+    pytester.makepyfile(mine=RECOLOUR)
+    both = CHATTER_SPEC + ALLERGY_SPEC[8:].replace("id: e1", "id: e2")
+    pytester.makefile(".compaction.yaml", chatter=CHATTER_SPEC, both=both)
+    result = pytester.runpytest(
+        "--compaction-contract", "--compaction-compressor=mine:recolour", "--compaction-evidence=ev"
+    )
+    result.assert_outcomes(failed=2)
+    bundles = {
+        json.loads(path.read_text(encoding="ascii"))["fixture"]: json.loads(path.read_text(encoding="ascii"))
+        for path in (pytester.path / "ev").glob("*.json")
+    }
+    assert bundles["chatter"]["guarantee"] == {"status": "best-effort, unverified", "enumerated": 0}
+    assert bundles["both"]["guarantee"] == {"status": "verified", "enumerated": 1}

@@ -227,3 +227,53 @@ def test_the_page_renders_filters_and_fetches_nothing_in_chromium(project: pytes
             browser.save_screenshot(str(ROOT / "docs" / "html-report.png"))
     finally:
         browser.quit()
+
+
+# -- best-effort, unverified ---------------------------------------------------------------
+
+CHATTER = """\
+events:
+  - id: e1
+    text: Blue is my favourite colour.
+    facts:
+      - {id: fact-colour-1, predicate: chat.colour, value: blue, criticality: continuity}
+"""
+
+
+@pytest.fixture
+def unverified(pytester: pytest.Pytester) -> pytest.Pytester:
+    (pytester.path / "chatter.compaction.yaml").write_text(CHATTER)
+    (pytester.path / "allergy.compaction.yaml").write_text(SPEC.format(n=0))
+    return pytester
+
+
+def test_pytest_html_names_an_unverified_pass(unverified: pytest.Pytester) -> None:
+    pytest.importorskip("pytest_html")
+    unverified.runpytest(*CONTRACT, "--html=ph.html", "--self-contained-html")
+    page = (unverified.path / "ph.html").read_text()
+    # pytest-html keeps its rows as JSON inside an attribute: the cell is HTML-escaped there.
+    assert page.count("compaction-unverified") == 1
+    assert "best-effort, unverified" in page
+
+
+def test_the_page_shows_an_unverified_pass_in_chromium(unverified: pytest.Pytester) -> None:
+    browser = _browser()
+    from selenium.webdriver.common.by import By
+
+    unverified.runpytest(*CONTRACT, "--compaction-html=r.html")
+    try:
+        browser.get((unverified.path / "r.html").as_uri())
+        outcome = {
+            row.get_attribute("data-nodeid"): row.find_elements(By.TAG_NAME, "td")[-1]
+            for row in browser.find_elements(By.CSS_SELECTOR, "#matrix tr[data-nodeid]")
+        }
+        chatter = outcome["chatter.compaction.yaml::chatter[as-written]"]
+        assert chatter.text == "best-effort, unverified"
+        assert chatter.get_attribute("class") == "warn"
+        assert "nothing was verified" in chatter.get_attribute("title")
+        assert outcome["allergy.compaction.yaml::allergy[as-written]"].text == "passed"
+        totals = browser.find_element(By.ID, "totals").text
+        assert totals == "2 contract tests against reference: 1 passed, 1 best-effort, unverified, 0 failed"
+        assert [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"] == []
+    finally:
+        browser.quit()

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_compaction.compressors.guard import CompressionRecord
 from pytest_compaction.core.errors import ConfigError
+from pytest_compaction.core.guarantee import enumerated_facts, enumerated_in_scenario, guarantee_entry
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Fact, SourceEvent, Status, typed_token
 from pytest_compaction.core.violations import Violation, ViolationCode
@@ -208,6 +209,7 @@ def bundle_from_run(
     )
     bundle["retrievals"] = [_retrieval(result, out) for result in run.retrievals]
     bundle["uses"] = [_use(result, out) for result in run.uses]
+    bundle["guarantee"] = guarantee_entry(enumerated_in_scenario(run.scenario))
     return bundle
 
 
@@ -224,7 +226,7 @@ def bundle_from_records(
     """The evidence of a Python contract test: the compressor calls it made and the ledger."""
     out = _Sanitizer(raw, key or default_key(), ledger)
     first = records[0].request if records else None
-    return _bundle(
+    bundle = _bundle(
         out,
         test_id=test_id,
         compressor=compressor,
@@ -235,6 +237,8 @@ def bundle_from_records(
         passes=[{"pass": index, **_record(record, out)} for index, record in enumerate(records, start=1)],
         ledger=ledger,
     )
+    bundle["guarantee"] = guarantee_entry(enumerated_facts(ledger) if ledger is not None else 0)
+    return bundle
 
 
 def write_bundle(directory: str | Path, test_id: str, bundle: Mapping[str, Any]) -> Path:

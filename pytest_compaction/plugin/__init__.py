@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 MUTATION_KEY: pytest.StashKey[MutationTable] = pytest.StashKey()
 BASELINE_KEY: pytest.StashKey[Baseline | None] = pytest.StashKey()
 PATH_ENTRY_KEY: pytest.StashKey[str | None] = pytest.StashKey()
+HEADER_OVERRIDES_KEY: pytest.StashKey[list[str]] = pytest.StashKey()
 INVOCATION_INPUT = "compaction_invocation"
 CONTRACT_FIXTURES = ("compressor_under_test", "compaction_contract", "deletion_scenario")
 
@@ -425,7 +426,40 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
     settings = config.stash.get(SETTINGS_KEY, None)
     if settings is None or not settings.contract:
         return None
-    return [f"compaction: compressor {settings.compressor_ref}, mode {settings.mode or 'strict'}"]
+    from pytest_compaction.plugin.report import compressor_header
+    from pytest_compaction.plugin.session import known_overrides
+
+    overrides = known_overrides(config)
+    config.stash[HEADER_OVERRIDES_KEY] = overrides
+    return [compressor_header(settings.compressor_ref, settings.mode or "strict", overrides)]
+
+
+def pytest_report_collectionfinish(config: pytest.Config, items: list[pytest.Item]) -> list[str] | None:
+    """A conftest.py below the rootdir may override the compressor: say so once items are known."""
+    settings = config.stash.get(SETTINGS_KEY, None)
+    if settings is None or not settings.contract or HEADER_OVERRIDES_KEY not in config.stash:
+        return None
+    from pytest_compaction.plugin.report import override_line
+    from pytest_compaction.plugin.session import fixture_override, shown_location
+
+    in_header: list[str] = config.stash[HEADER_OVERRIDES_KEY]
+    shown = set(in_header)
+    runs = [item for item in items if _runs_compressor(item)]
+    found: dict[str, int] = {}
+    for item in runs:
+        where = fixture_override(item)
+        key = shown_location(where, config.rootpath) if where is not None else None
+        if key is not None and key not in shown:
+            found[key] = found.get(key, 0) + 1
+    line = override_line(found, len(runs), settings.compressor_ref)
+    return [line] if line else None
+
+
+def _runs_compressor(item: pytest.Item) -> bool:
+    kind = _kind(item)
+    if kind == "spec":
+        return getattr(getattr(item, "spec", None), "scenario", None) is not None
+    return kind == "python" and "compressor_under_test" in getattr(item, "fixturenames", ())
 
 
 class _Reporter:
@@ -436,6 +470,16 @@ class _Reporter:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.config.stash[REPORT_KEY].add(report.nodeid, report.when, report.outcome, report.user_properties)
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if not report.failed or not report.nodeid:
+            return
+        from pytest_compaction.plugin.report import failure_line
+
+        name = report.nodeid.split("::")[0].rsplit("/", 1)[-1]
+        spec = fnmatch.fnmatch(name, settings_of(self.config).pattern)
+        message = failure_line(str(report.longrepr))
+        self.config.stash[REPORT_KEY].add_collect_error(report.nodeid, message, spec=spec)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         settings = settings_of(self.config)
@@ -481,7 +525,7 @@ class _Reporter:
 
             # Workflow commands: each violation shows on the line of the spec it is about.
             terminalreporter.write(render_github(from_records(session.records.values())))
-        if session.records:
+        if session.records or session.uncollected:
             terminalreporter.write_sep("=", "compaction contract summary")
             for line in session.summary_lines():
                 terminalreporter.write_line(line)

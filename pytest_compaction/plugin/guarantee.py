@@ -14,48 +14,33 @@ from typing import Any
 
 import pytest
 
+from pytest_compaction.core.guarantee import UNVERIFIED, UNVERIFIED_WHY
+from pytest_compaction.plugin.report import PROPERTY_UNVERIFIED
+
 __all__ = ["PROPERTY_UNVERIFIED", "UNVERIFIED", "Guarantees", "domain_size"]
 
-PROPERTY_UNVERIFIED = "compaction_unverified"
-UNVERIFIED = "best-effort, unverified"
 
-_WHY = "the contract enumerates no critical fact, pinned invariant or binding"
+_WHY = UNVERIFIED_WHY
 _FIX = "state at least one critical fact (or an `invariants:`/`bindings:` entry)"
 
 
 def domain_size(item: pytest.Item) -> int | None:
     """How many guarantees this test checks, or None when it cannot be told (not a contract test)."""
+    from pytest_compaction.core.guarantee import enumerated_facts, enumerated_in_scenario
+
     spec = getattr(item, "spec", None)
     if spec is not None:
         scenario = getattr(spec, "scenario", None)
         if scenario is not None:
-            critical = sum(
-                1
-                for event in scenario.events
-                for claim in event.claims
-                if claim.criticality.value == "critical"
-            )
-            return critical + _count(scenario.invariants) + _count(scenario.bindings)
+            return enumerated_in_scenario(scenario)
         recorded = getattr(spec, "recorded", None)
         if recorded is not None:
-            return sum(1 for fact in recorded.payload.expected if fact.criticality.value == "critical")
+            return enumerated_facts(recorded.payload.expected)
         return None
     funcargs = getattr(item, "funcargs", None) or {}
     if "compaction_contract" not in funcargs or "fact_ledger" not in funcargs:
         return None
-    ledger = funcargs["fact_ledger"]
-    return sum(1 for fact in ledger if fact.criticality.value == "critical")
-
-
-def _count(raw: object) -> int:
-    if raw is None:
-        return 0
-    if isinstance(raw, dict):
-        # A register: `invariants: {invariants: [...], policy: {...}}`; count its entries.
-        return sum(len(value) for value in raw.values() if isinstance(value, (list, tuple)))
-    if isinstance(raw, (list, tuple)):
-        return len(raw)
-    return 1
+    return enumerated_facts(funcargs["fact_ledger"])
 
 
 class Guarantees:

@@ -1,8 +1,9 @@
 """pytest-html and pytest-json-report, when installed: contract results inside their reports.
 
-pytest-html gets a "compaction" column (the violation names) and, per failing test, an
-extra with the violations as JSON and a link to each evidence bundle. pytest-json-report
-gets each test's violations in its ``metadata`` and the session summary under
+pytest-html gets a "compaction" column (the violation names, or "best-effort, unverified"
+for a pass over an empty domain) and, per failing test, an extra with the violations as
+JSON and a link to each evidence bundle. pytest-json-report gets each test's violations
+and whether it is unverified in its ``metadata``, and the session summary under
 ``compaction``. Every value is escaped: pytest-html cells are HTML.
 """
 
@@ -14,11 +15,13 @@ from typing import Any
 
 import pytest
 
+from pytest_compaction.core.guarantee import UNVERIFIED
 from pytest_compaction.plugin.report import (
     PROPERTY_COMPRESSOR,
     PROPERTY_DETAILS,
     PROPERTY_EVIDENCE,
     PROPERTY_ITEM,
+    PROPERTY_UNVERIFIED,
     PROPERTY_VIOLATIONS,
 )
 from pytest_compaction.plugin.session import REPORT_KEY
@@ -57,7 +60,13 @@ class HtmlIntegration:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_html_results_table_row(self, report: pytest.TestReport, cells: list[str]) -> None:
-        names = _names(_properties(report.user_properties))
+        props = _properties(report.user_properties)
+        names = _names(props)
+        if PROPERTY_UNVERIFIED in props and not names:
+            cells.insert(
+                2, f'<td class="col-compaction compaction-unverified">{html.escape(UNVERIFIED)}</td>'
+            )
+            return
         cells.insert(2, f'<td class="col-compaction">{html.escape(" ".join(names))}</td>')
 
     @pytest.hookimpl(wrapper=True)
@@ -101,6 +110,7 @@ class JsonReportIntegration:
                 "details": details,
                 "evidence": props.get(PROPERTY_EVIDENCE, []),
                 "reproduce": item_data.get("reproduce", ""),
+                "unverified": PROPERTY_UNVERIFIED in props,
             }
         }
 
@@ -112,4 +122,5 @@ class JsonReportIntegration:
                 "violations_by_code": dict(sorted(session.violation_counts.items())),
                 "tests_by_code": dict(sorted(session.by_code.items())),
                 "compressors": session.compressors,
+                "unverified": session.unverified,
             }

@@ -23,11 +23,14 @@ __all__ = [
     "PROPERTY_FAILURE",
     "PROPERTY_ITEM",
     "PROPERTY_MUTANTS",
+    "PROPERTY_UNVERIFIED",
     "PROPERTY_UPDATED",
     "PROPERTY_VIOLATIONS",
     "ContractRecord",
     "SessionReport",
+    "compressor_header",
     "failure_line",
+    "override_line",
 ]
 
 PROPERTY_VIOLATIONS = "compaction_violations"
@@ -46,6 +49,9 @@ PROPERTY_UPDATED = "compaction_updated"
 
 PROPERTY_FAILURE = "compaction_failure"
 """The first line of a failed contract test's report (for annotations and the HTML page)."""
+
+PROPERTY_UNVERIFIED = "compaction_unverified"
+"""Why a passing contract test verified nothing (an empty domain): "best-effort, unverified"."""
 
 SHOWN_IDS = 3
 """Node ids listed per violation code in the terminal summary before "+N more"."""
@@ -72,6 +78,8 @@ class ContractRecord:
     """What ``--compaction-update`` changed in the spec (path, added, removed)."""
     message: str = ""
     """The first line of the failure report, when the test failed."""
+    unverified: bool = False
+    """Best-effort, unverified: the contract enumerated no guarantee, so its pass proves nothing."""
 
     @property
     def failed(self) -> bool:
@@ -100,6 +108,7 @@ class ContractRecord:
             "line": self.line,
             "reproduce": self.reproduce,
             "message": self.message,
+            "unverified": self.unverified,
         }
 
 
@@ -114,6 +123,8 @@ class SessionReport:
     """The mutation table (``MutationTable.to_dict()``), once built at the end of the session."""
     notes: list[str] = field(default_factory=list)
     """Lines the end of the session adds (baseline and update results)."""
+    uncollected: list[str] = field(default_factory=list)
+    """Files other than specs that failed to collect: contract tests in them never ran."""
 
     def add(self, nodeid: str, when: str, outcome: str, properties: Iterable[tuple[str, object]]) -> None:
         props = [(k, v) for k, v in properties if k.startswith("compaction_")]
@@ -143,6 +154,8 @@ class SessionReport:
                 record.path = item.get("path", record.path)
                 record.line = item.get("line", record.line)
                 record.reproduce = item.get("reproduce", record.reproduce)
+            elif key == PROPERTY_UNVERIFIED:
+                record.unverified = True
             elif key == PROPERTY_FAILURE and not record.message:
                 record.message = text
             elif key == PROPERTY_ACCEPTED:
@@ -154,6 +167,16 @@ class SessionReport:
             elif key == PROPERTY_MUTANTS and when == "teardown":
                 # Properties repeat on every phase's report; teardown always comes, once.
                 self.mutant_findings.extend(json.loads(text))
+
+    def add_collect_error(self, nodeid: str, message: str, *, spec: bool) -> None:
+        """A file that failed to collect: a spec file is a failed contract test; another is noted."""
+        if not spec:
+            if nodeid not in self.uncollected:
+                self.uncollected.append(nodeid)
+            return
+        record = self.records.setdefault(nodeid, ContractRecord(nodeid=nodeid, kind="spec", path=nodeid))
+        record.outcome = "failed"
+        record.message = record.message or message
 
     @property
     def by_code(self) -> Counter[str]:
@@ -169,6 +192,11 @@ class SessionReport:
     def compressors(self) -> list[str]:
         return sorted({r.compressor for r in self.records.values() if r.compressor})
 
+    @property
+    def unverified(self) -> list[str]:
+        """Node ids of the tests whose result is best-effort, unverified."""
+        return [r.nodeid for r in self.records.values() if r.unverified]
+
     def summary_lines(self, *, shown: int = SHOWN_IDS) -> list[str]:
         records = list(self.records.values())
         failed = [r for r in records if r.failing or r.failed]
@@ -182,6 +210,12 @@ class SessionReport:
         if silent:
             lines.append(
                 f"  failed without a named violation: {_tests(len(silent))}: {_listing(silent, shown)}"
+            )
+        if self.uncollected:
+            count = len(self.uncollected)
+            lines.append(
+                f"  not collected: {count} file{'' if count == 1 else 's'} (any contract tests in "
+                f"{'it' if count == 1 else 'them'} did not run): {_listing(sorted(self.uncollected), shown)}"
             )
         skipped = sum(1 for r in records if r.outcome == "skipped")
         if skipped:
@@ -205,6 +239,7 @@ class SessionReport:
             "tests": [r.to_dict() for r in self.records.values()],
             "violations_by_code": dict(sorted(self.violation_counts.items())),
             "tests_by_code": dict(sorted(self.by_code.items())),
+            "unverified": self.unverified,
             **({"mutation": self.mutation} if self.mutation is not None else {}),
         }
 
@@ -223,6 +258,29 @@ def failure_line(text: str, limit: int = 300) -> str:
             line = one_line(line)
             return line if len(line) <= limit else line[: limit - 1] + "…"
     return ""
+
+
+def compressor_header(configured: str, mode: str, overrides: Iterable[str]) -> str:
+    """The header line: the compressor the contract tests run (a conftest override named first)."""
+    where = ", ".join(one_line(w) for w in overrides)
+    if not where:
+        return f"compaction: compressor {one_line(configured)}, mode {mode}"
+    return (
+        f"compaction: compressor from the compressor_under_test fixture at {where} (where it applies; "
+        f"elsewhere {one_line(configured)}), mode {mode}"
+    )
+
+
+def override_line(overrides: dict[str, int], total: int, configured: str) -> str | None:
+    """After collection: overrides of ``compressor_under_test`` the header could not see yet."""
+    if not overrides:
+        return None
+    count = sum(overrides.values())
+    parts = ", ".join(f"{n} at {one_line(where)}" for where, n in sorted(overrides.items()))
+    return (
+        f"compaction: the compressor_under_test fixture replaces {one_line(configured)} for "
+        f"{count} of {_tests(total).replace('test', 'contract test')} ({parts})"
+    )
 
 
 def _tests(count: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -21,9 +22,11 @@ __all__ = [
     "SETTINGS_KEY",
     "compressor_for",
     "fixture_override",
+    "known_overrides",
     "open_store",
     "recorder",
     "settings_of",
+    "shown_location",
     "spec_compressor",
 ]
 
@@ -123,6 +126,28 @@ def fixture_override(item: pytest.Item, name: str = "compressor_under_test") -> 
     if code is None:
         return repr(function)
     return f"{code.co_filename}:{code.co_firstlineno}"
+
+
+def known_overrides(config: pytest.Config) -> list[str]:
+    """Where the conftest files loaded so far override ``compressor_under_test`` (for the header)."""
+    manager = config.pluginmanager.getplugin("funcmanage")
+    definitions = getattr(manager, "_arg2fixturedefs", {}).get("compressor_under_test", ())
+    found = []
+    for definition in definitions:
+        function = definition.func
+        code = getattr(function, "__code__", None)
+        if getattr(function, "__module__", None) != PLUGIN_MODULE and code is not None:
+            found.append(shown_location(f"{code.co_filename}:{code.co_firstlineno}", config.rootpath))
+    return found
+
+
+def shown_location(where: str, root: Path) -> str:
+    """``/abs/conftest.py:12`` relative to the rootdir when it lies inside it."""
+    path, _, line = where.rpartition(":")
+    try:
+        return f"{Path(path).relative_to(root).as_posix()}:{line}"
+    except ValueError:
+        return where
 
 
 def spec_compressor(item: pytest.Item) -> CompressorUnderTest:

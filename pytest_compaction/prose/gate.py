@@ -176,7 +176,7 @@ class CompactionGate:
     ) -> Verdict:
         """The verdict on ``summary`` as the next pass, without raising or recording it."""
         return check_summary(
-            register or self._register,
+            self._register if register is None else register,  # an empty reload is a reload
             summary,
             bindings=self._bindings,
             previous=self._state,
@@ -198,7 +198,7 @@ class CompactionGate:
         """
         if not isinstance(summary, str):
             raise TypeError(f"summary must be a string, got {summary!r} ({type_name(summary)})")
-        current = register or self._register
+        current = self._register if register is None else register
         number = len(self._reports) + 1
         level = depth if depth is not None else (self._state.depth + 1 if self._state else 1)
         found = self.check(summary, register=current, depth=level)

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from pytest_compaction.core.guarantee import UNVERIFIED, UNVERIFIED_WHY
 from pytest_compaction.reporting.details import STAGES
 
 __all__ = ["page_data", "render_html", "write_html"]
@@ -35,7 +36,13 @@ def page_data(report: dict[str, Any], *, title: str, html_path: str | Path) -> d
             relative = Path(os.path.relpath(Path(shown).resolve(), base))
             shown = relative.as_posix() if not relative.as_posix().startswith("../..") else shown
         tests.append({**test, "evidence": evidence, "path": shown})
-    return {"title": title, "stages": list(STAGES), "tests": tests}
+    return {
+        "title": title,
+        "stages": list(STAGES),
+        "tests": tests,
+        "unverified": UNVERIFIED,
+        "unverified_why": f"passed over an empty domain ({UNVERIFIED_WHY}); nothing was verified",
+    }
 
 
 def _embedded_json(data: object) -> str:
@@ -96,7 +103,7 @@ h1{font-size:1.4rem;margin:1rem 0 .2rem}h2{font-size:1.1rem;margin:1.4rem 0 .5re
 border-radius:6px}select{margin-left:.3rem}#shown{color:#566}
 .scroll{overflow-x:auto}table{border-collapse:collapse}th,td{border:1px solid #d6dbe3;padding:.25rem .5rem}
 th{background:#eef1f6;font-weight:600;text-align:left}td.cell{text-align:center;min-width:3rem}
-td.bad{background:#fbe3e1;color:#8d1b12;font-weight:600}td.ok{color:#2d6a3e}td.none{color:#aab}
+td.bad{background:#fbe3e1;color:#8d1b12;font-weight:600}td.warn{background:#fdf3d7;color:#7a5a00;font-weight:600}td.ok{color:#2d6a3e}td.none{color:#aab}
 .failure{border:1px solid #d6dbe3;border-left:4px solid #c0392b;border-radius:6px;padding:.6rem .8rem;
 margin:.6rem 0}.failure h3{font-size:1rem;margin:0 0 .3rem;word-break:break-all}
 .meta{color:#566;font-size:.9em}code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
@@ -162,12 +169,20 @@ _SCRIPT = r"""
       return true;
     });
   }
+  function unverified(t) { return t.unverified === true && t.outcome !== "failed"; }
   function drawTotals() {
     var failed = tests.filter(function (t) { return t.outcome === "failed"; }).length;
+    var weak = tests.filter(unverified).length;
     var compressors = uniq(tests.map(function (t) { return t.compressor; }).filter(Boolean));
     document.getElementById("totals").textContent = tests.length + " contract tests against " +
-      (compressors.join(", ") || "no compressor") + ": " + (tests.length - failed) + " passed, " +
-      failed + " failed";
+      (compressors.join(", ") || "no compressor") + ": " + (tests.length - failed - weak) + " passed, " +
+      (weak ? weak + " " + data.unverified + ", " : "") + failed + " failed";
+  }
+  function outcomeCell(t) {
+    if (unverified(t)) {
+      return el("td", {"class": "warn", title: data.unverified_why}, data.unverified);
+    }
+    return el("td", {"class": t.outcome === "failed" ? "bad" : "ok"}, t.outcome);
   }
   function drawMatrix(shown) {
     var table = document.getElementById("matrix");
@@ -190,7 +205,7 @@ _SCRIPT = r"""
         var n = mine.filter(function (d) { return d.code === c; }).length;
         row.appendChild(el("td", {"class": "cell " + (n ? "bad" : "none")}, n ? String(n) : "\u00b7"));
       });
-      row.appendChild(el("td", {"class": t.outcome === "failed" ? "bad" : "ok"}, t.outcome));
+      row.appendChild(outcomeCell(t));
       table.appendChild(row);
     });
   }
