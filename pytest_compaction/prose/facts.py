@@ -31,7 +31,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Criticality, Status, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
-from pytest_compaction.prose.normalize import kind_of
+from pytest_compaction.prose.normalize import kind_of, stem
 from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement, read_statements
 
 __all__ = ["check_artifact_summary", "check_facts_in_prose", "resolve_forms"]
@@ -114,13 +114,22 @@ def _near(statements: Sequence[Statement], index: int) -> list[Statement]:
     return list(statements[max(0, index - 1) : index + 2])
 
 
+_WEEKDAYS = frozenset(stem(d) for d in "monday tuesday wednesday thursday friday saturday sunday".split())
+
+
+def _kind(norm: str) -> str:
+    """The token kinds a value can be swapped within: those of :func:`kind_of`, and
+    weekdays ("Wednesdays" for "Thursday" is another value, not a missing one)."""
+    return "weekday" if norm in _WEEKDAYS else kind_of(norm)
+
+
 def _typed(aliases: Sequence[Alias]) -> set[tuple[str, str]]:
-    """The kinds (and units) of a value's typed tokens: number+unit, time, date, amount."""
+    """The kinds (and units) of a value's typed tokens: number+unit, time, date, amount, weekday."""
     out: set[tuple[str, str]] = set()
     for alias in aliases:
         for i, norm in enumerate(alias):
-            kind = kind_of(norm)
-            if kind in ("time", "date"):
+            kind = _kind(norm)
+            if kind in ("time", "date", "weekday"):
                 out.add((kind, ""))
             elif kind == "number":
                 unit = (
@@ -156,8 +165,8 @@ def _competing(statement: Statement, kinds: set[tuple[str, str]], own: Sequence[
     own_norms = {n for alias in own for n in alias}
     norms = statement.norms
     for i, norm in enumerate(norms):
-        kind = kind_of(norm)
-        if kind not in ("number", "time", "date") or norm in own_norms:
+        kind = _kind(norm)
+        if kind not in ("number", "time", "date", "weekday") or norm in own_norms:
             continue
         unit = _unit(norms, i)
         if (kind, unit if kind == "number" else "") in kinds:
@@ -284,9 +293,9 @@ def _check_active(
             )
             continue
         if others:
-            own = statement.in_clause(r.subject, at) if r.subject else False
-            rival_subject = next((g for g in others if statement.in_clause(g, at)), None)
-            if rival_subject is not None and not own:
+            named_here = name_at if statement.index == hit_index else at
+            rival_subject = _rival_subject(statement, r, others, named_here, at)
+            if rival_subject is not None:
                 findings.append(
                     _Finding(
                         4,
@@ -358,6 +367,26 @@ def _check_active(
             code=best.code, fact_id=fid, expected=best.expected, observed=best.observed, detail=best.detail
         )
     ]
+
+
+def _rival_subject(
+    statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]], name_at: int, at: int
+) -> tuple[Alias, ...] | None:
+    """Another subject that stands in the clause stating the fact where its own does not.
+
+    The clause is the value's. When the value is the subject itself ("On call: Yara") and
+    sits in another clause than the name, it cannot vouch for the subject: the name's
+    clause decides ("Zeno is on call; Yara is the release manager").
+    """
+    anchors = [at]
+    if statement.clause[name_at] != statement.clause[at] and set(r.value) & set(r.subject):
+        anchors = [name_at]
+    for p in anchors:
+        own = statement.in_clause(r.subject, p) if r.subject else False
+        rival = next((g for g in others if statement.in_clause(g, p)), None)
+        if rival is not None and not own:
+            return rival
+    return None
 
 
 def _is_tool(event: object) -> bool:

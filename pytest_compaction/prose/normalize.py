@@ -456,6 +456,10 @@ def _date_context(previous: Token | None, match: re.Match[str]) -> bool:
     return bool(re.match(r"\s+\d", after)) or (previous is not None and previous.norm.startswith("#"))
 
 
+_SCALES = {"#100": 100, "#1000": 1000}
+"""Number words that multiply the number before them ("three hundred", "two thousand")."""
+
+
 def _fold(out: list[Token]) -> tuple[Token, ...]:
     """Merge number runs into typed values: "#3 %5" -> "%5-03"; "#2 ~time" stays; "#2 x" -> "#2 ~time"."""
     folded: list[Token] = []
@@ -496,10 +500,11 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
             )
             i += 1
             continue
-        if token.norm == "#1000" and folded and folded[-1].norm.startswith("#"):
-            prev = folded.pop()
+        scale = _SCALES.get(token.norm) if token.raw.isalpha() else None
+        if scale and folded and folded[-1].norm.startswith("#"):
+            prev = folded.pop()  # "two thousand" -> 2000, "three hundred" -> 300
             folded.append(
-                Token(_number(str(int(float(prev.norm[1:]) * 1000))), prev.raw, prev.start, token.end)
+                Token(_number(str(int(float(prev.norm[1:]) * scale))), prev.raw, prev.start, token.end)
             )
             i += 1
             continue

@@ -90,6 +90,7 @@ _BOUNDARY = re.compile(
     r"which|who)\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
     r"[A-Z]\w*)\b)",
 )
+_PRESENT_AUX = frozenset({"is", "are", "am", "get", "gets", "being"})
 _QUOTED = re.compile(r"'[^']{3,}'|\"[^\"]{3,}\"")
 
 
@@ -206,12 +207,29 @@ class Statement:
         for quoted in _QUOTED.finditer(self.text):
             if quoted.start() <= token.start < quoted.end():
                 return "quotation marks"
-        words = [t.raw for t, n in zip(self.tokens, self.norms, strict=True) if n in ATTRIBUTION]
+        words = [t.raw for i, t in enumerate(self.tokens) if self._reports(i)]
         if not words:
             return None
         if not any(n in _SOURCE_NOUNS for n in self.norms) and any(n in _SELF for n in self.norms):
             return None
         return ", ".join(dict.fromkeys(words))
+
+    def _reports(self, index: int) -> bool:
+        """Whether token ``index`` is a reporting word. "per" reports only a source ("per
+        the ticket", "as per"), not a rate ("10 hours per month")."""
+        norm = self.norms[index]
+        if norm not in ATTRIBUTION:
+            return False
+        if norm == "per":
+            after = self.norms[index + 1] if index + 1 < len(self.norms) else ""
+            return after in _SOURCE_NOUNS or (index > 0 and self.norms[index - 1] == "as")
+        return True
+
+    def _present_passive(self, index: int) -> bool:
+        """Whether the past participle at ``index`` is a present passive ("is sent", "are
+        now reviewed"): it tells the current state, not history."""
+        before = [t.raw.lower() for t in self.tokens[max(0, index - 2) : index]]
+        return bool(_PRESENT_AUX.intersection(before))
 
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
@@ -229,7 +247,7 @@ class Statement:
                 words.append(token.raw)
             elif norm == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == _LONGER:
                 words.append("no longer")
-            elif token.past and self.segment[i] == seg:
+            elif token.past and self.segment[i] == seg and not self._present_passive(i):
                 words.append(token.raw)
         return ", ".join(dict.fromkeys(words)) if words else None
 
