@@ -33,6 +33,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Fact, Status
 from pytest_compaction.core.scenario import Step
 from pytest_compaction.core.violations import Verdict
+from pytest_compaction.prose.facts import read_memory
 from pytest_compaction.store.retrieval import ActionRule, RetrievalQuery, check_action, check_retrieval
 
 if TYPE_CHECKING:
@@ -103,6 +104,9 @@ def run_retrieve_step(
                     f"the store's retrieve() returned {type_name(fact)} at position {index}; "
                     f"a store returns Fact objects",
                 )
+        stored = None if facts else store.read(query.tenant_id, query.subject_id)
+        if stored is not None and not stored.facts and stored.summary:
+            facts = _reference_retrieve(query, stored, ledger)  # prose memory: what its summary states
     else:
         facts = _reference_retrieve(query, latest, ledger)
     # A relation may remove the event behind a declared fact: that fact then has no
@@ -185,6 +189,7 @@ def _resolve(reference: str, where: str, what: str) -> object:
 def _reference_retrieve(query: RetrievalQuery, latest: Artifact | None, ledger: Ledger) -> tuple[Fact, ...]:
     if latest is None:
         return ()
+    latest = read_memory(ledger, latest)  # a prose memory holds the facts its summary states
     facts = tuple(
         fact
         for fact in latest.facts

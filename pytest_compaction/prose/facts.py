@@ -28,13 +28,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.core.model import Artifact, Criticality, Status, Trust
+from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
 from pytest_compaction.prose.normalize import kind_of, stem
 from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement, read_statements
 
-__all__ = ["check_artifact_summary", "check_facts_in_prose", "resolve_forms"]
+__all__ = ["check_artifact_summary", "check_facts_in_prose", "read_memory", "resolve_forms", "stated_facts"]
 
 _FORBIDDEN = {
     Status.SUPERSEDED: ViolationCode.FORBIDDEN_SUPERSEDED_FACT,
@@ -97,6 +97,46 @@ def check_facts_in_prose(
     events = ledger.authorized_events(tenant, subject)
     found.extend(_check_sources(events, statements, active_words, scoped))
     return Verdict(violations=sort_violations(found))
+
+
+def stated_facts(
+    ledger: Ledger,
+    summary: str,
+    *,
+    tenant_id: str | None = None,
+    subject_id: str | None = None,
+    forms: Mapping[str, ProseFormLike] | None = None,
+) -> tuple[Fact, ...]:
+    """The ledger's active facts of one scope that ``summary`` states, as the checker reads
+    them: named with their value, polarity, subject and qualifiers, nothing against them.
+
+    This is what a prose memory holds for a consumer: a fact stated with another value,
+    negated or of another subject is not among them (the checker names what went wrong).
+    """
+    tenant = tenant_id or ledger.tenant_id
+    subject = subject_id or ledger.subject_id
+    statements = read_statements(summary)
+    resolved = resolve_forms(ledger, forms)
+    entities = _entities(resolved.values())
+    by_id: dict[str, object] = {e.event_id: e for e in ledger.events}
+    return tuple(
+        r.fact
+        for r in resolved.values()
+        if r.fact.status is Status.ACTIVE
+        and (r.fact.tenant_id, r.fact.subject_id) == (tenant, subject)
+        and r.names
+        and not _check_active(r, statements, entities, by_id, required=True)
+    )
+
+
+def read_memory(ledger: Ledger, artifact: Artifact) -> Artifact:
+    """``artifact`` as a consumer reads it: a prose-only artifact (a summary, no facts) of
+    a ledger that declares prose forms carries the facts its summary states
+    (:func:`stated_facts`); any other artifact is returned as it is."""
+    if artifact.facts or not artifact.summary or not getattr(ledger, "prose_forms", None):
+        return artifact
+    facts = stated_facts(ledger, artifact.summary, tenant_id=artifact.tenant_id, subject_id=artifact.subject_id)
+    return dataclasses.replace(artifact, facts=facts)
 
 
 # -- active facts ---------------------------------------------------------------------
@@ -188,11 +228,19 @@ def _check_active(
     statements: Sequence[Statement],
     entities: Sequence[tuple[Alias, ...]],
     ledger_events: Mapping[str, object],
+    *,
+    required: bool | None = None,
 ) -> list[Violation]:
+    """What is wrong with how ``statements`` state an active fact (nothing: stated).
+
+    ``required``: whether an unstated fact is ``missing`` (default: when it is critical).
+    """
     fact = r.fact
     fid = fact.fact_id
+    if required is None:
+        required = fact.criticality is Criticality.CRITICAL
     if not r.names:
-        if fact.criticality is not Criticality.CRITICAL:
+        if not required:
             return []
         return [
             Violation(
@@ -348,7 +396,7 @@ def _check_active(
     if ok and not contradiction:
         return []
     if not findings:
-        if fact.criticality is not Criticality.CRITICAL:
+        if not required:
             return []
         names = " / ".join(repr(r.show(a)) for a in r.names)
         return [
@@ -360,7 +408,7 @@ def _check_active(
             )
         ]
     best = max(contradiction or findings, key=lambda f: f.rank)
-    if best.code is ViolationCode.MISSING and fact.criticality is not Criticality.CRITICAL:
+    if best.code is ViolationCode.MISSING and not required:
         return []
     return [
         Violation(

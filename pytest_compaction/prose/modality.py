@@ -278,6 +278,9 @@ _CONSTRAINT = re.compile("|".join(f"(?:{p})" for p in (*_PROHIBITION, *_RESTRICT
 # Carve-outs that narrow even a conditional rule ("..., except on Fridays").
 _CARVE_OUTS = frozenset({"except", "other than"})
 _NEGATIVE_CONDITIONS = frozenset({"without", "unless", "except", "other than"})
+_COMPLEMENTED = _NEGATIVE_CONDITIONS | {"until", "till", "before", "after", "once", "if", "when", "whenever"}
+"""Connectives whose rule can be restated through its complement ("never A without B" is
+"A only if B"; "never A until B" is "A only after B"), so a new "if" or "once" is no exception."""
 _EXCEPTIONS = frozenset(
     {"unless", "except", "other than", "without", "if", "when", "whenever", "provided", "as long as"}
     | {"so long as", "outside", "on condition"}
@@ -587,6 +590,14 @@ def judge(
         )
     conditional = invariant.conditional
     own = connectives(invariant)
+    if conditional and not own & _COMPLEMENTED:
+        # A bound with no complement ("never share outside the team") gains an exception
+        # from "if" or "unless"; only "never A without B" has one ("A only if B").
+        added = [w for w in cues.words(CueKind.CONDITION) if w in _EXCEPTIONS and w not in own]
+        if added:
+            return Judgement(
+                False, "narrowed", f"an exception the invariant does not have was added: {_quote(added)}", True
+            )
     carved = [w for w in cues.words(CueKind.CONDITION) if w in _CARVE_OUTS and w not in own]
     if conditional and carved:
         return Judgement(

@@ -503,10 +503,15 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
         scale = _SCALES.get(token.norm) if token.raw.isalpha() else None
         if scale and folded and folded[-1].norm.startswith("#"):
             prev = folded.pop()  # "two thousand" -> 2000, "three hundred" -> 300
-            folded.append(
-                Token(_number(str(int(float(prev.norm[1:]) * scale))), prev.raw, prev.start, token.end)
-            )
+            total, end = int(float(prev.norm[1:]) * scale), token.end
             i += 1
+            # "two hundred (and) fifty": a smaller number word after the scale adds to it.
+            j = i + 1 if i < len(out) and out[i].norm == "and" else i
+            if j < len(out) and out[j].raw.isalpha() and out[j].norm.startswith("#"):
+                part = float(out[j].norm[1:])
+                if part.is_integer() and 0 < part < scale:
+                    total, end, i = total + int(part), out[j].end, j + 1
+            folded.append(Token(_number(str(total)), prev.raw, prev.start, end))
             continue
         folded.append(token)
         i += 1

@@ -90,7 +90,8 @@ _BOUNDARY = re.compile(
     r"which|who)\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
     r"[A-Z]\w*)\b)",
 )
-_PRESENT_AUX = frozenset({"is", "are", "am", "get", "gets", "being"})
+_PRESENT_AUX = frozenset({"is", "are", "am", "get", "gets", "being", "be", "'s"})
+_PAST_AUX = frozenset({"was", "were", "had", "has", "have", "did", "been", "got"})
 _QUOTED = re.compile(r"'[^']{3,}'|\"[^\"]{3,}\"")
 
 
@@ -228,8 +229,16 @@ class Statement:
     def _present_passive(self, index: int) -> bool:
         """Whether the past participle at ``index`` is a present passive ("is sent", "are
         now reviewed"): it tells the current state, not history."""
-        before = [t.raw.lower() for t in self.tokens[max(0, index - 2) : index]]
-        return bool(_PRESENT_AUX.intersection(before))
+        seg = self.segment[index]
+        for i in range(index - 1, -1, -1):
+            if self.segment[i] != seg:
+                break
+            word = self.tokens[i].raw.lower()
+            if word in _PRESENT_AUX:
+                return True  # also a participle joined to it: "is written by A and edited by B"
+            if word in _PAST_AUX:
+                return False
+        return False
 
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
@@ -253,12 +262,18 @@ class Statement:
 
 
 _ARTICLES = frozenset({"the", "a", "an"})
+# Clauses: at ";", a contrastive conjunction, or ", and" / ", or" before a new subject and
+# its verb ("Rosa is the fire warden, and Quinn is the first-aider").
+_CLAUSE_CUT = re.compile(
+    r";|\s(?:but|although|though|whereas|however)\s|,\s+(?:and|or)\s+(?=(?:[A-Z]\w*|he|she|it)\s+"
+    r"(?:is|was|has|does|will|can|may|must|should|would)\b)"
+)
 
 
 def _read(index: int, text: str) -> Statement:
     raw = [t for t in tokens(text) if t.norm not in _ARTICLES]
     cuts = [m.start() for m in _BOUNDARY.finditer(text)]
-    clause_cuts = [m.start() for m in re.finditer(r";|\s(?:but|although|though|whereas|however)\s", text)]
+    clause_cuts = [m.start() for m in _CLAUSE_CUT.finditer(text)]
     segment = tuple(sum(1 for c in cuts if c < t.start) for t in raw)
     clause = tuple(sum(1 for c in clause_cuts if c < t.start) for t in raw)
     norms = tuple(t.norm for t in raw)
