@@ -82,7 +82,7 @@ STOPWORDS = _stems(
     "please thing things lot bit really still even well back way like new let one two"
 )
 _SOURCE_NOUNS = _stems(
-    "ticket page site website forum email e-mail message document article tool letter transcript "
+    "ticket page site website forum email e-mail mail message document article tool letter transcript "
     "attachment thread source"
 )
 _BOUNDARY = re.compile(
@@ -222,8 +222,8 @@ class Statement:
         if norm not in ATTRIBUTION:
             return False
         if norm == "per":
-            after = self.norms[index + 1] if index + 1 < len(self.norms) else ""
-            return after in _SOURCE_NOUNS or (index > 0 and self.norms[index - 1] == "as")
+            after = self.norms[index + 1 : index + 3]  # two: "per the e-mail" reads "per e mail"
+            return bool(_SOURCE_NOUNS.intersection(after)) or (index > 0 and self.norms[index - 1] == "as")
         return True
 
     def _present_passive(self, index: int) -> bool:
