@@ -114,7 +114,10 @@ def main() -> None:
     development = [c for c in every if not c.id.startswith(("h-", "h2-"))]
     corpus_table(development, "development corpus (rules tuned on it)")
     corpus_table(heldout, "held-out corpus (written after the rules; first run: 26 clean, 1 false alarm)")
-    corpus_table(round2, "held-out round 2 (frozen before session 3's fixes; first run: 14 of 19 clean, 2 false alarms)")
+    corpus_table(
+        round2,
+        "held-out round 2 (frozen before session 3's fixes; first run: 14 of 19 clean, 2 false alarms)",
+    )
     timing(args.repeat)
 
 

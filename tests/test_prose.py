@@ -1183,7 +1183,9 @@ def test_a_clause_that_refers_back_to_the_invariant_states_it() -> None:
 def test_an_added_if_narrows_a_bound_without_a_complement_but_not_never_without() -> None:
     bound = rule("Never print badges above 50 per day.", ("badges",), "prohibition")
     assert codes(check_prose(bound, "Never print badges above 50 per day.")) == []
-    assert "modal_weakened" in codes(check_prose(bound, "Print badges above 50 per day only if a lead agrees."))
+    assert "modal_weakened" in codes(
+        check_prose(bound, "Print badges above 50 per day only if a lead agrees.")
+    )
     complement = rule("Never merge to main without review.", ("main",), "prohibition")
     assert codes(check_prose(complement, "Merges to main happen only if reviewed.")) == []
 

@@ -107,9 +107,13 @@ def test_another_weekday_in_place_of_the_value_is_value_changed() -> None:
 def test_a_value_that_is_the_subject_cannot_vouch_for_it_in_another_clause() -> None:
     ledger = Ledger(tenant_id="t", subject_id="s")
     ledger.event("e1", "Mara is the treasurer.")
-    ledger.fact("f1", "club.treasurer", "Mara", sources=["e1"], prose={"names": ["treasurer"], "subject": ["Mara"]})
+    ledger.fact(
+        "f1", "club.treasurer", "Mara", sources=["e1"], prose={"names": ["treasurer"], "subject": ["Mara"]}
+    )
     ledger.event("e2", "Olek is the secretary.")
-    ledger.fact("f2", "club.secretary", "Olek", sources=["e2"], prose={"names": ["secretary"], "subject": ["Olek"]})
+    ledger.fact(
+        "f2", "club.secretary", "Olek", sources=["e2"], prose={"names": ["secretary"], "subject": ["Olek"]}
+    )
     assert check_facts_in_prose(ledger, "Treasurer: Mara; secretary: Olek.").ok
     drifted = check_facts_in_prose(ledger, "Olek is the treasurer; Mara is the secretary.")
     assert set(drifted.names) == {"f1:subject_changed", "f2:subject_changed"}
@@ -122,11 +126,16 @@ def allergy_ledger() -> Ledger:
     ledger = Ledger(tenant_id="t", subject_id="s")
     ledger.event("e1", "I am allergic to celery.")
     ledger.fact(
-        "f1", "food.celery_allowed", False, sources=["e1"],
+        "f1",
+        "food.celery_allowed",
+        False,
+        sources=["e1"],
         prose={"names": ["celery"], "value": ["allergic", "allergy"], "polarity": "positive"},
     )
     ledger.event("e2", "I like soup.")
-    ledger.fact("f2", "food.likes", "soup", sources=["e2"], criticality="continuity", prose={"names": ["soup"]})
+    ledger.fact(
+        "f2", "food.likes", "soup", sources=["e2"], criticality="continuity", prose={"names": ["soup"]}
+    )
     return ledger
 
 

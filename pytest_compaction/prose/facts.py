@@ -125,7 +125,7 @@ def stated_facts(
         if r.fact.status is Status.ACTIVE
         and (r.fact.tenant_id, r.fact.subject_id) == (tenant, subject)
         and r.names
-        and not _check_active(r, statements, entities, by_id, required=True)
+        and not _check_active(r, statements, entities, by_id, must_state=True)
     )
 
 
@@ -135,7 +135,9 @@ def read_memory(ledger: Ledger, artifact: Artifact) -> Artifact:
     (:func:`stated_facts`); any other artifact is returned as it is."""
     if artifact.facts or not artifact.summary or not getattr(ledger, "prose_forms", None):
         return artifact
-    facts = stated_facts(ledger, artifact.summary, tenant_id=artifact.tenant_id, subject_id=artifact.subject_id)
+    facts = stated_facts(
+        ledger, artifact.summary, tenant_id=artifact.tenant_id, subject_id=artifact.subject_id
+    )
     return dataclasses.replace(artifact, facts=facts)
 
 
@@ -154,7 +156,9 @@ def _near(statements: Sequence[Statement], index: int) -> list[Statement]:
     return list(statements[max(0, index - 1) : index + 2])
 
 
-_WEEKDAYS = frozenset(stem(d) for d in "monday tuesday wednesday thursday friday saturday sunday".split())
+_WEEKDAYS = frozenset(
+    stem(day) for day in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+)
 
 
 def _kind(norm: str) -> str:
@@ -229,18 +233,18 @@ def _check_active(
     entities: Sequence[tuple[Alias, ...]],
     ledger_events: Mapping[str, object],
     *,
-    required: bool | None = None,
+    must_state: bool | None = None,
 ) -> list[Violation]:
     """What is wrong with how ``statements`` state an active fact (nothing: stated).
 
-    ``required``: whether an unstated fact is ``missing`` (default: when it is critical).
+    ``must_state``: whether an unstated fact is ``missing`` (default: when it is critical).
     """
     fact = r.fact
     fid = fact.fact_id
-    if required is None:
-        required = fact.criticality is Criticality.CRITICAL
+    if must_state is None:
+        must_state = fact.criticality is Criticality.CRITICAL
     if not r.names:
-        if not required:
+        if not must_state:
             return []
         return [
             Violation(
@@ -396,7 +400,7 @@ def _check_active(
     if ok and not contradiction:
         return []
     if not findings:
-        if not required:
+        if not must_state:
             return []
         names = " / ".join(repr(r.show(a)) for a in r.names)
         return [
@@ -408,7 +412,7 @@ def _check_active(
             )
         ]
     best = max(contradiction or findings, key=lambda f: f.rank)
-    if best.code is ViolationCode.MISSING and not required:
+    if best.code is ViolationCode.MISSING and not must_state:
         return []
     return [
         Violation(

@@ -596,7 +596,10 @@ def judge(
         added = [w for w in cues.words(CueKind.CONDITION) if w in _EXCEPTIONS and w not in own]
         if added:
             return Judgement(
-                False, "narrowed", f"an exception the invariant does not have was added: {_quote(added)}", True
+                False,
+                "narrowed",
+                f"an exception the invariant does not have was added: {_quote(added)}",
+                True,
             )
     carved = [w for w in cues.words(CueKind.CONDITION) if w in _CARVE_OUTS and w not in own]
     if conditional and carved:

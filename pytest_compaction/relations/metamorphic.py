@@ -20,11 +20,11 @@ from enum import Enum
 
 from pytest_compaction.compressors.guard import GuardedCompressor
 from pytest_compaction.core.factset import compare_fact_sets, critical_facts
-from pytest_compaction.prose.facts import read_memory
 from pytest_compaction.core.model import Artifact, Criticality, Fact
 from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.core.violations import Violation, sort_violations, summarize
 from pytest_compaction.engine.runner import PassCheck, ScenarioRun, run_scenario
+from pytest_compaction.prose.facts import read_memory
 from pytest_compaction.relations.registry import (
     NotApplicable,
     Relation,
