@@ -94,6 +94,25 @@ def test_the_corpus_is_large_and_ids_are_unique() -> None:
     assert len(CASES) >= 120
 
 
+CLASSES = {
+    # facts, checked with check_facts_in_prose
+    "missing", "negation", "number", "qualifier", "subject", "superseded", "deleted", "trust",
+    "speculation", "inflection",
+    # rules, checked with check_prose against a register
+    "imperative", "polarity", "adjective", "condition", "failure", "abbreviation",
+}  # fmt: skip
+
+
+def test_every_class_has_triples_and_rule_classes_carry_a_register() -> None:
+    by_class: dict[str, list[Case]] = {}
+    for case in CASES:
+        by_class.setdefault(case.klass, []).append(case)
+    assert set(by_class) == CLASSES
+    assert all(len(cases) >= 3 for cases in by_class.values())
+    rules = {"imperative", "polarity", "adjective", "condition", "failure", "abbreviation"}
+    assert all(("register" in case.data) == (case.klass in rules) for case in CASES)
+
+
 @pytest.mark.parametrize("case", CASES, ids=list(_ids()))
 def test_faithful_summary_passes(case: Case) -> None:
     verdict = case.check(case.faithful)

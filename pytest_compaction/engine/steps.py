@@ -83,7 +83,9 @@ def run_retrieve_step(
     """Ask memory for ``step``'s query and check the facts against ``ledger``.
 
     Without a store, ``latest`` (the scope's last stored artifact) answers, with every
-    fact the ledger has deleted since removed and the reference filter applied.
+    fact the ledger has deleted since removed and the reference filter applied. A prose
+    memory (a summary, no facts) holds the facts its summary states
+    (:func:`~pytest_compaction.prose.facts.read_memory`).
     """
     assert step.tenant_id is not None
     assert step.subject_id is not None
