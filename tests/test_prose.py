@@ -1136,3 +1136,61 @@ def test_docs_publish_the_current_table() -> None:
 
 if __name__ == "__main__":
     print(render())
+
+
+# -- rules the paired prose corpus taught (session 3) ----------------------------------
+
+
+def rule(text: str, markers: tuple[str, ...], modality: str) -> InvariantRegister:
+    return register_of(Invariant(id="inv", text=text, markers=markers, modality=Modality(modality)))
+
+
+def test_word_markers_match_their_regular_inflections_identifiers_do_not() -> None:
+    reg = rule("Legal must approve every vendor contract.", ("vendor contract",), "obligation")
+    assert codes(check_prose(reg, "Vendor contracts must be approved by legal.")) == []
+    merged = rule("Never merge a branch on Fridays.", ("merge",), "prohibition")
+    assert codes(check_prose(merged, "Merging on Fridays is never allowed.")) == []
+    ident = rule("Never restart T-14.", ("T-14",), "prohibition")
+    assert codes(check_prose(ident, "Never restart T-14s.")) == ["invariant_dropped"]
+
+
+def test_a_command_after_a_label_or_with_a_plural_object_is_an_obligation() -> None:
+    assert modality_imperative("Printer rules: switch it off at night.") == "switch"
+    assert modality_imperative("Archive invoices after 30 days.") == "archive"
+    assert modality_imperative("Student discounts apply on Mondays.") is None
+    assert modality_imperative("Weekday stand-up at 09:30.") is None
+
+
+def test_a_passive_cap_keeps_the_force_of_a_command_to_cap() -> None:
+    reg = rule("Cap discounts at 15%.", ("discounts", "15%"), "obligation")
+    assert codes(check_prose(reg, "Discounts are capped at 15%.")) == []
+    assert "modal_weakened" in codes(check_prose(reg, "Discounts near 15% are ideally kept."))
+
+
+def test_a_hedge_word_after_a_possessive_is_an_adjective() -> None:
+    reg = rule("Always ship to the buyer's preferred address.", ("preferred address",), "obligation")
+    assert codes(check_prose(reg, "Orders must go to the buyer's preferred address.")) == []
+    assert "modal_weakened" in codes(check_prose(reg, "Orders should go to the buyers' preferred address."))
+
+
+def test_a_clause_that_refers_back_to_the_invariant_states_it() -> None:
+    reg = rule("Never lend the master key to visitors.", ("master key",), "prohibition")
+    assert codes(check_prose(reg, "The master key stays at the desk; never lend it to visitors.")) == []
+    hedged = "The master key stays at the desk; try not to lend it to visitors."
+    assert "modal_weakened" in codes(check_prose(reg, hedged))
+
+
+def test_an_added_if_narrows_a_bound_without_a_complement_but_not_never_without() -> None:
+    bound = rule("Never print badges above 50 per day.", ("badges",), "prohibition")
+    assert codes(check_prose(bound, "Never print badges above 50 per day.")) == []
+    assert "modal_weakened" in codes(
+        check_prose(bound, "Print badges above 50 per day only if a lead agrees.")
+    )
+    complement = rule("Never merge to main without review.", ("main",), "prohibition")
+    assert codes(check_prose(complement, "Merges to main happen only if reviewed.")) == []
+
+
+def modality_imperative(text: str) -> str | None:
+    from pytest_compaction.prose.modality import imperative
+
+    return imperative(text)

@@ -1,8 +1,10 @@
 """The paired prose corpus: every faithful summary passes, every drifted one is caught.
 
 ``tests/prose_corpus/*.yaml`` holds source / faithful / drifted triples by class. Each
-source (events, facts with their prose forms, supersessions and deletions) was written
-before its summaries; the checker is the oracle's opposite number, never its author.
+source (events, facts with their prose forms, supersessions and deletions; or a
+``register`` of pinned rules and failure records) was written before its summaries; the
+checker is the oracle's opposite number, never its author. A fact triple is checked with
+``check_facts_in_prose``, a rule triple (``register:``) with ``check_prose``.
 ``benchmarks/bench_prose.py`` prints the same numbers per class.
 """
 
@@ -19,6 +21,7 @@ import yaml
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.violations import Verdict
 from pytest_compaction.prose.facts import check_facts_in_prose
+from pytest_compaction.prose.summary import check_prose
 
 CORPUS = Path(__file__).parent / "prose_corpus"
 
@@ -57,6 +60,8 @@ class Case:
         return ledger
 
     def check(self, summary: str) -> Verdict:
+        if "register" in self.data:
+            return check_prose(self.data["register"], summary)
         return check_facts_in_prose(self.ledger(), summary)
 
 
@@ -86,7 +91,26 @@ def _ids() -> Iterator[str]:
 
 def test_the_corpus_is_large_and_ids_are_unique() -> None:
     assert len({case.id for case in CASES}) == len(CASES)
-    assert len(CASES) >= 100
+    assert len(CASES) >= 120
+
+
+CLASSES = {
+    # facts, checked with check_facts_in_prose
+    "missing", "negation", "number", "qualifier", "subject", "superseded", "deleted", "trust",
+    "speculation", "inflection",
+    # rules, checked with check_prose against a register
+    "imperative", "polarity", "adjective", "condition", "failure", "abbreviation",
+}  # fmt: skip
+
+
+def test_every_class_has_triples_and_rule_classes_carry_a_register() -> None:
+    by_class: dict[str, list[Case]] = {}
+    for case in CASES:
+        by_class.setdefault(case.klass, []).append(case)
+    assert set(by_class) == CLASSES
+    assert all(len(cases) >= 3 for cases in by_class.values())
+    rules = {"imperative", "polarity", "adjective", "condition", "failure", "abbreviation"}
+    assert all(("register" in case.data) == (case.klass in rules) for case in CASES)
 
 
 @pytest.mark.parametrize("case", CASES, ids=list(_ids()))

@@ -3,7 +3,8 @@
 It writes the text of the authorized events it is given (deleted content is already
 removed from them) after the prior summary and before the pinned block, and no
 structured facts: the artifact is prose only, so the run checks its ``summary`` against
-the facts' prose forms (:mod:`pytest_compaction.prose.facts`). Select it with
+the facts' prose forms (:mod:`pytest_compaction.prose.facts`), and retrieval and the
+relations read it as the facts its summary states (``read_memory``). Select it with
 ``--compaction-compressor=verbatim``.
 
 Each line cites its source with a label (:func:`pytest_compaction.prose.summary.event_label`):

@@ -45,6 +45,7 @@ from pytest_compaction.core.scenario import Scenario, Step
 from pytest_compaction.core.violations import Verdict, Violation
 from pytest_compaction.engine.passes import PassCheck, PassContext
 from pytest_compaction.prose.bindings import Binding, BindingSet, check_action_binding
+from pytest_compaction.prose.facts import read_memory
 from pytest_compaction.store.retrieval import (
     ActionRule,
     RetrievalQuery,
@@ -132,7 +133,9 @@ def run_retrieve_step(
     """Ask memory for ``step``'s query and check the facts against ``ledger``.
 
     Without a store, ``latest`` (the scope's last stored artifact) answers, with every
-    fact the ledger has deleted since removed and the reference filter applied.
+    fact the ledger has deleted since removed and the reference filter applied. A prose
+    memory (a summary, no facts) holds the facts its summary states
+    (:func:`~pytest_compaction.prose.facts.read_memory`).
     """
     assert step.tenant_id is not None
     assert step.subject_id is not None
@@ -147,7 +150,7 @@ def run_retrieve_step(
     if store is not None:
         held = store.read(query.tenant_id, query.subject_id)
         memory = (
-            StoredMemory.of(query, held.memory_version, held.facts)
+            StoredMemory.of(query, held.memory_version, read_memory(ledger, held).facts)
             if isinstance(held, Artifact)
             else StoredMemory(version=None)
         )
@@ -159,6 +162,8 @@ def run_retrieve_step(
                     f"the store's retrieve() returned {type_name(fact)} at position {index}; "
                     f"a store returns Fact objects",
                 )
+        if not facts and isinstance(held, Artifact) and not held.facts and held.summary:
+            facts = _reference_retrieve(query, held, ledger)  # prose memory: what its summary states
     else:
         memory = _reference_memory(query, latest, ledger)
         facts = _reference_retrieve(query, latest, ledger)
@@ -247,9 +252,10 @@ def _reference_memory(query: RetrievalQuery, latest: Artifact | None, ledger: Le
 
 
 def _undeleted(latest: Artifact, ledger: Ledger) -> tuple[Fact, ...]:
+    """The memory's facts the ledger has not deleted; a prose memory holds what its summary states."""
     return tuple(
         fact
-        for fact in latest.facts
+        for fact in read_memory(ledger, latest).facts
         if not ((known := ledger.find(fact.fact_id)) is not None and known.status is Status.DELETED)
     )
 

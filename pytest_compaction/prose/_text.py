@@ -21,6 +21,7 @@ __all__ = [
     "find",
     "is_identifier",
     "is_wordy",
+    "literal",
     "marker_pattern",
     "normalize",
     "rebased",
@@ -143,19 +144,47 @@ def is_identifier(phrase: str) -> bool:
 def marker_pattern(marker: str, *, drop_article: bool = False) -> re.Pattern[str]:
     """The regular expression that finds ``marker`` as a whole token.
 
-    Word markers (letters, spaces, hyphens) match case-insensitively; markers with
-    digits or symbols are identifiers and match exactly. Whitespace inside a marker
+    Word markers (letters, spaces, hyphens) match case-insensitively and in their regular
+    inflections (``discharge form`` finds "discharge forms"); markers with digits or
+    symbols are identifiers and match exactly. Whitespace inside a marker
     matches any run of whitespace. A marker never matches inside a longer token:
     ``50`` is not found in ``150``, ``$50.5`` or ``50_000``, nor ``T-14`` in ``T-141``.
     """
     text = normalize(marker).strip()
     if drop_article:
         text = _ARTICLE.sub("", text) or text
-    body = r"\s+".join(re.escape(word) for word in text.split())
+    wordy = is_wordy(text)
+    body = r"\s+".join(_inflected(word) if wordy else re.escape(word) for word in text.split())
     if drop_article and is_wordy(text):
         body = rf"(?:(?:the|a|an)\s+)?{body}"
-    flags = re.IGNORECASE if is_wordy(text) else 0
+    flags = re.IGNORECASE if wordy else 0
     return re.compile(rf"(?<![\w])(?<!\d[.,]){body}(?![\w])(?![.,]\d)", flags)
+
+
+def _inflected(word: str) -> str:
+    """A word of a word marker with its regular inflections: "form" also finds "forms",
+    "export" "exported", "merge" "merging", "policy" "policies" (so "discharge form"
+    is found in "discharge forms"). Short words (three letters or fewer) match as written."""
+    if len(word) <= 3 or not word.isalpha():
+        return re.escape(word)
+    lower = word.lower()
+    if lower.endswith("e"):
+        return re.escape(word[:-1]) + r"(?:e|es|ed|ing|e's)"
+    if lower.endswith("y") and lower[-2] not in "aeiou":
+        return re.escape(word[:-1]) + r"(?:y|ies|ied|ying|y's)"
+    if lower.endswith(("s", "x", "z", "ch", "sh")):
+        return re.escape(word) + r"(?:es|ed|ing|'s)?"
+    return re.escape(word) + r"(?:s|ed|ing|'s|s')?"
+
+
+def literal(marker: str) -> str:
+    """Lower-cased text every match of ``marker`` holds (a cheap substring pre-test):
+    the marker itself, or for a word marker its first word without an inflectable end."""
+    text = " ".join(normalize(marker).lower().split())
+    if not is_wordy(text):
+        return text
+    first = text.split()[0]
+    return first[:-1] if len(first) > 3 and first.isalpha() and first[-1] in "ey" else first
 
 
 def contains(text: str, marker: str) -> bool:

@@ -28,13 +28,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.core.model import Artifact, Criticality, Status, Trust
+from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
-from pytest_compaction.prose.normalize import kind_of
+from pytest_compaction.prose.normalize import kind_of, stem
 from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement, read_statements
 
-__all__ = ["check_artifact_summary", "check_facts_in_prose", "resolve_forms"]
+__all__ = ["check_artifact_summary", "check_facts_in_prose", "read_memory", "resolve_forms", "stated_facts"]
 
 _FORBIDDEN = {
     Status.SUPERSEDED: ViolationCode.FORBIDDEN_SUPERSEDED_FACT,
@@ -99,6 +99,48 @@ def check_facts_in_prose(
     return Verdict(violations=sort_violations(found))
 
 
+def stated_facts(
+    ledger: Ledger,
+    summary: str,
+    *,
+    tenant_id: str | None = None,
+    subject_id: str | None = None,
+    forms: Mapping[str, ProseFormLike] | None = None,
+) -> tuple[Fact, ...]:
+    """The ledger's active facts of one scope that ``summary`` states, as the checker reads
+    them: named with their value, polarity, subject and qualifiers, nothing against them.
+
+    This is what a prose memory holds for a consumer: a fact stated with another value,
+    negated or of another subject is not among them (the checker names what went wrong).
+    """
+    tenant = tenant_id or ledger.tenant_id
+    subject = subject_id or ledger.subject_id
+    statements = read_statements(summary)
+    resolved = resolve_forms(ledger, forms)
+    entities = _entities(resolved.values())
+    by_id: dict[str, object] = {e.event_id: e for e in ledger.events}
+    return tuple(
+        r.fact
+        for r in resolved.values()
+        if r.fact.status is Status.ACTIVE
+        and (r.fact.tenant_id, r.fact.subject_id) == (tenant, subject)
+        and r.names
+        and not _check_active(r, statements, entities, by_id, must_state=True)
+    )
+
+
+def read_memory(ledger: Ledger, artifact: Artifact) -> Artifact:
+    """``artifact`` as a consumer reads it: a prose-only artifact (a summary, no facts) of
+    a ledger that declares prose forms carries the facts its summary states
+    (:func:`stated_facts`); any other artifact is returned as it is."""
+    if artifact.facts or not artifact.summary or not getattr(ledger, "prose_forms", None):
+        return artifact
+    facts = stated_facts(
+        ledger, artifact.summary, tenant_id=artifact.tenant_id, subject_id=artifact.subject_id
+    )
+    return dataclasses.replace(artifact, facts=facts)
+
+
 # -- active facts ---------------------------------------------------------------------
 
 
@@ -114,13 +156,24 @@ def _near(statements: Sequence[Statement], index: int) -> list[Statement]:
     return list(statements[max(0, index - 1) : index + 2])
 
 
+_WEEKDAYS = frozenset(
+    stem(day) for day in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+)
+
+
+def _kind(norm: str) -> str:
+    """The token kinds a value can be swapped within: those of :func:`kind_of`, and
+    weekdays ("Wednesdays" for "Thursday" is another value, not a missing one)."""
+    return "weekday" if norm in _WEEKDAYS else kind_of(norm)
+
+
 def _typed(aliases: Sequence[Alias]) -> set[tuple[str, str]]:
-    """The kinds (and units) of a value's typed tokens: number+unit, time, date, amount."""
+    """The kinds (and units) of a value's typed tokens: number+unit, time, date, amount, weekday."""
     out: set[tuple[str, str]] = set()
     for alias in aliases:
         for i, norm in enumerate(alias):
-            kind = kind_of(norm)
-            if kind in ("time", "date"):
+            kind = _kind(norm)
+            if kind in ("time", "date", "weekday"):
                 out.add((kind, ""))
             elif kind == "number":
                 unit = (
@@ -156,8 +209,8 @@ def _competing(statement: Statement, kinds: set[tuple[str, str]], own: Sequence[
     own_norms = {n for alias in own for n in alias}
     norms = statement.norms
     for i, norm in enumerate(norms):
-        kind = kind_of(norm)
-        if kind not in ("number", "time", "date") or norm in own_norms:
+        kind = _kind(norm)
+        if kind not in ("number", "time", "date", "weekday") or norm in own_norms:
             continue
         unit = _unit(norms, i)
         if (kind, unit if kind == "number" else "") in kinds:
@@ -179,11 +232,19 @@ def _check_active(
     statements: Sequence[Statement],
     entities: Sequence[tuple[Alias, ...]],
     ledger_events: Mapping[str, object],
+    *,
+    must_state: bool | None = None,
 ) -> list[Violation]:
+    """What is wrong with how ``statements`` state an active fact (nothing: stated).
+
+    ``must_state``: whether an unstated fact is ``missing`` (default: when it is critical).
+    """
     fact = r.fact
     fid = fact.fact_id
+    if must_state is None:
+        must_state = fact.criticality is Criticality.CRITICAL
     if not r.names:
-        if fact.criticality is not Criticality.CRITICAL:
+        if not must_state:
             return []
         return [
             Violation(
@@ -284,9 +345,9 @@ def _check_active(
             )
             continue
         if others:
-            own = statement.in_clause(r.subject, at) if r.subject else False
-            rival_subject = next((g for g in others if statement.in_clause(g, at)), None)
-            if rival_subject is not None and not own:
+            named_here = name_at if statement.index == hit_index else at
+            rival_subject = _rival_subject(statement, r, others, named_here, at)
+            if rival_subject is not None:
                 findings.append(
                     _Finding(
                         4,
@@ -339,7 +400,7 @@ def _check_active(
     if ok and not contradiction:
         return []
     if not findings:
-        if fact.criticality is not Criticality.CRITICAL:
+        if not must_state:
             return []
         names = " / ".join(repr(r.show(a)) for a in r.names)
         return [
@@ -351,13 +412,33 @@ def _check_active(
             )
         ]
     best = max(contradiction or findings, key=lambda f: f.rank)
-    if best.code is ViolationCode.MISSING and fact.criticality is not Criticality.CRITICAL:
+    if best.code is ViolationCode.MISSING and not must_state:
         return []
     return [
         Violation(
             code=best.code, fact_id=fid, expected=best.expected, observed=best.observed, detail=best.detail
         )
     ]
+
+
+def _rival_subject(
+    statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]], name_at: int, at: int
+) -> tuple[Alias, ...] | None:
+    """Another subject that stands in the clause stating the fact where its own does not.
+
+    The clause is the value's. When the value is the subject itself ("On call: Yara") and
+    sits in another clause than the name, it cannot vouch for the subject: the name's
+    clause decides ("Zeno is on call; Yara is the release manager").
+    """
+    anchors = [at]
+    if statement.clause[name_at] != statement.clause[at] and set(r.value) & set(r.subject):
+        anchors = [name_at]
+    for p in anchors:
+        own = statement.in_clause(r.subject, p) if r.subject else False
+        rival = next((g for g in others if statement.in_clause(g, p)), None)
+        if rival is not None and not own:
+            return rival
+    return None
 
 
 def _is_tool(event: object) -> bool:

@@ -155,6 +155,7 @@ _RESTRICTION = (
     r"\bmax(?:imum)?\b",
     r"\bcapped\s+at\b",
     r"\blimited\s+to\b",
+    r"\b(?:cap|caps|limit|limits)\b",
 )
 _OBLIGATION = (
     r"\bmust\b",
@@ -277,6 +278,9 @@ _CONSTRAINT = re.compile("|".join(f"(?:{p})" for p in (*_PROHIBITION, *_RESTRICT
 # Carve-outs that narrow even a conditional rule ("..., except on Fridays").
 _CARVE_OUTS = frozenset({"except", "other than"})
 _NEGATIVE_CONDITIONS = frozenset({"without", "unless", "except", "other than"})
+_COMPLEMENTED = _NEGATIVE_CONDITIONS | {"until", "till", "before", "after", "once", "if", "when", "whenever"}
+"""Connectives whose rule can be restated through its complement ("never A without B" is
+"A only if B"; "never A until B" is "A only after B"), so a new "if" or "once" is no exception."""
 _EXCEPTIONS = frozenset(
     {"unless", "except", "other than", "without", "if", "when", "whenever", "provided", "as long as"}
     | {"so long as", "outside", "on condition"}
@@ -309,14 +313,18 @@ class Reading:
 # Adjective uses of hedge words ("her preferred name", "the recommended dose") describe a
 # thing, they do not soften a rule: blanked before the table is read.
 _ADJECTIVE = re.compile(
-    r"\b(?:the|a|an|my|your|his|her|their|our|its|whose)\s+"
+    r"(?:\b(?:the|a|an|my|your|his|her|their|our|its|whose)|\w's|\ws')\s+"
     r"(?:preferred|recommended|suggested|preferable|usual|typical|normal|possible|ideal)\b"
 )
 _IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE)
+# A short label before a colon ("Customer exports: keep each under 10,000 rows", a list
+# heading read with its bullet): the command starts after it.
+_LABEL = re.compile(r"^[^:.!?;]{1,40}:\s+(?=\S)")
 _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|for|from|before|after|back|away)\b|"
-    r"[A-Z0-9$\u20ac\u00a3'\"])",
+    r"[A-Z0-9$\u20ac\u00a3'\"]|[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|by|in|on|"
+    r"for|from|with|until|every|each|once|[0-9$\u20ac\u00a3])\b)",
 )
 _NOT_VERBS = frozenset(
     [
@@ -413,10 +421,20 @@ _NOT_VERBS = frozenset(
 def imperative(text: str) -> str | None:
     """The verb of a command without a modal word ("Keep the budget under 2000 euros"), or None.
 
-    A clause that starts with a bare verb followed by its object or a preposition:
-    the verb is not a function word and carries no -s, -ed or -ing ending.
+    A clause that starts with a bare verb followed by its object or a preposition
+    ("Cap refunds at $200": a plural object then a preposition or an amount), possibly
+    after a short label ("Exports: keep each under 10,000 rows"): the verb is not a
+    function word and carries no -s, -ed or -ing ending.
     """
-    clean = _IMPERATIVE_SKIP.sub("", normalize(text))
+    for head in dict.fromkeys((normalize(text), _LABEL.sub("", normalize(text), count=1))):
+        verb = _command_verb(head)
+        if verb is not None:
+            return verb
+    return None
+
+
+def _command_verb(text: str) -> str | None:
+    clean = _IMPERATIVE_SKIP.sub("", text)
     match = _IMPERATIVE.match(clean[:1].lower() + clean[1:] if clean else clean)
     if match is None:
         return None
@@ -572,6 +590,17 @@ def judge(
         )
     conditional = invariant.conditional
     own = connectives(invariant)
+    if conditional and not own & _COMPLEMENTED:
+        # A bound with no complement ("never share outside the team") gains an exception
+        # from "if" or "unless"; only "never A without B" has one ("A only if B").
+        added = [w for w in cues.words(CueKind.CONDITION) if w in _EXCEPTIONS and w not in own]
+        if added:
+            return Judgement(
+                False,
+                "narrowed",
+                f"an exception the invariant does not have was added: {_quote(added)}",
+                True,
+            )
     carved = [w for w in cues.words(CueKind.CONDITION) if w in _CARVE_OUTS and w not in own]
     if conditional and carved:
         return Judgement(

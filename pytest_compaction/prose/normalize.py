@@ -456,6 +456,10 @@ def _date_context(previous: Token | None, match: re.Match[str]) -> bool:
     return bool(re.match(r"\s+\d", after)) or (previous is not None and previous.norm.startswith("#"))
 
 
+_SCALES = {"#100": 100, "#1000": 1000}
+"""Number words that multiply the number before them ("three hundred", "two thousand")."""
+
+
 def _fold(out: list[Token]) -> tuple[Token, ...]:
     """Merge number runs into typed values: "#3 %5" -> "%5-03"; "#2 ~time" stays; "#2 x" -> "#2 ~time"."""
     folded: list[Token] = []
@@ -496,12 +500,18 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
             )
             i += 1
             continue
-        if token.norm == "#1000" and folded and folded[-1].norm.startswith("#"):
-            prev = folded.pop()
-            folded.append(
-                Token(_number(str(int(float(prev.norm[1:]) * 1000))), prev.raw, prev.start, token.end)
-            )
+        scale = _SCALES.get(token.norm) if token.raw.isalpha() else None
+        if scale and folded and folded[-1].norm.startswith("#"):
+            prev = folded.pop()  # "two thousand" -> 2000, "three hundred" -> 300
+            total, end = int(float(prev.norm[1:]) * scale), token.end
             i += 1
+            # "two hundred (and) fifty": a smaller number word after the scale adds to it.
+            j = i + 1 if i < len(out) and out[i].norm == "and" else i
+            if j < len(out) and out[j].raw.isalpha() and out[j].norm.startswith("#"):
+                part = float(out[j].norm[1:])
+                if part.is_integer() and 0 < part < scale:
+                    total, end, i = total + int(part), out[j].end, j + 1
+            folded.append(Token(_number(str(total)), prev.raw, prev.start, end))
             continue
         folded.append(token)
         i += 1

@@ -82,7 +82,7 @@ STOPWORDS = _stems(
     "please thing things lot bit really still even well back way like new let one two"
 )
 _SOURCE_NOUNS = _stems(
-    "ticket page site website forum email e-mail message document article tool letter transcript "
+    "ticket page site website forum email e-mail mail message document article tool letter transcript "
     "attachment thread source"
 )
 _BOUNDARY = re.compile(
@@ -90,6 +90,8 @@ _BOUNDARY = re.compile(
     r"which|who)\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
     r"[A-Z]\w*)\b)",
 )
+_PRESENT_AUX = frozenset({"is", "are", "am", "get", "gets", "being", "be", "'s"})
+_PAST_AUX = frozenset({"was", "were", "had", "has", "have", "did", "been", "got"})
 _QUOTED = re.compile(r"'[^']{3,}'|\"[^\"]{3,}\"")
 
 
@@ -206,12 +208,37 @@ class Statement:
         for quoted in _QUOTED.finditer(self.text):
             if quoted.start() <= token.start < quoted.end():
                 return "quotation marks"
-        words = [t.raw for t, n in zip(self.tokens, self.norms, strict=True) if n in ATTRIBUTION]
+        words = [t.raw for i, t in enumerate(self.tokens) if self._reports(i)]
         if not words:
             return None
         if not any(n in _SOURCE_NOUNS for n in self.norms) and any(n in _SELF for n in self.norms):
             return None
         return ", ".join(dict.fromkeys(words))
+
+    def _reports(self, index: int) -> bool:
+        """Whether token ``index`` is a reporting word. "per" reports only a source ("per
+        the ticket", "as per"), not a rate ("10 hours per month")."""
+        norm = self.norms[index]
+        if norm not in ATTRIBUTION:
+            return False
+        if norm == "per":
+            after = self.norms[index + 1 : index + 3]  # two: "per the e-mail" reads "per e mail"
+            return bool(_SOURCE_NOUNS.intersection(after)) or (index > 0 and self.norms[index - 1] == "as")
+        return True
+
+    def _present_passive(self, index: int) -> bool:
+        """Whether the past participle at ``index`` is a present passive ("is sent", "are
+        now reviewed"): it tells the current state, not history."""
+        seg = self.segment[index]
+        for i in range(index - 1, -1, -1):
+            if self.segment[i] != seg:
+                break
+            word = self.tokens[i].raw.lower()
+            if word in _PRESENT_AUX:
+                return True  # also a participle joined to it: "is written by A and edited by B"
+            if word in _PAST_AUX:
+                return False
+        return False
 
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
@@ -229,18 +256,24 @@ class Statement:
                 words.append(token.raw)
             elif norm == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == _LONGER:
                 words.append("no longer")
-            elif token.past and self.segment[i] == seg:
+            elif token.past and self.segment[i] == seg and not self._present_passive(i):
                 words.append(token.raw)
         return ", ".join(dict.fromkeys(words)) if words else None
 
 
 _ARTICLES = frozenset({"the", "a", "an"})
+# Clauses: at ";", a contrastive conjunction, or ", and" / ", or" before a new subject and
+# its verb ("Rosa is the fire warden, and Quinn is the first-aider").
+_CLAUSE_CUT = re.compile(
+    r";|\s(?:but|although|though|whereas|however)\s|,\s+(?:and|or)\s+(?=(?:[A-Z]\w*|he|she|it)\s+"
+    r"(?:is|was|has|does|will|can|may|must|should|would)\b)"
+)
 
 
 def _read(index: int, text: str) -> Statement:
     raw = [t for t in tokens(text) if t.norm not in _ARTICLES]
     cuts = [m.start() for m in _BOUNDARY.finditer(text)]
-    clause_cuts = [m.start() for m in re.finditer(r";|\s(?:but|although|though|whereas|however)\s", text)]
+    clause_cuts = [m.start() for m in _CLAUSE_CUT.finditer(text)]
     segment = tuple(sum(1 for c in cuts if c < t.start) for t in raw)
     clause = tuple(sum(1 for c in clause_cuts if c < t.start) for t in raw)
     norms = tuple(t.norm for t in raw)

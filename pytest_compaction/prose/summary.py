@@ -346,7 +346,7 @@ def _markers_per_sentence(sentences: Sequence[_text.Sentence], markers: Sequence
     # A plain substring test first (case-folded, whitespace runs as single spaces): the
     # regular expression runs only where the marker's letters are there at all.
     lowered = [_folded(s.text) for s in sentences]
-    keys = [(m, _folded(m)) for m in markers]
+    keys = [(m, _text.literal(m)) for m in markers]
     return [
         [m for m, key in keys if key in low and _text.contains(s.text, m)]
         for s, low in zip(sentences, lowered, strict=True)
@@ -391,12 +391,7 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
     own = read(invariant.text)
     results = []
     for spot in spots:
-        clauses = [
-            read(clause)
-            for index in spot
-            for clause in _text.clauses(sentences[index].text)
-            if any(_text.contains(clause, m) for m in invariant.markers)
-        ]
+        clauses = [read(clause) for index in spot for clause in _stating(sentences[index].text, invariant)]
         verdict = judge(invariant.modality, clauses, invariant=own)
         if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
             # A dropped condition widens a permission; it only tightens a prohibition or obligation.
@@ -415,6 +410,22 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
             observed=verdict.observed,
             detail=f"sentence {where}: {verdict.reason}",
         )
+    ]
+
+
+_REFERS_BACK = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
+
+
+def _stating(sentence: str, invariant: Invariant) -> list[str]:
+    """The clauses of ``sentence`` that state the invariant: those with a marker, and a
+    clause right after one that refers back to it ("...preferred name is Sol; staff must
+    always use it")."""
+    parts = _text.clauses(sentence)
+    marked = [any(_text.contains(part, m) for m in invariant.markers) for part in parts]
+    return [
+        part
+        for i, part in enumerate(parts)
+        if marked[i] or (i > 0 and marked[i - 1] and _REFERS_BACK.search(part) is not None)
     ]
 
 

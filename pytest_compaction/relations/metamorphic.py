@@ -24,6 +24,7 @@ from pytest_compaction.core.model import Artifact, Criticality, Fact
 from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.core.violations import Violation, sort_violations, summarize
 from pytest_compaction.engine.runner import PassCheck, ScenarioRun, run_scenario
+from pytest_compaction.prose.facts import read_memory
 from pytest_compaction.relations.registry import (
     NotApplicable,
     Relation,
@@ -228,6 +229,8 @@ def _differences(
         before, after = _final(original, scope), _final(transformed, scope)
         if before is None or after is None:
             continue  # a compressor that returned nothing is already a violation of its run
+        # A prose memory's facts are those its summary states.
+        before, after = read_memory(original.ledger, before), read_memory(transformed.ledger, after)
         expected: list[Fact] = [f for f in critical_facts(before, original.ledger) if f.fact_id not in gone]
         for fact_id in change.now_active:
             fact = transformed.ledger.find(fact_id)
