@@ -261,11 +261,15 @@ def windows(found: Sequence[Sequence[str]], markers: Iterable[str]) -> tuple[tup
     staging.").
     """
     wanted = set(markers)
-    singles = tuple((i,) for i, got in enumerate(found) if wanted <= set(got))
+    # Most sentences hold no marker at all: only those that hold one are looked at.
+    holding = [i for i, got in enumerate(found) if got] if wanted else list(range(len(found)))
+    singles = tuple((i,) for i in holding if wanted <= set(found[i]))
     if singles:
         return singles
     pairs = []
-    for i in range(len(found) - 1):
+    for i in holding:
+        if i + 1 >= len(found):
+            continue
         first, second = set(found[i]), set(found[i + 1])
         if first and second and wanted <= first | second:
             pairs.append((i, i + 1))
