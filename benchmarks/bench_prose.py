@@ -90,7 +90,7 @@ def _clear_text_caches() -> None:
         for name, value in vars(module).items():
             if callable(getattr(value, "cache_clear", None)) and name not in _WARM_CACHES:
                 value.cache_clear()
-    _text._last_index.clear()
+    vars(_text).get("_last_index", []).clear()  # the summary's sentence index
 
 
 def _timed(fn: object, *args: object) -> float:
