@@ -361,8 +361,14 @@ def _snapshot(request: CompressionRequest) -> Any:
             tuple(index),
             tuple(map(id, index.values())),
         )
-    scalars = (request.tenant_id, request.subject_id, request.memory_version, request.budget)
-    scalars += (request.budget_tokens, request.budget_chars)
+    scalars = (
+        request.tenant_id,
+        request.subject_id,
+        request.memory_version,
+        request.budget,
+        request.budget_tokens,
+        request.budget_chars,
+    )
     return (scalars, events, event_fields, claims, claim_fields, calls, call_fields, prior_state, leaves)
 
 

@@ -531,6 +531,15 @@ _TICKET = st.sampled_from(TICKETS)
 _QUOTED = st.sampled_from(QUOTED)
 _CHATTER = st.sampled_from(CHATTER)
 
+
+def _list(*items: Value) -> Value:
+    return list(items)
+
+
+def _dict(**items: Value) -> Value:
+    return dict(items)
+
+
 _VALUE_POOL: tuple[Value, ...] = (
     True,
     False,
@@ -548,11 +557,11 @@ _VALUE_POOL: tuple[Value, ...] = (
     *SYNTHETIC_STRINGS,
     *LOOKALIKE_STRINGS,
     [],
-    [1, True, 1.0, "1"],
-    ["peanuts", ["T-14", None]],
+    _list(1, True, 1.0, "1"),
+    _list("peanuts", _list("T-14", None)),
     {},
-    {"amount": 50, "unit": "usd"},
-    {"items": [False, 0, "false"], "note": {"id": "T-41"}},
+    _dict(amount=50, unit="usd"),
+    _dict(items=_list(False, 0, "false"), note=_dict(id="T-41")),
 )
 """Typed values of every kind (and the look-alikes of other types), drawn in one choice."""
 _POOLED = st.sampled_from(_VALUE_POOL)
