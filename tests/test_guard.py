@@ -293,3 +293,47 @@ def test_a_hung_compressor_on_a_thread_is_abandoned_and_said_so(pytester: pytest
     result = _session(pytester, "--compaction-compressor=misbehaving:hangs", "--compaction-timeout=0.5")
     result.assert_outcomes(failed=2)
     result.stdout.fnmatch_lines(["*compressor_timeout*may still be running on a background thread*"])
+
+
+def _request_with(value: object) -> CompressionRequest:
+    from pytest_compaction.core.ledger import Ledger
+
+    ledger = Ledger(tenant_id="acme", subject_id="ana")
+    ledger.event("e1", "I take 5 mg.")
+    ledger.fact("f1", "med.dose", value, sources=["e1"], qualifiers={"unit": "mg"})
+    return CompressionRequest(
+        tenant_id="acme", subject_id="ana", events=ledger.authorized_events("acme", "ana")
+    )
+
+
+def _claim_changer(change: Any) -> Any:
+    def changes(request: CompressionRequest) -> Artifact:
+        change(request.events[0].claims[0])
+        return ReferenceCompressor().compress(request)
+
+    changes.replays_claims = True  # type: ignore[attr-defined]
+    return changes
+
+
+@pytest.mark.parametrize(
+    ("value", "change"),
+    [
+        # a list value changed in place: the frozen claim still holds the same list object
+        ([5, 10], lambda claim: claim.value.append(20)),
+        # an equal value of another type: False == 0, but a typed value changed
+        (False, lambda claim: object.__setattr__(claim, "value", 0)),
+        # an equal qualifier value of another type
+        (5, lambda claim: object.__setattr__(claim, "qualifiers", (("unit", 1.0),))),
+    ],
+)
+def test_a_claim_changed_in_place_or_retyped_is_input_mutated(value: object, change: Any) -> None:
+    request = _request_with(value)
+    if value == 5:
+        object.__setattr__(request.events[0].claims[0], "qualifiers", (("unit", 1),))
+    record = GuardedCompressor(_claim_changer(change), timeout=None).run(request)
+    assert [v.name for v in record.violations] == ["input_mutated"]
+
+
+def test_an_untouched_claim_with_a_list_value_is_not_input_mutated() -> None:
+    record = GuardedCompressor(_claim_changer(lambda claim: None), timeout=None).run(_request_with([5, 10]))
+    assert record.violations == ()

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import itertools
 import operator
-import queue
 import threading
 import time
 import traceback
@@ -232,29 +232,40 @@ class GuardedCompressor:
 
 
 class _Worker(threading.Thread):
-    """One daemon thread that runs the guard's calls, reused while it keeps answering."""
+    """One daemon thread that runs the guard's calls, reused while it keeps answering.
+
+    The hand-over is two plain locks used as binary semaphores (cheaper than a pair of
+    queues): the caller releases ``_go``, the worker releases ``_done``.
+    """
 
     def __init__(self, name: str) -> None:
         super().__init__(name=name, daemon=True)
-        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self._results: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
+        self._go = threading.Lock()
+        self._go.acquire()
+        self._done = threading.Lock()
+        self._done.acquire()
+        self._job: Any = None
+        self._result: tuple[bool, Any] = (False, None)
         self.start()
 
     def run(self) -> None:
         while True:
-            job = self._jobs.get()
+            self._go.acquire()
             try:
-                self._results.put((True, job()))
+                self._result = (True, self._job())
             except BaseException as exc:
-                self._results.put((False, exc))
+                self._result = (False, exc)
+            self._job = None
+            self._done.release()
 
     def call(self, job: Any, seconds: float | None) -> tuple[bool | None, Any]:
         """``(True, value)``, ``(False, exception)``, or ``(None, None)`` at the timeout."""
-        self._jobs.put(job)
-        try:
-            return self._results.get(timeout=seconds)
-        except queue.Empty:
-            return None, None
+        self._job = job
+        self._go.release()
+        if not self._done.acquire(timeout=-1 if seconds is None else seconds):
+            return None, None  # the worker is abandoned by the caller; it never answers again
+        result, self._result = self._result, (False, None)
+        return result
 
 
 def _invoke(compressor: Compressor, given: CompressionRequest, request: CompressionRequest) -> Normalized:
@@ -285,7 +296,15 @@ _EVENT = operator.attrgetter(
     "name",
 )
 _CLAIM = operator.attrgetter(
-    "fact_id", "predicate", "value", "qualifiers", "authority", "criticality", "supersedes", "current"
+    "fact_id",
+    "predicate",
+    "value",
+    "qualifiers",
+    "authority",
+    "criticality",
+    "supersedes",
+    "current",
+    "prose",
 )
 _FACT = operator.attrgetter(
     "fact_id",
@@ -311,24 +330,24 @@ def _snapshot(request: CompressionRequest) -> Any:
     Frozen values are captured by reference (their fields read at C speed, compared by
     identity first), so a hostile ``object.__setattr__`` shows; the mutable leaves (config,
     list and dict values, tool-call arguments) are copied deep; the prior's index by the
-    identity of its entries. This keeps the guard a small share of a pass.
+    identity of its entries. Whether any value or qualifier needs a deep copy is decided
+    from the set of types seen, at C speed, so the common case (plain scalars) walks
+    nothing in Python. This keeps the guard a small share of a pass.
     """
     events = request.events
     event_fields = tuple(map(_EVENT, events))
-    claims = tuple(c for e in events for c in e.claims)
-    calls = tuple(c for e in events for c in e.tool_calls)
+    claims = tuple(_chain(map(_CLAIMS_OF, event_fields)))
+    calls = tuple(_chain(map(_CALLS_OF, event_fields)))
     claim_fields = tuple(map(_CLAIM, claims))
     call_fields = tuple(map(_CALL, calls))
     leaves: list[object] = [_frozen(request.config)]
-    leaves.extend(_frozen(f[2]) for f in claim_fields if type(f[2]) in _CONTAINERS)
-    leaves.extend(_frozen(v) for f in claim_fields for _, v in f[3] if type(v) in _CONTAINERS)
+    leaves.extend(_leaves(claim_fields, 2, 3))
     leaves.extend(_frozen(f[2]) for f in call_fields)
     prior = request.prior
     prior_state: object = None
     if prior is not None:
         fact_fields = tuple(map(_FACT, prior.facts))
-        leaves.extend(_frozen(f[4]) for f in fact_fields if type(f[4]) in _CONTAINERS)
-        leaves.extend(_frozen(v) for f in fact_fields for _, v in f[5] if type(v) in _CONTAINERS)
+        leaves.extend(_leaves(fact_fields, 4, 5))
         index = prior.index
         prior_state = (
             prior.memory_version,
@@ -342,11 +361,34 @@ def _snapshot(request: CompressionRequest) -> Any:
             tuple(index),
             tuple(map(id, index.values())),
         )
-    scalars = (request.tenant_id, request.subject_id, request.memory_version, request.budget)
+    scalars = (
+        request.tenant_id,
+        request.subject_id,
+        request.memory_version,
+        request.budget,
+        request.budget_tokens,
+        request.budget_chars,
+    )
     return (scalars, events, event_fields, claims, claim_fields, calls, call_fields, prior_state, leaves)
 
 
-_CONTAINERS = (list, dict)
+_chain = itertools.chain.from_iterable
+_CLAIMS_OF = operator.itemgetter(6)
+_CALLS_OF = operator.itemgetter(9)
+_SECOND = operator.itemgetter(1)
+_SCALAR_TYPES = frozenset({str, int, float, bool, type(None)})
+
+
+def _leaves(fields: tuple[tuple[Any, ...], ...], value: int, qualifiers: int) -> list[object]:
+    """Deep copies of the values and qualifier values in ``fields`` that are not plain scalars."""
+    values = tuple(map(operator.itemgetter(value), fields))
+    pairs = tuple(_chain(map(operator.itemgetter(qualifiers), fields)))
+    qualifier_values = tuple(map(_SECOND, pairs))
+    # The types too: a value is typed (``50`` is not ``50.0``, ``False`` is not ``0``).
+    types = (tuple(map(type, values)), tuple(map(type, qualifier_values)))
+    if set(types[0]) <= _SCALAR_TYPES and set(types[1]) <= _SCALAR_TYPES:
+        return [types]
+    return [types, *(_frozen(v) for v in (*values, *qualifier_values) if type(v) not in _SCALAR_TYPES)]
 
 
 def _frozen(value: object) -> object:

@@ -138,8 +138,10 @@ def _bounded(result: Normalized) -> Normalized:
 
 
 _IDS = operator.attrgetter("fact_id", "tenant_id", "subject_id", "predicate")
+_ID_FIELDS = tuple(map(operator.attrgetter, ("fact_id", "tenant_id", "subject_id", "predicate")))
 _VALUE = operator.attrgetter("value")
 _QUALIFIERS = operator.attrgetter("qualifiers")
+_SECOND = operator.itemgetter(1)
 _PLAIN = frozenset({str, bool, int, type(None)})
 
 
@@ -150,11 +152,12 @@ def _bad_fact(artifact: Artifact) -> str | None:
     decided from the set of types seen, at C speed; only a doubt walks the facts.
     """
     items: tuple[object, ...] = artifact.facts
-    if {type(f) for f in items} <= {Fact}:
+    if set(map(type, items)) <= {Fact}:
         facts: tuple[Fact, ...] = artifact.facts
-        ids = set(map(type, itertools.chain.from_iterable(map(_IDS, facts))))
+        ids: set[type] = set()
+        ids.update(*(map(type, map(field, facts)) for field in _ID_FIELDS))
         values = set(map(type, map(_VALUE, facts)))
-        qualifiers = {type(v) for q in map(_QUALIFIERS, facts) for _, v in q}
+        qualifiers = set(map(type, map(_SECOND, itertools.chain.from_iterable(map(_QUALIFIERS, facts)))))
         if ids <= {str} and values <= _PLAIN and qualifiers <= _PLAIN:
             return _bad_summary(artifact)
     for index, fact in enumerate(items):

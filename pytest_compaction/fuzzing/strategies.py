@@ -198,6 +198,7 @@ _NATURAL_QUALIFIERS: dict[str, st.SearchStrategy[Value]] = {
 
 _VALUE_KEYS = ("items", "note", "amount", "id", "unit", "basis")
 _E = TypeVar("_E", bound=Enum)
+_T = TypeVar("_T")
 
 _CHAR_ALPHABET = st.characters(min_codepoint=32, max_codepoint=126)
 
@@ -514,18 +515,96 @@ def _config(
     )
 
 
+# A session draws from these few strategies, built once: every strategy built inside a
+# draw is validated inside that draw, and a nested ``lists``/``flatmap``/``one_of`` costs
+# one span per level. Generation dominated a fuzz run's time before this.
+
+
+@functools.cache
+def _between(low: int, high: int) -> st.SearchStrategy[int]:
+    return st.integers(low, high)
+
+
+_BOOLEANS = st.booleans()
+_PREDICATE = st.sampled_from(PREDICATES)
+_TICKET = st.sampled_from(TICKETS)
+_QUOTED = st.sampled_from(QUOTED)
+_CHATTER = st.sampled_from(CHATTER)
+
+
+def _list(*items: Value) -> Value:
+    return list(items)
+
+
+def _dict(**items: Value) -> Value:
+    return dict(items)
+
+
+_VALUE_POOL: tuple[Value, ...] = (
+    True,
+    False,
+    0,
+    1,
+    -1,
+    50,
+    2**31,
+    0.0,
+    1.0,
+    50.0,
+    0.5,
+    -2.5,
+    None,
+    *SYNTHETIC_STRINGS,
+    *LOOKALIKE_STRINGS,
+    [],
+    _list(1, True, 1.0, "1"),
+    _list("peanuts", _list("T-14", None)),
+    {},
+    _dict(amount=50, unit="usd"),
+    _dict(items=_list(False, 0, "false"), note=_dict(id="T-41")),
+)
+"""Typed values of every kind (and the look-alikes of other types), drawn in one choice."""
+_POOLED = st.sampled_from(_VALUE_POOL)
+
+
+def _pick(draw: st.DrawFn, options: Sequence[_T]) -> _T:
+    """One of ``options`` (shrinks towards the first), drawn with a cached strategy."""
+    return options[draw(_between(0, len(options) - 1))]
+
+
+def _typed_value(draw: st.DrawFn, natural: st.SearchStrategy[Value], depth: int) -> Value:
+    """Half of the time a plausible value, three eighths one of the pool (every kind in one
+    choice), one eighth any typed value (:func:`values`: nested, arbitrary numbers and text)."""
+    branch = draw(_between(0, 7))
+    if branch <= 3:
+        return draw(natural)
+    if branch <= 6:
+        return draw(_POOLED)
+    return draw(_values(depth))
+
+
+def _draw_qualifiers(draw: st.DrawFn) -> Qualifiers:
+    """Up to three qualifiers with distinct keys, as :func:`qualifiers` draws them, in fewer choices."""
+    keys = list(QUALIFIER_KEYS)
+    out: dict[str, Value] = {}
+    for _ in range(draw(_between(0, 3))):
+        key = keys.pop(draw(_between(0, len(keys) - 1)))
+        out[key] = _typed_value(draw, _NATURAL_QUALIFIERS[key], 1)
+    return normalize_qualifiers(out)
+
+
 def _draw_count(draw: st.DrawFn, bounds: tuple[int, int]) -> int:
     low, high = bounds
-    return low if low == high else draw(st.integers(low, high))
+    return low if low == high else draw(_between(low, high))
 
 
 def _fact_item(draw: st.DrawFn, trust: Trust, scope: tuple[str, str], criticality: Criticality) -> _Item:
-    predicate = draw(predicates())
-    value = draw(_claim_values(predicate))
-    pairs = draw(qualifiers())
-    if draw(st.booleans()) and "ticket" not in dict(pairs):
+    predicate = draw(_PREDICATE)
+    value = _typed_value(draw, _NATURAL[predicate], 2)
+    pairs = _draw_qualifiers(draw)
+    if draw(_BOOLEANS) and "ticket" not in dict(pairs):
         # Half the facts are tied to a ticket, so one memory often names two tickets.
-        pairs = normalize_qualifiers({**dict(pairs), "ticket": draw(st.sampled_from(TICKETS))})
+        pairs = normalize_qualifiers({**dict(pairs), "ticket": draw(_TICKET)})
     claim = Claim(
         fact_id="",  # given by the caller, which knows which ids are taken
         predicate=predicate,
@@ -535,9 +614,7 @@ def _fact_item(draw: st.DrawFn, trust: Trust, scope: tuple[str, str], criticalit
         criticality=criticality,
     )
     if trust is Trust.UNTRUSTED:
-        body = (
-            f'quoted from a support ticket: "{draw(st.sampled_from(QUOTED))}" ({predicate} = {_show(value)})'
-        )
+        body = f'quoted from a support ticket: "{draw(_QUOTED)}" ({predicate} = {_show(value)})'
     elif trust is Trust.SYSTEM:
         body = f"policy: {predicate} = {_show(value)}{_show_qualifiers(claim.qualifiers)}"
     else:
@@ -602,7 +679,7 @@ def _older_versions(items: Sequence[_Item], fact_id: str) -> tuple[str, ...]:
 @st.composite
 def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
     scopes = config.scopes
-    scope_index = st.integers(0, len(scopes) - 1)
+    scope_index = _between(0, len(scopes) - 1)
     counter = 0
 
     def fresh(predicate: str) -> str:
@@ -611,7 +688,7 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
         return f"fact-{_slug(predicate)}-{counter}"
 
     plan: list[_Item] = [
-        _Item(kind="chatter", scope=scopes[draw(scope_index)], body=draw(st.sampled_from(CHATTER)))
+        _Item(kind="chatter", scope=scopes[draw(scope_index)], body=draw(_CHATTER))
         for _ in range(_draw_count(draw, config.chatter))
     ]
     # Facts go anywhere among the chatter: start, middle or end.
@@ -621,12 +698,12 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
     stated += [(Trust.USER, continuity)] * _draw_count(draw, config.continuity)
     stated += [(Trust.UNTRUSTED, continuity)] * _draw_count(draw, config.untrusted)
     for trust, criticality in stated:
-        if trust is Trust.USER and draw(st.integers(0, 4)) == 4:
+        if trust is Trust.USER and draw(_between(0, 4)) == 4:
             trust = Trust.SYSTEM
         item = _fact_item(draw, trust, scopes[draw(scope_index)], criticality)
         assert item.claim is not None
         item.claim = dataclasses.replace(item.claim, fact_id=fresh(item.claim.predicate))
-        plan.insert(draw(st.integers(0, len(plan))), item)
+        plan.insert(draw(_between(0, len(plan))), item)
 
     # Lifecycle changes go after the fact they change; one that would be illegal where it
     # landed (the fact is already gone by then) is left out rather than rejected.
@@ -638,18 +715,18 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
         known = [item for item in plan if item.claim is not None]
         if not known:
             break
-        target = draw(st.sampled_from(known))
+        target = _pick(draw, known)
         assert target.claim is not None
         after = plan.index(target) + 1
         change = _Item(kind=kind, scope=target.scope, target=target.claim.fact_id)
         old = target.claim
         if kind == "update":
-            new_value = draw(_claim_values(old.predicate))
+            new_value = _typed_value(draw, _NATURAL[old.predicate], 2)
             claim = Claim(
                 fact_id=fresh(old.predicate),
                 predicate=old.predicate,
                 value=new_value,
-                qualifiers=draw(st.just(old.qualifiers) | qualifiers()),
+                qualifiers=_draw_qualifiers(draw) if draw(_BOOLEANS) else old.qualifiers,
                 authority=target.trust,
                 criticality=old.criticality,
                 supersedes=(old.fact_id,),
@@ -662,8 +739,8 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
             change.body = f"that is resolved now; {old.predicate} no longer applies"
         else:
             change.body = f"please forget what I told you about {old.predicate}"
-            change.request = draw(st.booleans())
-        position = draw(st.integers(after, len(plan)))
+            change.request = draw(_BOOLEANS)
+        position = draw(_between(after, len(plan)))
         candidate = [*plan]
         candidate.insert(position, change)
         if kind == "forget":
@@ -676,7 +753,7 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
         if _statuses(candidate) is None:
             continue
         plan = candidate
-        if kind == "forget" and config.compressions[1] > 0 and draw(st.booleans()):
+        if kind == "forget" and config.compressions[1] > 0 and draw(_BOOLEANS):
             # Half the deletions hit a fact already summarized: the case where a stale
             # checkpoint or a replayed history can bring it back.
             plan.insert(position, _Item(kind="compress", scope=target.scope))
@@ -685,7 +762,7 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
         plan.append(_Item(kind="chatter", scope=scopes[0], body=CHATTER[0]))
     # Intermediate compressions anywhere; then every memory with events is compressed.
     for _ in range(max(0, _draw_count(draw, config.compressions) - 1)):
-        plan.insert(draw(st.integers(1, len(plan))), _Item(kind="compress", scope=scopes[draw(scope_index)]))
+        plan.insert(draw(_between(1, len(plan))), _Item(kind="compress", scope=scopes[draw(scope_index)]))
     if config.compressions[1] > 0:
         used = {item.scope for item in plan if item.kind != "compress"}
         plan += [_Item(kind="compress", scope=scope) for scope in scopes if scope in used]

@@ -6,6 +6,7 @@ hand to explain a verdict.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
@@ -21,8 +22,10 @@ __all__ = [
     "find",
     "is_identifier",
     "is_wordy",
+    "fold",
     "literal",
     "marker_pattern",
+    "markers_per_sentence",
     "normalize",
     "rebased",
     "sentences",
@@ -81,11 +84,13 @@ class Sentence:
     """Whether the sentence begins a line (so it may continue the previous one or not)."""
 
 
+@functools.lru_cache(maxsize=256)
 def sentences(text: str) -> tuple[Sentence, ...]:
     """Split a summary into sentences: one per line, then at sentence ends within a line.
 
     A bullet line inherits the nearest preceding line that ends with a colon or is a
-    Markdown heading, until a blank or non-bullet line ends the list.
+    Markdown heading, until a blank or non-bullet line ends the list. Cached: every check
+    of one summary (facts, pins, bindings) splits it once.
     """
     out: list[Sentence] = []
     header = ""
@@ -125,6 +130,7 @@ def _split(line: str) -> list[str]:
     return parts
 
 
+@functools.lru_cache(maxsize=8192)
 def clauses(sentence: str) -> tuple[str, ...]:
     """The clauses of one sentence (split at ``;`` and at contrastive conjunctions)."""
     return tuple(part for part in _CLAUSE_BREAK.split(sentence) if part and part.strip())
@@ -191,6 +197,85 @@ def contains(text: str, marker: str) -> bool:
     return marker_pattern(marker).search(text) is not None
 
 
+@functools.lru_cache(maxsize=8192)
+def fold(text: str) -> str:
+    """``text`` normalized, lower-cased, whitespace runs as single spaces: for substring tests."""
+    return " ".join(normalize(text).lower().split())
+
+
+class _Index:
+    """A summary's folded sentences joined by newlines, to find a marker's candidates at once,
+    and the sentences each marker was found in (pins of one summary share markers)."""
+
+    __slots__ = ("found", "joined", "sentences", "starts")
+
+    def __init__(self, sentences: tuple[Sentence, ...]) -> None:
+        folded = [fold(s.text) for s in sentences]
+        starts, at = [], 0
+        for text in folded:
+            starts.append(at)
+            at += len(text) + 1
+        self.sentences = sentences
+        self.joined = "\n".join(folded)
+        self.starts = tuple(starts)
+        """Where each sentence's folded text starts in ``joined``."""
+        self.found: dict[str, tuple[int, ...]] = {}
+
+    def holding(self, key: str) -> list[int]:
+        """The sentences whose folded text holds ``key`` (a folded marker), in order."""
+        if not key:
+            return list(range(len(self.sentences)))
+        out: list[int] = []
+        joined, starts = self.joined, self.starts
+        at = joined.find(key)
+        while at != -1:
+            # A folded key holds no newline, so an occurrence lies inside one sentence.
+            index = bisect.bisect_right(starts, at) - 1
+            out.append(index)
+            at = joined.find(key, starts[index + 1] if index + 1 < len(starts) else len(joined))
+        return out
+
+    def containing(self, marker: str) -> tuple[int, ...]:
+        """The sentences that contain ``marker`` as a whole token (:func:`contains`), in order."""
+        hit = self.found.get(marker)
+        if hit is None:
+            texts = self.sentences
+            hit = self.found[marker] = tuple(
+                i for i in self.holding(literal(marker)) if contains(texts[i].text, marker)
+            )
+        return hit
+
+
+_last_index: list[_Index] = []
+
+
+def _index(found: tuple[Sentence, ...]) -> _Index:
+    # The pins of one summary are checked one after another: keep the last summary's index.
+    last = _last_index[0] if _last_index else None
+    if last is not None and last.sentences is found:
+        return last
+    index = _Index(found)
+    _last_index[:] = [index]
+    return index
+
+
+def markers_per_sentence(found: Sequence[Sentence], markers: Sequence[str]) -> list[list[str]]:
+    """For each sentence, the ``markers`` it contains as whole tokens, in ``markers`` order.
+
+    A plain substring test first (case-folded, whitespace runs as single spaces) over an
+    index of the whole summary: the regular expression runs only on sentences where the
+    marker's letters are there at all.
+    """
+    per: list[list[str]] = [[] for _ in found]
+    if not per:
+        return per
+    index = _index(found if isinstance(found, tuple) else tuple(found))
+    for marker in markers:
+        for position in index.containing(marker):
+            per[position].append(marker)
+    return per
+
+
 def find(text: str, marker: str, *, drop_article: bool = False) -> list[tuple[int, int]]:
     """Every ``(start, end)`` span of ``marker`` in ``text``."""
     return [m.span() for m in marker_pattern(marker, drop_article=drop_article).finditer(text)]
@@ -205,11 +290,15 @@ def windows(found: Sequence[Sequence[str]], markers: Iterable[str]) -> tuple[tup
     staging.").
     """
     wanted = set(markers)
-    singles = tuple((i,) for i, got in enumerate(found) if wanted <= set(got))
+    # Most sentences hold no marker at all: only those that hold one are looked at.
+    holding = [i for i, got in enumerate(found) if got] if wanted else list(range(len(found)))
+    singles = tuple((i,) for i in holding if wanted <= set(found[i]))
     if singles:
         return singles
     pairs = []
-    for i in range(len(found) - 1):
+    for i in holding:
+        if i + 1 >= len(found):
+            continue
         first, second = set(found[i]), set(found[i + 1])
         if first and second and wanted <= first | second:
             pairs.append((i, i + 1))

@@ -15,6 +15,7 @@ conditions.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -446,6 +447,7 @@ def _command_verb(text: str) -> str | None:
     return verb
 
 
+@functools.lru_cache(maxsize=8192)
 def read(text: str) -> Reading:
     """Every cue in ``text``; each match consumes its words so no word counts twice.
 

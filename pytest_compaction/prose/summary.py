@@ -15,7 +15,6 @@ block is authoritative for the invariants it pins.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -337,20 +336,8 @@ def _listed(words: Sequence[str]) -> str:
     return ", ".join(repr(w) for w in words)
 
 
-@functools.lru_cache(maxsize=8192)
-def _folded(text: str) -> str:
-    return " ".join(_text.normalize(text).lower().split())
-
-
 def _markers_per_sentence(sentences: Sequence[_text.Sentence], markers: Sequence[str]) -> list[list[str]]:
-    # A plain substring test first (case-folded, whitespace runs as single spaces): the
-    # regular expression runs only where the marker's letters are there at all.
-    lowered = [_folded(s.text) for s in sentences]
-    keys = [(m, _text.literal(m)) for m in markers]
-    return [
-        [m for m, key in keys if key in low and _text.contains(s.text, m)]
-        for s, low in zip(sentences, lowered, strict=True)
-    ]
+    return _text.markers_per_sentence(sentences, markers)
 
 
 def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) -> list[Violation]:
