@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pytest_compaction.config.references import SPEC_ROOTS_INI
 from pytest_compaction.core._fields import join, shown, type_name
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.scenario import SCENARIO_KEYS, Scenario, _expect, read_version
@@ -86,10 +87,6 @@ def spec_name(path: Path) -> str:
         if name.endswith(suffix):
             return name[: -len(suffix)]
     return path.stem
-
-
-SPEC_ROOTS_INI = "compaction_spec_roots"
-"""The ini key naming more directories a spec's files (``artifact_file``) may be read from."""
 
 
 SPEC_INI_KEYS = ("compaction_use", SPEC_ROOTS_INI)
