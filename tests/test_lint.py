@@ -302,11 +302,11 @@ def test_lint_reads_the_spec_roots_of_the_project(tmp_path: Path) -> None:
         json.dumps({"memory_version": 1, "tenant_id": "t", "subject_id": "s", "facts": []})
     )
     spec = (
-        "kind: recorded\nexpected: []\nartifact_file: ../shared/a.artifact.json\n"
-        "expect: {violations: []}\n"
+        "kind: recorded\nexpected: []\nartifact_file: ../shared/a.artifact.json\nexpect: {violations: []}\n"
     )
     write(tmp_path / "specs", "r", spec)
     code, out, _ = run("lint", str(tmp_path / "specs"))
-    assert code == 1 and "compaction_spec_roots" in out
+    assert code == 1
+    assert "compaction_spec_roots" in out
     (tmp_path / "pytest.ini").write_text("[pytest]\ncompaction_spec_roots = shared\n")
     assert run("lint", str(tmp_path / "specs"))[:2] == (0, "1 spec file checked: no problems\n")

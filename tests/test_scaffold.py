@@ -454,13 +454,17 @@ def test_the_skeleton_reads_back_as_the_scenario_it_was_written_from(tmp_path: P
         (tmp_path / "incident.yaml").write_text(PAYLOAD, encoding="utf-8")
         incident = incident_from_payload(tmp_path / "incident.yaml")
     else:
-        extra = [{"event_id": "e9", "text": "Forget my allergy."}, {"delete": "fact-allergy-1", "event_id": "e9"}]
+        extra = [
+            {"event_id": "e9", "text": "Forget my allergy."},
+            {"delete": "fact-allergy-1", "event_id": "e9"},
+        ]
         artifact, events = save_incident(tmp_path, EVENTS + extra if source == "deletions" else None)
         incident = incident_from_events(artifact, events)
     made = scaffold(incident, "round-trip")
     path = tmp_path / "round-trip.compaction.yaml"
     path.write_text(made.scenario, encoding="utf-8")
     loaded = load_spec(path).scenario
-    assert made.skeleton is not None and loaded is not None
+    assert made.skeleton is not None
+    assert loaded is not None
     expected = dataclasses.replace(made.skeleton, name=loaded.name, version=SPEC_VERSION)
     assert _unplaced(loaded) == _unplaced(expected)

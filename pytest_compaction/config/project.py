@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import ast
 import configparser
+import importlib
 import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pytest_compaction.config.references import SPEC_ROOTS_INI, USE_INI, parse_ini_uses
 
 __all__ = ["ProjectConfig", "conftest_uses", "project_config"]
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ProjectConfig:
@@ -59,13 +63,11 @@ def _read(directory: Path) -> tuple[Path, dict[str, object]] | None:
             return path, _ini_section(path, section) or {}
     path = directory / "pyproject.toml"
     if path.is_file():
+        # tomllib, or on Python 3.10 tomli (which pytest itself depends on there).
+        toml: Any = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
         try:
-            import tomllib
-        except ImportError:  # pragma: no cover - Python 3.10: pytest depends on tomli
-            import tomli as tomllib  # type: ignore[no-redef]
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            data = toml.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, toml.TOMLDecodeError):
             data = {}
         options = data.get("tool", {}).get("pytest", {}).get("ini_options")
         if isinstance(options, dict):

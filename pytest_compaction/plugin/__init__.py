@@ -20,8 +20,8 @@ from pytest_compaction.plugin.markers import MARKERS, marker_depth, marker_relat
 from pytest_compaction.plugin.session import (
     REPORT_KEY,
     SETTINGS_KEY,
-    compressor_for,
     check_store_database,
+    compressor_for,
     open_store,
     recorder,
     settings_of,

@@ -249,8 +249,9 @@ def test_a_bad_database_in_a_session_is_one_usage_error_at_start_up(pytester: py
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(
         [
-            "ERROR: pytest-compaction: --compaction-store=my_db:broken: store database broken.db: is not an "
-            "SQLite database*; point the store at a new file, or move this one away (database file: broken.db)"
+            "ERROR: pytest-compaction: --compaction-store=my_db:broken: store database broken.db: is not "
+            "an SQLite database*; point the store at a new file, or move this one away "
+            "(database file: broken.db)"
         ]
     )
     assert "Traceback" not in result.stdout.str() + result.stderr.str()
