@@ -369,3 +369,14 @@ def test_a_saved_spec_fails_the_same_way_under_pytest(
             assert violation in output
     with_reference = pytester.runpytest("--compaction-contract", str(specs))
     with_reference.assert_outcomes(passed=3)
+
+
+def test_compressor_factory_resolves_every_reference_form_the_option_takes() -> None:
+    for reference, name, fresh in (
+        ("reference", "reference", True),
+        ("verbatim", "verbatim", False),  # a built-in name, not a module
+        ("pytest_compaction.compressors.base:ReferenceCompressor", "reference", True),  # a class: per example
+    ):
+        make, made_name = fuzz.compressor_factory(reference)
+        assert made_name == name
+        assert (make() is not make()) is fresh, reference

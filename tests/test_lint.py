@@ -234,3 +234,79 @@ def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     status, _, _ = run("lint")
     assert status == 2
     assert "the following arguments are required: PATH" in capsys.readouterr().err
+
+
+USE_SPEC = """\
+events:
+  - id: e1
+    text: Peanuts are off the menu.
+    facts: [{id: f1, predicate: food.peanuts_allowed, value: false}]
+steps:
+  - add: [e1]
+  - compress
+  - retrieve: {query: meal_recommendation}
+  - use: {consumer: my_planner, rules: [no_forbidden_ingredient, os:system]}
+"""
+
+
+@pytest.mark.parametrize(
+    ("config_name", "config_text"),
+    [
+        ("pytest.ini", "[pytest]\ncompaction_use =\n    my_planner = meals:plan\n"),
+        ("pyproject.toml", '[tool.pytest.ini_options]\ncompaction_use = ["my_planner = meals:plan"]\n'),
+        ("tox.ini", "[pytest]\ncompaction_use = my_planner = meals:plan\n"),
+        ("setup.cfg", "[tool:pytest]\ncompaction_use =\n  my_planner = meals:plan\n"),
+    ],
+)
+def test_use_names_are_checked_against_the_projects_registrations(
+    tmp_path: Path, config_name: str, config_text: str
+) -> None:
+    (tmp_path / config_name).write_text(config_text)
+    spec = write(tmp_path / "specs", "meal", USE_SPEC)
+    code, out, _ = run("lint", str(tmp_path / "specs"))
+    assert code == 1
+    assert f"{spec}:9: error: steps[3].use.rules[1]: rule 'os:system' is not registered;" in out
+    assert "my_planner" not in out.replace("`compaction_use = my_name", "")  # registered in the ini
+    assert "no_forbidden_ingredient' is not" not in out  # built in
+    assert out.count("is not registered") == 1
+
+
+def test_without_the_registration_the_consumer_is_flagged(tmp_path: Path) -> None:
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    write(tmp_path, "meal", USE_SPEC.replace(", os:system", ""))
+    code, out, _ = run("lint", str(tmp_path))
+    assert code == 1
+    assert "steps[3].use.consumer: consumer 'my_planner' is not registered;" in out
+
+
+def test_a_conftest_registration_is_read_not_run(tmp_path: Path) -> None:
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "conftest.py").write_text(
+        "raise SystemExit('lint must never import a conftest')\n"
+        "from pytest_compaction.config.references import register_use\n"
+        "register_use('my_planner', print)\n"
+    )
+    write(tmp_path, "meal", USE_SPEC.replace(", os:system", ""))
+    assert run("lint", str(tmp_path))[:2] == (0, "1 spec file checked: no problems\n")
+    (tmp_path / "conftest.py").write_text("from x import register_use, NAME\nregister_use(NAME, print)\n")
+    code, out, _ = run("lint", str(tmp_path))
+    assert code == 1
+    assert "warning: steps[3].use.consumer: consumer 'my_planner' is not registered;" in out
+    assert f"lint cannot read the name registered at {tmp_path / 'conftest.py'}:2" in out
+
+
+def test_lint_reads_the_spec_roots_of_the_project(tmp_path: Path) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "a.artifact.json").write_text(
+        json.dumps({"memory_version": 1, "tenant_id": "t", "subject_id": "s", "facts": []})
+    )
+    spec = (
+        "kind: recorded\nexpected: []\nartifact_file: ../shared/a.artifact.json\nexpect: {violations: []}\n"
+    )
+    write(tmp_path / "specs", "r", spec)
+    code, out, _ = run("lint", str(tmp_path / "specs"))
+    assert code == 1
+    assert "compaction_spec_roots" in out
+    (tmp_path / "pytest.ini").write_text("[pytest]\ncompaction_spec_roots = shared\n")
+    assert run("lint", str(tmp_path / "specs"))[:2] == (0, "1 spec file checked: no problems\n")

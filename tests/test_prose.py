@@ -710,7 +710,7 @@ def test_pass_state_from_dict_names_the_bad_field(data: dict[str, object], messa
 )
 def test_policy_from_dict_names_the_bad_field(data: dict[str, object], message: str) -> None:
     with pytest.raises(PayloadError) as info:
-        ProsePolicy.from_dict(data, "case.policy")
+        ProsePolicy.from_case(data, "case.policy")
     assert str(info.value) == message
 
 

@@ -98,3 +98,21 @@ def test_through_a_pytest_session(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--compaction-contract", "--compaction-compressor=hedging:compress")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*inv-vendor:modal_weakened*"])
+
+
+class Unpinned:
+    """Keeps the rule's words but never carries the pinned block: it never re-grounds."""
+
+    replays_claims = True
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        return ReferenceCompressor().compress(replace(request, config={}))
+
+
+@pytest.mark.parametrize(("max_depth", "exceeded"), [(None, True), (2, True), (3, False)])
+def test_the_scenarios_prose_policy_sets_the_depth_cap(max_depth: int | None, exceeded: bool) -> None:
+    spec = SPEC if max_depth is None else {**SPEC, "prose_policy": {"max_depth": max_depth}}
+    scenario = Scenario.from_dict(spec, name="vendor")
+    checks, config = scenario_extras(scenario, {})
+    names = run_scenario(scenario, GuardedCompressor(Unpinned()), extra_checks=checks, config=config).names
+    assert ("depth_exceeded" in names) is exceeded, names

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -12,6 +13,7 @@ from pytest_compaction.cli import main
 from pytest_compaction.compressors.base import ReferenceCompressor
 from pytest_compaction.core.checker import check
 from pytest_compaction.core.errors import ConfigError, PayloadError
+from pytest_compaction.core.scenario import SPEC_VERSION, Scenario
 from pytest_compaction.engine.contract import CompressorUnderTest, run_and_assert
 from pytest_compaction.specs.scaffold import (
     incident_from_events,
@@ -436,3 +438,33 @@ def test_command_missing_payload(tmp_path: Path) -> None:
         "",
         f"compaction: error: {missing}: no such file\n",
     )
+
+
+# -- one writer ------------------------------------------------------------------------
+
+
+def _unplaced(scenario: Scenario) -> Scenario:
+    """``scenario`` without the spec paths the loader records on its steps."""
+    return dataclasses.replace(scenario, steps=tuple(dataclasses.replace(s, path="") for s in scenario.steps))
+
+
+@pytest.mark.parametrize("source", ["events", "payload", "deletions"])
+def test_the_skeleton_reads_back_as_the_scenario_it_was_written_from(tmp_path: Path, source: str) -> None:
+    if source == "payload":
+        (tmp_path / "incident.yaml").write_text(PAYLOAD, encoding="utf-8")
+        incident = incident_from_payload(tmp_path / "incident.yaml")
+    else:
+        extra = [
+            {"event_id": "e9", "text": "Forget my allergy."},
+            {"delete": "fact-allergy-1", "event_id": "e9"},
+        ]
+        artifact, events = save_incident(tmp_path, EVENTS + extra if source == "deletions" else None)
+        incident = incident_from_events(artifact, events)
+    made = scaffold(incident, "round-trip")
+    path = tmp_path / "round-trip.compaction.yaml"
+    path.write_text(made.scenario, encoding="utf-8")
+    loaded = load_spec(path).scenario
+    assert made.skeleton is not None
+    assert loaded is not None
+    expected = dataclasses.replace(made.skeleton, name=loaded.name, version=SPEC_VERSION)
+    assert _unplaced(loaded) == _unplaced(expected)

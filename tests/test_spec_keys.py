@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -291,3 +292,24 @@ def test_a_recorded_spec_refuses_an_unknown_mode(tmp_path: Path) -> None:
     with pytest.raises(PayloadError) as caught:
         load_spec(path)
     assert str(caught.value) == f"{path}:2: mode: expected strict or permissive, got 'loose' (str)"
+
+
+def test_an_events_reason_is_kept_on_load_and_written_back() -> None:
+    from pytest_compaction.specs.safeyaml import dump_yaml, load_yaml
+
+    spec = {
+        "events": [
+            {"id": "e1", "text": "Tried approach A.", "facts": [{"id": "f1", "predicate": "p", "value": 1}]},
+            {"id": "e2", "text": "Approach B works.", "retires": ["f1"], "reason": "approach B replaced A"},
+        ]
+    }
+    scenario = Scenario.from_dict(spec, name="reason")
+    assert scenario.events[1].reason == "approach B replaced A"
+    assert scenario.events[0].reason is None
+    written = scenario.to_dict()
+    assert written["events"][1]["reason"] == "approach B replaced A"
+    assert "reason" not in written["events"][0]
+    loaded = Scenario.from_dict(load_yaml(dump_yaml(written)), name="reason")
+    assert loaded == dataclasses.replace(scenario, version=SPEC_VERSION)
+    plain = dataclasses.replace(scenario.events[1], retires=())  # SourceEvent.from_dict reads no lifecycle
+    assert SourceEvent.from_dict(plain.to_dict()) == plain

@@ -356,14 +356,21 @@ def _new_fixture(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _lint(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
-    from pytest_compaction.core.errors import PayloadError
+    from pytest_compaction.config.project import ProjectConfig, project_config
+    from pytest_compaction.core.errors import ConfigError, PayloadError
     from pytest_compaction.specs.lint import LintReport, find_specs, lint_file, render
 
     for entry in args.paths:
         if os.path.exists(entry) and not os.path.isdir(entry):
             check_regular_file(entry)  # a special file is refused by its type, before anything opens it
     files = find_specs([Path(p) for p in args.paths], args.pattern)
-    findings: list[Finding] = []
+    try:
+        project = project_config(files)
+    except ConfigError as exc:  # a malformed compaction_use line: the run would refuse it too
+        project = ProjectConfig()
+        findings: list[Finding] = [_finding(str(files[0]), f"pytest configuration: {exc}")]
+    else:
+        findings = []
     for path in files:
         try:
             read_input(str(path))
@@ -371,7 +378,7 @@ def _lint(args: argparse.Namespace, out: TextIO) -> int:
             findings.append(_finding(str(path), exc.message, exc.line))
             continue
         try:
-            findings.extend(lint_file(path))
+            findings.extend(lint_file(path, project=project))
         except (ValueError, RecursionError, MemoryError, OSError) as exc:
             # One bad file is one finding; the rest are still linted.
             problem = f"the spec could not be loaded ({type(exc).__name__}: {exc})"

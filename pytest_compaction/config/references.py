@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 
 from pytest_compaction.core.errors import ConfigError
 
 __all__ = [
     "BUILT_IN_USES",
+    "SPEC_ROOTS_INI",
     "USE_INI",
     "import_reference",
+    "lookup_use",
+    "parse_ini_uses",
     "register_use",
     "registered_uses",
     "resolve_use",
     "set_ini_uses",
+    "unregistered",
 ]
 
 
@@ -74,8 +79,19 @@ def register_use(name: str, target: object) -> None:
     _registered[name] = target
 
 
+SPEC_ROOTS_INI = "compaction_spec_roots"
+"""The ini key naming more directories a spec's files (``artifact_file``) may be read from."""
+
+
 def set_ini_uses(lines: list[str]) -> None:
     """The project's ``compaction_use`` ini lines (``name = package.module:attribute``)."""
+    found = parse_ini_uses(lines)
+    _ini_uses.clear()
+    _ini_uses.update(found)
+
+
+def parse_ini_uses(lines: list[str]) -> dict[str, str]:
+    """``compaction_use`` lines as name -> reference; a malformed line is a :class:`ConfigError`."""
     found: dict[str, str] = {}
     for line in lines:
         name, sep, reference = (part.strip() for part in line.partition("="))
@@ -85,13 +101,34 @@ def set_ini_uses(lines: list[str]) -> None:
                 f"`my_planner = myproject.planning:plan`"
             )
         found[name] = reference
-    _ini_uses.clear()
-    _ini_uses.update(found)
+    return found
 
 
 def registered_uses() -> dict[str, object]:
     """Every name a spec may use, with what it stands for (built-in, ini, then conftest)."""
     return {**BUILT_IN_USES, **_ini_uses, **_registered}
+
+
+def lookup_use(name: str, table: Mapping[str, object]) -> object | None:
+    """What ``name`` stands for in ``table``: a registered name, or the reference one stands for."""
+    target = table.get(name)
+    if target is None and any(value == name for value in table.values() if isinstance(value, str)):
+        return name
+    return target
+
+
+def unregistered(name: str, what: str, table: Mapping[str, object]) -> str:
+    """The message for a ``use:`` name the project does not register, with the fix."""
+    from pytest_compaction.core.errors import _closest
+
+    close = _closest(name, tuple(table))
+    hint = f"did you mean {close!r}? " if close else ""
+    label = name if name.isidentifier() else "my_name"
+    return (
+        f"{what} {name!r} is not registered; {hint}a spec names only the consumers and rules "
+        f"the project registers: add the ini line `{USE_INI} = {label} = package.module:attribute` "
+        f"or call register_use({label!r}, ...) in conftest.py (built in: {', '.join(BUILT_IN_USES)})"
+    )
 
 
 def resolve_use(name: str, *, what: str, error: type[ConfigError]) -> object:
@@ -101,21 +138,9 @@ def resolve_use(name: str, *, what: str, error: type[ConfigError]) -> object:
     stands for (so specs written with the full built-in reference keep working).
     """
     table = registered_uses()
-    target = table.get(name)
+    target = lookup_use(name, table)
     if target is None:
-        by_reference = {v: v for v in table.values() if isinstance(v, str)}
-        target = by_reference.get(name)
-    if target is None:
-        from pytest_compaction.core.errors import _closest
-
-        close = _closest(name, tuple(table))
-        hint = f"did you mean {close!r}? " if close else ""
-        label = name if name.isidentifier() else "my_name"
-        raise error(
-            f"{what} {name!r} is not registered; {hint}a spec names only the consumers and rules "
-            f"the project registers: add the ini line `{USE_INI} = {label} = package.module:attribute` "
-            f"or call register_use({label!r}, ...) in conftest.py (built in: {', '.join(BUILT_IN_USES)})"
-        )
+        raise error(unregistered(name, what, table))
     if isinstance(target, str):
         return import_reference(target, what=what, shape="package.module:attribute", fallback="", error=error)
     return target

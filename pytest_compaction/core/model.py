@@ -476,6 +476,8 @@ class SourceEvent:
     """For a ``tool`` event: the id of the tool call it answers."""
     name: str | None = None
     """The speaker's name (a tool's name, a participant's), if any."""
+    reason: str | None = None
+    """Why this event retires facts (a spec event's ``reason:``), for the reader."""
 
     @classmethod
     def from_dict(cls, data: object, path: str = "event") -> SourceEvent:
@@ -484,7 +486,7 @@ class SourceEvent:
             data,
             path,
             required=("event_id", "tenant_id", "subject_id", "text"),
-            optional=("trust", "order", "role", "tool_calls", "tool_call_id", "name"),
+            optional=("trust", "order", "role", "tool_calls", "tool_call_id", "name", "reason"),
         )
         text = data["text"]
         if not isinstance(text, str):
@@ -501,6 +503,7 @@ class SourceEvent:
             tool_calls=read_tool_calls(data, path, role),
             tool_call_id=read_optional_str(data, "tool_call_id", path) or None,
             name=read_optional_str(data, "name", path) or None,
+            reason=read_optional_str(data, "reason", path),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -524,6 +527,8 @@ class SourceEvent:
             out["claims"] = [claim.to_dict() for claim in self.claims]
         if self.retires:
             out["retires"] = list(self.retires)
+        if self.reason is not None:
+            out["reason"] = self.reason
         return out
 
 

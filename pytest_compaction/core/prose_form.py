@@ -7,7 +7,8 @@ its polarity. Every list holds aliases, any one of which may appear. The prose c
 only holds the data and reads it from a plain mapping, naming the path of a bad field.
 
 A scenario may also set a *prose policy* (``prose_policy: {max_depth: N}``): how deep
-prose summaries may be compressed again.
+prose summaries may be compressed again. The same :class:`ProsePolicy` holds the limits
+the prose checks (:mod:`pytest_compaction.prose.summary`) apply, with a character budget.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pytest_compaction.core import spec_model
 from pytest_compaction.core._fields import check_keys, join, read_int, read_mapping, read_sequence, shown
 from pytest_compaction.core.errors import PayloadError
 
-__all__ = ["POLARITIES", "PROSE_FORM_KEYS", "ProseForm", "ProsePolicy"]
+__all__ = ["DEFAULT_MAX_DEPTH", "POLARITIES", "PROSE_FORM_KEYS", "ProseForm", "ProsePolicy"]
 
 POLARITIES = ("positive", "negative")
 """Whether the prose states the fact (``positive``) or its negation (``negative``)."""
@@ -122,15 +123,30 @@ def _aliases(data: Mapping[str, Any], key: str, path: str) -> tuple[str, ...]:
     return tuple(items)
 
 
+DEFAULT_MAX_DEPTH = 2
+"""How many summaries deep a summary may be before it must re-ground from the register."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ProsePolicy:
-    """A scenario's rules for its prose summaries."""
+    """The limits of the prose contract: how deep summaries may go, and their budget."""
 
-    max_depth: int
-    """The deepest a prose summary may be compressed again (1: only from raw events)."""
+    max_depth: int = DEFAULT_MAX_DEPTH
+    """Deepest summary-of-a-summary allowed without re-grounding (1: only summaries of raw events)."""
+    budget_chars: int | None = None
+    """When set, the summary may grow pass over pass but never past this many characters.
+    When unset, it must not grow from one pass to the next."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.max_depth, bool) or not isinstance(self.max_depth, int) or self.max_depth < 1:
+            raise PayloadError("policy.max_depth", f"expected an integer >= 1, got {self.max_depth!r}")
+        budget = self.budget_chars
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 1):
+            raise PayloadError("policy.budget_chars", f"expected an integer >= 1 or null, got {budget!r}")
 
     @classmethod
     def from_dict(cls, data: object, path: str = "prose_policy") -> ProsePolicy:
+        """A scenario spec's ``prose_policy:`` (its keys are the spec model's: ``max_depth``)."""
         data = read_mapping(data, path)
         check_keys(data, path, required=spec_model.required(spec_model.PROSE_POLICY))
         depth = read_int(data, "max_depth", path)
@@ -138,5 +154,21 @@ class ProsePolicy:
             raise PayloadError(join(path, "max_depth"), f"expected a depth of at least 1, got {depth}")
         return cls(max_depth=depth)
 
+    @classmethod
+    def from_case(cls, data: object, path: str = "policy") -> ProsePolicy:
+        """A prose case's ``policy:`` (``compaction prose``): optional ``max_depth`` and ``budget_chars``."""
+        data = read_mapping(data, path)
+        check_keys(data, path, required=(), optional=("max_depth", "budget_chars"))
+        max_depth = read_int(data, "max_depth", path, DEFAULT_MAX_DEPTH)
+        budget = None if data.get("budget_chars") is None else read_int(data, "budget_chars", path)
+        try:
+            return cls(max_depth=max_depth, budget_chars=budget)
+        except PayloadError as exc:
+            raise PayloadError(join(path, exc.path.partition(".")[2]), exc.message) from None
+
     def to_dict(self) -> dict[str, Any]:
-        return {"max_depth": self.max_depth}
+        """The spec form (``prose_policy:``); ``budget_chars`` only when set."""
+        out: dict[str, Any] = {"max_depth": self.max_depth}
+        if self.budget_chars is not None:
+            out["budget_chars"] = self.budget_chars
+        return out

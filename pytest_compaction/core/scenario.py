@@ -434,6 +434,7 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
                 tool_calls=tool_calls,
                 tool_call_id=tool_call_id,
                 name=read_optional_str(item, "name", where),
+                reason=read_optional_str(item, "reason", where),
             )
         )
     if not events:
@@ -477,6 +478,8 @@ def _event_dict(event: SourceEvent, scenario: Scenario) -> dict[str, Any]:
         out["restates"] = restates
     if event.retires:
         out["retires"] = list(event.retires)
+    if event.reason is not None:
+        out["reason"] = event.reason
     return out
 
 

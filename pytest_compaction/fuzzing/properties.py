@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib
 import inspect
 import os
 import time
@@ -47,6 +46,7 @@ from pytest_compaction.compressors.base import (
     resolve_compressor,
 )
 from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, GuardedCompressor
+from pytest_compaction.config.references import import_reference
 from pytest_compaction.core.errors import ConfigError
 from pytest_compaction.core.scenario import Scenario, Step
 from pytest_compaction.core.violations import Violation, sort_violations, summarize
@@ -451,9 +451,7 @@ def compressor_factory(compressor: object) -> tuple[Callable[[], Compressor], st
     afresh too.
     """
     if isinstance(compressor, str):
-        shared = resolve_compressor(compressor)  # the option's own checks and messages
-        target = ReferenceCompressor if compressor in ("", "reference") else _attribute(compressor)
-        compressor = target if inspect.isclass(target) else shared
+        compressor = _named(compressor)
     if inspect.isclass(compressor):
         first = as_compressor(compressor)
         name = compressor_name(first)
@@ -463,12 +461,21 @@ def compressor_factory(compressor: object) -> tuple[Callable[[], Compressor], st
     return (lambda: shared), compressor_name(shared)
 
 
-def _attribute(reference: str) -> object:
-    module_name, _, attribute = reference.partition(":")
-    target: object = importlib.import_module(module_name)
-    for part in attribute.split("."):
-        target = getattr(target, part)
-    return target
+def _named(reference: str) -> object:
+    """What a compressor reference names: its class when it names one (made afresh per example)."""
+    shared = resolve_compressor(reference)  # the option's own checks and messages
+    if reference in ("", "reference"):
+        return ReferenceCompressor
+    if ":" not in reference or "(" in reference:  # a built-in name, or a configured call
+        return shared
+    target = import_reference(
+        reference,
+        what="compressor",
+        shape="package.module:attribute",
+        fallback="'reference' for the embedded reference compressor",
+        error=ConfigError,
+    )
+    return target if inspect.isclass(target) else shared
 
 
 def _fuzz(

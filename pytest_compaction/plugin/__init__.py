@@ -20,6 +20,7 @@ from pytest_compaction.plugin.markers import MARKERS, marker_depth, marker_relat
 from pytest_compaction.plugin.session import (
     REPORT_KEY,
     SETTINGS_KEY,
+    check_store_database,
     compressor_for,
     open_store,
     recorder,
@@ -563,5 +564,7 @@ def _update_notes(report: SessionReport, invocation_dir: Path) -> list[str]:
 def pytest_sessionstart(session: pytest.Session) -> None:
     config = session.config
     settings = config.stash.get(SETTINGS_KEY, None)
+    if settings is not None:
+        check_store_database(config)
     if settings is not None and REPORT_KEY in config.stash and not hasattr(config, "workerinput"):
         config.pluginmanager.register(_Reporter(config), "compaction-reporter")

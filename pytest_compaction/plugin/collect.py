@@ -150,7 +150,7 @@ class SpecItem(pytest.Item):
 
                 record_mutant_findings(self, scenario, baseline=run.names)
             return
-        from pytest_compaction.relations.variants import run_variant
+        from pytest_compaction.engine.contract import run_variant
 
         not_applicable = run_variant(scenario, cut, self.variant, seed=settings.seed, reproduce=reproduce)
         if not_applicable:

@@ -20,6 +20,7 @@ __all__ = [
     "PLUGIN_MODULE",
     "REPORT_KEY",
     "SETTINGS_KEY",
+    "check_store_database",
     "compressor_for",
     "fixture_override",
     "known_overrides",
@@ -222,6 +223,29 @@ def open_store(config: pytest.Config) -> MemoryStore:
     except ConfigError as exc:
         problem = str(exc)
     pytest.fail(f"pytest-compaction: {problem}", pytrace=False)
+
+
+def check_store_database(config: pytest.Config) -> None:
+    """Open the configured store once at start-up: a database it cannot use is one usage error.
+
+    Only a database problem (a corrupt, unreadable or non-SQLite file) stops the run here; a
+    reference that does not resolve, or a factory that fails otherwise, is reported by each
+    test that uses the store, as before.
+    """
+    settings = settings_of(config)
+    if settings.store_ref in ("", "sqlite") or hasattr(config, "workerinput"):
+        return  # the embedded in-memory store has no file; an xdist controller checked it already
+    from pytest_compaction.store.errors import StoreDatabaseError
+    from pytest_compaction.store.sqlite import close_store
+
+    try:
+        close_store(settings.store_factory()())
+    except StoreDatabaseError as exc:
+        raise pytest.UsageError(
+            f"pytest-compaction: --compaction-store={settings.store_ref}: {exc} (database file: {exc.path})"
+        ) from None
+    except Exception:  # every test that uses the store reports it
+        return
 
 
 def record_mutant_findings(item: pytest.Item, scenario: Scenario, *, baseline: tuple[str, ...]) -> None:

@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from pytest_compaction.core.prose_form import DEFAULT_MAX_DEPTH, ProsePolicy
 from pytest_compaction.core.scenario import Scenario
 from pytest_compaction.core.violations import Violation
 from pytest_compaction.engine.passes import PassCheck, PassContext
@@ -19,7 +20,7 @@ from pytest_compaction.engine.runner import PassResult
 from pytest_compaction.prose.bindings import BindingSet
 from pytest_compaction.prose.gate import check_summary
 from pytest_compaction.prose.invariants import InvariantRegister
-from pytest_compaction.prose.summary import PassState, ProsePolicy, event_label, next_state, pin_block
+from pytest_compaction.prose.summary import PassState, event_label, next_state, pin_block
 
 __all__ = ["PINNED_CONFIG_KEY", "ProseChecks", "prose_checks"]
 
@@ -47,7 +48,8 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
     bindings = (
         BindingSet.from_dict(scenario.bindings, "bindings") if scenario.bindings is not None else BindingSet()
     )
-    policy = ProsePolicy(budget_chars=scenario.budget)
+    depth = scenario.prose_policy.max_depth if scenario.prose_policy is not None else DEFAULT_MAX_DEPTH
+    policy = ProsePolicy(max_depth=depth, budget_chars=scenario.budget)
 
     def check(context: PassContext) -> list[Violation]:
         # The register, not the fact ledger, is the prose oracle.

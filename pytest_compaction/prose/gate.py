@@ -236,7 +236,7 @@ class ProseCase:
         summary: "..."
         previous: {summary_chars: 812, depth: 1, active_ids: [...]}   # optional
         depth: 2                              # optional
-        policy: {max_depth: 2, budget_chars: 4000}                    # optional
+        policy: {max_depth: 2, budget_chars: 4000}                    # optional, ProsePolicy.from_case
     """
 
     register: InvariantRegister
@@ -270,7 +270,7 @@ class ProseCase:
             bindings=BindingSet.from_dict(data.get("bindings") or [], join(path, "bindings")),
             previous=None if previous is None else PassState.from_dict(previous, join(path, "previous")),
             depth=depth,
-            policy=ProsePolicy() if policy is None else ProsePolicy.from_dict(policy, join(path, "policy")),
+            policy=ProsePolicy() if policy is None else ProsePolicy.from_case(policy, join(path, "policy")),
         )
 
     def check(self) -> Verdict:

@@ -32,6 +32,7 @@ from pytest_compaction.core._fields import (
 )
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.model import SourceEvent, Trust
+from pytest_compaction.core.prose_form import DEFAULT_MAX_DEPTH, ProsePolicy
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose import _text
 from pytest_compaction.prose.chain import compare_lineage, digests
@@ -70,9 +71,6 @@ __all__ = [
     "reground",
 ]
 
-DEFAULT_MAX_DEPTH = 2
-"""How many summaries deep a summary may be before it must re-ground from the register."""
-
 BLOCK_START = "=== PINNED INVARIANTS (verbatim from the register; they override anything above) ==="
 BLOCK_END = "=== END PINNED INVARIANTS ==="
 
@@ -85,35 +83,6 @@ _BLOCK = re.compile(
 _STRAY = re.compile(r"^[ \t]*=== (?:END )?PINNED INVARIANTS\b[^\n]*===[ \t]*$\n?", re.MULTILINE)
 _ANAPHOR = re.compile(r"^(?:it|this|that|which|they|both|the\s+(?:attempt|change|run|fix))\b", re.IGNORECASE)
 _BINDING = (Modality.PROHIBITION, Modality.OBLIGATION)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ProsePolicy:
-    """Limits for the prose contract."""
-
-    max_depth: int = DEFAULT_MAX_DEPTH
-    """Deepest summary-of-a-summary allowed without re-grounding (1: only summaries of raw events)."""
-    budget_chars: int | None = None
-    """When set, the summary may grow pass over pass but never past this many characters.
-    When unset, it must not grow from one pass to the next."""
-
-    def __post_init__(self) -> None:
-        if isinstance(self.max_depth, bool) or not isinstance(self.max_depth, int) or self.max_depth < 1:
-            raise PayloadError("policy.max_depth", f"expected an integer >= 1, got {self.max_depth!r}")
-        budget = self.budget_chars
-        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 1):
-            raise PayloadError("policy.budget_chars", f"expected an integer >= 1 or null, got {budget!r}")
-
-    @classmethod
-    def from_dict(cls, data: object, path: str = "policy") -> ProsePolicy:
-        data = read_mapping(data, path)
-        check_keys(data, path, required=(), optional=("max_depth", "budget_chars"))
-        max_depth = read_int(data, "max_depth", path, DEFAULT_MAX_DEPTH)
-        budget = None if data.get("budget_chars") is None else read_int(data, "budget_chars", path)
-        try:
-            return cls(max_depth=max_depth, budget_chars=budget)
-        except PayloadError as exc:
-            raise _text.rebased(exc, "policy", path) from None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -21,10 +21,14 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pytest_compaction.core._fields import join
 from pytest_compaction.core.errors import ConfigError, PayloadError
+
+if TYPE_CHECKING:
+    from pytest_compaction.config.project import ProjectConfig
+    from pytest_compaction.specs.spec import Spec
 
 __all__ = [
     "ALLOW_COMMENT",
@@ -54,7 +58,7 @@ class Finding:
     """The field, as ``events[2].text``; empty for the whole file."""
     message: str
     severity: Severity
-    code: Literal["spec-error", "personal-data", "yaml-1.1-scalar"]
+    code: Literal["spec-error", "unregistered-use", "personal-data", "yaml-1.1-scalar"]
 
     def describe(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
@@ -132,22 +136,33 @@ def find_specs(paths: Sequence[str | Path], pattern: str = "*.compaction.yaml") 
 
 
 def lint_paths(paths: Sequence[str | Path], *, pattern: str = "*.compaction.yaml") -> LintReport:
-    """Lint every spec under ``paths``."""
+    """Lint every spec under ``paths``, with the project configuration pytest would read for them."""
+    from pytest_compaction.config.project import project_config
+
     files = find_specs(paths, pattern)
-    findings = [finding for path in files for finding in lint_file(path)]
+    project = project_config(files)
+    findings = [finding for path in files for finding in lint_file(path, project=project)]
     return LintReport(files=tuple(map(str, files)), findings=tuple(findings))
 
 
-def lint_file(path: Path) -> list[Finding]:
-    """The spec error (at most one: loading stops at the first) and personal-data warnings of one file."""
+def lint_file(path: Path, *, project: ProjectConfig | None = None) -> list[Finding]:
+    """The spec error (at most one: loading stops at the first), the ``use:`` names the project
+    does not register, and the personal-data warnings of one file.
+
+    ``project`` is the pytest configuration (:func:`~pytest_compaction.config.project.project_config`):
+    its ``compaction_spec_roots`` and ``compaction_use`` apply as in a test run.
+    """
+    from pytest_compaction.config.project import ProjectConfig
     from pytest_compaction.specs.spec import load_spec
 
+    project = project or ProjectConfig()
     findings: list[Finding] = []
     try:
-        spec = load_spec(path)
+        spec = load_spec(path, roots=project.spec_roots)
     except PayloadError as exc:
         findings.append(_error(exc, str(path)))
     else:
+        findings.extend(_unregistered_uses(spec, project))
         findings.extend(
             Finding(
                 source=str(path),
@@ -161,6 +176,36 @@ def lint_file(path: Path) -> list[Finding]:
         )
     findings.extend(_personal_data_in_file(path))
     return findings
+
+
+def _unregistered_uses(spec: Spec, project: ProjectConfig) -> Iterator[Finding]:
+    """A ``use:`` step's consumer or rule that neither the ini, a conftest.py nor the built-ins register."""
+    from pytest_compaction.config.project import conftest_uses
+    from pytest_compaction.config.references import BUILT_IN_USES, lookup_use, unregistered
+
+    steps = [step for step in (spec.scenario.steps if spec.scenario else ()) if step.kind == "use"]
+    if not steps:
+        return
+    literal, unread = conftest_uses(spec.path, project.rootdir)
+    table: dict[str, object] = {**BUILT_IN_USES, **project.uses, **dict.fromkeys(literal, "conftest.py")}
+    for step in steps:
+        at = join(step.path, "use")
+        named = [("consumer", join(at, "consumer"), step.consumer or "")]
+        named += [("rule", join(join(at, "rules"), i), rule) for i, rule in enumerate(step.rules)]
+        for what, where, name in named:
+            if lookup_use(name, table) is not None:
+                continue
+            message = unregistered(name, what, table)
+            if unread:  # a conftest.py registers a name lint cannot read: it may be this one
+                message += f"; lint cannot read the name registered at {', '.join(unread)}"
+            yield Finding(
+                source=str(spec.path),
+                line=spec.source_map.line_of(where),
+                path=where,
+                message=message,
+                severity="warning" if unread else "error",
+                code="unregistered-use",
+            )
 
 
 def _error(exc: PayloadError, source: str) -> Finding:

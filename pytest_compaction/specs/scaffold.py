@@ -23,6 +23,7 @@ Two specs are written:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -40,7 +41,7 @@ from pytest_compaction.core._fields import (
     read_str_list,
     shown,
 )
-from pytest_compaction.core.errors import CompactionError, ConfigError, PayloadError
+from pytest_compaction.core.errors import ConfigError, PayloadError
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import (
     Artifact,
@@ -54,7 +55,7 @@ from pytest_compaction.core.model import (
     _enum,
     normalize_qualifiers,
 )
-from pytest_compaction.core.scenario import SPEC_VERSION
+from pytest_compaction.core.scenario import SPEC_VERSION, Scenario, Step
 from pytest_compaction.specs.safeyaml import Flow, dump_yaml
 
 __all__ = [
@@ -97,6 +98,8 @@ class Scaffold:
     violations: tuple[str, ...]
     notes: tuple[str, ...] = field(default=())
     """Where the scenario skeleton could not say exactly what the incident held."""
+    skeleton: Scenario | None = None
+    """The scenario skeleton as a model; ``scenario`` is its spec text."""
 
     def files(self, out: Path) -> dict[Path, str]:
         paths = {
@@ -128,7 +131,6 @@ def incident_from_payload(path: str | Path) -> Incident:
 
 def incident_from_events(artifact_path: str | Path, events_path: str | Path) -> Incident:
     """An incident saved as the artifact (JSON or YAML) and the source events (JSON lines)."""
-    from pytest_compaction.core.scenario import Scenario, Step
     from pytest_compaction.engine.runner import build_ledger_step
     from pytest_compaction.specs.payload import read_data_file
 
@@ -323,7 +325,7 @@ def scaffold(
         + f"# The regression test that runs your compressor is {name}.compaction.yaml.\n"
         + _dump(recorded)
     )
-    body, notes = _scenario(incident, about)
+    skeleton, notes = _scenario(incident, about)
     scenario_text = (
         header
         + f"# Scenario skeleton of incident {name}: the same history, run through the compressor under\n"
@@ -332,7 +334,7 @@ def scaffold(
         + "# Before committing: make every text synthetic (no real people), trim events the incident\n"
         + "# does not need, and consider `relations: [append_small_talk]` or `depth: 3`.\n"
         + "".join(f"# note: {note}\n" for note in notes)
-        + _dump(body)
+        + _dump(_styled(skeleton.to_dict()))
     )
     return Scaffold(
         name=name,
@@ -341,6 +343,7 @@ def scaffold(
         artifact_json=artifact_json,
         violations=names,
         notes=tuple(notes),
+        skeleton=skeleton,
     )
 
 
@@ -365,8 +368,9 @@ def _payload_event(event: SourceEvent) -> dict[str, Any]:
     return out
 
 
-def _scenario(incident: Incident, description: str) -> tuple[dict[str, Any], list[str]]:
-    """A scenario dict stating the ledger's facts from its events, with its lifecycle as steps."""
+def _scenario(incident: Incident, description: str) -> tuple[Scenario, list[str]]:
+    """The skeleton: a :class:`Scenario` stating the ledger's facts from its events, with its
+    lifecycle as steps, written by the one writer (:meth:`Scenario.to_dict`)."""
     ledger, artifact = incident.expected, incident.artifact
     notes: list[str] = []
     events = list(incident.events)
@@ -415,106 +419,99 @@ def _scenario(incident: Incident, description: str) -> tuple[dict[str, Any], lis
     for fact in ledger:
         if fact.superseded_by is not None:
             newer_of.setdefault(fact.superseded_by, []).append(fact.fact_id)
-    stated: dict[str, list[dict[str, Any]]] = {}
+    stated: dict[str, list[Claim]] = {}
     for fact in ledger:
         source = fact.source_event_ids[0] if fact.source_event_ids else f"{fact.fact_id}-source"
-        stated.setdefault(source, []).append(_scenario_fact(fact, ledger, newer_of))
+        stated.setdefault(source, []).append(_scenario_fact(fact, newer_of))
         if len(fact.source_event_ids) > 1:
             notes.append(
                 f"{fact.fact_id} is also supported by {', '.join(fact.source_event_ids[1:])}; a scenario "
                 "states a fact once, so the skeleton cites only its first event"
             )
-    out_events = []
-    for event in events:
-        item: dict[str, Any] = {"id": event.event_id, "text": event.text}
-        if event.trust is not Trust.USER:
-            item["trust"] = event.trust.value
-        if event.role != "user":  # a chat export's roles and tool calls carry over
-            item["role"] = event.role
-        if event.tool_calls:
-            item["tool_calls"] = [
-                {"id": c.call_id, "name": c.name, "arguments": dict(c.arguments)} for c in event.tool_calls
-            ]
-        if event.tool_call_id:
-            item["tool_call_id"] = event.tool_call_id
-        if event.tenant_id != artifact.tenant_id:
-            item["tenant"] = event.tenant_id
-        if event.subject_id != artifact.subject_id:
-            item["subject"] = event.subject_id
-        if event.event_id in stated:
-            item["facts"] = stated[event.event_id]
-        if event.event_id in retires:
-            item["retires"] = _Flow(retires[event.event_id])
-            reasons = {ledger.get(f).status_reason for f in retires[event.event_id]} - {None}
-            if len(reasons) == 1:
-                item["reason"] = reasons.pop()
-        out_events.append(item)
-    body: dict[str, Any] = {
-        "version": SPEC_VERSION,
-        "description": description,
-        "tenant": artifact.tenant_id,
-        "subject": artifact.subject_id,
-        "events": out_events,
-        "steps": _steps(incident, [e.event_id for e in events], len(placeholders), notes),
-    }
-    return body, notes
+    scenario = Scenario(
+        name="scaffold",
+        description=description,
+        tenant_id=artifact.tenant_id,
+        subject_id=artifact.subject_id,
+        events=tuple(_scenario_event(e, i, ledger, stated, retires) for i, e in enumerate(events)),
+        steps=_steps(incident, [e.event_id for e in events], len(placeholders), notes),
+    )
+    return scenario, notes
 
 
-def _scenario_fact(fact: Fact, ledger: Ledger, newer_of: Mapping[str, list[str]]) -> dict[str, Any]:
-    item: dict[str, Any] = {"id": fact.fact_id, "predicate": fact.predicate, "value": fact.value}
-    if fact.qualifiers:
-        item["qualifiers"] = dict(fact.qualifiers)
-    if fact.criticality is not Criticality.CRITICAL:
-        item["criticality"] = fact.criticality.value
-    sources = [ledger.event_by_id(s).trust for s in fact.source_event_ids[:1] if _has_event(ledger, s)]
-    if fact.authority is not (sources[0] if sources else Trust.USER):
-        item["authority"] = fact.authority.value
-    if fact.fact_id in newer_of:
-        older = newer_of[fact.fact_id]
-        item["supersedes"] = older[0] if len(older) == 1 else older
-    return item
+def _scenario_event(
+    event: SourceEvent,
+    order: int,
+    ledger: Ledger,
+    stated: Mapping[str, list[Claim]],
+    retires: Mapping[str, list[str]],
+) -> SourceEvent:
+    """``event`` as the skeleton states it: the facts first stated by it, the facts it retires."""
+    retired = retires.get(event.event_id, [])
+    reasons = {ledger.get(f).status_reason for f in retired} - {None}
+    return dataclasses.replace(
+        event,
+        order=order,
+        claims=tuple(stated.get(event.event_id, ())),
+        retires=tuple(retired),
+        reason=reasons.pop() if len(reasons) == 1 else None,
+    )
 
 
-def _has_event(ledger: Ledger, event_id: str) -> bool:
-    try:
-        ledger.event_by_id(event_id)
-    except CompactionError:
-        return False
-    return True
+def _scenario_fact(fact: Fact, newer_of: Mapping[str, list[str]]) -> Claim:
+    return Claim(
+        fact_id=fact.fact_id,
+        predicate=fact.predicate,
+        value=fact.value,
+        qualifiers=fact.qualifiers,
+        authority=fact.authority,  # the writer states it only where it differs from its event's trust
+        criticality=fact.criticality,
+        supersedes=tuple(newer_of.get(fact.fact_id, ())),
+    )
 
 
-def _steps(incident: Incident, event_ids: Sequence[str], offset: int, notes: list[str]) -> list[Any]:
+def _styled(body: dict[str, Any]) -> dict[str, Any]:
+    """The writer's output laid out for people: id lists on one line, a bare ``compress``."""
+    for event in body["events"]:
+        if "retires" in event:
+            event["retires"] = Flow(event["retires"])
+        for fact in event.get("facts", ()):
+            if len(fact.get("supersedes", ())) == 1:
+                fact["supersedes"] = fact["supersedes"][0]
+    body["steps"] = [
+        "compress" if step == {"compress": {}} else {"add": Flow(step["add"])} if "add" in step else step
+        for step in body.get("steps", ())
+    ]
+    return body
+
+
+def _steps(incident: Incident, event_ids: Sequence[str], offset: int, notes: list[str]) -> tuple[Step, ...]:
     """Deliver the events, compressing before each deletion the way the incident's history did."""
     deleted = [fact for fact in incident.expected if fact.status is Status.DELETED]
     deletions = list(incident.deletions) or [
         (len(event_ids) - offset, fact.fact_id, fact.status_event_id) for fact in deleted
     ]
-    steps: list[Any] = []
+    steps: list[Step] = []
     delivered = 0
     for count, fact_id, by_event in deletions:
         upto = count + offset
         if upto > delivered:
-            steps.append({"add": _Flow(event_ids[delivered:upto])})
+            steps.append(Step(kind="add", event_ids=tuple(event_ids[delivered:upto])))
             delivered = upto
-            steps.append("compress")
-        step: dict[str, Any] = {"delete": fact_id}
-        if by_event and by_event in event_ids:
-            step["event"] = by_event
-        elif by_event:
+            steps.append(Step(kind="compress"))
+        if by_event and by_event not in event_ids:
             notes.append(f"the deletion of {fact_id} names event {by_event}, which the incident did not save")
-        steps.append(step)
+        known = by_event if by_event and by_event in event_ids else None
+        steps.append(Step(kind="delete", fact_id=fact_id, event_id=known))
     if delivered < len(event_ids):
-        steps.append({"add": _Flow(event_ids[delivered:])})
-    steps.append("compress")
-    return steps
-
-
-_Flow = Flow
+        steps.append(Step(kind="add", event_ids=tuple(event_ids[delivered:])))
+    steps.append(Step(kind="compress"))
+    return tuple(steps)
 
 
 def _flow_ids(fact: dict[str, Any]) -> dict[str, Any]:
     if "source_event_ids" in fact:
-        fact["source_event_ids"] = _Flow(fact["source_event_ids"])
+        fact["source_event_ids"] = Flow(fact["source_event_ids"])
     return fact
 
 

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pytest_compaction.config.references import SPEC_ROOTS_INI
 from pytest_compaction.core._fields import join, shown, type_name
 from pytest_compaction.core.errors import PayloadError
-from pytest_compaction.core.scenario import SCENARIO_KEYS, Scenario, _expect, read_version
+from pytest_compaction.core.scenario import Scenario, _expect, read_version
 from pytest_compaction.specs.marks import Mark, read_marks
 from pytest_compaction.specs.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
 from pytest_compaction.specs.safeyaml import SourceMap, load_yaml_mapped
@@ -86,10 +87,6 @@ def spec_name(path: Path) -> str:
         if name.endswith(suffix):
             return name[: -len(suffix)]
     return path.stem
-
-
-SPEC_ROOTS_INI = "compaction_spec_roots"
-"""The ini key naming more directories a spec's files (``artifact_file``) may be read from."""
 
 
 SPEC_INI_KEYS = ("compaction_use", SPEC_ROOTS_INI)
@@ -382,7 +379,3 @@ def _check_order(ledger: Any, scenario: Scenario, event_id: str, where: str) -> 
 def _hint(word: str, known: tuple[str, ...], closest: Any) -> str:
     close = closest(word, known)
     return f" (did you mean {close!r}?)" if close else ""
-
-
-# Keys a scenario spec may hold, for the did-you-mean suggestions in messages.
-SPEC_KEYS = (*SCENARIO_KEYS, "kind")

@@ -135,28 +135,7 @@ def test_every_subcommand_gives_a_verdict_on_a_hostile_payload(case: Payload, tm
 LINT_EXIT = {"ok": (0,), "error": (1, 2), "any": (0, 1)}
 
 
-LINT_BLIND = {
-    # Known gap: `compaction lint` reads no project configuration, so it cannot tell an
-    # unregistered `use:` name from one the suite registers; the pytest session refuses it.
-    "use-imports-a-module",
-    "use-os-system",
-}
-
-
-def _cli_params() -> list[object]:
-    return [
-        pytest.param(
-            p.values[0],
-            id=p.id,
-            marks=pytest.mark.xfail(strict=True, reason="lint cannot see use: registrations"),
-        )
-        if p.id in LINT_BLIND
-        else p
-        for p in spec_params()
-    ]
-
-
-@pytest.mark.parametrize("case", _cli_params())
+@pytest.mark.parametrize("case", spec_params())
 def test_every_subcommand_gives_a_verdict_on_a_hostile_spec(case: SpecCase, tmp_path: Path) -> None:
     path = tmp_path / f"{case.name}.compaction.yaml"
     path.write_bytes(case.content)

@@ -224,7 +224,7 @@ def test_a_junk_wal_beside_a_good_database_loses_nothing(tmp_path: Path) -> None
 # -- through a pytest session -----------------------------------------------------------
 
 
-def test_a_bad_database_in_a_session_is_one_line_per_test(pytester: pytest.Pytester) -> None:
+def test_a_bad_database_in_a_session_is_one_usage_error_at_start_up(pytester: pytest.Pytester) -> None:
     (pytester.path / "broken.db").write_text("not a database")
     pytester.makepyfile(
         my_db="""
@@ -232,18 +232,32 @@ def test_a_bad_database_in_a_session_is_one_line_per_test(pytester: pytest.Pytes
 
         def broken():
             return SQLiteStore("broken.db")
+
+        def good():
+            return SQLiteStore("good.db")
         """,
         test_bad_db_session="""
         def test_uses_the_store(memory_store):
+            pass
+
+        def test_uses_it_too(memory_store):
             pass
         """,
     )
     pytester.syspathinsert()
     result = pytester.runpytest("--compaction-store=my_db:broken")
-    result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["*pytest-compaction: store database broken.db: is not an SQLite database*"])
-    assert "Traceback" not in result.stdout.str()
-    assert "sqlite3." not in result.stdout.str()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [
+            "ERROR: pytest-compaction: --compaction-store=my_db:broken: store database broken.db: is not "
+            "an SQLite database*; point the store at a new file, or move this one away "
+            "(database file: broken.db)"
+        ]
+    )
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
+    assert "sqlite3." not in result.stdout.str() + result.stderr.str()
+    assert "test_uses_the_store" not in result.stdout.str()  # nothing ran
+    pytester.runpytest("--compaction-store=my_db:good").assert_outcomes(passed=2)
 
 
 # -- what held must keep holding -----------------------------------------------------------
