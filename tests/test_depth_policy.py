@@ -151,7 +151,7 @@ def test_equivalent_force_passes_depth_one_and_fails_depth_two() -> None:
     assert violation.detail == (
         "pass 2, depth 2, compression; it is only paraphrased, but at compaction depth 2 the depth "
         "policy asks for verbatim pins from depth 2; re-inject it unsummarized (pin_block(register) does); "
-        "stated by e1, in the prior memory the compressor kept"
+        "stated by e1, in the prior memory the compressor was given"
     )
     assert second.depth == 2
 
@@ -297,7 +297,7 @@ def test_a_binding_the_prior_summary_named_must_stay_named_when_deep() -> None:
     assert violation.detail == (
         "pass 2, depth 2, compression; the memory it was built from named 'T-41' (T-41) and this summary "
         "no longer does, but at compaction depth 2 the depth policy asks for every binding to resolve from "
-        "depth 2; stated by e1, in the prior memory the compressor kept"
+        "depth 2; stated by e1, in the prior memory the compressor was given"
     )
     relaxed = _tickets(depth_policy={"bindings_resolved": "never"})
     assert run(relaxed, Drifting(drops_t41_when_deep, verbatim)).names == ()

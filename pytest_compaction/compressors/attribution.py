@@ -111,7 +111,9 @@ def event_blame(record: CompressionRecord, event_id: str | None, *, earlier: Col
         )
     if event_id in earlier:
         if record.kept_prior:
-            return Blame("compression", f"stated by {event_id}, in the prior memory the compressor kept")
+            return Blame(
+                "compression", f"stated by {event_id}, in the prior memory the compressor was given"
+            )
         return Blame(
             "selection", f"stated by {event_id}, in the prior memory, which the compressor did not keep"
         )
