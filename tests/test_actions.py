@@ -329,8 +329,8 @@ def test_a_pytest_run_reports_the_action_its_pass_and_depth(pytester: pytest.Pyt
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         [
-            "*datafix-target:binding_unresolvable  expected 'db-staging-eu-1' got None  (pass 1, compression; act at "
-            "steps[[]2] ('run the data fix' on 'the database'), compaction depth 1: the memory no longer "
-            "names 'the staging database'*",
+            "*datafix-target:binding_unresolvable  expected 'db-staging-eu-1' got None  "
+            "(pass 1, compression; act at steps[[]2] ('run the data fix' on 'the database'), "
+            "compaction depth 1: the memory no longer names 'the staging database'*",
         ]
     )

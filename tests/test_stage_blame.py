@@ -49,7 +49,12 @@ def pins_spec(stated_at: int, passes: int = 3) -> dict[str, Any]:
         "events": events,
         "invariants": {
             "invariants": [
-                {"id": "inv-fridays", "text": RULE, "markers": ["production", "Fridays"], "modality": "prohibition"}
+                {
+                    "id": "inv-fridays",
+                    "text": RULE,
+                    "markers": ["production", "Fridays"],
+                    "modality": "prohibition",
+                }
             ]
         },
         "prose_policy": {"max_depth": passes},
@@ -85,7 +90,9 @@ def session(pytester: pytest.Pytester, spec: dict[str, Any], compressor: str) ->
 
 
 def run(spec: dict[str, Any], compressor: object) -> ScenarioRun:
-    return run_contract(Scenario.from_dict(spec, name="release"), GuardedCompressor(as_compressor(compressor)))
+    return run_contract(
+        Scenario.from_dict(spec, name="release"), GuardedCompressor(as_compressor(compressor))
+    )
 
 
 def rolling(text: str, previous_summary: str | None) -> str:
@@ -240,7 +247,11 @@ def test_prose_violations_name_their_stage_in_the_reports() -> None:
     assert stage_named(violation) == "compression"
     assert boundary_of(violation) == "compression"
     (detail,) = violation_details([violation], None)
-    assert (detail["stage"], detail["boundary"], detail["pass"]) == ("selection+compression", "compression", 2)
+    assert (detail["stage"], detail["boundary"], detail["pass"]) == (
+        "selection+compression",
+        "compression",
+        2,
+    )
 
 
 def test_a_stage_named_by_a_check_is_kept() -> None:

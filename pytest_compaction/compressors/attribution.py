@@ -111,9 +111,7 @@ def event_blame(record: CompressionRecord, event_id: str | None, *, earlier: Col
         )
     if event_id in earlier:
         if record.kept_prior:
-            return Blame(
-                "compression", f"stated by {event_id}, in the prior memory the compressor was given"
-            )
+            return Blame("compression", f"stated by {event_id}, in the prior memory the compressor was given")
         return Blame(
             "selection", f"stated by {event_id}, in the prior memory, which the compressor did not keep"
         )
@@ -184,4 +182,3 @@ def located(
     rest = detail.removeprefix(f"{stage}: ") if detail != stage else ""
     rest = f"{attempt}{rest}".rstrip(": ")
     return dataclasses.replace(violation, detail=f"{where}; {rest}" if rest else where)
-
