@@ -64,12 +64,15 @@ def run(compressor: object, **changes: Any) -> ScenarioRun:
 
 
 def act_findings(result: ScenarioRun) -> list[tuple[int, str, str]]:
-    return [
-        (p.index, v.name, v.detail)
-        for p in result.passes
-        for v in p.verdict.violations
-        if v.detail.startswith("act at ")
-    ]
+    """(pass, name, detail) of each act finding, the runner's ``pass N, <stage>; `` taken off."""
+    found = []
+    for p in result.passes:
+        for v in p.verdict.violations:
+            where, _, detail = v.detail.partition("; ")
+            at = where.startswith(f"pass {p.index}") and where.endswith(", compression")
+            if at and detail.startswith("act at "):
+                found.append((p.index, v.name, detail))
+    return found
 
 
 @pytest.mark.parametrize("compressor", [ReferenceCompressor, VerbatimCompressor])
@@ -326,8 +329,8 @@ def test_a_pytest_run_reports_the_action_its_pass_and_depth(pytester: pytest.Pyt
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         [
-            "*datafix-target:binding_unresolvable  expected 'db-staging-eu-1' got None  (pass 1; act at "
-            "steps[[]2] ('run the data fix' on 'the database'), compaction depth 1: the memory no longer "
-            "names 'the staging database'*",
+            "*datafix-target:binding_unresolvable  expected 'db-staging-eu-1' got None  "
+            "(pass 1, compression; act at steps[[]2] ('run the data fix' on 'the database'), "
+            "compaction depth 1: the memory no longer names 'the staging database'*",
         ]
     )

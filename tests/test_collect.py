@@ -592,7 +592,9 @@ def test_new_fixture_round_trip(pytester: pytest.Pytester, capsys: pytest.Captur
         *CONTRACT, "fixtures", "--compaction-compressor=forgetful:forgetful", "-p", "no:cacheprovider"
     )
     result.assert_outcomes(passed=1, failed=1)
-    result.stdout.fnmatch_lines(["    fact-allergy-1:qualifiers_changed  expected *got ()  (pass 1)"])
+    result.stdout.fnmatch_lines(
+        ["    fact-allergy-1:qualifiers_changed  expected *got ()  (pass 1, compression)"]
+    )
 
     # A fixed artifact no longer shows the recorded violations: the recorded spec fails.
     fixed = dict(INCIDENT_ARTIFACT)

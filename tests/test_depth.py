@@ -288,7 +288,7 @@ def test_an_artifact_that_does_not_track_depth_is_malformed() -> None:
     assert result.names == ("depth 2: artifact_malformed",)
     (finding,) = result.findings
     assert finding.violation.detail == (
-        "the artifact says it is 1 compressions deep, but it is 2; "
+        "pass 2, compression; the artifact says it is 1 compressions deep, but it is 2; "
         "set Artifact.depth to request.depth so depth can be tracked and capped"
     )
     assert run_depth(history(), guarded(ForgetsDepth()), 3, check_depth_metadata=False).ok
@@ -374,8 +374,10 @@ def test_render_depth_lists_findings_then_every_pass() -> None:
         "repeated compression to depth 3 broke scenario 'history': 4 violations: 4 qualifiers_changed",
         "  first seen:",
         "    depth 3: fact-allergy-1:qualifiers_changed  "
-        "expected (('basis', 'allergy'), ('severity', 'critical')) got (('basis', 'allergy'),)",
-        "    depth 3: fact-refund-1:qualifiers_changed  expected (('requires', 'supervisor_review'),) got ()",
+        "expected (('basis', 'allergy'), ('severity', 'critical')) got (('basis', 'allergy'),)  "
+        "(pass 3, depth 3, compression)",
+        "    depth 3: fact-refund-1:qualifiers_changed  "
+        "expected (('requires', 'supervisor_review'),) got ()  (pass 3, depth 3, compression)",
         "    depth 3 vs direct: fact-allergy-1:qualifiers_changed  "
         "expected (('basis', 'allergy'), ('severity', 'critical')) got (('basis', 'allergy'),)  "
         "(paths differ: direct path vs multi-stage path)",

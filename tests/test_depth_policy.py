@@ -149,8 +149,9 @@ def test_equivalent_force_passes_depth_one_and_fails_depth_two() -> None:
     (violation,) = result.violations
     assert violation.expected == RULE
     assert violation.detail == (
-        "pass 2, depth 2; it is only paraphrased, but at compaction depth 2 the depth policy asks for "
-        "verbatim pins from depth 2; re-inject it unsummarized (pin_block(register) does)"
+        "pass 2, depth 2, compression; it is only paraphrased, but at compaction depth 2 the depth "
+        "policy asks for verbatim pins from depth 2; re-inject it unsummarized (pin_block(register) does); "
+        "stated by e1, in the prior memory the compressor was given"
     )
     assert second.depth == 2
 
@@ -200,8 +201,8 @@ def test_a_verbatim_pin_fails_a_paraphrase_at_depth_one() -> None:
     assert result.names == ("inv-ibuprofen-1:pin_not_verbatim",)
     (violation,) = result.violations
     assert violation.detail == (
-        "pass 1; it is only paraphrased, but it is marked verbatim; re-inject it unsummarized "
-        "(pin_block(register) does)"
+        "pass 1, compression; it is only paraphrased, but it is marked verbatim; re-inject it "
+        "unsummarized (pin_block(register) does); stated by e1, which the compressor was given and used"
     )
 
 
@@ -294,8 +295,9 @@ def test_a_binding_the_prior_summary_named_must_stay_named_when_deep() -> None:
     assert result.names == ("T-41:binding_unresolvable",)
     (violation,) = result.violations
     assert violation.detail == (
-        "pass 2, depth 2; the memory it was built from named 'T-41' (T-41) and this summary no longer "
-        "does, but at compaction depth 2 the depth policy asks for every binding to resolve from depth 2"
+        "pass 2, depth 2, compression; the memory it was built from named 'T-41' (T-41) and this summary "
+        "no longer does, but at compaction depth 2 the depth policy asks for every binding to resolve from "
+        "depth 2; stated by e1, in the prior memory the compressor was given"
     )
     relaxed = _tickets(depth_policy={"bindings_resolved": "never"})
     assert run(relaxed, Drifting(drops_t41_when_deep, verbatim)).names == ()
@@ -391,7 +393,7 @@ def test_a_pytest_run_names_the_pin_and_the_pass(pytester: pytest.Pytester) -> N
         [
             "*1 violation: 1 pin_not_verbatim",
             "*inv-failover-1:pin_not_verbatim  expected 'Do not fail over the primary database unless two "
-            "on-call engineers approve it.' got None  (pass 2, depth 2; it is only paraphrased, but at "
-            "compaction depth 2 the depth policy asks for verbatim pins from depth 2*",
+            "on-call engineers approve it.' got None  (pass 2, depth 2, compression; it is only paraphrased, "
+            "but at compaction depth 2 the depth policy asks for verbatim pins from depth 2*",
         ]
     )

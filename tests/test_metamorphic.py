@@ -263,7 +263,7 @@ def test_a_compressor_that_reads_meaning_into_ids_fails_rename_unrelated() -> No
         "fact-refund-2:missing",
     ]
     text = render_result(result)
-    assert re.search(r"\n  \+ +fact-allergy-1:missing \(pass 1\)\n", text)
+    assert re.search(r"\n  \+ +fact-allergy-1:missing \(pass 1, selection\)\n", text)
     assert "    original (6 events, 1 pass): no violations" in text
 
 
@@ -396,8 +396,8 @@ def test_render_shows_both_runs_side_by_side_and_how_to_reproduce() -> None:
         "transformed (6 events, 1 pass): 2 violations: 1 forbidden_superseded_fact, 1 missing"
     )
     assert set(table[1].replace(" ", "")) == {"-"}
-    assert re.fullmatch(r"  \+ +fact-refund-1:missing \(pass 1\)", table[2])
-    assert re.fullmatch(r"  \+ +fact-refund-2:forbidden_superseded_fact \(pass 1\)", table[3])
+    assert re.fullmatch(r"  \+ +fact-refund-1:missing \(pass 1, compression\)", table[2])
+    assert re.fullmatch(r"  \+ +fact-refund-2:forbidden_superseded_fact \(pass 1, compression\)", table[3])
     assert lines[-1] == "seed: 0; reproduce: pytest --compaction-seed=0"
 
 

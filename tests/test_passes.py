@@ -93,7 +93,11 @@ def test_checks_run_once_per_attempt_and_their_findings_name_the_attempt() -> No
         extra_checks=(second_attempt_complains,),
     )
     details = {v.detail for p in run.passes for v in p.verdict.violations}
-    assert details == {"attempt 2: grew"}
+    assert details == {
+        "pass 1, compression; attempt 2: grew",
+        "pass 2, depth 2, compression; attempt 2: grew",
+        "pass 3, depth 3, compression; attempt 2: grew",
+    }
 
 
 def test_a_run_without_checks_reports_only_what_the_guard_saw() -> None:

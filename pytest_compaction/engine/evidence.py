@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pytest_compaction.compressors.attribution import stage_named
 from pytest_compaction.compressors.guard import CompressionRecord
 from pytest_compaction.core.errors import ConfigError
 from pytest_compaction.core.guarantee import enumerated_facts, enumerated_in_scenario, guarantee_entry
@@ -86,16 +87,18 @@ _STAGE = {
 
 
 def boundary_of(violation: Violation) -> str:
-    """The boundary that owns a violation; a missing fact names selection when it never arrived.
+    """The boundary that owns a violation: the stage its detail names
+    (:func:`~pytest_compaction.compressors.attribution.stage_named`), else its code's.
 
     A relevant fact retrieval did not return is owned by storage when the stored memory
     did not hold it (its detail says :data:`~pytest_compaction.store.retrieval.LOST_IN_STORAGE`),
     by retrieval otherwise.
     """
-    if violation.code is ViolationCode.MISSING and "dropped by selection" in violation.detail:
-        return "selection"
     if violation.code is ViolationCode.RETRIEVAL_OMITTED and LOST_IN_STORAGE in violation.detail:
         return "storage"
+    named = stage_named(violation)  # the runner names every pass violation's stage
+    if named is not None:
+        return named
     return _STAGE.get(violation.code, "compression")
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from pytest_compaction.compressors.attribution import blame, located, stage_named, with_stage
 from pytest_compaction.compressors.base import CompressionRequest
 from pytest_compaction.compressors.guard import CompressionRecord, GuardedCompressor
 from pytest_compaction.core.checker import Mode
@@ -23,7 +24,7 @@ from pytest_compaction.core.violations import (
     ViolationCode,
     sort_violations,
 )
-from pytest_compaction.engine.passes import DEFAULT_CHECKS, PassCheck, PassContext, prefixed
+from pytest_compaction.engine.passes import DEFAULT_CHECKS, PassCheck, PassContext
 
 if TYPE_CHECKING:
     from pytest_compaction.engine.steps import RetrievalResult, UseStepResult
@@ -115,12 +116,10 @@ class ScenarioRun:
 
 
 def _attributed(violation: Violation, result: PassResult) -> Violation:
-    where = f"pass {result.index}"
+    """``violation`` with its pass and stage named (run_pass names them; a check run outside it may not)."""
     depth = result.artifact.depth if result.artifact is not None else None
-    if depth is not None and depth > 1:
-        where += f", depth {depth}"
-    detail = f"{where}; {violation.detail}" if violation.detail else where
-    return dataclasses.replace(violation, detail=detail)
+    stage = stage_named(violation) or "compression"
+    return located(violation, stage=stage, index=result.index, depth=depth)
 
 
 def build_ledger_step(ledger: Ledger, scenario: Scenario, step: Step) -> None:
@@ -310,7 +309,8 @@ def run_pass(
     review: list[Violation] = []
     for record in records:
         prefix = f"attempt {record.attempt}: " if len(records) > 1 else ""
-        found.extend(prefixed(v, prefix) for v in record.violations)
+        place = _placer(ledger, record, index, prefix)
+        found.extend(place(v) for v in record.violations)
         if ledger is None:
             continue
         context = PassContext(
@@ -325,13 +325,14 @@ def run_pass(
             for violation in pass_check(context):
                 if mode == "permissive" and violation.code in REVIEWABLE:
                     # Exploration: an extra fact is for a person to review, not a failure.
-                    review.append(violation)
+                    review.append(place(violation))
                 else:
-                    found.append(prefixed(_owned(ledger, record, violation), prefix))
+                    found.append(place(violation))
+    first = _placer(ledger, records[0], index, "")
     if len(records) > 1:
-        found.extend(disagreements(ledger, records))
+        found.extend(first(v) for v in disagreements(ledger, records))
     if stored is not None:
-        found.extend(stored.violations)
+        found.extend(first(v) for v in stored.violations)
     unique = {(v.name, v.detail): v for v in found}
     return PassResult(
         index=index,
@@ -528,11 +529,18 @@ def _store_round_trip(store: MemoryStore, artifact: Artifact, current: int, stal
     )
 
 
-def _owned(ledger: Ledger, record: CompressionRecord, violation: Violation) -> Violation:
-    """Name the boundary that lost a missing fact: selection or compression (from what was declared)."""
-    from pytest_compaction.compressors.attribution import with_owner
+def _placer(
+    ledger: Ledger | None, record: CompressionRecord, index: int, attempt: str
+) -> Callable[[Violation], Violation]:
+    """Name each violation's stage (from what ``record`` declared) and pass, in its detail."""
+    depth = record.artifact.depth if record.artifact is not None else None
 
-    return with_owner(ledger, record, violation)
+    def place(violation: Violation) -> Violation:
+        found = blame(ledger, record, violation)
+        staged = with_stage(violation, found)
+        return located(staged, stage=found.stage, index=index, depth=depth, attempt=attempt)
+
+    return place
 
 
 def disagreements(ledger: Ledger | None, records: tuple[CompressionRecord, ...]) -> list[Violation]:

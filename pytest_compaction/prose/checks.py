@@ -4,6 +4,10 @@ The scenario's pinned invariants go to the compressor as ``config["pinned"]`` (t
 register's verbatim block, :func:`pytest_compaction.prose.summary.pin_block`): a faithful
 compressor carries them into its summary unsummarized, which is also how a pass
 declares that it re-grounded from the register.
+
+A pass owes only the entries and bindings its input has stated (see
+:mod:`pytest_compaction.prose.stated`); a spec's ``prose_policy: {max_depth: N}`` sets how
+deep a summary may go without re-grounding.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pytest_compaction.engine.runner import PassResult
 from pytest_compaction.prose.bindings import BindingSet
 from pytest_compaction.prose.gate import check_summary
 from pytest_compaction.prose.invariants import InvariantRegister
+from pytest_compaction.prose.stated import Statements, given_by
 from pytest_compaction.prose.summary import PassState, event_label, next_state, pin_block
 
 __all__ = ["PINNED_CONFIG_KEY", "ProseChecks", "prose_checks"]
@@ -37,7 +42,11 @@ class ProseChecks:
 
 
 def prose_checks(scenario: Scenario) -> ProseChecks:
-    """Build the prose checks of ``scenario``; a malformed register or binding table is a PayloadError."""
+    """Build the prose checks of ``scenario``; a malformed register or binding table is a PayloadError.
+
+    Each pass is checked against the entries and bindings its input has stated so far
+    (:mod:`pytest_compaction.prose.stated`), and each loss names the stage that lost it.
+    """
     if scenario.invariants is None and scenario.bindings is None:
         return ProseChecks()
     register = (
@@ -48,8 +57,18 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
     bindings = (
         BindingSet.from_dict(scenario.bindings, "bindings") if scenario.bindings is not None else BindingSet()
     )
-    depth = scenario.prose_policy.max_depth if scenario.prose_policy is not None else DEFAULT_MAX_DEPTH
-    policy = ProsePolicy(max_depth=depth, budget_chars=scenario.budget)
+    spec_policy = scenario.prose_policy
+    policy = ProsePolicy(
+        max_depth=spec_policy.max_depth if spec_policy is not None else DEFAULT_MAX_DEPTH,
+        budget_chars=scenario.budget,
+    )
+    statements = Statements(scenario, register, bindings)
+    # The depth policy's tightened checks, built once per contract in force.
+    from pytest_compaction.engine.steps import act_check
+    from pytest_compaction.prose.depth_policy import depth_policy_check
+
+    depth_policy = scenario.effective_depth_policy
+    tightened: dict[object, PassCheck | None] = {}
 
     def check(context: PassContext) -> list[Violation]:
         # The register, not the fact ledger, is the prose oracle.
@@ -57,7 +76,10 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
         if artifact is None:
             return []
         request = context.request
-        state = _state(register, context.scope_passes())
+        passes = context.scope_passes()
+        earlier = given_by(passes)
+        now = statements.at(earlier | set(context.record.input_event_ids))
+        state = _state(statements, passes)
         if request.prior is None:
             # Summarized from raw events: a fresh start, nothing to compare growth with.
             state, depth = None, 1
@@ -69,29 +91,40 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
                 added = sum(len(event.text) + 1 + len(event_label(event)) for event in request.events)
                 state = dataclasses.replace(state, summary_chars=state.summary_chars + added)
         verdict = check_summary(
-            register, artifact.summary or "", bindings=bindings, previous=state, depth=depth, policy=policy
+            now.register,
+            artifact.summary or "",
+            bindings=now.bindings,
+            previous=state,
+            depth=depth,
+            policy=policy,
         )
-        return list(verdict.violations)
+        found = list(verdict.violations)
+        if now.key not in tightened:
+            tightened[now.key] = depth_policy_check(depth_policy, now.register, now.bindings)
+        deep = tightened[now.key]
+        if deep is not None:
+            found.extend(deep(context))
+        return [statements.staged(v, context.record, earlier) for v in found]
 
     config = {PINNED_CONFIG_KEY: pin_block(register)} if register.active() else {}
-    # The depth policy's tightened checks and the act steps' bindings at the moment of use.
-    from pytest_compaction.engine.steps import act_check
-    from pytest_compaction.prose.depth_policy import depth_policy_check
-
-    tightened = depth_policy_check(scenario.effective_depth_policy, register, bindings)
     acting = act_check(scenario, bindings)
-    more = tuple(c for c in (tightened, acting) if c is not None)
-    return ProseChecks(checks=(check, *more), config=config)
+    return ProseChecks(checks=(check,) if acting is None else (check, acting), config=config)
 
 
-def _state(register: InvariantRegister, passes: Sequence[PassResult]) -> PassState | None:
+def _state(statements: Statements, passes: Sequence[PassResult]) -> PassState | None:
+    """The state this scope's earlier passes left, each read against what it owed."""
     state: PassState | None = None
+    given: set[str] = set()
     for result in passes:
+        given.update(result.record.input_event_ids)
         artifact = result.artifact
         if artifact is None:
             continue
         first = result.record.request.prior is None
         state = next_state(
-            register, artifact.summary or "", previous=None if first else state, depth=1 if first else None
+            statements.at(given).register,
+            artifact.summary or "",
+            previous=None if first else state,
+            depth=1 if first else None,
         )
     return state

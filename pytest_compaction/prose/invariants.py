@@ -40,6 +40,7 @@ __all__ = [
     "check_verbatim",
     "considered_words",
     "failure_outcome",
+    "stated_by",
 ]
 
 # A failure record's outcome words. Negated ones ("did not fail", "without errors") are
@@ -265,6 +266,21 @@ def check_verbatim(entries: Iterable[Entry], summary: str, *, why: str) -> list[
             )
         )
     return out
+
+
+def stated_by(entry: Entry, events: Iterable[Any]) -> str | None:
+    """The id of the first of ``events`` (source events, in history order) that states ``entry``.
+
+    An event states an entry when its text holds every marker that locates the entry in a
+    summary (an invariant's markers; a failure record's approach and error markers). None
+    when no event does: the entry was handed over in the register only, and holds from the
+    first pass.
+    """
+    markers = entry.markers if isinstance(entry, Invariant) else (*entry.approach, *entry.error)
+    for event in events:
+        if all(_text.contains(event.text, marker) for marker in markers):
+            return str(event.event_id)
+    return None
 
 
 def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:

@@ -10,7 +10,7 @@ from typing import Any
 from pytest_compaction.reporting.escape import one_line
 from pytest_compaction.reporting.locate import line_of_id
 
-__all__ = ["STAGES", "stage_and_pass", "violation_details"]
+__all__ = ["STAGES", "boundary_and_pass", "stage_and_pass", "violation_details"]
 
 STAGES = ("selection+compression", "storage", "retrieval", "use")
 """The four boundaries a fact crosses, in order; the first that differs names the owner."""
@@ -21,20 +21,30 @@ _MISMATCH = re.compile(r"^(?:expected (?P<expected>.+), not found|found (?P<foun
 
 def stage_and_pass(violation: Any) -> tuple[str, int | None]:
     """The stage and 1-based pass of ``violation``: its own fields when it has them, else the
-    evidence's boundary for it, and the pass the runner wrote into its detail (``pass 2; ...``)."""
-    detail = str(getattr(violation, "detail", "") or "")
+    stage and pass the runner wrote into its detail (``pass 2, selection; ...``), else the
+    evidence's boundary for its code."""
+    boundary, number = boundary_and_pass(violation)
     stage = getattr(violation, "stage", None)
-    number = getattr(violation, "pass_index", None) or getattr(violation, "pass_number", None)
     if not isinstance(stage, str) or stage not in STAGES:
+        # The evidence's boundaries split the first stage in two halves; the report shows four.
+        stage = STAGES[0] if boundary in ("selection", "compression") else boundary
+    return stage, number
+
+
+def boundary_and_pass(violation: Any) -> tuple[str, int | None]:
+    """Like :func:`stage_and_pass`, with selection and compression told apart."""
+    detail = str(getattr(violation, "detail", "") or "")
+    number = getattr(violation, "pass_index", None) or getattr(violation, "pass_number", None)
+    if hasattr(violation, "code"):
         from pytest_compaction.engine.evidence import boundary_of
 
-        # The evidence's boundaries split the first stage in two halves; the report shows four.
-        boundary = boundary_of(violation) if hasattr(violation, "code") else "compression"
-        stage = STAGES[0] if boundary in ("selection", "compression") else boundary
+        boundary = boundary_of(violation)
+    else:
+        boundary = "compression"
     if not isinstance(number, int):
         found = _PASS.search(detail)
         number = int(found.group(1)) if found else None
-    return stage, number
+    return boundary, number
 
 
 def _line(spec_path: str | Path, violation: Any) -> int | None:
@@ -59,6 +69,7 @@ def violation_details(violations: Iterable[Any], spec_path: str | Path | None) -
     out = []
     for violation in violations:
         stage, number = stage_and_pass(violation)
+        boundary, _ = boundary_and_pass(violation)
         fact_id = violation.fact_id
         out.append(
             {
@@ -68,6 +79,7 @@ def violation_details(violations: Iterable[Any], spec_path: str | Path | None) -
                 "text": one_line(violation.describe()),
                 "detail": one_line(violation.detail),
                 "stage": stage,
+                "boundary": boundary,
                 "pass": number,
                 "line": _line(spec_path, violation) if spec_path is not None else None,
             }
