@@ -280,13 +280,14 @@ def _prose_forms(raw: object) -> tuple[object, dict[str, ProseForm]]:
     forms: dict[str, ProseForm] = {}
     plain: list[object] = []
     for index, item in enumerate(items):
-        if not isinstance(item, Mapping) or item.get(PROSE_FORM_KEY) is None:
+        if not isinstance(item, Mapping) or PROSE_FORM_KEY not in item:
             plain.append(item)
             continue
-        form = ProseForm.from_dict(item[PROSE_FORM_KEY], join(join("expected", index), PROSE_FORM_KEY))
         fact_id = item.get("fact_id")
-        if isinstance(fact_id, str):  # otherwise the payload loader names the missing id
-            forms[fact_id] = form
+        if item[PROSE_FORM_KEY] is not None and isinstance(fact_id, str):
+            # (Without an id the payload loader names the missing field.)
+            where = join(join("expected", index), PROSE_FORM_KEY)
+            forms[fact_id] = ProseForm.from_dict(item[PROSE_FORM_KEY], where)
         plain.append({k: v for k, v in item.items() if k != PROSE_FORM_KEY})
     return plain, forms
 
