@@ -130,7 +130,9 @@ def test_bindings_are_checked_against_the_saved_summary(pytester: pytest.Pyteste
 
 def test_the_prose_policy_sets_how_deep_a_saved_summary_may_be(pytester: pytest.Pytester) -> None:
     # Restated in its own words (no pinned block), three summaries deep: past the default cap of 2.
-    restated = "Do not page the on-call engineer after 22:00 or before 07:00 unless the payment service is down."
+    restated = (
+        "Do not page the on-call engineer after 22:00 or before 07:00 unless the payment service is down."
+    )
     _spec(pytester, _artifact(restated, depth=3), INVARIANTS)
     result = _run(pytester)
     result.assert_outcomes(failed=1)
@@ -165,7 +167,10 @@ def test_a_bad_prose_form_names_its_line_and_field(pytester: pytest.Pytester) ->
     result = _run(pytester)
     result.assert_outcomes(failed=1)
     path = pytester.path / "incident.compaction.yaml"
-    assert f"invalid fixture spec: {path}:12: expected[0].prose.names: required key is missing" in result.outlines
+    assert (
+        f"invalid fixture spec: {path}:12: expected[0].prose.names: required key is missing"
+        in result.outlines
+    )
 
 
 def test_a_bad_register_names_its_line(pytester: pytest.Pytester) -> None:
