@@ -174,7 +174,7 @@ STRUCTURAL = {
         "kind: recorded\nexpected: []\n" + ARTIFACT + "steps: []\n",
         4,
         "steps: unknown key; allowed keys: expected, kind, description, events, artifact, artifact_file, "
-        "expect, mode, marks, version",
+        "expect, mode, marks, version, budget, prose_policy, invariants, bindings",
     ),
     "scenario-with-artifact": (
         "kind: scenario\n" + ARTIFACT + E1,

@@ -10,6 +10,7 @@ from pytest_compaction.core.errors import PayloadError, _closest
 __all__ = [
     "MISSING",
     "check_keys",
+    "read_bool",
     "read_int",
     "read_mapping",
     "read_optional_str",
@@ -108,6 +109,13 @@ def read_int(data: Mapping[str, Any], key: str, path: str, default: object = MIS
     # bool is an int subclass; a memory version of True is a mistake, not 1.
     if isinstance(value, bool) or not isinstance(value, int):
         raise PayloadError(join(path, key), f"expected an integer, got {shown(value)}")
+    return value
+
+
+def read_bool(data: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise PayloadError(join(path, key), f"expected true or false, got {shown(value)}")
     return value
 
 

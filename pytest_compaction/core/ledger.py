@@ -164,13 +164,24 @@ class Ledger:
         return fact
 
     @classmethod
-    def from_facts(cls, facts: Iterable[Fact], events: Iterable[SourceEvent] = (), **defaults: str) -> Ledger:
-        """A ledger holding the given events and facts, statuses as they are."""
+    def from_facts(
+        cls,
+        facts: Iterable[Fact],
+        events: Iterable[SourceEvent] = (),
+        *,
+        prose: Mapping[str, ProseForm] | None = None,
+        **defaults: str,
+    ) -> Ledger:
+        """A ledger holding the given events and facts, statuses as they are.
+
+        ``prose`` gives facts their prose forms, by fact id (kept in :attr:`prose_forms`).
+        """
         ledger = cls(**defaults)
+        forms = prose or {}
         for event in events:
             ledger.add_event(event)
         for fact in facts:
-            ledger.add_fact(fact)
+            ledger.add_fact(fact, prose=forms.get(fact.fact_id))
         for fact in ledger._facts.values():
             if fact.superseded_by is not None and fact.superseded_by not in ledger._facts:
                 raise UnknownIdError("fact", fact.superseded_by, tuple(ledger._facts))

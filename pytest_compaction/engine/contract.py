@@ -19,10 +19,11 @@ from pytest_compaction.core.errors import CompactionError, CompactionWarning
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.scenario import Scenario
-from pytest_compaction.core.violations import Violation, ViolationCode, summarize
+from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, summarize
 from pytest_compaction.engine.runner import PassCheck, ScenarioRun, run_pass, run_scenario
 
 if TYPE_CHECKING:
+    from pytest_compaction.prose.checks import ProseContract
     from pytest_compaction.store.sqlite import MemoryStore, StoreFactory
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "CompressorUnderTest",
     "ContractChecker",
     "ContractFailure",
+    "check_recorded",
     "expected_mismatch",
     "render_failure",
     "records_evidence",
@@ -402,6 +404,27 @@ def expected_mismatch(violations: Iterable[Violation], expected: Iterable[str]) 
     for name in sorted(got - want):
         out.append(Violation(code=ViolationCode.UNEXPECTED_VIOLATIONS, detail=f"found {name}, not expected"))
     return out
+
+
+def check_recorded(
+    expected: Ledger, artifact: Artifact, *, mode: Mode = "strict", prose: ProseContract | None = None
+) -> Verdict:
+    """A recorded incident's verdict: the saved artifact checked as a spec's pass is.
+
+    Its facts go through the checker; its summary (kept messages included) is read in prose
+    against the facts' prose forms (a prose-only artifact is judged by its prose), and
+    against ``prose`` (the spec's pinned invariants, bindings and prose policy), with the
+    same checks and violation names a scenario's passes get.
+    """
+    from pytest_compaction.prose.facts import check_artifact_summary
+
+    verdict = check_artifact_summary(expected, artifact, check(expected, artifact, mode=mode))
+    if prose is not None and (prose.invariants is not None or prose.bindings is not None):
+        from pytest_compaction.prose.checks import check_saved_summary
+
+        saved = check_saved_summary(prose, artifact.summary or "", depth=artifact.depth)
+        verdict = verdict.merged(saved)
+    return verdict
 
 
 def scenario_extras(

@@ -11,6 +11,7 @@ from pytest_compaction.core.errors import CompactionError, PayloadError
 from pytest_compaction.engine.contract import (
     CompactionOutcome,
     ContractFailure,
+    check_recorded,
     expected_mismatch,
     run_and_assert,
 )
@@ -120,10 +121,13 @@ class SpecItem(pytest.Item):
         settings = settings_of(self.config)
         reproduce = settings.reproduce(self.nodeid)
         if self.spec.recorded is not None:
-            from pytest_compaction.core.checker import check
-
             recorded = self.spec.recorded
-            verdict = check(recorded.payload.expected, recorded.payload.artifact, mode=recorded.mode)  # type: ignore[arg-type]
+            verdict = check_recorded(
+                recorded.payload.expected,
+                recorded.payload.artifact,
+                mode=recorded.mode,  # type: ignore[arg-type]
+                prose=recorded,
+            )
             mismatch = expected_mismatch(verdict.violations, recorded.expect_violations)
             recorder(self)(CompactionOutcome("recorded artifact", tuple(mismatch)))
             if mismatch:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from pytest_compaction.core.prose_form import DEFAULT_MAX_DEPTH, ProsePolicy
+from pytest_compaction.core.prose_form import ProsePolicy
 from pytest_compaction.core.scenario import Scenario
-from pytest_compaction.core.violations import Violation
+from pytest_compaction.core.violations import Verdict, Violation
 from pytest_compaction.engine.passes import PassCheck, PassContext
 from pytest_compaction.engine.runner import PassResult
 from pytest_compaction.prose.bindings import BindingSet
@@ -27,7 +27,7 @@ from pytest_compaction.prose.invariants import InvariantRegister
 from pytest_compaction.prose.stated import Statements, given_by
 from pytest_compaction.prose.summary import PassState, event_label, next_state, pin_block
 
-__all__ = ["PINNED_CONFIG_KEY", "ProseChecks", "prose_checks"]
+__all__ = ["PINNED_CONFIG_KEY", "ProseChecks", "ProseContract", "check_saved_summary", "prose_checks", "validate_contract"]
 
 PINNED_CONFIG_KEY = "pinned"
 """The request ``config`` key that carries the pinned-invariant block."""
@@ -41,6 +41,47 @@ class ProseChecks:
     config: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
+class ProseContract(Protocol):
+    """The prose part of a spec: a scenario, or a recorded incident (the same keys)."""
+
+    @property
+    def invariants(self) -> object: ...
+    @property
+    def bindings(self) -> object: ...
+    @property
+    def budget(self) -> int | None: ...
+    @property
+    def prose_policy(self) -> ProsePolicy | None: ...
+
+
+def _contract(spec: ProseContract) -> tuple[InvariantRegister, BindingSet, ProsePolicy]:
+    register = (
+        InvariantRegister.from_dict(spec.invariants, "invariants")
+        if spec.invariants is not None
+        else InvariantRegister()
+    )
+    bindings = BindingSet.from_dict(spec.bindings, "bindings") if spec.bindings is not None else BindingSet()
+    depth = {"max_depth": spec.prose_policy.max_depth} if spec.prose_policy is not None else {}
+    return register, bindings, ProsePolicy(budget_chars=spec.budget, **depth)
+
+
+def validate_contract(spec: ProseContract) -> None:
+    """Read ``spec``'s register and bindings: a mistake is a PayloadError naming its field."""
+    _contract(spec)
+
+
+def check_saved_summary(spec: ProseContract, summary: str, *, depth: int = 1) -> Verdict:
+    """One saved summary (a recorded incident's) against the spec's prose contract.
+
+    There is no earlier pass to compare with, so growth and lineage are not checked;
+    ``depth`` is the summary's own (the artifact's ``depth``).
+    """
+    if spec.invariants is None and spec.bindings is None:
+        return Verdict()
+    register, bindings, policy = _contract(spec)
+    return check_summary(register, summary, bindings=bindings, depth=depth, policy=policy)
+
+
 def prose_checks(scenario: Scenario) -> ProseChecks:
     """Build the prose checks of ``scenario``; a malformed register or binding table is a PayloadError.
 
@@ -49,19 +90,7 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
     """
     if scenario.invariants is None and scenario.bindings is None:
         return ProseChecks()
-    register = (
-        InvariantRegister.from_dict(scenario.invariants, "invariants")
-        if scenario.invariants is not None
-        else InvariantRegister()
-    )
-    bindings = (
-        BindingSet.from_dict(scenario.bindings, "bindings") if scenario.bindings is not None else BindingSet()
-    )
-    spec_policy = scenario.prose_policy
-    policy = ProsePolicy(
-        max_depth=spec_policy.max_depth if spec_policy is not None else DEFAULT_MAX_DEPTH,
-        budget_chars=scenario.budget,
-    )
+    register, bindings, policy = _contract(scenario)
     statements = Statements(scenario, register, bindings)
     # The depth policy's tightened checks, built once per contract in force.
     from pytest_compaction.engine.steps import act_check

@@ -26,9 +26,21 @@ from pathlib import Path
 from typing import Any
 
 from pytest_compaction.core.model import Criticality, Status, Trust
-from pytest_compaction.core.spec_model import ACT, COMPRESS, MAX_DEPTH, RETRIEVE, SCENARIO, USE, Key, required
+from pytest_compaction.core.spec_model import (
+    ACT,
+    CLAIM,
+    COMPRESS,
+    MAX_DEPTH,
+    RETRIEVE,
+    SCENARIO,
+    USE,
+    Key,
+    key,
+    required,
+)
 from pytest_compaction.core.violations import ViolationCode
 from pytest_compaction.prose.modality import Modality
+from pytest_compaction.specs.spec import PROSE_FORM_KEY, RECORDED_PROSE_KEYS
 
 __all__ = ["SCHEMA_PATH", "build_schema", "load_schema", "render_schema"]
 
@@ -442,19 +454,25 @@ def build_schema() -> dict[str, Any]:
                     "items": {"$ref": "#/$defs/expectedFact"},
                 },
                 "events": {"type": "array", "items": {"$ref": "#/$defs/payloadEvent"}},
-                "artifact": {"$ref": "#/$defs/artifact"},
+                "artifact": {
+                    "description": "The saved artifact; or the compressor's saved output: a prose "
+                    "string, or a message list (read as the guard reads it).",
+                    "anyOf": [{"$ref": "#/$defs/artifact"}, {"type": "string"}, {"type": "array"}],
+                },
                 "artifact_file": _text("The artifact in a JSON or YAML file, relative to the spec."),
                 "expect": expect,
                 "mode": mode,
                 "marks": marks,
                 "version": {**integer_or_null, "enum": [1, None], "description": "The spec format version."},
+                # The prose contract: the scenario's own keys.
+                **{name: _key_schema(key(SCENARIO, name)) for name in RECORDED_PROSE_KEYS},
             },
         },
         "expectedFact": {
             "type": "object",
             "required": ["fact_id", "tenant_id", "subject_id", "predicate", "value"],
             "additionalProperties": False,
-            "properties": {**fact_common, **lifecycle},
+            "properties": {**fact_common, **lifecycle, PROSE_FORM_KEY: _key_schema(key(CLAIM, "prose"))},
             **not_both,
         },
         "artifactFact": {

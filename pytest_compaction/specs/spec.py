@@ -14,6 +14,9 @@ from typing import Any
 from pytest_compaction.config.references import SPEC_ROOTS_INI
 from pytest_compaction.core._fields import join, shown, type_name
 from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.core.model import Artifact
+from pytest_compaction.core.prose_form import ProseForm, ProsePolicy
 from pytest_compaction.core.scenario import Scenario, _expect, read_version
 from pytest_compaction.specs.marks import Mark, read_marks
 from pytest_compaction.specs.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
@@ -34,6 +37,9 @@ __all__ = [
 MAX_SPEC_BYTES = 2 * 1024 * 1024
 """The largest spec file accepted (a fixture is a small, reviewed file)."""
 
+RECORDED_PROSE_KEYS = ("budget", "prose_policy", "invariants", "bindings")
+"""The prose contract keys a recorded spec shares with scenario specs (read the same way)."""
+
 RECORDED_KEYS = (
     "kind",
     "description",
@@ -45,17 +51,33 @@ RECORDED_KEYS = (
     "mode",
     "marks",
     "version",
+    *RECORDED_PROSE_KEYS,
 )
+
+PROSE_FORM_KEY = "prose"
+"""The key of an expected fact's prose form (the scenario fact's ``prose:``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RecordedSpec:
-    """A recorded incident: a saved artifact checked without running a compressor."""
+    """A recorded incident: a saved artifact checked without running a compressor.
+
+    Its prose contract (``invariants``, ``bindings``, ``prose_policy``, ``budget``, and each
+    expected fact's ``prose:`` form) is a scenario's, checked against the saved summary.
+    """
 
     payload: Payload
     expect_violations: tuple[str, ...]
     mode: str = "strict"
     description: str = ""
+    invariants: object = None
+    """The pinned-invariant register, as plain data (as a scenario's ``invariants:``)."""
+    bindings: object = None
+    """The binding table, as plain data (as a scenario's ``bindings:``)."""
+    budget: int | None = None
+    """The most characters the saved summary may take."""
+    prose_policy: ProsePolicy | None = None
+    """Rules for the saved prose summary (``prose_policy: {max_depth: N}``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -194,7 +216,8 @@ def _recorded(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] = ())
             "artifact", "give the incident's artifact inline (artifact:) or by file (artifact_file:)"
         )
     read_version(data)
-    payload_data: dict[str, Any] = {"expected": data["expected"]}
+    expected, forms = _prose_forms(data["expected"])
+    payload_data: dict[str, Any] = {"expected": expected}
     if "events" in data:
         payload_data["events"] = data["events"]
     if "artifact" in data:
@@ -217,12 +240,98 @@ def _recorded(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] = ())
         raise PayloadError("mode", f"expected strict or permissive, got {shown(mode)}")
     expect = _expect(data.get("expect"), "expect")
     _check_expect(expect, data.get("expect"))
-    return RecordedSpec(
-        payload=load_payload(payload_data),
+    saved = payload_data["artifact"]
+    if isinstance(saved, (str, list)):
+        # A saved output in another shape (a prose string, a message list) is read as the guard
+        # reads it, for the ledger's scope; an empty stand-in lets the ledger load first.
+        payload_data["artifact"] = {"memory_version": 1, "tenant_id": "-", "subject_id": "-"}
+    payload = load_payload(payload_data)
+    if isinstance(saved, (str, list)):
+        payload = Payload(expected=payload.expected, artifact=_saved_output(saved, payload))
+    if forms:
+        ledger = payload.expected
+        payload = Payload(
+            expected=Ledger.from_facts(tuple(ledger), ledger.events, prose=forms), artifact=payload.artifact
+        )
+    recorded = RecordedSpec(
+        payload=payload,
         expect_violations=expect if expect is not None else (),
         mode=mode,
         description=str(data.get("description") or ""),
+        # The prose contract, read with the scenario's own readers.
+        **_prose_contract(data),
     )
+    if recorded.invariants is not None or recorded.bindings is not None:
+        # Validate the prose register and bindings now, so a mistake points at its line.
+        from pytest_compaction.prose.checks import validate_contract
+
+        validate_contract(recorded)
+    return recorded
+
+
+def _prose_forms(raw: object) -> tuple[object, dict[str, ProseForm]]:
+    """The expected facts without their ``prose:`` forms, and the forms by fact id."""
+    from pytest_compaction.core._fields import read_sequence
+
+    items = read_sequence(raw, "expected")
+    forms: dict[str, ProseForm] = {}
+    plain: list[object] = []
+    for index, item in enumerate(items):
+        if not isinstance(item, Mapping) or PROSE_FORM_KEY not in item:
+            plain.append(item)
+            continue
+        fact_id = item.get("fact_id")
+        if item[PROSE_FORM_KEY] is not None and isinstance(fact_id, str):
+            # (Without an id the payload loader names the missing field.)
+            where = join(join("expected", index), PROSE_FORM_KEY)
+            forms[fact_id] = ProseForm.from_dict(item[PROSE_FORM_KEY], where)
+        plain.append({k: v for k, v in item.items() if k != PROSE_FORM_KEY})
+    return plain, forms
+
+
+def _prose_contract(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A recorded spec's prose keys, read with the readers of a scenario's (``Scenario.from_dict``)."""
+    from pytest_compaction.core.scenario import _budget
+
+    policy = data.get("prose_policy")
+    return {
+        "invariants": data.get("invariants"),
+        "bindings": data.get("bindings"),
+        "budget": _budget(data, "budget", ""),
+        "prose_policy": None if policy is None else ProsePolicy.from_dict(policy, "prose_policy"),
+    }
+
+
+def _saved_output(saved: str | list[Any], payload: Payload) -> Artifact:
+    """A saved compressor output that is not an artifact mapping, read as the guard reads it.
+
+    A prose string is the summary; a message list keeps its messages (those that are a
+    recorded event word for word) and its summary messages, all checked as the summary.
+    """
+    from pytest_compaction.compressors.request import CompressionRequest
+    from pytest_compaction.compressors.shapes import normalize
+
+    ledger = payload.expected
+    scopes = {(e.tenant_id, e.subject_id) for e in ledger.events} or {
+        (f.tenant_id, f.subject_id) for f in ledger
+    }
+    if len(scopes) != 1:
+        raise PayloadError(
+            "artifact",
+            "a saved output that is not an artifact mapping (a string or a message list) is read for one "
+            f"tenant and subject, but the spec's events and facts have {len(scopes)}; give the artifact as "
+            "a mapping (memory_version, tenant_id, subject_id, summary)",
+        )
+    tenant, subject = next(iter(scopes))
+    request = CompressionRequest(
+        tenant_id=tenant,
+        subject_id=subject,
+        events=tuple(e for e in ledger.events if (e.tenant_id, e.subject_id) == (tenant, subject)),
+    )
+    read = normalize(saved, request)
+    if read.artifact is None:
+        raise PayloadError("artifact", f"the saved output cannot be read: {read.problem}")
+    return read.artifact
 
 
 def _inside(spec: Path, reference: str, roots: tuple[Path, ...]) -> Path:
