@@ -27,7 +27,14 @@ from pytest_compaction.prose.invariants import InvariantRegister
 from pytest_compaction.prose.stated import Statements, given_by
 from pytest_compaction.prose.summary import PassState, event_label, next_state, pin_block
 
-__all__ = ["PINNED_CONFIG_KEY", "ProseChecks", "ProseContract", "check_saved_summary", "prose_checks", "validate_contract"]
+__all__ = [
+    "PINNED_CONFIG_KEY",
+    "ProseChecks",
+    "ProseContract",
+    "check_saved_summary",
+    "prose_checks",
+    "validate_contract",
+]
 
 PINNED_CONFIG_KEY = "pinned"
 """The request ``config`` key that carries the pinned-invariant block."""
