@@ -133,12 +133,21 @@ def known_overrides(config: pytest.Config) -> list[str]:
     """Where the conftest files loaded so far override ``compressor_under_test`` (for the header)."""
     manager = config.pluginmanager.getplugin("funcmanage")
     definitions = getattr(manager, "_arg2fixturedefs", {}).get("compressor_under_test", ())
-    found = []
-    for definition in definitions:
-        function = definition.func
+    functions = [definition.func for definition in definitions]
+    # Newer pytest parses a conftest's fixtures only at collection: read the loaded
+    # conftest modules themselves too (a fixture object wraps the function it defines).
+    for plugin in config.pluginmanager.get_plugins():
+        if Path(getattr(plugin, "__file__", None) or "").name == "conftest.py":
+            defined = getattr(plugin, "compressor_under_test", None)
+            if defined is not None:
+                functions.append(getattr(defined, "__wrapped__", defined))
+    found: list[str] = []
+    for function in functions:
         code = getattr(function, "__code__", None)
         if getattr(function, "__module__", None) != PLUGIN_MODULE and code is not None:
-            found.append(shown_location(f"{code.co_filename}:{code.co_firstlineno}", config.rootpath))
+            where = shown_location(f"{code.co_filename}:{code.co_firstlineno}", config.rootpath)
+            if where not in found:
+                found.append(where)
     return found
 
 
