@@ -334,6 +334,9 @@ class Fact:
         return out
 
 
+_CLAIM_OPTIONAL = spec_model.optional(spec_model.CLAIM)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Claim:
     """A fact an event states, in machine-readable form.
@@ -372,6 +375,37 @@ class Claim:
             source_event_ids=sources if sources is not None else (event.event_id,),
             authority=self.authority,
             criticality=self.criticality,
+        )
+
+    @classmethod
+    def from_dict(
+        cls, data: object, path: str = "claim", *, trust: Trust = Trust.USER, id_key: str = "fact_id"
+    ) -> Claim:
+        """Read a claim; ``trust`` is the default authority (the stating event's trust).
+
+        A spec names the fact ``id`` (``id_key="id"``); a compressor's input, ``fact_id``.
+        """
+        data = read_mapping(data, path)
+        check_keys(data, path, required=(id_key, "predicate", "value"), optional=_CLAIM_OPTIONAL)
+        supersedes = data.get("supersedes", ())
+        if isinstance(supersedes, str):
+            supersedes = [supersedes]
+        qualifiers = data.get("qualifiers") or {}
+        read_mapping(qualifiers, join(path, "qualifiers"))
+        prose = data.get("prose")
+        return cls(
+            fact_id=read_str(data, id_key, path),
+            predicate=read_str(data, "predicate", path),
+            value=_check_value(data["value"], join(path, "value")),
+            qualifiers=normalize_qualifiers(qualifiers, join(path, "qualifiers")),
+            authority=_enum(Trust, data, "authority", path, trust),
+            criticality=_enum(Criticality, data, "criticality", path, Criticality.CRITICAL),
+            supersedes=read_str_list(
+                {"supersedes": [supersedes] if isinstance(supersedes, str) else supersedes},
+                "supersedes",
+                path,
+            ),
+            prose=None if prose is None else ProseForm.from_dict(prose, join(path, "prose")),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -28,16 +28,13 @@ from pytest_compaction.core.depth_policy import DEFAULT_DEPTH_POLICY, DepthPolic
 from pytest_compaction.core.errors import PayloadError, _closest
 from pytest_compaction.core.model import (
     Claim,
-    Criticality,
     SourceEvent,
     Trust,
-    _check_value,
     _enum,
-    normalize_qualifiers,
     read_role,
     read_tool_calls,
 )
-from pytest_compaction.core.prose_form import ProseForm, ProsePolicy
+from pytest_compaction.core.prose_form import ProsePolicy
 
 __all__ = ["SPEC_VERSION", "SPEC_VERSIONS", "STEP_KINDS", "Scenario", "Step", "StepKind", "read_version"]
 
@@ -51,15 +48,12 @@ SCENARIO_KEYS = spec_model.names(spec_model.SCENARIO)
 # Key lists of the spec model, computed once (the loader runs per event and per fact).
 _ACT_OPTIONAL = spec_model.optional(spec_model.ACT)
 _ACT_REQUIRED = spec_model.required(spec_model.ACT)
-_CLAIM_OPTIONAL = spec_model.optional(spec_model.CLAIM)
-_CLAIM_REQUIRED = spec_model.required(spec_model.CLAIM)
 _COMPRESS_NAMES = spec_model.names(spec_model.COMPRESS)
 _EVENT_OPTIONAL = spec_model.optional(spec_model.EVENT)
 _EVENT_REQUIRED = spec_model.required(spec_model.EVENT)
 _EXPECT_REQUIRED = spec_model.required(spec_model.EXPECT)
 _RETRIEVE_OPTIONAL = spec_model.optional(spec_model.RETRIEVE)
 _RETRIEVE_REQUIRED = spec_model.required(spec_model.RETRIEVE)
-_SCENARIO_NAMES = spec_model.names(spec_model.SCENARIO)
 _SCENARIO_OPTIONAL = spec_model.optional(spec_model.SCENARIO)
 _SCENARIO_REQUIRED = spec_model.required(spec_model.SCENARIO)
 _USE_REQUIRED = spec_model.required(spec_model.USE)
@@ -134,31 +128,22 @@ class Step:
                 query["predicates"] = list(self.predicates)
             if self.relevant:
                 query["relevant"] = list(self.relevant)
-            if self.tenant_id:
-                query["tenant"] = self.tenant_id
-            if self.subject_id:
-                query["subject"] = self.subject_id
+            query.update(self._whose())
             if self.limit is not None:
                 query["limit"] = self.limit
             return {"retrieve": query}
         if self.kind == "use":
             return {"use": {"consumer": self.consumer, "rules": list(self.rules)}}
         if self.kind == "act":
-            act: dict[str, Any] = {"action": self.action, "binding": self.binding}
-            if self.tenant_id:
-                act["tenant"] = self.tenant_id
-            if self.subject_id:
-                act["subject"] = self.subject_id
-            return {"act": act}
-        options: dict[str, Any] = {}
-        if self.tenant_id:
-            options["tenant"] = self.tenant_id
-        if self.subject_id:
-            options["subject"] = self.subject_id
+            return {"act": {"action": self.action, "binding": self.binding, **self._whose()}}
+        options = self._whose()
         for key in BUDGET_KEYS:
             if getattr(self, key) is not None:
                 options[key] = getattr(self, key)
         return {"compress": options}
+
+    def _whose(self) -> dict[str, Any]:
+        return {k: v for k, v in (("tenant", self.tenant_id), ("subject", self.subject_id)) if v}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -391,7 +376,7 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
         subject_id = read_str(item, "subject", where, subject)
         claims = []
         for c_index, claim in enumerate(read_sequence(item.get("facts", ()), join(where, "facts"))):
-            parsed = _claim(claim, join(join(where, "facts"), c_index), trust)
+            parsed = Claim.from_dict(claim, join(join(where, "facts"), c_index), trust=trust, id_key="id")
             if parsed.fact_id in stated:
                 raise PayloadError(
                     join(join(join(where, "facts"), c_index), "id"),
@@ -493,29 +478,24 @@ def _is_restatement(claim: Claim, event: SourceEvent, scenario: Scenario) -> boo
     return False
 
 
-def _claim(raw: object, path: str, trust: Trust) -> Claim:
-    data = read_mapping(raw, path)
-    check_keys(
-        data,
-        path,
-        required=_CLAIM_REQUIRED,
-        optional=_CLAIM_OPTIONAL,
-    )
-    supersedes = data.get("supersedes", ())
-    if isinstance(supersedes, str):
-        supersedes = [supersedes]
-    qualifiers = data.get("qualifiers") or {}
-    read_mapping(qualifiers, join(path, "qualifiers"))
-    return Claim(
-        fact_id=read_str(data, "id", path),
-        predicate=read_str(data, "predicate", path),
-        value=_check_value(data["value"], join(path, "value")),
-        qualifiers=normalize_qualifiers(qualifiers, join(path, "qualifiers")),
-        authority=_enum(Trust, data, "authority", path, trust),
-        criticality=_enum(Criticality, data, "criticality", path, Criticality.CRITICAL),
-        supersedes=read_str_list({"supersedes": supersedes}, "supersedes", path),
-        prose=None if data.get("prose") is None else ProseForm.from_dict(data["prose"], join(path, "prose")),
-    )
+_NEEDS_EARLIER: dict[str, tuple[StepKind, str]] = {
+    "retrieve": (
+        "compress",
+        "a retrieve step reads the memory a compression stored, but no compress step comes before it; "
+        "add `- compress` before it",
+    ),
+    "use": (
+        "retrieve",
+        "a use step consumes the memory of the last retrieve step, but no retrieve step comes before it; "
+        "add `- retrieve: {query: <query class>}` before it",
+    ),
+    "act": (
+        "compress",
+        "an act step resolves its binding against the memory a compression left, but no compress step "
+        "comes before it; add `- compress` before it",
+    ),
+}
+"""The steps that read what an earlier kind of step left: that kind, and the error without it."""
 
 
 def _steps(
@@ -545,34 +525,17 @@ def _steps(
                 "(e.g. `- add: [e1, e2]`)",
             )
         kind = kinds[0]
+        if kind in _NEEDS_EARLIER:
+            earlier, why = _NEEDS_EARLIER[kind]
+            if not any(step.kind == earlier for step in steps):
+                raise PayloadError(join(where, kind), why)
         if kind == "retrieve":
-            if not any(step.kind == "compress" for step in steps):
-                raise PayloadError(
-                    join(where, "retrieve"),
-                    "a retrieve step reads the memory a compression stored, but no compress step "
-                    "comes before it; add `- compress` before it",
-                )
             steps.append(_retrieve(item, where, tenant, subject, fact_ids))
-            continue
-        if kind == "use":
-            if not any(step.kind == "retrieve" for step in steps):
-                raise PayloadError(
-                    join(where, "use"),
-                    "a use step consumes the memory of the last retrieve step, but no retrieve step "
-                    "comes before it; add `- retrieve: {query: <query class>}` before it",
-                )
+        elif kind == "use":
             steps.append(_use(item, where))
-            continue
-        if kind == "act":
-            if not any(step.kind == "compress" for step in steps):
-                raise PayloadError(
-                    join(where, "act"),
-                    "an act step resolves its binding against the memory a compression left, but no "
-                    "compress step comes before it; add `- compress` before it",
-                )
+        elif kind == "act":
             steps.append(_act(item, where, tenant, subject))
-            continue
-        if kind == "add":
+        elif kind == "add":
             check_keys(item, where, required=("add",))
             value = item["add"]
             ids = event_ids if value == "all" else list(read_str_list(item, "add", where))

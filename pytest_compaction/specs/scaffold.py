@@ -46,14 +46,11 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import (
     Artifact,
     Claim,
-    Criticality,
     Fact,
     SourceEvent,
     Status,
     Trust,
-    _check_value,
     _enum,
-    normalize_qualifiers,
 )
 from pytest_compaction.core.scenario import SPEC_VERSION, Scenario, Step
 from pytest_compaction.specs.safeyaml import Flow, dump_yaml
@@ -241,7 +238,7 @@ def _event_line(item: object, artifact: Artifact, order: int) -> SourceEvent:
         raise PayloadError("text", f"expected a string, got {shown(text)}")
     trust = _enum(Trust, data, "trust", "", Trust.USER)
     claims = tuple(
-        _claim(claim, join("claims", index), trust)
+        Claim.from_dict(claim, join("claims", index), trust=trust)
         for index, claim in enumerate(read_sequence(data.get("claims", ()), "claims"))
     )
     return SourceEvent(
@@ -253,30 +250,6 @@ def _event_line(item: object, artifact: Artifact, order: int) -> SourceEvent:
         order=order,
         claims=claims,
         retires=read_str_list(data, "retires", ""),
-    )
-
-
-def _claim(raw: object, path: str, trust: Trust) -> Claim:
-    data = read_mapping(raw, path)
-    check_keys(
-        data,
-        path,
-        required=("fact_id", "predicate", "value"),
-        optional=("qualifiers", "authority", "criticality", "supersedes"),
-    )
-    supersedes = data.get("supersedes", ())
-    qualifiers = data.get("qualifiers") or {}
-    read_mapping(qualifiers, join(path, "qualifiers"))
-    return Claim(
-        fact_id=read_str(data, "fact_id", path),
-        predicate=read_str(data, "predicate", path),
-        value=_check_value(data["value"], join(path, "value")),
-        qualifiers=normalize_qualifiers(qualifiers, join(path, "qualifiers")),
-        authority=_enum(Trust, data, "authority", path, trust),
-        criticality=_enum(Criticality, data, "criticality", path, Criticality.CRITICAL),
-        supersedes=read_str_list(
-            {"supersedes": [supersedes] if isinstance(supersedes, str) else supersedes}, "supersedes", path
-        ),
     )
 
 
