@@ -99,6 +99,12 @@ STRUCTURAL = {
         "events[0].facts[0].criticality: expected one of critical, continuity; got 'vital' (str)",
     ),
     "wrong-mode": ("mode: lenient\n" + E1, 1, "mode: expected strict or permissive, got 'lenient' (str)"),
+    "null-mode": ("mode: null\n" + E1, 1, "mode: expected strict or permissive, got None (null)"),
+    "null-mode-recorded": (
+        "mode: null\nexpected: []\n" + ARTIFACT,
+        1,
+        "mode: expected strict or permissive, got None (null)",
+    ),
     "unknown-top-key": ("evnts:\n  - {id: e1, text: hi}\n", 1, "evnts: unknown key; did you mean 'events'?"),
     "unknown-event-key": (
         "events:\n  - id: e1\n    txt: hi\n",

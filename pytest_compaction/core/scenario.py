@@ -22,6 +22,7 @@ from pytest_compaction.core._fields import (
     read_sequence,
     read_str,
     read_str_list,
+    shown,
     type_name,
 )
 from pytest_compaction.core.depth_policy import DEFAULT_DEPTH_POLICY, DepthPolicy
@@ -36,7 +37,16 @@ from pytest_compaction.core.model import (
 )
 from pytest_compaction.core.prose_form import ProsePolicy
 
-__all__ = ["SPEC_VERSION", "SPEC_VERSIONS", "STEP_KINDS", "Scenario", "Step", "StepKind", "read_version"]
+__all__ = [
+    "SPEC_VERSION",
+    "SPEC_VERSIONS",
+    "STEP_KINDS",
+    "Scenario",
+    "Step",
+    "StepKind",
+    "read_mode",
+    "read_version",
+]
 
 StepKind = Literal["add", "compress", "delete", "retrieve", "use", "act"]
 
@@ -243,11 +253,6 @@ class Scenario:
         ids = [e.event_id for e in events]
         facts = [c.fact_id for e in events for c in e.claims]
         steps = _steps(data.get("steps"), join(path, "steps"), ids, tenant, subject, facts)
-        mode = data.get("mode", "strict")
-        if mode not in ("strict", "permissive"):
-            raise PayloadError(
-                join(path, "mode"), f"expected strict or permissive, got {mode!r} ({type_name(mode)})"
-            )
         budget, budget_tokens, budget_chars = (_budget(data, key, path) for key in BUDGET_KEYS)
         policy = data.get("prose_policy")
         depth = read_int(data, "depth", path) if data.get("depth") is not None else None
@@ -281,7 +286,7 @@ class Scenario:
             events=events,
             steps=steps,
             budget=budget,
-            mode=mode,
+            mode=read_mode(data, path),
             expect_violations=_expect(data.get("expect"), join(path, "expect")),
             relations=read_str_list(data, "relations", path),
             depth=depth,
@@ -319,6 +324,14 @@ def read_version(data: Mapping[str, Any], path: str = "") -> int | None:
             f"{', '.join(map(str, SPEC_VERSIONS))} ({fix})",
         )
     return version
+
+
+def read_mode(data: Mapping[str, Any], path: str = "") -> Literal["strict", "permissive"]:
+    """A spec's ``mode:`` (default ``strict``)."""
+    mode = data.get("mode", "strict")
+    if mode not in ("strict", "permissive"):
+        raise PayloadError(join(path, "mode"), f"expected strict or permissive, got {shown(mode)}")
+    return "strict" if mode == "strict" else "permissive"
 
 
 def _budget(data: Mapping[str, Any], key: str, path: str) -> int | None:

@@ -30,6 +30,8 @@ __all__ = [
     "Key",
     "PROSE_FORM",
     "PROSE_POLICY",
+    "RECORDED",
+    "RECORDED_PROSE_KEYS",
     "RETRIEVE",
     "SCENARIO",
     "TOOL_CALL",
@@ -278,6 +280,7 @@ SCENARIO: tuple[Key, ...] = (
         "strict: facts the ledger does not hold fail; permissive: they are review items.",
         default="strict",
         choices=("strict", "permissive"),
+        nullable=False,
     ),
     Key(
         "depth",
@@ -314,3 +317,28 @@ SCENARIO: tuple[Key, ...] = (
     ),
 )
 """A scenario spec's keys (``kind: scenario`` aside), in the order the writer emits them."""
+
+RECORDED_PROSE_KEYS = ("budget", "prose_policy", "invariants", "bindings")
+"""The prose contract keys a recorded spec shares with scenario specs (read the same way)."""
+
+RECORDED: tuple[Key, ...] = (
+    key(SCENARIO, "description"),
+    Key(
+        "expected",
+        "ref",
+        "The expected ledger: every fact with its status.",
+        required=True,
+        ref="expectedFacts",
+    ),
+    Key("events", "ref", "The source events, as a compressor receives them.", ref="payloadEvents"),
+    Key(
+        "artifact",
+        "ref",
+        "The saved artifact; or the compressor's saved output: a prose string, or a message list "
+        "(read as the guard reads it).",
+        ref="savedArtifact",
+    ),
+    Key("artifact_file", "str", "The artifact in a JSON or YAML file, relative to the spec.", nullable=False),
+    *(key(SCENARIO, name) for name in ("expect", "mode", "marks", "version", *RECORDED_PROSE_KEYS)),
+)
+"""A recorded spec's keys (``kind: recorded`` aside): a saved artifact and the expected ledger."""

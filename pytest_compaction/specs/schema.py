@@ -31,6 +31,7 @@ from pytest_compaction.core.spec_model import (
     CLAIM,
     COMPRESS,
     MAX_DEPTH,
+    RECORDED,
     RETRIEVE,
     SCENARIO,
     USE,
@@ -40,7 +41,7 @@ from pytest_compaction.core.spec_model import (
 )
 from pytest_compaction.core.violations import ViolationCode
 from pytest_compaction.prose.modality import Modality
-from pytest_compaction.specs.spec import PROSE_FORM_KEY, RECORDED_PROSE_KEYS
+from pytest_compaction.specs.spec import PROSE_FORM_KEY
 
 __all__ = ["SCHEMA_PATH", "build_schema", "load_schema", "render_schema"]
 
@@ -199,10 +200,11 @@ def _mark_schema() -> dict[str, Any]:
     }
 
 
-def _scenario_object() -> dict[str, Any]:
-    out = _object_schema(SCENARIO)
+def _kind_object(keys: tuple[Key, ...], kind: str) -> dict[str, Any]:
+    """The object of one spec kind, its ``kind:`` key first."""
+    out = _object_schema(keys)
     out["properties"] = {
-        "kind": {"const": "scenario", "description": "scenario (default) or recorded."},
+        "kind": {"const": kind, "description": "scenario (default) or recorded."},
         **out["properties"],
     }
     return out
@@ -211,31 +213,7 @@ def _scenario_object() -> dict[str, Any]:
 def build_schema() -> dict[str, Any]:
     """The JSON Schema of both spec kinds, built from the package's own enumerations."""
     codes = "|".join(re.escape(code.value) for code in ViolationCode)
-    expect = _optional(
-        {
-            "type": "object",
-            "required": ["violations"],
-            "additionalProperties": False,
-            "properties": {
-                "violations": {
-                    "type": "array",
-                    "description": "The exact violation names: `<fact id>:<code>` or `<code>`.",
-                    "items": {"type": "string", "pattern": f"^(.+:)?({codes})$"},
-                }
-            },
-        },
-        "What must be found: exactly these violations (default: none).",
-    )
     mark = _mark_schema()
-    marks = _optional(
-        {"type": "array", "items": {"$ref": "#/$defs/mark"}},
-        "pytest marks for every item of the spec: `skip`, `xfail: reason`, any marker name.",
-    )
-    mode = _values(
-        ("strict", "permissive"),
-        "strict: facts the ledger does not hold fail; permissive: they are review items.",
-        "strict",
-    )
     any_value = {"description": "A JSON value, compared with its type (false is not 'false', 1 is not 1.0)."}
     qualifiers = _optional(
         {"type": "object"}, "Conditions that bound the fact (basis, severity, scope); order never matters."
@@ -260,11 +238,10 @@ def build_schema() -> dict[str, Any]:
         "status_reason": _optional({"type": "string"}, "For a retired fact: why."),
     }
     not_both = {"not": {"required": ["source_event_id", "source_event_ids"]}}
-    integer_or_null = {"type": ["integer", "null"]}
     defs: dict[str, Any] = {
         "mark": mark,
         "scenarioSpec": {
-            **_scenario_object(),
+            **_kind_object(SCENARIO, "scenario"),
             "description": "A scenario: events and steps, run through the compressor under test.",
         },
         "ids": {
@@ -440,34 +417,13 @@ def build_schema() -> dict[str, Any]:
             },
         },
         "recordedSpec": {
-            "type": "object",
+            **_kind_object(RECORDED, "recorded"),
             "description": "A recorded incident: a saved artifact checked without running a compressor.",
-            "required": ["expected"],
-            "additionalProperties": False,
             "oneOf": [{"required": ["artifact"]}, {"required": ["artifact_file"]}],
-            "properties": {
-                "kind": {"const": "recorded"},
-                "description": _optional({"type": "string"}, "One line shown with every failure."),
-                "expected": {
-                    "type": "array",
-                    "description": "The expected ledger: every fact with its status.",
-                    "items": {"$ref": "#/$defs/expectedFact"},
-                },
-                "events": {"type": "array", "items": {"$ref": "#/$defs/payloadEvent"}},
-                "artifact": {
-                    "description": "The saved artifact; or the compressor's saved output: a prose "
-                    "string, or a message list (read as the guard reads it).",
-                    "anyOf": [{"$ref": "#/$defs/artifact"}, {"type": "string"}, {"type": "array"}],
-                },
-                "artifact_file": _text("The artifact in a JSON or YAML file, relative to the spec."),
-                "expect": expect,
-                "mode": mode,
-                "marks": marks,
-                "version": {**integer_or_null, "enum": [1, None], "description": "The spec format version."},
-                # The prose contract: the scenario's own keys.
-                **{name: _key_schema(key(SCENARIO, name)) for name in RECORDED_PROSE_KEYS},
-            },
         },
+        "expectedFacts": {"type": "array", "items": {"$ref": "#/$defs/expectedFact"}},
+        "payloadEvents": {"type": "array", "items": {"$ref": "#/$defs/payloadEvent"}},
+        "savedArtifact": {"anyOf": [{"$ref": "#/$defs/artifact"}, {"type": "string"}, {"type": "array"}]},
         "expectedFact": {
             "type": "object",
             "required": ["fact_id", "tenant_id", "subject_id", "predicate", "value"],

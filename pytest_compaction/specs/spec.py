@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from pytest_compaction.config.references import SPEC_ROOTS_INI
+from pytest_compaction.core import spec_model
 from pytest_compaction.core._fields import join, shown, type_name
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.prose_form import ProseForm, ProsePolicy
-from pytest_compaction.core.scenario import Scenario, _expect, read_version
+from pytest_compaction.core.scenario import Scenario, _expect, read_mode, read_version
 from pytest_compaction.specs.marks import Mark, read_marks
 from pytest_compaction.specs.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
 from pytest_compaction.specs.safeyaml import SourceMap, load_yaml_mapped
@@ -37,22 +38,7 @@ __all__ = [
 MAX_SPEC_BYTES = 2 * 1024 * 1024
 """The largest spec file accepted (a fixture is a small, reviewed file)."""
 
-RECORDED_PROSE_KEYS = ("budget", "prose_policy", "invariants", "bindings")
-"""The prose contract keys a recorded spec shares with scenario specs (read the same way)."""
-
-RECORDED_KEYS = (
-    "kind",
-    "description",
-    "expected",
-    "events",
-    "artifact",
-    "artifact_file",
-    "expect",
-    "mode",
-    "marks",
-    "version",
-    *RECORDED_PROSE_KEYS,
-)
+RECORDED_KEYS = ("kind", *spec_model.names(spec_model.RECORDED))
 
 PROSE_FORM_KEY = "prose"
 """The key of an expected fact's prose form (the scenario fact's ``prose:``)."""
@@ -235,9 +221,6 @@ def _recorded(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] = ())
             payload_data["artifact"] = read_data_file(target)
         except PayloadError as exc:
             raise PayloadError("artifact_file", f"{reference!r}: {exc}") from None
-    mode = data.get("mode", "strict")
-    if mode not in ("strict", "permissive"):
-        raise PayloadError("mode", f"expected strict or permissive, got {shown(mode)}")
     expect = _expect(data.get("expect"), "expect")
     _check_expect(expect, data.get("expect"))
     saved = payload_data["artifact"]
@@ -256,7 +239,7 @@ def _recorded(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] = ())
     recorded = RecordedSpec(
         payload=payload,
         expect_violations=expect if expect is not None else (),
-        mode=mode,
+        mode=read_mode(data),
         description=str(data.get("description") or ""),
         # The prose contract, read with the scenario's own readers.
         **_prose_contract(data),
