@@ -341,15 +341,8 @@ class Ledger:
         for fact in self._facts.values():
             if fact.status is Status.RETIRED and fact.status_event_id is not None:
                 retires.setdefault(fact.status_event_id, []).append(fact.fact_id)
-            claim = Claim(
-                fact_id=fact.fact_id,
-                predicate=fact.predicate,
-                value=fact.value,
-                qualifiers=fact.qualifiers,
-                authority=fact.authority,
-                criticality=fact.criticality,
-                supersedes=tuple(newer_of.get(fact.fact_id, ())),
-                current=fact.status is Status.ACTIVE,
+            claim = Claim.from_fact(
+                fact, supersedes=tuple(newer_of.get(fact.fact_id, ())), current=fact.status is Status.ACTIVE
             )
             for source in fact.source_event_ids:
                 claims.setdefault(source, []).append(claim)

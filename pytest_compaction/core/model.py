@@ -378,6 +378,20 @@ class Claim:
         )
 
     @classmethod
+    def from_fact(cls, fact: Fact, *, supersedes: tuple[str, ...] = (), current: bool = True) -> Claim:
+        """The claim that states ``fact`` (the inverse of :meth:`as_fact`)."""
+        return cls(
+            fact_id=fact.fact_id,
+            predicate=fact.predicate,
+            value=fact.value,
+            qualifiers=fact.qualifiers,
+            authority=fact.authority,
+            criticality=fact.criticality,
+            supersedes=supersedes,
+            current=current,
+        )
+
+    @classmethod
     def from_dict(
         cls, data: object, path: str = "claim", *, trust: Trust = Trust.USER, id_key: str = "fact_id"
     ) -> Claim:

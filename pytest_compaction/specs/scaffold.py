@@ -46,7 +46,6 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import (
     Artifact,
     Claim,
-    Fact,
     SourceEvent,
     Status,
     Trust,
@@ -395,7 +394,10 @@ def _scenario(incident: Incident, description: str) -> tuple[Scenario, list[str]
     stated: dict[str, list[Claim]] = {}
     for fact in ledger:
         source = fact.source_event_ids[0] if fact.source_event_ids else f"{fact.fact_id}-source"
-        stated.setdefault(source, []).append(_scenario_fact(fact, newer_of))
+        # The writer states authority only where it differs from its event's trust.
+        stated.setdefault(source, []).append(
+            Claim.from_fact(fact, supersedes=tuple(newer_of.get(fact.fact_id, ())))
+        )
         if len(fact.source_event_ids) > 1:
             notes.append(
                 f"{fact.fact_id} is also supported by {', '.join(fact.source_event_ids[1:])}; a scenario "
@@ -428,18 +430,6 @@ def _scenario_event(
         claims=tuple(stated.get(event.event_id, ())),
         retires=tuple(retired),
         reason=reasons.pop() if len(reasons) == 1 else None,
-    )
-
-
-def _scenario_fact(fact: Fact, newer_of: Mapping[str, list[str]]) -> Claim:
-    return Claim(
-        fact_id=fact.fact_id,
-        predicate=fact.predicate,
-        value=fact.value,
-        qualifiers=fact.qualifiers,
-        authority=fact.authority,  # the writer states it only where it differs from its event's trust
-        criticality=fact.criticality,
-        supersedes=tuple(newer_of.get(fact.fact_id, ())),
     )
 
 
