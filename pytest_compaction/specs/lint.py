@@ -28,6 +28,7 @@ from pytest_compaction.core.errors import ConfigError, PayloadError
 
 if TYPE_CHECKING:
     from pytest_compaction.config.project import ProjectConfig
+    from pytest_compaction.specs.safeyaml import SourceMap
     from pytest_compaction.specs.spec import Spec
 
 __all__ = [
@@ -229,20 +230,7 @@ def _personal_data_in_file(path: Path) -> Iterator[Finding]:
         data, source_map = load_yaml_mapped(text, source=str(path))
     except PayloadError:
         return  # already reported as the spec error
-    lines = text.splitlines()
-    for where, value in _strings(data, ""):
-        line = source_map.line_of(where)
-        if line is not None and 0 < line <= len(lines) and ALLOW_COMMENT in lines[line - 1]:
-            continue
-        for match in personal_data(value):
-            yield Finding(
-                source=str(path),
-                line=line,
-                path=where,
-                message=match.message(),
-                severity="warning",
-                code="personal-data",
-            )
+    yield from _personal_data_in(data, str(path), source_map, text.splitlines())
     reference = data.get("artifact_file") if isinstance(data, dict) else None
     if isinstance(reference, str) and reference:
         from pytest_compaction.specs.spec import _inside
@@ -261,11 +249,21 @@ def _personal_data_in_artifact(target: Path) -> Iterator[Finding]:
         data = read_data_file(target)
     except PayloadError:
         return  # the spec error names it
+    yield from _personal_data_in(data, str(target))
+
+
+def _personal_data_in(
+    data: object, source: str, source_map: SourceMap | None = None, lines: Sequence[str] = ()
+) -> Iterator[Finding]:
+    """A warning per personal-data match in ``data``'s strings, save lines marked ``ALLOW_COMMENT``."""
     for where, value in _strings(data, ""):
+        line = source_map.line_of(where) if source_map is not None else None
+        if line is not None and 0 < line <= len(lines) and ALLOW_COMMENT in lines[line - 1]:
+            continue
         for match in personal_data(value):
             yield Finding(
-                source=str(target),
-                line=None,
+                source=source,
+                line=line,
                 path=where,
                 message=match.message(),
                 severity="warning",
