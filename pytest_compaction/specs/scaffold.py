@@ -187,14 +187,9 @@ def _replay(build: Any, ledger: Ledger, scenario: Any, step: Any, source: str | 
 
 
 def _json_lines(path: Path) -> list[tuple[int, Any]]:
-    from pytest_compaction.specs.payload import MAX_FILE_BYTES
+    from pytest_compaction.specs.payload import MAX_FILE_BYTES, read_text
 
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise PayloadError("", f"is larger than {MAX_FILE_BYTES} bytes", source=str(path))
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        raise PayloadError("", f"cannot read: {exc.strerror}", source=str(path)) from None
+    text = read_text(path, MAX_FILE_BYTES, what="file of events (JSON lines)")
     if text.lstrip().startswith("["):
         # One JSON array (json.dump of messages_to_dict, or an OpenAI messages list).
         try:
