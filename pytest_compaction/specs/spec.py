@@ -20,7 +20,7 @@ from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.prose_form import ProseForm, ProsePolicy
 from pytest_compaction.core.scenario import Scenario, _expect, read_mode, read_version
 from pytest_compaction.specs.marks import Mark, read_marks
-from pytest_compaction.specs.payload import MAX_FILE_BYTES, Payload, load_payload, read_data_file
+from pytest_compaction.specs.payload import Payload, load_payload, read_data_file
 from pytest_compaction.specs.safeyaml import SourceMap, load_yaml_mapped
 
 __all__ = [
@@ -215,8 +215,6 @@ def _recorded(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] = ())
         target = _inside(path, reference, roots)
         if not target.is_file():
             raise PayloadError("artifact_file", f"no file {reference!r} next to the spec ({target})")
-        if target.stat().st_size > MAX_FILE_BYTES:
-            raise PayloadError("artifact_file", f"{reference!r} is larger than {MAX_FILE_BYTES} bytes")
         try:
             payload_data["artifact"] = read_data_file(target)
         except PayloadError as exc:
