@@ -26,6 +26,8 @@ ARTIFACT = "artifact: {memory_version: 1, tenant_id: t, subject_id: s}\n"
 # Valid specs beyond the example files: each form a key can take.
 VALID = {
     "minimal": E1,
+    # A whole float is an integer to JSON Schema (what editors check), so the loader reads it as one.
+    "whole-float-depths": "depth: 2.0\ndepth_policy: {pins_verbatim: 3.0}\nprose_policy: {max_depth: 2.0}\n" + E1,
     "compress-word": E1 + "steps: [{add: all}, compress]\n",
     "compress-null": E1 + "steps:\n  - add: [e1]\n  - compress:\n",
     "compress-scope": E1 + "steps:\n  - add: all\n  - compress: {tenant: tenant-1, subject: subject-1}\n",

@@ -89,6 +89,8 @@ class DepthPolicy:
             if name not in data or data[name] is None:
                 continue
             raw = data[name]
+            if isinstance(raw, float) and raw.is_integer():
+                raw = int(raw)  # 2.0 is an integer, as JSON Schema's "integer" (and read_int) say
             if raw == NEVER:
                 values[name] = None
             elif isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= _MAX_DEPTH:
