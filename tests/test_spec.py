@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _schema import schema_problems
 
+from pytest_compaction.core import spec_model
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.scenario import SCENARIO_KEYS
 from pytest_compaction.specs.safeyaml import MAX_DEPTH, MAX_NODES, SourceMap, load_yaml
@@ -27,7 +29,8 @@ ARTIFACT = "artifact: {memory_version: 1, tenant_id: t, subject_id: s}\n"
 VALID = {
     "minimal": E1,
     # A whole float is an integer to JSON Schema (what editors check), so the loader reads it as one.
-    "whole-float-depths": "depth: 2.0\ndepth_policy: {pins_verbatim: 3.0}\nprose_policy: {max_depth: 2.0}\n" + E1,
+    "whole-float-depths": "depth: 2.0\ndepth_policy: {pins_verbatim: 3.0}\n"
+    "prose_policy: {max_depth: 2.0}\n" + E1,
     "compress-word": E1 + "steps: [{add: all}, compress]\n",
     "compress-null": E1 + "steps:\n  - add: [e1]\n  - compress:\n",
     "compress-scope": E1 + "steps:\n  - add: all\n  - compress: {tenant: tenant-1, subject: subject-1}\n",
@@ -499,3 +502,41 @@ def test_unknown_key_refused_at_every_level() -> None:
 
 def test_schema_is_json() -> None:
     assert json.loads(SCHEMA_PATH.read_text(encoding="utf-8")) == build_schema()
+
+
+_OBJECTS = {
+    "scenario": spec_model.SCENARIO,
+    "event": spec_model.EVENT,
+    "claim": spec_model.CLAIM,
+    "compress": spec_model.COMPRESS,
+    "retrieve": spec_model.RETRIEVE,
+    "act": spec_model.ACT,
+}
+
+
+@pytest.mark.parametrize(
+    ("where", "key"),
+    [(where, key) for where, keys in _OBJECTS.items() for key in spec_model.optional(keys)],
+    ids=lambda part: part,
+)
+def test_null_means_not_given_to_loader_and_schema_alike(where: str, key: str) -> None:
+    # An optional key written as null is "not given" unless the spec model says it is not
+    # nullable; the loader and the published schema agree on every key.
+    spec: dict[str, Any] = {
+        "events": [{"id": "e1", "text": "hi", "facts": [{"id": "f1", "predicate": "p", "value": 1}]}],
+        "steps": [{"add": "all"}, {"compress": {}}, {"retrieve": {"query": "q"}}],
+    }
+    if where == "act":
+        spec["steps"].append({"act": {"action": "run the fix", "binding": "the db"}})
+        spec["bindings"] = [{"canonical_id": "db", "phrase": "the db"}]
+    targets = {"scenario": spec, "event": spec["events"][0], "claim": spec["events"][0]["facts"][0]}
+    targets |= {"compress": spec["steps"][1]["compress"], "retrieve": spec["steps"][2]["retrieve"]}
+    targets["act"] = spec["steps"][-1].get("act", {})
+    targets[where][key] = None
+    nullable = spec_model.key(_OBJECTS[where], key).nullable
+    assert (schema_problems(spec) == []) is nullable
+    if nullable:
+        _build(Path("x.compaction.yaml"), spec, SourceMap("x.compaction.yaml"))
+    else:
+        with pytest.raises(PayloadError, match=key):
+            _build(Path("x.compaction.yaml"), spec, SourceMap("x.compaction.yaml"))

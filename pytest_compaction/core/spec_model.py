@@ -57,7 +57,7 @@ class Key:
     fields: tuple[Key, ...] = ()
     ref: str = ""
     nullable: bool = True
-    """An optional key may be written as null (meaning: not given)."""
+    """An optional key may be written as null (meaning: not given); False where the loader refuses null."""
     min_items: int = 0
 
 
@@ -125,14 +125,16 @@ CLAIM: tuple[Key, ...] = (
         "critical facts must survive every compression.",
         default="critical",
         choices=CRITICALITIES,
+        nullable=False,
     ),
     Key(
         "authority",
         "enum",
         "Authority of the fact (default: the event's trust; never higher).",
         choices=TRUSTS,
+        nullable=False,
     ),
-    Key("supersedes", "ref", "Id(s) of older facts this one replaces.", ref="ids"),
+    Key("supersedes", "ref", "Id(s) of older facts this one replaces.", ref="ids", nullable=False),
     Key(
         "prose",
         "object",
@@ -150,6 +152,7 @@ EVENT: tuple[Key, ...] = (
         "Who said it: untrusted (quoted or retrieved content), user, system.",
         default="user",
         choices=TRUSTS,
+        nullable=False,
     ),
     Key(
         "role",
@@ -157,15 +160,21 @@ EVENT: tuple[Key, ...] = (
         "Who speaks: user, assistant, system or tool (a tool's result).",
         default="user",
         choices=ROLES,
+        nullable=False,
     ),
     Key("name", "text", "The speaker's name: a participant, or the tool that answered."),
     Key("tool_calls", "objects", "An assistant event's tool calls.", fields=TOOL_CALL),
     Key("tool_call_id", "text", "A tool event: the id of the call it answers."),
-    Key("tenant", "str", "Tenant of this event (default: the scenario's)."),
-    Key("subject", "str", "Subject of this event (default: the scenario's)."),
-    Key("facts", "objects", "The facts this event states.", fields=CLAIM),
-    Key("restates", "strs", "Ids of facts an earlier event stated that this event states again."),
-    Key("retires", "strs", "Ids of facts this event retires."),
+    Key("tenant", "str", "Tenant of this event (default: the scenario's).", nullable=False),
+    Key("subject", "str", "Subject of this event (default: the scenario's).", nullable=False),
+    Key("facts", "objects", "The facts this event states.", fields=CLAIM, nullable=False),
+    Key(
+        "restates",
+        "strs",
+        "Ids of facts an earlier event stated that this event states again.",
+        nullable=False,
+    ),
+    Key("retires", "strs", "Ids of facts this event retires.", nullable=False),
     Key("reason", "text", "Why this event retires facts."),
 )
 
@@ -175,18 +184,23 @@ _BUDGETS: tuple[Key, ...] = (
     Key("budget_chars", "int", "Most characters a summary may take.", minimum=1, maximum=MAX_BUDGET),
 )
 
+_WHOSE: tuple[Key, ...] = (
+    Key("tenant", "str", "Whose memory (default: the scenario's).", nullable=False),
+    Key("subject", "str", "Whose memory (default: the scenario's).", nullable=False),
+)
+
 COMPRESS: tuple[Key, ...] = (
-    Key("tenant", "str", "Whose memory (default: the scenario's)."),
-    Key("subject", "str", "Whose memory (default: the scenario's)."),
+    *_WHOSE,
     *_BUDGETS,
 )
 
 RETRIEVE: tuple[Key, ...] = (
     Key("query", "str", "The query class, e.g. meal_recommendation.", required=True),
-    Key("predicates", "strs", "Predicate prefixes to narrow to (default: all)."),
-    Key("relevant", "strs", "Facts the query class needs: each active one must be retrieved."),
-    Key("tenant", "str", "Whose memory (default: the scenario's)."),
-    Key("subject", "str", "Whose memory (default: the scenario's)."),
+    Key("predicates", "strs", "Predicate prefixes to narrow to (default: all).", nullable=False),
+    Key(
+        "relevant", "strs", "Facts the query class needs: each active one must be retrieved.", nullable=False
+    ),
+    *_WHOSE,
     Key("limit", "int", "The most facts the query asks for.", minimum=0),
 )
 
@@ -231,8 +245,7 @@ ACT: tuple[Key, ...] = (
         "The phrase the action acts on (a binding's phrase, alias, ambiguous phrase or id).",
         required=True,
     ),
-    Key("tenant", "str", "Whose memory (default: the scenario's)."),
-    Key("subject", "str", "Whose memory (default: the scenario's)."),
+    *_WHOSE,
 )
 """An ``act`` step: the binding is resolved against the bindings table and the latest memory."""
 
@@ -271,8 +284,8 @@ EXPECT: tuple[Key, ...] = (
 SCENARIO: tuple[Key, ...] = (
     Key("version", "enum", "The spec format version.", choices=(1,)),
     Key("description", "text", "One line shown with every failure."),
-    Key("tenant", "str", "The scenario's tenant.", default="tenant-1"),
-    Key("subject", "str", "The scenario's subject.", default="subject-1"),
+    Key("tenant", "str", "The scenario's tenant.", default="tenant-1", nullable=False),
+    Key("subject", "str", "The scenario's subject.", default="subject-1", nullable=False),
     *_BUDGETS,
     Key(
         "mode",
@@ -298,7 +311,12 @@ SCENARIO: tuple[Key, ...] = (
         "Which checks tighten from which compaction depth (default: all from depth 2).",
         fields=DEPTH_POLICY,
     ),
-    Key("relations", "strs", "Metamorphic relations: one more item per name, e.g. append_small_talk."),
+    Key(
+        "relations",
+        "strs",
+        "Metamorphic relations: one more item per name, e.g. append_small_talk.",
+        nullable=False,
+    ),
     Key("marks", "ref", "pytest marks for every item of the spec.", ref="marks"),
     Key(
         "events",

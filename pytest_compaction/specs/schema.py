@@ -347,16 +347,18 @@ def build_schema() -> dict[str, Any]:
                 },
             ]
         },
-        "register": {
-            "type": "object",
-            "description": "Pinned invariants and failure records (docs/prose.md).",
-            "additionalProperties": False,
-            "properties": {
-                "invariants": {"type": "array", "items": {"$ref": "#/$defs/invariant"}},
-                "failures": {"type": "array", "items": {"$ref": "#/$defs/failure"}},
-                "retirements": {"type": "array", "items": {"$ref": "#/$defs/retirement"}},
+        "register": _optional(
+            {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "invariants": {"type": "array", "items": {"$ref": "#/$defs/invariant"}},
+                    "failures": {"type": "array", "items": {"$ref": "#/$defs/failure"}},
+                    "retirements": {"type": "array", "items": {"$ref": "#/$defs/retirement"}},
+                },
             },
-        },
+            "Pinned invariants and failure records (docs/prose.md).",
+        ),
         "invariant": {
             "type": "object",
             "required": ["id", "text", "markers", "modality"],
