@@ -22,11 +22,9 @@ def _docstring_lines(tree: ast.Module) -> set[int]:
     lines: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                if isinstance(body[0].value.value, str):
-                    first, last = body[0].lineno, body[0].end_lineno or body[0].lineno
-                    lines.update(range(first, last + 1))
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(getattr(first.value, "value", None), str):
+                lines.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
     return lines
 
 
