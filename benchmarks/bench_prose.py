@@ -84,12 +84,20 @@ _WARM_CACHES = frozenset({"marker_pattern", "_shape", "stem", "phrase"})
 
 
 def _clear_text_caches() -> None:
-    from pytest_compaction.prose import _text, bindings, modality, normalize, statements
+    """Clear every cache of every module of ``pytest_compaction.prose`` but ``_WARM_CACHES``:
+    sentence readings, resolved fact forms, modal readings, the summary's sentence index."""
+    import importlib
+    import pkgutil
 
-    for module in (_text, bindings, modality, normalize, statements):
+    import pytest_compaction.prose as prose
+
+    for info in pkgutil.iter_modules(prose.__path__):
+        module = importlib.import_module(f"{prose.__name__}.{info.name}")
         for name, value in vars(module).items():
             if callable(getattr(value, "cache_clear", None)) and name not in _WARM_CACHES:
                 value.cache_clear()
+    from pytest_compaction.prose import _text
+
     vars(_text).get("_last_index", []).clear()  # the summary's sentence index
 
 

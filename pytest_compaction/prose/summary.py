@@ -305,17 +305,12 @@ def _listed(words: Sequence[str]) -> str:
     return ", ".join(repr(w) for w in words)
 
 
-def _markers_per_sentence(sentences: Sequence[_text.Sentence], markers: Sequence[str]) -> list[list[str]]:
-    return _text.markers_per_sentence(sentences, markers)
-
-
 def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) -> list[Violation]:
     iid = invariant.id
-    per = _markers_per_sentence(sentences, invariant.markers)
-    spots = _text.windows(per, invariant.markers)
+    per = _text.markers_per_sentence(sentences, invariant.markers)
+    spots = _text.windows(per, invariant.markers, len(sentences))
     if not spots:
-        counts = [len(got) for got in per]
-        if not any(counts):
+        if not per:
             return [
                 Violation(
                     code=ViolationCode.INVARIANT_DROPPED,
@@ -324,12 +319,12 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
                     detail=f"none of its markers ({_listed(invariant.markers)}) is in the summary",
                 )
             ]
-        best = counts.index(max(counts))
+        best = max(per, key=lambda i: len(per[i]))  # the first sentence holding the most markers
         out = []
         for marker in invariant.markers:
             if marker in per[best]:
                 continue
-            elsewhere = any(marker in got for got in per)
+            elsewhere = any(marker in got for got in per.values())
             where = (
                 f"not in sentence {best + 1}, which states the invariant; it appears elsewhere"
                 if elsewhere
@@ -401,8 +396,8 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
 
 def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -> list[Violation]:
     rid = record.id
-    per = _markers_per_sentence(sentences, record.approach)
-    spots = _text.windows(per, record.approach)
+    per = _text.markers_per_sentence(sentences, record.approach)
+    spots = _text.windows(per, record.approach, len(sentences))
     if not spots:
         return [
             Violation(
