@@ -10,7 +10,7 @@ import bisect
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pytest_compaction.core.errors import PayloadError
@@ -285,27 +285,29 @@ def find(text: str, marker: str, *, drop_article: bool = False) -> list[tuple[in
     return [m.span() for m in marker_pattern(marker, drop_article=drop_article).finditer(text)]
 
 
-def windows(
-    found: Mapping[int, Sequence[str]], markers: Iterable[str], count: int
-) -> tuple[tuple[int, ...], ...]:
-    """Where a statement with all ``markers`` sits, given the markers found per sentence
-    (:func:`markers_per_sentence`) among ``count`` sentences.
+def windows(found: Sequence[Sentence], markers: Iterable[str]) -> tuple[tuple[int, ...], ...]:
+    """Where a statement with all ``markers`` sits among the sentences ``found``.
 
     Single sentences holding every marker come first. Only when there is none, two
     adjacent sentences that hold every marker between them (each at least one) count:
     a constraint and the sentence that scopes it ("...dry_run=false. This applies to
     staging.").
     """
-    wanted = set(markers)
+    wanted = list(dict.fromkeys(markers))
     if not wanted:
-        return tuple((i,) for i in range(count))
-    # Most sentences hold no marker at all: only those that hold one are looked at.
-    singles = tuple((i,) for i, got in found.items() if got and wanted <= set(got))
+        return tuple((i,) for i in range(len(found)))
+    if not found:
+        return ()
+    index = _index(found if isinstance(found, tuple) else tuple(found))
+    # Per marker, the sentences that hold it: a pin's markers are looked up once, not
+    # per sentence (a marker shared by many pins, such as "dry_run=false", is in many).
+    holding = [set(index.containing(marker)) for marker in wanted]
+    singles = set.intersection(*holding)
     if singles:
-        return singles
-    pairs = []
-    for i, got in found.items():
-        following = found.get(i + 1)
-        if got and following and wanted <= set(got) | set(following):
-            pairs.append((i, i + 1))
-    return tuple(pairs)
+        return tuple((i,) for i in sorted(singles))
+    some = set.union(*holding)
+    return tuple(
+        (i, i + 1)
+        for i in sorted(some)
+        if i + 1 in some and all(i in held or i + 1 in held for held in holding)
+    )
