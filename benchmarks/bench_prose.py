@@ -146,7 +146,9 @@ def timing(repeat: int) -> dict[str, float]:
     for n in range(repeat):
         # the next pass of a rolling summary: one sentence new, the rest read before
         changed = summary[:-40] + f" The team meets again in week {n}."
-        samples["new"].append(_timed(check_facts_in_prose, ledger, changed) + _timed(check_prose, register, changed))
+        samples["new"].append(
+            _timed(check_facts_in_prose, ledger, changed) + _timed(check_prose, register, changed)
+        )
         facts = _timed(check_facts_in_prose, ledger, summary)
         rules = _timed(check_prose, register, summary)
         samples["facts"].append(facts)
@@ -157,7 +159,9 @@ def timing(repeat: int) -> dict[str, float]:
         _ = [word in lowered for word in words]
         samples["floor"].append((time.perf_counter() - start) * 1000)
         _clear_text_caches()
-        samples["cold"].append(_timed(check_facts_in_prose, ledger, summary) + _timed(check_prose, register, summary))
+        samples["cold"].append(
+            _timed(check_facts_in_prose, ledger, summary) + _timed(check_prose, register, summary)
+        )
     verdict = check_facts_in_prose(ledger, summary)
     assert not verdict.violations, verdict.names
     return {key: statistics.median(values) for key, values in samples.items()}

@@ -58,7 +58,10 @@ def _verdict(verdict: Verdict) -> list[dict[str, Any]]:
 def corpus() -> dict[str, Any]:
     out: dict[str, Any] = {}
     for case in load_cases(CORPUS):
-        out[case.id] = {"faithful": _verdict(case.check(case.faithful)), "drifted": _verdict(case.check(case.drifted))}
+        out[case.id] = {
+            "faithful": _verdict(case.check(case.faithful)),
+            "drifted": _verdict(case.check(case.drifted)),
+        }
     return out
 
 
@@ -148,7 +151,9 @@ def _diff(before: Any, after: Any, path: str, out: list[str]) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--write", type=Path, help="write every verdict to this JSON file")
     group.add_argument("--compare", type=Path, help="compare every verdict with this JSON file")

@@ -10,10 +10,12 @@ cleared, and no cache grows without bound.
 from __future__ import annotations
 
 import importlib
+import itertools
 import pkgutil
 from collections.abc import Iterator
 
 import pytest
+from test_prose_corpus import CASES, Case
 
 import pytest_compaction.prose as prose
 from pytest_compaction.core.ledger import Ledger
@@ -23,14 +25,15 @@ from pytest_compaction.prose.invariants import Invariant, InvariantRegister
 from pytest_compaction.prose.statements import READING_CACHE_SIZE, holding_any, read_statements, reading
 from pytest_compaction.prose.summary import check_prose
 
-from test_prose_corpus import CASES, Case
-
 
 def _caches() -> Iterator[tuple[str, object]]:
     for info in pkgutil.iter_modules(prose.__path__):
         module = importlib.import_module(f"{prose.__name__}.{info.name}")
         for name, value in vars(module).items():
-            if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", "") == module.__name__:
+            if (
+                callable(getattr(value, "cache_clear", None))
+                and getattr(value, "__module__", "") == module.__name__
+            ):
                 yield f"{module.__name__}.{name}", value
 
 
@@ -41,19 +44,17 @@ def _clear() -> None:
 
 
 SAMPLE = sorted(
-    {
-        s.text
-        for case in CASES[::3]
-        for text in (case.faithful, case.drifted)
-        for s in _text.sentences(text)
-    }
+    {s.text for case in CASES[::3] for text in (case.faithful, case.drifted) for s in _text.sentences(text)}
 )
 
 
 def test_every_prose_cache_is_bounded() -> None:
     found = dict(_caches())
-    assert {"pytest_compaction.prose.statements.reading", "pytest_compaction.prose.forms._resolve"} <= set(found)
-    unbounded = [name for name, cache in found.items() if cache.cache_info().maxsize is None]  # type: ignore[attr-defined]
+    assert "pytest_compaction.prose.statements.reading" in found
+    assert "pytest_compaction.prose.forms._resolve" in found
+    assert "pytest_compaction.prose.summary._judged" in found
+    infos = {name: cache.cache_info() for name, cache in found.items()}  # type: ignore[attr-defined]
+    unbounded = [name for name, info in infos.items() if info.maxsize is None]
     assert unbounded == []
 
 
@@ -148,7 +149,9 @@ def _rolling() -> tuple[Ledger, InvariantRegister, list[str]]:
             qualifiers={"severity": "severe"},
             prose={"names": [f"sesame{i}"], "value": ["allergy"], "qualifiers": {"severity": ["severe"]}},
         )
-        register.pin(f"inv-{i}", f"Never open vault-{i} before noon.", markers=[f"vault-{i}"], modality="prohibition")
+        register.pin(
+            f"inv-{i}", f"Never open vault-{i} before noon.", markers=[f"vault-{i}"], modality="prohibition"
+        )
         lines += [f"Guest {i}: severe sesame{i} allergy.", f"Never open vault-{i} before noon."]
     passes = []
     for n in range(4):  # each pass: the oldest note dropped, a new one added, the rest kept
@@ -161,13 +164,14 @@ def test_the_next_pass_of_a_rolling_summary_reads_only_its_new_sentences() -> No
     ledger, register, passes = _rolling()
     check_facts_in_prose(ledger, passes[0])
     check_prose(register, passes[0])
-    for previous, current in zip(passes, passes[1:]):
+    for previous, current in itertools.pairwise(passes):
         new = {s.text for s in _text.sentences(current)} - {s.text for s in _text.sentences(previous)}
         before = reading.cache_info().misses
         facts = check_facts_in_prose(ledger, current)
         rules = check_prose(register, current)
         assert reading.cache_info().misses - before == len(new) == 1
-        assert facts.ok and rules.ok
+        assert facts.ok
+        assert rules.ok
 
 
 def test_the_norm_index_finds_what_a_scan_of_every_statement_finds() -> None:

@@ -22,7 +22,7 @@ import dataclasses
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Value
@@ -126,7 +126,8 @@ def resolve(fact: Fact, form: ProseFormLike | None, ledger: Ledger) -> Resolved:
         hash((fact, form))
     except TypeError:  # a form-like object that cannot key a cache: resolved every time
         return _resolve.__wrapped__(fact, form, "\n".join(texts))
-    resolved = _resolve(fact, form, "\n".join(texts))
+    key: Any = form  # hashable, as tested above
+    resolved = _resolve(fact, key, "\n".join(texts))
     # An equal fact may have keyed the cache: the answer carries this very fact.
     return resolved if resolved.fact is fact else dataclasses.replace(resolved, fact=fact)
 
