@@ -215,3 +215,27 @@ def test_windows_are_the_single_sentences_with_every_marker_else_adjacent_pairs(
     assert _text.windows(apart, markers) == reference(apart, tuple(markers)) == ()
     assert _text.windows(apart, []) == ((0,), (1,), (2,))
     assert statements.Statements(()).holding_any(["x"]) == []
+
+
+def test_the_ledgers_authorized_events_follow_every_change_after_a_read() -> None:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Noa lives in Lisbon.")
+    assert [e.event_id for e in ledger.authorized_events("t", "s")] == ["e1"]
+    ledger.event("e2", "Noa moved to Berlin.")
+    ledger.event("e3", "Noa's old address is 4 Sample Lane.")
+    assert [e.event_id for e in ledger.authorized_events("t", "s")] == ["e1", "e2", "e3"]
+    ledger.fact("f1", "home.city", "Lisbon", sources=["e1"])
+    assert [c.fact_id for c in ledger.authorized_events("t", "s")[0].claims] == ["f1"]
+    ledger.fact("f2", "home.city", "Berlin", sources=["e2"])
+    ledger.supersede("f1", "f2")
+    first, second, _ = ledger.authorized_events("t", "s")
+    assert first.claims[0].current is False
+    assert second.claims[0].supersedes == ("f1",)
+    ledger.restate("f2", "e1")
+    assert [c.fact_id for c in ledger.authorized_events("t", "s")[0].claims] == ["f1", "f2"]
+    ledger.fact("f3", "home.address", "4 Sample Lane", sources=["e3"])
+    ledger.delete("f3")
+    assert [e.event_id for e in ledger.authorized_events("t", "s")] == ["e1", "e2"]
+    assert ledger.authorized_events("t", "s") is ledger.authorized_events("t", "s")  # kept between changes
+    assert [e.event_id for e in ledger.authorized_events()] == ["e1", "e2"]
+    assert ledger.authorized_events("t", "other") == ()
