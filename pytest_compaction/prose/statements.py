@@ -19,6 +19,7 @@ particular fact:
 from __future__ import annotations
 
 import bisect
+import collections
 import functools
 import re
 from collections.abc import Iterable, Sequence
@@ -303,17 +304,18 @@ class Statements(tuple[Statement, ...]):
     whose vocabulary holds it (built on first use): a fact looks only at the statements
     that share its words, not at every sentence."""
 
-    _index: dict[str, tuple[int, ...]] | None = None
+    _index: dict[str, list[int]] | None = None
 
     def holding_any(self, words: Iterable[str]) -> list[Statement]:
         """The statements whose vocabulary holds one of ``words``, in order."""
         index = self._index
         if index is None:
-            collected: dict[str, list[int]] = {}
+            # Built whole before it is shared: threads may check one summary at once.
+            index = collections.defaultdict(list)
             for position, statement in enumerate(self):
                 for norm in statement.vocabulary:
-                    collected.setdefault(norm, []).append(position)
-            index = self._index = {norm: tuple(at) for norm, at in collected.items()}
+                    index[norm].append(position)
+            self._index = index
         hits = [index[w] for w in set(words) if w in index]
         if not hits:
             return []
