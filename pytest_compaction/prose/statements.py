@@ -274,7 +274,8 @@ _Reading = tuple[tuple[Token, ...], tuple[str, ...], tuple[int, ...], tuple[int,
 """A sentence's reading, the part of :class:`Statement` that depends on its text alone."""
 
 READING_CACHE_SIZE = 4096
-"""How many sentence readings :func:`reading` keeps (least recently used dropped first)."""
+"""How many sentence readings :func:`reading` keeps (least recently used dropped first):
+about 3 KB each for a 100-character sentence, so some 13 MB at most."""
 
 
 @functools.lru_cache(maxsize=READING_CACHE_SIZE)
