@@ -45,6 +45,7 @@ class Ledger:
         self._redacted: dict[str, str] = {}  # event id -> the deleted fact that redacted it
         self._history: list[Transition] = []
         self._required: dict[tuple[str, str], tuple[Fact, ...]] = {}
+        self._authorized: dict[tuple[str | None, str | None], tuple[SourceEvent, ...]] = {}
         self._prose: dict[str, ProseForm] = {}
 
     # -- building -------------------------------------------------------------
@@ -96,6 +97,7 @@ class Ledger:
         if event.event_id in self._events:
             raise LedgerError(f"event id {event.event_id!r} is recorded twice; event ids must be unique")
         self._events[event.event_id] = event
+        self._changed()
         return event
 
     def fact(
@@ -330,8 +332,16 @@ class Ledger:
     ) -> tuple[SourceEvent, ...]:
         """The events a compressor may see: in history order, deleted content removed.
 
-        Each event carries the claims recorded from it and the facts it retires.
+        Each event carries the claims recorded from it and the facts it retires. Kept until
+        the ledger changes: every check of a pass asks for the same events.
         """
+        key = (tenant_id, subject_id)
+        cached = self._authorized.get(key)
+        if cached is None:
+            cached = self._authorized[key] = self._authorize(tenant_id, subject_id)
+        return cached
+
+    def _authorize(self, tenant_id: str | None, subject_id: str | None) -> tuple[SourceEvent, ...]:
         claims: dict[str, list[Claim]] = {}
         newer_of: dict[str, list[str]] = {}
         for fact in self._facts.values():
@@ -405,6 +415,7 @@ class Ledger:
 
     def _changed(self) -> None:
         self._required.clear()
+        self._authorized.clear()
 
 
 _RANKED = {t.rank: t.value for t in Trust}

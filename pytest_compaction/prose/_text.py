@@ -68,6 +68,8 @@ def rebased(exc: PayloadError, old: str, new: str) -> PayloadError:
 
 def normalize(text: str) -> str:
     """NFKC, straight quotes and apostrophes, so "don\u2019t" reads as "don't"."""
+    if text.isascii():
+        return text  # NFKC and the quote table change only characters outside ASCII
     return unicodedata.normalize("NFKC", text).translate(_QUOTES)
 
 
@@ -259,21 +261,23 @@ def _index(found: tuple[Sentence, ...]) -> _Index:
     return index
 
 
-def markers_per_sentence(found: Sequence[Sentence], markers: Sequence[str]) -> list[list[str]]:
-    """For each sentence, the ``markers`` it contains as whole tokens, in ``markers`` order.
+def markers_per_sentence(found: Sequence[Sentence], markers: Sequence[str]) -> dict[int, list[str]]:
+    """The sentences that contain one of ``markers`` as a whole token, in sentence order,
+    each with the markers it contains, in ``markers`` order. Sentences with none are left
+    out (most sentences of a summary hold no marker of a given pin).
 
     A plain substring test first (case-folded, whitespace runs as single spaces) over an
     index of the whole summary: the regular expression runs only on sentences where the
     marker's letters are there at all.
     """
-    per: list[list[str]] = [[] for _ in found]
-    if not per:
-        return per
+    if not found:
+        return {}
     index = _index(found if isinstance(found, tuple) else tuple(found))
+    per: dict[int, list[str]] = {}
     for marker in markers:
         for position in index.containing(marker):
-            per[position].append(marker)
-    return per
+            per.setdefault(position, []).append(marker)
+    return per if len(per) < 2 else {i: per[i] for i in sorted(per)}
 
 
 def find(text: str, marker: str, *, drop_article: bool = False) -> list[tuple[int, int]]:
@@ -281,25 +285,29 @@ def find(text: str, marker: str, *, drop_article: bool = False) -> list[tuple[in
     return [m.span() for m in marker_pattern(marker, drop_article=drop_article).finditer(text)]
 
 
-def windows(found: Sequence[Sequence[str]], markers: Iterable[str]) -> tuple[tuple[int, ...], ...]:
-    """Where a statement with all ``markers`` sits, given the markers found per sentence.
+def windows(found: Sequence[Sentence], markers: Iterable[str]) -> tuple[tuple[int, ...], ...]:
+    """Where a statement with all ``markers`` sits among the sentences ``found``.
 
     Single sentences holding every marker come first. Only when there is none, two
     adjacent sentences that hold every marker between them (each at least one) count:
     a constraint and the sentence that scopes it ("...dry_run=false. This applies to
     staging.").
     """
-    wanted = set(markers)
-    # Most sentences hold no marker at all: only those that hold one are looked at.
-    holding = [i for i, got in enumerate(found) if got] if wanted else list(range(len(found)))
-    singles = tuple((i,) for i in holding if wanted <= set(found[i]))
+    wanted = list(dict.fromkeys(markers))
+    if not wanted:
+        return tuple((i,) for i in range(len(found)))
+    if not found:
+        return ()
+    index = _index(found if isinstance(found, tuple) else tuple(found))
+    # Per marker, the sentences that hold it: a pin's markers are looked up once, not
+    # per sentence (a marker shared by many pins, such as "dry_run=false", is in many).
+    holding = [set(index.containing(marker)) for marker in wanted]
+    singles = set.intersection(*holding)
     if singles:
-        return singles
-    pairs = []
-    for i in holding:
-        if i + 1 >= len(found):
-            continue
-        first, second = set(found[i]), set(found[i + 1])
-        if first and second and wanted <= first | second:
-            pairs.append((i, i + 1))
-    return tuple(pairs)
+        return tuple((i,) for i in sorted(singles))
+    some = set.union(*holding)
+    return tuple(
+        (i, i + 1)
+        for i in sorted(some)
+        if i + 1 in some and all(i in held or i + 1 in held for held in holding)
+    )

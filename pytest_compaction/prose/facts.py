@@ -32,7 +32,7 @@ from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, Tr
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
 from pytest_compaction.prose.normalize import kind_of, stem
-from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement, read_statements
+from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement, holding_any, read_statements
 
 __all__ = ["check_artifact_summary", "check_facts_in_prose", "read_memory", "resolve_forms", "stated_facts"]
 
@@ -223,8 +223,7 @@ def _competing(statement: Statement, kinds: set[tuple[str, str]], own: Sequence[
 
 def _candidates(statements: Sequence[Statement], aliases: Sequence[Alias]) -> list[Statement]:
     """The statements that hold the first word of one of ``aliases`` (a cheap index test)."""
-    firsts = {alias[0] for alias in aliases if alias}
-    return [s for s in statements if not firsts.isdisjoint(s.vocabulary)]
+    return holding_any(statements, {alias[0] for alias in aliases if alias})
 
 
 def _check_active(

@@ -18,9 +18,11 @@ raise false alarms):
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Value
@@ -120,7 +122,21 @@ def resolve(fact: Fact, form: ProseFormLike | None, ledger: Ledger) -> Resolved:
             texts.append(ledger.event_by_id(event_id).text)
         except Exception:  # an unknown or redacted event: no source text to read defaults from
             continue
-    source = read_statements("\n".join(texts))
+    try:
+        hash((fact, form))
+    except TypeError:  # a form-like object that cannot key a cache: resolved every time
+        return _resolve.__wrapped__(fact, form, "\n".join(texts))
+    key: Any = form  # hashable, as tested above
+    resolved = _resolve(fact, key, "\n".join(texts))
+    # An equal fact may have keyed the cache: the answer carries this very fact.
+    return resolved if resolved.fact is fact else dataclasses.replace(resolved, fact=fact)
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolved:
+    """:func:`resolve` for the fact's source text. Cached: every check of a session
+    resolves the same facts (a fact is immutable; a changed one is a new object)."""
+    source = read_statements(source_text)
     build = _Builder(source)
     value_words = _value_words(fact.value)
     if form is not None and form.value:

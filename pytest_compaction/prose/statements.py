@@ -18,9 +18,11 @@ particular fact:
 
 from __future__ import annotations
 
+import bisect
+import collections
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pytest_compaction.prose import _text
@@ -31,6 +33,8 @@ __all__ = [
     "NEGATORS",
     "STOPWORDS",
     "Statement",
+    "Statements",
+    "holding_any",
     "read_statements",
 ]
 
@@ -186,10 +190,6 @@ class Statement:
         between = self.norms[position + 1 : negator]
         return len(between) <= 3
 
-    def _clause_norms(self, position: int) -> list[tuple[int, str]]:
-        clause = self.clause[position]
-        return [(i, n) for i, n in enumerate(self.norms) if self.clause[i] == clause]
-
     def speculative(self, position: int) -> str | None:
         """The speculation words of the clause of token ``position``, or None."""
         clause = self.clause[position]
@@ -270,20 +270,74 @@ _CLAUSE_CUT = re.compile(
 )
 
 
-def _read(index: int, text: str) -> Statement:
-    raw = [t for t in tokens(text) if t.norm not in _ARTICLES]
+_Reading = tuple[tuple[Token, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...], frozenset[str]]
+"""A sentence's reading, the part of :class:`Statement` that depends on its text alone."""
+
+READING_CACHE_SIZE = 4096
+"""How many sentence readings :func:`reading` keeps (least recently used dropped first):
+about 3 KB each for a 100-character sentence, so some 13 MB at most."""
+
+
+@functools.lru_cache(maxsize=READING_CACHE_SIZE)
+def reading(text: str) -> _Reading:
+    """The tokens, norms, negation segments, clauses and vocabulary of one sentence.
+
+    Cached by the sentence's text (already normalized by :func:`_text.sentences`): the
+    next pass of a rolling summary repeats most sentences of the last one, so a new
+    summary reads only its new sentences. Bounded, so memory stays bounded.
+    """
+    raw = tuple(t for t in tokens(text) if t.norm not in _ARTICLES)
     cuts = [m.start() for m in _BOUNDARY.finditer(text)]
     clause_cuts = [m.start() for m in _CLAUSE_CUT.finditer(text)]
-    segment = tuple(sum(1 for c in cuts if c < t.start) for t in raw)
-    clause = tuple(sum(1 for c in clause_cuts if c < t.start) for t in raw)
+    # The cuts come in text order: how many lie before a token is where it would sort.
+    segment = tuple(bisect.bisect_left(cuts, t.start) for t in raw)
+    clause = tuple(bisect.bisect_left(clause_cuts, t.start) for t in raw)
     norms = tuple(t.norm for t in raw)
-    return Statement(index, text, tuple(raw), norms, segment, clause, frozenset(norms))
+    return raw, norms, segment, clause, frozenset(norms)
+
+
+def _read(index: int, text: str) -> Statement:
+    return Statement(index, text, *reading(text))
+
+
+class Statements(tuple[Statement, ...]):
+    """A summary's statements, in order, with an index from each norm to the statements
+    whose vocabulary holds it (built on first use): a fact looks only at the statements
+    that share its words, not at every sentence."""
+
+    _index: dict[str, list[int]] | None = None
+
+    def holding_any(self, words: Iterable[str]) -> list[Statement]:
+        """The statements whose vocabulary holds one of ``words``, in order."""
+        index = self._index
+        if index is None:
+            # Built whole before it is shared: threads may check one summary at once.
+            index = collections.defaultdict(list)
+            for position, statement in enumerate(self):
+                for norm in statement.vocabulary:
+                    index[norm].append(position)
+            self._index = index
+        hits = [index[w] for w in set(words) if w in index]
+        if not hits:
+            return []
+        positions = hits[0] if len(hits) == 1 else sorted(set().union(*hits))
+        return [self[i] for i in positions]
+
+
+def holding_any(statements: Sequence[Statement], words: Iterable[str]) -> list[Statement]:
+    """The statements whose vocabulary holds one of ``words``, in order (through the
+    index when ``statements`` came from :func:`read_statements`)."""
+    if isinstance(statements, Statements):
+        return statements.holding_any(words)
+    wanted = set(words)
+    return [s for s in statements if not wanted.isdisjoint(s.vocabulary)]
 
 
 @functools.lru_cache(maxsize=2048)
-def read_statements(summary: str) -> tuple[Statement, ...]:
+def read_statements(summary: str) -> Statements:
     """The summary's sentences (see :func:`pytest_compaction.prose._text.sentences`), read.
 
-    Cached: a session reads the same source events and prior summaries on every pass.
+    Cached: a session reads the same source events and prior summaries on every pass;
+    each sentence's reading is cached on its own (:func:`reading`).
     """
-    return tuple(_read(s.index, s.text) for s in _text.sentences(summary))
+    return Statements(_read(s.index, s.text) for s in _text.sentences(summary))

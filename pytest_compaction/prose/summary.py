@@ -15,6 +15,7 @@ block is authoritative for the invariants it pins.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -305,17 +306,12 @@ def _listed(words: Sequence[str]) -> str:
     return ", ".join(repr(w) for w in words)
 
 
-def _markers_per_sentence(sentences: Sequence[_text.Sentence], markers: Sequence[str]) -> list[list[str]]:
-    return _text.markers_per_sentence(sentences, markers)
-
-
 def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) -> list[Violation]:
     iid = invariant.id
-    per = _markers_per_sentence(sentences, invariant.markers)
-    spots = _text.windows(per, invariant.markers)
+    spots = _text.windows(sentences, invariant.markers)
     if not spots:
-        counts = [len(got) for got in per]
-        if not any(counts):
+        per = _text.markers_per_sentence(sentences, invariant.markers)
+        if not per:
             return [
                 Violation(
                     code=ViolationCode.INVARIANT_DROPPED,
@@ -324,12 +320,12 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
                     detail=f"none of its markers ({_listed(invariant.markers)}) is in the summary",
                 )
             ]
-        best = counts.index(max(counts))
+        best = max(per, key=lambda i: len(per[i]))  # the first sentence holding the most markers
         out = []
         for marker in invariant.markers:
             if marker in per[best]:
                 continue
-            elsewhere = any(marker in got for got in per)
+            elsewhere = any(marker in got for got in per.values())
             where = (
                 f"not in sentence {best + 1}, which states the invariant; it appears elsewhere"
                 if elsewhere
@@ -344,15 +340,7 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
                 )
             )
         return out
-    own = read(invariant.text)
-    results = []
-    for spot in spots:
-        clauses = [read(clause) for index in spot for clause in _stating(sentences[index].text, invariant)]
-        verdict = judge(invariant.modality, clauses, invariant=own)
-        if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
-            # A dropped condition widens a permission; it only tightens a prohibition or obligation.
-            verdict = _kept_conditions(invariant, [sentences[i].text for i in spot]) or verdict
-        results.append((spot, verdict))
+    results = [(spot, _judged(invariant, tuple(sentences[i].text for i in spot))) for spot in spots]
     contradicting = [(spot, j) for spot, j in results if not j.ok and j.contradicts]
     if any(j.ok for _, j in results) and not contradicting:
         return []
@@ -367,6 +355,21 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
             detail=f"sentence {where}: {verdict.reason}",
         )
     ]
+
+
+@functools.lru_cache(maxsize=4096)
+def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
+    """Whether the sentences ``texts`` (one spot of the summary) keep ``invariant``'s force.
+
+    Cached by the invariant and the sentences' texts alone: the next pass of a rolling
+    summary repeats the sentences that state its pins, wherever they now sit.
+    """
+    clauses = [read(clause) for text in texts for clause in _stating(text, invariant)]
+    verdict = judge(invariant.modality, clauses, invariant=read(invariant.text))
+    if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
+        # A dropped condition widens a permission; it only tightens a prohibition or obligation.
+        verdict = _kept_conditions(invariant, texts) or verdict
+    return verdict
 
 
 _REFERS_BACK = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
@@ -401,8 +404,7 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
 
 def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -> list[Violation]:
     rid = record.id
-    per = _markers_per_sentence(sentences, record.approach)
-    spots = _text.windows(per, record.approach)
+    spots = _text.windows(sentences, record.approach)
     if not spots:
         return [
             Violation(
