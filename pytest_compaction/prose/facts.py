@@ -31,7 +31,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
-from pytest_compaction.prose.normalize import kind_of, stem
+from pytest_compaction.prose.normalize import kind_of, phrase, stem
 from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement, read_statements
 
 __all__ = ["check_artifact_summary", "check_facts_in_prose", "read_memory", "resolve_forms", "stated_facts"]
@@ -553,6 +553,7 @@ def _check_sources(
     for r in scoped:
         if r.fact.authority is Trust.UNTRUSTED:
             untrusted_fact_words |= r.words()
+    names = {word for r in scoped for alias in r.names for word in alias}
     stated = {r.fact.fact_id: r for r in scoped}
     for event in events:
         text = getattr(event, "text", "")
@@ -586,7 +587,7 @@ def _check_sources(
             for i, norm in enumerate(statement.norms):
                 if norm not in only_speculative:
                     continue
-                if statement.speculative(i) or statement.negated(i) or statement.attributed(i):
+                if statement.speculative(i) or statement.negated(i) or _reported(statement, i, names):
                     continue
                 found.append(
                     Violation(
@@ -611,7 +612,7 @@ def _check_sources(
                 hits = [i for i, n in enumerate(statement.norms) if n in keys]
                 if len({statement.norms[i] for i in hits}) < need:
                     continue
-                if any(statement.attributed(i) for i in hits):
+                if any(_reported(statement, i, names) for i in hits):
                     continue
                 if event_id in tools and not _directive(statement.text):
                     continue
@@ -628,6 +629,16 @@ def _check_sources(
                 )
                 return found
     return found
+
+
+def _reported(statement: Statement, position: int, names: set[str]) -> str | None:
+    """The words that attribute token ``position`` to a source, leaving out a word that
+    names one of the ledger's facts: "museum tickets cost 14 euros" reports no ticket."""
+    words = statement.attributed(position)
+    if words is None or words == "quotation marks":
+        return words
+    kept = [w for w in words.split(", ") if not set(phrase(w)) <= names]
+    return ", ".join(kept) if kept else None
 
 
 def check_artifact_summary(

@@ -63,7 +63,8 @@ ATTRIBUTION = _stems(
     "report reports reported mention mentions mentioned allege alleges alleged assert asserts asserted "
     "according per ticket tickets page pages site website forum email e-mail message messages "
     "document article tool letter transcript attachment thread source sources retrieved untrusted "
-    "citing cited cites"
+    "citing cited cites mail ask asks asked request requests requested demand demands demanded "
+    "instruct instructs instructed urge urges urged unverified unconfirmed"
 )
 _SELF = _stems("user i me my we our system policy operator admin")
 PAST = _stems(
