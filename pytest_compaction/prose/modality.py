@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from pytest_compaction.prose import normalize as _norm
 from pytest_compaction.prose._text import normalize
 
 __all__ = [
@@ -480,7 +481,11 @@ def read(text: str) -> Reading:
     return Reading(tuple(cue for _, cue in found))
 
 
-_CONDITION_ONLY = re.compile("|".join(f"(?:{p})" for p in _CONDITION))
+_CONDITION_ONLY = re.compile(
+    "|".join(f"(?:{p})" for p in (*_CONDITION, r"\bonly(?=\s+(?:with|by|for|from|through|via|under|on|in)\b)"))
+)
+"""Condition words, and "only" before a phrase that states a condition ("only with the
+manager's written approval", "only by staff")."""
 _SHIELDS = re.compile("|".join(f"(?:{p})" for p in (*_EMPHASIS, *_HEDGE_PHRASES, *_WAIVER)))
 _CLAUSE_END = re.compile(r"[,;:.!?()]|\s(?:and|or|but)\s")
 
@@ -514,15 +519,54 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(out)
 
 
+def states_condition(invariant: str, texts: Sequence[str]) -> bool:
+    """Whether ``texts`` state one of the ``invariant`` text's conditions in its own words:
+    every content word of it is there, whatever connective carries it ("With written
+    approval from their manager, staff can work remotely" for "only with their manager's
+    written approval")."""
+    from pytest_compaction.prose.normalize import tokens
+
+    stems = {t.norm for text in texts for t in tokens(text)}
+    return any(set(words) <= stems for _, words in condition_words(invariant))
+
+
 def connectives(reading: Reading) -> frozenset[str]:
     """The condition and restriction words of a reading ("until", "only", "at most")."""
     return frozenset(reading.words(CueKind.CONDITION, CueKind.RESTRICTION))
 
 
+_PRESENT_PASSIVE = re.compile(
+    r"\b(?:is|are|gets|get)\s+(?:(?:always|now|still|also|all)\s+)?(?:[a-z]+ed|"
+    + "|".join(sorted({w for w in _norm.participles() if len(w) > 2}))
+    + r")\b"
+)
+_SCHEDULE = re.compile(
+    r"\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|hourly|within|by\s+the|"
+    r"before|no\s+later\s+than|at\s+all\s+times|per)\b"
+)
+
+
+def standing(text: str) -> str | None:
+    """The words of a procedure stated in the present passive with a schedule or a
+    deadline, the way a summary restates a standing rule ("Invoices are sent out by the
+    fifth of every month", "the room is locked every evening"), or None. A clause with
+    any modal cue (a hedge, a permission, a negation, ...) is read by its cues instead."""
+    work = normalize(text).lower()
+    verb = _PRESENT_PASSIVE.search(work)
+    if verb is None or not _SCHEDULE.search(work) or read(text).cues:
+        return None
+    if re.search(r"\b(?:not|never|no)\b|n't\b", work):
+        return None
+    return verb.group()
+
+
 def count_constraints(text: str) -> int:
     """How many prohibition, obligation and restriction cues ``text`` holds."""
     if not _CONSTRAINT.search(normalize(text).lower()):
-        # The quick answer for most narrative sentences; a bare command is one constraint.
+        # The quick answer for most narrative sentences; a bare command is one constraint,
+        # and so is a standing procedure ("invoices are sent by the fifth").
+        if standing(text) is not None:
+            return 1
         return 1 if imperative(text) is not None and not read(text).has(CueKind.HEDGE) else 0
     reading = read(text)
     return sum(
@@ -560,6 +604,8 @@ def judge(
     statement: Sequence[Reading],
     *,
     invariant: Reading,
+    condition_stated: bool = False,
+    procedure: str | None = None,
 ) -> Judgement:
     """Whether ``statement`` (the readings of the clauses that carry an invariant's
     markers) keeps the force ``required`` by an invariant whose own text reads as
@@ -576,7 +622,12 @@ def judge(
        When the invariant is itself conditional ("Never deploy *until* review"), the
        opposite polarity also passes if its connective changed with it ("Deploy *only
        after* review", "Never merge *without* tests" for "Always test *before*
-       merging"): that is the same rule stated through its complement.
+       merging"): that is the same rule stated through its complement. A conditional
+       permission also passes when ``condition_stated``: the statement holds one of the
+       invariant's conditions in its own words, with another connective
+       (:func:`states_condition`). An obligation also passes when the statement is
+       a ``procedure`` in force: a present passive with a schedule or deadline and no
+       modal cue at all (:func:`standing`).
     """
     cues = Reading(tuple(cue for clause in statement for cue in clause.cues))
     if cues.has(CueKind.WAIVER):
@@ -673,13 +724,15 @@ def judge(
             return Judgement(
                 False, "permission", f"the obligation became a permission: {_quote(words)}", True
             )
+        if procedure is not None and not cues.cues:
+            return Judgement(True, "obligation", "")
         return _forceless(manner, f"no obligation word ({_OBLIGATION_WORDS})")
 
     if prohibits or obliges or restricts:
         return Judgement(
             True, "restriction" if restricts else ("prohibition" if prohibits else "obligation"), ""
         )
-    if cues.has(CueKind.CONDITION):
+    if cues.has(CueKind.CONDITION) or (permits and condition_stated):
         return Judgement(True, "conditional permission", "")
     if permits:
         words = cues.words(CueKind.PERMISSION)

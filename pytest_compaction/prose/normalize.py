@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Token", "base_form", "clean", "irregular_forms", "kind_of", "phrase", "stem", "tokens", "typed"]
+__all__ = ["Token", "base_form", "clean", "irregular_forms", "kind_of", "participles", "phrase", "stem", "tokens"]
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2014": " - "})
 
@@ -250,6 +250,11 @@ _FORMS: dict[str, set[str]] = {}
 for _form, _base in _IRREGULAR.items():
     if _base not in ("be", "have", "do") and _form != _base:
         _FORMS.setdefault(_base, {_base}).add(_form)
+
+
+def participles() -> frozenset[str]:
+    """The irregular past forms ("sent", "written", "kept"): a present passive is built on them."""
+    return _PAST_FORMS - {"was", "were", "had", "did", "used"}
 
 
 def base_form(word: str) -> str:

@@ -264,10 +264,11 @@ class Statement:
 
 _ARTICLES = frozenset({"the", "a", "an"})
 # Clauses: at ";", a contrastive conjunction, or ", and" / ", or" before a new subject and
-# its verb ("Rosa is the fire warden, and Quinn is the first-aider").
+# its verb ("Rosa is the fire warden, and Quinn is the first-aider"; "..., and Bruno draws
+# the diagrams": a present or past verb, "-s" or "-ed", after the name).
 _CLAUSE_CUT = re.compile(
     r";|\s(?:but|although|though|whereas|however)\s|,\s+(?:and|or)\s+(?=(?:[A-Z]\w*|he|she|it)\s+"
-    r"(?:is|was|has|does|will|can|may|must|should|would)\b)"
+    r"(?:(?:also|now|still)\s+)?(?:is|was|has|does|will|can|may|must|should|would|[a-z]{2,}(?:s|ed))\b)"
 )
 
 

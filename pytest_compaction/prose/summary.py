@@ -52,6 +52,8 @@ from pytest_compaction.prose.modality import (
     count_constraints,
     judge,
     read,
+    standing,
+    states_condition,
 )
 from pytest_compaction.prose.normalize import tokens
 
@@ -347,8 +349,12 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
     own = read(invariant.text)
     results = []
     for spot in spots:
-        clauses = [read(clause) for index in spot for clause in _stating(sentences[index].text, invariant)]
-        verdict = judge(invariant.modality, clauses, invariant=own)
+        texts = [clause for index in spot for clause in _stating(sentences[index].text, invariant)]
+        stated = invariant.modality is Modality.PERMISSION_WITH_CONDITION and states_condition(invariant.text, texts)
+        procedure = next((p for t in texts if (p := standing(t))), None)
+        verdict = judge(
+            invariant.modality, [read(t) for t in texts], invariant=own, condition_stated=stated, procedure=procedure
+        )
         if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
             # A dropped condition widens a permission; it only tightens a prohibition or obligation.
             verdict = _kept_conditions(invariant, [sentences[i].text for i in spot]) or verdict
