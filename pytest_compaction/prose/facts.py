@@ -523,13 +523,20 @@ def _check_deleted(
 
 
 def _content(statement: Statement, positions: Iterable[int]) -> set[str]:
-    return {
-        statement.norms[i]
-        for i in positions
-        if len(statement.norms[i]) > 2
-        and statement.norms[i] not in STOPWORDS
-        and kind_of(statement.norms[i]) != "unit"
-    }
+    """The content words of a clause: words of three letters or more that are not function
+    words, and numbers, times and dates however short ("the first Sunday" holds #1),
+    except the cardinals "one" and "two", which are function words too."""
+    out: set[str] = set()
+    for i in positions:
+        norm, kind = statement.norms[i], kind_of(statement.norms[i])
+        if kind == "unit" or norm in STOPWORDS:
+            continue
+        if kind == "word" and len(norm) <= 2:
+            continue
+        if kind != "word" and statement.tokens[i].raw.lower() in STOPWORDS:
+            continue
+        out.add(norm)
+    return out
 
 
 def _check_sources(

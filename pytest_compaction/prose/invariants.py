@@ -52,8 +52,9 @@ _NOT_FAILED = re.compile(
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
     r"times\s+out|timeout|rejected|raised|threw|throws|exception|regress(?:ed|ion)|reverted|"
-    r"rolled\s+back|unsuccessful(?:ly)?|(?:did\s+not|didn't|does\s+not|doesn't)\s+work|no\s+luck|"
-    r"dead\s+end|bounced)\b"
+    r"rolled\s+back|unsuccessful(?:ly)?|(?:did\s+not|didn't|does\s+not|doesn't)\s+(?:work|help|improve|fix|solve)|"
+    r"no\s+luck|dead\s+end|bounced|made\s+no\s+difference|(?:had|has|with)\s+no\s+effect|no\s+improvement|"
+    r"ineffective)\b"
 )
 # The outcome told as an event that happened ("failed", "crashed", "timed out"), not as a
 # noun that could label a risk ("error", "timeout"): what an attempt needs when the same
@@ -61,7 +62,8 @@ _FAILED = re.compile(
 _FAILED_EVENT = re.compile(
     r"\b(?:failed|fails|crashed|crashes|broke|errored|threw|timed\s+out|times\s+out|"
     r"(?:was|were|got|been)\s+(?:rejected|reverted|rolled\s+back)|rolled\s+back|reverted|regressed|"
-    r"(?:did\s+not|didn't|does\s+not|doesn't)\s+work|bounced|raised)\b"
+    r"(?:did\s+not|didn't|does\s+not|doesn't)\s+(?:work|help|improve|fix|solve)|bounced|raised|"
+    r"made\s+no\s+difference|had\s+no\s+effect)\b"
 )
 # Words that present an approach as an idea rather than an attempt with an outcome.
 _CONSIDERED = re.compile(

@@ -324,10 +324,20 @@ _IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b
 _LABEL = re.compile(r"^[^:.!?;]{1,40}:\s+(?=\S)")
 _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
-    r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|for|from|before|after|back|away)\b|"
-    r"[A-Z0-9$\u20ac\u00a3'\"]|[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|by|in|on|"
-    r"for|from|with|until|every|each|once|[0-9$\u20ac\u00a3])\b)",
+    r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
+    r"by|until)\b|"
+    r"[A-Z0-9$\u20ac\u00a3'\"]|(?:[a-z]+\s+)?[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
+    r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|[0-9$\u20ac\u00a3])\b)",
 )
+# A command after a fronted adverbial ("Before any blood draw, check the wristband"; "On
+# weekdays, call the desk first"): the command starts after the comma.
+_FRONTED = re.compile(
+    r"^\s*(?:before|after|when|whenever|once|if|unless|until|on|at|in|during|for|every|each|with|"
+    r"without|from|by|between)\b[^,;:.!?]{1,60},\s*(?=\S)",
+    re.IGNORECASE,
+)
+_LY_VERBS = frozenset({"reply", "apply", "supply", "comply", "imply", "multiply", "rely", "fly", "ally", "tally"})
+"""Verbs that end like adverbs in "-ly"."""
 _NOT_VERBS = frozenset(
     [
         "i",
@@ -425,10 +435,13 @@ def imperative(text: str) -> str | None:
 
     A clause that starts with a bare verb followed by its object or a preposition
     ("Cap refunds at $200": a plural object then a preposition or an amount), possibly
-    after a short label ("Exports: keep each under 10,000 rows"): the verb is not a
-    function word and carries no -s, -ed or -ing ending.
+    after a short label ("Exports: keep each under 10,000 rows") or a fronted adverbial
+    ("Before any blood draw, check the wristband"): the verb is not a function word and
+    carries no -s, -ed or -ing ending, nor an adverb's -ly ("reply" and "apply" are verbs).
     """
-    for head in dict.fromkeys((normalize(text), _LABEL.sub("", normalize(text), count=1))):
+    clean = normalize(text)
+    heads = (clean, _LABEL.sub("", clean, count=1), _FRONTED.sub("", clean, count=1))
+    for head in dict.fromkeys(heads):
         verb = _command_verb(head)
         if verb is not None:
             return verb
@@ -441,8 +454,10 @@ def _command_verb(text: str) -> str | None:
     if match is None:
         return None
     verb = match.group("verb")
-    if verb in _NOT_VERBS or len(verb) < 3 or verb.endswith(("ed", "ing", "ly", "ss")):
+    if verb in _NOT_VERBS or len(verb) < 3 or verb.endswith(("ed", "ing", "ss")):
         return None
+    if verb.endswith("ly") and verb not in _LY_VERBS:
+        return None  # an adverb ("usually", "only"), not a command
     if verb.endswith("s") and not verb.endswith(("ss", "us")):
         return None  # "refunds up to $50": a plural noun or a third-person verb, not a command
     return verb

@@ -267,7 +267,8 @@ _ARTICLES = frozenset({"the", "a", "an"})
 # its verb ("Rosa is the fire warden, and Quinn is the first-aider"; "..., and Bruno draws
 # the diagrams": a present or past verb, "-s" or "-ed", after the name).
 _CLAUSE_CUT = re.compile(
-    r";|\s(?:but|although|though|whereas|however)\s|,\s+(?:and|or)\s+(?=(?:[A-Z]\w*|he|she|it)\s+"
+    r";|\s(?:but|although|though|whereas|however)\s|,\s+(?:and|or)\s+(?=(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?"
+    r"(?:[A-Z]\w*|he|she|it)\s+"
     r"(?:(?:also|now|still)\s+)?(?:is|was|has|does|will|can|may|must|should|would|[a-z]{2,}(?:s|ed))\b)"
 )
 
