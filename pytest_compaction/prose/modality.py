@@ -658,31 +658,19 @@ def judge(
         )
     conditional = invariant.conditional
     own = connectives(invariant)
-    if conditional and not own & _COMPLEMENTED:
+    conditions = cues.words(CueKind.CONDITION)
+    if not conditional:
+        added = [w for w in conditions if w in _EXCEPTIONS]
+    elif not own & _COMPLEMENTED:
         # A bound with no complement ("never share outside the team") gains an exception
         # from "if" or "unless"; only "never A without B" has one ("A only if B").
-        added = [w for w in cues.words(CueKind.CONDITION) if w in _EXCEPTIONS and w not in own]
-        if added:
-            return Judgement(
-                False,
-                "narrowed",
-                f"an exception the invariant does not have was added: {_quote(added)}",
-                True,
-            )
-    carved = [w for w in cues.words(CueKind.CONDITION) if w in _CARVE_OUTS and w not in own]
-    if conditional and carved:
+        added = [w for w in conditions if w in _EXCEPTIONS and w not in own]
+    else:
+        added = [w for w in conditions if w in _CARVE_OUTS and w not in own]
+    if added:
         return Judgement(
-            False, "narrowed", f"an exception the invariant does not have was added: {_quote(carved)}", True
+            False, "narrowed", f"an exception the invariant does not have was added: {_quote(added)}", True
         )
-    if not conditional:
-        added = [w for w in cues.words(CueKind.CONDITION) if w in _EXCEPTIONS]
-        if added:
-            return Judgement(
-                False,
-                "narrowed",
-                f"an exception the invariant does not have was added: {_quote(added)}",
-                True,
-            )
     changed = bool(connectives(cues) - connectives(invariant))
     prohibits = cues.has(CueKind.PROHIBITION)
     obliges = cues.has(CueKind.OBLIGATION)
