@@ -561,6 +561,7 @@ _SCHEDULE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=4096)
 def standing(text: str) -> str | None:
     """The words of a procedure stated in the present passive with a schedule or a
     deadline, the way a summary restates a standing rule ("Invoices are sent out by the

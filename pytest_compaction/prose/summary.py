@@ -350,11 +350,13 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
     results = []
     for spot in spots:
         texts = [clause for index in spot for clause in _stating(sentences[index].text, invariant)]
-        stated = invariant.modality is Modality.PERMISSION_WITH_CONDITION and states_condition(invariant.text, texts)
-        procedure = next((p for t in texts if (p := standing(t))), None)
-        verdict = judge(
-            invariant.modality, [read(t) for t in texts], invariant=own, condition_stated=stated, procedure=procedure
-        )
+        readings = [read(text) for text in texts]
+        verdict = judge(invariant.modality, readings, invariant=own)
+        if not verdict.ok and verdict.observed in ("none", "permission"):
+            # Read only when the cues fall short: a condition kept in its own words, a standing procedure.
+            stated = states_condition(invariant.text, texts)
+            procedure = next((p for text in texts if (p := standing(text))), None)
+            verdict = judge(invariant.modality, readings, invariant=own, condition_stated=stated, procedure=procedure)
         if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
             # A dropped condition widens a permission; it only tightens a prohibition or obligation.
             verdict = _kept_conditions(invariant, [sentences[i].text for i in spot]) or verdict
