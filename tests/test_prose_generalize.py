@@ -260,3 +260,33 @@ def test_did_not_help_and_made_no_difference_are_failures() -> None:
     assert check_prose(register, "Tried the new filter; it made no difference.").ok
     collapsed = check_prose(register, "The new filter was considered.")
     assert collapsed.names == ("fail-1:failure_history_collapsed",)
+
+
+def test_a_failure_word_in_a_hypothetical_clause_tells_no_outcome() -> None:
+    assert failure_outcome("Switching regions could crash the job.") is None
+    assert failure_outcome("Keep it as an option in case the job crashes.") is None
+    assert failure_outcome("Switching regions was tried and crashed the job.") is not None
+    assert failure_outcome("Tried it; if anything, it crashed faster.") is not None  # the clause after the comma
+    register = {"failures": [{"id": "fail-1", "text": "Switching regions crashed the job.", "approach": ["regions"]}]}
+    assert check_prose(register, "Switching regions was tried; it crashed the job.").ok
+    collapsed = check_prose(register, "Switching regions stays an option in case the job crashes.")
+    assert collapsed.names == ("fail-1:failure_history_collapsed",)
+
+
+def test_under_consideration_and_proposed_are_speculation() -> None:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "We might open a second shop in Bergen.")
+    ledger.event("e2", "The shop sells tea.")
+    ledger.fact("f1", "shop.sells", "tea", sources=["e2"], prose={"names": ["shop"], "value": ["tea"]})
+    assert check_facts_in_prose(ledger, "The shop sells tea; a second shop in Bergen is under consideration.").ok
+    assert check_facts_in_prose(ledger, "The shop sells tea; a second shop in Bergen is proposed.").ok
+    drifted = check_facts_in_prose(ledger, "The shop sells tea; a second shop opened in Bergen.")
+    assert drifted.names == ("unsupported_fact",)
+
+
+def test_a_frequency_is_a_schedule_for_a_standing_procedure() -> None:
+    assert standing("The plants are misted three times a day.") is not None
+    assert standing("The plants are misted twice a week.") is not None
+    register = rule("Mist the plants three times a day.", ["plants"], "obligation")
+    assert check_prose(register, "The plants are misted three times a day.").ok
+    assert "inv-1:modal_weakened" in check_prose(register, "The plants were misted three times a day.").names

@@ -557,7 +557,7 @@ _PRESENT_PASSIVE = re.compile(
 )
 _SCHEDULE = re.compile(
     r"\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|hourly|within|by\s+the|"
-    r"before|no\s+later\s+than|at\s+all\s+times|per)\b"
+    r"before|no\s+later\s+than|at\s+all\s+times|per|(?:once|twice|times)\s+an?\s+\w+)\b"
 )
 
 
