@@ -131,7 +131,9 @@ def test_a_marker_matches_irregular_and_doubled_consonant_forms_both_ways() -> N
 
 
 def test_a_rule_is_found_by_an_inflected_marker() -> None:
-    register = rule("Confidential letters must be shredded after scanning.", ["letters", "shredded"], "obligation")
+    register = rule(
+        "Confidential letters must be shredded after scanning.", ["letters", "shredded"], "obligation"
+    )
     assert check_prose(register, "Always shred confidential letters after scanning.").ok
     hedged = check_prose(register, "Confidential letters should be shredded after scanning.")
     assert "inv-1:modal_weakened" in hedged.names
@@ -208,7 +210,10 @@ def test_a_command_after_a_fronted_adverbial_is_an_obligation() -> None:
     assert imperative("After each shift, the drug cabinet is usually locked.") is None
     register = rule("Lock the drug cabinet after each shift.", ["drug cabinet"], "obligation")
     assert check_prose(register, "After each shift, lock the drug cabinet.").ok
-    assert "inv-1:modal_weakened" in check_prose(register, "After each shift, the drug cabinet could be locked.").names
+    assert (
+        "inv-1:modal_weakened"
+        in check_prose(register, "After each shift, the drug cabinet could be locked.").names
+    )
 
 
 def test_verbs_ending_in_ly_are_commands_adverbs_are_not() -> None:
@@ -237,7 +242,9 @@ def test_a_condition_kept_in_its_own_words_needs_no_condition_word() -> None:
     assert not states_condition(invariant, ["Visitors can use the darkroom at weekends."])
     register = rule(invariant, ["darkroom"], "permission_with_condition")
     assert check_prose(register, "With a member present, visitors can use the darkroom.").ok
-    assert check_prose(register, "Visitors can use the darkroom at weekends.").names == ("inv-1:modal_weakened",)
+    assert check_prose(register, "Visitors can use the darkroom at weekends.").names == (
+        "inv-1:modal_weakened",
+    )
 
 
 def test_a_standing_procedure_states_an_obligation() -> None:
@@ -247,7 +254,10 @@ def test_a_standing_procedure_states_an_obligation() -> None:
     assert standing("The database is backed up.") is None  # no schedule or deadline
     register = rule("Back up the database every night.", ["database"], "obligation")
     assert check_prose(register, "The database is backed up every night.").ok
-    assert "inv-1:modal_weakened" in check_prose(register, "The database is usually backed up every night.").names
+    assert (
+        "inv-1:modal_weakened"
+        in check_prose(register, "The database is usually backed up every night.").names
+    )
     assert "inv-1:modal_weakened" in check_prose(register, "The database was backed up every night.").names
 
 
@@ -256,7 +266,11 @@ def test_did_not_help_and_made_no_difference_are_failures() -> None:
     assert failure_outcome("The new filter did not help.") is not None
     assert attempted_failure("We tried the new filter; it didn't help.") is not None
     assert failure_outcome("The new filter did not fail.") is None
-    register = {"failures": [{"id": "fail-1", "text": "Switching to the new filter did not help.", "approach": ["filter"]}]}
+    register = {
+        "failures": [
+            {"id": "fail-1", "text": "Switching to the new filter did not help.", "approach": ["filter"]}
+        ]
+    }
     assert check_prose(register, "Tried the new filter; it made no difference.").ok
     collapsed = check_prose(register, "The new filter was considered.")
     assert collapsed.names == ("fail-1:failure_history_collapsed",)
@@ -266,8 +280,12 @@ def test_a_failure_word_in_a_hypothetical_clause_tells_no_outcome() -> None:
     assert failure_outcome("Switching regions could crash the job.") is None
     assert failure_outcome("Keep it as an option in case the job crashes.") is None
     assert failure_outcome("Switching regions was tried and crashed the job.") is not None
-    assert failure_outcome("Tried it; if anything, it crashed faster.") is not None  # the clause after the comma
-    register = {"failures": [{"id": "fail-1", "text": "Switching regions crashed the job.", "approach": ["regions"]}]}
+    assert (
+        failure_outcome("Tried it; if anything, it crashed faster.") is not None
+    )  # the clause after the comma
+    register = {
+        "failures": [{"id": "fail-1", "text": "Switching regions crashed the job.", "approach": ["regions"]}]
+    }
     assert check_prose(register, "Switching regions was tried; it crashed the job.").ok
     collapsed = check_prose(register, "Switching regions stays an option in case the job crashes.")
     assert collapsed.names == ("fail-1:failure_history_collapsed",)
@@ -278,7 +296,9 @@ def test_under_consideration_and_proposed_are_speculation() -> None:
     ledger.event("e1", "We might open a second shop in Bergen.")
     ledger.event("e2", "The shop sells tea.")
     ledger.fact("f1", "shop.sells", "tea", sources=["e2"], prose={"names": ["shop"], "value": ["tea"]})
-    assert check_facts_in_prose(ledger, "The shop sells tea; a second shop in Bergen is under consideration.").ok
+    assert check_facts_in_prose(
+        ledger, "The shop sells tea; a second shop in Bergen is under consideration."
+    ).ok
     assert check_facts_in_prose(ledger, "The shop sells tea; a second shop in Bergen is proposed.").ok
     drifted = check_facts_in_prose(ledger, "The shop sells tea; a second shop opened in Bergen.")
     assert drifted.names == ("unsupported_fact",)

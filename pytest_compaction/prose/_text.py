@@ -182,10 +182,7 @@ def _alternatives(word: str) -> tuple[tuple[str, str], ...]:
     irregular = sorted(_norm.irregular_forms(lower))
     if not lower.isalpha():
         return ((lower, re.escape(lower)),)
-    if len(lower) <= 3:
-        out = [(lower, re.escape(lower))]
-    else:
-        out = [_regular(base) for base in _bases(lower)]
+    out = [(lower, re.escape(lower))] if len(lower) <= 3 else [_regular(base) for base in _bases(lower)]
     out.extend((form, re.escape(form)) for form in irregular if form != lower)
     if irregular:  # a verb's base takes the regular endings too: pay, pays, paying, paid
         out.append(_regular(_norm.base_form(lower)))
@@ -336,7 +333,9 @@ class _Index:
                     self.norms = [frozenset(t.norm for t in _norm.tokens(s.text)) for s in texts]
                 need = set(wanted)
                 found.update(
-                    i for i, norms in enumerate(self.norms) if need <= norms and _token_spans(texts[i].text, wanted)
+                    i
+                    for i, norms in enumerate(self.norms)
+                    if need <= norms and _token_spans(texts[i].text, wanted)
                 )
             hit = self.found[marker] = tuple(sorted(found))
         return hit

@@ -67,7 +67,9 @@ _FAILED_EVENT = re.compile(
 )
 # A failure word in a hypothetical clause ("an option if the service times out", "it
 # could crash") tells no outcome: the clause is left out before the outcome is looked for.
-_HYPOTHETICAL = re.compile(r"\b(?:if|in\s+case|unless|whether|could|might|would|in\s+the\s+event)\b[^,;.:!?()]*", re.IGNORECASE)
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|in\s+case|unless|whether|could|might|would|in\s+the\s+event)\b[^,;.:!?()]*", re.IGNORECASE
+)
 # Words that present an approach as an idea rather than an attempt with an outcome.
 _CONSIDERED = re.compile(
     r"\b(?:consider(?:ed|ing)?|explor(?:e|ed|ing)|look(?:ed)?\s+(?:at|into)|evaluat(?:e|ed|ing)|"

@@ -336,7 +336,9 @@ _FRONTED = re.compile(
     r"without|from|by|between)\b[^,;:.!?]{1,60},\s*(?=\S)",
     re.IGNORECASE,
 )
-_LY_VERBS = frozenset({"reply", "apply", "supply", "comply", "imply", "multiply", "rely", "fly", "ally", "tally"})
+_LY_VERBS = frozenset(
+    {"reply", "apply", "supply", "comply", "imply", "multiply", "rely", "fly", "ally", "tally"}
+)
 """Verbs that end like adverbs in "-ly"."""
 _NOT_VERBS = frozenset(
     [
@@ -497,7 +499,9 @@ def read(text: str) -> Reading:
 
 
 _CONDITION_ONLY = re.compile(
-    "|".join(f"(?:{p})" for p in (*_CONDITION, r"\bonly(?=\s+(?:with|by|for|from|through|via|under|on|in)\b)"))
+    "|".join(
+        f"(?:{p})" for p in (*_CONDITION, r"\bonly(?=\s+(?:with|by|for|from|through|via|under|on|in)\b)")
+    )
 )
 """Condition words, and "only" before a phrase that states a condition ("only with the
 manager's written approval", "only by staff")."""

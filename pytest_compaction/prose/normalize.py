@@ -20,7 +20,17 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Token", "base_form", "clean", "irregular_forms", "kind_of", "participles", "phrase", "stem", "tokens"]
+__all__ = [
+    "Token",
+    "base_form",
+    "clean",
+    "irregular_forms",
+    "kind_of",
+    "participles",
+    "phrase",
+    "stem",
+    "tokens",
+]
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2014": " - "})
 
@@ -269,6 +279,7 @@ def irregular_forms(word: str) -> frozenset[str]:
     when the word has no irregular forms."""
     lower = word.lower()
     return frozenset(_FORMS.get(_IRREGULAR.get(lower, lower), ()))
+
 
 # A past form: an irregular verb's past or participle, unless it reads the same as its base
 # ("set", "put", "read" are as often present) or is a present form ("says", "goes").
@@ -618,12 +629,19 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if lower in ("am", "pm") and after_number:
         # "9 am" is read by the clock patterns; "nine am" is a number word and its meridiem.
         if previous is not None and _is_word_number(previous) and 1 <= float(previous.norm[1:]) <= 12:
-            out[-1] = Token(_clock(int(previous.norm[1:]), 0, lower), match.string[previous.start : end], previous.start, end)
+            out[-1] = Token(
+                _clock(int(previous.norm[1:]), 0, lower),
+                match.string[previous.start : end],
+                previous.start,
+                end,
+            )
         return
     if lower == "o'clock" and after_number and previous is not None and 0 <= float(previous.norm[1:]) <= 24:
         hours = float(previous.norm[1:])
         if hours.is_integer():  # "nine o'clock", "9 o'clock": the hour as said
-            out[-1] = Token(_clock(int(hours), 0, ""), match.string[previous.start : end], previous.start, end)
+            out[-1] = Token(
+                _clock(int(hours), 0, ""), match.string[previous.start : end], previous.start, end
+            )
             return
     if lower in _CLOCK_WORDS:
         out.append(Token(_CLOCK_WORDS[lower], raw, start, end))
@@ -638,22 +656,33 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if lower in _MONTHS and (lower != "may" or raw[0].isupper()) and _date_context(out, match):
         out.append(Token(f"%{_MONTHS[lower]}", raw, start, end))
         return
-    if lower == "cent" and previous is not None and previous.norm == "per" and len(out) > 1:
-        if kind_of(out[-2].norm) == "number" and previous.start - out[-2].end <= 1:
-            out[-1] = Token("~percent", match.string[previous.start : end], previous.start, end)  # "5 per cent"
-            return
+    if _per_cent(out, lower):  # "5 per cent"
+        out[-1] = Token("~percent", match.string[out[-1].start : end], out[-1].start, end)
+        return
     if lower in ("a", "an") and previous is not None and previous.end >= end:
         return  # absorbed: "half an hour" is read as "0.5 hour"
     if lower == "half":
         _half(out, match)
         return
-    if lower == "and" and previous is not None and _is_word_number(previous) and _NUMBER_AFTER.match(match.string, end):
+    if (
+        lower == "and"
+        and previous is not None
+        and _is_word_number(previous)
+        and _NUMBER_AFTER.match(match.string, end)
+    ):
         return  # "two hundred and fifty": the "and" belongs to the number
     value = _number_word(lower, out, match)
     if value is not None:
         _add_number_word(out, value, match)
         return
     out.append(Token(stem(lower), raw, start, end, _is_past(lower)))
+
+
+def _per_cent(out: Sequence[Token], lower: str) -> bool:
+    """Whether ``lower`` is the "cent" of a number's "per cent"."""
+    if lower != "cent" or len(out) < 2 or out[-1].norm != "per":
+        return False
+    return kind_of(out[-2].norm) == "number" and out[-1].start - out[-2].end <= 1
 
 
 _NUMBER_AFTER = re.compile(
@@ -699,12 +728,18 @@ def _add_number_word(out: list[Token], value: int, match: re.Match[str]) -> None
         if total is not None:
             out[-1] = Token(_number(str(total)), text[previous.start : end], previous.start, end)
             return
-    if previous is not None and kind_of(previous.norm) == "number" and match.group().lower() in _SCALE_WORDS:
-        if start - previous.end <= 1 and not previous.raw[:1].isalpha():  # "2 thousand", "1.5 million"
-            total_f = float(previous.norm[1:]) * _SCALE_WORDS[match.group().lower()]
-            shown = str(int(total_f)) if total_f.is_integer() else str(total_f)
-            out[-1] = Token(_number(shown), text[previous.start : end], previous.start, end)
-            return
+    scaled = (
+        previous is not None
+        and kind_of(previous.norm) == "number"
+        and match.group().lower() in _SCALE_WORDS
+        and start - previous.end <= 1
+        and not previous.raw[:1].isalpha()
+    )
+    if scaled and previous is not None:  # "2 thousand", "1.5 million"
+        total_f = float(previous.norm[1:]) * _SCALE_WORDS[match.group().lower()]
+        shown = str(int(total_f)) if total_f.is_integer() else str(total_f)
+        out[-1] = Token(_number(shown), text[previous.start : end], previous.start, end)
+        return
     out.append(Token(f"#{value}", match.group(), start, end))
 
 
@@ -751,11 +786,13 @@ _HALF_ARTICLE = re.compile(r"\s+an?\b", re.IGNORECASE)
 
 
 def _half(out: list[Token], match: re.Match[str]) -> None:
-    """"half an hour" is 0.5 hour; "two and a half" is 2.5. Otherwise "half" is a word."""
+    """ "half an hour" is 0.5 hour; "two and a half" is 2.5. Otherwise "half" is a word."""
     text, start, end = match.string, match.start(), match.end()
     if len(out) >= 3 and [t.norm for t in out[-2:]] == ["and", "a"] and kind_of(out[-3].norm) == "number":
         number = out[-3]
-        out[-3:] = [Token(_number(str(float(number.norm[1:]) + 0.5)), text[number.start : end], number.start, end)]
+        out[-3:] = [
+            Token(_number(str(float(number.norm[1:]) + 0.5)), text[number.start : end], number.start, end)
+        ]
         return
     article = _HALF_ARTICLE.match(text, end)
     if article:
@@ -822,7 +859,14 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
             unit, factor = _DURATIONS[token.norm]
             prev = folded.pop()
             total = float(prev.norm[1:]) * factor
-            folded.append(Token(_number(str(int(total)) if total.is_integer() else str(total)), prev.raw, prev.start, prev.end))
+            folded.append(
+                Token(
+                    _number(str(int(total)) if total.is_integer() else str(total)),
+                    prev.raw,
+                    prev.start,
+                    prev.end,
+                )
+            )
             folded.append(Token(unit, token.raw, token.start, token.end))
             i += 1
             continue

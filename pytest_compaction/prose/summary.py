@@ -356,7 +356,9 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
             # Read only when the cues fall short: a condition kept in its own words, a standing procedure.
             stated = states_condition(invariant.text, texts)
             procedure = next((p for text in texts if (p := standing(text))), None)
-            verdict = judge(invariant.modality, readings, invariant=own, condition_stated=stated, procedure=procedure)
+            verdict = judge(
+                invariant.modality, readings, invariant=own, condition_stated=stated, procedure=procedure
+            )
         if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
             # A dropped condition widens a permission; it only tightens a prohibition or obligation.
             verdict = _kept_conditions(invariant, [sentences[i].text for i in spot]) or verdict
