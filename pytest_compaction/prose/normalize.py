@@ -622,7 +622,9 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if lower in ("cannot",):
         out.extend((Token("can", raw, start, end), Token("not", raw, start, end)))
         return
-    if after_number and (lower in _CURRENCY or lower in _UNITS):
+    if (after_number and (lower in _CURRENCY or lower in _UNITS)) or lower in _TIME_UNITS:
+        # A time unit spelled out is a unit with or without a number before it, so a name
+        # "days a week" finds "three days a week".
         unit = _CURRENCY.get(lower)
         out.append(Token("¤" + unit if unit else "~" + _UNITS[lower], raw, start, end))
         return
@@ -811,6 +813,7 @@ def _date_context(out: Sequence[Token], match: re.Match[str]) -> bool:
     return bool(re.match(r"\s+\d", after)) or (previous is not None and previous.norm.startswith("#"))
 
 
+_TIME_UNITS = frozenset({"hour", "hours", "minute", "minutes", "day", "days", "week", "weeks"})
 _DURATIONS = {"~hour": ("~minute", 60), "~week": ("~day", 7)}
 """Durations in the smaller unit, so "half an hour" is "30 minutes" and "two weeks" "14 days"."""
 
@@ -855,7 +858,13 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
             )
             i += 1
             continue
-        if token.norm in _DURATIONS and folded and kind_of(folded[-1].norm) == "number":
+        if (
+            token.norm in _DURATIONS
+            and folded
+            and kind_of(folded[-1].norm) == "number"
+            and token.start - folded[-1].end <= 1
+            and not _ORDINAL_RAW.search(folded[-1].raw)
+        ):
             unit, factor = _DURATIONS[token.norm]
             prev = folded.pop()
             total = float(prev.norm[1:]) * factor
