@@ -412,9 +412,8 @@ def test_numbers_do_not_match_inside_longer_numbers() -> None:
     for amount in ("$150", "$50.5", "$500"):
         verdict = check_prose(register_of(invariant), f"Refunds up to {amount} only after supervisor review.")
         assert verdict.names == ("inv-refund:marker_missing",), amount
-    assert check_prose(
-        register_of(invariant), "Refunds up to $50.00 only after supervisor review."
-    ).names == ("inv-refund:marker_missing",)
+    # "$50.00" is the amount 50 as written another way, not a longer number.
+    assert check_prose(register_of(invariant), "Refunds up to $50.00 only after supervisor review.").ok
     assert check_prose(register_of(invariant), "Refunds up to $50, only after supervisor review.").ok
 
 

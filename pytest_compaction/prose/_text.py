@@ -9,11 +9,11 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.prose import normalize as _norm
 
 __all__ = [
     "Sentence",
@@ -29,10 +29,9 @@ __all__ = [
     "normalize",
     "rebased",
     "sentences",
+    "typed",
     "windows",
 ]
-
-_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2014": " - "})
 
 _BULLET = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,3}[.)])\s+")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
@@ -70,7 +69,7 @@ def normalize(text: str) -> str:
     """NFKC, straight quotes and apostrophes, so "don\u2019t" reads as "don't"."""
     if text.isascii():
         return text  # NFKC and the quote table change only characters outside ASCII
-    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    return _norm.clean(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,33 +169,117 @@ def marker_pattern(marker: str, *, drop_article: bool = False) -> re.Pattern[str
 
 
 def _inflected(word: str) -> str:
-    """A word of a word marker with its regular inflections: "form" also finds "forms",
-    "export" "exported", "merge" "merging", "policy" "policies" (so "discharge form"
-    is found in "discharge forms"). Short words (three letters or fewer) match as written."""
-    if len(word) <= 3 or not word.isalpha():
-        return re.escape(word)
+    """A word of a word marker with its inflections: "form" also finds "forms", "export"
+    "exported", "merge" "merging", "policy" "policies", "stop" "stopped", "send" "sent".
+    A marker word that is itself inflected finds its base too ("stopped" finds "stop",
+    "uploads" "upload", "paid" "pay"). Short words (three letters or fewer) match as
+    written or in their irregular forms ("ran" finds "run")."""
+    return "(?:" + "|".join(pattern for _, pattern in _alternatives(word)) + ")"
+
+
+@functools.lru_cache(maxsize=4096)
+def _alternatives(word: str) -> tuple[tuple[str, str], ...]:
+    """The fixed start and the pattern of each way ``word`` may be written."""
     lower = word.lower()
-    if lower.endswith("e"):
-        return re.escape(word[:-1]) + r"(?:e|es|ed|ing|e's)"
-    if lower.endswith("y") and lower[-2] not in "aeiou":
-        return re.escape(word[:-1]) + r"(?:y|ies|ied|ying|y's)"
-    if lower.endswith(("s", "x", "z", "ch", "sh")):
-        return re.escape(word) + r"(?:es|ed|ing|'s)?"
-    return re.escape(word) + r"(?:s|ed|ing|'s|s')?"
+    irregular = sorted(_norm.irregular_forms(lower))
+    if not lower.isalpha():
+        return ((lower, re.escape(lower)),)
+    out = [(lower, re.escape(lower))] if len(lower) <= 3 else [_regular(base) for base in _bases(lower)]
+    out.extend((form, re.escape(form)) for form in irregular if form != lower)
+    if irregular:  # a verb's base takes the regular endings too: pay, pays, paying, paid
+        out.append(_regular(_norm.base_form(lower)))
+    return tuple(dict.fromkeys(out))
+
+
+_UNDOUBLED = "aeiouls"
+"""Consonants a suffix never doubles in a way that should be undone ("calling", "missed")."""
+
+
+def _bases(lower: str) -> list[str]:
+    """The word itself and, when it looks inflected, the base it was made from."""
+    out = [lower]
+    for suffix, repl in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", "")):
+        if lower.endswith(suffix) and len(lower) - len(suffix) >= 3:
+            base = lower[: -len(suffix)] + repl
+            if repl == "" and base[-1] == base[-2] and base[-1] not in _UNDOUBLED:
+                out.append(base[:-1])  # stopped -> stop, planned -> plan, referred -> refer
+            elif repl == "":
+                out.extend((base, base + "e"))  # exported -> export, merged -> merge
+            else:
+                out.append(base)
+            return out
+    if lower.endswith(("ches", "shes")) or (lower.endswith("es") and lower[-3:-2] in ("s", "x", "z")):
+        out.append(lower[:-2])
+    elif lower.endswith("s") and not lower.endswith(("ss", "us", "is")):
+        out.append(lower[:-1])  # uploads -> upload
+    return out
+
+
+_CVC = re.compile(r"[^aeiou][aeiou][b-df-hj-np-tvz]$")
+"""A word that doubles its last consonant before -ed and -ing: stop, plan, refer, commit."""
+
+
+def _regular(base: str) -> tuple[str, str]:
+    """``base`` with its regular inflections, and the fixed start every one of them has."""
+    if base.endswith("e"):
+        return base[:-1], re.escape(base[:-1]) + r"(?:e|es|ed|ing|e's)"
+    if base.endswith("y") and base[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return base[:-1], re.escape(base[:-1]) + r"(?:y|ies|ied|ying|y's)"
+    if base.endswith(("s", "x", "z", "ch", "sh")):
+        return base, re.escape(base) + r"(?:es|ed|ing|'s)?"
+    doubled = rf"|{re.escape(base[-1])}(?:ed|ing)" if _CVC.search(base) else ""
+    return base, re.escape(base) + rf"(?:s|ed|ing|'s|s'{doubled})?"
 
 
 def literal(marker: str) -> str:
     """Lower-cased text every match of ``marker`` holds (a cheap substring pre-test):
-    the marker itself, or for a word marker its first word without an inflectable end."""
+    the marker itself, or for a word marker the start its first word's forms share."""
     text = " ".join(normalize(marker).lower().split())
     if not is_wordy(text):
         return text
-    first = text.split()[0]
-    return first[:-1] if len(first) > 3 and first.isalpha() and first[-1] in "ey" else first
+    starts = [start for start, _ in _alternatives(text.split()[0])]
+    return _common_start(starts)
+
+
+def _common_start(words: Sequence[str]) -> str:
+    first = min(words)
+    last = max(words)
+    size = 0
+    while size < len(first) and first[size] == last[size]:
+        size += 1
+    return first[:size]
 
 
 def contains(text: str, marker: str) -> bool:
-    return marker_pattern(marker).search(text) is not None
+    """Whether ``text`` holds ``marker``: as written or inflected, or, for a marker with a
+    number, time, date, amount or unit in it, in any wording of those (:func:`typed`)."""
+    if marker_pattern(marker).search(text) is not None:
+        return True
+    wanted = typed(marker)
+    return wanted is not None and bool(_token_spans(text, wanted))
+
+
+_TYPED_KINDS = frozenset({"number", "time", "date", "currency", "unit"})
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+@functools.lru_cache(maxsize=4096)
+def typed(marker: str) -> tuple[str, ...] | None:
+    """A marker that holds a number, time, date, amount or unit, as the normalized tokens
+    any wording of it shares ("24 hours" and "twenty-four hours", "5th" and "fifth",
+    "8 a.m." and "8 am", "$200" and "200 dollars"); None for other markers."""
+    wanted = _norm.phrase(marker)
+    return wanted if any(_norm.kind_of(norm) in _TYPED_KINDS for norm in wanted) else None
+
+
+def _token_spans(text: str, wanted: tuple[str, ...]) -> list[tuple[int, int]]:
+    found = [t for t in _norm.tokens(text) if t.norm not in _ARTICLES]
+    n = len(wanted)
+    return [
+        (found[i].start, found[i + n - 1].end)
+        for i in range(len(found) - n + 1)
+        if found[i].norm == wanted[0] and tuple(t.norm for t in found[i : i + n]) == wanted
+    ]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -209,7 +292,7 @@ class _Index:
     """A summary's folded sentences joined by newlines, to find a marker's candidates at once,
     and the sentences each marker was found in (pins of one summary share markers)."""
 
-    __slots__ = ("found", "joined", "sentences", "starts")
+    __slots__ = ("found", "joined", "norms", "sentences", "starts")
 
     def __init__(self, sentences: tuple[Sentence, ...]) -> None:
         folded = [fold(s.text) for s in sentences]
@@ -222,6 +305,8 @@ class _Index:
         self.starts = tuple(starts)
         """Where each sentence's folded text starts in ``joined``."""
         self.found: dict[str, tuple[int, ...]] = {}
+        self.norms: list[frozenset[str]] | None = None
+        """Each sentence's normalized tokens, computed when a typed marker first asks."""
 
     def holding(self, key: str) -> list[int]:
         """The sentences whose folded text holds ``key`` (a folded marker), in order."""
@@ -242,9 +327,19 @@ class _Index:
         hit = self.found.get(marker)
         if hit is None:
             texts = self.sentences
-            hit = self.found[marker] = tuple(
-                i for i in self.holding(literal(marker)) if contains(texts[i].text, marker)
-            )
+            pattern = marker_pattern(marker)
+            found = {i for i in self.holding(literal(marker)) if pattern.search(texts[i].text)}
+            wanted = typed(marker)
+            if wanted is not None:
+                if self.norms is None:
+                    self.norms = [frozenset(t.norm for t in _norm.tokens(s.text)) for s in texts]
+                need = set(wanted)
+                found.update(
+                    i
+                    for i, norms in enumerate(self.norms)
+                    if need <= norms and _token_spans(texts[i].text, wanted)
+                )
+            hit = self.found[marker] = tuple(sorted(found))
         return hit
 
 
@@ -281,8 +376,13 @@ def markers_per_sentence(found: Sequence[Sentence], markers: Sequence[str]) -> d
 
 
 def find(text: str, marker: str, *, drop_article: bool = False) -> list[tuple[int, int]]:
-    """Every ``(start, end)`` span of ``marker`` in ``text``."""
-    return [m.span() for m in marker_pattern(marker, drop_article=drop_article).finditer(text)]
+    """Every ``(start, end)`` span of ``marker`` in ``text`` (a typed marker's other wordings
+    when it is not there as written)."""
+    spans = [m.span() for m in marker_pattern(marker, drop_article=drop_article).finditer(text)]
+    wanted = typed(marker)
+    if spans or wanted is None:
+        return spans
+    return _token_spans(normalize(text), wanted)
 
 
 def windows(found: Sequence[Sentence], markers: Iterable[str]) -> tuple[tuple[int, ...], ...]:

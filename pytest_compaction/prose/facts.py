@@ -31,7 +31,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
-from pytest_compaction.prose.normalize import kind_of, stem
+from pytest_compaction.prose.normalize import kind_of, phrase, stem
 from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement, holding_any, read_statements
 
 __all__ = ["check_artifact_summary", "check_facts_in_prose", "read_memory", "resolve_forms", "stated_facts"]
@@ -522,13 +522,20 @@ def _check_deleted(
 
 
 def _content(statement: Statement, positions: Iterable[int]) -> set[str]:
-    return {
-        statement.norms[i]
-        for i in positions
-        if len(statement.norms[i]) > 2
-        and statement.norms[i] not in STOPWORDS
-        and kind_of(statement.norms[i]) != "unit"
-    }
+    """The content words of a clause: words of three letters or more that are not function
+    words, and numbers, times and dates however short ("the first Sunday" holds #1),
+    except the cardinals "one" and "two", which are function words too."""
+    out: set[str] = set()
+    for i in positions:
+        norm, kind = statement.norms[i], kind_of(statement.norms[i])
+        if kind == "unit" or norm in STOPWORDS:
+            continue
+        if kind == "word" and len(norm) <= 2:
+            continue
+        if kind != "word" and statement.tokens[i].raw.lower() in STOPWORDS:
+            continue
+        out.add(norm)
+    return out
 
 
 def _check_sources(
@@ -552,6 +559,7 @@ def _check_sources(
     for r in scoped:
         if r.fact.authority is Trust.UNTRUSTED:
             untrusted_fact_words |= r.words()
+    names = {word for r in scoped for alias in r.names for word in alias}
     stated = {r.fact.fact_id: r for r in scoped}
     for event in events:
         text = getattr(event, "text", "")
@@ -585,7 +593,7 @@ def _check_sources(
             for i, norm in enumerate(statement.norms):
                 if norm not in only_speculative:
                     continue
-                if statement.speculative(i) or statement.negated(i) or statement.attributed(i):
+                if statement.speculative(i) or statement.negated(i) or _reported(statement, i, names):
                     continue
                 found.append(
                     Violation(
@@ -610,7 +618,7 @@ def _check_sources(
                 hits = [i for i, n in enumerate(statement.norms) if n in keys]
                 if len({statement.norms[i] for i in hits}) < need:
                     continue
-                if any(statement.attributed(i) for i in hits):
+                if any(_reported(statement, i, names) for i in hits):
                     continue
                 if event_id in tools and not _directive(statement.text):
                     continue
@@ -627,6 +635,16 @@ def _check_sources(
                 )
                 return found
     return found
+
+
+def _reported(statement: Statement, position: int, names: set[str]) -> str | None:
+    """The words that attribute token ``position`` to a source, leaving out a word that
+    names one of the ledger's facts: "museum tickets cost 14 euros" reports no ticket."""
+    words = statement.attributed(position)
+    if words is None or words == "quotation marks":
+        return words
+    kept = [w for w in words.split(", ") if not set(phrase(w)) <= names]
+    return ", ".join(kept) if kept else None
 
 
 def check_artifact_summary(

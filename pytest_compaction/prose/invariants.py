@@ -52,8 +52,9 @@ _NOT_FAILED = re.compile(
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
     r"times\s+out|timeout|rejected|raised|threw|throws|exception|regress(?:ed|ion)|reverted|"
-    r"rolled\s+back|unsuccessful(?:ly)?|(?:did\s+not|didn't|does\s+not|doesn't)\s+work|no\s+luck|"
-    r"dead\s+end|bounced)\b"
+    r"rolled\s+back|unsuccessful(?:ly)?|(?:did\s+not|didn't|does\s+not|doesn't)\s+(?:work|help|improve|fix|solve)|"
+    r"no\s+luck|dead\s+end|bounced|made\s+no\s+difference|(?:had|has|with)\s+no\s+effect|no\s+improvement|"
+    r"ineffective)\b"
 )
 # The outcome told as an event that happened ("failed", "crashed", "timed out"), not as a
 # noun that could label a risk ("error", "timeout"): what an attempt needs when the same
@@ -61,7 +62,13 @@ _FAILED = re.compile(
 _FAILED_EVENT = re.compile(
     r"\b(?:failed|fails|crashed|crashes|broke|errored|threw|timed\s+out|times\s+out|"
     r"(?:was|were|got|been)\s+(?:rejected|reverted|rolled\s+back)|rolled\s+back|reverted|regressed|"
-    r"(?:did\s+not|didn't|does\s+not|doesn't)\s+work|bounced|raised)\b"
+    r"(?:did\s+not|didn't|does\s+not|doesn't)\s+(?:work|help|improve|fix|solve)|bounced|raised|"
+    r"made\s+no\s+difference|had\s+no\s+effect)\b"
+)
+# A failure word in a hypothetical clause ("an option if the service times out", "it
+# could crash") tells no outcome: the clause is left out before the outcome is looked for.
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|in\s+case|unless|whether|could|might|would|in\s+the\s+event)\b[^,;.:!?()]*", re.IGNORECASE
 )
 # Words that present an approach as an idea rather than an attempt with an outcome.
 _CONSIDERED = re.compile(
@@ -287,17 +294,19 @@ def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
     """The words that say ``text`` reports a failure, or ``None``.
 
     A failure word ("failed", "error", "timed out", "crashed", "did not work") that is
-    not negated ("did not fail", "without errors"), or every declared error marker
-    in a text that does not say it did not fail.
+    not negated ("did not fail", "without errors") nor hypothetical ("if it times out",
+    "could crash"), or every declared error marker in a text that does not say it did
+    not fail.
     """
-    lowered = _text.normalize(text).lower()
+    settled = _HYPOTHETICAL.sub(" ", _text.normalize(text))
+    lowered = settled.lower()
     cleared = _NOT_FAILED.sub(" ", lowered)
     match = _FAILED.search(cleared)
     if match:
         return match.group()
     error = tuple(error)
     # The error's name alone says it failed, unless the text says it did not.
-    if error and cleared == lowered and all(_text.contains(text, marker) for marker in error):
+    if error and cleared == lowered and all(_text.contains(settled, marker) for marker in error):
         return ", ".join(error)
     return None
 
@@ -308,7 +317,7 @@ def attempted_failure(text: str) -> str | None:
     "Considered raising the pool size (PoolTimeout risk)" names an error but tells no
     attempt: next to a "considered" word only these count as a recorded failure.
     """
-    cleared = _NOT_FAILED.sub(" ", _text.normalize(text).lower())
+    cleared = _NOT_FAILED.sub(" ", _HYPOTHETICAL.sub(" ", _text.normalize(text)).lower())
     match = _FAILED_EVENT.search(cleared)
     return match.group() if match else None
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from pytest_compaction.prose import normalize as _norm
 from pytest_compaction.prose._text import normalize
 
 __all__ = [
@@ -323,10 +324,22 @@ _IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b
 _LABEL = re.compile(r"^[^:.!?;]{1,40}:\s+(?=\S)")
 _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
-    r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|for|from|before|after|back|away)\b|"
-    r"[A-Z0-9$\u20ac\u00a3'\"]|[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|by|in|on|"
-    r"for|from|with|until|every|each|once|[0-9$\u20ac\u00a3])\b)",
+    r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
+    r"by|until)\b|"
+    r"[A-Z0-9$\u20ac\u00a3'\"]|(?:[a-z]+\s+)?[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
+    r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|[0-9$\u20ac\u00a3])\b)",
 )
+# A command after a fronted adverbial ("Before any blood draw, check the wristband"; "On
+# weekdays, call the desk first"): the command starts after the comma.
+_FRONTED = re.compile(
+    r"^\s*(?:before|after|when|whenever|once|if|unless|until|on|at|in|during|for|every|each|with|"
+    r"without|from|by|between)\b[^,;:.!?]{1,60},\s*(?=\S)",
+    re.IGNORECASE,
+)
+_LY_VERBS = frozenset(
+    {"reply", "apply", "supply", "comply", "imply", "multiply", "rely", "fly", "ally", "tally"}
+)
+"""Verbs that end like adverbs in "-ly"."""
 _NOT_VERBS = frozenset(
     [
         "i",
@@ -424,10 +437,13 @@ def imperative(text: str) -> str | None:
 
     A clause that starts with a bare verb followed by its object or a preposition
     ("Cap refunds at $200": a plural object then a preposition or an amount), possibly
-    after a short label ("Exports: keep each under 10,000 rows"): the verb is not a
-    function word and carries no -s, -ed or -ing ending.
+    after a short label ("Exports: keep each under 10,000 rows") or a fronted adverbial
+    ("Before any blood draw, check the wristband"): the verb is not a function word and
+    carries no -s, -ed or -ing ending, nor an adverb's -ly ("reply" and "apply" are verbs).
     """
-    for head in dict.fromkeys((normalize(text), _LABEL.sub("", normalize(text), count=1))):
+    clean = normalize(text)
+    heads = (clean, _LABEL.sub("", clean, count=1), _FRONTED.sub("", clean, count=1))
+    for head in dict.fromkeys(heads):
         verb = _command_verb(head)
         if verb is not None:
             return verb
@@ -440,8 +456,10 @@ def _command_verb(text: str) -> str | None:
     if match is None:
         return None
     verb = match.group("verb")
-    if verb in _NOT_VERBS or len(verb) < 3 or verb.endswith(("ed", "ing", "ly", "ss")):
+    if verb in _NOT_VERBS or len(verb) < 3 or verb.endswith(("ed", "ing", "ss")):
         return None
+    if verb.endswith("ly") and verb not in _LY_VERBS:
+        return None  # an adverb ("usually", "only"), not a command
     if verb.endswith("s") and not verb.endswith(("ss", "us")):
         return None  # "refunds up to $50": a plural noun or a third-person verb, not a command
     return verb
@@ -480,7 +498,13 @@ def read(text: str) -> Reading:
     return Reading(tuple(cue for _, cue in found))
 
 
-_CONDITION_ONLY = re.compile("|".join(f"(?:{p})" for p in _CONDITION))
+_CONDITION_ONLY = re.compile(
+    "|".join(
+        f"(?:{p})" for p in (*_CONDITION, r"\bonly(?=\s+(?:with|by|for|from|through|via|under|on|in)\b)")
+    )
+)
+"""Condition words, and "only" before a phrase that states a condition ("only with the
+manager's written approval", "only by staff")."""
 _SHIELDS = re.compile("|".join(f"(?:{p})" for p in (*_EMPHASIS, *_HEDGE_PHRASES, *_WAIVER)))
 _CLAUSE_END = re.compile(r"[,;:.!?()]|\s(?:and|or|but)\s")
 
@@ -514,15 +538,55 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(out)
 
 
+def states_condition(invariant: str, texts: Sequence[str]) -> bool:
+    """Whether ``texts`` state one of the ``invariant`` text's conditions in its own words:
+    every content word of it is there, whatever connective carries it ("With written
+    approval from their manager, staff can work remotely" for "only with their manager's
+    written approval")."""
+    from pytest_compaction.prose.normalize import tokens
+
+    stems = {t.norm for text in texts for t in tokens(text)}
+    return any(set(words) <= stems for _, words in condition_words(invariant))
+
+
 def connectives(reading: Reading) -> frozenset[str]:
     """The condition and restriction words of a reading ("until", "only", "at most")."""
     return frozenset(reading.words(CueKind.CONDITION, CueKind.RESTRICTION))
 
 
+_PRESENT_PASSIVE = re.compile(
+    r"\b(?:is|are|gets|get)\s+(?:(?:always|now|still|also|all)\s+)?(?:[a-z]+ed|"
+    + "|".join(sorted({w for w in _norm.participles() if len(w) > 2}))
+    + r")\b"
+)
+_SCHEDULE = re.compile(
+    r"\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|hourly|within|by\s+the|"
+    r"before|no\s+later\s+than|at\s+all\s+times|per|(?:once|twice|times)\s+an?\s+\w+)\b"
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def standing(text: str) -> str | None:
+    """The words of a procedure stated in the present passive with a schedule or a
+    deadline, the way a summary restates a standing rule ("Invoices are sent out by the
+    fifth of every month", "the room is locked every evening"), or None. A clause with
+    any modal cue (a hedge, a permission, a negation, ...) is read by its cues instead."""
+    work = normalize(text).lower()
+    verb = _PRESENT_PASSIVE.search(work)
+    if verb is None or not _SCHEDULE.search(work) or read(text).cues:
+        return None
+    if re.search(r"\b(?:not|never|no)\b|n't\b", work):
+        return None
+    return verb.group()
+
+
 def count_constraints(text: str) -> int:
     """How many prohibition, obligation and restriction cues ``text`` holds."""
     if not _CONSTRAINT.search(normalize(text).lower()):
-        # The quick answer for most narrative sentences; a bare command is one constraint.
+        # The quick answer for most narrative sentences; a bare command is one constraint,
+        # and so is a standing procedure ("invoices are sent by the fifth").
+        if standing(text) is not None:
+            return 1
         return 1 if imperative(text) is not None and not read(text).has(CueKind.HEDGE) else 0
     reading = read(text)
     return sum(
@@ -560,6 +624,8 @@ def judge(
     statement: Sequence[Reading],
     *,
     invariant: Reading,
+    condition_stated: bool = False,
+    procedure: str | None = None,
 ) -> Judgement:
     """Whether ``statement`` (the readings of the clauses that carry an invariant's
     markers) keeps the force ``required`` by an invariant whose own text reads as
@@ -576,7 +642,12 @@ def judge(
        When the invariant is itself conditional ("Never deploy *until* review"), the
        opposite polarity also passes if its connective changed with it ("Deploy *only
        after* review", "Never merge *without* tests" for "Always test *before*
-       merging"): that is the same rule stated through its complement.
+       merging"): that is the same rule stated through its complement. A conditional
+       permission also passes when ``condition_stated``: the statement holds one of the
+       invariant's conditions in its own words, with another connective
+       (:func:`states_condition`). An obligation also passes when the statement is
+       a ``procedure`` in force: a present passive with a schedule or deadline and no
+       modal cue at all (:func:`standing`).
     """
     cues = Reading(tuple(cue for clause in statement for cue in clause.cues))
     if cues.has(CueKind.WAIVER):
@@ -592,31 +663,19 @@ def judge(
         )
     conditional = invariant.conditional
     own = connectives(invariant)
-    if conditional and not own & _COMPLEMENTED:
+    conditions = cues.words(CueKind.CONDITION)
+    if not conditional:
+        added = [w for w in conditions if w in _EXCEPTIONS]
+    elif not own & _COMPLEMENTED:
         # A bound with no complement ("never share outside the team") gains an exception
         # from "if" or "unless"; only "never A without B" has one ("A only if B").
-        added = [w for w in cues.words(CueKind.CONDITION) if w in _EXCEPTIONS and w not in own]
-        if added:
-            return Judgement(
-                False,
-                "narrowed",
-                f"an exception the invariant does not have was added: {_quote(added)}",
-                True,
-            )
-    carved = [w for w in cues.words(CueKind.CONDITION) if w in _CARVE_OUTS and w not in own]
-    if conditional and carved:
+        added = [w for w in conditions if w in _EXCEPTIONS and w not in own]
+    else:
+        added = [w for w in conditions if w in _CARVE_OUTS and w not in own]
+    if added:
         return Judgement(
-            False, "narrowed", f"an exception the invariant does not have was added: {_quote(carved)}", True
+            False, "narrowed", f"an exception the invariant does not have was added: {_quote(added)}", True
         )
-    if not conditional:
-        added = [w for w in cues.words(CueKind.CONDITION) if w in _EXCEPTIONS]
-        if added:
-            return Judgement(
-                False,
-                "narrowed",
-                f"an exception the invariant does not have was added: {_quote(added)}",
-                True,
-            )
     changed = bool(connectives(cues) - connectives(invariant))
     prohibits = cues.has(CueKind.PROHIBITION)
     obliges = cues.has(CueKind.OBLIGATION)
@@ -673,13 +732,15 @@ def judge(
             return Judgement(
                 False, "permission", f"the obligation became a permission: {_quote(words)}", True
             )
+        if procedure is not None and not cues.cues:
+            return Judgement(True, "obligation", "")
         return _forceless(manner, f"no obligation word ({_OBLIGATION_WORDS})")
 
     if prohibits or obliges or restricts:
         return Judgement(
             True, "restriction" if restricts else ("prohibition" if prohibits else "obligation"), ""
         )
-    if cues.has(CueKind.CONDITION):
+    if cues.has(CueKind.CONDITION) or (permits and condition_stated):
         return Judgement(True, "conditional permission", "")
     if permits:
         words = cues.words(CueKind.PERMISSION)

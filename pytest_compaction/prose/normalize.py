@@ -16,14 +16,31 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pytest_compaction.prose._text import normalize as _clean
+__all__ = [
+    "Token",
+    "base_form",
+    "clean",
+    "irregular_forms",
+    "kind_of",
+    "participles",
+    "phrase",
+    "stem",
+    "tokens",
+]
 
-__all__ = ["Token", "kind_of", "phrase", "stem", "tokens"]
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2014": " - "})
 
-_IRREGULAR = {
+
+def clean(text: str) -> str:
+    """NFKC, straight quotes and apostrophes, so "don\u2019t" reads as "don't"."""
+    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
+
+
+_IRREGULAR_VERBS = {
     # verbs: past and participle forms to the base form
     "went": "go",
     "gone": "go",
@@ -123,6 +140,98 @@ _IRREGULAR = {
     "caught": "catch",
     "sought": "seek",
     "fought": "fight",
+    "heard": "hear",
+    "shown": "show",
+    "proven": "prove",
+    "laid": "lay",
+    "fed": "feed",
+    "fled": "flee",
+    "bled": "bleed",
+    "bred": "breed",
+    "misled": "mislead",
+    "dealt": "deal",
+    "hung": "hang",
+    "stuck": "stick",
+    "struck": "strike",
+    "stung": "sting",
+    "swung": "swing",
+    "clung": "cling",
+    "flung": "fling",
+    "wrung": "wring",
+    "spun": "spin",
+    "dug": "dig",
+    "slid": "slide",
+    "sped": "speed",
+    "swept": "sweep",
+    "wept": "weep",
+    "crept": "creep",
+    "knelt": "kneel",
+    "lent": "lend",
+    "lit": "light",
+    "bent": "bend",
+    "blew": "blow",
+    "blown": "blow",
+    "burnt": "burn",
+    "learnt": "learn",
+    "dreamt": "dream",
+    "spilt": "spill",
+    "leapt": "leap",
+    "drank": "drink",
+    "drunk": "drink",
+    "sang": "sing",
+    "sung": "sing",
+    "sank": "sink",
+    "sunk": "sink",
+    "swam": "swim",
+    "swum": "swim",
+    "sprang": "spring",
+    "sprung": "spring",
+    "shook": "shake",
+    "shaken": "shake",
+    "stole": "steal",
+    "stolen": "steal",
+    "swore": "swear",
+    "sworn": "swear",
+    "tore": "tear",
+    "torn": "tear",
+    "woke": "wake",
+    "woken": "wake",
+    "ridden": "ride",
+    "risen": "rise",
+    "arose": "arise",
+    "arisen": "arise",
+    "beaten": "beat",
+    "bitten": "bite",
+    "forbade": "forbid",
+    "forbidden": "forbid",
+    "forgave": "forgive",
+    "forgiven": "forgive",
+    "mistook": "mistake",
+    "mistaken": "mistake",
+    "overtook": "overtake",
+    "overtaken": "overtake",
+    "undertook": "undertake",
+    "undertaken": "undertake",
+    "withdrew": "withdraw",
+    "withdrawn": "withdraw",
+    "withheld": "withhold",
+    "upheld": "uphold",
+    "overheard": "overhear",
+    "overran": "overrun",
+    "overrode": "override",
+    "overridden": "override",
+    "rewrote": "rewrite",
+    "rewritten": "rewrite",
+    "rebuilt": "rebuild",
+    "reran": "rerun",
+    "redid": "redo",
+    "redone": "redo",
+    "undid": "undo",
+    "undone": "undo",
+    "outgrew": "outgrow",
+    "outgrown": "outgrow",
+}
+_IRREGULAR_NOUNS = {
     # nouns with irregular plurals
     "children": "child",
     "people": "person",
@@ -134,10 +243,49 @@ _IRREGULAR = {
     "geese": "goose",
     "data": "datum",
     "criteria": "criterion",
+    "wives": "wife",
+    "knives": "knife",
+    "halves": "half",
+    "shelves": "shelf",
+    "analyses": "analysis",
+    "crises": "crisis",
+    "theses": "thesis",
+    "diagnoses": "diagnosis",
+    "indices": "index",
+    "matrices": "matrix",
+    "phenomena": "phenomenon",
 }
+_IRREGULAR = {**_IRREGULAR_VERBS, **_IRREGULAR_NOUNS}
+_FORMS: dict[str, set[str]] = {}
+for _form, _base in _IRREGULAR.items():
+    if _base not in ("be", "have", "do") and _form != _base:
+        _FORMS.setdefault(_base, {_base}).add(_form)
+
+
+def participles() -> frozenset[str]:
+    """The irregular past forms ("sent", "written", "kept"): a present passive is built on them."""
+    return _PAST_FORMS - {"was", "were", "had", "did", "used"}
+
+
+def base_form(word: str) -> str:
+    """The base of an irregular form ("sent" -> "send", "children" -> "child"); other words as given."""
+    lower = word.lower()
+    return _IRREGULAR.get(lower, lower)
+
+
+def irregular_forms(word: str) -> frozenset[str]:
+    """Every irregular form that shares ``word``'s base, the base included ("sent" and
+    "send" both give send, sends, sent; "children" gives child, children), or nothing
+    when the word has no irregular forms."""
+    lower = word.lower()
+    return frozenset(_FORMS.get(_IRREGULAR.get(lower, lower), ()))
+
+
+# A past form: an irregular verb's past or participle, unless it reads the same as its base
+# ("set", "put", "read" are as often present) or is a present form ("says", "goes").
 _PAST_FORMS = frozenset(
     {"was", "were", "had", "did", "used"}
-    | {k for k, v in _IRREGULAR.items() if v not in ("be", "have", "do") and not k.endswith("s")}
+    | {k for k, v in _IRREGULAR_VERBS.items() if v not in ("be", "have", "do", k) and not k.endswith("s")}
 )
 _KEEP = frozenset({"this", "his", "has", "is", "was", "us", "yes", "its", "bus", "gas", "plus", "thus"})
 _NUMBER_WORDS = {
@@ -171,17 +319,54 @@ _NUMBER_WORDS = {
     "ninety": 90,
     "hundred": 100,
     "thousand": 1000,
+    "million": 1000000,
     "dozen": 12,
+}
+_TENS = frozenset({20, 30, 40, 50, 60, 70, 80, 90})
+_ORDINALS = {
     "first": 1,
     "second": 2,
     "third": 3,
     "fourth": 4,
     "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
     "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
+    "fortieth": 40,
+    "fiftieth": 50,
+    "sixtieth": 60,
+    "seventieth": 70,
+    "eightieth": 80,
+    "ninetieth": 90,
+    "hundredth": 100,
 }
-# "second" and "first" are also plain words ("a second", "first of all"): they count as
-# numbers only right before a unit or a time word ("the first week").
-_ORDINAL_WORDS = frozenset({"first", "second", "third", "fourth", "fifth", "tenth"})
+"""Ordinal words read as their number ("the third floor" is "the 3rd floor")."""
+_PLAIN_ORDINALS = frozenset({"first", "second"})
+"""Ordinals that are also plain words ("first of all", "a second", "second opinion"): they
+are numbers only after "every" or "each", in a compound ("twenty-first"), or before a
+weekday, a month or a counted unit ("first Monday", "second of May", "the first week",
+"second floor"); "the first-aid kit" and "first of all" stay words."""
+_ORDINAL_CONTEXT = re.compile(
+    r"\s+(?:(?:of\s+(?:(?:the|each|every|this|next|last)\s+)?)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+    r"month|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+    r"|(?:day|week|month|year|quarter|floor|dose|round|shift|semester|term)s?)\b(?!-)",
+    re.IGNORECASE,
+)
+_ORDINAL_RAW = re.compile(r"(?:\d(?:st|nd|rd|th)|first|second|third|[a-z]th)$", re.IGNORECASE)
+_CLOCK_WORDS = {"noon": "@12:00", "midday": "@12:00", "midnight": "@00:00"}
 _TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
 _MONTHS = {
     name: index
@@ -261,8 +446,16 @@ _UNITS = {
     "h": "hour",
     "hr": "hour",
     "hrs": "hour",
+    "hour": "hour",
+    "hours": "hour",
     "min": "minute",
     "mins": "minute",
+    "minute": "minute",
+    "minutes": "minute",
+    "day": "day",
+    "days": "day",
+    "week": "week",
+    "weeks": "week",
     "k": "thousand",
 }
 
@@ -414,6 +607,7 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         previous is not None
         and (kind_of(previous.norm) == "number" or previous.norm == "~thousand")
         and start - previous.end <= 1
+        and not _ORDINAL_RAW.search(previous.raw)  # "the 3rd week" counts no weeks
     )
     if "'" in lower and lower.split("'", 1)[1] in _CONTRACTIONS:
         head, tail = lower.split("'", 1)
@@ -428,12 +622,32 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if lower in ("cannot",):
         out.extend((Token("can", raw, start, end), Token("not", raw, start, end)))
         return
-    if after_number and (lower in _CURRENCY or lower in _UNITS):
+    if (after_number and (lower in _CURRENCY or lower in _UNITS)) or lower in _TIME_UNITS:
+        # A time unit spelled out is a unit with or without a number before it, so a name
+        # "days a week" finds "three days a week".
         unit = _CURRENCY.get(lower)
         out.append(Token("¤" + unit if unit else "~" + _UNITS[lower], raw, start, end))
         return
     if lower in ("am", "pm") and after_number:
-        return  # handled by the clock patterns; a stray one is noise
+        # "9 am" is read by the clock patterns; "nine am" is a number word and its meridiem.
+        if previous is not None and _is_word_number(previous) and 1 <= float(previous.norm[1:]) <= 12:
+            out[-1] = Token(
+                _clock(int(previous.norm[1:]), 0, lower),
+                match.string[previous.start : end],
+                previous.start,
+                end,
+            )
+        return
+    if lower == "o'clock" and after_number and previous is not None and 0 <= float(previous.norm[1:]) <= 24:
+        hours = float(previous.norm[1:])
+        if hours.is_integer():  # "nine o'clock", "9 o'clock": the hour as said
+            out[-1] = Token(
+                _clock(int(hours), 0, ""), match.string[previous.start : end], previous.start, end
+            )
+            return
+    if lower in _CLOCK_WORDS:
+        out.append(Token(_CLOCK_WORDS[lower], raw, start, end))
+        return
     if lower in _TIMES_WORDS:
         out.append(Token(f"#{_TIMES_WORDS[lower]}", raw, start, end))
         out.append(Token("~time", raw, start, end))
@@ -441,23 +655,167 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if lower in ("time", "times") and after_number:
         out.append(Token("~time", raw, start, end))
         return
-    if lower in _MONTHS and (lower != "may" or raw[0].isupper()) and _date_context(previous, match):
+    if lower in _MONTHS and (lower != "may" or raw[0].isupper()) and _date_context(out, match):
         out.append(Token(f"%{_MONTHS[lower]}", raw, start, end))
         return
-    if lower in _NUMBER_WORDS and lower not in _ORDINAL_WORDS:
-        out.append(Token(f"#{_NUMBER_WORDS[lower]}", raw, start, end))
+    if _per_cent(out, lower):  # "5 per cent"
+        out[-1] = Token("~percent", match.string[out[-1].start : end], out[-1].start, end)
+        return
+    if lower in ("a", "an") and previous is not None and previous.end >= end:
+        return  # absorbed: "half an hour" is read as "0.5 hour"
+    if lower == "half":
+        _half(out, match)
+        return
+    if (
+        lower == "and"
+        and previous is not None
+        and _is_word_number(previous)
+        and _NUMBER_AFTER.match(match.string, end)
+    ):
+        return  # "two hundred and fifty": the "and" belongs to the number
+    value = _number_word(lower, out, match)
+    if value is not None:
+        _add_number_word(out, value, match)
         return
     out.append(Token(stem(lower), raw, start, end, _is_past(lower)))
 
 
-def _date_context(previous: Token | None, match: re.Match[str]) -> bool:
+def _per_cent(out: Sequence[Token], lower: str) -> bool:
+    """Whether ``lower`` is the "cent" of a number's "per cent"."""
+    if lower != "cent" or len(out) < 2 or out[-1].norm != "per":
+        return False
+    return kind_of(out[-2].norm) == "number" and out[-1].start - out[-2].end <= 1
+
+
+_NUMBER_AFTER = re.compile(
+    r"\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|"
+    r"fifty|sixty|seventy|eighty|ninety)\b",
+    re.IGNORECASE,
+)
+_GLUE = re.compile(r"^(?:\s+|\s*-\s*|\s+and\s+)$", re.IGNORECASE)
+"""What may stand between two words of one number: "twenty five", "twenty-five", "hundred and fifty"."""
+
+
+def _is_word_number(token: Token) -> bool:
+    return kind_of(token.norm) == "number" and token.raw[:1].isalpha()
+
+
+def _number_word(lower: str, out: list[Token], match: re.Match[str]) -> int | None:
+    """The number a word names, or None: cardinals ("twelve"), scales ("hundred"), and
+    ordinals ("third"); "first" and "second" only where they cannot be plain words."""
+    if lower in _NUMBER_WORDS:
+        return _NUMBER_WORDS[lower]
+    if lower not in _ORDINALS:
+        return None
+    if lower in _PLAIN_ORDINALS:
+        previous = out[-1] if out else None
+        after_tens = previous is not None and _is_word_number(previous) and float(previous.norm[1:]) % 10 == 0
+        if not (
+            (previous is not None and previous.norm in ("every", "each"))
+            or after_tens
+            or _ORDINAL_CONTEXT.match(match.string, match.end())
+        ):
+            return None
+    return _ORDINALS[lower]
+
+
+def _add_number_word(out: list[Token], value: int, match: re.Match[str]) -> None:
+    """Append a number word, merged into the number words just before it when together they
+    name one number ("twenty-five" is 25, "two hundred and fifty" 250, "two dozen" 24)."""
+    text, start, end = match.string, match.start(), match.end()
+    previous = out[-1] if out else None
+    if previous is not None and _is_word_number(previous) and _GLUE.match(text[previous.end : start]):
+        words = re.findall(r"[a-z]+", text[previous.start : end].lower())
+        total = _count(words)
+        if total is not None:
+            out[-1] = Token(_number(str(total)), text[previous.start : end], previous.start, end)
+            return
+    scaled = (
+        previous is not None
+        and kind_of(previous.norm) == "number"
+        and match.group().lower() in _SCALE_WORDS
+        and start - previous.end <= 1
+        and not previous.raw[:1].isalpha()
+    )
+    if scaled and previous is not None:  # "2 thousand", "1.5 million"
+        total_f = float(previous.norm[1:]) * _SCALE_WORDS[match.group().lower()]
+        shown = str(int(total_f)) if total_f.is_integer() else str(total_f)
+        out[-1] = Token(_number(shown), text[previous.start : end], previous.start, end)
+        return
+    out.append(Token(f"#{value}", match.group(), start, end))
+
+
+_SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1000000, "dozen": 12}
+
+
+def _count(words: Sequence[str]) -> int | None:
+    """The number a run of number words names, or None when they do not name one number
+    ("twenty five" is 25; "five twenty" and "two three" are two numbers)."""
+    total, current, last = 0, 0, ""
+    for word in words:
+        if word == "and":
+            if last not in ("hundred", "big"):
+                return None
+            last = "and"
+            continue
+        n = _NUMBER_WORDS.get(word, _ORDINALS.get(word))
+        if n is None:
+            return None
+        if word in ("hundred", "dozen"):
+            if last not in ("", "unit", "teen", "tens"):
+                return None
+            current, last = (current or 1) * n, "hundred"
+        elif n >= 1000:
+            if last in ("and", "big"):
+                return None
+            total, current, last = total + (current or 1) * n, 0, "big"
+        elif n in _TENS:
+            if last not in ("", "hundred", "big", "and"):
+                return None
+            current, last = current + n, "tens"
+        elif n < 10:
+            if last not in ("", "tens", "hundred", "big", "and"):
+                return None
+            current, last = current + n, "unit"
+        else:
+            if last not in ("", "hundred", "big", "and"):
+                return None
+            current, last = current + n, "teen"
+    return None if last == "and" else total + current
+
+
+_HALF_ARTICLE = re.compile(r"\s+an?\b", re.IGNORECASE)
+
+
+def _half(out: list[Token], match: re.Match[str]) -> None:
+    """ "half an hour" is 0.5 hour; "two and a half" is 2.5. Otherwise "half" is a word."""
+    text, start, end = match.string, match.start(), match.end()
+    if len(out) >= 3 and [t.norm for t in out[-2:]] == ["and", "a"] and kind_of(out[-3].norm) == "number":
+        number = out[-3]
+        out[-3:] = [
+            Token(_number(str(float(number.norm[1:]) + 0.5)), text[number.start : end], number.start, end)
+        ]
+        return
+    article = _HALF_ARTICLE.match(text, end)
+    if article:
+        out.append(Token("#0.5", text[start : article.end()], start, article.end()))
+        return
+    out.append(Token(stem("half"), match.group(), start, end))
+
+
+def _date_context(out: Sequence[Token], match: re.Match[str]) -> bool:
+    """A month name is a date next to a day number: "March 3", "3 March", "the 3rd of March"."""
     text = match.string
     after = text[match.end() : match.end() + 6]
+    previous = out[-1] if out else None
+    if previous is not None and previous.norm == "of" and len(out) > 1:
+        previous = out[-2]
     return bool(re.match(r"\s+\d", after)) or (previous is not None and previous.norm.startswith("#"))
 
 
-_SCALES = {"#100": 100, "#1000": 1000}
-"""Number words that multiply the number before them ("three hundred", "two thousand")."""
+_TIME_UNITS = frozenset({"hour", "hours", "minute", "minutes", "day", "days", "week", "weeks"})
+_DURATIONS = {"~hour": ("~minute", 60), "~week": ("~day", 7)}
+"""Durations in the smaller unit, so "half an hour" is "30 minutes" and "two weeks" "14 days"."""
 
 
 def _fold(out: list[Token]) -> tuple[Token, ...]:
@@ -500,18 +858,40 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
             )
             i += 1
             continue
-        scale = _SCALES.get(token.norm) if token.raw.isalpha() else None
-        if scale and folded and folded[-1].norm.startswith("#"):
-            prev = folded.pop()  # "two thousand" -> 2000, "three hundred" -> 300
-            total, end = int(float(prev.norm[1:]) * scale), token.end
+        if (
+            token.norm in _DURATIONS
+            and folded
+            and kind_of(folded[-1].norm) == "number"
+            and token.start - folded[-1].end <= 1
+            and not _ORDINAL_RAW.search(folded[-1].raw)
+        ):
+            unit, factor = _DURATIONS[token.norm]
+            prev = folded.pop()
+            total = float(prev.norm[1:]) * factor
+            folded.append(
+                Token(
+                    _number(str(int(total)) if total.is_integer() else str(total)),
+                    prev.raw,
+                    prev.start,
+                    prev.end,
+                )
+            )
+            folded.append(Token(unit, token.raw, token.start, token.end))
             i += 1
-            # "two hundred (and) fifty": a smaller number word after the scale adds to it.
-            j = i + 1 if i < len(out) and out[i].norm == "and" else i
-            if j < len(out) and out[j].raw.isalpha() and out[j].norm.startswith("#"):
-                part = float(out[j].norm[1:])
-                if part.is_integer() and 0 < part < scale:
-                    total, end, i = total + int(part), out[j].end, j + 1
-            folded.append(Token(_number(str(total)), prev.raw, prev.start, end))
+            continue
+        if (  # "the 3rd of March", "the third of March"
+            token.norm.startswith("#")
+            and nxt is not None
+            and nxt.norm == "of"
+            and i + 2 < len(out)
+            and out[i + 2].norm.startswith("%")
+            and "-" not in out[i + 2].norm
+            and token.norm[1:].isdigit()
+            and 1 <= int(token.norm[1:]) <= 31
+        ):
+            month = out[i + 2]
+            folded.append(Token(f"{month.norm}-{int(token.norm[1:]):02d}", token.raw, token.start, month.end))
+            i += 3
             continue
         folded.append(token)
         i += 1
@@ -520,7 +900,7 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
 
 def tokens(text: str) -> tuple[Token, ...]:
     """The normalized tokens of ``text`` (NFKC, straight quotes, then as described above)."""
-    return _tokens(_clean(text))
+    return _tokens(clean(text))
 
 
 _ARTICLES = frozenset({"the", "a", "an"})

@@ -56,6 +56,7 @@ _SPECULATION = re.compile(
     r"if|whether|consider|considers|considering|considered|wonder|wonders|wondering|wish|wishes|"
     r"dream|dreams|dreaming|imagine|imagining|suppose|hypothetical|hypothetically|tentative|"
     r"tentatively|unsure|uncertain|undecided|idea|option|options|someday|eventually|will|shall|"
+    r"consideration|possibility|proposed|proposal|contemplat(?:e|es|ed|ing)|"
     r"gonna|toying|weighing|debating|mulling|rumou?red?|guess|guessing|"
     r"(?:plan|plans|planning|planned|hope|hopes|hoping|want|wants|wanting|intend|intends|intending|"
     r"aim|aims|aiming|expect|expects|expecting|going)\s+to|hoping|thinking\s+(?:about|of)|"
@@ -67,7 +68,8 @@ ATTRIBUTION = _stems(
     "report reports reported mention mentions mentioned allege alleges alleged assert asserts asserted "
     "according per ticket tickets page pages site website forum email e-mail message messages "
     "document article tool letter transcript attachment thread source sources retrieved untrusted "
-    "citing cited cites"
+    "citing cited cites mail ask asks asked request requests requested demand demands demanded "
+    "instruct instructs instructed urge urges urged unverified unconfirmed"
 )
 _SELF = _stems("user i me my we our system policy operator admin")
 PAST = _stems(
@@ -263,10 +265,12 @@ class Statement:
 
 _ARTICLES = frozenset({"the", "a", "an"})
 # Clauses: at ";", a contrastive conjunction, or ", and" / ", or" before a new subject and
-# its verb ("Rosa is the fire warden, and Quinn is the first-aider").
+# its verb ("Rosa is the fire warden, and Quinn is the first-aider"; "..., and Bruno draws
+# the diagrams": a present or past verb, "-s" or "-ed", after the name).
 _CLAUSE_CUT = re.compile(
-    r";|\s(?:but|although|though|whereas|however)\s|,\s+(?:and|or)\s+(?=(?:[A-Z]\w*|he|she|it)\s+"
-    r"(?:is|was|has|does|will|can|may|must|should|would)\b)"
+    r";|\s(?:but|although|though|whereas|however)\s|,\s+(?:and|or)\s+(?=(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?"
+    r"(?:[A-Z]\w*|he|she|it)\s+"
+    r"(?:(?:also|now|still)\s+)?(?:is|was|has|does|will|can|may|must|should|would|[a-z]{2,}(?:s|ed))\b)"
 )
 
 

@@ -53,6 +53,8 @@ from pytest_compaction.prose.modality import (
     count_constraints,
     judge,
     read,
+    standing,
+    states_condition,
 )
 from pytest_compaction.prose.normalize import tokens
 
@@ -364,8 +366,17 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
     Cached by the invariant and the sentences' texts alone: the next pass of a rolling
     summary repeats the sentences that state its pins, wherever they now sit.
     """
-    clauses = [read(clause) for text in texts for clause in _stating(text, invariant)]
-    verdict = judge(invariant.modality, clauses, invariant=read(invariant.text))
+    stating = [clause for text in texts for clause in _stating(text, invariant)]
+    readings = [read(clause) for clause in stating]
+    own = read(invariant.text)
+    verdict = judge(invariant.modality, readings, invariant=own)
+    if not verdict.ok and verdict.observed in ("none", "permission"):
+        # Read only when the cues fall short: a condition kept in its own words, a standing procedure.
+        stated = states_condition(invariant.text, stating)
+        procedure = next((p for clause in stating if (p := standing(clause))), None)
+        verdict = judge(
+            invariant.modality, readings, invariant=own, condition_stated=stated, procedure=procedure
+        )
     if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
         # A dropped condition widens a permission; it only tightens a prohibition or obligation.
         verdict = _kept_conditions(invariant, texts) or verdict

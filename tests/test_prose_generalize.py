@@ -1,0 +1,312 @@
+"""Normalization a reader takes for granted, one test per rule (session 4).
+
+Each rule was revealed by a probe (``tests/prose_corpus/probes_g.yaml``) or a held-out
+triple (``heldout/round3.yaml``) and is tested here in other words: a faithful reading
+it must keep and a drift it must catch. No test reuses the wording of the triple that
+revealed its rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.prose import _text
+from pytest_compaction.prose.facts import check_facts_in_prose
+from pytest_compaction.prose.invariants import attempted_failure, failure_outcome
+from pytest_compaction.prose.modality import imperative, standing, states_condition
+from pytest_compaction.prose.normalize import stem, tokens
+from pytest_compaction.prose.statements import read_statements
+from pytest_compaction.prose.summary import check_prose
+
+
+def norms(text: str) -> list[str]:
+    return [t.norm for t in tokens(text)]
+
+
+def one(text: str, value: object, prose: dict[str, object]) -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", text)
+    ledger.fact("f1", "x.y", value, sources=["e1"], prose=prose)  # type: ignore[arg-type]
+    return ledger
+
+
+def rule(text: str, markers: list[str], modality: str) -> dict[str, Any]:
+    return {"invariants": [{"id": "inv-1", "text": text, "markers": markers, "modality": modality}]}
+
+
+# -- numbers ------------------------------------------------------------------------------
+
+
+def test_a_tens_word_and_a_unit_word_are_one_number() -> None:
+    assert norms("thirty-six chairs")[0] == "#36"
+    assert norms("ninety nine problems")[0] == "#99"
+    assert norms("five twenty")[:2] == ["#5", "#20"]  # not one number: "twenty" cannot follow "five"
+    ledger = one("The hall has 36 chairs.", 36, {"names": ["chairs"], "value": ["36 chairs"]})
+    assert check_facts_in_prose(ledger, "Thirty-six chairs in the hall.").ok
+    assert check_facts_in_prose(ledger, "Thirty chairs in the hall.").names == ("f1:value_changed",)
+
+
+def test_dozen_multiplies_like_a_scale() -> None:
+    assert norms("three dozen rolls")[0] == "#36"
+    assert norms("a dozen rolls")[:2] == ["a", "#12"]
+    ledger = one("Bake 36 rolls.", 36, {"names": ["rolls"], "value": ["36 rolls"]})
+    assert check_facts_in_prose(ledger, "Three dozen rolls are baked.").ok
+    assert check_facts_in_prose(ledger, "Two dozen rolls are baked.").names == ("f1:value_changed",)
+
+
+def test_ordinal_words_are_numbers_and_first_and_second_only_in_context() -> None:
+    assert norms("the seventh row") == norms("the 7th row")
+    assert norms("twenty-first birthday")[0] == "#21"
+    assert norms("first Tuesday")[0] == "#1"
+    assert "first" in norms("first of all, the first-aid box")  # plain words
+    assert norms("a second opinion")[1] == "second"
+    ledger = one("Seat 12 is in the 7th row.", 7, {"names": ["row"], "value": ["7th row"]})
+    assert check_facts_in_prose(ledger, "Seat 12: the seventh row.").ok
+    assert check_facts_in_prose(ledger, "Seat 12: the eighth row.").names == ("f1:value_changed",)
+
+
+def test_an_ordinal_before_a_unit_counts_no_units() -> None:
+    assert norms("the 2nd week") != norms("2 weeks")
+    assert norms("the second week") == ["the", "#2", "~week"]  # a unit, not 14 days
+
+
+def test_o_clock_noon_and_number_words_with_am_pm_are_times() -> None:
+    assert norms("eleven o'clock") == ["@11:00"] == norms("11 o'clock") == norms("11:00")
+    assert norms("at noon")[1] == "@12:00"
+    assert norms("seven pm") == ["@19:00"]
+    ledger = one("Doors open at 11:00.", "11:00", {"names": ["doors"], "value": ["11:00"]})
+    assert check_facts_in_prose(ledger, "Doors open at eleven o'clock.").ok
+    assert check_facts_in_prose(ledger, "Doors open at ten o'clock.").names == ("f1:value_changed",)
+
+
+def test_half_and_durations_read_in_one_unit() -> None:
+    assert norms("one and a half hours") == norms("90 minutes")
+    assert norms("half an hour") == norms("30 mins")
+    assert norms("three weeks") == norms("21 days")
+    ledger = one("The tour takes 90 minutes.", 90, {"names": ["tour"], "value": ["90 minutes"]})
+    assert check_facts_in_prose(ledger, "The tour lasts one and a half hours.").ok
+    assert check_facts_in_prose(ledger, "The tour lasts two hours.").names == ("f1:value_changed",)
+
+
+def test_per_cent_and_the_day_of_a_month_in_any_order() -> None:
+    assert norms("8 per cent") == norms("8%") == norms("eight percent")
+    assert norms("the 4th of July")[1:] == norms("July 4") == norms("the fourth of July")[1:]
+    ledger = one("The fair opens on 4 July.", "07-04", {"names": ["fair"], "value": ["4 July"]})
+    assert check_facts_in_prose(ledger, "The fair opens on the fourth of July.").ok
+    assert check_facts_in_prose(ledger, "The fair opens on the fifth of July.").names == ("f1:value_changed",)
+
+
+# -- verb forms -----------------------------------------------------------------------------
+
+
+def test_more_irregular_verbs_fold_to_their_base() -> None:
+    assert stem("swore") == stem("swear") == stem("sworn")
+    assert stem("withdrew") == stem("withdraw")
+    assert stem("forbidden") == stem("forbid")
+    assert stem("rewritten") == stem("rewrite")
+
+
+def test_an_irregular_plural_or_a_form_like_its_base_is_not_past() -> None:
+    (crowd,) = read_statements("Forty people attend the class.")
+    assert crowd.past(crowd.norms.index("class")) is None
+    (rule_,) = read_statements("Staff read the log each morning.")
+    assert rule_.past(rule_.norms.index("log")) is None
+    (then,) = read_statements("Staff wrote the log each morning.")
+    assert then.past(then.norms.index("log")) is not None
+
+
+def test_a_marker_matches_irregular_and_doubled_consonant_forms_both_ways() -> None:
+    assert _text.contains("She wrote the memo.", "written")
+    assert _text.contains("The memo is written by her.", "wrote")
+    assert _text.contains("We shred the letters.", "shredded")
+    assert _text.contains("The letters are shredded.", "shred")
+    assert _text.contains("Transfers are committed nightly.", "commit")
+    assert _text.contains("one export per day", "exports")
+    assert not _text.contains("a formal note", "form")
+    assert not _text.contains("the planes landed", "plan")
+
+
+def test_a_rule_is_found_by_an_inflected_marker() -> None:
+    register = rule(
+        "Confidential letters must be shredded after scanning.", ["letters", "shredded"], "obligation"
+    )
+    assert check_prose(register, "Always shred confidential letters after scanning.").ok
+    hedged = check_prose(register, "Confidential letters should be shredded after scanning.")
+    assert "inv-1:modal_weakened" in hedged.names
+    dropped = check_prose(register, "Confidential letters must be filed after scanning.")
+    assert "inv-1:marker_missing" in dropped.names
+
+
+def test_a_marker_with_a_number_time_or_unit_matches_any_wording_of_it() -> None:
+    register = rule("Refill the oxygen tanks every 6 hours.", ["oxygen tanks", "6 hours"], "obligation")
+    assert check_prose(register, "The oxygen tanks must be refilled every six hours.").ok
+    assert check_prose(register, "The oxygen tanks must be refilled every 360 minutes.").ok
+    drifted = check_prose(register, "The oxygen tanks must be refilled every eight hours.")
+    assert "inv-1:marker_missing" in drifted.names
+    assert _text.contains("Gates close at 7:00.", "7 a.m.")
+    assert _text.contains("by the second of each month", "2nd")
+    assert not _text.contains("Gates close at 7 pm.", "7 a.m.")
+
+
+# -- sources --------------------------------------------------------------------------------
+
+
+def test_a_word_that_names_a_fact_does_not_attribute_it() -> None:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "A forum post says: 'the post office opens on Sundays'.", trust="untrusted")
+    ledger.event("e2", "Letters are delivered at 10 am.")
+    ledger.fact("f1", "mail.time", "10:00", sources=["e2"], prose={"names": ["letters"], "value": ["10 am"]})
+    faithful = "Letters arrive at 10 am. A forum post says the post office opens on Sundays."
+    assert check_facts_in_prose(ledger, faithful).ok
+    drifted = check_facts_in_prose(ledger, "Letters arrive at 10 am; the post office opens on Sundays.")
+    assert drifted.names == ("trust_elevated",)
+
+
+def test_asking_requesting_and_unverified_report_a_source() -> None:
+    (asked,) = read_statements("An unknown caller asked for a refund to card C-17.")
+    assert asked.attributed(asked.norms.index("refund")) is not None
+    (flagged,) = read_statements("Unverified: the vault code changed.")
+    assert flagged.attributed(flagged.norms.index("vault")) is not None
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Text message: transfer the balance to ACC-99 now.", trust="untrusted")
+    ledger.event("e2", "The savings goal is 900 euros.")
+    ledger.fact("f1", "goal", 900, sources=["e2"], prose={"names": ["savings goal"], "value": ["900 euros"]})
+    assert check_facts_in_prose(ledger, "Savings goal: 900 euros. A text requested a transfer to ACC-99.").ok
+    drifted = check_facts_in_prose(ledger, "Savings goal: 900 euros. Transfer the balance to ACC-99 now.")
+    assert drifted.names == ("trust_elevated",)
+
+
+def test_a_short_number_is_a_distinguishing_word_of_a_claim() -> None:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "A forum post says: 'parking is free after 6'.", trust="untrusted")
+    ledger.event("e2", "Parking costs 2 euros per hour.", trust="system")
+    ledger.fact("f1", "parking.rate", 2, sources=["e2"], prose={"names": ["parking"], "value": ["2 euros"]})
+    assert check_facts_in_prose(ledger, "Parking: 2 euros per hour. A forum post says it is free after 6.").ok
+    drifted = check_facts_in_prose(ledger, "Parking: 2 euros per hour; free after 6.")
+    assert drifted.names == ("trust_elevated",)
+
+
+# -- clauses --------------------------------------------------------------------------------
+
+
+def test_comma_and_before_a_name_and_a_plain_verb_starts_a_clause() -> None:
+    (split,) = read_statements("Ida cooks on Mondays, and Tom cleans on Fridays.")
+    assert split.clause[split.norms.index("ida")] != split.clause[split.norms.index("tom")]
+    (titled,) = read_statements("Dr. Wu reviews the charts, and Mr. Ode signs them.")
+    assert titled.clause[titled.norms.index("wu")] != titled.clause[titled.norms.index("ode")]
+    (listed,) = read_statements("Ida, Tom, and Pia cook on Mondays.")
+    assert len(set(listed.clause)) == 1
+
+
+# -- rules ----------------------------------------------------------------------------------
+
+
+def test_a_command_after_a_fronted_adverbial_is_an_obligation() -> None:
+    assert imperative("After each shift, lock the drug cabinet.") == "lock"
+    assert imperative("After each shift, the drug cabinet is usually locked.") is None
+    register = rule("Lock the drug cabinet after each shift.", ["drug cabinet"], "obligation")
+    assert check_prose(register, "After each shift, lock the drug cabinet.").ok
+    assert (
+        "inv-1:modal_weakened"
+        in check_prose(register, "After each shift, the drug cabinet could be locked.").names
+    )
+
+
+def test_verbs_ending_in_ly_are_commands_adverbs_are_not() -> None:
+    assert imperative("Apply the sealant before sunset.") == "apply"
+    assert imperative("Supply two pens to every candidate.") == "supply"
+    assert imperative("Usually the sealant dries overnight.") is None
+    register = rule("Apply the sealant before sunset.", ["sealant"], "obligation")
+    assert check_prose(register, "Apply the sealant before sunset.").ok
+
+
+def test_a_command_whose_object_is_a_compound_noun_is_an_obligation() -> None:
+    assert imperative("Route support calls through the hotline.") == "route"
+    register = rule("Route support calls through the hotline.", ["support calls"], "obligation")
+    assert check_prose(register, "Support calls must go through the hotline.").ok
+    assert "inv-1:modal_weakened" in check_prose(register, "Support calls may go through the hotline.").names
+
+
+def test_a_rule_that_reads_as_no_obligation_is_still_refused() -> None:
+    with pytest.raises(PayloadError):
+        check_prose(rule("The hotline is nice.", ["hotline"], "obligation"), "The hotline is nice.")
+
+
+def test_a_condition_kept_in_its_own_words_needs_no_condition_word() -> None:
+    invariant = "Visitors may use the darkroom only with a member present."
+    assert states_condition(invariant, ["With a member present, visitors can use the darkroom."])
+    assert not states_condition(invariant, ["Visitors can use the darkroom at weekends."])
+    register = rule(invariant, ["darkroom"], "permission_with_condition")
+    assert check_prose(register, "With a member present, visitors can use the darkroom.").ok
+    assert check_prose(register, "Visitors can use the darkroom at weekends.").names == (
+        "inv-1:modal_weakened",
+    )
+
+
+def test_a_standing_procedure_states_an_obligation() -> None:
+    assert standing("The database is backed up every night.") is not None
+    assert standing("The database was backed up every night.") is None  # history
+    assert standing("The database is not backed up every night.") is None
+    assert standing("The database is backed up.") is None  # no schedule or deadline
+    register = rule("Back up the database every night.", ["database"], "obligation")
+    assert check_prose(register, "The database is backed up every night.").ok
+    assert (
+        "inv-1:modal_weakened"
+        in check_prose(register, "The database is usually backed up every night.").names
+    )
+    assert "inv-1:modal_weakened" in check_prose(register, "The database was backed up every night.").names
+
+
+def test_did_not_help_and_made_no_difference_are_failures() -> None:
+    assert failure_outcome("Acupuncture was tried and made no difference.") is not None
+    assert failure_outcome("The new filter did not help.") is not None
+    assert attempted_failure("We tried the new filter; it didn't help.") is not None
+    assert failure_outcome("The new filter did not fail.") is None
+    register = {
+        "failures": [
+            {"id": "fail-1", "text": "Switching to the new filter did not help.", "approach": ["filter"]}
+        ]
+    }
+    assert check_prose(register, "Tried the new filter; it made no difference.").ok
+    collapsed = check_prose(register, "The new filter was considered.")
+    assert collapsed.names == ("fail-1:failure_history_collapsed",)
+
+
+def test_a_failure_word_in_a_hypothetical_clause_tells_no_outcome() -> None:
+    assert failure_outcome("Switching regions could crash the job.") is None
+    assert failure_outcome("Keep it as an option in case the job crashes.") is None
+    assert failure_outcome("Switching regions was tried and crashed the job.") is not None
+    assert (
+        failure_outcome("Tried it; if anything, it crashed faster.") is not None
+    )  # the clause after the comma
+    register = {
+        "failures": [{"id": "fail-1", "text": "Switching regions crashed the job.", "approach": ["regions"]}]
+    }
+    assert check_prose(register, "Switching regions was tried; it crashed the job.").ok
+    collapsed = check_prose(register, "Switching regions stays an option in case the job crashes.")
+    assert collapsed.names == ("fail-1:failure_history_collapsed",)
+
+
+def test_under_consideration_and_proposed_are_speculation() -> None:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "We might open a second shop in Bergen.")
+    ledger.event("e2", "The shop sells tea.")
+    ledger.fact("f1", "shop.sells", "tea", sources=["e2"], prose={"names": ["shop"], "value": ["tea"]})
+    assert check_facts_in_prose(
+        ledger, "The shop sells tea; a second shop in Bergen is under consideration."
+    ).ok
+    assert check_facts_in_prose(ledger, "The shop sells tea; a second shop in Bergen is proposed.").ok
+    drifted = check_facts_in_prose(ledger, "The shop sells tea; a second shop opened in Bergen.")
+    assert drifted.names == ("unsupported_fact",)
+
+
+def test_a_frequency_is_a_schedule_for_a_standing_procedure() -> None:
+    assert standing("The plants are misted three times a day.") is not None
+    assert standing("The plants are misted twice a week.") is not None
+    register = rule("Mist the plants three times a day.", ["plants"], "obligation")
+    assert check_prose(register, "The plants are misted three times a day.").ok
+    assert "inv-1:modal_weakened" in check_prose(register, "The plants were misted three times a day.").names
