@@ -24,7 +24,7 @@ from pytest_compaction.core.violations import (
     ViolationCode,
     sort_violations,
 )
-from pytest_compaction.engine.passes import DEFAULT_CHECKS, PassCheck, PassContext
+from pytest_compaction.engine.passes import DEFAULT_CHECKS, PassCheck, PassContext, request_config
 
 if TYPE_CHECKING:
     from pytest_compaction.engine.steps import RetrievalResult, UseStepResult
@@ -206,6 +206,7 @@ def run_scenario(
             budget_tokens=_budget(scenario, step, "budget_tokens"),
             budget_chars=_budget(scenario, step, "budget_chars"),
         )
+        request = _configured(request, every, [p for p in run.passes if (p.tenant_id, p.subject_id) == scope])
         depth = 1 if prior is None else depths.get(scope, 0) + 1
         options: dict[str, object] = {
             "index": index,
@@ -356,6 +357,18 @@ def _with_budgets(config: dict[str, object] | None, scenario: Scenario, step: St
         if value is not None:
             out[key] = value
     return out
+
+
+def _configured(
+    request: CompressionRequest, checks: Sequence[PassCheck], previous: Sequence[PassResult]
+) -> CompressionRequest:
+    """``request`` with what each check hands this pass added to its config (see ``RequestConfig``)."""
+    added: dict[str, object] = {}
+    for pass_check in checks:
+        configure = request_config(pass_check)
+        if configure is not None:
+            added.update(configure(request, previous))
+    return replace(request, config={**request.config, **added}) if added else request
 
 
 def _budget(scenario: Scenario, step: Step, key: str) -> int | None:
