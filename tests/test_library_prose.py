@@ -45,7 +45,7 @@ def run(path: Path, compressor: object) -> ScenarioRun:
     assert scenario is not None
     extra = prose_checks(scenario)
     return run_scenario(
-        scenario, GuardedCompressor(compressor), extra_checks=extra.checks, config=extra.config
+        scenario, GuardedCompressor(compressor), extra_checks=extra.checks
     )
 
 
@@ -125,7 +125,6 @@ def run_stored(path: Path, compressor: object) -> ScenarioRun:
         scenario,
         GuardedCompressor(compressor),
         extra_checks=extra.checks,
-        config=extra.config,
         store=SQLiteStore(),
     )
 

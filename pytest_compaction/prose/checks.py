@@ -19,17 +19,20 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from pytest_compaction.compressors.attribution import density_blame, depth_blame, growth_blame, with_stage
+from pytest_compaction.compressors.guard import CompressionRecord
 from pytest_compaction.compressors.request import CompressionRequest
 from pytest_compaction.core.prose_form import ProsePolicy
 from pytest_compaction.core.scenario import Scenario
-from pytest_compaction.core.violations import Verdict, Violation
+from pytest_compaction.core.violations import Verdict, Violation, ViolationCode
 from pytest_compaction.engine.passes import PassCheck, PassContext
 from pytest_compaction.engine.runner import PassResult
 from pytest_compaction.prose.bindings import BindingSet
 from pytest_compaction.prose.gate import check_summary
 from pytest_compaction.prose.invariants import InvariantRegister
+from pytest_compaction.prose.modality import Modality
 from pytest_compaction.prose.stated import Statements, given_by
-from pytest_compaction.prose.summary import PassState, event_label, next_state, pin_block
+from pytest_compaction.prose.summary import PassState, event_label, next_state, pin_block, reclaimable_chars
 
 __all__ = [
     "PINNED_CONFIG_KEY",
@@ -137,8 +140,9 @@ class _ProseCheck:
         earlier = given_by(passes)
         now = statements.at(earlier | set(context.record.input_event_ids))
         state = _state(statements, passes)
-        if request.prior is None:
-            # Summarized from raw events: a fresh start, nothing to compare growth with.
+        if _fresh(context.record):
+            # Summarized from raw events (no prior memory, or one the output declared it
+            # dropped): a fresh start, nothing to compare growth or depth with.
             state, depth = None, 1
         else:
             depth = state.depth + 1 if state is not None else artifact.depth
@@ -163,7 +167,45 @@ class _ProseCheck:
         deep = self._tightened[now.key]
         if deep is not None:
             found.extend(deep(context))
-        return [statements.staged(v, context.record, earlier) for v in found]
+        return [self._staged(v, context, now.register, passes, earlier, depth) for v in found]
+
+    def _staged(
+        self,
+        violation: Violation,
+        context: PassContext,
+        register: InvariantRegister,
+        passes: Sequence[PassResult],
+        earlier: set[str],
+        depth: int,
+    ) -> Violation:
+        """``violation`` with the stage that owns it named: a lost entry or binding by its stating
+        event; the whole-summary codes by :mod:`~pytest_compaction.compressors.attribution`."""
+        record = context.record
+        if violation.code is ViolationCode.CONSTRAINT_DENSITY_COLLAPSED:
+            entries = [
+                (e.id, self.statements.entry_sources.get(e.id))
+                for e in register.invariants()
+                if e.modality in (Modality.PROHIBITION, Modality.OBLIGATION)
+            ]
+            return with_stage(violation, density_blame(record, entries, earlier=earlier))
+        if violation.code is ViolationCode.DEPTH_EXCEEDED:
+            return with_stage(violation, depth_blame(record, depth))
+        if violation.code is ViolationCode.SUMMARY_NOT_RECLAIMED:
+            last = passes[-1].artifact if passes else None
+            prior = record.request.prior
+            found = growth_blame(
+                record,
+                written=reclaimable_chars(last.summary or "") if last is not None else None,
+                handed=reclaimable_chars(prior.summary or "") if prior is not None else None,
+                budget=self.policy.budget_chars,
+            )
+            return with_stage(violation, found)
+        return self.statements.staged(violation, record, earlier)
+
+
+def _fresh(record: CompressionRecord) -> bool:
+    """The pass starts afresh: it had no prior memory, or its output declared it dropped it."""
+    return record.request.prior is None or not record.kept_prior
 
 
 def _state(statements: Statements, passes: Sequence[PassResult]) -> PassState | None:
@@ -175,7 +217,7 @@ def _state(statements: Statements, passes: Sequence[PassResult]) -> PassState | 
         artifact = result.artifact
         if artifact is None:
             continue
-        first = result.record.request.prior is None
+        first = _fresh(result.record)
         state = next_state(
             statements.at(given).register,
             artifact.summary or "",
