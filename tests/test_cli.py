@@ -99,11 +99,18 @@ def test_one_violation_per_line_in_order(tmp_path: Path) -> None:
     assert err == ""
 
 
+MISSING_PROSE_ONLY = (
+    "fact-allergy-1:missing  food.peanuts_allowed = False (bool) is not in the artifact; the artifact is "
+    "prose only (a summary, no facts): give the facts prose forms (prose: names: [...]) to check the "
+    "summary in prose\n"
+)
+
+
 def test_a_missing_fact(tmp_path: Path) -> None:
     path = write(tmp_path, "lost.json", allergy_payload(facts=[]))
     assert run("check", path) == (
         EXIT_VIOLATIONS,
-        "fact-allergy-1:missing  food.peanuts_allowed = False (bool) is not in the artifact\n",
+        MISSING_PROSE_ONLY,
         "",
     )
 
@@ -224,14 +231,14 @@ def test_a_missing_field_names_its_path(tmp_path: Path) -> None:
     payload["artifact"]["facts"] = [dict(payload["artifact"]["facts"][0], fact_id=f"f{i}") for i in range(4)]
     del payload["artifact"]["facts"][3]["value"]
     assert errors_for(tmp_path, "p.json", payload) == (
-        f"compaction: error: {tmp_path / 'p.json'}: artifact.facts[3].value: "
+        f"compaction: error: {tmp_path / 'p.json'}:1: artifact.facts[3].value: "
         "required key is missing (use null for no value)\n"
     )
 
 
 def test_a_mistyped_field_says_what_was_expected(tmp_path: Path) -> None:
     assert errors_for(tmp_path, "p.json", allergy_payload(memory_version="12")) == (
-        f"compaction: error: {tmp_path / 'p.json'}: "
+        f"compaction: error: {tmp_path / 'p.json'}:1: "
         "artifact.memory_version: expected an integer, got '12' (str)\n"
     )
 
@@ -240,7 +247,7 @@ def test_an_unknown_status_lists_the_allowed_ones(tmp_path: Path) -> None:
     payload = allergy_payload()
     payload["expected"][0]["status"] = "archived"
     assert errors_for(tmp_path, "p.json", payload) == (
-        f"compaction: error: {tmp_path / 'p.json'}: expected[0].status: "
+        f"compaction: error: {tmp_path / 'p.json'}:1: expected[0].status: "
         "expected one of active, superseded, deleted, retired; got 'archived' (str)\n"
     )
 
@@ -250,7 +257,7 @@ def test_a_yaml_payload_is_accepted(tmp_path: Path) -> None:
     path = write(tmp_path, "p.yaml", yaml.safe_dump(allergy_payload(facts=[])))
     assert run("check", path) == (
         EXIT_VIOLATIONS,
-        "fact-allergy-1:missing  food.peanuts_allowed = False (bool) is not in the artifact\n",
+        MISSING_PROSE_ONLY,
         "",
     )
 
