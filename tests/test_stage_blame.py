@@ -385,3 +385,84 @@ def test_over_budget_is_selections_when_the_kept_messages_alone_exceed_it(
 ) -> None:
     result = run(_budget_spec(), compressor)
     assert _stages(result, ViolationCode.SUMMARY_NOT_RECLAIMED) == stages
+
+
+# -- a binding first stated in pass 2 -------------------------------------------------------
+
+
+def binding_spec() -> dict[str, Any]:
+    """The staging database is first named by e2, in pass 2 of 3."""
+    return {
+        "tenant": "acme",
+        "subject": "ana",
+        "events": [
+            {"id": "e1", "text": "Hi, I am setting up the release pipeline this week."},
+            {"id": "e2", "text": "Run the migration on the staging database first."},
+            {"id": "e3", "text": "Production is the other database; thanks, that is all."},
+        ],
+        "bindings": [
+            {
+                "id": "db-staging",
+                "canonical_id": "db-staging-eu-1",
+                "phrase": "the staging database",
+                "ambiguous": ["the database"],
+                "anchors": ["migration"],
+            },
+            {"canonical_id": "db-prod-eu-1", "phrase": "production", "ambiguous": ["the database"]},
+        ],
+        "steps": [{"add": ["e1"]}, "compress", {"add": ["e2"]}, "compress", {"add": ["e3"]}, "compress"],
+    }
+
+
+BINDING_COMPRESSORS = '''
+    def rolling(text, previous_summary):
+        return f"{previous_summary}\\n{text}" if previous_summary else text
+
+    def vague_from_pass_3(request):
+        """Rolls, and on pass 3 shortens "the staging database" to "the database"."""
+        prior = request.prior_summary
+        text = f"{prior}\\n{request.text}" if prior else request.text
+        deep = request.prior is not None and request.prior.depth >= 2
+        return text.replace("the staging database", "the database") if deep else text
+
+    def vague_from_pass_1(request):
+        """Says "the database" on pass 1, before anyone named one, then rolls faithfully."""
+        prior = request.prior_summary
+        return f"{prior}\\n{request.text}" if prior else request.text + " The migration waits for the database."
+
+    def last_turn(request):
+        return request.openai_messages()[-1:]
+'''
+
+
+def binding_session(pytester: pytest.Pytester, compressor: str) -> pytest.RunResult:
+    import yaml
+
+    pytester.makefile(".compaction.yaml", release=yaml.safe_dump(binding_spec(), sort_keys=False))
+    pytester.makepyfile(team_memory=textwrap.dedent(BINDING_COMPRESSORS))
+    pytester.syspathinsert()
+    return pytester.runpytest(
+        "--compaction-contract", f"--compaction-compressor=team_memory:{compressor}", "-p", "no:cacheprovider"
+    )
+
+
+@pytest.mark.parametrize(
+    ("compressor", "stage", "why"),
+    [
+        ("vague_from_pass_3", "compression", "stated by e2, in the prior memory the compressor was given"),
+        ("last_turn", "selection", "stated by e2, in the prior memory, which the compressor did not keep"),
+    ],
+)
+def test_a_binding_stated_in_pass_2_and_dropped_in_pass_3_is_reported_at_pass_3(
+    pytester: pytest.Pytester, compressor: str, stage: str, why: str
+) -> None:
+    result = binding_session(pytester, compressor)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([f"*db-staging:binding_unresolvable*(pass 3, depth 3, {stage}; *{why})"])
+    result.stdout.no_fnmatch_line("*(pass 1*")
+    result.stdout.no_fnmatch_line("*(pass 2*")
+
+
+@pytest.mark.parametrize("compressor", ["rolling", "vague_from_pass_1"])
+def test_a_binding_stated_in_pass_2_is_not_owed_at_pass_1(pytester: pytest.Pytester, compressor: str) -> None:
+    binding_session(pytester, compressor).assert_outcomes(passed=1)

@@ -61,6 +61,8 @@ class PassContext:
     """The run's earlier passes, every scope, in order."""
     stored: Stored | None = None
     """The storage boundary of this pass (the version written and the read-back), if a store is used."""
+    step_path: str = ""
+    """The path of the scenario step this pass runs (``steps[3]``), when a scenario runs it."""
 
     @property
     def request(self) -> CompressionRequest:

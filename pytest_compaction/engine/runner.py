@@ -321,6 +321,7 @@ def run_pass(
             depth=level,
             previous=previous,
             stored=stored,
+            step_path=step_path,
         )
         for pass_check in checks:
             for violation in pass_check(context):
