@@ -246,27 +246,31 @@ def run_scenario(
         if len(planned) > 1:  # each lane's calls, in pass order, on the run's own guard
             guard.records.extend(record for result in results for record in result.attempts)
 
-    for group in _rounds(scenario, schedule):
-        if len(group) > 1:
+    try:
+        for group in _rounds(scenario, schedule):
+            if len(group) > 1:
+                compress(group)
+                continue
+            step = group[0]
+            if step.kind in ("retrieve", "use"):
+                _run_stage(step, run, store, latest)
+                continue
+            if step.kind != "compress":
+                build_ledger_step(ledger, scenario, step)
+                if step.kind == "delete":
+                    assert step.fact_id is not None
+                    deleted = ledger.get(step.fact_id)
+                    if store is not None:
+                        store.delete_fact(deleted.tenant_id, deleted.subject_id, deleted.fact_id)
+                    # A deletion invalidates every summary built from the deleted content:
+                    # the next pass re-grounds from the authorized events.
+                    memory.clear()
+                    compressed.clear()
+                continue
             compress(group)
-            continue
-        step = group[0]
-        if step.kind in ("retrieve", "use"):
-            _run_stage(step, run, store, latest)
-            continue
-        if step.kind != "compress":
-            build_ledger_step(ledger, scenario, step)
-            if step.kind == "delete":
-                assert step.fact_id is not None
-                deleted = ledger.get(step.fact_id)
-                if store is not None:
-                    store.delete_fact(deleted.tenant_id, deleted.subject_id, deleted.fact_id)
-                # A deletion invalidates every summary built from the deleted content:
-                # the next pass re-grounds from the authorized events.
-                memory.clear()
-                compressed.clear()
-            continue
-        compress(group)
+    finally:
+        for lane in lanes.values():  # each concurrent lane's timeout thread ends with the run
+            lane.close()
     return run
 
 
