@@ -145,7 +145,8 @@ def _record_event(ledger: Ledger, event: SourceEvent) -> None:
         for older in claim.supersedes:
             ledger.supersede(older, claim.fact_id)
     for fact_id in event.retires:
-        ledger.retire(fact_id, event_id=event.event_id, reason=f"retired by event {event.event_id}")
+        reason = event.reason or f"retired by event {event.event_id}"
+        ledger.retire(fact_id, event_id=event.event_id, reason=reason)
 
 
 def run_scenario(
