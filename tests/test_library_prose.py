@@ -44,9 +44,7 @@ def run(path: Path, compressor: object) -> ScenarioRun:
     scenario = load_spec(path).scenario
     assert scenario is not None
     extra = prose_checks(scenario)
-    return run_scenario(
-        scenario, GuardedCompressor(compressor), extra_checks=extra.checks
-    )
+    return run_scenario(scenario, GuardedCompressor(compressor), extra_checks=extra.checks)
 
 
 def _sub(old: str, new: str) -> Callable[[str], str]:

@@ -30,7 +30,8 @@ def pinned_per_pass(spec: dict[str, Any], compressor: object) -> list[str]:
 def test_a_rule_said_in_pass_2_is_not_pinned_in_pass_1() -> None:
     pinned = pinned_per_pass(pins_spec(stated_at=2), ReferenceCompressor())
     assert RULE not in pinned[0]
-    assert RULE in pinned[1] and RULE in pinned[2]
+    assert RULE in pinned[1]
+    assert RULE in pinned[2]
 
 
 def test_a_retired_rule_is_pinned_until_its_retirement_event() -> None:
@@ -61,7 +62,14 @@ def failure_spec() -> dict[str, Any]:
             {"id": "e2", "text": "Pool size 40 with a shorter idle timeout worked."},
         ],
         "invariants": {
-            "failures": [{"id": "fail-pool", "text": FAILURE, "approach": ["pool size", "50"], "error": ["PoolTimeout"]}],
+            "failures": [
+                {
+                    "id": "fail-pool",
+                    "text": FAILURE,
+                    "approach": ["pool size", "50"],
+                    "error": ["PoolTimeout"],
+                }
+            ],
             "retirements": [{"id": "fail-pool", "event_id": "e2", "reason": "the fix worked"}],
         },
         "steps": [{"add": ["e1"]}, "compress", {"add": ["e2"]}, "compress"],
@@ -72,7 +80,8 @@ def test_a_failure_record_retired_later_is_pinned_before_its_retirement() -> Non
     """The whole register's block leaves the record out (it is retired at the end), so a
     faithful echo would be reported for dropping it at pass 1: a false alarm."""
     pinned = pinned_per_pass(failure_spec(), notes_and_pins)
-    assert FAILURE in pinned[0] and FAILURE not in pinned[1]
+    assert FAILURE in pinned[0]
+    assert FAILURE not in pinned[1]
     assert run(failure_spec(), notes_and_pins).ok
 
 
@@ -118,7 +127,9 @@ def test_a_rolling_summary_that_pins_once_passes(pytester: pytest.Pytester) -> N
     session(pytester, "pins_once_then_new_turns").assert_outcomes(passed=1)
 
 
-@pytest.mark.parametrize("compressor", [ReferenceCompressor(), VerbatimCompressor()], ids=["reference", "verbatim"])
+@pytest.mark.parametrize(
+    "compressor", [ReferenceCompressor(), VerbatimCompressor()], ids=["reference", "verbatim"]
+)
 @pytest.mark.parametrize("stated_at", [1, 2, 3])
 def test_the_faithful_compressors_pass_wherever_the_rule_is_said(compressor: object, stated_at: int) -> None:
     assert run(pins_spec(stated_at=stated_at), compressor).ok

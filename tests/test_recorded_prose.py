@@ -234,7 +234,9 @@ def _cli(path: object) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-def test_the_cli_fails_a_drifted_prose_only_artifact_as_the_pytest_item_does(pytester: pytest.Pytester) -> None:
+def test_the_cli_fails_a_drifted_prose_only_artifact_as_the_pytest_item_does(
+    pytester: pytest.Pytester,
+) -> None:
     _spec(pytester, _artifact(DROPPED), INVARIANTS)
     _run(pytester).assert_outcomes(failed=1)
     code, out = _cli(pytester.path / "incident.compaction.yaml")
@@ -243,7 +245,9 @@ def test_the_cli_fails_a_drifted_prose_only_artifact_as_the_pytest_item_does(pyt
     assert "fact-quiet-1:missing" in out
 
 
-def test_the_cli_passes_a_faithful_prose_only_artifact_as_the_pytest_item_does(pytester: pytest.Pytester) -> None:
+def test_the_cli_passes_a_faithful_prose_only_artifact_as_the_pytest_item_does(
+    pytester: pytest.Pytester,
+) -> None:
     _spec(pytester, _artifact(FAITHFUL), INVARIANTS)
     _run(pytester).assert_outcomes(passed=1)
     code, out = _cli(pytester.path / "incident.compaction.yaml")
@@ -260,7 +264,8 @@ def test_the_cli_reads_a_json_payload_with_prose_forms(tmp_path: object) -> None
     path = Path(str(tmp_path)) / "incident.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     code, out = _cli(path)
-    assert code == 1 and "fact-quiet-1:missing" in out
+    assert code == 1
+    assert "fact-quiet-1:missing" in out
     data["artifact"]["summary"] = FAITHFUL
     path.write_text(json.dumps(data), encoding="utf-8")
     assert _cli(path)[0] == 0
@@ -277,7 +282,9 @@ def test_a_recorded_summary_over_its_budget_is_not_reclaimed(
     result = _run(pytester)
     if fails:
         result.assert_outcomes(failed=1)
-        result.stdout.fnmatch_lines([f"*found: summary_not_reclaimed)", "*found summary_not_reclaimed, not expected"])
+        result.stdout.fnmatch_lines(
+            ["*found: summary_not_reclaimed)", "*found summary_not_reclaimed, not expected"]
+        )
         code, out = _cli(pytester.path / "incident.compaction.yaml")
         assert code == 1
         assert f"{len(FAITHFUL)} characters exceed the budget of {budget}" in out

@@ -283,9 +283,11 @@ def test_density_collapse_is_selections_when_every_rule_was_dropped_before_the_c
     result = session(pytester, spec, "last_turn")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
-        ["*constraint_density_collapsed*(pass 2, depth 2, selection; *every prohibition or obligation in force "
-         "was dropped before compression: inv-fridays stated by e1, in the prior memory, which the compressor "
-         "did not keep)"]
+        [
+            "*constraint_density_collapsed*(pass 2, depth 2, selection; *every prohibition or obligation in "
+            "force was dropped before compression: inv-fridays stated by e1, in the prior memory, which the "
+            "compressor did not keep)"
+        ]
     )
 
 
@@ -296,7 +298,10 @@ def test_density_collapse_is_compressions_when_the_compressor_had_the_rule() -> 
     assert violation.detail.endswith(
         "the compressor had inv-fridays (stated by e1, in the prior memory the compressor was given)"
     )
-    assert _stages(run(pins_spec(stated_at=1, passes=2), rolling), ViolationCode.CONSTRAINT_DENSITY_COLLAPSED) == []
+    assert (
+        _stages(run(pins_spec(stated_at=1, passes=2), rolling), ViolationCode.CONSTRAINT_DENSITY_COLLAPSED)
+        == []
+    )
 
 
 def test_depth_counts_only_passes_that_built_on_the_prior_memory() -> None:
@@ -428,7 +433,8 @@ BINDING_COMPRESSORS = '''
     def vague_from_pass_1(request):
         """Says "the database" on pass 1, before anyone named one, then rolls faithfully."""
         prior = request.prior_summary
-        return f"{prior}\\n{request.text}" if prior else request.text + " The migration waits for the database."
+        first = request.text + " The migration waits for the database."
+        return f"{prior}\\n{request.text}" if prior else first
 
     def last_turn(request):
         return request.openai_messages()[-1:]

@@ -16,6 +16,7 @@ from pytest_compaction.core.violations import Verdict
 from pytest_compaction.specs.payload import Payload, payload_from_file, read_data_file
 
 if TYPE_CHECKING:
+    from pytest_compaction.core.checker import Mode
     from pytest_compaction.specs.lint import Finding
     from pytest_compaction.specs.spec import RecordedSpec
 
@@ -221,7 +222,8 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         recorded = _recorded(args.payload)
     payload = recorded.payload
     _refuse_non_finite_facts(payload, args.payload)
-    mode = args.mode or recorded.mode
+    # --mode when given, else the payload's own mode: (strict unless it says permissive).
+    mode: Mode = "permissive" if (args.mode or recorded.mode) == "permissive" else "strict"
     # The pytest item's check of a recorded incident, so the two never disagree: facts,
     # prose forms, pinned invariants, bindings and the prose policy.
     from pytest_compaction.engine.contract import check_recorded

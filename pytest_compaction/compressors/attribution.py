@@ -138,7 +138,9 @@ def density_blame(
     if not blamed:
         return Blame("compression")
     lost = "; ".join(f"{ident} {found.words}" for ident, found in blamed)
-    return Blame("selection", f"every prohibition or obligation in force was dropped before compression: {lost}")
+    return Blame(
+        "selection", f"every prohibition or obligation in force was dropped before compression: {lost}"
+    )
 
 
 def depth_blame(record: CompressionRecord, depth: int) -> Blame:

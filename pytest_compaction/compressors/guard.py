@@ -17,9 +17,9 @@ import inspect
 import itertools
 import operator
 import threading
-import weakref
 import time
 import traceback
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any

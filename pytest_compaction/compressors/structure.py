@@ -138,9 +138,7 @@ def _elevated(messages: Sequence[Message], request: CompressionRequest, name: st
     its text is kept, its trust has risen.
     """
     untrusted = {e.text: e.event_id for e in request.events if e.trust is Trust.UNTRUSTED and e.text.strip()}
-    raised = sorted(
-        {untrusted[m.content] for m in messages if m.role == "system" and m.content in untrusted}
-    )
+    raised = sorted({untrusted[m.content] for m in messages if m.role == "system" and m.content in untrusted})
     if not raised:
         return []
     return [

@@ -318,7 +318,13 @@ def act_check(scenario: Scenario, bindings: BindingSet) -> PassCheck | None:
                 f"memory to act from; compress that scope first",
             )
         acts.append(
-            _Act(step=step, binding=target, after=after, scope=scope, before=_added_before(scenario, after, scope))
+            _Act(
+                step=step,
+                binding=target,
+                after=after,
+                scope=scope,
+                before=_added_before(scenario, after, scope),
+            )
         )
     if not acts:
         return None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from pytest_compaction.compressors.attribution import density_blame, depth_blame, growth_blame, with_stage
 from pytest_compaction.compressors.guard import CompressionRecord
@@ -162,7 +162,9 @@ class _ProseCheck:
         # The cap asks a deep summary to re-ground from the register: with nothing pinned in
         # force there is nothing to re-ground from (no block is handed over), so no cap.
         found = [
-            v for v in verdict.violations if v.code is not ViolationCode.DEPTH_EXCEEDED or now.register.active()
+            v
+            for v in verdict.violations
+            if v.code is not ViolationCode.DEPTH_EXCEEDED or now.register.active()
         ]
         if now.key not in self._tightened:
             from pytest_compaction.prose.depth_policy import depth_policy_check
