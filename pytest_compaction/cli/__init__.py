@@ -259,11 +259,16 @@ def _recorded(source: str) -> RecordedSpec:
 
     path = Path(source)
     data = read_data_file(path)  # strict JSON (duplicate keys, depth) before the spec reader
-    if isinstance(data, dict) and "artifact" not in data and "artifact_file" not in data:
+    if not isinstance(data, dict) or ("artifact" not in data and "artifact_file" not in data):
         payload_from_file(path)  # names the missing key, as a payload's error always has
         raise PayloadError("artifact", "required key missing", source=source)
     spec = load_spec(path)
-    assert spec.recorded is not None  # an artifact makes it a recorded spec
+    if spec.recorded is None:
+        raise PayloadError(
+            "kind",
+            "compaction check takes a saved artifact (kind: recorded); run a scenario with pytest",
+            source=source,
+        )
     return spec.recorded
 
 
