@@ -231,14 +231,14 @@ def test_a_missing_field_names_its_path(tmp_path: Path) -> None:
     payload["artifact"]["facts"] = [dict(payload["artifact"]["facts"][0], fact_id=f"f{i}") for i in range(4)]
     del payload["artifact"]["facts"][3]["value"]
     assert errors_for(tmp_path, "p.json", payload) == (
-        f"compaction: error: {tmp_path / 'p.json'}:1: artifact.facts[3].value: "
+        f"compaction: error: {tmp_path / 'p.json'}: artifact.facts[3].value: "
         "required key is missing (use null for no value)\n"
     )
 
 
 def test_a_mistyped_field_says_what_was_expected(tmp_path: Path) -> None:
     assert errors_for(tmp_path, "p.json", allergy_payload(memory_version="12")) == (
-        f"compaction: error: {tmp_path / 'p.json'}:1: "
+        f"compaction: error: {tmp_path / 'p.json'}: "
         "artifact.memory_version: expected an integer, got '12' (str)\n"
     )
 
@@ -247,7 +247,7 @@ def test_an_unknown_status_lists_the_allowed_ones(tmp_path: Path) -> None:
     payload = allergy_payload()
     payload["expected"][0]["status"] = "archived"
     assert errors_for(tmp_path, "p.json", payload) == (
-        f"compaction: error: {tmp_path / 'p.json'}:1: expected[0].status: "
+        f"compaction: error: {tmp_path / 'p.json'}: expected[0].status: "
         "expected one of active, superseded, deleted, retired; got 'archived' (str)\n"
     )
 
@@ -364,3 +364,22 @@ def test_bad_input_never_shows_a_traceback(tmp_path: Path, name: str) -> None:
 def test_the_module_entry_point_matches_main() -> None:
     result = command("check", str(EXAMPLE))
     assert (result.returncode, result.stdout, result.stderr) == (EXIT_VIOLATIONS, ALLERGY_LINE + "\n", "")
+
+
+def test_a_scenario_is_not_a_payload(tmp_path: Path) -> None:
+    payload = allergy_payload()
+    payload["kind"] = "scenario"
+    assert errors_for(tmp_path, "p.json", payload) == (
+        f"compaction: error: {tmp_path / 'p.json'}: kind: compaction check takes a saved artifact "
+        "(kind: recorded, or no kind)\n"
+    )
+
+
+def test_a_payload_may_carry_the_prose_contract_of_a_recorded_spec(tmp_path: Path) -> None:
+    payload = allergy_payload(facts=[], summary="The user likes healthy food.")
+    payload["expected"][0]["prose"] = {"names": ["peanuts"], "value": ["allergic to peanuts"]}
+    code, out, err = run("check", write(tmp_path, "p.json", payload))
+    assert (code, err) == (EXIT_VIOLATIONS, "")
+    assert out.startswith("fact-allergy-1:missing")
+    payload["artifact"]["summary"] = "The user is allergic to peanuts."
+    assert run("check", write(tmp_path, "p.json", payload))[0] == EXIT_OK

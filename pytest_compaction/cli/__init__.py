@@ -13,7 +13,7 @@ from pytest_compaction.cli import inventory
 from pytest_compaction.cli._io import check_regular_file, dump_json, printable, read_input, refuse_non_finite
 from pytest_compaction.core.errors import CompactionError
 from pytest_compaction.core.violations import Verdict
-from pytest_compaction.specs.payload import Payload, payload_from_file, read_data_file
+from pytest_compaction.specs.payload import Payload
 
 if TYPE_CHECKING:
     from pytest_compaction.core.checker import Mode
@@ -251,25 +251,31 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _recorded(source: str) -> RecordedSpec:
-    """The payload read as a recorded incident spec (its keys are a subset of one's)."""
+    """The payload read as a recorded incident spec is (its keys are a subset of one's).
+
+    The file is read as every payload is (strict JSON, YAML with lines, the payload limits),
+    then built by the spec reader's own recorded-spec builder, so the pytest item and this
+    command check the same thing.
+    """
+    from collections.abc import Mapping
     from pathlib import Path
 
     from pytest_compaction.core.errors import PayloadError
-    from pytest_compaction.specs.spec import load_spec
+    from pytest_compaction.specs.payload import _read, load_payload
+    from pytest_compaction.specs.spec import _recorded as build_recorded
 
     path = Path(source)
-    data = read_data_file(path)  # strict JSON (duplicate keys, depth) before the spec reader
-    if not isinstance(data, dict) or ("artifact" not in data and "artifact_file" not in data):
-        payload_from_file(path)  # names the missing key, as a payload's error always has
-        raise PayloadError("artifact", "required key missing", source=source)
-    spec = load_spec(path)
-    if spec.recorded is None:
-        raise PayloadError(
-            "kind",
-            "compaction check takes a saved artifact (kind: recorded); run a scenario with pytest",
-            source=source,
-        )
-    return spec.recorded
+    data, where = _read(path)
+    try:
+        if not isinstance(data, Mapping) or ("artifact" not in data and "artifact_file" not in data):
+            load_payload(data)  # names what is wrong, as a payload's error always has
+        if data.get("kind", "recorded") != "recorded":
+            raise PayloadError("kind", "compaction check takes a saved artifact (kind: recorded, or no kind)")
+        return build_recorded(path, data)
+    except PayloadError as exc:
+        if where is not None:
+            raise where.error(exc) from None
+        raise exc.located(str(path)) from None
 
 
 def _refuse_non_finite_facts(payload: Payload, source: str) -> None:
