@@ -334,3 +334,47 @@ def test_a_pytest_run_reports_the_action_its_pass_and_depth(pytester: pytest.Pyt
             "compaction depth 1: the memory no longer names 'the staging database'*",
         ]
     )
+
+
+# -- the rebuilt paths of repeated compression (depth=N) ------------------------------------------
+
+
+def _depth_run(compressor: object, depth: int = 3) -> Any:
+    from pytest_compaction.engine.contract import scenario_extras
+    from pytest_compaction.relations.depth import run_depth
+
+    checks, config = scenario_extras(scenario(), {})
+    return run_depth(scenario(), GuardedCompressor(compressor), depth, extra_checks=checks, config=config)
+
+
+def test_the_actions_run_on_both_paths_of_repeated_compression() -> None:
+    def drops(summary: str, request: CompressionRequest) -> str:
+        return "\n".join(line for line in summary.splitlines() if "data fix" not in line)
+
+    result = _depth_run(Drifting(drops))
+    for path in (result.direct, result.staged):
+        acts = [d for _, name, d in act_findings(path) if name == "datafix-target:binding_unresolvable"]
+        # Each act step once per path: the first after its events, the second at the end.
+        assert [d.split(" (")[0] for d in acts] == ["act at steps[2]", "act at steps[5]"], acts
+
+
+@pytest.mark.parametrize("compressor", [ReferenceCompressor, VerbatimCompressor])
+def test_a_faithful_memory_grounds_every_action_at_depth(compressor: type) -> None:
+    assert _depth_run(compressor()).ok
+
+
+def test_a_pytest_run_checks_the_actions_at_depth(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(drifting=textwrap.dedent(DRIFTING))
+    pytester.syspathinsert()
+    text = SPEC.read_text(encoding="utf-8") + "depth: 3\n"
+    (pytester.path / SPEC.name).write_text(text, encoding="utf-8")
+    pytester.runpytest("--compaction-contract", "-p", "no:xdist").assert_outcomes(passed=2)
+    result = pytester.runpytest(
+        "--compaction-contract", "-p", "no:xdist", "--compaction-compressor=drifting:drops_the_statement",
+        "-k", "depth",
+    )  # fmt: skip
+    result.assert_outcomes(failed=1)
+    # The multi-stage path's pass 2 is the first to have compressed e1 and e2: the first act's moment.
+    result.stdout.fnmatch_lines(
+        ["*depth 2: datafix-target:binding_unresolvable*act at steps[[]2]*compaction depth 2: the memory no*"]
+    )

@@ -99,11 +99,18 @@ def test_one_violation_per_line_in_order(tmp_path: Path) -> None:
     assert err == ""
 
 
+MISSING_PROSE_ONLY = (
+    "fact-allergy-1:missing  food.peanuts_allowed = False (bool) is not in the artifact; the artifact is "
+    "prose only (a summary, no facts): give the facts prose forms (prose: names: [...]) to check the "
+    "summary in prose\n"
+)
+
+
 def test_a_missing_fact(tmp_path: Path) -> None:
     path = write(tmp_path, "lost.json", allergy_payload(facts=[]))
     assert run("check", path) == (
         EXIT_VIOLATIONS,
-        "fact-allergy-1:missing  food.peanuts_allowed = False (bool) is not in the artifact\n",
+        MISSING_PROSE_ONLY,
         "",
     )
 
@@ -250,7 +257,7 @@ def test_a_yaml_payload_is_accepted(tmp_path: Path) -> None:
     path = write(tmp_path, "p.yaml", yaml.safe_dump(allergy_payload(facts=[])))
     assert run("check", path) == (
         EXIT_VIOLATIONS,
-        "fact-allergy-1:missing  food.peanuts_allowed = False (bool) is not in the artifact\n",
+        MISSING_PROSE_ONLY,
         "",
     )
 
@@ -357,3 +364,22 @@ def test_bad_input_never_shows_a_traceback(tmp_path: Path, name: str) -> None:
 def test_the_module_entry_point_matches_main() -> None:
     result = command("check", str(EXAMPLE))
     assert (result.returncode, result.stdout, result.stderr) == (EXIT_VIOLATIONS, ALLERGY_LINE + "\n", "")
+
+
+def test_a_scenario_is_not_a_payload(tmp_path: Path) -> None:
+    payload = allergy_payload()
+    payload["kind"] = "scenario"
+    assert errors_for(tmp_path, "p.json", payload) == (
+        f"compaction: error: {tmp_path / 'p.json'}: kind: compaction check takes a saved artifact "
+        "(kind: recorded, or no kind)\n"
+    )
+
+
+def test_a_payload_may_carry_the_prose_contract_of_a_recorded_spec(tmp_path: Path) -> None:
+    payload = allergy_payload(facts=[], summary="The user likes healthy food.")
+    payload["expected"][0]["prose"] = {"names": ["peanuts"], "value": ["allergic to peanuts"]}
+    code, out, err = run("check", write(tmp_path, "p.json", payload))
+    assert (code, err) == (EXIT_VIOLATIONS, "")
+    assert out.startswith("fact-allergy-1:missing")
+    payload["artifact"]["summary"] = "The user is allergic to peanuts."
+    assert run("check", write(tmp_path, "p.json", payload))[0] == EXIT_OK

@@ -44,9 +44,7 @@ def run(path: Path, compressor: object) -> ScenarioRun:
     scenario = load_spec(path).scenario
     assert scenario is not None
     extra = prose_checks(scenario)
-    return run_scenario(
-        scenario, GuardedCompressor(compressor), extra_checks=extra.checks, config=extra.config
-    )
+    return run_scenario(scenario, GuardedCompressor(compressor), extra_checks=extra.checks)
 
 
 def _sub(old: str, new: str) -> Callable[[str], str]:
@@ -125,7 +123,6 @@ def run_stored(path: Path, compressor: object) -> ScenarioRun:
         scenario,
         GuardedCompressor(compressor),
         extra_checks=extra.checks,
-        config=extra.config,
         store=SQLiteStore(),
     )
 

@@ -72,9 +72,14 @@ def test_a_hedged_unpinned_summary_is_modal_weakened() -> None:
 
 def test_the_pinned_block_reaches_the_compressor() -> None:
     scenario = Scenario.from_dict(SPEC, name="vendor")
-    _, config = scenario_extras(scenario, {"model": "small"})
-    assert config["model"] == "small"
-    assert "Never call the vendor API until the security review is approved." in str(config["pinned"])
+    checks, config = scenario_extras(scenario, {"model": "small"})
+    guard = GuardedCompressor(ReferenceCompressor())
+    run_scenario(scenario, guard, extra_checks=checks, config=config)
+    for record in guard.records:
+        assert record.request.config["model"] == "small"
+        assert "Never call the vendor API until the security review is approved." in str(
+            record.request.config["pinned"]
+        )
 
 
 def test_through_a_pytest_session(pytester: pytest.Pytester) -> None:

@@ -218,3 +218,76 @@ def test_a_scenario_prose_policy_reaches_the_prose_checks(pytester: pytest.Pytes
     result.stdout.fnmatch_lines(["*depth_exceeded*"])
     pytester.makefile(".compaction.yaml", three_passes=SCENARIO + "prose_policy: {max_depth: 3}\n")
     _run(pytester, "--compaction-compressor=mine:paraphrase").assert_outcomes(passed=1)
+
+
+# -- `compaction check` gives the pytest item's verdict ------------------------------------
+
+
+def _cli(path: object) -> tuple[int, str]:
+    import io
+
+    from pytest_compaction.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["check", str(path)], out=out, err=err)
+    assert err.getvalue() == ""
+    return code, out.getvalue()
+
+
+def test_the_cli_fails_a_drifted_prose_only_artifact_as_the_pytest_item_does(
+    pytester: pytest.Pytester,
+) -> None:
+    _spec(pytester, _artifact(DROPPED), INVARIANTS)
+    _run(pytester).assert_outcomes(failed=1)
+    code, out = _cli(pytester.path / "incident.compaction.yaml")
+    assert code == 1
+    assert "inv-quiet-1:invariant_dropped" in out
+    assert "fact-quiet-1:missing" in out
+
+
+def test_the_cli_passes_a_faithful_prose_only_artifact_as_the_pytest_item_does(
+    pytester: pytest.Pytester,
+) -> None:
+    _spec(pytester, _artifact(FAITHFUL), INVARIANTS)
+    _run(pytester).assert_outcomes(passed=1)
+    code, out = _cli(pytester.path / "incident.compaction.yaml")
+    assert (code, out.strip().endswith("its summary read in prose)")) == (0, True), out
+
+
+def test_the_cli_reads_a_json_payload_with_prose_forms(tmp_path: object) -> None:
+    import json
+    from pathlib import Path
+
+    import yaml
+
+    data = yaml.safe_load(HEAD + PROSE_FORM + EVENTS + _artifact(DROPPED))
+    path = Path(str(tmp_path)) / "incident.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out = _cli(path)
+    assert code == 1
+    assert "fact-quiet-1:missing" in out
+    data["artifact"]["summary"] = FAITHFUL
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert _cli(path)[0] == 0
+
+
+# -- a recorded spec's budget ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("budget", "fails"), [(len(FAITHFUL) - 1, True), (len(FAITHFUL), False)])
+def test_a_recorded_summary_over_its_budget_is_not_reclaimed(
+    pytester: pytest.Pytester, budget: int, fails: bool
+) -> None:
+    _spec(pytester, _artifact(FAITHFUL), INVARIANTS, f"budget: {budget}\n")
+    result = _run(pytester)
+    if fails:
+        result.assert_outcomes(failed=1)
+        result.stdout.fnmatch_lines(
+            ["*found: summary_not_reclaimed)", "*found summary_not_reclaimed, not expected"]
+        )
+        code, out = _cli(pytester.path / "incident.compaction.yaml")
+        assert code == 1
+        assert f"{len(FAITHFUL)} characters exceed the budget of {budget}" in out
+    else:
+        result.assert_outcomes(passed=1)
+        assert _cli(pytester.path / "incident.compaction.yaml")[0] == 0

@@ -221,3 +221,28 @@ def test_a_faithful_store_refuses_the_stale_writer() -> None:
     run = run_scenario(scenario(), GuardedCompressor(ReferenceCompressor()), store=store)
     assert run.ok
     assert store.version("acme", "user-ana") == 2
+
+
+def _retiring(**reason: str) -> Scenario:
+    return Scenario.from_dict(
+        {
+            "events": [
+                {
+                    "id": "e1",
+                    "text": "Approach A failed with a timeout.",
+                    "facts": [{"id": "fail-a", "predicate": "approach.a_failed", "value": True}],
+                },
+                {"id": "e2", "text": "Approach B worked.", "retires": ["fail-a"], **reason},
+            ],
+            "steps": [{"add": ["e1"]}, "compress", {"add": ["e2"]}, "compress"],
+        },
+        name="retire",
+    )
+
+
+def test_a_retirement_keeps_the_events_reason() -> None:
+    run = run_scenario(_retiring(reason="B worked"), GuardedCompressor(ReferenceCompressor()))
+    assert run.ok, run.violations
+    assert run.ledger.get("fail-a").status_reason == "B worked"
+    plain = run_scenario(_retiring(), GuardedCompressor(ReferenceCompressor()))
+    assert plain.ledger.get("fail-a").status_reason == "retired by event e2"

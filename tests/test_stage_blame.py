@@ -263,3 +263,212 @@ def test_a_stage_named_by_a_check_is_kept() -> None:
     assert located(staged, stage="compression", index=1, depth=2, attempt="attempt 2: ").detail == (
         "pass 1, depth 2, compression; attempt 2"
     )
+
+
+# -- the whole-summary codes: density, depth, growth -------------------------------------
+
+
+def last_turn(request: Any) -> Any:
+    return request.openai_messages()[-1:]
+
+
+def _stages(result: ScenarioRun, code: ViolationCode) -> list[tuple[str, str]]:
+    return [(index, stage) for name, index, stage in _located(result.violations) if name == code.value]
+
+
+def test_density_collapse_is_selections_when_every_rule_was_dropped_before_the_compressor(
+    pytester: pytest.Pytester,
+) -> None:
+    spec = pins_spec(stated_at=1, passes=2)
+    result = session(pytester, spec, "last_turn")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*constraint_density_collapsed*(pass 2, depth 2, selection; *every prohibition or obligation in "
+            "force was dropped before compression: inv-fridays stated by e1, in the prior memory, which the "
+            "compressor did not keep)"
+        ]
+    )
+
+
+def test_density_collapse_is_compressions_when_the_compressor_had_the_rule() -> None:
+    result = run(pins_spec(stated_at=1, passes=2), forgetful)
+    assert _stages(result, ViolationCode.CONSTRAINT_DENSITY_COLLAPSED) == [("2", "compression")]
+    (violation,) = [v for v in result.violations if v.code is ViolationCode.CONSTRAINT_DENSITY_COLLAPSED]
+    assert violation.detail.endswith(
+        "the compressor had inv-fridays (stated by e1, in the prior memory the compressor was given)"
+    )
+    assert (
+        _stages(run(pins_spec(stated_at=1, passes=2), rolling), ViolationCode.CONSTRAINT_DENSITY_COLLAPSED)
+        == []
+    )
+
+
+def test_depth_counts_only_passes_that_built_on_the_prior_memory() -> None:
+    """A trimmer that declares it dropped the prior memory starts afresh: its summary is one
+    deep (the lost rule is selection's, not a depth the trimmer never built)."""
+    spec = pins_spec(stated_at=1)
+    spec["prose_policy"] = {"max_depth": 1}
+    assert _stages(run(spec, last_turn), ViolationCode.DEPTH_EXCEEDED) == []
+    result = run(spec, rolling)
+    assert _stages(result, ViolationCode.DEPTH_EXCEEDED) == [("2", "compression")]
+    (violation,) = [v for v in result.violations if v.code is ViolationCode.DEPTH_EXCEEDED]
+    assert violation.detail.endswith(
+        "the compressor summarized its prior memory (a summary 1 deep) again instead of re-grounding "
+        "from the register"
+    )
+
+
+def test_a_compressor_that_re_grounds_every_pass_is_never_too_deep() -> None:
+    from pytest_compaction.compressors.base import ReferenceCompressor
+
+    spec = pins_spec(stated_at=1)
+    spec["prose_policy"] = {"max_depth": 1}
+    assert run(spec, ReferenceCompressor()).ok
+
+
+class KeepsOldSummaryStore:
+    """A store whose write appends the new summary to the one it holds (it never replaces it)."""
+
+    def __new__(cls) -> Any:
+        from dataclasses import replace
+
+        from pytest_compaction.store.sqlite import SQLiteStore
+
+        class Appending(SQLiteStore):
+            def write(self, artifact: Any, *, expected_version: int) -> int:
+                old = self.read(artifact.tenant_id, artifact.subject_id)
+                if old is not None and old.summary and artifact.summary:
+                    artifact = replace(artifact, summary=f"{old.summary}\n{artifact.summary}")
+                return super().write(artifact, expected_version=expected_version)
+
+        return Appending()
+
+
+def _stored_run(store: Any) -> ScenarioRun:
+    from pytest_compaction.engine.contract import scenario_extras
+
+    scenario = Scenario.from_dict(pins_spec(stated_at=1), name="release")
+    checks, config = scenario_extras(scenario, {})
+    return run_scenario(
+        scenario, GuardedCompressor(as_compressor(rolling)), extra_checks=checks, config=config, store=store
+    )
+
+
+def test_a_summary_the_store_kept_is_not_reclaimed_at_storage() -> None:
+    from pytest_compaction.store.sqlite import SQLiteStore
+
+    result = _stored_run(KeepsOldSummaryStore())
+    assert _stages(result, ViolationCode.SUMMARY_NOT_RECLAIMED) == [("3", "storage")]
+    (violation,) = [v for v in result.violations if v.code is ViolationCode.SUMMARY_NOT_RECLAIMED]
+    assert "it kept the old summary" in violation.detail
+    assert _stages(_stored_run(SQLiteStore()), ViolationCode.SUMMARY_NOT_RECLAIMED) == []
+
+
+def _budget_spec() -> dict[str, Any]:
+    spec = pins_spec(stated_at=1, passes=1)
+    spec["events"] += [
+        {"id": "e8", "text": "The build takes about twelve minutes on the shared runners."},
+        {"id": "e9", "text": "Thanks, that is all for today."},
+    ]
+    spec["steps"] = [{"add": ["e1", "e8", "e9"]}, "compress"]
+    spec["budget"] = 80
+    return spec
+
+
+@pytest.mark.parametrize(
+    ("compressor", "stages"),
+    [
+        (lambda request: request.openai_messages(), [("1", "selection")]),
+        (lambda request: request.text + "\n" + request.text, [("1", "compression")]),
+        (lambda request: [m for m in request.openai_messages() if "Fridays" in m["content"]], []),
+    ],
+    ids=["keeps-every-message", "writes-too-much", "keeps-the-rule"],
+)
+def test_over_budget_is_selections_when_the_kept_messages_alone_exceed_it(
+    compressor: Any, stages: list[tuple[str, str]]
+) -> None:
+    result = run(_budget_spec(), compressor)
+    assert _stages(result, ViolationCode.SUMMARY_NOT_RECLAIMED) == stages
+
+
+# -- a binding first stated in pass 2 -------------------------------------------------------
+
+
+def binding_spec() -> dict[str, Any]:
+    """The staging database is first named by e2, in pass 2 of 3."""
+    return {
+        "tenant": "acme",
+        "subject": "ana",
+        "events": [
+            {"id": "e1", "text": "Hi, I am setting up the release pipeline this week."},
+            {"id": "e2", "text": "Run the migration on the staging database first."},
+            {"id": "e3", "text": "Production is the other database; thanks, that is all."},
+        ],
+        "bindings": [
+            {
+                "id": "db-staging",
+                "canonical_id": "db-staging-eu-1",
+                "phrase": "the staging database",
+                "ambiguous": ["the database"],
+                "anchors": ["migration"],
+            },
+            {"canonical_id": "db-prod-eu-1", "phrase": "production", "ambiguous": ["the database"]},
+        ],
+        "steps": [{"add": ["e1"]}, "compress", {"add": ["e2"]}, "compress", {"add": ["e3"]}, "compress"],
+    }
+
+
+BINDING_COMPRESSORS = '''
+    def rolling(text, previous_summary):
+        return f"{previous_summary}\\n{text}" if previous_summary else text
+
+    def vague_from_pass_3(request):
+        """Rolls, and on pass 3 shortens "the staging database" to "the database"."""
+        prior = request.prior_summary
+        text = f"{prior}\\n{request.text}" if prior else request.text
+        deep = request.prior is not None and request.prior.depth >= 2
+        return text.replace("the staging database", "the database") if deep else text
+
+    def vague_from_pass_1(request):
+        """Says "the database" on pass 1, before anyone named one, then rolls faithfully."""
+        prior = request.prior_summary
+        first = request.text + " The migration waits for the database."
+        return f"{prior}\\n{request.text}" if prior else first
+
+    def last_turn(request):
+        return request.openai_messages()[-1:]
+'''
+
+
+def binding_session(pytester: pytest.Pytester, compressor: str) -> pytest.RunResult:
+    import yaml
+
+    pytester.makefile(".compaction.yaml", release=yaml.safe_dump(binding_spec(), sort_keys=False))
+    pytester.makepyfile(team_memory=textwrap.dedent(BINDING_COMPRESSORS))
+    pytester.syspathinsert()
+    return pytester.runpytest(
+        "--compaction-contract", f"--compaction-compressor=team_memory:{compressor}", "-p", "no:cacheprovider"
+    )
+
+
+@pytest.mark.parametrize(
+    ("compressor", "stage", "why"),
+    [
+        ("vague_from_pass_3", "compression", "stated by e2, in the prior memory the compressor was given"),
+        ("last_turn", "selection", "stated by e2, in the prior memory, which the compressor did not keep"),
+    ],
+)
+def test_a_binding_stated_in_pass_2_and_dropped_in_pass_3_is_reported_at_pass_3(
+    pytester: pytest.Pytester, compressor: str, stage: str, why: str
+) -> None:
+    result = binding_session(pytester, compressor)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([f"*db-staging:binding_unresolvable*(pass 3, depth 3, {stage}; *{why})"])
+    result.stdout.no_fnmatch_line("*(pass 1*")
+    result.stdout.no_fnmatch_line("*(pass 2*")
+
+
+@pytest.mark.parametrize("compressor", ["rolling", "vague_from_pass_1"])
+def test_a_binding_stated_in_pass_2_is_not_owed_at_pass_1(pytester: pytest.Pytester, compressor: str) -> None:
+    binding_session(pytester, compressor).assert_outcomes(passed=1)

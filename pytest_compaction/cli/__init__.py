@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, TextIO
 
 from pytest_compaction.cli import inventory
 from pytest_compaction.cli._io import check_regular_file, dump_json, printable, read_input, refuse_non_finite
-from pytest_compaction.core.checker import check
 from pytest_compaction.core.errors import CompactionError
 from pytest_compaction.core.violations import Verdict
-from pytest_compaction.specs.payload import Payload, payload_from_file
+from pytest_compaction.specs.payload import Payload
 
 if TYPE_CHECKING:
+    from pytest_compaction.core.checker import Mode
     from pytest_compaction.specs.lint import Finding
+    from pytest_compaction.specs.spec import RecordedSpec
 
 __all__ = ["main"]
 
@@ -53,8 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     checker.add_argument(
         "--mode",
         choices=("strict", "permissive"),
-        default="strict",
-        help="strict: unsupported facts fail (default); permissive: they are review items",
+        default=None,
+        help="strict: unsupported facts fail (default, or the payload's mode:); permissive: they are "
+        "review items",
     )
     prose = commands.add_parser(
         "prose",
@@ -217,16 +219,23 @@ def _loading(source: str) -> Iterator[None]:
 def _check(args: argparse.Namespace, out: TextIO) -> int:
     read_input(args.payload)
     with _loading(args.payload):
-        payload = payload_from_file(args.payload)
+        recorded = _recorded(args.payload)
+    payload = recorded.payload
     _refuse_non_finite_facts(payload, args.payload)
-    verdict = check(payload.expected, payload.artifact, mode=args.mode)
+    # --mode when given, else the payload's own mode: (strict unless it says permissive).
+    mode: Mode = "permissive" if (args.mode or recorded.mode) == "permissive" else "strict"
+    # The pytest item's check of a recorded incident, so the two never disagree: facts,
+    # prose forms, pinned invariants, bindings and the prose policy.
+    from pytest_compaction.engine.contract import check_recorded
+
+    verdict = check_recorded(payload.expected, payload.artifact, mode=mode, prose=recorded)
     if args.format in ("github", "sarif"):
         from pytest_compaction.reporting.annotations import from_verdict, render_github, render_sarif
 
         found = from_verdict(args.payload, verdict)
         out.write(render_github(found) if args.format == "github" else render_sarif(found))
     elif args.format == "json":
-        dump_json(_as_json(args.payload, args.mode, verdict), out)
+        dump_json(_as_json(args.payload, mode, verdict), out)
     else:
         for violation in verdict.violations:
             _say(out, violation.describe())
@@ -235,8 +244,38 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         if verdict.ok:
             count = len(payload.artifact.facts)
             checked = f"{count} fact checked" if count == 1 else f"{count} facts checked"
+            if payload.artifact.summary and not count:
+                checked += ", its summary read in prose"
             _say(out, f"{args.payload}: the artifact satisfies the fact contract ({checked})")
     return EXIT_OK if verdict.ok else EXIT_VIOLATIONS
+
+
+def _recorded(source: str) -> RecordedSpec:
+    """The payload read as a recorded incident spec is (its keys are a subset of one's).
+
+    The file is read as every payload is (strict JSON, YAML with lines, the payload limits),
+    then built by the spec reader's own recorded-spec builder, so the pytest item and this
+    command check the same thing.
+    """
+    from collections.abc import Mapping
+    from pathlib import Path
+
+    from pytest_compaction.core.errors import PayloadError
+    from pytest_compaction.specs.payload import _read, load_payload
+    from pytest_compaction.specs.spec import _recorded as build_recorded
+
+    path = Path(source)
+    data, where = _read(path)
+    try:
+        if not isinstance(data, Mapping) or ("artifact" not in data and "artifact_file" not in data):
+            load_payload(data)  # names what is wrong, as a payload's error always has
+        if data.get("kind", "recorded") != "recorded":
+            raise PayloadError("kind", "compaction check takes a saved artifact (kind: recorded, or no kind)")
+        return build_recorded(path, data)
+    except PayloadError as exc:
+        if where is not None:
+            raise where.error(exc) from None
+        raise exc.located(str(path)) from None
 
 
 def _refuse_non_finite_facts(payload: Payload, source: str) -> None:

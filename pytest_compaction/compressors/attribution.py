@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import NamedTuple
 
 from pytest_compaction.compressors.guard import CompressionRecord
@@ -27,7 +27,10 @@ __all__ = [
     "STAGES",
     "Blame",
     "blame",
+    "density_blame",
+    "depth_blame",
     "event_blame",
+    "growth_blame",
     "located",
     "owner",
     "stage_named",
@@ -116,6 +119,71 @@ def event_blame(record: CompressionRecord, event_id: str | None, *, earlier: Col
             "selection", f"stated by {event_id}, in the prior memory, which the compressor did not keep"
         )
     return Blame("selection", f"stated by {event_id}, which never reached the compressor")
+
+
+def density_blame(
+    record: CompressionRecord, entries: Iterable[tuple[str, str | None]], *, earlier: Collection[str] = ()
+) -> Blame:
+    """The stage that owns ``constraint_density_collapsed``: who lost the whole class of rules.
+
+    ``entries`` are the prohibitions and obligations in force, each with its stating event.
+    When the compressor had at least one of them (given and used, in the prior memory it
+    kept, or handed over in the register only) and wrote no prohibition, compression lost
+    the class; when every one was dropped before it (not kept, never reached it), selection.
+    """
+    blamed = [(ident, event_blame(record, event_id, earlier=earlier)) for ident, event_id in entries]
+    for ident, found in blamed:
+        if found.stage == "compression":
+            return Blame("compression", f"the compressor had {ident} ({found.words or 'in the register'})")
+    if not blamed:
+        return Blame("compression")
+    lost = "; ".join(f"{ident} {found.words}" for ident, found in blamed)
+    return Blame(
+        "selection", f"every prohibition or obligation in force was dropped before compression: {lost}"
+    )
+
+
+def depth_blame(record: CompressionRecord, depth: int) -> Blame:
+    """The stage that owns ``depth_exceeded``: the compressor that summarized its prior memory again.
+
+    The prose check counts a pass deeper only when the compressor kept the prior memory
+    (a pass that declared it dropped it starts afresh, depth 1), so the re-summarization
+    is the compressor's: it built on a summary ``depth - 1`` deep instead of re-grounding.
+    """
+    return Blame(
+        "compression",
+        f"the compressor summarized its prior memory (a summary {depth - 1} deep) again instead of "
+        f"re-grounding from the register",
+    )
+
+
+def growth_blame(
+    record: CompressionRecord, *, written: int | None, handed: int | None, budget: int | None
+) -> Blame:
+    """The stage that owns ``summary_not_reclaimed``: who kept what should have been reclaimed.
+
+    ``written`` is the reclaimable length of the summary this scope's previous pass wrote,
+    ``handed`` that of the prior memory this pass was given (the store's read-back): a
+    longer read-back means the store kept the old summary (storage). Over a ``budget``, the
+    messages the output kept verbatim taking more than the budget on their own are the
+    selection's; anything else the compressor wrote (compression).
+    """
+    if written is not None and handed is not None and handed > written:
+        return Blame(
+            "storage",
+            f"the store handed back a summary of {handed} characters for the {written} the previous pass "
+            f"wrote: it kept the old summary",
+        )
+    if budget is not None and record.kept:
+        texts = {event.event_id: event.text for event in record.request.events}
+        kept_chars = sum(len(texts.get(event_id, "")) + 1 for event_id in record.kept)
+        if kept_chars > budget:
+            return Blame(
+                "selection",
+                f"the messages kept verbatim ({', '.join(record.kept)}) take {kept_chars} characters "
+                f"on their own",
+            )
+    return Blame("compression")
 
 
 def blame(ledger: Ledger | None, record: CompressionRecord, violation: Violation) -> Blame:

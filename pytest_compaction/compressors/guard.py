@@ -19,6 +19,7 @@ import operator
 import threading
 import time
 import traceback
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -178,6 +179,12 @@ class GuardedCompressor:
         """Compressor-compatible call: the artifact, or None when the call was a violation."""
         return self.run(request).artifact
 
+    def close(self) -> None:
+        """End the timeout thread (the next call starts a new one); the records stay."""
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.stop()
+
     def _error_detail(self, error: BaseException) -> str:
         if type(error).__name__ == "IsolatedError":
             return f"{self.name} raised {error} (in its child process)"
@@ -219,9 +226,13 @@ class GuardedCompressor:
         worker = self._worker
         if worker is None or not worker.is_alive():
             worker = self._worker = _Worker(f"compaction:{self.name}")
+            # A guard dropped without close() lets its idle thread end too.
+            weakref.finalize(self, worker.stop)
         ok, value = worker.call(lambda: _invoke(self.compressor, given, request), self.seconds)
         if ok is None:
-            # A thread cannot be killed: the hung worker is abandoned (daemon) and reported.
+            # A thread cannot be killed: the hung worker is abandoned (daemon) and reported;
+            # it ends when the hung call returns, if ever.
+            worker.stop()
             self._worker = None
             return None, None, True
         if not ok:
@@ -246,11 +257,21 @@ class _Worker(threading.Thread):
         self._done.acquire()
         self._job: Any = None
         self._result: tuple[bool, Any] = (False, None)
+        self._stopped = False
         self.start()
+
+    def stop(self) -> None:
+        """End the thread: an idle worker at once, a busy (abandoned) one when its call returns."""
+        if self._stopped:
+            return
+        self._stopped = True
+        self._go.release()
 
     def run(self) -> None:
         while True:
             self._go.acquire()
+            if self._stopped:
+                return
             try:
                 self._result = (True, self._job())
             except BaseException as exc:

@@ -478,8 +478,10 @@ def _content_text(blocks: list[object]) -> str:
 def _from_messages(messages: tuple[Message, ...], request: CompressionRequest) -> Normalized:
     by_id = {event.event_id: event for event in request.events}
     by_text: dict[tuple[str, str], SourceEvent] = {}
+    any_role: dict[str, SourceEvent] = {}
     for event in request.events:
         by_text.setdefault((event_role(event), event.text), event)
+        any_role.setdefault(event.text, event)
     prior_text = request.prior_summary
     kept: list[str] = []
     kept_prior = False
@@ -494,7 +496,10 @@ def _from_messages(messages: tuple[Message, ...], request: CompressionRequest) -
             continue
         source = by_id.get(message.message_id) if message.message_id else None
         if source is None and not message.summary:
-            source = by_text.get((message.role, content))
+            # An event repeated word for word is kept, whatever role the message gives it (a
+            # recorded event's role defaults to user; a trimmer may re-send it as a system
+            # prompt): it is the selection's, not a summary the compressor wrote.
+            source = by_text.get((message.role, content)) or any_role.get(content)
         if source is not None and content == source.text and not message.summary:
             kept.append(source.event_id)
             lines.append(f"[{source.event_id}] {content}")

@@ -16,9 +16,11 @@ Deterministic checks on what a compressor returned, named:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pytest_compaction.compressors.base import CompressionRequest
-from pytest_compaction.compressors.shapes import Normalized, event_role
+from pytest_compaction.compressors.shapes import Message, Normalized, event_role
+from pytest_compaction.core.model import Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
 
 __all__ = ["check_structure", "looks_like_error"]
@@ -110,6 +112,7 @@ def check_structure(normalized: Normalized, request: CompressionRequest, name: s
                 f"result(s): a provider rejects a tool call with no result",
             )
         )
+    found.extend(_elevated(messages, request, name))
     kept_text = {(m.role, m.content) for m in messages}
     dropped = [
         e.event_id
@@ -126,3 +129,24 @@ def check_structure(normalized: Normalized, request: CompressionRequest, name: s
             )
         )
     return found
+
+
+def _elevated(messages: Sequence[Message], request: CompressionRequest, name: str) -> list[Violation]:
+    """``trust_elevated`` for untrusted content kept word for word as a system message.
+
+    A quoted ticket or a tool result re-sent as the system prompt has become an instruction:
+    its text is kept, its trust has risen.
+    """
+    untrusted = {e.text: e.event_id for e in request.events if e.trust is Trust.UNTRUSTED and e.text.strip()}
+    raised = sorted({untrusted[m.content] for m in messages if m.role == "system" and m.content in untrusted})
+    if not raised:
+        return []
+    return [
+        Violation(
+            code=ViolationCode.TRUST_ELEVATED,
+            expected="untrusted",
+            observed="system",
+            detail=f"selection: {name} kept the untrusted event(s) {', '.join(raised)} as a system "
+            f"message: quoted or retrieved content became an instruction",
+        )
+    ]

@@ -28,25 +28,23 @@ def partition_kept(context: PassContext) -> list[Violation]:
     artifact = context.artifact
     if artifact is not None and (artifact.tenant_id, artifact.subject_id) != wanted:
         owner = f"{artifact.tenant_id}/{artifact.subject_id}"
-        return [
-            Violation(
-                code=ViolationCode.ISOLATION_BREACH,
-                expected=scope,
-                observed=owner,
-                detail=f"the compressor was asked for the memory of {scope} and returned the memory of "
-                f"{owner}; stored under its partition key ({owner}) it would replace that subject's memory",
-            )
-        ]
+        return _breach(
+            scope,
+            owner,
+            f"the compressor was asked for the memory of {scope} and returned the memory of {owner}; "
+            f"stored under its partition key ({owner}) it would replace that subject's memory",
+        )
     back = context.read_back
     if back is not None and (back.tenant_id, back.subject_id) != wanted:
         owner = f"{back.tenant_id}/{back.subject_id}"
-        return [
-            Violation(
-                code=ViolationCode.ISOLATION_BREACH,
-                expected=scope,
-                observed=owner,
-                detail=f"the store's read of partition {scope} returned the memory of {owner}; "
-                f"versions, reads and retrieval must be kept per tenant and subject",
-            )
-        ]
+        return _breach(
+            scope,
+            owner,
+            f"the store's read of partition {scope} returned the memory of {owner}; "
+            f"versions, reads and retrieval must be kept per tenant and subject",
+        )
     return []
+
+
+def _breach(scope: str, owner: str, detail: str) -> list[Violation]:
+    return [Violation(code=ViolationCode.ISOLATION_BREACH, expected=scope, observed=owner, detail=detail)]

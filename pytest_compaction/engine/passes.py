@@ -12,7 +12,7 @@ finding. Front ends differ only in the checks they pass: a scenario spec runs
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -32,11 +32,13 @@ __all__ = [
     "DEFAULT_CHECKS",
     "PassCheck",
     "PassContext",
+    "RequestConfig",
     "contract_kept",
     "deleted_content_in_input",
     "depth_tracked",
     "partition_kept",
     "prefixed",
+    "request_config",
 ]
 
 
@@ -59,6 +61,8 @@ class PassContext:
     """The run's earlier passes, every scope, in order."""
     stored: Stored | None = None
     """The storage boundary of this pass (the version written and the read-back), if a store is used."""
+    step_path: str = ""
+    """The path of the scenario step this pass runs (``steps[3]``), when a scenario runs it."""
 
     @property
     def request(self) -> CompressionRequest:
@@ -87,6 +91,26 @@ class PassCheck(Protocol):
     """A check run on every attempt of every pass: returns the violations it finds."""
 
     def __call__(self, context: PassContext, /) -> Iterable[Violation]: ...
+
+
+class RequestConfig(Protocol):
+    """What a check adds to one pass's request ``config``, before the compressor is called.
+
+    A check that hands the compressor something of its own (the prose check's pinned
+    block) carries this as its ``configure`` attribute: it is given the request as planned
+    and the scope's earlier passes, so what it hands over can depend on what the history
+    has stated so far, never on what comes later.
+    """
+
+    def __call__(
+        self, request: CompressionRequest, previous: Sequence[PassResult], /
+    ) -> Mapping[str, object]: ...
+
+
+def request_config(pass_check: PassCheck) -> RequestConfig | None:
+    """``pass_check``'s ``configure`` (see :class:`RequestConfig`), or None when it has none."""
+    configure = getattr(pass_check, "configure", None)
+    return configure if callable(configure) else None
 
 
 def contract_kept(context: PassContext) -> list[Violation]:

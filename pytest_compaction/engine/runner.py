@@ -24,7 +24,7 @@ from pytest_compaction.core.violations import (
     ViolationCode,
     sort_violations,
 )
-from pytest_compaction.engine.passes import DEFAULT_CHECKS, PassCheck, PassContext
+from pytest_compaction.engine.passes import DEFAULT_CHECKS, PassCheck, PassContext, request_config
 
 if TYPE_CHECKING:
     from pytest_compaction.engine.steps import RetrievalResult, UseStepResult
@@ -145,7 +145,8 @@ def _record_event(ledger: Ledger, event: SourceEvent) -> None:
         for older in claim.supersedes:
             ledger.supersede(older, claim.fact_id)
     for fact_id in event.retires:
-        ledger.retire(fact_id, event_id=event.event_id, reason=f"retired by event {event.event_id}")
+        reason = event.reason or f"retired by event {event.event_id}"
+        ledger.retire(fact_id, event_id=event.event_id, reason=reason)
 
 
 def run_scenario(
@@ -206,6 +207,7 @@ def run_scenario(
             budget_tokens=_budget(scenario, step, "budget_tokens"),
             budget_chars=_budget(scenario, step, "budget_chars"),
         )
+        request = _configured(request, every, [p for p in run.passes if (p.tenant_id, p.subject_id) == scope])
         depth = 1 if prior is None else depths.get(scope, 0) + 1
         options: dict[str, object] = {
             "index": index,
@@ -245,27 +247,31 @@ def run_scenario(
         if len(planned) > 1:  # each lane's calls, in pass order, on the run's own guard
             guard.records.extend(record for result in results for record in result.attempts)
 
-    for group in _rounds(scenario, schedule):
-        if len(group) > 1:
+    try:
+        for group in _rounds(scenario, schedule):
+            if len(group) > 1:
+                compress(group)
+                continue
+            step = group[0]
+            if step.kind in ("retrieve", "use"):
+                _run_stage(step, run, store, latest)
+                continue
+            if step.kind != "compress":
+                build_ledger_step(ledger, scenario, step)
+                if step.kind == "delete":
+                    assert step.fact_id is not None
+                    deleted = ledger.get(step.fact_id)
+                    if store is not None:
+                        store.delete_fact(deleted.tenant_id, deleted.subject_id, deleted.fact_id)
+                    # A deletion invalidates every summary built from the deleted content:
+                    # the next pass re-grounds from the authorized events.
+                    memory.clear()
+                    compressed.clear()
+                continue
             compress(group)
-            continue
-        step = group[0]
-        if step.kind in ("retrieve", "use"):
-            _run_stage(step, run, store, latest)
-            continue
-        if step.kind != "compress":
-            build_ledger_step(ledger, scenario, step)
-            if step.kind == "delete":
-                assert step.fact_id is not None
-                deleted = ledger.get(step.fact_id)
-                if store is not None:
-                    store.delete_fact(deleted.tenant_id, deleted.subject_id, deleted.fact_id)
-                # A deletion invalidates every summary built from the deleted content:
-                # the next pass re-grounds from the authorized events.
-                memory.clear()
-                compressed.clear()
-            continue
-        compress(group)
+    finally:
+        for lane in lanes.values():  # each concurrent lane's timeout thread ends with the run
+            lane.close()
     return run
 
 
@@ -320,6 +326,7 @@ def run_pass(
             depth=level,
             previous=previous,
             stored=stored,
+            step_path=step_path,
         )
         for pass_check in checks:
             for violation in pass_check(context):
@@ -356,6 +363,18 @@ def _with_budgets(config: dict[str, object] | None, scenario: Scenario, step: St
         if value is not None:
             out[key] = value
     return out
+
+
+def _configured(
+    request: CompressionRequest, checks: Sequence[PassCheck], previous: Sequence[PassResult]
+) -> CompressionRequest:
+    """``request`` with what each check hands this pass added to its config (see ``RequestConfig``)."""
+    added: dict[str, object] = {}
+    for pass_check in checks:
+        configure = request_config(pass_check)
+        if configure is not None:
+            added.update(configure(request, previous))
+    return replace(request, config={**request.config, **added}) if added else request
 
 
 def _budget(scenario: Scenario, step: Step, key: str) -> int | None:

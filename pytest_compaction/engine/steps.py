@@ -277,6 +277,10 @@ class _Act:
     """The binding the action means, by the bindings table (the ground truth)."""
     after: str
     """The path of the compress step whose memory the action reads."""
+    scope: tuple[str, str]
+    before: frozenset[str]
+    """The scope's events added before that compress step: on a rebuilt path (``depth=N``)
+    the action reads the memory of the first pass whose input has covered them."""
 
 
 def act_check(scenario: Scenario, bindings: BindingSet) -> PassCheck | None:
@@ -313,13 +317,24 @@ def act_check(scenario: Scenario, bindings: BindingSet) -> PassCheck | None:
                 f"no compress step of {scope[0]}/{scope[1]} comes before this action, so there is no "
                 f"memory to act from; compress that scope first",
             )
-        acts.append(_Act(step=step, binding=target, after=after))
+        acts.append(
+            _Act(
+                step=step,
+                binding=target,
+                after=after,
+                scope=scope,
+                before=_added_before(scenario, after, scope),
+            )
+        )
     if not acts:
         return None
 
     def check(context: PassContext) -> list[Violation]:
         current = _current_step(context, compress_paths)
-        due = [act for act in acts if act.after == current]
+        if current is not None:
+            due = [act for act in acts if act.after == current]
+        else:
+            due = [act for act in acts if _reached(act, context)]
         if not due:
             return []
         memory = memory_text(context.read_back or context.artifact)
@@ -340,15 +355,43 @@ def act_check(scenario: Scenario, bindings: BindingSet) -> PassCheck | None:
 
 
 def _current_step(context: PassContext, compress_paths: tuple[str, ...]) -> str | None:
-    """The compress step this pass runs: the passes so far follow the scenario's compress steps.
+    """The compress step this pass runs, when the run's passes are the scenario's compress steps.
 
-    A run whose passes are not this scenario's compress steps (a rebuilt multi-stage
-    path) has no act steps of its own: ``None``.
+    A run whose passes are not (a rebuilt direct or multi-stage path, ``depth=N``): ``None``.
     """
     done = tuple(result.step_path for result in context.previous)
     if len(done) >= len(compress_paths) or done != compress_paths[: len(done)]:
         return None
-    return compress_paths[len(done)]
+    current = compress_paths[len(done)]
+    return current if context.step_path in ("", current) else None
+
+
+def _added_before(scenario: Scenario, compress_path: str, scope: tuple[str, str]) -> frozenset[str]:
+    """The events of ``scope`` the scenario adds before its compress step at ``compress_path``."""
+    added: set[str] = set()
+    for step in scenario.effective_steps:
+        if step.path == compress_path:
+            break
+        if step.kind == "add":
+            for event_id in step.event_ids:
+                event = scenario.event(event_id)
+                if (event.tenant_id or scenario.tenant_id, event.subject_id or scenario.subject_id) == scope:
+                    added.add(event_id)
+    return frozenset(added)
+
+
+def _reached(act: _Act, context: PassContext) -> bool:
+    """On a rebuilt path: this is the first pass of the act's scope whose input (with the scope's
+    earlier passes) covers every event added before the act's compress step (deleted ones aside)."""
+    if context.scope != act.scope:
+        return False
+    earlier: set[str] = set()
+    for result in context.scope_passes():
+        earlier.update(result.record.input_event_ids)
+    needed = act.before - context.ledger.redacted_event_ids
+    if not needed:
+        return not context.scope_passes()
+    return needed <= earlier | set(context.record.input_event_ids) and not needed <= earlier
 
 
 def memory_text(artifact: Artifact | None) -> str:

@@ -3,7 +3,10 @@
 The scenario's pinned invariants go to the compressor as ``config["pinned"]`` (the
 register's verbatim block, :func:`pytest_compaction.prose.summary.pin_block`): a faithful
 compressor carries them into its summary unsummarized, which is also how a pass
-declares that it re-grounded from the register.
+declares that it re-grounded from the register. Each pass is handed only the entries
+its history has stated so far and not retired (the check's ``configure``, see
+:class:`~pytest_compaction.engine.passes.RequestConfig`): a compressor that echoes the
+block cannot know a rule before the user says it.
 
 A pass owes only the entries and bindings its input has stated (see
 :mod:`pytest_compaction.prose.stated`); a spec's ``prose_policy: {max_depth: N}`` sets how
@@ -14,18 +17,22 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
+from pytest_compaction.compressors.attribution import density_blame, depth_blame, growth_blame, with_stage
+from pytest_compaction.compressors.guard import CompressionRecord
+from pytest_compaction.compressors.request import CompressionRequest
 from pytest_compaction.core.prose_form import ProsePolicy
 from pytest_compaction.core.scenario import Scenario
-from pytest_compaction.core.violations import Verdict, Violation
+from pytest_compaction.core.violations import Verdict, Violation, ViolationCode
 from pytest_compaction.engine.passes import PassCheck, PassContext
 from pytest_compaction.engine.runner import PassResult
 from pytest_compaction.prose.bindings import BindingSet
 from pytest_compaction.prose.gate import check_summary
 from pytest_compaction.prose.invariants import InvariantRegister
+from pytest_compaction.prose.modality import Modality
 from pytest_compaction.prose.stated import Statements, given_by
-from pytest_compaction.prose.summary import PassState, event_label, next_state, pin_block
+from pytest_compaction.prose.summary import PassState, event_label, next_state, pin_block, reclaimable_chars
 
 __all__ = [
     "PINNED_CONFIG_KEY",
@@ -42,10 +49,10 @@ PINNED_CONFIG_KEY = "pinned"
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class ProseChecks:
-    """What a scenario's prose contract adds to a run: pass checks and request config."""
+    """What a scenario's prose contract adds to a run: its pass checks (the first also
+    hands each pass its pinned block, through its ``configure``)."""
 
     checks: tuple[PassCheck, ...] = ()
-    config: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 class ProseContract(Protocol):
@@ -94,30 +101,48 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
 
     Each pass is checked against the entries and bindings its input has stated so far
     (:mod:`pytest_compaction.prose.stated`), and each loss names the stage that lost it.
+    The pinned block each pass is handed holds the same entries: what the history has
+    stated by then and not retired, never a rule the user has not said yet.
     """
     if scenario.invariants is None and scenario.bindings is None:
         return ProseChecks()
     register, bindings, policy = _contract(scenario)
-    statements = Statements(scenario, register, bindings)
-    # The depth policy's tightened checks, built once per contract in force.
     from pytest_compaction.engine.steps import act_check
-    from pytest_compaction.prose.depth_policy import depth_policy_check
 
-    depth_policy = scenario.effective_depth_policy
-    tightened: dict[object, PassCheck | None] = {}
+    check = _ProseCheck(scenario, Statements(scenario, register, bindings), policy)
+    acting = act_check(scenario, bindings)
+    return ProseChecks(checks=(check,) if acting is None else (check, acting))
 
-    def check(context: PassContext) -> list[Violation]:
+
+class _ProseCheck:
+    """The prose pass check of one scenario; its ``configure`` hands each pass its pinned block."""
+
+    def __init__(self, scenario: Scenario, statements: Statements, policy: ProsePolicy) -> None:
+        self.statements = statements
+        self.policy = policy
+        self.depth_policy = scenario.effective_depth_policy
+        self._tightened: dict[object, PassCheck | None] = {}
+        """The depth policy's tightened checks, built once per contract in force."""
+
+    def configure(self, request: CompressionRequest, previous: Sequence[PassResult]) -> dict[str, object]:
+        """``{"pinned": block}`` with the entries in force at this pass (none: nothing)."""
+        now = self.statements.at(given_by(previous) | {e.event_id for e in request.events})
+        return {PINNED_CONFIG_KEY: pin_block(now.register)} if now.register.active() else {}
+
+    def __call__(self, context: PassContext) -> list[Violation]:
         # The register, not the fact ledger, is the prose oracle.
         artifact = context.artifact
         if artifact is None:
             return []
+        statements = self.statements
         request = context.request
         passes = context.scope_passes()
         earlier = given_by(passes)
         now = statements.at(earlier | set(context.record.input_event_ids))
         state = _state(statements, passes)
-        if request.prior is None:
-            # Summarized from raw events: a fresh start, nothing to compare growth with.
+        if _fresh(context.record):
+            # Summarized from raw events (no prior memory, or one the output declared it
+            # dropped): a fresh start, nothing to compare growth or depth with.
             state, depth = None, 1
         else:
             depth = state.depth + 1 if state is not None else artifact.depth
@@ -132,19 +157,61 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
             bindings=now.bindings,
             previous=state,
             depth=depth,
-            policy=policy,
+            policy=self.policy,
         )
-        found = list(verdict.violations)
-        if now.key not in tightened:
-            tightened[now.key] = depth_policy_check(depth_policy, now.register, now.bindings)
-        deep = tightened[now.key]
+        # The cap asks a deep summary to re-ground from the register: with nothing pinned in
+        # force there is nothing to re-ground from (no block is handed over), so no cap.
+        found = [
+            v
+            for v in verdict.violations
+            if v.code is not ViolationCode.DEPTH_EXCEEDED or now.register.active()
+        ]
+        if now.key not in self._tightened:
+            from pytest_compaction.prose.depth_policy import depth_policy_check
+
+            self._tightened[now.key] = depth_policy_check(self.depth_policy, now.register, now.bindings)
+        deep = self._tightened[now.key]
         if deep is not None:
             found.extend(deep(context))
-        return [statements.staged(v, context.record, earlier) for v in found]
+        return [self._staged(v, context, now.register, passes, earlier, depth) for v in found]
 
-    config = {PINNED_CONFIG_KEY: pin_block(register)} if register.active() else {}
-    acting = act_check(scenario, bindings)
-    return ProseChecks(checks=(check,) if acting is None else (check, acting), config=config)
+    def _staged(
+        self,
+        violation: Violation,
+        context: PassContext,
+        register: InvariantRegister,
+        passes: Sequence[PassResult],
+        earlier: set[str],
+        depth: int,
+    ) -> Violation:
+        """``violation`` with the stage that owns it named: a lost entry or binding by its stating
+        event; the whole-summary codes by :mod:`~pytest_compaction.compressors.attribution`."""
+        record = context.record
+        if violation.code is ViolationCode.CONSTRAINT_DENSITY_COLLAPSED:
+            entries = [
+                (e.id, self.statements.entry_sources.get(e.id))
+                for e in register.invariants()
+                if e.modality in (Modality.PROHIBITION, Modality.OBLIGATION)
+            ]
+            return with_stage(violation, density_blame(record, entries, earlier=earlier))
+        if violation.code is ViolationCode.DEPTH_EXCEEDED:
+            return with_stage(violation, depth_blame(record, depth))
+        if violation.code is ViolationCode.SUMMARY_NOT_RECLAIMED:
+            last = passes[-1].artifact if passes else None
+            prior = record.request.prior
+            found = growth_blame(
+                record,
+                written=reclaimable_chars(last.summary or "") if last is not None else None,
+                handed=reclaimable_chars(prior.summary or "") if prior is not None else None,
+                budget=self.policy.budget_chars,
+            )
+            return with_stage(violation, found)
+        return self.statements.staged(violation, record, earlier)
+
+
+def _fresh(record: CompressionRecord) -> bool:
+    """The pass starts afresh: it had no prior memory, or its output declared it dropped it."""
+    return record.request.prior is None or not record.kept_prior
 
 
 def _state(statements: Statements, passes: Sequence[PassResult]) -> PassState | None:
@@ -156,7 +223,7 @@ def _state(statements: Statements, passes: Sequence[PassResult]) -> PassState | 
         artifact = result.artifact
         if artifact is None:
             continue
-        first = result.record.request.prior is None
+        first = _fresh(result.record)
         state = next_state(
             statements.at(given).register,
             artifact.summary or "",
