@@ -261,17 +261,17 @@ def _recorded(source: str) -> RecordedSpec:
     from pathlib import Path
 
     from pytest_compaction.core.errors import PayloadError
-    from pytest_compaction.specs.payload import _read, load_payload
-    from pytest_compaction.specs.spec import _recorded as build_recorded
+    from pytest_compaction.specs.payload import load_payload, read_with_lines
+    from pytest_compaction.specs.spec import recorded_spec
 
     path = Path(source)
-    data, where = _read(path)
+    data, where = read_with_lines(path)
     try:
         if not isinstance(data, Mapping) or ("artifact" not in data and "artifact_file" not in data):
             load_payload(data)  # names what is wrong, as a payload's error always has
         if data.get("kind", "recorded") != "recorded":
             raise PayloadError("kind", "compaction check takes a saved artifact (kind: recorded, or no kind)")
-        return build_recorded(path, data)
+        return recorded_spec(path, data)
     except PayloadError as exc:
         if where is not None:
             raise where.error(exc) from None

@@ -20,9 +20,10 @@ A deletion discards every summary built from deleted content (the runner
 re-grounds the next pass from the authorized events), so depth counts again from 1
 after a deletion.
 
-Both paths are rebuilt from the events and deletions alone: a scenario's ``retrieve``,
-``use`` and ``act`` steps belong to the scenario as written, where they follow the
-passes they were written after. The scenario's depth policy
+Both paths are rebuilt from the events and deletions alone: a scenario's ``retrieve`` and
+``use`` steps belong to the scenario as written, where they follow the passes they were
+written after. Its ``act`` steps run once on each rebuilt path, at the first pass that has
+compressed the events written before them. The scenario's depth policy
 (:mod:`pytest_compaction.core.depth_policy`) applies on both paths, by each pass's depth.
 """
 

@@ -27,7 +27,15 @@ from pytest_compaction.specs.safeyaml import MAX_DEPTH
 if TYPE_CHECKING:
     from pytest_compaction.specs.safeyaml import SourceMap
 
-__all__ = ["MAX_FILE_BYTES", "Payload", "load_payload", "payload_from_file", "read_data_file", "read_text"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "Payload",
+    "load_payload",
+    "payload_from_file",
+    "read_data_file",
+    "read_text",
+    "read_with_lines",
+]
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 
@@ -150,10 +158,10 @@ def _locate(facts: Sequence[Fact], events: Sequence[SourceEvent], exc: Compactio
 
 def read_data_file(path: str | Path) -> Any:
     """Read a JSON or YAML file into plain data; a bad file is a :class:`PayloadError`."""
-    return _read(Path(path))[0]
+    return read_with_lines(Path(path))[0]
 
 
-def _read(path: Path) -> tuple[Any, SourceMap | None]:
+def read_with_lines(path: Path) -> tuple[Any, SourceMap | None]:
     """The file's data and, for YAML, the line of every path in it."""
     text = read_text(path, MAX_FILE_BYTES, what="JSON or YAML file")
     if path.suffix.lower() in (".yaml", ".yml"):
@@ -203,7 +211,7 @@ def _check_depth(data: object, source: str) -> None:
 
 def payload_from_file(path: str | Path) -> Payload:
     """Read and load a payload file; errors name the file, the field and (for YAML) the line."""
-    data, where = _read(Path(path))
+    data, where = read_with_lines(Path(path))
     try:
         return load_payload(data)
     except PayloadError as exc:

@@ -32,6 +32,7 @@ __all__ = [
     "RecordedSpec",
     "Spec",
     "load_spec",
+    "recorded_spec",
     "spec_name",
 ]
 
@@ -157,7 +158,7 @@ def _build(path: Path, data: object, source_map: SourceMap, roots: tuple[Path, .
     if not isinstance(description, str):
         raise PayloadError("description", f"expected a string, got {type_name(description)}")
     if kind == "recorded":
-        recorded = _recorded(path, data, roots)
+        recorded = recorded_spec(path, data, roots)
         return Spec(
             name=name,
             path=path,
@@ -192,7 +193,8 @@ def _build(path: Path, data: object, source_map: SourceMap, roots: tuple[Path, .
     )
 
 
-def _recorded(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] = ()) -> RecordedSpec:
+def recorded_spec(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] = ()) -> RecordedSpec:
+    """A recorded incident spec built from its loaded data (the CLI builds its payload here too)."""
     from pytest_compaction.core._fields import check_keys
 
     optional = tuple(key for key in RECORDED_KEYS if key != "expected")
