@@ -52,9 +52,22 @@ def check(expected: Ledger | Iterable[Fact], artifact: Artifact, *, mode: Mode =
     active = Status.ACTIVE
     critical = Criticality.CRITICAL
 
-    # The passing path: one lookup, one tuple comparison and two string comparisons per fact.
+    # The passing path: one lookup, one tuple comparison and two string comparisons per
+    # fact, in one condition (fewer bytecodes per fact than one test per branch).
+    get = facts.get
     for fact in artifact.index.values():
-        want = facts.get(fact.fact_id)
+        want = get(fact.fact_id)
+        if (
+            want is not None
+            and want.status is active
+            and fact._key == want._key
+            and want.tenant_id == tenant
+            and want.subject_id == subject
+        ):
+            if want.criticality is critical:
+                kept += 1
+            continue
+        # Something differs: find out what, as the conditions above read.
         if want is None:
             found.append(_unsupported(fact))
             continue
