@@ -52,22 +52,9 @@ def check(expected: Ledger | Iterable[Fact], artifact: Artifact, *, mode: Mode =
     active = Status.ACTIVE
     critical = Criticality.CRITICAL
 
-    # The passing path: one lookup, one tuple comparison and two string comparisons per
-    # fact, in one condition (fewer bytecodes per fact than one test per branch).
-    get = facts.get
+    # The passing path: one lookup, one tuple comparison and two string comparisons per fact.
     for fact in artifact.index.values():
-        want = get(fact.fact_id)
-        if (
-            want is not None
-            and want.status is active
-            and fact._key == want._key
-            and want.tenant_id == tenant
-            and want.subject_id == subject
-        ):
-            if want.criticality is critical:
-                kept += 1
-            continue
-        # Something differs: find out what, as the conditions above read.
+        want = facts.get(fact.fact_id)
         if want is None:
             found.append(_unsupported(fact))
             continue
