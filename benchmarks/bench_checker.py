@@ -1,12 +1,12 @@
 """How fast is ``pytest_compaction.check`` next to the simplest loop that could do its job?
 
-The baseline is the seed's reference validator: this script came with the first
-commits (3b73988, "check() against a plain dict-compare loop") and its baseline has not
-changed since, so it is the seed-style reference validator the targets name. It is a
-plain loop that looks every emitted fact up by id in a dict of expected facts and compares the two dicts with ``==``: no types, no lifecycle, no
-reporting. Both sides get the same facts, built independently (equal values, not
-the same objects), and both are timed on a *passing* artifact, which is what CI
-sees almost every time.
+The baseline is the seed's reference validator: this script came with the first commits
+(3b73988, "check() against a plain dict-compare loop") and its baseline has not changed
+since, so it is the seed-style reference validator the targets name. It is a plain loop
+that looks every emitted fact up by id in a dict of expected facts and compares the two
+dicts with ``==``: no types, no lifecycle, no reporting. Both sides get the same facts,
+built independently (equal values, not the same objects), and both are timed on a
+*passing* artifact, which is what CI sees almost every time.
 
 Each repeat of the checker gets a fresh copy of the ledger, so the per-ledger
 cache of required facts is rebuilt inside the timed region (the cold path).
