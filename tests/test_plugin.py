@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -221,17 +222,54 @@ def test_plugin_can_be_disabled(project: pytest.Pytester) -> None:
     )
 
 
+HEAVY_LIBRARIES = ("hypothesis", "yaml", "deepdiff", "jsonschema", "sqlite3", "_sqlite3")
+ENGINES = tuple(
+    f"pytest_compaction.{name}"
+    for name in ("engine", "specs", "compressors", "prose", "store", "fuzzing", "mutants", "relations")
+)
+HEAVY_REPORTING = ("pytest_compaction.reporting.html", "pytest_compaction.reporting.details")
+
+
+def _loaded(names: list[str], prefixes: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in names if any(m == p or m.startswith(p + ".") for p in prefixes))
+
+
 def test_importing_the_plugin_stays_light() -> None:
     code = textwrap.dedent(
         """
         import sys
         import pytest_compaction.plugin
-        heavy = [m for m in ("hypothesis", "yaml", "deepdiff") if m in sys.modules]
-        print(",".join(heavy))
+        print("\\n".join(sys.modules))
         """
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""
+    names = out.stdout.split()
+    assert "pytest_compaction.plugin" in names  # the probe itself works
+    assert _loaded(names, (*HEAVY_LIBRARIES, *ENGINES, *HEAVY_REPORTING)) == []
+
+
+def test_a_session_without_contract_tests_loads_no_engine(tmp_path: Path) -> None:
+    """What the plugin costs a suite that does not use it: its hooks run in every session
+    (options, ini keys, settings, collection), and none of them may pull in an engine."""
+    (tmp_path / "test_plain.py").write_text("def test_one():\n    assert 1 + 1 == 2\n")
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    code = textwrap.dedent(
+        """
+        import sys, pytest
+        code = pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider"])
+        print("exit", int(code))
+        print("\\n".join(sys.modules))
+        """
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    names = out.stdout.split()
+    assert "exit" in names, out.stdout
+    assert names[names.index("exit") + 1] == "0", out.stdout
+    assert "pytest_compaction.plugin.settings" in names  # the plugin did run its hooks
+    # Hypothesis is left out: its own pytest plugin imports it in every session.
+    assert _loaded(names, (*HEAVY_LIBRARIES[1:], *ENGINES, *HEAVY_REPORTING)) == []
 
 
 def test_repeated_compression_checks_every_pass(project: pytest.Pytester) -> None:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from typing import Any
 
 from pytest_compaction.core.errors import ConfigError
 
 __all__ = [
     "BUILT_IN_USES",
+    "EVIDENCE_KEY_ENV",
     "SPEC_ROOTS_INI",
     "USE_INI",
+    "add_spec_ini",
     "import_reference",
     "lookup_use",
     "parse_ini_uses",
@@ -81,6 +84,29 @@ def register_use(name: str, target: object) -> None:
 
 SPEC_ROOTS_INI = "compaction_spec_roots"
 """The ini key naming more directories a spec's files (``artifact_file``) may be read from."""
+
+EVIDENCE_KEY_ENV = "COMPACTION_EVIDENCE_KEY"
+"""The environment variable that holds a configured evidence fingerprint key."""
+
+
+def add_spec_ini(addini: Any) -> None:
+    """Register the ini keys of spec loading (``parser.addini``).
+
+    Here, not beside the loader, so that registering them imports nothing heavy: the plugin
+    calls it in every pytest session, with or without contract tests.
+    """
+    addini(
+        USE_INI,
+        type="linelist",
+        default=[],
+        help="consumers and rules a spec's use: step may name, one `name = package.module:attribute` a line",
+    )
+    addini(
+        SPEC_ROOTS_INI,
+        type="paths",
+        default=[],
+        help="more directories a spec's artifact_file may point into (default: the spec's own directory)",
+    )
 
 
 def set_ini_uses(lines: list[str]) -> None:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_compaction.compressors.attribution import stage_named
 from pytest_compaction.compressors.guard import CompressionRecord
+from pytest_compaction.config.references import EVIDENCE_KEY_ENV
 from pytest_compaction.core.errors import ConfigError
 from pytest_compaction.core.guarantee import enumerated_facts, enumerated_in_scenario, guarantee_entry
 from pytest_compaction.core.ledger import Ledger
@@ -62,7 +63,7 @@ __all__ = [
 
 SCHEMA = "pytest-compaction/evidence/2"
 
-KEY_ENV = "COMPACTION_EVIDENCE_KEY"
+KEY_ENV = EVIDENCE_KEY_ENV
 """The environment variable that holds a configured fingerprint key."""
 
 MIN_KEY_CHARS = 16

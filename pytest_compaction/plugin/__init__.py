@@ -68,7 +68,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help=option.help,
             )
         parser.addini(option.name, help=option.help, type=option.kind, default=option.default)  # type: ignore[arg-type]
-    from pytest_compaction.specs.spec import add_spec_ini
+    from pytest_compaction.config.references import add_spec_ini
 
     add_spec_ini(parser.addini)
 

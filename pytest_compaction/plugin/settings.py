@@ -387,12 +387,20 @@ def _survivors(value: object) -> tuple[tuple[str, str], ...]:
 def _evidence_key(value: object) -> str | None:
     import os
 
-    from pytest_compaction.engine.evidence import KEY_ENV, EvidenceKey
+    from pytest_compaction.config.references import EVIDENCE_KEY_ENV
 
-    text, origin = (str(value), "--compaction-evidence-key") if value else (os.environ.get(KEY_ENV), KEY_ENV)
-    if text:
-        EvidenceKey.from_text(text, origin=origin)  # refuses a key short enough to guess
-    return text or None
+    text, origin = (
+        (str(value), "--compaction-evidence-key")
+        if value
+        else (os.environ.get(EVIDENCE_KEY_ENV), EVIDENCE_KEY_ENV)
+    )
+    if not text:
+        return None
+    # Only now: the evidence engine is not imported by a session that configures no key.
+    from pytest_compaction.engine.evidence import EvidenceKey
+
+    EvidenceKey.from_text(text, origin=origin)  # refuses a key short enough to guess
+    return text
 
 
 def _as_bool(value: object) -> bool:

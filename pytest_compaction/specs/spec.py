@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_compaction.config.references import SPEC_ROOTS_INI
+from pytest_compaction.config.references import SPEC_ROOTS_INI, add_spec_ini
 from pytest_compaction.core import spec_model
 from pytest_compaction.core._fields import join, shown, type_name
 from pytest_compaction.core.errors import PayloadError
@@ -100,24 +100,6 @@ def spec_name(path: Path) -> str:
 
 SPEC_INI_KEYS = ("compaction_use", SPEC_ROOTS_INI)
 """The ini keys of spec loading (documented in docs/specs.md)."""
-
-
-def add_spec_ini(addini: Any) -> None:
-    """Register the ini keys of spec loading (``parser.addini``)."""
-    from pytest_compaction.config.references import USE_INI
-
-    addini(
-        USE_INI,
-        type="linelist",
-        default=[],
-        help="consumers and rules a spec's use: step may name, one `name = package.module:attribute` a line",
-    )
-    addini(
-        SPEC_ROOTS_INI,
-        type="paths",
-        default=[],
-        help="more directories a spec's artifact_file may point into (default: the spec's own directory)",
-    )
 
 
 def load_spec(path: Path, *, roots: tuple[Path, ...] = ()) -> Spec:
