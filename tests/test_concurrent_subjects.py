@@ -403,40 +403,42 @@ def test_a_spec_catches_the_shared_memory_under_interleaving_and_threads(pyteste
     result.stdout.fnmatch_lines(["*relation concurrent_subjects broke scenario*subject_changed*"])
 
 
-def _compaction_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name.startswith("compaction:")]
+def _compaction_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name.startswith("compaction:")}
 
 
-def _settled(count: int) -> int:
+def _settled(before: set[threading.Thread], count: int) -> int:
+    """How many compaction threads started since ``before`` are still alive, once at most
+    ``count`` are (threads of earlier tests may end meanwhile; they are not counted)."""
     import gc
     import time
 
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
         gc.collect()
-        if len(_compaction_threads()) <= count:
+        if len(_compaction_threads() - before) <= count:
             break
         time.sleep(0.01)
-    return len(_compaction_threads())
+    return len(_compaction_threads() - before)
 
 
 def test_concurrent_lanes_leave_no_timeout_threads_behind() -> None:
     transformed = dataclasses.replace(scenario(), steps=schedule_steps(scenario(), "concurrent"))
     guard = GuardedCompressor(ReferenceCompressor())
-    baseline = len(_compaction_threads())
+    before = _compaction_threads()
     for _ in range(5):
         assert run_scenario(transformed, guard, schedule="concurrent").ok
     # At most the run's own guard keeps its one worker; every lane's has ended.
-    assert _settled(baseline + 1) <= baseline + 1
+    assert _settled(before, 1) <= 1
     guard.close()
-    assert _settled(baseline) == baseline
+    assert _settled(before, 0) == 0
 
 
 def test_a_dropped_guard_lets_its_timeout_thread_end() -> None:
-    baseline = len(_compaction_threads())
+    before = _compaction_threads()
     for _ in range(5):
         assert run_scenario(scenario(), GuardedCompressor(ReferenceCompressor())).ok
-    assert _settled(baseline) == baseline
+    assert _settled(before, 0) == 0
 
 
 def test_a_closed_guard_starts_a_new_thread_when_called_again() -> None:
