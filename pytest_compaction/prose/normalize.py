@@ -287,7 +287,14 @@ _PAST_FORMS = frozenset(
     {"was", "were", "had", "did", "used"}
     | {k for k, v in _IRREGULAR_VERBS.items() if v not in ("be", "have", "do", k) and not k.endswith("s")}
 )
-_KEEP = frozenset({"this", "his", "has", "is", "was", "us", "yes", "its", "bus", "gas", "plus", "thus"})
+_KEEP = frozenset(
+    {"this", "his", "has", "is", "was", "us", "yes", "its", "bus", "gas", "plus", "thus"}
+    | {"none", "nothing", "nobody", "nowhere", "neither", "never"}  # negators stay whole
+)
+_FUNCTION_WORDS = frozenset({"no", "not", "nor", "her", "for", "the", "them"})
+"""Closed-class words a content word's suffixes can fold onto once its final "e" is dropped
+("noted", "notes", "noting" would read as "not", "here" as "her", "themes" as "them"). A
+content word never folds onto one: it keeps its "e" ("note", "here", "theme")."""
 _NUMBER_WORDS = {
     "zero": 0,
     "one": 1,
@@ -524,6 +531,8 @@ def stem(word: str) -> str:
         w = w[:-1]  # stopped -> stopp -> stop
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
+    if w in _FUNCTION_WORDS and w != word.lower():
+        return w + "e"  # "noted" is "note", never the negator "not"
     return w
 
 

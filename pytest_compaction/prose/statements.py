@@ -35,6 +35,7 @@ __all__ = [
     "Statement",
     "Statements",
     "holding_any",
+    "negator",
     "read_statements",
 ]
 
@@ -44,6 +45,21 @@ def _stems(words: str) -> frozenset[str]:
 
 
 NEGATORS = frozenset({"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without"})
+"""The negators, as written: a token negates only when its surface word is one of these or a
+contraction in "n't" ("doesn't", "can't") or "cannot". Never a folded form: "noted",
+"notes" and "nothing" are not "not"."""
+
+
+def negator(token: Token) -> str | None:
+    """The negator ``token`` is, read from its surface word (see :data:`NEGATORS`), or None."""
+    lower = token.raw.lower().replace("\u2019", "'")
+    if lower in NEGATORS:
+        return lower
+    if token.norm == "not" and (lower.endswith("n't") or lower == "cannot"):
+        return "not"
+    return None
+
+
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
 _LONGER = stem("longer")
 _CEASE = _stems("stop stopped stops quit quits ceased ceases")
@@ -71,6 +87,11 @@ ATTRIBUTION = _stems(
     "citing cited cites mail ask asks asked request requests requested demand demands demanded "
     "instruct instructs instructed urge urges urged unverified unconfirmed"
 )
+_REPORTING = ATTRIBUTION - _stems(
+    "ticket tickets page pages site website forum email e-mail message messages document article "
+    "tool letter transcript attachment thread source sources mail"
+)
+"""The reporting words that are not only a source noun: their stem is enough ("said")."""
 _SELF = _stems("user i me my we our system policy operator admin")
 PAST = _stems(
     "previously formerly earlier before former old prior originally used until instead replaced "
@@ -87,10 +108,14 @@ STOPWORDS = _stems(
     "years week weeks month months day days soon later today tomorrow tonight yesterday time times "
     "please thing things lot bit really still even well back way like new let one two"
 )
-_SOURCE_NOUNS = _stems(
+_SOURCE_WORDS = (
     "ticket page site website forum email e-mail mail message document article tool letter transcript "
     "attachment thread source"
 )
+_SOURCE_NOUNS = _stems(_SOURCE_WORDS)
+_SOURCE_SURFACE = frozenset(w for n in _SOURCE_WORDS.split() for w in (n, n + "s"))
+"""A source noun is read as written, singular or plural, never by its stem: "sits" folds
+like "site" but names no web site."""
 _BOUNDARY = re.compile(
     r"[,;:()\[\]]|\s[-\u2013\u2014]\s|\s(?:but|although|though|while|whereas|because|since|so|yet|"
     r"which|who)\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
@@ -144,7 +169,8 @@ class Statement:
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
                 continue
-            if norm not in NEGATORS:
+            norm = negator(self.tokens[i]) or ""
+            if not norm:
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
             if norm in ("not", "no") and after in _ADDITIVE:
@@ -213,7 +239,7 @@ class Statement:
         words = [t.raw for i, t in enumerate(self.tokens) if self._reports(i)]
         if not words:
             return None
-        if not any(n in _SOURCE_NOUNS for n in self.norms) and any(n in _SELF for n in self.norms):
+        if not any(self._source_noun(i) for i in range(len(self.norms))) and any(n in _SELF for n in self.norms):
             return None
         return ", ".join(dict.fromkeys(words))
 
@@ -224,9 +250,16 @@ class Statement:
         if norm not in ATTRIBUTION:
             return False
         if norm == "per":
-            after = self.norms[index + 1 : index + 3]  # two: "per the e-mail" reads "per e mail"
-            return bool(_SOURCE_NOUNS.intersection(after)) or (index > 0 and self.norms[index - 1] == "as")
-        return True
+            after = range(index + 1, min(index + 3, len(self.norms)))  # "per the e-mail" reads "per e mail"
+            return any(self._source_noun(i) for i in after) or (index > 0 and self.norms[index - 1] == "as")
+        return norm not in _SOURCE_NOUNS or norm in _REPORTING or self._source_noun(index)
+
+    def _source_noun(self, index: int) -> bool:
+        """Whether token ``index`` is a source noun as written ("site", "tickets", "e-mail")."""
+        if self.norms[index] not in _SOURCE_NOUNS:
+            return False
+        lower = self.tokens[index].raw.lower().removesuffix("'s")
+        return lower in _SOURCE_SURFACE
 
     def _present_passive(self, index: int) -> bool:
         """Whether the past participle at ``index`` is a present passive ("is sent", "are
@@ -242,6 +275,12 @@ class Statement:
                 return False
         return False
 
+    def _frames(self, index: int) -> bool:
+        """Whether the past verb at ``index`` frames a report of what holds: "Noted that",
+        "User mentioned that", "confirmed that" before a clause, whose own verb tells its
+        tense ("Noted that the GP is Dr. Mensah" states the current GP)."""
+        return index + 1 < len(self.norms) and self.norms[index + 1] == "that" and index < 3
+
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
         if position > 0 and self.norms[position - 1] in ("from", "than", "of") and position > 1:
@@ -256,9 +295,9 @@ class Statement:
             norm = self.norms[i]
             if norm in PAST and norm not in ("once", "then", "before"):
                 words.append(token.raw)
-            elif norm == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == _LONGER:
+            elif negator(token) == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == _LONGER:
                 words.append("no longer")
-            elif token.past and self.segment[i] == seg and not self._present_passive(i):
+            elif token.past and self.segment[i] == seg and not self._present_passive(i) and not self._frames(i):
                 words.append(token.raw)
         return ", ".join(dict.fromkeys(words)) if words else None
 
