@@ -370,3 +370,56 @@ def test_a_source_noun_is_read_as_written_not_by_its_stem() -> None:
     assert check_facts_in_prose(ledger, "The spare key is with Tomas; a Vantor lockbox could hold it someday.").ok
     drifted = check_facts_in_prose(ledger, "The spare key is with Tomas and now sits in a Vantor lockbox.")
     assert drifted.names == ("unsupported_fact",)
+
+
+def test_a_negated_verb_of_success_or_arrival_is_a_failure() -> None:
+    for text in [
+        "The refund was requested twice and it never came.",
+        "Paging the on-call engineer: the page did not go through.",
+        "The courier was booked, but the parcel wasn't delivered.",
+    ]:
+        assert failure_outcome(text) is not None, text
+    assert failure_outcome("The refund came through on the second request.") is None
+    register = {"failures": [{"id": "r1", "text": "Paging the backup engineer twice: the page never arrived.",
+                              "approach": ["backup engineer"]}]}  # fmt: skip
+    assert check_prose(register, "The backup engineer was paged twice; the page never arrived.").ok
+    drifted = check_prose(register, "Paging the backup engineer is an idea for later.")
+    assert drifted.names == ("r1:failure_history_collapsed",)
+
+
+def test_a_clause_that_opens_with_only_carries_the_condition_before_it() -> None:
+    register = rule(
+        "Tenants may sublet the flat only with the landlord's written consent.", ["sublet"],
+        "permission_with_condition",
+    )  # fmt: skip
+    assert check_prose(register, "Tenants can sublet, though only with the landlord's written consent.").ok
+    assert check_prose(register, "Tenants can sublet; only with the landlord's written consent.").ok
+    drifted = check_prose(register, "Tenants can sublet, though they should tell the landlord.")
+    assert "inv-1:modal_weakened" in drifted.names
+
+
+def test_a_condition_is_kept_by_most_of_its_words_not_one_it_shares() -> None:
+    register = rule(
+        "Nurses may give the second dose only if the ward doctor signs the chart.", ["second dose"],
+        "permission_with_condition",
+    )  # fmt: skip
+    assert check_prose(register, "The second dose is fine once the ward doctor has signed the chart.").ok
+    drifted = check_prose(register, "The second dose is fine when the chart shows a fever.")
+    assert drifted.names == ("inv-1:modal_weakened",)
+    same_day = rule(
+        "Staff may swap a shift without approval, provided the swap is within the same week.", ["swap"],
+        "permission_with_condition",
+    )  # fmt: skip
+    assert check_prose(same_day, "Staff can swap a shift without approval, within the same week.").ok
+    lost = check_prose(same_day, "Staff can swap a shift without approval, and log the swap.")
+    assert lost.names == ("inv-1:modal_weakened",)
+
+
+def test_a_command_after_a_label_and_a_fronted_adverbial_is_an_obligation() -> None:
+    assert imperative("Kitchen rules: before every service, wipe the steel benches.") == "wipe"
+    assert imperative("The rota he wanted me to remind him of, every week: water the ferns.") == "water"
+    assert imperative("Kitchen rules: before every service, the benches are often wiped.") is None
+    register = rule("Wipe the steel benches before every service.", ["steel benches"], "obligation")
+    assert check_prose(register, "Kitchen rules: before every service, wipe the steel benches.").ok
+    drifted = check_prose(register, "Kitchen rules: the steel benches look better wiped.")
+    assert "inv-1:modal_weakened" in drifted.names
