@@ -423,3 +423,64 @@ def test_a_command_after_a_label_and_a_fronted_adverbial_is_an_obligation() -> N
     assert check_prose(register, "Kitchen rules: before every service, wipe the steel benches.").ok
     drifted = check_prose(register, "Kitchen rules: the steel benches look better wiped.")
     assert "inv-1:modal_weakened" in drifted.names
+
+
+def test_and_before_a_name_and_its_verb_starts_a_clause_with_or_without_a_comma() -> None:
+    (bare,) = read_statements("Lena takes the early train and Olu drives in at nine.")
+    assert bare.clause[bare.norms.index("lena")] != bare.clause[bare.norms.index("olu")]
+    (full,) = read_statements("Mira Holt chairs the panel, and Jon Ek is taking notes.")
+    assert full.clause[full.norms.index("mira")] != full.clause[full.norms.index("jon")]
+    (contrast,) = read_statements("Lena takes the early train, while the late one suits Olu.")
+    assert contrast.clause[contrast.norms.index("lena")] != contrast.clause[contrast.norms.index("olu")]
+    (pair,) = read_statements("Lena and Olu take the early train while it is quiet.")
+    assert len(set(pair.clause)) == 1
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Lena waters the plants.")
+    ledger.fact("f1", "home.plants", True, sources=["e1"],
+                prose={"names": ["plants"], "value": ["waters"], "subject": ["Lena"]})  # fmt: skip
+    ledger.event("e2", "Olu feeds the cat.")
+    ledger.fact("f2", "home.cat", True, sources=["e2"],
+                prose={"names": ["cat"], "value": ["feeds"], "subject": ["Olu"]})  # fmt: skip
+    assert check_facts_in_prose(ledger, "Lena waters the plants and Olu feeds the cat.").ok
+    swapped = check_facts_in_prose(ledger, "Olu waters the plants, while the cat is fed by Lena.")
+    assert set(swapped.names) == {"f1:subject_changed", "f2:subject_changed"}
+
+
+def _moved() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Send the samples to the Leeds lab.")
+    ledger.fact("f1", "lab.site", "Leeds", sources=["e1"], prose={"names": ["samples"], "value": ["Leeds"]})
+    ledger.event("e2", "The samples go to the York lab now.")
+    ledger.fact("f2", "lab.site", "York", sources=["e2"], prose={"names": ["samples"], "value": ["York"]})
+    ledger.supersede("f1", "f2")
+    return ledger
+
+
+def test_going_to_a_place_is_motion_not_intent() -> None:
+    (motion,) = read_statements("The samples are going to the Leeds lab.")
+    assert motion.speculative(motion.norms.index("leed")) is None
+    (intent,) = read_statements("The lab is going to close in the spring.")
+    assert intent.speculative(0) == "going to"
+    assert check_facts_in_prose(_moved(), "The samples now go to York (Leeds came up once).").ok
+    drifted = check_facts_in_prose(_moved(), "The samples are going to Leeds; York came up once.")
+    assert "f1:forbidden_superseded_fact" in drifted.names
+
+
+def test_may_the_month_is_no_modal() -> None:
+    for text in ["The lab opened in May.", "Since May the lab is open.", "Due May 4.", "The May rota holds."]:
+        (statement,) = read_statements(text)
+        assert statement.speculative(0) is None, text
+    (modal,) = read_statements("The lab may close early.")
+    assert modal.speculative(0) == "may"
+    drifted = check_facts_in_prose(_moved(), "The samples go to the Leeds lab, as they did in May.")
+    assert "f1:forbidden_superseded_fact" in drifted.names
+
+
+def test_a_past_verb_joined_after_the_value_tells_another_action() -> None:
+    (statement,) = read_statements("The samples go to Leeds and reached York once.")
+    assert statement.past(statement.norms.index("leed")) is None
+    (history,) = read_statements("The samples went to Leeds.")
+    assert history.past(history.norms.index("leed")) == "went"
+    assert check_facts_in_prose(_moved(), "The samples went to Leeds before; now they go to York.").ok
+    drifted = check_facts_in_prose(_moved(), "The samples go to Leeds and York asked about them.")
+    assert "f1:forbidden_superseded_fact" in drifted.names

@@ -75,10 +75,35 @@ _SPECULATION = re.compile(
     r"consideration|possibility|proposed|proposal|contemplat(?:e|es|ed|ing)|"
     r"gonna|toying|weighing|debating|mulling|rumou?red?|guess|guessing|"
     r"(?:plan|plans|planning|planned|hope|hopes|hoping|want|wants|wanting|intend|intends|intending|"
-    r"aim|aims|aiming|expect|expects|expecting|going)\s+to|hoping|thinking\s+(?:about|of)|"
+    r"aim|aims|aiming|expect|expects|expecting)\s+to|"
+    r"going\s+to(?!\s+(?:the|a|an|my|your|his|her|our|their|its|this|that|these|those|(?-i:[A-Z])|\d))|"
+    r"hoping|thinking\s+(?:about|of)|"
     r"think(?:s)?\s+(?:about|of)|not\s+sure|(?:'ll|\u2019ll))\b|'ll\b",
     re.IGNORECASE,
 )
+"""Possibility and intent. "going to" before a place is motion ("going to the depot",
+"going to Oslo"), and "May" the month is no modal (:func:`_month`)."""
+_MONTH_BEFORE = re.compile(
+    r"(?:\b(?:in|since|from|until|till|by|of|early|late|mid|last|next|this|every|each|during|before|after)"
+    r"|\d)[\s-]*$",
+    re.IGNORECASE,
+)
+
+
+def _month(text: str, start: int, end: int) -> bool:
+    """Whether the speculation word ``match`` is the month May: after a preposition or a
+    day number ("in May", "since May", "3 May"), before a day number ("May 3"), or
+    capitalized inside a sentence ("opened it in early May", "the May rota"); ``text[start:end]``
+    is the word, ``text`` its whole sentence."""
+    word = text[start:end]
+    if word.lower() != "may":
+        return False
+    before = text[:start]
+    if _MONTH_BEFORE.search(before) or re.match(r"\s*\d", text[end:]):
+        return True
+    return word == "May" and bool(before.strip()) and not before.rstrip().endswith((":", "-", "*"))
+
+
 ATTRIBUTION = _stems(
     "say says said claim claims claimed quote quotes quoted state states stated write writes wrote "
     "report reports reported mention mentions mentioned allege alleges alleged assert asserts asserted "
@@ -223,7 +248,8 @@ class Statement:
         clause = self.clause[position]
         start = min(t.start for i, t in enumerate(self.tokens) if self.clause[i] == clause)
         end = max(t.end for i, t in enumerate(self.tokens) if self.clause[i] == clause)
-        words = [m.group() for m in _SPECULATION.finditer(self.text[start:end])]
+        found = _SPECULATION.finditer(self.text[start:end])
+        words = [m.group() for m in found if not _month(self.text, start + m.start(), start + m.end())]
         return ", ".join(words) if words else None
 
     def attributed(self, position: int) -> str | None:
@@ -281,6 +307,12 @@ class Statement:
         tense ("Noted that the GP is Dr. Mensah" states the current GP)."""
         return index + 1 < len(self.norms) and self.norms[index + 1] == "that" and index < 3
 
+    def _another_action(self, position: int, index: int) -> bool:
+        """Whether the past verb at ``index`` is a second predicate joined after ``position``
+        by "and"/"or" ("is on the Basic plan *and asked* about Pro"): it tells another
+        action, not the tense of the value before it."""
+        return index > position and any(n in ("and", "or") for n in self.norms[position + 1 : index])
+
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
         if position > 0 and self.norms[position - 1] in ("from", "than", "of") and position > 1:
@@ -297,18 +329,26 @@ class Statement:
                 words.append(token.raw)
             elif negator(token) == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == _LONGER:
                 words.append("no longer")
-            elif token.past and self.segment[i] == seg and not self._present_passive(i) and not self._frames(i):
+            elif (
+                token.past
+                and self.segment[i] == seg
+                and not self._present_passive(i)
+                and not self._frames(i)
+                and not self._another_action(position, i)
+            ):
                 words.append(token.raw)
         return ", ".join(dict.fromkeys(words)) if words else None
 
 
 _ARTICLES = frozenset({"the", "a", "an"})
-# Clauses: at ";", a contrastive conjunction, or ", and" / ", or" before a new subject and
-# its verb ("Rosa is the fire warden, and Quinn is the first-aider"; "..., and Bruno draws
-# the diagrams": a present or past verb, "-s" or "-ed", after the name).
+# Clauses: at ";", a contrastive conjunction (", while" with its comma: "while" alone may
+# tell time), or "and" / "or" (with or without a comma)
+# before a new subject and its verb ("Rosa is the fire warden, and Quinn is the
+# first-aider"; "..., and Bruno draws the diagrams"; "Ida Berg is in 3A and Tom sits in
+# 3C": a name of up to three words, then a present or past verb, "-s" or "-ed").
 _CLAUSE_CUT = re.compile(
-    r";|\s(?:but|although|though|whereas|however)\s|,\s+(?:and|or)\s+(?=(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?"
-    r"(?:[A-Z]\w*|he|she|it)\s+"
+    r";|\s(?:but|although|though|whereas|however)\s|,\s*while\s|,?\s+(?:and|or)\s+(?=(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?"
+    r"(?:[A-Z]\w*(?:\s+[A-Z]\w*){0,2}|he|she|it)\s+"
     r"(?:(?:also|now|still)\s+)?(?:is|was|has|does|will|can|may|must|should|would|[a-z]{2,}(?:s|ed))\b)"
 )
 
