@@ -466,6 +466,11 @@ _UNITS = {
     "k": "thousand",
 }
 
+_SLASHED = re.compile(r"[A-Za-z]{3,}(?:/[A-Za-z]{3,})+")
+"""Words joined by a slash ("Tuesday/Thursday", "tea/coffee"): each is a word. A part with
+a digit or under three letters keeps the whole an identifier ("24/7", "A/B", "km/h")."""
+_LETTERS = re.compile(r"[A-Za-z]+")
+
 _TOKEN = re.compile(
     r"""
     (?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
@@ -579,6 +584,9 @@ def _tokens(text: str) -> tuple[Token, ...]:
         elif kind == "ampm":
             hour = int(raw[: len(raw) - len(raw.lstrip("0123456789"))])
             add(_clock(hour, 0, re.sub(r"[^apm]", "", raw.lower())), match)
+        elif kind == "ident" and _SLASHED.fullmatch(raw):
+            for part in _LETTERS.finditer(text, match.start(), match.end()):
+                _word(out, part)  # "Tuesday/Thursday" is two words, "24/7" an identifier
         elif kind == "ident":
             add("!" + raw.lower(), match)
         elif kind == "money":
