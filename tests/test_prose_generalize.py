@@ -484,3 +484,23 @@ def test_a_past_verb_joined_after_the_value_tells_another_action() -> None:
     assert check_facts_in_prose(_moved(), "The samples went to Leeds before; now they go to York.").ok
     drifted = check_facts_in_prose(_moved(), "The samples go to Leeds and York asked about them.")
     assert "f1:forbidden_superseded_fact" in drifted.names
+
+
+def test_words_joined_by_a_slash_are_words() -> None:
+    assert norms("tea/coffee") == norms("tea coffee")
+    assert norms("24/7") == ["!24/7"] and norms("A/B") == ["!a/b"]
+    ledger = one("I swim on Mondays and Fridays.", "mon-fri", {"names": ["swim"], "value": ["Mondays", "Fridays"]})
+    assert check_facts_in_prose(ledger, "Swims Monday/Friday.").ok
+    assert check_facts_in_prose(ledger, "Swims 24/7.").names == ("f1:missing",)
+
+
+def test_a_deleted_fact_restated_by_its_name_alone_is_caught() -> None:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "My locker is number 31 in the basement.")
+    ledger.fact("f1", "gym.locker", 31, sources=["e1"], prose={"names": ["locker"], "value": ["31"]})
+    ledger.event("e2", "I train on Tuesdays.")
+    ledger.fact("f2", "gym.days", "Tuesday", sources=["e2"], prose={"names": ["train"], "value": ["Tuesdays"]})
+    ledger.delete("f1")
+    assert check_facts_in_prose(ledger, "Trains on Tuesdays.").ok
+    drifted = check_facts_in_prose(ledger, "Trains on Tuesdays and keeps a locker in the basement.")
+    assert drifted.names == ("f1:forbidden_deleted_fact",)
