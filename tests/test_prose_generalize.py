@@ -504,3 +504,54 @@ def test_a_deleted_fact_restated_by_its_name_alone_is_caught() -> None:
     assert check_facts_in_prose(ledger, "Trains on Tuesdays.").ok
     drifted = check_facts_in_prose(ledger, "Trains on Tuesdays and keeps a locker in the basement.")
     assert drifted.names == ("f1:forbidden_deleted_fact",)
+
+
+# -- a prose form's qualifiers must be the fact's own ------------------------------------------
+
+
+BAD_QUALIFIER_SPEC = """\
+description: Prose words for a qualifier the fact does not have.
+tenant: t-spec
+subject: u-spec
+events:
+  - id: e1
+    text: "Give the cat her pill after breakfast."
+    facts:
+      - id: f-pill
+        predicate: pet.pill
+        value: after breakfast
+        prose:
+          names: [pill]
+          qualifiers:
+            timing: [after breakfast]
+steps:
+  - add: [e1]
+  - compress
+"""
+
+
+def test_prose_words_for_a_qualifier_the_fact_lacks_are_a_clear_error(pytester: pytest.Pytester) -> None:
+    (pytester.path / "pill.compaction.yaml").write_text(BAD_QUALIFIER_SPEC)
+    result = pytester.runpytest("--compaction-contract", "-p", "no:xdist")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*pill.compaction.yaml:14*events[[]0].facts[[]0].prose.qualifiers.timing: prose words for "
+            "qualifier 'timing', which the fact does not have (it has no qualifiers); add `timing: ...` "
+            "to the fact's qualifiers, or remove 'timing' from prose.qualifiers*"
+        ]
+    )
+    assert "Traceback" not in result.stdout.str()
+    fixed = BAD_QUALIFIER_SPEC.replace("value: after breakfast\n", "value: true\n        qualifiers: {timing: after breakfast}\n")
+    (pytester.path / "pill.compaction.yaml").write_text(fixed)
+    pytester.runpytest("--compaction-contract", "-p", "no:xdist").assert_outcomes(passed=1)
+
+
+def test_prose_words_for_a_missing_qualifier_are_refused_in_python_too() -> None:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Walk the dog at dawn.")
+    with pytest.raises(PayloadError, match=r"prose\.qualifiers\.when: .*its qualifiers are where"):
+        ledger.fact("f1", "dog.walk", True, sources=["e1"], qualifiers={"where": "park"},
+                    prose={"names": ["dog"], "qualifiers": {"when": ["dawn"]}})  # fmt: skip
+    ledger.fact("f1", "dog.walk", True, sources=["e1"], qualifiers={"when": "dawn"},
+                prose={"names": ["dog"], "qualifiers": {"when": ["dawn"]}})  # fmt: skip
