@@ -336,7 +336,8 @@ def test_negators_are_read_from_the_surface_word() -> None:
     ]:  # fmt: skip
         assert [negator(t) for t in tokens(text)][-1] == word
     assert stem("noted") == stem("notes") == stem("noting") == stem("note") == "note"
-    assert stem("here") != stem("her") and stem("themes") == "theme"
+    assert stem("here") != stem("her")
+    assert stem("themes") == "theme"
     ledger = one("Iris takes the blood thinner.", True, {"names": ["blood thinner"], "value": ["takes"]})
     assert check_facts_in_prose(ledger, "Noting for the record: Iris takes the blood thinner.").ok
     assert check_facts_in_prose(ledger, "Noting that Iris takes the blood thinner.").ok
@@ -347,7 +348,9 @@ def test_negators_are_read_from_the_surface_word() -> None:
 def test_a_report_frame_does_not_tell_its_clause_as_history() -> None:
     ledger = Ledger(tenant_id="t", subject_id="s")
     ledger.event("e1", "My dentist is Dr. Okoro.")
-    ledger.fact("f1", "care.dentist", "Okoro", sources=["e1"], prose={"names": ["dentist"], "value": ["Okoro"]})
+    ledger.fact(
+        "f1", "care.dentist", "Okoro", sources=["e1"], prose={"names": ["dentist"], "value": ["Okoro"]}
+    )
     ledger.event("e2", "I switched to Dr. Lind as my dentist.")
     ledger.fact("f2", "care.dentist", "Lind", sources=["e2"], prose={"names": ["dentist"], "value": ["Lind"]})
     ledger.supersede("f1", "f2")
@@ -367,7 +370,9 @@ def test_a_source_noun_is_read_as_written_not_by_its_stem() -> None:
     ledger.event("e1", "We could keep the spare key in a Vantor lockbox someday.")
     ledger.event("e2", "The spare key is with Tomas.")
     ledger.fact("f1", "home.key", "Tomas", sources=["e2"], prose={"names": ["spare key"], "value": ["Tomas"]})
-    assert check_facts_in_prose(ledger, "The spare key is with Tomas; a Vantor lockbox could hold it someday.").ok
+    assert check_facts_in_prose(
+        ledger, "The spare key is with Tomas; a Vantor lockbox could hold it someday."
+    ).ok
     drifted = check_facts_in_prose(ledger, "The spare key is with Tomas and now sits in a Vantor lockbox.")
     assert drifted.names == ("unsupported_fact",)
 
@@ -488,8 +493,11 @@ def test_a_past_verb_joined_after_the_value_tells_another_action() -> None:
 
 def test_words_joined_by_a_slash_are_words() -> None:
     assert norms("tea/coffee") == norms("tea coffee")
-    assert norms("24/7") == ["!24/7"] and norms("A/B") == ["!a/b"]
-    ledger = one("I swim on Mondays and Fridays.", "mon-fri", {"names": ["swim"], "value": ["Mondays", "Fridays"]})
+    assert norms("24/7") == ["!24/7"]
+    assert norms("A/B") == ["!a/b"]
+    ledger = one(
+        "I swim on Mondays and Fridays.", "mon-fri", {"names": ["swim"], "value": ["Mondays", "Fridays"]}
+    )
     assert check_facts_in_prose(ledger, "Swims Monday/Friday.").ok
     assert check_facts_in_prose(ledger, "Swims 24/7.").names == ("f1:missing",)
 
@@ -499,7 +507,9 @@ def test_a_deleted_fact_restated_by_its_name_alone_is_caught() -> None:
     ledger.event("e1", "My locker is number 31 in the basement.")
     ledger.fact("f1", "gym.locker", 31, sources=["e1"], prose={"names": ["locker"], "value": ["31"]})
     ledger.event("e2", "I train on Tuesdays.")
-    ledger.fact("f2", "gym.days", "Tuesday", sources=["e2"], prose={"names": ["train"], "value": ["Tuesdays"]})
+    ledger.fact(
+        "f2", "gym.days", "Tuesday", sources=["e2"], prose={"names": ["train"], "value": ["Tuesdays"]}
+    )
     ledger.delete("f1")
     assert check_facts_in_prose(ledger, "Trains on Tuesdays.").ok
     drifted = check_facts_in_prose(ledger, "Trains on Tuesdays and keeps a locker in the basement.")
@@ -542,7 +552,9 @@ def test_prose_words_for_a_qualifier_the_fact_lacks_are_a_clear_error(pytester: 
         ]
     )
     assert "Traceback" not in result.stdout.str()
-    fixed = BAD_QUALIFIER_SPEC.replace("value: after breakfast\n", "value: true\n        qualifiers: {timing: after breakfast}\n")
+    fixed = BAD_QUALIFIER_SPEC.replace(
+        "value: after breakfast\n", "value: true\n        qualifiers: {timing: after breakfast}\n"
+    )
     (pytester.path / "pill.compaction.yaml").write_text(fixed)
     pytester.runpytest("--compaction-contract", "-p", "no:xdist").assert_outcomes(passed=1)
 

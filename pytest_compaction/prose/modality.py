@@ -440,8 +440,9 @@ def imperative(text: str) -> str | None:
     A clause that starts with a bare verb followed by its object or a preposition
     ("Cap refunds at $200": a plural object then a preposition or an amount), possibly
     after a label ("Exports: keep each under 10,000 rows"), a fronted adverbial ("Before
-    any blood draw, check the wristband") or both ("Trips: on each flight, carry ..."): the verb is not a function word and
-    carries no -s, -ed or -ing ending, nor an adverb's -ly ("reply" and "apply" are verbs).
+    any blood draw, check the wristband") or both ("Trips: on each flight, carry ..."):
+    the verb is not a function word and carries no -s, -ed or -ing ending, nor an
+    adverb's -ly ("reply" and "apply" are verbs).
     """
     clean = normalize(text)
     labelled = _LABEL.sub("", clean, count=1)
@@ -518,7 +519,9 @@ def _stem_set(words: str) -> frozenset[str]:
     return frozenset(stem(w) for w in words.split())
 
 
-_CONDITION_CONTENT = _stem_set("same new day days week weeks month months year years next time times today tonight")
+_CONDITION_CONTENT = _stem_set(
+    "same new day days week weeks month months year years next time times today tonight"
+)
 """Words the stop list leaves out that state what a condition asks ("on the same day")."""
 
 

@@ -265,7 +265,9 @@ class Statement:
         words = [t.raw for i, t in enumerate(self.tokens) if self._reports(i)]
         if not words:
             return None
-        if not any(self._source_noun(i) for i in range(len(self.norms))) and any(n in _SELF for n in self.norms):
+        if not any(self._source_noun(i) for i in range(len(self.norms))) and any(
+            n in _SELF for n in self.norms
+        ):
             return None
         return ", ".join(dict.fromkeys(words))
 
