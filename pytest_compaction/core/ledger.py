@@ -122,6 +122,8 @@ class Ledger:
         or its mapping form), kept in :attr:`prose_forms`.
         """
         form = ProseForm.coerce(prose)
+        if form is not None:
+            form.check_qualifiers(qualifiers or {})
         source_ids = tuple(sources)
         if authority is None:
             trusts = [self._events[s].trust for s in source_ids if s in self._events]

@@ -407,11 +407,15 @@ class Claim:
         qualifiers = data.get("qualifiers") or {}
         read_mapping(qualifiers, join(path, "qualifiers"))
         prose = data.get("prose")
+        form = None if prose is None else ProseForm.from_dict(prose, join(path, "prose"))
+        read_qualifiers = normalize_qualifiers(qualifiers, join(path, "qualifiers"))
+        if form is not None:
+            form.check_qualifiers((key for key, _ in read_qualifiers), join(path, "prose"))
         return cls(
             fact_id=read_str(data, id_key, path),
             predicate=read_str(data, "predicate", path),
             value=_check_value(data["value"], join(path, "value")),
-            qualifiers=normalize_qualifiers(qualifiers, join(path, "qualifiers")),
+            qualifiers=read_qualifiers,
             authority=_enum(Trust, data, "authority", path, trust),
             criticality=_enum(Criticality, data, "criticality", path, Criticality.CRITICAL),
             supersedes=read_str_list(
@@ -419,7 +423,7 @@ class Claim:
                 "supersedes",
                 path,
             ),
-            prose=None if prose is None else ProseForm.from_dict(prose, join(path, "prose")),
+            prose=form,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -13,7 +13,7 @@ the prose checks (:mod:`pytest_compaction.prose.summary`) apply, with a characte
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,6 +89,19 @@ class ProseForm:
             subject=_aliases(data, "subject", path),
             polarity=polarity,
         )
+
+    def check_qualifiers(self, keys: Iterable[str], path: str = "prose") -> None:
+        """Refuse words for a qualifier the fact does not have (``keys`` are the fact's
+        qualifier names): they could never be checked, and the summary would pass silently."""
+        have = sorted(keys)
+        for key, _ in self.qualifiers:
+            if key not in have:
+                has = f"its qualifiers are {', '.join(have)}" if have else "it has no qualifiers"
+                raise PayloadError(
+                    join(join(path, "qualifiers"), key),
+                    f"prose words for qualifier {key!r}, which the fact does not have ({has}); "
+                    f"add `{key}: ...` to the fact's qualifiers, or remove {key!r} from prose.qualifiers",
+                )
 
     def to_dict(self) -> dict[str, Any]:
         """The plain form ``from_dict`` reads back; empty parts are left out."""

@@ -497,7 +497,10 @@ def _check_deleted(
     subject: str,
 ) -> list[Violation]:
     allowed = read_statements("\n".join(e.text for e in ledger.authorized_events(tenant, subject)))
-    candidates = [*r.value, *(a for _, group in r.qualifiers for a in group)] if r.value else list(r.names)
+    # Every word of the fact distinguishes it, its names too: "parcels go to the neighbour"
+    # restates a deleted "neighbour at number 14" without its number. Words an active fact
+    # or an authorized event also uses are left out: they are not the deleted fact's own.
+    candidates = [*r.value, *(a for _, group in r.qualifiers for a in group), *r.names]
     distinguishing = [
         alias
         for alias in candidates

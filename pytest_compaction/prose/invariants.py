@@ -49,10 +49,19 @@ _NOT_FAILED = re.compile(
     r"\b(?:did\s+not|didn't|does\s+not|doesn't|never|not|without|no)\s+"
     r"(?:fail(?:ed|s|ing|ures?)?|errors?|errored|crash(?:ed|es)?|break|broke|issues?|problems?)\b"
 )
+# A verb of success, arrival or completion, negated: "never arrived", "did not go through",
+# "wasn't delivered", "didn't help" report that the attempt failed.
+_NEGATED_SUCCESS = (
+    r"(?:did\s+not|didn't|does\s+not|doesn't|never|was\s+not|wasn't|were\s+not|weren't|has\s+not|hasn't)\s+"
+    r"(?:(?:been\s+)?(?:work(?:ed|s)?|help(?:ed|s)?|improve[ds]?|fix(?:ed|es)?|solve[ds]?|arrive[ds]?|"
+    r"c[ao]me|show(?:ed)?\s+up|turn(?:ed)?\s+up|go\s+through|went\s+through|succeed(?:ed|s)?|"
+    r"deliver(?:ed|s)?|receive[ds]?|respond(?:ed|s)?|connect(?:ed|s)?|load(?:ed|s)?|finish(?:ed|es)?|"
+    r"complete[ds]?|resolve[ds]?))"
+)
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
     r"times\s+out|timeout|rejected|raised|threw|throws|exception|regress(?:ed|ion)|reverted|"
-    r"rolled\s+back|unsuccessful(?:ly)?|(?:did\s+not|didn't|does\s+not|doesn't)\s+(?:work|help|improve|fix|solve)|"
+    r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|"
     r"no\s+luck|dead\s+end|bounced|made\s+no\s+difference|(?:had|has|with)\s+no\s+effect|no\s+improvement|"
     r"ineffective)\b"
 )
@@ -62,7 +71,8 @@ _FAILED = re.compile(
 _FAILED_EVENT = re.compile(
     r"\b(?:failed|fails|crashed|crashes|broke|errored|threw|timed\s+out|times\s+out|"
     r"(?:was|were|got|been)\s+(?:rejected|reverted|rolled\s+back)|rolled\s+back|reverted|regressed|"
-    r"(?:did\s+not|didn't|does\s+not|doesn't)\s+(?:work|help|improve|fix|solve)|bounced|raised|"
+    + _NEGATED_SUCCESS
+    + r"|bounced|raised|"
     r"made\s+no\s+difference|had\s+no\s+effect)\b"
 )
 # A failure word in a hypothetical clause ("an option if the service times out", "it

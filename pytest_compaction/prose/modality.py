@@ -33,6 +33,7 @@ __all__ = [
     "connectives",
     "count_constraints",
     "condition_words",
+    "kept",
     "imperative",
     "judge",
     "read",
@@ -319,9 +320,10 @@ _ADJECTIVE = re.compile(
     r"(?:preferred|recommended|suggested|preferable|usual|typical|normal|possible|ideal)\b"
 )
 _IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE)
-# A short label before a colon ("Customer exports: keep each under 10,000 rows", a list
-# heading read with its bullet): the command starts after it.
-_LABEL = re.compile(r"^[^:.!?;]{1,40}:\s+(?=\S)")
+# A label before a colon ("Customer exports: keep each under 10,000 rows", a list heading
+# read with its bullet, "The routine she asked me to keep: log ..."): the command starts
+# after it, or after a fronted adverbial that follows it ("Checklist: on each trip, carry ...").
+_LABEL = re.compile(r"^[^:.!?;]{1,80}:\s+(?=\S)")
 _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
@@ -437,12 +439,14 @@ def imperative(text: str) -> str | None:
 
     A clause that starts with a bare verb followed by its object or a preposition
     ("Cap refunds at $200": a plural object then a preposition or an amount), possibly
-    after a short label ("Exports: keep each under 10,000 rows") or a fronted adverbial
-    ("Before any blood draw, check the wristband"): the verb is not a function word and
-    carries no -s, -ed or -ing ending, nor an adverb's -ly ("reply" and "apply" are verbs).
+    after a label ("Exports: keep each under 10,000 rows"), a fronted adverbial ("Before
+    any blood draw, check the wristband") or both ("Trips: on each flight, carry ..."):
+    the verb is not a function word and carries no -s, -ed or -ing ending, nor an
+    adverb's -ly ("reply" and "apply" are verbs).
     """
     clean = normalize(text)
-    heads = (clean, _LABEL.sub("", clean, count=1), _FRONTED.sub("", clean, count=1))
+    labelled = _LABEL.sub("", clean, count=1)
+    heads = (clean, labelled, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
     for head in dict.fromkeys(heads):
         verb = _command_verb(head)
         if verb is not None:
@@ -509,16 +513,31 @@ _SHIELDS = re.compile("|".join(f"(?:{p})" for p in (*_EMPHASIS, *_HEDGE_PHRASES,
 _CLAUSE_END = re.compile(r"[,;:.!?()]|\s(?:and|or|but)\s")
 
 
+def _stem_set(words: str) -> frozenset[str]:
+    from pytest_compaction.prose.normalize import stem
+
+    return frozenset(stem(w) for w in words.split())
+
+
+_CONDITION_CONTENT = _stem_set(
+    "same new day days week weeks month months year years next time times today tonight"
+)
+"""Words the stop list leaves out that state what a condition asks ("on the same day")."""
+
+
 def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each condition of ``text`` with the content words that state it, as stems:
     "refund up to $50 after supervisor review" ->
     ``(("after supervisor review", ("supervisor", "review")),)``.
 
     The words are the ones after the condition word up to the end of its phrase,
-    function words left out; a summary keeps the condition when it keeps one of them.
+    function words left out (words of time and sameness stay: "on the same day"); a
+    summary keeps the condition when it keeps most of them (:func:`kept`).
     """
     from pytest_compaction.prose.normalize import tokens
     from pytest_compaction.prose.statements import STOPWORDS
+
+    function_words = STOPWORDS - _CONDITION_CONTENT
 
     work = _SHIELDS.sub(lambda m: " " * len(m.group()), normalize(text).lower())
     out: list[tuple[str, tuple[str, ...]]] = []
@@ -530,12 +549,19 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
             dict.fromkeys(
                 t.norm
                 for t in tokens(phrase)
-                if t.norm not in STOPWORDS and len(t.norm) > 2 and t.norm[:1].isalpha()
+                if t.norm not in function_words and len(t.norm) > 2 and t.norm[:1].isalpha()
             )
         )[:4]
         if words:
             out.append((_SPACES.sub(" ", f"{match.group()} {phrase.strip()}").strip(), words))
     return tuple(out)
+
+
+def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
+    """Whether a condition stated by ``words`` survives in a text of ``stems``: more than
+    half of its words are there. One word a new condition happens to share ("when an
+    incident is open" for "if the incident commander agrees") does not keep it."""
+    return len(set(words) & set(stems)) > len(set(words)) // 2
 
 
 def states_condition(invariant: str, texts: Sequence[str]) -> bool:

@@ -287,7 +287,14 @@ _PAST_FORMS = frozenset(
     {"was", "were", "had", "did", "used"}
     | {k for k, v in _IRREGULAR_VERBS.items() if v not in ("be", "have", "do", k) and not k.endswith("s")}
 )
-_KEEP = frozenset({"this", "his", "has", "is", "was", "us", "yes", "its", "bus", "gas", "plus", "thus"})
+_KEEP = frozenset(
+    {"this", "his", "has", "is", "was", "us", "yes", "its", "bus", "gas", "plus", "thus"}
+    | {"none", "nothing", "nobody", "nowhere", "neither", "never"}  # negators stay whole
+)
+_FUNCTION_WORDS = frozenset({"no", "not", "nor", "her", "for", "the", "them"})
+"""Closed-class words a content word's suffixes can fold onto once its final "e" is dropped
+("noted", "notes", "noting" would read as "not", "here" as "her", "themes" as "them"). A
+content word never folds onto one: it keeps its "e" ("note", "here", "theme")."""
 _NUMBER_WORDS = {
     "zero": 0,
     "one": 1,
@@ -459,6 +466,11 @@ _UNITS = {
     "k": "thousand",
 }
 
+_SLASHED = re.compile(r"[A-Za-z]{3,}(?:/[A-Za-z]{3,})+")
+"""Words joined by a slash ("Tuesday/Thursday", "tea/coffee"): each is a word. A part with
+a digit or under three letters keeps the whole an identifier ("24/7", "A/B", "km/h")."""
+_LETTERS = re.compile(r"[A-Za-z]+")
+
 _TOKEN = re.compile(
     r"""
     (?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
@@ -524,6 +536,8 @@ def stem(word: str) -> str:
         w = w[:-1]  # stopped -> stopp -> stop
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
+    if w in _FUNCTION_WORDS and w != word.lower():
+        return w + "e"  # "noted" is "note", never the negator "not"
     return w
 
 
@@ -570,6 +584,9 @@ def _tokens(text: str) -> tuple[Token, ...]:
         elif kind == "ampm":
             hour = int(raw[: len(raw) - len(raw.lstrip("0123456789"))])
             add(_clock(hour, 0, re.sub(r"[^apm]", "", raw.lower())), match)
+        elif kind == "ident" and _SLASHED.fullmatch(raw):
+            for part in _LETTERS.finditer(text, match.start(), match.end()):
+                _word(out, part)  # "Tuesday/Thursday" is two words, "24/7" an identifier
         elif kind == "ident":
             add("!" + raw.lower(), match)
         elif kind == "money":

@@ -35,6 +35,7 @@ __all__ = [
     "Statement",
     "Statements",
     "holding_any",
+    "negator",
     "read_statements",
 ]
 
@@ -44,6 +45,21 @@ def _stems(words: str) -> frozenset[str]:
 
 
 NEGATORS = frozenset({"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without"})
+"""The negators, as written: a token negates only when its surface word is one of these or a
+contraction in "n't" ("doesn't", "can't") or "cannot". Never a folded form: "noted",
+"notes" and "nothing" are not "not"."""
+
+
+def negator(token: Token) -> str | None:
+    """The negator ``token`` is, read from its surface word (see :data:`NEGATORS`), or None."""
+    lower = token.raw.lower().replace("\u2019", "'")
+    if lower in NEGATORS:
+        return lower
+    if token.norm == "not" and (lower.endswith("n't") or lower == "cannot"):
+        return "not"
+    return None
+
+
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
 _LONGER = stem("longer")
 _CEASE = _stems("stop stopped stops quit quits ceased ceases")
@@ -59,10 +75,35 @@ _SPECULATION = re.compile(
     r"consideration|possibility|proposed|proposal|contemplat(?:e|es|ed|ing)|"
     r"gonna|toying|weighing|debating|mulling|rumou?red?|guess|guessing|"
     r"(?:plan|plans|planning|planned|hope|hopes|hoping|want|wants|wanting|intend|intends|intending|"
-    r"aim|aims|aiming|expect|expects|expecting|going)\s+to|hoping|thinking\s+(?:about|of)|"
+    r"aim|aims|aiming|expect|expects|expecting)\s+to|"
+    r"going\s+to(?!\s+(?:the|a|an|my|your|his|her|our|their|its|this|that|these|those|(?-i:[A-Z])|\d))|"
+    r"hoping|thinking\s+(?:about|of)|"
     r"think(?:s)?\s+(?:about|of)|not\s+sure|(?:'ll|\u2019ll))\b|'ll\b",
     re.IGNORECASE,
 )
+"""Possibility and intent. "going to" before a place is motion ("going to the depot",
+"going to Oslo"), and "May" the month is no modal (:func:`_month`)."""
+_MONTH_BEFORE = re.compile(
+    r"(?:\b(?:in|since|from|until|till|by|of|early|late|mid|last|next|this|every|each|during|before|after)"
+    r"|\d)[\s-]*$",
+    re.IGNORECASE,
+)
+
+
+def _month(text: str, start: int, end: int) -> bool:
+    """Whether the speculation word ``match`` is the month May: after a preposition or a
+    day number ("in May", "since May", "3 May"), before a day number ("May 3"), or
+    capitalized inside a sentence ("opened it in early May", "the May rota"); ``text[start:end]``
+    is the word, ``text`` its whole sentence."""
+    word = text[start:end]
+    if word.lower() != "may":
+        return False
+    before = text[:start]
+    if _MONTH_BEFORE.search(before) or re.match(r"\s*\d", text[end:]):
+        return True
+    return word == "May" and bool(before.strip()) and not before.rstrip().endswith((":", "-", "*"))
+
+
 ATTRIBUTION = _stems(
     "say says said claim claims claimed quote quotes quoted state states stated write writes wrote "
     "report reports reported mention mentions mentioned allege alleges alleged assert asserts asserted "
@@ -71,6 +112,11 @@ ATTRIBUTION = _stems(
     "citing cited cites mail ask asks asked request requests requested demand demands demanded "
     "instruct instructs instructed urge urges urged unverified unconfirmed"
 )
+_REPORTING = ATTRIBUTION - _stems(
+    "ticket tickets page pages site website forum email e-mail message messages document article "
+    "tool letter transcript attachment thread source sources mail"
+)
+"""The reporting words that are not only a source noun: their stem is enough ("said")."""
 _SELF = _stems("user i me my we our system policy operator admin")
 PAST = _stems(
     "previously formerly earlier before former old prior originally used until instead replaced "
@@ -87,10 +133,14 @@ STOPWORDS = _stems(
     "years week weeks month months day days soon later today tomorrow tonight yesterday time times "
     "please thing things lot bit really still even well back way like new let one two"
 )
-_SOURCE_NOUNS = _stems(
+_SOURCE_WORDS = (
     "ticket page site website forum email e-mail mail message document article tool letter transcript "
     "attachment thread source"
 )
+_SOURCE_NOUNS = _stems(_SOURCE_WORDS)
+_SOURCE_SURFACE = frozenset(w for n in _SOURCE_WORDS.split() for w in (n, n + "s"))
+"""A source noun is read as written, singular or plural, never by its stem: "sits" folds
+like "site" but names no web site."""
 _BOUNDARY = re.compile(
     r"[,;:()\[\]]|\s[-\u2013\u2014]\s|\s(?:but|although|though|while|whereas|because|since|so|yet|"
     r"which|who)\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
@@ -144,7 +194,8 @@ class Statement:
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
                 continue
-            if norm not in NEGATORS:
+            norm = negator(self.tokens[i]) or ""
+            if not norm:
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
             if norm in ("not", "no") and after in _ADDITIVE:
@@ -197,7 +248,8 @@ class Statement:
         clause = self.clause[position]
         start = min(t.start for i, t in enumerate(self.tokens) if self.clause[i] == clause)
         end = max(t.end for i, t in enumerate(self.tokens) if self.clause[i] == clause)
-        words = [m.group() for m in _SPECULATION.finditer(self.text[start:end])]
+        found = _SPECULATION.finditer(self.text[start:end])
+        words = [m.group() for m in found if not _month(self.text, start + m.start(), start + m.end())]
         return ", ".join(words) if words else None
 
     def attributed(self, position: int) -> str | None:
@@ -213,7 +265,9 @@ class Statement:
         words = [t.raw for i, t in enumerate(self.tokens) if self._reports(i)]
         if not words:
             return None
-        if not any(n in _SOURCE_NOUNS for n in self.norms) and any(n in _SELF for n in self.norms):
+        if not any(self._source_noun(i) for i in range(len(self.norms))) and any(
+            n in _SELF for n in self.norms
+        ):
             return None
         return ", ".join(dict.fromkeys(words))
 
@@ -224,9 +278,16 @@ class Statement:
         if norm not in ATTRIBUTION:
             return False
         if norm == "per":
-            after = self.norms[index + 1 : index + 3]  # two: "per the e-mail" reads "per e mail"
-            return bool(_SOURCE_NOUNS.intersection(after)) or (index > 0 and self.norms[index - 1] == "as")
-        return True
+            after = range(index + 1, min(index + 3, len(self.norms)))  # "per the e-mail" reads "per e mail"
+            return any(self._source_noun(i) for i in after) or (index > 0 and self.norms[index - 1] == "as")
+        return norm not in _SOURCE_NOUNS or norm in _REPORTING or self._source_noun(index)
+
+    def _source_noun(self, index: int) -> bool:
+        """Whether token ``index`` is a source noun as written ("site", "tickets", "e-mail")."""
+        if self.norms[index] not in _SOURCE_NOUNS:
+            return False
+        lower = self.tokens[index].raw.lower().removesuffix("'s")
+        return lower in _SOURCE_SURFACE
 
     def _present_passive(self, index: int) -> bool:
         """Whether the past participle at ``index`` is a present passive ("is sent", "are
@@ -242,6 +303,18 @@ class Statement:
                 return False
         return False
 
+    def _frames(self, index: int) -> bool:
+        """Whether the past verb at ``index`` frames a report of what holds: "Noted that",
+        "User mentioned that", "confirmed that" before a clause, whose own verb tells its
+        tense ("Noted that the GP is Dr. Mensah" states the current GP)."""
+        return index + 1 < len(self.norms) and self.norms[index + 1] == "that" and index < 3
+
+    def _another_action(self, position: int, index: int) -> bool:
+        """Whether the past verb at ``index`` is a second predicate joined after ``position``
+        by "and"/"or" ("is on the Basic plan *and asked* about Pro"): it tells another
+        action, not the tense of the value before it."""
+        return index > position and any(n in ("and", "or") for n in self.norms[position + 1 : index])
+
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
         if position > 0 and self.norms[position - 1] in ("from", "than", "of") and position > 1:
@@ -256,20 +329,28 @@ class Statement:
             norm = self.norms[i]
             if norm in PAST and norm not in ("once", "then", "before"):
                 words.append(token.raw)
-            elif norm == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == _LONGER:
+            elif negator(token) == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == _LONGER:
                 words.append("no longer")
-            elif token.past and self.segment[i] == seg and not self._present_passive(i):
+            elif (
+                token.past
+                and self.segment[i] == seg
+                and not self._present_passive(i)
+                and not self._frames(i)
+                and not self._another_action(position, i)
+            ):
                 words.append(token.raw)
         return ", ".join(dict.fromkeys(words)) if words else None
 
 
 _ARTICLES = frozenset({"the", "a", "an"})
-# Clauses: at ";", a contrastive conjunction, or ", and" / ", or" before a new subject and
-# its verb ("Rosa is the fire warden, and Quinn is the first-aider"; "..., and Bruno draws
-# the diagrams": a present or past verb, "-s" or "-ed", after the name).
+# Clauses: at ";", a contrastive conjunction (", while" with its comma: "while" alone may
+# tell time), or "and" / "or" (with or without a comma)
+# before a new subject and its verb ("Rosa is the fire warden, and Quinn is the
+# first-aider"; "..., and Bruno draws the diagrams"; "Ida Berg is in 3A and Tom sits in
+# 3C": a name of up to three words, then a present or past verb, "-s" or "-ed").
 _CLAUSE_CUT = re.compile(
-    r";|\s(?:but|although|though|whereas|however)\s|,\s+(?:and|or)\s+(?=(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?"
-    r"(?:[A-Z]\w*|he|she|it)\s+"
+    r";|\s(?:but|although|though|whereas|however)\s|,\s*while\s|,?\s+(?:and|or)\s+(?=(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?"
+    r"(?:[A-Z]\w*(?:\s+[A-Z]\w*){0,2}|he|she|it)\s+"
     r"(?:(?:also|now|still)\s+)?(?:is|was|has|does|will|can|may|must|should|would|[a-z]{2,}(?:s|ed))\b)"
 )
 

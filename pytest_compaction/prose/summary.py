@@ -52,6 +52,7 @@ from pytest_compaction.prose.modality import (
     condition_words,
     count_constraints,
     judge,
+    kept,
     read,
     standing,
     states_condition,
@@ -384,18 +385,24 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
 
 
 _REFERS_BACK = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
+_CONDITION_OPENS = re.compile(
+    r"^\s*(?:only|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition)\b", re.IGNORECASE
+)
+"""A clause that opens with a condition ("..., but only after HR has checked") restricts
+the clause before it."""
 
 
 def _stating(sentence: str, invariant: Invariant) -> list[str]:
     """The clauses of ``sentence`` that state the invariant: those with a marker, and a
     clause right after one that refers back to it ("...preferred name is Sol; staff must
-    always use it")."""
+    always use it") or opens with its condition ("..., but only after review")."""
     parts = _text.clauses(sentence)
     marked = [any(_text.contains(part, m) for m in invariant.markers) for part in parts]
     return [
         part
         for i, part in enumerate(parts)
-        if marked[i] or (i > 0 and marked[i - 1] and _REFERS_BACK.search(part) is not None)
+        if marked[i]
+        or (i > 0 and marked[i - 1] and (_REFERS_BACK.search(part) or _CONDITION_OPENS.match(part)))
     ]
 
 
@@ -406,7 +413,7 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
     for condition, words in condition_words(invariant.text):
         if any(_text.contains(condition, m) for m in invariant.markers):
             continue  # a condition that holds a marker is checked as that marker
-        if not stems & set(words):
+        if not kept(words, stems):
             return Judgement(
                 False, "condition lost", f"the invariant's condition {condition!r} is lost", True
             )

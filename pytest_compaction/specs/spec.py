@@ -250,6 +250,8 @@ def _prose_forms(raw: object) -> tuple[object, dict[str, ProseForm]]:
             # (Without an id the payload loader names the missing field.)
             where = join(join("expected", index), PROSE_FORM_KEY)
             forms[fact_id] = ProseForm.from_dict(item[PROSE_FORM_KEY], where)
+            qualifiers = item.get("qualifiers")
+            forms[fact_id].check_qualifiers(qualifiers if isinstance(qualifiers, Mapping) else (), where)
         plain.append({k: v for k, v in item.items() if k != PROSE_FORM_KEY})
     return plain, forms
 
