@@ -58,10 +58,17 @@ _NEGATED_SUCCESS = (
     r"deliver(?:ed|s)?|receive[ds]?|respond(?:ed|s)?|connect(?:ed|s)?|load(?:ed|s)?|finish(?:ed|es)?|"
     r"complete[ds]?|resolve[ds]?))"
 )
+# The attempt told by what it met: nothing to be had ("no slot was available", "no table
+# was free"), or an answer of no ("they said no", "the request was declined").
+_REFUSED = (
+    r"(?:no\s+(?:\w+\s+){1,2}(?:was|were|is|are)\s+(?:available|free|left|on\s+offer)|"
+    r"(?:was|were)\s+(?:unavailable|refused|declined|denied|turned\s+down)|"
+    r"(?:said|answered|replied)\s+no|(?:was|were)\s+not\s+available|none\s+(?:was|were)\s+available)"
+)
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
     r"times\s+out|timeout|rejected|raised|threw|throws|exception|regress(?:ed|ion)|reverted|"
-    r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|"
+    r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|" + _REFUSED + r"|"
     r"no\s+luck|dead\s+end|bounced|made\s+no\s+difference|(?:had|has|with)\s+no\s+effect|no\s+improvement|"
     r"ineffective)\b"
 )
@@ -72,6 +79,8 @@ _FAILED_EVENT = re.compile(
     r"\b(?:failed|fails|crashed|crashes|broke|errored|threw|timed\s+out|times\s+out|"
     r"(?:was|were|got|been)\s+(?:rejected|reverted|rolled\s+back)|rolled\s+back|reverted|regressed|"
     + _NEGATED_SUCCESS
+    + r"|"
+    + _REFUSED
     + r"|bounced|raised|"
     r"made\s+no\s+difference|had\s+no\s+effect)\b"
 )

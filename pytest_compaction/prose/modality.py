@@ -128,6 +128,9 @@ _PROHIBITION = (
     r"\boff[-\s]limits\b",
     r"\b(?:must|always|strictly)\s+(?:avoid|refrain\s+from)\b",
     r"\brefrain\s+from\b",
+    # "None leaves without a label", "nobody enters unless escorted": a universal negative
+    # bounded by a condition is "never ... without".
+    r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except)\b)",
     r"^\s*no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
 )
 _EMPHASIS = (
@@ -255,6 +258,9 @@ _CONDITION = (
     r"\bsubject\s+to\b",
     r"\bfollowing\b",
     r"\bon\s+condition\b",
+    # A negated relative bounds a rule's object ("an adult who is not on the list"): the
+    # rule restated with "only" ("only to adults on the list") keeps it.
+    r"\b(?:who|that|which)\s+(?:is|are)\s+not\b",
 )
 
 # One alternation per group: at each position the first listed pattern wins, so the
@@ -319,11 +325,29 @@ _ADJECTIVE = re.compile(
     r"(?:\b(?:the|a|an|my|your|his|her|their|our|its|whose)|\w's|\ws')\s+"
     r"(?:preferred|recommended|suggested|preferable|usual|typical|normal|possible|ideal)\b"
 )
+# A frame that reports a rule to the reader ("The assistant should remember that X may ...",
+# "We need to keep in mind to run ..."): its modal belongs to the summary, not to the rule.
+# The rule is what follows; after "to" its infinitive is the command.
+_FRAME = re.compile(
+    r"^[^,;:.!?]{0,60}?\b(?:(?:should|must|shall|will|needs?\s+to|has\s+to|have\s+to|ought\s+to|"
+    r"(?:make|be)\s+sure\s+to)\s+)?(?:always\s+)?(?:remember|bear\s+in\s+mind|keep\s+in\s+mind|note)"
+    r"\s+(?:that\s+|to\s+(?=[a-z]))",
+    re.IGNORECASE,
+)
+
+
+def unframed(text: str) -> str:
+    """``text`` without a frame that reports its rule ("The assistant should remember that")."""
+    clean = normalize(text)
+    match = _FRAME.match(clean)
+    return clean[match.end() :] if match else clean
+
+
 _IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE)
 # A label before a colon ("Customer exports: keep each under 10,000 rows", a list heading
 # read with its bullet, "The routine she asked me to keep: log ..."): the command starts
 # after it, or after a fronted adverbial that follows it ("Checklist: on each trip, carry ...").
-_LABEL = re.compile(r"^[^:.!?;]{1,80}:\s+(?=\S)")
+_LABEL = re.compile(r"^[^:.!?;]{1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
 _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
@@ -444,7 +468,7 @@ def imperative(text: str) -> str | None:
     the verb is not a function word and carries no -s, -ed or -ing ending, nor an
     adverb's -ly ("reply" and "apply" are verbs).
     """
-    clean = normalize(text)
+    clean = unframed(text)
     labelled = _LABEL.sub("", clean, count=1)
     heads = (clean, labelled, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
     for head in dict.fromkeys(heads):
@@ -476,7 +500,7 @@ def read(text: str) -> Reading:
     A command with no modal word ("Keep the budget under 2000 euros") reads as an
     obligation, its verb the cue (:func:`imperative`).
     """
-    work = _ADJECTIVE.sub(lambda m: " " * len(m.group()), normalize(text).lower())
+    work = _ADJECTIVE.sub(lambda m: " " * len(m.group()), unframed(text).lower())
     found: list[tuple[int, Cue]] = []
     for kind, pattern in _TABLE:
         for match in pattern.finditer(work):
@@ -608,7 +632,7 @@ def standing(text: str) -> str | None:
 
 def count_constraints(text: str) -> int:
     """How many prohibition, obligation and restriction cues ``text`` holds."""
-    if not _CONSTRAINT.search(normalize(text).lower()):
+    if not _CONSTRAINT.search(unframed(text).lower()):
         # The quick answer for most narrative sentences; a bare command is one constraint,
         # and so is a standing procedure ("invoices are sent by the fifth").
         if standing(text) is not None:
