@@ -623,3 +623,15 @@ def test_an_attempt_that_met_a_refusal_or_nothing_available_is_a_failure() -> No
     assert attempted_failure("Asked the council for a permit; the request was declined.") is not None
     assert failure_outcome("Booking the hall for Friday is the plan; a room is available.") is None
     assert attempted_failure("We discussed asking the council for a permit.") is None
+
+
+def test_a_definite_subject_of_a_speculation_is_given_only_its_predicate_is_doubted() -> None:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "The leak under the sink could come from a cracked washer.")
+    assert check_facts_in_prose(ledger, "There is a leak under the sink; a washer may be cracked.").ok
+    settled = check_facts_in_prose(ledger, "The leak under the sink comes from a cracked washer.")
+    assert "unsupported_fact" in settled.names
+    # Without a definite subject the whole clause stays a possibility.
+    doubted = Ledger(tenant_id="t", subject_id="s")
+    doubted.event("e1", "A leak under the sink could come from a cracked washer.")
+    assert "unsupported_fact" in check_facts_in_prose(doubted, "There is a leak under the sink.").names

@@ -579,7 +579,9 @@ def _check_sources(
                 # modal ("agents may refund up to $50"): its words are the fact's.
                 own = any(statement.in_clause((*r.names, *r.value), positions[0]) for r in claims)
                 if not own and statement.speculative(positions[0]) is not None:
-                    for w in words:
+                    given = _content(statement, statement.presupposed(positions))
+                    settled |= given
+                    for w in words - given:
                         speculative.setdefault(w, event_id)
                 else:
                     settled |= words

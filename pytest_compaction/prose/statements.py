@@ -67,6 +67,7 @@ _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
 more than", "no doubt"."""
+_DEFINITE = frozenset({"the", "this", "that", "these", "those", "its", "their", "our", "his", "her", "my", "your"})
 _SPECULATION = re.compile(
     r"\b(?:may|might|could|would|maybe|perhaps|possibly|possible|probably|likely|unlikely|potentially|"
     r"if|whether|consider|considers|considering|considered|wonder|wonders|wondering|wish|wishes|"
@@ -251,6 +252,24 @@ class Statement:
         found = _SPECULATION.finditer(self.text[start:end])
         words = [m.group() for m in found if not _month(self.text, start + m.start(), start + m.end())]
         return ", ".join(words) if words else None
+
+    def presupposed(self, positions: Sequence[int]) -> list[int]:
+        """The positions of a definite subject that a speculative clause takes as given:
+        "*The spike in egress charges* might be caused by ..." doubts the cause, not the
+        spike. Only a subject opened by a determiner of something known ("the", "this",
+        "its", ...) and wholly before the first speculation word counts."""
+        if not positions:
+            return []
+        start = self.tokens[positions[0]].start
+        before = self.tokens[positions[0] - 1].end if positions[0] > 0 else 0
+        opener = self.text[before:start].split()
+        if not opener or opener[-1].lower().strip(",;:") not in _DEFINITE:
+            return []
+        end = max(self.tokens[i].end for i in positions)
+        first = _SPECULATION.search(self.text[start:end])
+        if first is None:
+            return []
+        return [i for i in positions if self.tokens[i].end <= start + first.start()]
 
     def attributed(self, position: int) -> str | None:
         """The words that report a source for token ``position``'s sentence, or None.
