@@ -635,3 +635,13 @@ def test_a_definite_subject_of_a_speculation_is_given_only_its_predicate_is_doub
     doubted = Ledger(tenant_id="t", subject_id="s")
     doubted.event("e1", "A leak under the sink could come from a cracked washer.")
     assert "unsupported_fact" in check_facts_in_prose(doubted, "There is a leak under the sink.").names
+
+
+def test_a_currency_name_qualified_by_its_country_is_the_currency_code() -> None:
+    assert norms("1,250.50 US dollars") == norms("USD 1250.50") == ["#1250.5", "¤usd"]
+    assert norms("90 Swiss francs") == norms("CHF 90")
+    assert norms("the US dollars") == ["the", "us", "dollar"]  # no amount: words
+    ledger = one("The deposit for the hall is 1,250.50 US dollars.", 1250.5,
+                 {"names": ["deposit"], "value": ["1,250.50 US dollars"]})  # fmt: skip
+    assert check_facts_in_prose(ledger, "Hall deposit: USD 1250.50.").ok
+    assert "f1:value_changed" in check_facts_in_prose(ledger, "Hall deposit: USD 1520.50.").names

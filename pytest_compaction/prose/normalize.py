@@ -615,6 +615,17 @@ def _after_number(out: list[Token], norm: str, match: re.Match[str]) -> None:
         out.append(Token("~" + norm, match.group(), match.start(), match.end()))
 
 
+_COUNTRY_CURRENCY = {"us": "usd", "american": "usd", "swiss": "chf", "japanese": "jpy", "british": "gbp"}
+"""A country word that can stand between an amount and its currency name ("US dollars")."""
+
+
+def _qualified_currency(out: list[Token], currency: str, start: int) -> bool:
+    if len(out) < 2 or kind_of(out[-2].norm) != "number":
+        return False
+    country = out[-1].raw.lower().replace(".", "")
+    return _COUNTRY_CURRENCY.get(country) == _CURRENCY[currency] and start - out[-1].end <= 1
+
+
 def _word(out: list[Token], match: re.Match[str]) -> None:
     raw = match.group()
     lower = raw.lower()
@@ -638,6 +649,12 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         return
     if lower in ("cannot",):
         out.extend((Token("can", raw, start, end), Token("not", raw, start, end)))
+        return
+    if lower in _CURRENCY and _qualified_currency(out, lower, start):
+        # "4,318.20 US dollars": a currency name qualified by its country after a number is
+        # the currency, the same as "USD 4318.20" or "$4,318.20".
+        country = out[-1]
+        out[-1] = Token("¤" + _CURRENCY[lower], match.string[country.start : end], country.start, end)
         return
     if (after_number and (lower in _CURRENCY or lower in _UNITS)) or lower in _TIME_UNITS:
         # A time unit spelled out is a unit with or without a number before it, so a name
