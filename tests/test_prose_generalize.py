@@ -574,21 +574,30 @@ def test_prose_words_for_a_missing_qualifier_are_refused_in_python_too() -> None
 
 def test_a_frame_that_reports_the_rule_is_not_a_hedge() -> None:
     register = rule("Sign out the van keys before every delivery run.", ["van keys"], "obligation")
-    assert check_prose(register, "You need to remember to sign out the van keys before every delivery run.").ok
+    assert check_prose(
+        register, "You need to remember to sign out the van keys before every delivery run."
+    ).ok
     assert check_prose(register, "The driver should remember that the van keys must be signed out first.").ok
-    weakened = check_prose(register, "The driver should remember that the van keys could be signed out first.")
+    weakened = check_prose(
+        register, "The driver should remember that the van keys could be signed out first."
+    )
     assert "inv-1:modal_weakened" in weakened.names
     # Without the frame, "should" still hedges the rule itself.
     assert "inv-1:modal_weakened" in check_prose(register, "The van keys should be signed out first.").names
     permission = rule(
-        "Interns may open the archive only after the curator signs the log.", ["archive"], "permission_with_condition"
+        "Interns may open the archive only after the curator signs the log.",
+        ["archive"],
+        "permission_with_condition",
     )
     assert check_prose(
-        permission, "Keep in mind that interns may open the archive, but only after the curator signs the log."
+        permission,
+        "Keep in mind that interns may open the archive, but only after the curator signs the log.",
     ).ok
     assert (
         "inv-1:modal_weakened"
-        in check_prose(permission, "Keep in mind that interns may open the archive and tell the curator later.").names
+        in check_prose(
+            permission, "Keep in mind that interns may open the archive and tell the curator later."
+        ).names
     )
 
 
@@ -604,7 +613,10 @@ def test_a_command_after_a_bold_markdown_label_is_an_obligation() -> None:
 def test_only_restates_a_prohibition_bounded_by_a_negated_relative() -> None:
     register = rule("Never lend a key to a tenant who is not on the lease.", ["lease"], "prohibition")
     assert check_prose(register, "Keys are lent only to tenants on the lease.").ok
-    assert "inv-1:modal_weakened" in check_prose(register, "Keys are usually lent only to tenants on the lease.").names
+    assert (
+        "inv-1:modal_weakened"
+        in check_prose(register, "Keys are usually lent only to tenants on the lease.").names
+    )
     assert "inv-1:modal_weakened" in check_prose(register, "Keys can be lent to tenants on the lease.").names
 
 
@@ -612,7 +624,10 @@ def test_a_universal_negative_bounded_by_without_keeps_an_obligation() -> None:
     register = rule("Always stamp parcels before they leave the depot.", ["parcels", "depot"], "obligation")
     assert check_prose(register, "No parcel ever leaves the depot without a stamp.").ok
     assert check_prose(register, "Parcels: nothing leaves the depot without a stamp.").ok
-    assert "inv-1:modal_weakened" in check_prose(register, "Parcels can leave the depot unstamped on Sundays.").names
+    assert (
+        "inv-1:modal_weakened"
+        in check_prose(register, "Parcels can leave the depot unstamped on Sundays.").names
+    )
     # A universal negative with no condition is no restatement of "always".
     assert "inv-1:modal_weakened" in check_prose(register, "None of the parcels left the depot today.").names
 

@@ -67,7 +67,9 @@ _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
 more than", "no doubt"."""
-_DEFINITE = frozenset({"the", "this", "that", "these", "those", "its", "their", "our", "his", "her", "my", "your"})
+_DEFINITE = frozenset(
+    {"the", "this", "that", "these", "those", "its", "their", "our", "his", "her", "my", "your"}
+)
 _SPECULATION = re.compile(
     r"\b(?:may|might|could|would|maybe|perhaps|possibly|possible|probably|likely|unlikely|potentially|"
     r"if|whether|consider|considers|considering|considered|wonder|wonders|wondering|wish|wishes|"
