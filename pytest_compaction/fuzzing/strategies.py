@@ -320,6 +320,53 @@ def _depth(value: object) -> int:
     return value
 
 
+# -- choices in few draws -----------------------------------------------------------
+
+# Strategies draw from strategies built once (a strategy built inside a draw is validated
+# inside that draw), and in as few draws as it can: every Hypothesis draw has a fixed cost
+# whatever it draws, and that cost, not the choosing, dominated a fuzz run's time.
+
+_UNIFORM = 256
+"""Hypothesis draws an integer from a range of up to this many values uniformly (a wider
+range leans towards its low end), so choices share one draw only up to this many values."""
+
+
+@functools.cache
+def _index(size: int) -> st.SearchStrategy[int]:
+    # sampled_from, not integers: integers() over a range of more than 128 favours its end points.
+    return st.sampled_from(range(size)) if size <= _UNIFORM else st.integers(0, size - 1)
+
+
+def _choose(draw: st.DrawFn, *sizes: int) -> list[int]:
+    """One choice per size, the ``i``-th in ``range(sizes[i])``, in as few draws as keep each uniform.
+
+    Neighbouring choices share one integer while the product of their sizes stays within
+    :data:`_UNIFORM`; it is decoded by ``divmod``, the first choice the most significant.
+    The integer shrinks towards 0, the first option of every choice, leading choice first.
+    """
+    out: list[int] = []
+    group: list[int] = []
+    product = 1
+
+    def decode() -> None:
+        number = draw(_index(product)) if product > 1 else 0
+        digits = []
+        for radix in reversed(group):
+            number, digit = divmod(number, radix)
+            digits.append(digit)
+        out.extend(reversed(digits))
+
+    for size in sizes:
+        if group and product * size > _UNIFORM:
+            decode()
+            group, product = [], 1
+        group.append(size)
+        product *= size
+    if group:
+        decode()
+    return out
+
+
 # -- values, facts, events --------------------------------------------------------
 
 
@@ -337,31 +384,47 @@ def values(*, max_depth: int = 2) -> st.SearchStrategy[Value]:
 @functools.cache
 def _values(depth: int) -> st.SearchStrategy[Value]:
     # Built once per depth: constructing and validating strategies per draw dominated the cost.
-    strings = (
-        st.sampled_from(SYNTHETIC_STRINGS)
-        | st.sampled_from(LOOKALIKE_STRINGS)
-        | st.text(_CHAR_ALPHABET, max_size=12)
-    )
-    scalars: st.SearchStrategy[Value] = st.one_of(
-        st.booleans(),
-        st.integers(min_value=-(2**31), max_value=2**31) | st.sampled_from((0, 1, -1, 50)),
-        st.floats(min_value=-1e9, max_value=1e9, allow_nan=False, allow_infinity=False)
-        | st.sampled_from((0.0, 1.0, 50.0, 0.5)),
-        strings,
-        st.none(),
-    )
-    return _nested(scalars, depth)
+    return _any_values(depth)
 
 
-def _nested(scalars: st.SearchStrategy[Value], depth: int) -> st.SearchStrategy[Value]:
-    if depth == 0:
-        return scalars
-    children = _nested(scalars, depth - 1)
-    return st.one_of(
-        scalars,
-        st.lists(children, max_size=3),
-        st.dictionaries(st.sampled_from(_VALUE_KEYS), children, max_size=3),
-    )
+@st.composite
+def _any_values(draw: st.DrawFn, depth: int) -> Value:
+    return _any_value(draw, depth)
+
+
+_SCALAR_SLOTS: tuple[Value | st.SearchStrategy[Value], ...] = (
+    *(False, True) * 4,
+    *[st.integers(min_value=-(2**31), max_value=2**31)] * 4,
+    *(0, 1, -1, 50),
+    *[st.floats(min_value=-1e9, max_value=1e9, allow_nan=False, allow_infinity=False)] * 4,
+    *(0.0, 1.0, 50.0, 0.5),
+    *[st.sampled_from(SYNTHETIC_STRINGS)] * 3,
+    *[st.sampled_from(LOOKALIKE_STRINGS)] * 3,
+    *[st.text(_CHAR_ALPHABET, max_size=12)] * 2,
+    *[None] * 8,
+)
+"""A scalar is one choice among these: booleans, integers, floats, strings and ``None``
+equally often; a strategy among them (an arbitrary number, text) is drawn on top."""
+_KEY_SETS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(itertools.combinations(_VALUE_KEYS, size)) for size in range(4)
+)
+
+
+def _any_value(draw: st.DrawFn, depth: int) -> Value:
+    """A typed value nested up to ``depth`` levels: a scalar, or (a third each) a list or a
+    dict of up to three values. One draw per scalar listed in :data:`_SCALAR_SLOTS`
+    (choice 0 is ``False``), where nested ``one_of``s cost five or more."""
+    scalars = len(_SCALAR_SLOTS)
+    slot = draw(_index(scalars * 3 if depth > 0 else scalars))
+    kind, sub = divmod(slot, scalars)
+    if kind == 0:
+        scalar = _SCALAR_SLOTS[sub]
+        return draw(scalar) if isinstance(scalar, st.SearchStrategy) else scalar
+    size = sub % len(_KEY_SETS)
+    if kind == 1:
+        return [_any_value(draw, depth - 1) for _ in range(size)]
+    keys = _KEY_SETS[size][_choose(draw, len(_KEY_SETS[size]))[0]]
+    return {key: _any_value(draw, depth - 1) for key in keys}
 
 
 def qualifiers(*, max_size: int = 3) -> st.SearchStrategy[Qualifiers]:
@@ -444,8 +507,8 @@ def _single_event(
     number = draw(st.integers(1, 9999))
     trust = fixed_trust or draw(st.sampled_from(list(Trust)))
     if with_claims and draw(st.booleans()):
-        quote = _choose(draw, len(QUOTED))[0] if trust is Trust.UNTRUSTED else 0
-        item = _fact_item(draw, trust, (tenant, subject), Criticality.CRITICAL, quote)
+        choices = _choose(draw, *_fact_choices(trust))
+        item = _fact_item(draw, trust, (tenant, subject), Criticality.CRITICAL, choices)
         assert item.claim is not None
         item.claim = dataclasses.replace(item.claim, fact_id=f"fact-{_slug(item.claim.predicate)}-{number}")
     else:
@@ -522,51 +585,6 @@ def _config(
     )
 
 
-# A session draws from strategies built once (a strategy built inside a draw is validated
-# inside that draw), and in as few draws as it can: every Hypothesis draw has a fixed cost
-# whatever it draws, and that cost, not the choosing, dominated a fuzz run's time.
-
-_UNIFORM = 256
-"""Hypothesis draws an integer from a range of up to this many values uniformly (a wider
-range leans towards its low end), so choices share one draw only up to this many values."""
-
-
-@functools.cache
-def _index(size: int) -> st.SearchStrategy[int]:
-    # sampled_from, not integers: integers() over a range of more than 128 favours its end points.
-    return st.sampled_from(range(size)) if size <= _UNIFORM else st.integers(0, size - 1)
-
-
-def _choose(draw: st.DrawFn, *sizes: int) -> list[int]:
-    """One choice per size, the ``i``-th in ``range(sizes[i])``, in as few draws as keep each uniform.
-
-    Neighbouring choices share one integer while the product of their sizes stays within
-    :data:`_UNIFORM`; it is decoded by ``divmod``, the first choice the most significant.
-    The integer shrinks towards 0, the first option of every choice, leading choice first.
-    """
-    out: list[int] = []
-    group: list[int] = []
-    product = 1
-
-    def decode() -> None:
-        number = draw(_index(product)) if product > 1 else 0
-        digits = []
-        for radix in reversed(group):
-            number, digit = divmod(number, radix)
-            digits.append(digit)
-        out.extend(reversed(digits))
-
-    for size in sizes:
-        if group and product * size > _UNIFORM:
-            decode()
-            group, product = [], 1
-        group.append(size)
-        product *= size
-    if group:
-        decode()
-    return out
-
-
 def _list(*items: Value) -> Value:
     return list(items)
 
@@ -619,7 +637,7 @@ def _typed_value(draw: st.DrawFn, plausible: _Plausible, depth: int, slot: int |
     slot -= _PLAUSIBLE_SLOTS
     if slot < len(_VALUE_POOL):
         return _VALUE_POOL[slot]
-    return draw(_values(depth))
+    return _any_value(draw, depth)
 
 
 _QUALIFIER_SETS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
@@ -646,11 +664,22 @@ _TICKET_CHOICES = 2 * len(TICKETS)
 """Half of the facts are tied to a ticket (choice ``len(TICKETS) + i`` names ``TICKETS[i]``)."""
 
 
+def _fact_choices(trust: Trust) -> tuple[int, int, int]:
+    """The sizes of a fact's :func:`_fact_item` choices: quoted text, ticket, predicate."""
+    return len(QUOTED) if trust is Trust.UNTRUSTED else 1, _TICKET_CHOICES, len(PREDICATES)
+
+
 def _fact_item(
-    draw: st.DrawFn, trust: Trust, scope: tuple[str, str], criticality: Criticality, quote: int = 0
+    draw: st.DrawFn,
+    trust: Trust,
+    scope: tuple[str, str],
+    criticality: Criticality,
+    choices: Sequence[int],
 ) -> _Item:
-    """A fact stated in ``scope``; an untrusted one quotes ``QUOTED[quote]``."""
-    predicate_choice, ticket = _choose(draw, len(PREDICATES), _TICKET_CHOICES)
+    """A fact stated in ``scope``. ``choices`` (drawn by the caller with its own, in as few
+    draws as fit) name the quoted text of an untrusted fact, the ticket and the predicate:
+    see :func:`_fact_choices`."""
+    quote, ticket, predicate_choice = choices
     predicate = PREDICATES[predicate_choice]
     value = _typed_value(draw, _NATURAL[predicate], 2)
     pairs = _draw_qualifiers(draw)
@@ -752,12 +781,15 @@ def _draw_plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
     stated += [(Trust.USER, Criticality.CONTINUITY)] * continuity
     stated += [(Trust.UNTRUSTED, Criticality.CONTINUITY)] * untrusted
     for trust, criticality in stated:
-        # ``tier`` is the quoted text of an untrusted fact; a user fact's last tier is the system's.
-        tiers = len(QUOTED) if trust is Trust.UNTRUSTED else _SYSTEM_ONE_IN
-        tier, scope, position = _choose(draw, tiers, len(scopes), len(plan) + 1)
-        if trust is Trust.USER and tier == _SYSTEM_ONE_IN - 1:
+        # Where it goes, who states it (one user fact in five is the system's) and what it
+        # is: a fact's choices in two draws, mostly.
+        system = _SYSTEM_ONE_IN if trust is Trust.USER else 1
+        system_choice, scope, *choices, position = _choose(
+            draw, system, len(scopes), *_fact_choices(trust), len(plan) + 1
+        )
+        if system_choice == _SYSTEM_ONE_IN - 1:
             trust = Trust.SYSTEM
-        item = _fact_item(draw, trust, scopes[scope], criticality, quote=tier)
+        item = _fact_item(draw, trust, scopes[scope], criticality, choices)
         assert item.claim is not None
         item.claim = dataclasses.replace(item.claim, fact_id=fresh(item.claim.predicate))
         plan.insert(position, item)
