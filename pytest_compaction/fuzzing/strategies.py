@@ -393,35 +393,38 @@ def _any_values(draw: st.DrawFn, depth: int) -> Value:
 
 
 _SCALAR_SLOTS: tuple[Value | st.SearchStrategy[Value], ...] = (
-    *(False, True) * 4,
+    *(False, True) * 2,
     *[st.integers(min_value=-(2**31), max_value=2**31)] * 4,
     *(0, 1, -1, 50),
     *[st.floats(min_value=-1e9, max_value=1e9, allow_nan=False, allow_infinity=False)] * 4,
     *(0.0, 1.0, 50.0, 0.5),
-    *[st.sampled_from(SYNTHETIC_STRINGS)] * 3,
-    *[st.sampled_from(LOOKALIKE_STRINGS)] * 3,
-    *[st.text(_CHAR_ALPHABET, max_size=12)] * 2,
-    *[None] * 8,
+    *[st.sampled_from(SYNTHETIC_STRINGS)] * 4,
+    *[st.sampled_from(LOOKALIKE_STRINGS)] * 4,
+    *[st.text(_CHAR_ALPHABET, max_size=12)] * 4,
+    *[None] * 4,
 )
-"""A scalar is one choice among these: booleans, integers, floats, strings and ``None``
-equally often; a strategy among them (an arbitrary number, text) is drawn on top."""
+"""A scalar is one choice among these: a boolean, an arbitrary integer, a telling one, an
+arbitrary float, a telling one, a synthetic string, a look-alike, any text, or ``None``,
+equally often; a strategy among them is drawn on top."""
+_CONTAINER_SLOTS = 4
+"""Choices of a list (and as many of a dict), as many as of each kind of scalar: one per size 0 to 3."""
 _KEY_SETS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     tuple(itertools.combinations(_VALUE_KEYS, size)) for size in range(4)
 )
 
 
 def _any_value(draw: st.DrawFn, depth: int) -> Value:
-    """A typed value nested up to ``depth`` levels: a scalar, or (a third each) a list or a
-    dict of up to three values. One draw per scalar listed in :data:`_SCALAR_SLOTS`
+    """A typed value nested up to ``depth`` levels: half of the time a scalar, else a list or
+    a dict of up to three values. One draw per scalar listed in :data:`_SCALAR_SLOTS`
     (choice 0 is ``False``), where nested ``one_of``s cost five or more."""
     scalars = len(_SCALAR_SLOTS)
-    slot = draw(_index(scalars * 3 if depth > 0 else scalars))
-    kind, sub = divmod(slot, scalars)
-    if kind == 0:
-        scalar = _SCALAR_SLOTS[sub]
+    slot = draw(_index(scalars + (2 * _CONTAINER_SLOTS if depth > 0 else 0)))
+    if slot < scalars:
+        scalar = _SCALAR_SLOTS[slot]
         return draw(scalar) if isinstance(scalar, st.SearchStrategy) else scalar
+    is_dict, sub = divmod(slot - scalars, _CONTAINER_SLOTS)
     size = sub % len(_KEY_SETS)
-    if kind == 1:
+    if not is_dict:
         return [_any_value(draw, depth - 1) for _ in range(size)]
     keys = _KEY_SETS[size][_choose(draw, len(_KEY_SETS[size]))[0]]
     return {key: _any_value(draw, depth - 1) for key in keys}
