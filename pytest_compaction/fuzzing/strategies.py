@@ -588,6 +588,14 @@ def _config(
     )
 
 
+def _draw_count(draw: st.DrawFn, bounds: tuple[int, int]) -> int:
+    """How many, in ``bounds``: a draw of its own (none for an exact count), so that the
+    shrinker can lower it and delete what it counted in one step (a count packed with
+    other choices lowers only by the product of theirs)."""
+    low, high = bounds
+    return low + _choose(draw, high - low + 1)[0]
+
+
 def _list(*items: Value) -> Value:
     return list(items)
 
@@ -651,12 +659,11 @@ _QUALIFIER_CHOICES = len(_QUALIFIER_SETS) * _SETS_PER_SIZE
 """Which qualifier keys, as one choice: 0 to 3 of them (equally often), any set of that size."""
 
 
-def _draw_qualifiers(draw: st.DrawFn, choice: int | None = None) -> Qualifiers:
-    """Up to three qualifiers with distinct keys, as :func:`qualifiers` draws them, in fewer draws:
-    the keys are choice ``choice`` (drawn here when None), then one draw per value."""
-    if choice is None:
-        choice = draw(_index(_QUALIFIER_CHOICES))
-    size, which = divmod(choice, _SETS_PER_SIZE)
+def _draw_qualifiers(draw: st.DrawFn) -> Qualifiers:
+    """Up to three qualifiers with distinct keys, as :func:`qualifiers` draws them, in fewer
+    draws: the keys in one, then one per value. The number of keys is the choice's last
+    digit, so the shrinker drops a qualifier (and its value's draw) in one step."""
+    which, size = divmod(draw(_index(_QUALIFIER_CHOICES)), len(_QUALIFIER_SETS))
     keys = _QUALIFIER_SETS[size][which % len(_QUALIFIER_SETS[size])]
     return normalize_qualifiers({key: _typed_value(draw, _NATURAL_QUALIFIERS[key], 1) for key in keys})
 
@@ -763,26 +770,17 @@ def _draw_plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
         counter += 1
         return f"fact-{_slug(predicate)}-{counter}"
 
-    # Every count in two draws or so (see _choose), before anything is placed.
-    bounds = (
-        config.critical, config.continuity, config.untrusted, config.updates,
-        config.chatter, config.deletions, config.retirements, config.compressions,
-    )  # fmt: skip
-    drawn = _choose(draw, *(high - low + 1 for low, high in bounds))
-    counts = [low + count for (low, _), count in zip(bounds, drawn, strict=True)]
-    critical, continuity, untrusted, updates, chatter, deletions, retirements, compressions = counts
-
     # A chatter turn (its memory and text) is one choice.
     turns = _index(len(scopes) * len(CHATTER))
     plan: list[_Item] = []
-    for _ in range(chatter):
+    for _ in range(_draw_count(draw, config.chatter)):
         scope, body = divmod(draw(turns), len(CHATTER))
         plan.append(_Item(kind="chatter", scope=scopes[scope], body=CHATTER[body]))
     # Facts go anywhere among the chatter: start, middle or end.
     stated: list[tuple[Trust, Criticality]] = []
-    stated += [(Trust.USER, Criticality.CRITICAL)] * critical
-    stated += [(Trust.USER, Criticality.CONTINUITY)] * continuity
-    stated += [(Trust.UNTRUSTED, Criticality.CONTINUITY)] * untrusted
+    stated += [(Trust.USER, Criticality.CRITICAL)] * _draw_count(draw, config.critical)
+    stated += [(Trust.USER, Criticality.CONTINUITY)] * _draw_count(draw, config.continuity)
+    stated += [(Trust.UNTRUSTED, Criticality.CONTINUITY)] * _draw_count(draw, config.untrusted)
     for trust, criticality in stated:
         # Where it goes, who states it (one user fact in five is the system's) and what it
         # is: a fact's choices in two draws, mostly.
@@ -799,12 +797,10 @@ def _draw_plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
 
     # Lifecycle changes go after the fact they change; one that would be illegal where it
     # landed (the fact is already gone by then) is left out rather than rejected.
-    kinds: tuple[tuple[_ItemKind, int], ...] = (
-        ("update", updates),
-        ("retire", retirements),
-        ("forget", deletions),
-    )
-    changes = [kind for kind, count in kinds for _ in range(count)]
+    changes: list[_ItemKind] = []
+    changes += ["update"] * _draw_count(draw, config.updates)
+    changes += ["retire"] * _draw_count(draw, config.retirements)
+    changes += ["forget"] * _draw_count(draw, config.deletions)
     summarized = config.compressions[1] > 0
     for kind in changes:
         known = [item for item in plan if item.claim is not None]
@@ -819,7 +815,7 @@ def _draw_plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
         change = _Item(kind=kind, scope=target.scope, target=target.claim.fact_id)
         old = target.claim
         if kind == "update":
-            requalified, slot = _choose(draw, 2, _VALUE_SLOTS)
+            slot, requalified = _choose(draw, _VALUE_SLOTS, 2)
             new_value = _typed_value(draw, _NATURAL[old.predicate], 2, slot)
             claim = Claim(
                 fact_id=fresh(old.predicate),
@@ -860,7 +856,7 @@ def _draw_plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
     if not plan:
         plan.append(_Item(kind="chatter", scope=scopes[0], body=CHATTER[0]))
     # Intermediate compressions anywhere; then every memory with events is compressed.
-    for _ in range(max(0, compressions - 1)):
+    for _ in range(max(0, _draw_count(draw, config.compressions) - 1)):
         position, scope = _choose(draw, len(plan), len(scopes))
         plan.insert(1 + position, _Item(kind="compress", scope=scopes[scope]))
     if summarized:
@@ -1035,7 +1031,7 @@ def sessions(
 @st.composite
 def _session(draw: st.DrawFn, config: _Config, budgets: tuple[int, int] | None, name: str) -> Scenario:
     plan = _draw_plan(draw, config)
-    budget = None if budgets is None else budgets[0] + _choose(draw, budgets[1] - budgets[0] + 1)[0]
+    budget = None if budgets is None else _draw_count(draw, budgets)
     return to_scenario(_operations_of(plan), name=name, budget=budget, description=_describe(plan))
 
 
