@@ -342,7 +342,10 @@ def _choose(draw: st.DrawFn, *sizes: int) -> list[int]:
 
     Neighbouring choices share one integer while the product of their sizes stays within
     :data:`_UNIFORM`; it is decoded by ``divmod``, the first choice the most significant.
-    The integer shrinks towards 0, the first option of every choice, leading choice first.
+    The integer shrinks towards 0, the first option of every choice, leading choice first;
+    the last choice steps down one at a time, a leading one only by the product of the
+    sizes after it, so what the shrinker must lower step by step (a count) goes last or
+    in a draw of its own (:func:`_draw_count`).
     """
     out: list[int] = []
     group: list[int] = []
