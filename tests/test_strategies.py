@@ -155,7 +155,20 @@ def test_the_simplest_session_is_the_simplest_plan() -> None:
         False, (), Trust.USER, Criticality.CRITICAL
     )  # fmt: skip
     assert [step.kind for step in session.steps] == ["add", "compress"]
-    assert find(cst.values(), lambda _: True, settings=settings(database=None)) is False
+    assert find(_any_values(), lambda _: True, settings=settings(database=None)) is False
+
+
+@st.composite
+def _any_values(draw: st.DrawFn) -> Any:
+    return cst._any_value(draw, 2)
+
+
+def test_a_sessions_any_value_covers_every_kind() -> None:
+    drawn = samples(_any_values(), 400)
+    assert {type(v) for v in drawn} == {bool, int, float, str, type(None), list, dict}
+    tokens = {typed_token(v) for v in drawn}
+    for value in (1, True, 1.0, "1", "true", ""):
+        assert typed_token(value) in tokens
 
 
 @st.composite

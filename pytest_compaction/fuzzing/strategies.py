@@ -387,12 +387,33 @@ def values(*, max_depth: int = 2) -> st.SearchStrategy[Value]:
 @functools.cache
 def _values(depth: int) -> st.SearchStrategy[Value]:
     # Built once per depth: constructing and validating strategies per draw dominated the cost.
-    return _any_values(depth)
+    # Nested one_ofs, as its callers' saved and derandomized examples expect; a session
+    # draws its values through _any_value, the same kinds in fewer draws.
+    strings = (
+        st.sampled_from(SYNTHETIC_STRINGS)
+        | st.sampled_from(LOOKALIKE_STRINGS)
+        | st.text(_CHAR_ALPHABET, max_size=12)
+    )
+    scalars: st.SearchStrategy[Value] = st.one_of(
+        st.booleans(),
+        st.integers(min_value=-(2**31), max_value=2**31) | st.sampled_from((0, 1, -1, 50)),
+        st.floats(min_value=-1e9, max_value=1e9, allow_nan=False, allow_infinity=False)
+        | st.sampled_from((0.0, 1.0, 50.0, 0.5)),
+        strings,
+        st.none(),
+    )
+    return _nested(scalars, depth)
 
 
-@st.composite
-def _any_values(draw: st.DrawFn, depth: int) -> Value:
-    return _any_value(draw, depth)
+def _nested(scalars: st.SearchStrategy[Value], depth: int) -> st.SearchStrategy[Value]:
+    if depth == 0:
+        return scalars
+    children = _nested(scalars, depth - 1)
+    return st.one_of(
+        scalars,
+        st.lists(children, max_size=3),
+        st.dictionaries(st.sampled_from(_VALUE_KEYS), children, max_size=3),
+    )
 
 
 _SCALAR_SLOTS: tuple[Value | st.SearchStrategy[Value], ...] = (
@@ -448,7 +469,10 @@ def _qualifiers(size: int) -> st.SearchStrategy[Qualifiers]:
 
 @functools.cache
 def _qualifier_values(key: str) -> st.SearchStrategy[Value]:
-    return st.sampled_from(_NATURAL_QUALIFIERS[key]) | values(max_depth=1)
+    plausible = _NATURAL_QUALIFIERS[key]
+    # booleans(), not sampled_from: qualifiers() draws what it drew before sessions packed choices.
+    natural = st.booleans() if all(type(v) is bool for v in plausible) else st.sampled_from(plausible)
+    return natural | values(max_depth=1)
 
 
 def predicates() -> st.SearchStrategy[str]:
