@@ -6,7 +6,7 @@ import re
 from typing import Any, TypeVar
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
@@ -141,6 +141,54 @@ def test_generated_content_is_synthetic() -> None:
 def _has_phone(session: Scenario) -> bool:
     values = [c.value for e in session.events for c in e.claims]
     return any(isinstance(v, str) and re.fullmatch(r"555-01\d\d", v) for v in values)
+
+
+def test_the_simplest_session_is_the_simplest_plan() -> None:
+    # Every choice at 0 (where shrinking heads): one user fact, its first predicate and
+    # plausible value, no ticket, no qualifiers, in the first memory, compressed once.
+    session = find(cst.sessions(), lambda _: True, settings=settings(database=None, max_examples=10))
+    assert [e.text for e in session.events] == [
+        "Avela (message 1): please remember food.peanuts_allowed = false"
+    ]
+    (claim,) = session.events[0].claims
+    assert (claim.value, claim.qualifiers, claim.authority, claim.criticality) == (
+        False, (), Trust.USER, Criticality.CRITICAL
+    )  # fmt: skip
+    assert [step.kind for step in session.steps] == ["add", "compress"]
+    assert find(_any_values(), lambda _: True, settings=settings(database=None)) is False
+
+
+@st.composite
+def _any_values(draw: st.DrawFn) -> Any:
+    return cst._any_value(draw, 2)
+
+
+def test_a_sessions_any_value_covers_every_kind() -> None:
+    drawn = samples(_any_values(), 400)
+    assert {type(v) for v in drawn} == {bool, int, float, str, type(None), list, dict}
+    tokens = {typed_token(v) for v in drawn}
+    for value in (1, True, 1.0, "1", "true", ""):
+        assert typed_token(value) in tokens
+
+
+@st.composite
+def _chosen(draw: st.DrawFn, sizes: tuple[int, ...]) -> list[int]:
+    return cst._choose(draw, *sizes)
+
+
+@pytest.mark.parametrize("sizes", [(3, 4, 5), (5, 4, 1, 8, 14, 20), (17, 16, 3)])
+def test_packed_choices_reach_every_option_and_shrink_to_the_first(sizes: tuple[int, ...]) -> None:
+    drawn = samples(_chosen(sizes), 400)
+    assert all(len(choice) == len(sizes) for choice in drawn)
+    for index, size in enumerate(sizes):
+        assert {choice[index] for choice in drawn} == set(range(size))
+    assert find(_chosen(sizes), lambda _: True, settings=settings(database=None)) == [0] * len(sizes)
+    # Shrinking keeps the leading choice's option when only that one matters.
+    last = [size - 1 for size in sizes]
+    assert find(_chosen(sizes), lambda c: c[0] == last[0], settings=settings(database=None)) == [
+        last[0],
+        *[0] * (len(sizes) - 1),
+    ]
 
 
 # -- ledgers and operations -----------------------------------------------------------

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -166,35 +168,39 @@ QUOTED = (
 )
 """Untrusted content quoted from tickets, web pages and tool output."""
 
-_NATURAL: dict[str, st.SearchStrategy[Value]] = {
-    "food.peanuts_allowed": st.booleans(),
-    "contact.phone": st.integers(100, 199).map(lambda n: f"555-0{n}"),
-    "contact.email": st.sampled_from(NAMES).map(lambda name: f"{name.lower()}@example.com"),
-    "contact.receipt_channel": st.sampled_from(("email", "sms", "post")),
-    "refund.limit_usd": st.integers(0, 500) | st.sampled_from((50, 50.0)),
-    "deploy.dry_run": st.booleans(),
-    "db.target": st.sampled_from(("staging", "production")),
-    "ticket.blocked_by": st.sampled_from(TICKETS),
-    "notify.quiet_hours": st.sampled_from(("22:00-07:00", "never before 09:00")),
-    "care.dosage_mg": st.integers(1, 500) | st.floats(0.5, 500, allow_nan=False),
-    "account.tier": st.sampled_from(("basic", "silver", "gold")),
-    "approach.failed": st.sampled_from(("tried A, failed with E-504", "tried cache warmup, failed with OOM")),
-    "preference.language": st.sampled_from(("de-CH", "fr", "en-GB")),
-    "travel.home_city": st.sampled_from(("Lisbon", "Porto", "Tartu")),
-}
-"""A plausible value per predicate: drawn half of the time, the other half any typed value."""
+_Plausible: TypeAlias = "tuple[Value, ...] | st.SearchStrategy[Value]"
+"""Plausible values: listed (chosen within the draw that picks the value's kind) or, when
+there are too many to list, a strategy (one more draw)."""
 
-_NATURAL_QUALIFIERS: dict[str, st.SearchStrategy[Value]] = {
-    "basis": st.sampled_from(("allergy", "preference", "policy")),
-    "severity": st.sampled_from(("critical", "low")),
-    "scope": st.sampled_from(("staging-only", "production", "weekdays")),
-    "until": st.sampled_from(("2031-12-31", "the next release")),
-    "requires_review": st.booleans(),
-    "max_usd": st.sampled_from((50, 50.0, 200)),
-    "environment": st.sampled_from(("staging", "production")),
-    "ticket": st.sampled_from(TICKETS),
+_NATURAL: dict[str, _Plausible] = {
+    "food.peanuts_allowed": (False, True),
+    "contact.phone": st.integers(100, 199).map(lambda n: f"555-0{n}"),
+    "contact.email": tuple(f"{name.lower()}@example.com" for name in NAMES),
+    "contact.receipt_channel": ("email", "sms", "post"),
+    "refund.limit_usd": st.integers(0, 500) | st.sampled_from((50, 50.0)),
+    "deploy.dry_run": (False, True),
+    "db.target": ("staging", "production"),
+    "ticket.blocked_by": TICKETS,
+    "notify.quiet_hours": ("22:00-07:00", "never before 09:00"),
+    "care.dosage_mg": st.integers(1, 500) | st.floats(0.5, 500, allow_nan=False),
+    "account.tier": ("basic", "silver", "gold"),
+    "approach.failed": ("tried A, failed with E-504", "tried cache warmup, failed with OOM"),
+    "preference.language": ("de-CH", "fr", "en-GB"),
+    "travel.home_city": ("Lisbon", "Porto", "Tartu"),
 }
-"""A plausible value per qualifier, drawn half of the time."""
+"""A plausible value per predicate: drawn about half of the time, the other half any typed value."""
+
+_NATURAL_QUALIFIERS: dict[str, tuple[Value, ...]] = {
+    "basis": ("allergy", "preference", "policy"),
+    "severity": ("critical", "low"),
+    "scope": ("staging-only", "production", "weekdays"),
+    "until": ("2031-12-31", "the next release"),
+    "requires_review": (False, True),
+    "max_usd": (50, 50.0, 200),
+    "environment": ("staging", "production"),
+    "ticket": TICKETS,
+}
+"""A plausible value per qualifier, drawn about half of the time."""
 
 _VALUE_KEYS = ("items", "note", "amount", "id", "unit", "basis")
 _E = TypeVar("_E", bound=Enum)
@@ -314,6 +320,56 @@ def _depth(value: object) -> int:
     return value
 
 
+# -- choices in few draws -----------------------------------------------------------
+
+# Strategies draw from strategies built once (a strategy built inside a draw is validated
+# inside that draw), and in as few draws as it can: every Hypothesis draw has a fixed cost
+# whatever it draws, and that cost, not the choosing, dominated a fuzz run's time.
+
+_UNIFORM = 256
+"""Hypothesis draws an integer from a range of up to this many values uniformly (a wider
+range leans towards its low end), so choices share one draw only up to this many values."""
+
+
+@functools.cache
+def _index(size: int) -> st.SearchStrategy[int]:
+    # sampled_from, not integers: integers() over a range of more than 128 favours its end points.
+    return st.sampled_from(range(size)) if size <= _UNIFORM else st.integers(0, size - 1)
+
+
+def _choose(draw: st.DrawFn, *sizes: int) -> list[int]:
+    """One choice per size, the ``i``-th in ``range(sizes[i])``, in as few draws as keep each uniform.
+
+    Neighbouring choices share one integer while the product of their sizes stays within
+    :data:`_UNIFORM`; it is decoded by ``divmod``, the first choice the most significant.
+    The integer shrinks towards 0, the first option of every choice, leading choice first;
+    the last choice steps down one at a time, a leading one only by the product of the
+    sizes after it, so what the shrinker must lower step by step (a count) goes last or
+    in a draw of its own (:func:`_draw_count`).
+    """
+    out: list[int] = []
+    group: list[int] = []
+    product = 1
+
+    def decode() -> None:
+        number = draw(_index(product)) if product > 1 else 0
+        digits = []
+        for radix in reversed(group):
+            number, digit = divmod(number, radix)
+            digits.append(digit)
+        out.extend(reversed(digits))
+
+    for size in sizes:
+        if group and product * size > _UNIFORM:
+            decode()
+            group, product = [], 1
+        group.append(size)
+        product *= size
+    if group:
+        decode()
+    return out
+
+
 # -- values, facts, events --------------------------------------------------------
 
 
@@ -331,6 +387,8 @@ def values(*, max_depth: int = 2) -> st.SearchStrategy[Value]:
 @functools.cache
 def _values(depth: int) -> st.SearchStrategy[Value]:
     # Built once per depth: constructing and validating strategies per draw dominated the cost.
+    # Nested one_ofs, as its callers' saved and derandomized examples expect; a session
+    # draws its values through _any_value, the same kinds in fewer draws.
     strings = (
         st.sampled_from(SYNTHETIC_STRINGS)
         | st.sampled_from(LOOKALIKE_STRINGS)
@@ -358,6 +416,44 @@ def _nested(scalars: st.SearchStrategy[Value], depth: int) -> st.SearchStrategy[
     )
 
 
+_SCALAR_SLOTS: tuple[Value | st.SearchStrategy[Value], ...] = (
+    *(False, True) * 2,
+    *[st.integers(min_value=-(2**31), max_value=2**31)] * 4,
+    *(0, 1, -1, 50),
+    *[st.floats(min_value=-1e9, max_value=1e9, allow_nan=False, allow_infinity=False)] * 4,
+    *(0.0, 1.0, 50.0, 0.5),
+    *[st.sampled_from(SYNTHETIC_STRINGS)] * 4,
+    *[st.sampled_from(LOOKALIKE_STRINGS)] * 4,
+    *[st.text(_CHAR_ALPHABET, max_size=12)] * 4,
+    *[None] * 4,
+)
+"""A scalar is one choice among these: a boolean, an arbitrary integer, a telling one, an
+arbitrary float, a telling one, a synthetic string, a look-alike, any text, or ``None``,
+equally often; a strategy among them is drawn on top."""
+_CONTAINER_SLOTS = 4
+"""Choices of a list (and as many of a dict), as many as of each kind of scalar: one per size 0 to 3."""
+_KEY_SETS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(itertools.combinations(_VALUE_KEYS, size)) for size in range(4)
+)
+
+
+def _any_value(draw: st.DrawFn, depth: int) -> Value:
+    """A typed value nested up to ``depth`` levels: half of the time a scalar, else a list or
+    a dict of up to three values. One draw per scalar listed in :data:`_SCALAR_SLOTS`
+    (choice 0 is ``False``), where nested ``one_of``s cost five or more."""
+    scalars = len(_SCALAR_SLOTS)
+    slot = draw(_index(scalars + (2 * _CONTAINER_SLOTS if depth > 0 else 0)))
+    if slot < scalars:
+        scalar = _SCALAR_SLOTS[slot]
+        return draw(scalar) if isinstance(scalar, st.SearchStrategy) else scalar
+    is_dict, sub = divmod(slot - scalars, _CONTAINER_SLOTS)
+    size = sub % len(_KEY_SETS)
+    if not is_dict:
+        return [_any_value(draw, depth - 1) for _ in range(size)]
+    keys = _KEY_SETS[size][_choose(draw, len(_KEY_SETS[size]))[0]]
+    return {key: _any_value(draw, depth - 1) for key in keys}
+
+
 def qualifiers(*, max_size: int = 3) -> st.SearchStrategy[Qualifiers]:
     """Qualifiers in normal form (sorted ``(key, value)`` pairs): the conditions that bound a fact."""
     return _qualifiers(_count("max_size", max_size, maximum=len(QUALIFIER_KEYS))[1])
@@ -373,7 +469,10 @@ def _qualifiers(size: int) -> st.SearchStrategy[Qualifiers]:
 
 @functools.cache
 def _qualifier_values(key: str) -> st.SearchStrategy[Value]:
-    return _NATURAL_QUALIFIERS[key] | values(max_depth=1)
+    plausible = _NATURAL_QUALIFIERS[key]
+    # booleans(), not sampled_from: qualifiers() draws what it drew before sessions packed choices.
+    natural = st.booleans() if all(type(v) is bool for v in plausible) else st.sampled_from(plausible)
+    return natural | values(max_depth=1)
 
 
 def predicates() -> st.SearchStrategy[str]:
@@ -438,7 +537,8 @@ def _single_event(
     number = draw(st.integers(1, 9999))
     trust = fixed_trust or draw(st.sampled_from(list(Trust)))
     if with_claims and draw(st.booleans()):
-        item = _fact_item(draw, trust, (tenant, subject), Criticality.CRITICAL)
+        choices = _choose(draw, *_fact_choices(trust))
+        item = _fact_item(draw, trust, (tenant, subject), Criticality.CRITICAL, choices)
         assert item.claim is not None
         item.claim = dataclasses.replace(item.claim, fact_id=f"fact-{_slug(item.claim.predicate)}-{number}")
     else:
@@ -515,21 +615,12 @@ def _config(
     )
 
 
-# A session draws from these few strategies, built once: every strategy built inside a
-# draw is validated inside that draw, and a nested ``lists``/``flatmap``/``one_of`` costs
-# one span per level. Generation dominated a fuzz run's time before this.
-
-
-@functools.cache
-def _between(low: int, high: int) -> st.SearchStrategy[int]:
-    return st.integers(low, high)
-
-
-_BOOLEANS = st.booleans()
-_PREDICATE = st.sampled_from(PREDICATES)
-_TICKET = st.sampled_from(TICKETS)
-_QUOTED = st.sampled_from(QUOTED)
-_CHATTER = st.sampled_from(CHATTER)
+def _draw_count(draw: st.DrawFn, bounds: tuple[int, int]) -> int:
+    """How many, in ``bounds``: a draw of its own (none for an exact count), so that the
+    shrinker can lower it and delete what it counted in one step (a count packed with
+    other choices lowers only by the product of theirs)."""
+    low, high = bounds
+    return low + _choose(draw, high - low + 1)[0]
 
 
 def _list(*items: Value) -> Value:
@@ -563,48 +654,75 @@ _VALUE_POOL: tuple[Value, ...] = (
     _dict(amount=50, unit="usd"),
     _dict(items=_list(False, 0, "false"), note=_dict(id="T-41")),
 )
-"""Typed values of every kind (and the look-alikes of other types), drawn in one choice."""
-_POOLED = st.sampled_from(_VALUE_POOL)
+"""Typed values of every kind (and the look-alikes of other types), each one choice."""
+
+_PLAUSIBLE_SLOTS = 60
+"""Of a value's choices, the plausible ones (every listed set of them fits 60 evenly or nearly)."""
+_ANY_SLOTS = 16
+_VALUE_SLOTS = _PLAUSIBLE_SLOTS + len(_VALUE_POOL) + _ANY_SLOTS
+"""A typed value is one choice among these: 48% plausible, 40% one of the pool, 13% any
+typed value (:func:`values`: nested, arbitrary numbers and text, drawn on top)."""
 
 
-def _pick(draw: st.DrawFn, options: Sequence[_T]) -> _T:
-    """One of ``options`` (shrinks towards the first), drawn with a cached strategy."""
-    return options[draw(_between(0, len(options) - 1))]
+def _typed_value(draw: st.DrawFn, plausible: _Plausible, depth: int, slot: int | None = None) -> Value:
+    """The value of choice ``slot`` (drawn here when None), plausible ones first (choice 0 the simplest)."""
+    if slot is None:
+        slot = draw(_index(_VALUE_SLOTS))
+    if slot < _PLAUSIBLE_SLOTS:
+        if isinstance(plausible, tuple):
+            return plausible[slot % len(plausible)]
+        return draw(plausible)
+    slot -= _PLAUSIBLE_SLOTS
+    if slot < len(_VALUE_POOL):
+        return _VALUE_POOL[slot]
+    return _any_value(draw, depth)
 
 
-def _typed_value(draw: st.DrawFn, natural: st.SearchStrategy[Value], depth: int) -> Value:
-    """Half of the time a plausible value, three eighths one of the pool (every kind in one
-    choice), one eighth any typed value (:func:`values`: nested, arbitrary numbers and text)."""
-    branch = draw(_between(0, 7))
-    if branch <= 3:
-        return draw(natural)
-    if branch <= 6:
-        return draw(_POOLED)
-    return draw(_values(depth))
+_QUALIFIER_SETS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(itertools.combinations(QUALIFIER_KEYS, size)) for size in range(4)
+)
+_SETS_PER_SIZE = math.lcm(*(len(sets) for sets in _QUALIFIER_SETS))
+_QUALIFIER_CHOICES = len(_QUALIFIER_SETS) * _SETS_PER_SIZE
+"""Which qualifier keys, as one choice: 0 to 3 of them (equally often), any set of that size."""
 
 
 def _draw_qualifiers(draw: st.DrawFn) -> Qualifiers:
-    """Up to three qualifiers with distinct keys, as :func:`qualifiers` draws them, in fewer choices."""
-    keys = list(QUALIFIER_KEYS)
-    out: dict[str, Value] = {}
-    for _ in range(draw(_between(0, 3))):
-        key = keys.pop(draw(_between(0, len(keys) - 1)))
-        out[key] = _typed_value(draw, _NATURAL_QUALIFIERS[key], 1)
-    return normalize_qualifiers(out)
+    """Up to three qualifiers with distinct keys, as :func:`qualifiers` draws them, in fewer
+    draws: the keys in one, then one per value. The number of keys is the choice's last
+    digit, so the shrinker drops a qualifier (and its value's draw) in one step."""
+    which, size = divmod(draw(_index(_QUALIFIER_CHOICES)), len(_QUALIFIER_SETS))
+    keys = _QUALIFIER_SETS[size][which % len(_QUALIFIER_SETS[size])]
+    return normalize_qualifiers({key: _typed_value(draw, _NATURAL_QUALIFIERS[key], 1) for key in keys})
 
 
-def _draw_count(draw: st.DrawFn, bounds: tuple[int, int]) -> int:
-    low, high = bounds
-    return low if low == high else draw(_between(low, high))
+_SYSTEM_ONE_IN = 5
+"""One user fact in this many is stated by the system instead."""
+_TICKET_CHOICES = 2 * len(TICKETS)
+"""Half of the facts are tied to a ticket (choice ``len(TICKETS) + i`` names ``TICKETS[i]``)."""
 
 
-def _fact_item(draw: st.DrawFn, trust: Trust, scope: tuple[str, str], criticality: Criticality) -> _Item:
-    predicate = draw(_PREDICATE)
+def _fact_choices(trust: Trust) -> tuple[int, int, int]:
+    """The sizes of a fact's :func:`_fact_item` choices: quoted text, ticket, predicate."""
+    return len(QUOTED) if trust is Trust.UNTRUSTED else 1, _TICKET_CHOICES, len(PREDICATES)
+
+
+def _fact_item(
+    draw: st.DrawFn,
+    trust: Trust,
+    scope: tuple[str, str],
+    criticality: Criticality,
+    choices: Sequence[int],
+) -> _Item:
+    """A fact stated in ``scope``. ``choices`` (drawn by the caller with its own, in as few
+    draws as fit) name the quoted text of an untrusted fact, the ticket and the predicate:
+    see :func:`_fact_choices`."""
+    quote, ticket, predicate_choice = choices
+    predicate = PREDICATES[predicate_choice]
     value = _typed_value(draw, _NATURAL[predicate], 2)
     pairs = _draw_qualifiers(draw)
-    if draw(_BOOLEANS) and "ticket" not in dict(pairs):
+    if ticket >= len(TICKETS) and "ticket" not in dict(pairs):
         # Half the facts are tied to a ticket, so one memory often names two tickets.
-        pairs = normalize_qualifiers({**dict(pairs), "ticket": draw(_TICKET)})
+        pairs = normalize_qualifiers({**dict(pairs), "ticket": TICKETS[ticket - len(TICKETS)]})
     claim = Claim(
         fact_id="",  # given by the caller, which knows which ids are taken
         predicate=predicate,
@@ -614,18 +732,12 @@ def _fact_item(draw: st.DrawFn, trust: Trust, scope: tuple[str, str], criticalit
         criticality=criticality,
     )
     if trust is Trust.UNTRUSTED:
-        body = f'quoted from a support ticket: "{draw(_QUOTED)}" ({predicate} = {_show(value)})'
+        body = f'quoted from a support ticket: "{QUOTED[quote]}" ({predicate} = {_show(value)})'
     elif trust is Trust.SYSTEM:
         body = f"policy: {predicate} = {_show(value)}{_show_qualifiers(claim.qualifiers)}"
     else:
         body = f"please remember {predicate} = {_show(value)}{_show_qualifiers(claim.qualifiers)}"
     return _Item(kind="fact", scope=scope, trust=trust, body=body, claim=claim)
-
-
-@functools.cache
-def _claim_values(predicate: str) -> st.SearchStrategy[Value]:
-    # Cached: a strategy built per draw is validated per draw, which dominated generation.
-    return _NATURAL[predicate] | values()
 
 
 def _show(value: Value) -> str:
@@ -676,10 +788,8 @@ def _older_versions(items: Sequence[_Item], fact_id: str) -> tuple[str, ...]:
     return tuple(chain)
 
 
-@st.composite
-def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
+def _draw_plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
     scopes = config.scopes
-    scope_index = _between(0, len(scopes) - 1)
     counter = 0
 
     def fresh(predicate: str) -> str:
@@ -687,23 +797,30 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
         counter += 1
         return f"fact-{_slug(predicate)}-{counter}"
 
-    plan: list[_Item] = [
-        _Item(kind="chatter", scope=scopes[draw(scope_index)], body=draw(_CHATTER))
-        for _ in range(_draw_count(draw, config.chatter))
-    ]
+    # A chatter turn (its memory and text) is one choice.
+    turns = _index(len(scopes) * len(CHATTER))
+    plan: list[_Item] = []
+    for _ in range(_draw_count(draw, config.chatter)):
+        scope, body = divmod(draw(turns), len(CHATTER))
+        plan.append(_Item(kind="chatter", scope=scopes[scope], body=CHATTER[body]))
     # Facts go anywhere among the chatter: start, middle or end.
-    critical, continuity = Criticality.CRITICAL, Criticality.CONTINUITY
     stated: list[tuple[Trust, Criticality]] = []
-    stated += [(Trust.USER, critical)] * _draw_count(draw, config.critical)
-    stated += [(Trust.USER, continuity)] * _draw_count(draw, config.continuity)
-    stated += [(Trust.UNTRUSTED, continuity)] * _draw_count(draw, config.untrusted)
+    stated += [(Trust.USER, Criticality.CRITICAL)] * _draw_count(draw, config.critical)
+    stated += [(Trust.USER, Criticality.CONTINUITY)] * _draw_count(draw, config.continuity)
+    stated += [(Trust.UNTRUSTED, Criticality.CONTINUITY)] * _draw_count(draw, config.untrusted)
     for trust, criticality in stated:
-        if trust is Trust.USER and draw(_between(0, 4)) == 4:
+        # Where it goes, who states it (one user fact in five is the system's) and what it
+        # is: a fact's choices in two draws, mostly.
+        system = _SYSTEM_ONE_IN if trust is Trust.USER else 1
+        system_choice, scope, *choices, position = _choose(
+            draw, system, len(scopes), *_fact_choices(trust), len(plan) + 1
+        )
+        if system_choice == _SYSTEM_ONE_IN - 1:
             trust = Trust.SYSTEM
-        item = _fact_item(draw, trust, scopes[draw(scope_index)], criticality)
+        item = _fact_item(draw, trust, scopes[scope], criticality, choices)
         assert item.claim is not None
         item.claim = dataclasses.replace(item.claim, fact_id=fresh(item.claim.predicate))
-        plan.insert(draw(_between(0, len(plan))), item)
+        plan.insert(position, item)
 
     # Lifecycle changes go after the fact they change; one that would be illegal where it
     # landed (the fact is already gone by then) is left out rather than rejected.
@@ -711,22 +828,27 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
     changes += ["update"] * _draw_count(draw, config.updates)
     changes += ["retire"] * _draw_count(draw, config.retirements)
     changes += ["forget"] * _draw_count(draw, config.deletions)
+    summarized = config.compressions[1] > 0
     for kind in changes:
         known = [item for item in plan if item.claim is not None]
         if not known:
             break
-        target = _pick(draw, known)
+        # A deletion's flags: whether an event asks for it, whether a compression precedes it.
+        flags = (4 if summarized else 2) if kind == "forget" else 1
+        pick, flag = _choose(draw, len(known), flags)
+        target = known[pick]
         assert target.claim is not None
         after = plan.index(target) + 1
         change = _Item(kind=kind, scope=target.scope, target=target.claim.fact_id)
         old = target.claim
         if kind == "update":
-            new_value = _typed_value(draw, _NATURAL[old.predicate], 2)
+            slot, requalified = _choose(draw, _VALUE_SLOTS, 2)
+            new_value = _typed_value(draw, _NATURAL[old.predicate], 2, slot)
             claim = Claim(
                 fact_id=fresh(old.predicate),
                 predicate=old.predicate,
                 value=new_value,
-                qualifiers=_draw_qualifiers(draw) if draw(_BOOLEANS) else old.qualifiers,
+                qualifiers=_draw_qualifiers(draw) if requalified else old.qualifiers,
                 authority=target.trust,
                 criticality=old.criticality,
                 supersedes=(old.fact_id,),
@@ -739,8 +861,8 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
             change.body = f"that is resolved now; {old.predicate} no longer applies"
         else:
             change.body = f"please forget what I told you about {old.predicate}"
-            change.request = draw(_BOOLEANS)
-        position = draw(_between(after, len(plan)))
+            change.request = bool(flag & 1)
+        position = after + draw(_index(len(plan) - after + 1))
         candidate = [*plan]
         candidate.insert(position, change)
         if kind == "forget":
@@ -753,7 +875,7 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
         if _statuses(candidate) is None:
             continue
         plan = candidate
-        if kind == "forget" and config.compressions[1] > 0 and draw(_BOOLEANS):
+        if kind == "forget" and flag & 2:
             # Half the deletions hit a fact already summarized: the case where a stale
             # checkpoint or a replayed history can bring it back.
             plan.insert(position, _Item(kind="compress", scope=target.scope))
@@ -762,11 +884,15 @@ def _plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
         plan.append(_Item(kind="chatter", scope=scopes[0], body=CHATTER[0]))
     # Intermediate compressions anywhere; then every memory with events is compressed.
     for _ in range(max(0, _draw_count(draw, config.compressions) - 1)):
-        plan.insert(draw(_between(1, len(plan))), _Item(kind="compress", scope=scopes[draw(scope_index)]))
-    if config.compressions[1] > 0:
+        position, scope = _choose(draw, len(plan), len(scopes))
+        plan.insert(1 + position, _Item(kind="compress", scope=scopes[scope]))
+    if summarized:
         used = {item.scope for item in plan if item.kind != "compress"}
         plan += [_Item(kind="compress", scope=scope) for scope in scopes if scope in used]
     return plan
+
+
+_plan = st.composite(_draw_plan)
 
 
 def _event(item: _Item, event_id: str, order: int, speakers: dict[tuple[str, str], int]) -> SourceEvent:
@@ -931,7 +1057,7 @@ def sessions(
 
 @st.composite
 def _session(draw: st.DrawFn, config: _Config, budgets: tuple[int, int] | None, name: str) -> Scenario:
-    plan = draw(_plan(config))
+    plan = _draw_plan(draw, config)
     budget = None if budgets is None else _draw_count(draw, budgets)
     return to_scenario(_operations_of(plan), name=name, budget=budget, description=_describe(plan))
 
