@@ -1,0 +1,134 @@
+"""Hostile compressors and hostile suite files through a real pytest session.
+
+Each compressor below misbehaves in a way the guard's first checks do not see: an exception
+whose ``str()`` raises or never returns, a value of a ``str`` subclass whose methods raise,
+a fact changed after it was made (``object.__setattr__`` around the frozen dataclass). Each
+must be one named violation on the test that called it: never a traceback, never a hang,
+never a pass. A spec file that is a symbolic link out of the suite is refused without
+reading it.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+SPEC = """\
+events:
+  - id: e1
+    text: I am allergic to peanuts.
+    facts:
+      - {id: fact-allergy-1, predicate: food.peanuts_allowed, value: false}
+"""
+
+HOSTILE = '''
+import dataclasses, time
+from pytest_compaction.compressors.base import ReferenceCompressor
+
+
+def _changed(value):
+    """The reference artifact with its fact's value swapped in place, behind the constructor."""
+    def compress(request):
+        art = ReferenceCompressor().compress(request)
+        fact = dataclasses.replace(art.facts[0])
+        object.__setattr__(fact, "value", value)
+        return dataclasses.replace(art, facts=(fact,))
+    compress.replays_claims = True
+    return compress
+
+
+class Unprintable(Exception):
+    def __str__(self):
+        raise RuntimeError("str of the exception")
+    __repr__ = __str__
+
+
+class Endless(Exception):
+    def __str__(self):
+        while True:
+            time.sleep(0.05)
+    __repr__ = __str__
+
+
+class Sly(str):
+    def __repr__(self):
+        raise RuntimeError("repr of the value")
+    __str__ = __repr__
+
+    def __eq__(self, other):
+        raise RuntimeError("eq of the value")
+    __hash__ = None
+
+
+def unprintable(request):
+    raise Unprintable()
+
+
+def endless(request):
+    raise Endless()
+
+
+sly = _changed(Sly("false"))
+swapped = _changed("peanuts are fine")
+'''
+
+
+def _session(pytester: pytest.Pytester, name: str, *args: str) -> pytest.RunResult:
+    pytester.makefile(".compaction.yaml", one=SPEC)
+    pytester.makepyfile(hostile=textwrap.dedent(HOSTILE))
+    pytester.syspathinsert()
+    return pytester.runpytest_subprocess(
+        "--compaction-contract",
+        f"--compaction-compressor=hostile:{name}",
+        "--compaction-timeout=2",
+        "-p",
+        "no:cacheprovider",
+        *args,
+        timeout=120,
+    )
+
+
+def _no_traceback(result: pytest.RunResult) -> None:
+    text = result.stdout.str() + result.stderr.str()
+    assert "Traceback" not in text
+    assert "INTERNALERROR" not in text
+    result.stdout.no_fnmatch_line("*.py:[0-9]*: in *")
+    result.stdout.no_fnmatch_line("E   RuntimeError*")
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        (
+            "unprintable",
+            "*compressor_error*raised Unprintable (its message cannot be shown:*",
+        ),
+        ("endless", "*compressor_timeout*hostile:endless did not return within 2s*"),
+        (
+            "sly",
+            "*artifact_malformed*facts[[]0[]] (fact-allergy-1) holds a value of type Sly, not a JSON*",
+        ),
+        ("swapped", "*artifact_malformed*facts[[]0[]] (fact-allergy-1) was changed after it was made*"),
+    ],
+)
+def test_a_hostile_compressor_is_one_named_violation(pytester: pytest.Pytester, name: str, line: str) -> None:
+    result = _session(pytester, name)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([line])
+    _no_traceback(result)
+
+
+def test_a_spec_linked_from_outside_the_suite_is_refused_unread(
+    pytester: pytest.Pytester, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    outside = tmp_path_factory.mktemp("outside") / "credentials"
+    outside.write_text("aws_secret_access_key = SECRET-OUTSIDE-9f3\n")
+    specs = pytester.mkdir("specs")
+    (specs / "creds.compaction.yaml").symlink_to(outside)
+    (specs / "inside.compaction.yaml").symlink_to(pytester.makefile(".yaml", real=SPEC))
+    pytester.makefile(".compaction.yaml", one=SPEC)
+    result = pytester.runpytest("--compaction-contract", "-p", "no:cacheprovider", "-rA")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*creds.compaction.yaml*is a symbolic link to a file outside the suite*"])
+    assert "SECRET-OUTSIDE" not in result.stdout.str() + result.stderr.str()
