@@ -13,6 +13,7 @@ only when it declares ``replays_claims = True``.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import itertools
 import operator
@@ -32,6 +33,7 @@ from pytest_compaction.compressors.base import (
     replays_claims,
 )
 from pytest_compaction.compressors.shapes import Normalized, normalize
+from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.violations import Violation, ViolationCode
 
@@ -296,7 +298,36 @@ def _invoke(compressor: Compressor, given: CompressionRequest, request: Compress
         outcome = asyncio.run(_awaited(outcome))
     # Reading the output happens here, under the same timeout: an output whose iteration or
     # attributes hang is a hung compressor.
-    return normalize(outcome, request)
+    return _unaltered(normalize(outcome, request))
+
+
+def _unaltered(normalized: Normalized) -> Normalized:
+    """``normalized``, or artifact_malformed when a fact the compressor built was changed after
+    it was made: ``object.__setattr__`` around the frozen ``Fact`` leaves the identity the checker
+    compares (computed once, in the constructor) stale, so the change would pass unseen."""
+    artifact = normalized.artifact
+    if artifact is None or normalized.shape != "artifact":
+        return normalized
+    facts = artifact.facts
+    try:
+        if tuple(map(dataclasses.replace, facts)) == facts:
+            return normalized
+    except (PayloadError, TypeError, ValueError):
+        pass  # a field no constructor would accept: found below
+    for index, fact in enumerate(facts):
+        try:
+            if dataclasses.replace(fact) == fact:
+                continue
+        except (PayloadError, TypeError, ValueError):
+            pass
+        return dataclasses.replace(
+            normalized,
+            artifact=None,
+            problem=f"returned an artifact whose facts[{index}] ({fact.fact_id}) was changed after it "
+            f"was made (object.__setattr__ on a frozen Fact skips its checks); build a new Fact, "
+            f"e.g. with dataclasses.replace",
+        )
+    return normalized
 
 
 @dataclass(frozen=True, slots=True)
