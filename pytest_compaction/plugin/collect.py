@@ -31,7 +31,8 @@ class SpecFile(pytest.File):
 
         try:
             set_ini_uses(self.config.getini(USE_INI))
-            spec = load_spec(self.path, roots=tuple(self.config.getini(SPEC_ROOTS_INI)))
+            roots = tuple(self.config.getini(SPEC_ROOTS_INI))
+            spec = load_spec(self.path, roots=roots, suite=self.config.rootpath)
         except CompactionError as exc:
             error = (
                 exc if isinstance(exc, PayloadError) else PayloadError("", str(exc), source=str(self.path))

@@ -154,12 +154,16 @@ def lint_file(path: Path, *, project: ProjectConfig | None = None) -> list[Findi
     its ``compaction_spec_roots`` and ``compaction_use`` apply as in a test run.
     """
     from pytest_compaction.config.project import ProjectConfig
-    from pytest_compaction.specs.spec import load_spec
+    from pytest_compaction.specs.spec import linked_inside, load_spec
 
     project = project or ProjectConfig()
     findings: list[Finding] = []
     try:
-        spec = load_spec(path, roots=project.spec_roots)
+        linked_inside(path, project.spec_roots, project.rootdir)
+    except PayloadError as exc:
+        return [_error(exc, str(path))]  # a link out of the suite: nothing of it is read
+    try:
+        spec = load_spec(path, roots=project.spec_roots, suite=project.rootdir)
     except PayloadError as exc:
         findings.append(_error(exc, str(path)))
     else:

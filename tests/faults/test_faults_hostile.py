@@ -10,9 +10,12 @@ reading it.
 
 from __future__ import annotations
 
+import io
 import textwrap
 
 import pytest
+
+from pytest_compaction.cli import main
 
 SPEC = """\
 events:
@@ -123,7 +126,7 @@ def test_a_spec_linked_from_outside_the_suite_is_refused_unread(
     pytester: pytest.Pytester, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     outside = tmp_path_factory.mktemp("outside") / "credentials"
-    outside.write_text("aws_secret_access_key = SECRET-OUTSIDE-9f3\n")
+    outside.write_text("aws_secret_access_key: SECRET-OUTSIDE-9f3 # real.person@gmail.com\n")
     specs = pytester.mkdir("specs")
     (specs / "creds.compaction.yaml").symlink_to(outside)
     (specs / "inside.compaction.yaml").symlink_to(pytester.makefile(".yaml", real=SPEC))
@@ -132,3 +135,9 @@ def test_a_spec_linked_from_outside_the_suite_is_refused_unread(
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(["*creds.compaction.yaml*is a symbolic link to a file outside the suite*"])
     assert "SECRET-OUTSIDE" not in result.stdout.str() + result.stderr.str()
+    # compaction lint refuses it the same way, and its personal-data scan does not read it either
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["lint", str(specs)], out=out, err=err) == 1
+    assert "is a symbolic link to a file outside the suite" in out.getvalue()
+    assert "SECRET-OUTSIDE" not in out.getvalue() + err.getvalue()
+    assert "gmail" not in out.getvalue() + err.getvalue()
