@@ -114,6 +114,7 @@ def _text(data: object) -> str:
 
 
 FORGED = "\x1b[2J\x1b[H\n::error file=x.py,line=1::forged\r\u202e"
+INVISIBLE = "\u200b\u200d\u2060\ufeff\U000e0041"
 
 PAYLOADS: list[Payload] = [
     # special files: refused by type, never opened, never blocking
@@ -281,6 +282,18 @@ PAYLOADS: list[Payload] = [
         check=(1,),
     ),
     Payload("forged-file-name", _file("a\x1b[2J\nb.json", b"{"), says="invalid JSON"),
+    Payload(
+        "invisible-fact-id",  # zero-width, joiner, BOM and tag characters: two ids that look alike
+        _file(
+            "invisible.json",
+            as_json(
+                valid_payload(
+                    fact={"fact_id": f"f{INVISIBLE}"}, kept={"fact_id": f"f{INVISIBLE}", "value": "false"}
+                )
+            ),
+        ),
+        check=(1,),
+    ),
     Payload(
         "long-value", _file("long.json", as_json(valid_payload(kept={"value": "x" * 200_000}))), check=(1,)
     ),

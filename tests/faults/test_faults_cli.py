@@ -27,7 +27,10 @@ from faults_corpus import PAYLOADS, Payload, SpecCase, spec_params
 from pytest_compaction.cli import main
 
 SECONDS = 20
-UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+UNSAFE = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+    "\u200b-\u200f\u2060-\u2064\ufeff\U000e0000-\U000e007f]"
+)
 
 
 class Hang(BaseException):

@@ -72,6 +72,13 @@ def endless(request):
     raise Endless()
 
 
+def rewrites(request):
+    """Changes the fact's value the honest way (a new Fact): a plain value_changed."""
+    art = ReferenceCompressor().compress(request)
+    return dataclasses.replace(art, facts=(dataclasses.replace(art.facts[0], value="fine"),))
+rewrites.replays_claims = True
+
+
 sly = _changed(Sly("false"))
 swapped = _changed("peanuts are fine")
 '''
@@ -141,3 +148,19 @@ def test_a_spec_linked_from_outside_the_suite_is_refused_unread(
     assert "is a symbolic link to a file outside the suite" in out.getvalue()
     assert "SECRET-OUTSIDE" not in out.getvalue() + err.getvalue()
     assert "gmail" not in out.getvalue() + err.getvalue()
+
+
+INVISIBLE = "\u200b\u200d\u2060\ufeff\U000e0041\u061c"
+
+
+def test_invisible_characters_in_ids_and_values_are_shown_as_escapes(pytester: pytest.Pytester) -> None:
+    """Zero-width characters, the byte-order mark and tag characters make two ids look alike
+    (or hide text): the failure text shows each as an escape."""
+    pytester.makefile(".compaction.yaml", one=SPEC.replace("fact-allergy-1", "fact-allergy-1" + INVISIBLE))
+    pytester.makepyfile(hostile=textwrap.dedent(HOSTILE))
+    pytester.syspathinsert()
+    result = pytester.runpytest("--compaction-contract", "--compaction-compressor=hostile:rewrites")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([r"*fact-allergy-1\u200b\u200d\u2060\ufeff\U000e0041\u061c:value_changed*"])
+    shown = result.stdout.str()
+    assert not [char for char in INVISIBLE if char in shown]
