@@ -188,8 +188,8 @@ def refuse_non_finite(data: object, source: str) -> None:
         )
 
 
-# The characters every output escapes (pytest_compaction.reporting.escape), and lone surrogates.
-_UNPRINTABLE = re.compile(f"[{UNSAFE_CHARACTERS}\ud800-\udfff]")
+# The characters every output escapes (pytest_compaction.reporting.escape).
+_UNPRINTABLE = re.compile(f"[{UNSAFE_CHARACTERS}]")
 
 
 def printable(text: str) -> str:

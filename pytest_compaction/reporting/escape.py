@@ -16,10 +16,11 @@ __all__ = ["UNSAFE_CHARACTERS", "github_data", "github_property", "neutralize_li
 # overrides (they reorder or break lines in terminals and browsers alike), and the
 # invisible format characters: zero-width spaces, joiners and marks, word joiners, the
 # byte-order mark, interlinear annotations and the tag characters (U+E0000 block), which
-# make two different ids look the same or hide text in plain sight.
+# make two different ids look the same or hide text in plain sight; and lone surrogates,
+# which no output encoding can write.
 UNSAFE_CHARACTERS = (
     "\x00-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e"
-    "\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb\U000e0000-\U000e007f"
+    "\u2060-\u2064\u2066-\u2069\ud800-\udfff\ufeff\ufff9-\ufffb\U000e0000-\U000e007f"
 )
 """The characters every output escapes, as the body of a regular-expression class."""
 _CONTROL = re.compile(f"[{UNSAFE_CHARACTERS}]")

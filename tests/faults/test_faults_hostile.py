@@ -11,7 +11,9 @@ reading it.
 from __future__ import annotations
 
 import io
+import json
 import textwrap
+from xml.etree import ElementTree
 
 import pytest
 
@@ -79,6 +81,14 @@ def rewrites(request):
 rewrites.replays_claims = True
 
 
+def half_pair(request):
+    """A value and a fact id holding a lone surrogate: Python holds it, UTF-8 cannot."""
+    art = ReferenceCompressor().compress(request)
+    fact = dataclasses.replace(art.facts[0], fact_id="fact-\\udc00", value="x\\ud800")
+    return dataclasses.replace(art, facts=(fact,))
+half_pair.replays_claims = True
+
+
 sly = _changed(Sly("false"))
 swapped = _changed("peanuts are fine")
 '''
@@ -120,13 +130,17 @@ def _no_traceback(result: pytest.RunResult) -> None:
             "*artifact_malformed*facts[[]0[]] (fact-allergy-1) holds a value of type Sly, not a JSON*",
         ),
         ("swapped", "*artifact_malformed*facts[[]0[]] (fact-allergy-1) was changed after it was made*"),
+        ("half_pair", "*representation_changed*the store refused the artifact*lone surrogate*"),
     ],
 )
 def test_a_hostile_compressor_is_one_named_violation(pytester: pytest.Pytester, name: str, line: str) -> None:
-    result = _session(pytester, name)
+    result = _session(pytester, name, "--junitxml=junit.xml", "--compaction-report=report.json")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines([line])
     _no_traceback(result)
+    # every output was still written, and is well-formed
+    ElementTree.parse(pytester.path / "junit.xml")
+    json.loads((pytester.path / "report.json").read_text(encoding="utf-8"))
 
 
 def test_a_spec_linked_from_outside_the_suite_is_refused_unread(
