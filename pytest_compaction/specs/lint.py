@@ -241,8 +241,8 @@ def _personal_data_in_file(path: Path) -> Iterator[Finding]:
 
         try:
             target = _inside(path, reference, ())
-        except PayloadError:
-            return  # outside the suite: the spec error names it, nothing of it is read
+        except (PayloadError, OSError, ValueError):
+            return  # outside the suite or no path at all: the spec error names it, nothing is read
         yield from _personal_data_in_artifact(target)
 
 

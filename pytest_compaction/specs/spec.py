@@ -199,9 +199,21 @@ def recorded_spec(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] =
         reference = data["artifact_file"]
         if not isinstance(reference, str) or not reference:
             raise PayloadError("artifact_file", f"expected a relative file path, got {reference!r}")
-        target = _inside(path, reference, roots)
-        if not target.is_file():
-            raise PayloadError("artifact_file", f"no file {reference!r} next to the spec ({target})")
+        try:
+            target = _inside(path, reference, roots)
+            found = target.is_file()
+        except (OSError, ValueError) as exc:  # too long, a NUL byte: no system call can open it
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise PayloadError(
+                "artifact_file",
+                f"{reference!r} is not a path that can be opened ({reason}); name a file "
+                "next to the spec with a short, plain name",
+            ) from None
+        if not found:
+            from pytest_compaction.reporting.escape import one_line
+
+            shown_target = one_line(target)
+            raise PayloadError("artifact_file", f"no file {reference!r} next to the spec ({shown_target})")
         try:
             payload_data["artifact"] = read_data_file(target)
         except PayloadError as exc:

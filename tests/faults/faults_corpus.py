@@ -531,6 +531,16 @@ SPECS: list[SpecCase] = [
         _spec("kind: recorded\nexpected: []\nartifact_file: /dev/zero\n"),
         category="isolation",
     ),
+    # paths no system call can open: a named spec error, not the loader's fallback
+    SpecCase("artifact-file-nul-byte", _spec('kind: recorded\nexpected: []\nartifact_file: "x\\0.json"\n')),
+    SpecCase(
+        "artifact-file-name-too-long",
+        _spec(f"kind: recorded\nexpected: []\nartifact_file: {'a' * 300}.json\n"),
+    ),
+    SpecCase(
+        "artifact-file-path-too-long",
+        _spec(f"kind: recorded\nexpected: []\nartifact_file: {'a/' * 3000}x.json\n"),
+    ),
 ]
 
 

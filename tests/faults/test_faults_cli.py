@@ -147,6 +147,9 @@ def test_every_subcommand_gives_a_verdict_on_a_hostile_spec(case: SpecCase, tmp_
         assert_verdict(argv, code, out, err)
         if argv[0] == "lint":
             assert code in LINT_EXIT[case.verdict], f"{case.name}: lint exit {code}\n{out}{err}"
+            assert "could not be loaded (" not in out, (
+                f"{case.name}: lint's fallback, not a named error\n{out}"
+            )
 
 
 def test_forged_output_is_escaped_not_dropped(tmp_path: Path) -> None:
