@@ -113,7 +113,8 @@ def _count(number: int, noun: str) -> str:
 
 
 def find_specs(paths: Sequence[str | Path], pattern: str = "*.compaction.yaml") -> list[Path]:
-    """The spec files under ``paths``: a file is taken as given, a directory is searched for ``pattern``.
+    """The spec files under ``paths``: a file is taken as given, a directory is searched for ``pattern``
+    (every entry that is not a directory, so a special file or a dangling link is reported).
 
     A path that does not exist, or no spec at all, is a :class:`ConfigError` (a usage mistake).
     """
@@ -124,7 +125,9 @@ def find_specs(paths: Sequence[str | Path], pattern: str = "*.compaction.yaml") 
             found[path] = None
         elif path.is_dir():
             for candidate in sorted(path.rglob("*")):
-                if candidate.is_file() and fnmatch.fnmatch(candidate.name, pattern):
+                # A FIFO, a socket or a dangling link named like a spec is kept, so that the
+                # reader refuses it by name (pytest never collects it: it would be lost unseen).
+                if fnmatch.fnmatch(candidate.name, pattern) and not candidate.is_dir():
                     found[candidate] = None
         else:
             raise ConfigError(f"{entry}: no such file or directory")

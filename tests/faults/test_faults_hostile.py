@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import textwrap
+from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
@@ -178,3 +180,17 @@ def test_invisible_characters_in_ids_and_values_are_shown_as_escapes(pytester: p
     result.stdout.fnmatch_lines([r"*fact-allergy-1\u200b\u200d\u2060\ufeff\U000e0041\u061c:value_changed*"])
     shown = result.stdout.str()
     assert not [char for char in INVISIBLE if char in shown]
+
+
+def test_lint_names_a_spec_that_is_a_pipe_or_a_dangling_link(tmp_path: Path) -> None:
+    """pytest never collects them, so only lint can say the spec is there and unreadable."""
+    (tmp_path / "ok.compaction.yaml").write_text(SPEC)
+    os.mkfifo(tmp_path / "pipe.compaction.yaml")
+    (tmp_path / "gone.compaction.yaml").symlink_to(tmp_path / "missing.yaml")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["lint", str(tmp_path)], out=out, err=err) == 1
+    lines = out.getvalue().splitlines()
+    assert any("pipe.compaction.yaml: error: is a named pipe" in line for line in lines), lines
+    assert any("gone.compaction.yaml: error: no such file" in line for line in lines), lines
+    assert not any(line.startswith(f"{tmp_path / 'ok.compaction.yaml'}") for line in lines), lines
+    assert "3 spec files checked" in lines[-1]
