@@ -194,3 +194,23 @@ def test_lint_names_a_spec_that_is_a_pipe_or_a_dangling_link(tmp_path: Path) -> 
     assert any("gone.compaction.yaml: error: no such file" in line for line in lines), lines
     assert not any(line.startswith(f"{tmp_path / 'ok.compaction.yaml'}") for line in lines), lines
     assert "3 spec files checked" in lines[-1]
+
+
+FORGING_NAME = "a\x1b[2J\n::error file=x.py,line=1::forged\u202e"
+
+
+def test_a_spec_file_name_cannot_forge_the_failure_report(pytester: pytest.Pytester) -> None:
+    """The file name is input too: in the failure headline and the message it is escaped."""
+    (pytester.path / f"{FORGING_NAME}-bad.compaction.yaml").write_text("tenant: [unclosed\n")
+    (pytester.path / f"{FORGING_NAME}-good.compaction.yaml").write_text(SPEC)
+    pytester.makepyfile(hostile=textwrap.dedent(HOSTILE))
+    pytester.syspathinsert()
+    result = pytester.runpytest(
+        "--compaction-contract", "--compaction-compressor=hostile:rewrites", "-p", "no:cacheprovider"
+    )
+    result.assert_outcomes(failed=2)
+    lines = result.stdout.lines
+    assert not [line for line in lines if "\x1b" in line or "\u202e" in line]
+    assert not [line for line in lines if line.lstrip().startswith("::")]
+    shown = r"a\x1b[[]2J\n::error file=x.py,line=1::forged\u202e"
+    result.stdout.fnmatch_lines([f"*{shown}-bad.compaction.yaml:2: *"])
