@@ -202,6 +202,8 @@ def recorded_spec(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] =
         try:
             target = _inside(path, reference, roots)
             found = target.is_file()
+        except PayloadError:
+            raise  # outside the allowed roots: named by _inside
         except (OSError, ValueError) as exc:  # too long, a NUL byte: no system call can open it
             reason = getattr(exc, "strerror", None) or str(exc)
             raise PayloadError(
