@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, TextIO
 
 from pytest_compaction.core.errors import ConfigError, PayloadError
+from pytest_compaction.reporting.escape import UNSAFE_CHARACTERS
 
 __all__ = [
     "MAX_INPUT_BYTES",
@@ -187,7 +188,8 @@ def refuse_non_finite(data: object, source: str) -> None:
         )
 
 
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# The characters every output escapes (pytest_compaction.reporting.escape).
+_UNPRINTABLE = re.compile(f"[{UNSAFE_CHARACTERS}]")
 
 
 def printable(text: str) -> str:
@@ -197,7 +199,9 @@ def printable(text: str) -> str:
 
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def dump_json(document: Any, out: TextIO) -> None:

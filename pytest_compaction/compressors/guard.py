@@ -13,6 +13,7 @@ only when it declares ``replays_claims = True``.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import itertools
 import operator
@@ -32,6 +33,7 @@ from pytest_compaction.compressors.base import (
     replays_claims,
 )
 from pytest_compaction.compressors.shapes import Normalized, normalize
+from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.violations import Violation, ViolationCode
 
@@ -134,14 +136,14 @@ class GuardedCompressor:
         given = request if self._replays else request.without_claims()
         before = _snapshot(given)
         started = time.perf_counter()
-        normalized, error, timed_out = self._call(given, request)
+        normalized, raised, timed_out = self._call(given, request)
         seconds = time.perf_counter() - started
         violations: list[Violation] = []
         if timed_out:
             violations.append(Violation(code=ViolationCode.COMPRESSOR_TIMEOUT, detail=self._timeout_detail()))
-        elif error is not None:
+        elif raised is not None:
             violations.append(
-                Violation(code=ViolationCode.COMPRESSOR_ERROR, detail=self._error_detail(error))
+                Violation(code=ViolationCode.COMPRESSOR_ERROR, detail=self._error_detail(raised))
             )
         elif normalized is not None and normalized.problem is not None:
             violations.append(
@@ -159,7 +161,9 @@ class GuardedCompressor:
                     f"index or config); a compressor must treat its input as read-only",
                 )
             )
-        artifact = normalized.artifact if normalized is not None and not timed_out and error is None else None
+        artifact = (
+            normalized.artifact if normalized is not None and not timed_out and raised is None else None
+        )
         record = CompressionRecord(
             compressor=self.name,
             request=request,
@@ -185,10 +189,10 @@ class GuardedCompressor:
         if worker is not None:
             worker.stop()
 
-    def _error_detail(self, error: BaseException) -> str:
-        if type(error).__name__ == "IsolatedError":
-            return f"{self.name} raised {error} (in its child process)"
-        return f"{self.name} raised {_one_line(error)}{_where(error)}"
+    def _error_detail(self, raised: _Raised) -> str:
+        if type(raised.error).__name__ == "IsolatedError":
+            return f"{self.name} raised {raised.text} (in its child process)"
+        return f"{self.name} raised {raised.text}"
 
     def _timeout_detail(self) -> str:
         detail = f"{self.name} did not return within {self.seconds or 0:g}s"
@@ -205,30 +209,27 @@ class GuardedCompressor:
 
     def _call(
         self, given: CompressionRequest, request: CompressionRequest
-    ) -> tuple[Normalized | None, BaseException | None, bool]:
+    ) -> tuple[Normalized | None, _Raised | None, bool]:
         call = getattr(self.compressor, "call_isolated", None)
         if callable(call):
             # A child-process compressor enforces the timeout itself, by killing the child.
             try:
                 outcome, timed_out = call(given, self.seconds)
             except Exception as exc:
-                return None, exc, False
+                return None, _Raised(exc, str(exc)), False
             if timed_out:
                 return None, None, True
             return normalize(outcome, request), None, False
         if self.seconds is None:
-            try:
-                return _invoke(self.compressor, given, request), None, False
-            except KeyboardInterrupt:
-                raise
-            except BaseException as exc:  # SystemExit included: a compressor's exit is its error
-                return None, exc, False
+            done = _invoke_described(self.compressor, given, request)
+            return (None, done, False) if isinstance(done, _Raised) else (done, None, False)
         worker = self._worker
         if worker is None or not worker.is_alive():
             worker = self._worker = _Worker(f"compaction:{self.name}")
             # A guard dropped without close() lets its idle thread end too.
             weakref.finalize(self, worker.stop)
-        ok, value = worker.call(lambda: _invoke(self.compressor, given, request), self.seconds)
+        # The exception is described on the worker too: a message whose str() hangs is a timeout.
+        ok, value = worker.call(lambda: _invoke_described(self.compressor, given, request), self.seconds)
         if ok is None:
             # A thread cannot be killed: the hung worker is abandoned (daemon) and reported;
             # it ends when the hung call returns, if ever.
@@ -238,6 +239,8 @@ class GuardedCompressor:
         if not ok:
             if isinstance(value, KeyboardInterrupt):
                 raise value  # the user pressed Ctrl-C inside the compressor: stop the run
+            return None, _Raised(value, type(value).__name__), False
+        if isinstance(value, _Raised):
             return None, value, False
         return value, None, False
 
@@ -295,7 +298,55 @@ def _invoke(compressor: Compressor, given: CompressionRequest, request: Compress
         outcome = asyncio.run(_awaited(outcome))
     # Reading the output happens here, under the same timeout: an output whose iteration or
     # attributes hang is a hung compressor.
-    return normalize(outcome, request)
+    return _unaltered(normalize(outcome, request))
+
+
+def _unaltered(normalized: Normalized) -> Normalized:
+    """``normalized``, or artifact_malformed when a fact the compressor built was changed after
+    it was made: ``object.__setattr__`` around the frozen ``Fact`` leaves the identity the checker
+    compares (computed once, in the constructor) stale, so the change would pass unseen."""
+    artifact = normalized.artifact
+    if artifact is None or normalized.shape != "artifact":
+        return normalized
+    facts = artifact.facts
+    try:
+        if tuple(map(dataclasses.replace, facts)) == facts:
+            return normalized
+    except (PayloadError, TypeError, ValueError):
+        pass  # a field no constructor would accept: found below
+    for index, fact in enumerate(facts):
+        try:
+            if dataclasses.replace(fact) == fact:
+                continue
+        except (PayloadError, TypeError, ValueError):
+            pass
+        return dataclasses.replace(
+            normalized,
+            artifact=None,
+            problem=f"returned an artifact whose facts[{index}] ({fact.fact_id}) was changed after it "
+            f"was made (object.__setattr__ on a frozen Fact skips its checks); build a new Fact, "
+            f"e.g. with dataclasses.replace",
+        )
+    return normalized
+
+
+@dataclass(frozen=True, slots=True)
+class _Raised:
+    """What a compressor raised, described where it was raised (under the call's timeout)."""
+
+    error: BaseException
+    text: str
+
+
+def _invoke_described(
+    compressor: Compressor, given: CompressionRequest, request: CompressionRequest
+) -> Normalized | _Raised:
+    try:
+        return _invoke(compressor, given, request)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # SystemExit included: a compressor's exit is its error
+        return _Raised(exc, f"{_one_line(exc)}{_where(exc)}")
 
 
 async def _awaited(awaitable: Any) -> Any:
@@ -429,8 +480,17 @@ def _frozen(value: object) -> object:
 def _one_line(error: BaseException) -> str:
     if isinstance(error, SystemExit):
         return f"SystemExit({error.code!r}) (a compressor must return, not exit the process)"
-    text = str(error).strip().splitlines()
+    try:
+        text = str(error)[:_MESSAGE_CHARS].strip().splitlines()
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # a hostile __str__ is the compressor's error, not ours
+        return f"{type(error).__name__} (its message cannot be shown: str() raised {type(exc).__name__})"
     return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
+
+
+_MESSAGE_CHARS = 2000
+"""The part of an exception's message read: its first line is what is shown."""
 
 
 def _where(error: BaseException) -> str:

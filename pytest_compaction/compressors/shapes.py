@@ -189,7 +189,9 @@ _SCALARS = (str, bool, int, float, type(None))
 
 
 def _json_value(value: object, depth: int = 0) -> None:
-    if isinstance(value, _SCALARS):
+    # Exact types: a subclass (of str, say) carries methods that run when the value is
+    # compared or shown, and may raise or lie there.
+    if type(value) in _SCALARS:
         if isinstance(value, float) and value != value:
             raise ValueError("a NaN value")
         return
@@ -201,7 +203,7 @@ def _json_value(value: object, depth: int = 0) -> None:
         return
     if isinstance(value, dict):
         for key, item in value.items():
-            if not isinstance(key, str):
+            if type(key) is not str:
                 raise TypeError(f"a mapping key of type {type(key).__name__}")
             _json_value(item, depth + 1)
         return

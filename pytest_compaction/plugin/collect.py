@@ -31,7 +31,8 @@ class SpecFile(pytest.File):
 
         try:
             set_ini_uses(self.config.getini(USE_INI))
-            spec = load_spec(self.path, roots=tuple(self.config.getini(SPEC_ROOTS_INI)))
+            roots = tuple(self.config.getini(SPEC_ROOTS_INI))
+            spec = load_spec(self.path, roots=roots, suite=self.config.rootpath)
         except CompactionError as exc:
             error = (
                 exc if isinstance(exc, PayloadError) else PayloadError("", str(exc), source=str(self.path))
@@ -103,10 +104,12 @@ class SpecErrorItem(pytest.Item):
         raise self.error
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
-        return f"invalid fixture spec: {self.error}"
+        # The file name is input too: a newline in it must not split the one-line error.
+        return f"invalid fixture spec: {self.error}".replace(str(self.path), one_line(self.path))
 
     def reportinfo(self) -> tuple[Any, int | None, str]:
-        return self.path, (self.error.line or 1) - 1, f"{self.path.name}: invalid spec"
+        # The headline of the failure section: pytest prints it as given.
+        return self.path, (self.error.line or 1) - 1, f"{one_line(self.path.name)}: invalid spec"
 
 
 class SpecItem(pytest.Item):
@@ -162,7 +165,7 @@ class SpecItem(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         error = excinfo.value
-        where = f"{self.path}:{self.spec.line}"
+        where = f"{one_line(self.path)}:{self.spec.line}"
         if isinstance(error, ContractFailure):
             header = f"{where}: {self.name}"
             if self.spec.description:

@@ -10,11 +10,20 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["github_data", "github_property", "neutralize_lines", "one_line"]
+__all__ = ["UNSAFE_CHARACTERS", "github_data", "github_property", "neutralize_lines", "one_line"]
 
-# C0 controls, DEL, C1 controls, and the Unicode line/paragraph separators and bidi
-# overrides (they reorder or break lines in terminals and browsers alike).
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# C0 controls, DEL, C1 controls, the Unicode line/paragraph separators and bidi
+# overrides (they reorder or break lines in terminals and browsers alike), and the
+# invisible format characters: zero-width spaces, joiners and marks, word joiners, the
+# byte-order mark, interlinear annotations and the tag characters (U+E0000 block), which
+# make two different ids look the same or hide text in plain sight; and lone surrogates,
+# which no output encoding can write.
+UNSAFE_CHARACTERS = (
+    "\x00-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u2069\ud800-\udfff\ufeff\ufff9-\ufffb\U000e0000-\U000e007f"
+)
+"""The characters every output escapes, as the body of a regular-expression class."""
+_CONTROL = re.compile(f"[{UNSAFE_CHARACTERS}]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\x1b": "\\x1b"}
 
 
@@ -24,7 +33,9 @@ def _escape_char(match: re.Match[str]) -> str:
     if named is not None:
         return named
     code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def one_line(text: object) -> str:

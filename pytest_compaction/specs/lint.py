@@ -113,7 +113,8 @@ def _count(number: int, noun: str) -> str:
 
 
 def find_specs(paths: Sequence[str | Path], pattern: str = "*.compaction.yaml") -> list[Path]:
-    """The spec files under ``paths``: a file is taken as given, a directory is searched for ``pattern``.
+    """The spec files under ``paths``: a file is taken as given, a directory is searched for ``pattern``
+    (every entry that is not a directory, so a special file or a dangling link is reported).
 
     A path that does not exist, or no spec at all, is a :class:`ConfigError` (a usage mistake).
     """
@@ -124,7 +125,9 @@ def find_specs(paths: Sequence[str | Path], pattern: str = "*.compaction.yaml") 
             found[path] = None
         elif path.is_dir():
             for candidate in sorted(path.rglob("*")):
-                if candidate.is_file() and fnmatch.fnmatch(candidate.name, pattern):
+                # A FIFO, a socket or a dangling link named like a spec is kept, so that the
+                # reader refuses it by name (pytest never collects it: it would be lost unseen).
+                if fnmatch.fnmatch(candidate.name, pattern) and not candidate.is_dir():
                     found[candidate] = None
         else:
             raise ConfigError(f"{entry}: no such file or directory")
@@ -154,12 +157,16 @@ def lint_file(path: Path, *, project: ProjectConfig | None = None) -> list[Findi
     its ``compaction_spec_roots`` and ``compaction_use`` apply as in a test run.
     """
     from pytest_compaction.config.project import ProjectConfig
-    from pytest_compaction.specs.spec import load_spec
+    from pytest_compaction.specs.spec import linked_inside, load_spec
 
     project = project or ProjectConfig()
     findings: list[Finding] = []
     try:
-        spec = load_spec(path, roots=project.spec_roots)
+        linked_inside(path, project.spec_roots, project.rootdir)
+    except PayloadError as exc:
+        return [_error(exc, str(path))]  # a link out of the suite: nothing of it is read
+    try:
+        spec = load_spec(path, roots=project.spec_roots, suite=project.rootdir)
     except PayloadError as exc:
         findings.append(_error(exc, str(path)))
     else:
@@ -237,8 +244,8 @@ def _personal_data_in_file(path: Path) -> Iterator[Finding]:
 
         try:
             target = _inside(path, reference, ())
-        except PayloadError:
-            return  # outside the suite: the spec error names it, nothing of it is read
+        except (PayloadError, OSError, ValueError):
+            return  # outside the suite or no path at all: the spec error names it, nothing is read
         yield from _personal_data_in_artifact(target)
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "Mark",
     "RecordedSpec",
     "Spec",
+    "linked_inside",
     "load_spec",
     "recorded_spec",
     "spec_name",
@@ -102,14 +103,16 @@ SPEC_INI_KEYS = ("compaction_use", SPEC_ROOTS_INI)
 """The ini keys of spec loading (documented in docs/specs.md)."""
 
 
-def load_spec(path: Path, *, roots: tuple[Path, ...] = ()) -> Spec:
+def load_spec(path: Path, *, roots: tuple[Path, ...] = (), suite: Path | None = None) -> Spec:
     """Load and validate one spec file; a mistake raises :class:`PayloadError` with file and line.
 
     A file the spec names (``artifact_file``) must resolve inside the spec's directory or
-    one of ``roots``.
+    one of ``roots``. A spec file that is a symbolic link must resolve inside its own
+    directory, ``suite`` (the rootdir) or one of ``roots``; otherwise it is refused unread.
     """
     from pytest_compaction.specs.payload import read_text
 
+    linked_inside(path, roots, suite)
     text = read_text(
         path,
         MAX_SPEC_BYTES,
@@ -196,9 +199,23 @@ def recorded_spec(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] =
         reference = data["artifact_file"]
         if not isinstance(reference, str) or not reference:
             raise PayloadError("artifact_file", f"expected a relative file path, got {reference!r}")
-        target = _inside(path, reference, roots)
-        if not target.is_file():
-            raise PayloadError("artifact_file", f"no file {reference!r} next to the spec ({target})")
+        try:
+            target = _inside(path, reference, roots)
+            found = target.is_file()
+        except PayloadError:
+            raise  # outside the allowed roots: named by _inside
+        except (OSError, ValueError) as exc:  # too long, a NUL byte: no system call can open it
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise PayloadError(
+                "artifact_file",
+                f"{reference!r} is not a path that can be opened ({reason}); name a file "
+                "next to the spec with a short, plain name",
+            ) from None
+        if not found:
+            from pytest_compaction.reporting.escape import one_line
+
+            shown_target = one_line(target)
+            raise PayloadError("artifact_file", f"no file {reference!r} next to the spec ({shown_target})")
         try:
             payload_data["artifact"] = read_data_file(target)
         except PayloadError as exc:
@@ -317,6 +334,25 @@ def _inside(spec: Path, reference: str, roots: tuple[Path, ...]) -> Path:
             f"the spec, or allow its directory with the ini option `{SPEC_ROOTS_INI}`",
         )
     return target
+
+
+def linked_inside(path: Path, roots: tuple[Path, ...], suite: Path | None) -> None:
+    """Refuse a spec file that is a symbolic link out of the suite, before anything of it is read:
+    a link committed as ``x.compaction.yaml`` would otherwise show part of the file it points at
+    (credentials, ``/proc/self/environ``) in its error message."""
+    if not path.is_symlink():
+        return
+    target = path.resolve()
+    allowed = [path.absolute().parent.resolve(), *(Path(root).resolve() for root in roots)]
+    if suite is not None:
+        allowed.append(Path(suite).resolve())
+    if not any(target.is_relative_to(root) for root in allowed):
+        raise PayloadError(
+            "",
+            f"is a symbolic link to a file outside the suite ({target}); nothing of it is read. Copy "
+            f"the spec into the suite, or allow its directory with the ini option `{SPEC_ROOTS_INI}`",
+            source=str(path),
+        )
 
 
 def _check_expect(names: tuple[str, ...] | None, raw: object) -> None:

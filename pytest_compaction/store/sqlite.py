@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -111,6 +112,9 @@ StoreFactory = Callable[[], MemoryStore]
 """A callable that returns a fresh store: what ``--compaction-store=module:factory`` names."""
 
 _SCHEMA_VERSION = 1
+_SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half of a UTF-16 pair: Python holds it in a str, UTF-8 (and so SQLite) cannot."""
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS memory (
     tenant_id  TEXT    NOT NULL,
@@ -180,6 +184,12 @@ class SQLiteStore:
             document = json.dumps(artifact.to_dict(), ensure_ascii=False, separators=(",", ":"))
         except (TypeError, ValueError) as exc:
             raise PayloadError("artifact", f"cannot be stored as JSON: {exc}") from None
+        if _SURROGATE.search(document):
+            raise PayloadError(
+                "artifact",
+                "cannot be stored: a text holds a lone surrogate (half of a UTF-16 pair), which "
+                "UTF-8 cannot encode; the compressor must return valid Unicode",
+            )
         # Refuse now what could not be read back later (a fact with a lifecycle status,
         # an empty predicate): a store must never hold memory it cannot return.
         Artifact.from_dict(json.loads(document))

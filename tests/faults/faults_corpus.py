@@ -114,6 +114,7 @@ def _text(data: object) -> str:
 
 
 FORGED = "\x1b[2J\x1b[H\n::error file=x.py,line=1::forged\r\u202e"
+INVISIBLE = "\u200b\u200d\u2060\ufeff\U000e0041"
 
 PAYLOADS: list[Payload] = [
     # special files: refused by type, never opened, never blocking
@@ -281,6 +282,18 @@ PAYLOADS: list[Payload] = [
         check=(1,),
     ),
     Payload("forged-file-name", _file("a\x1b[2J\nb.json", b"{"), says="invalid JSON"),
+    Payload(
+        "invisible-fact-id",  # zero-width, joiner, BOM and tag characters: two ids that look alike
+        _file(
+            "invisible.json",
+            as_json(
+                valid_payload(
+                    fact={"fact_id": f"f{INVISIBLE}"}, kept={"fact_id": f"f{INVISIBLE}", "value": "false"}
+                )
+            ),
+        ),
+        check=(1,),
+    ),
     Payload(
         "long-value", _file("long.json", as_json(valid_payload(kept={"value": "x" * 200_000}))), check=(1,)
     ),
@@ -517,6 +530,16 @@ SPECS: list[SpecCase] = [
         "artifact-file-dev-zero",
         _spec("kind: recorded\nexpected: []\nartifact_file: /dev/zero\n"),
         category="isolation",
+    ),
+    # paths no system call can open: a named spec error, not the loader's fallback
+    SpecCase("artifact-file-nul-byte", _spec('kind: recorded\nexpected: []\nartifact_file: "x\\0.json"\n')),
+    SpecCase(
+        "artifact-file-name-too-long",
+        _spec(f"kind: recorded\nexpected: []\nartifact_file: {'a' * 300}.json\n"),
+    ),
+    SpecCase(
+        "artifact-file-path-too-long",
+        _spec(f"kind: recorded\nexpected: []\nartifact_file: {'a/' * 3000}x.json\n"),
     ),
 ]
 

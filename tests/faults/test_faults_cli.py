@@ -27,7 +27,10 @@ from faults_corpus import PAYLOADS, Payload, SpecCase, spec_params
 from pytest_compaction.cli import main
 
 SECONDS = 20
-UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+UNSAFE = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+    "\u200b-\u200f\u2060-\u2064\ufeff\U000e0000-\U000e007f]"
+)
 
 
 class Hang(BaseException):
@@ -144,6 +147,9 @@ def test_every_subcommand_gives_a_verdict_on_a_hostile_spec(case: SpecCase, tmp_
         assert_verdict(argv, code, out, err)
         if argv[0] == "lint":
             assert code in LINT_EXIT[case.verdict], f"{case.name}: lint exit {code}\n{out}{err}"
+            assert "could not be loaded (" not in out, (
+                f"{case.name}: lint's fallback, not a named error\n{out}"
+            )
 
 
 def test_forged_output_is_escaped_not_dropped(tmp_path: Path) -> None:

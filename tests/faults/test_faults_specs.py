@@ -81,6 +81,16 @@ def test_no_spec_errors_the_collection(session: tuple[Path, str, int]) -> None:
     assert not errors, f"collection errors: {', '.join(errors)}"
 
 
+FALLBACK = "please report this spec to pytest-compaction"
+
+
+def test_every_bad_spec_gets_a_named_error_not_the_loaders_fallback(session: tuple[Path, str, int]) -> None:
+    """The collector's last resort (an exception no check named) never answers a corpus spec."""
+    _, output, _ = session
+    fallback = [line for line in output.splitlines() if FALLBACK in line]
+    assert not fallback, fallback[:3]
+
+
 def test_the_session_prints_no_traceback(session: tuple[Path, str, int]) -> None:
     _, output, _ = session
     frames = [line for line in output.splitlines() if FRAME.search(line)]
