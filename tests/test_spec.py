@@ -287,8 +287,7 @@ UNREADABLE = {
     "tab-indent": (
         "events:\n\t- id: e1\n",
         2,
-        "invalid YAML: found character that cannot start any token "
-        "(while scanning for the next token that starts on line 2)",
+        "invalid YAML: found character '\\t' that cannot start any token",
     ),
     "duplicate-key": (E1 + "events: []\n", 3, "events: key is given twice"),
     "python-tag": (

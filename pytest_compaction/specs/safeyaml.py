@@ -87,7 +87,10 @@ def load_yaml_mapped(text: str, *, source: str = "<string>") -> tuple[Any, Sourc
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or exc.context or "cannot be parsed"
-        if exc.problem and exc.context and exc.context_mark is not None:
+        if "cannot start any token" in problem and mark is not None and mark.index < len(text):
+            # libyaml leaves the character out, PyYAML's pure-Python parser names it: name it always.
+            problem = f"found character {text[mark.index]!r} that cannot start any token"
+        elif exc.problem and exc.context and exc.context_mark is not None:
             # "found unexpected end of stream" alone hides where the unclosed quote began.
             problem += f" ({exc.context} that starts on line {exc.context_mark.line + 1})"
         raise PayloadError("", f"invalid YAML: {problem}", source=source, line=line) from None
