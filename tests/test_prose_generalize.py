@@ -762,3 +762,21 @@ def test_a_reporting_word_used_as_a_noun_reports_nothing() -> None:
     assert check_facts_in_prose(_archive(), faithful).ok
     drifted = "The archive charges €12 for every request, and archivists must scan every map in colour."
     assert check_facts_in_prose(_archive(), drifted).names == ("trust_elevated",)
+
+
+def test_a_condition_of_assent_is_kept_by_another_word_for_the_same_act() -> None:
+    register = rule(
+        "Cashiers may void a sale only after manager review.", ["void"], "permission_with_condition"
+    )
+    assert check_prose(register, "Cashiers can void a sale once a manager signs off.").ok
+    assert check_prose(register, "Cashiers can void a sale after a manager approves it.").ok
+    for lost in ["Cashiers can void a sale.", "Cashiers can void a sale once a customer approves it."]:
+        assert check_prose(register, lost).names == ("inv-1:modal_weakened",), lost
+    deploy = rule(
+        "Interns may deploy to production only with a lead's written sign-off.", ["deploy"],
+        "permission_with_condition",
+    )  # fmt: skip
+    assert check_prose(deploy, "With a lead's written approval, interns can deploy to production.").ok
+    assert check_prose(deploy, "Interns can deploy to production after a customer's review.").names == (
+        "inv-1:modal_weakened",
+    )  # the act is kept, who assents and "written" are not
