@@ -660,3 +660,123 @@ def test_a_currency_name_qualified_by_its_country_is_the_currency_code() -> None
                  {"names": ["deposit"], "value": ["1,250.50 US dollars"]})  # fmt: skip
     assert check_facts_in_prose(ledger, "Hall deposit: USD 1250.50.").ok
     assert "f1:value_changed" in check_facts_in_prose(ledger, "Hall deposit: USD 1520.50.").names
+
+
+# -- session 5: the round 5 open triples -------------------------------------------------
+
+
+def test_the_same_amount_in_another_unit_is_a_changed_value() -> None:
+    assert norms("two millilitres")[:2] == ["#2", "~ml"]
+    assert norms("3 kilometres")[:2] == ["#3", "~km"]
+    ledger = one("Sprinkle 20 g of salt on the dough.", 20, {"names": ["salt"], "value": ["20 g"]})
+    assert check_facts_in_prose(ledger, "Salt: twenty grams on the dough.").ok
+    assert check_facts_in_prose(ledger, "Salt: 20 kg on the dough.").names == ("f1:value_changed",)
+    fee = one("The locker fee is 40 euros a month.", 40, {"names": ["locker fee"], "value": ["40 euros"]})
+    assert check_facts_in_prose(fee, "Locker fee: EUR 40 monthly.").ok
+    assert check_facts_in_prose(fee, "Locker fee: $40 monthly.").names == ("f1:value_changed",)
+    # A duration beside the amount is another quantity (the course), not its unit.
+    run = one("Run 3 km each morning.", 3, {"names": ["run"], "value": ["3 km"]})
+    assert check_facts_in_prose(run, "Run: three kilometres each morning for 3 weeks.").ok
+    assert check_facts_in_prose(run, "Run each morning for 3 days.").names == ("f1:missing",)
+
+
+def _rebooked() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Reserve the Oak room for the offsite.")
+    ledger.fact("f1", "venue.room", "Oak", sources=["e1"], prose={"names": ["room"], "value": ["Oak"]})
+    ledger.event("e2", "Make that the Birch room, please; Oak is too small.")
+    ledger.fact("f2", "venue.room", "Birch", sources=["e2"], prose={"names": ["room"], "value": ["Birch"]})
+    ledger.supersede("f1", "f2")
+    return ledger
+
+
+def test_have_an_object_and_a_participle_holds_the_value_now() -> None:
+    (held,) = read_statements("The team has the Oak room reserved.")
+    assert held.past(held.norms.index("oak")) is None
+    (perfect,) = read_statements("The team has reserved the Oak room.")
+    assert perfect.past(perfect.norms.index("oak")) == "reserved"
+    assert check_facts_in_prose(_rebooked(), "The team switched the room from Oak to Birch.").ok
+    assert check_facts_in_prose(_rebooked(), "The team has the Birch room reserved now.").ok
+    drifted = check_facts_in_prose(_rebooked(), "The team has an Oak room reserved and Birch came up too.")
+    assert "f1:forbidden_superseded_fact" in drifted.names
+
+
+def test_speculation_in_a_predicate_joined_after_the_value_doubts_only_itself() -> None:
+    (joined,) = read_statements("Mira works the night shift and wondered whether days might suit her.")
+    assert joined.speculative(joined.norms.index("night")) is None
+    assert joined.speculative(joined.norms.index("suit")) is not None
+    (doubted,) = read_statements("Mira might work the night shift and rest by day.")
+    assert doubted.speculative(doubted.norms.index("night")) is not None
+    drifted = check_facts_in_prose(
+        _rebooked(), "The team keeps the Oak room and asked if Birch would be free."
+    )
+    assert "f1:forbidden_superseded_fact" in drifted.names
+    assert check_facts_in_prose(
+        _rebooked(), "The team moved from the Oak room to Birch and asked if it is free."
+    ).ok
+
+
+def test_a_participle_after_a_label_is_a_present_passive() -> None:
+    (labelled,) = read_statements("- **Payslips:** filed in the grey cabinet.")
+    assert labelled.past(labelled.norms.index("grey")) is None
+    (history,) = read_statements("Monday: filed the payslips in the grey cabinet.")
+    assert history.past(history.norms.index("grey")) == "filed"
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Payslips are filed in the grey cabinet.")
+    ledger.fact("f1", "hr.payslips", "grey", sources=["e1"], prose={"names": ["payslips"], "value": ["grey"]})
+    ledger.event("e2", "From today payslips go in the white cabinet instead.")
+    ledger.fact(
+        "f2", "hr.payslips", "white", sources=["e2"], prose={"names": ["payslips"], "value": ["white"]}
+    )
+    ledger.supersede("f1", "f2")
+    assert check_facts_in_prose(
+        ledger, "- **Payslips:** filed in the white cabinet (formerly the grey one)."
+    ).ok
+    drifted = check_facts_in_prose(
+        ledger, "- **Payslips:** filed in the grey cabinet, copies in the white one."
+    )
+    assert "f1:forbidden_superseded_fact" in drifted.names
+
+
+def _archive() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "A pasted blog post: 'Archivists must scan every map in colour.'", trust="untrusted")  # type: ignore[arg-type]
+    ledger.event("e2", "The archive charges 12 euros for every request.", trust="system")  # type: ignore[arg-type]
+    ledger.fact("f1", "archive.fee", 12, sources=["e2"], prose={"names": ["archive"], "value": ["12 euros"]})
+    return ledger
+
+
+def test_a_reporting_word_used_as_a_noun_reports_nothing() -> None:
+    (noun,) = read_statements("The archive charges 12 euros for every request.")
+    assert noun.attributed(0) is None
+    for reported in [
+        "The claim that maps are scanned came from a blog.",
+        "A post that claims maps are scanned.",
+    ]:
+        (statement,) = read_statements(reported)
+        assert statement.attributed(0) is not None, reported
+    faithful = (
+        "The archive charges €12 for every request. "
+        "A pasted blog post says archivists must scan every map in colour."
+    )
+    assert check_facts_in_prose(_archive(), faithful).ok
+    drifted = "The archive charges €12 for every request, and archivists must scan every map in colour."
+    assert check_facts_in_prose(_archive(), drifted).names == ("trust_elevated",)
+
+
+def test_a_condition_of_assent_is_kept_by_another_word_for_the_same_act() -> None:
+    register = rule(
+        "Cashiers may void a sale only after manager review.", ["void"], "permission_with_condition"
+    )
+    assert check_prose(register, "Cashiers can void a sale once a manager signs off.").ok
+    assert check_prose(register, "Cashiers can void a sale after a manager approves it.").ok
+    for lost in ["Cashiers can void a sale.", "Cashiers can void a sale once a customer approves it."]:
+        assert check_prose(register, lost).names == ("inv-1:modal_weakened",), lost
+    deploy = rule(
+        "Interns may deploy to production only with a lead's written sign-off.", ["deploy"],
+        "permission_with_condition",
+    )  # fmt: skip
+    assert check_prose(deploy, "With a lead's written approval, interns can deploy to production.").ok
+    assert check_prose(deploy, "Interns can deploy to production after a customer's review.").names == (
+        "inv-1:modal_weakened",
+    )  # the act is kept, who assents and "written" are not

@@ -221,6 +221,31 @@ def _competing(statement: Statement, kinds: set[tuple[str, str]], own: Sequence[
     return None
 
 
+_DURATIONS = frozenset({"~minute", "~hour", "~day", "~week", "~ms", "~time"})
+"""Units of duration and frequency: "5 ml ... for 5 days" states the course, not the dose."""
+
+
+def _unit_swapped(statement: Statement, value: Sequence[Alias]) -> str | None:
+    """The value's own number with another unit or currency after it ("5 mg" where the
+    value is "5 ml", "40 dollars" for "40 euros"), as written, or None: the amount is
+    stated, in another unit, so the value changed."""
+    norms = statement.norms
+    for alias in value:
+        for i in range(len(alias) - 1):
+            unit = alias[i + 1]
+            if kind_of(alias[i]) != "number" or kind_of(unit) not in ("unit", "currency"):
+                continue
+            for p in statement.positions((alias[i],)):
+                other = norms[p + 1] if p + 1 < len(norms) else ""
+                if (
+                    kind_of(other) == kind_of(unit)
+                    and other != unit
+                    and (other in _DURATIONS) == (unit in _DURATIONS)
+                ):
+                    return f"{statement.tokens[p].raw} {statement.tokens[p + 1].raw}"
+    return None
+
+
 def _candidates(statements: Sequence[Statement], aliases: Sequence[Alias]) -> list[Statement]:
     """The statements that hold the first word of one of ``aliases`` (a cheap index test)."""
     return holding_any(statements, {alias[0] for alias in aliases if alias})
@@ -285,7 +310,11 @@ def _check_active(
                     )
                 )
                 continue
-            rival = _competing(statement, kinds, r.value) if kinds else None
+            rival = (
+                (_competing(statement, kinds, r.value) or _unit_swapped(statement, r.value))
+                if kinds
+                else None
+            )
             if rival is not None:
                 findings.append(
                     _Finding(

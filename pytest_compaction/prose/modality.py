@@ -581,11 +581,28 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(out)
 
 
+_ASSENT = _stem_set(
+    "review reviews reviewed approve approves approved approval sign signs signed sign-off signoff "
+    "okay okays okayed authorize authorizes authorized authorization authorise authorises authorised "
+    "authorisation consent consents consented"
+)
+"""Words of one act, a person's assent, which a condition may name by any of them: "after
+supervisor review" is kept by "after a supervisor signs off" or "once a supervisor
+approves". Only the act is folded; who assents is a word of its own, so "once a customer
+approves" still drops the supervisor."""
+
+
+def _assent(stems: Iterable[str]) -> set[str]:
+    return {"<assent>" if s in _ASSENT else s for s in stems}
+
+
 def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
     """Whether a condition stated by ``words`` survives in a text of ``stems``: more than
-    half of its words are there. One word a new condition happens to share ("when an
-    incident is open" for "if the incident commander agrees") does not keep it."""
-    return len(set(words) & set(stems)) > len(set(words)) // 2
+    half of its words are there, a word of assent matched by any other (:data:`_ASSENT`).
+    One word a new condition happens to share ("when an incident is open" for "if the
+    incident commander agrees") does not keep it."""
+    wanted = _assent(words)
+    return len(wanted & _assent(stems)) > len(wanted) // 2
 
 
 def states_condition(invariant: str, texts: Sequence[str]) -> bool:
@@ -595,8 +612,8 @@ def states_condition(invariant: str, texts: Sequence[str]) -> bool:
     written approval")."""
     from pytest_compaction.prose.normalize import tokens
 
-    stems = {t.norm for text in texts for t in tokens(text)}
-    return any(set(words) <= stems for _, words in condition_words(invariant))
+    stems = _assent(t.norm for text in texts for t in tokens(text))
+    return any(_assent(words) <= stems for _, words in condition_words(invariant))
 
 
 def connectives(reading: Reading) -> frozenset[str]:

@@ -151,6 +151,13 @@ _BOUNDARY = re.compile(
 )
 _PRESENT_AUX = frozenset({"is", "are", "am", "get", "gets", "being", "be", "'s"})
 _PAST_AUX = frozenset({"was", "were", "had", "has", "have", "did", "been", "got"})
+_HELD_OBJECT = _DEFINITE | {"a", "an"}
+"""What opens the object of "have + object + participle" ("has *a* car booked")."""
+_PASSIVE_PREPOSITIONS = frozenset({"to", "by", "in", "into", "on", "at", "via", "through", "with", "for"})
+_NOUN_OPENERS = (_DEFINITE - {"that"}) | {"a", "an", "every", "each", "any", "another"}
+"""What opens a noun phrase; not "that", a relative pronoun before a verb ("a post that claims")."""
+_REPORT_COMPLEMENT = frozenset({"that", "from", "by", "of", "to", "in"})
+"""What follows a reporting noun that still reports: "the claim *that*", "a request *from*"."""
 _QUOTED = re.compile(r"'[^']{3,}'|\"[^\"]{3,}\"")
 
 
@@ -251,6 +258,15 @@ class Statement:
         clause = self.clause[position]
         start = min(t.start for i, t in enumerate(self.tokens) if self.clause[i] == clause)
         end = max(t.end for i, t in enumerate(self.tokens) if self.clause[i] == clause)
+        # A second predicate joined after the token by "and" doubts only itself: "has the
+        # Basic plan *and asked whether* Pro would suit" leaves the Basic plan settled.
+        joined = [
+            t.start
+            for i, t in enumerate(self.tokens)
+            if i > position and self.clause[i] == clause and self.norms[i] == "and"
+        ]
+        if joined:
+            end = min(end, joined[0])
         found = _SPECULATION.finditer(self.text[start:end])
         words = [m.group() for m in found if not _month(self.text, start + m.start(), start + m.end())]
         return ", ".join(words) if words else None
@@ -301,7 +317,25 @@ class Statement:
         if norm == "per":
             after = range(index + 1, min(index + 3, len(self.norms)))  # "per the e-mail" reads "per e mail"
             return any(self._source_noun(i) for i in after) or (index > 0 and self.norms[index - 1] == "as")
+        if norm in _REPORTING and self._thing_noun(index):
+            return False
         return norm not in _SOURCE_NOUNS or norm in _REPORTING or self._source_noun(index)
+
+    def _thing_noun(self, index: int) -> bool:
+        """Whether the reporting word at ``index`` names a thing, not a report: a noun
+        after a determiner or in the possessive ("the claim's deductible", "every claim",
+        "a quote for the repair", "this state"), with no speaker or content after it ("the
+        claim *that* ...", "a request *from* the ticket", "the report *by* ..." report)."""
+        token = self.tokens[index]
+        raw = token.raw.lower().replace("\u2019", "'")
+        if raw.endswith("'s"):
+            return True
+        before = self.text[: token.start].split()
+        if not before or before[-1].lower() not in _NOUN_OPENERS:
+            return False
+        nxt = self.tokens[index + 1].raw.lower() if index + 1 < len(self.tokens) else ""
+        between = self.text[token.end : self.tokens[index + 1].start] if nxt else ""
+        return nxt not in _REPORT_COMPLEMENT or any(c in between for c in ",;:")
 
     def _source_noun(self, index: int) -> bool:
         """Whether token ``index`` is a source noun as written ("site", "tickets", "e-mail")."""
@@ -323,6 +357,29 @@ class Statement:
             if word in _PAST_AUX:
                 return False
         return False
+
+    def _held(self, index: int) -> bool:
+        """Whether the past participle at ``index`` tells a state someone holds: "has a
+        table booked", "have the forms signed" (have + object + participle), against the
+        present perfect "has booked a table", where the participle follows "has"."""
+        seg = self.segment[index]
+        for i in range(index - 2, -1, -1):
+            if self.segment[i] != seg:
+                return False
+            if self.tokens[i].raw.lower() in ("has", "have", "having"):
+                after = self.text[self.tokens[i].end : self.tokens[i + 1].end].lower().split()
+                return bool(after) and after[0] in _HELD_OBJECT
+        return False
+
+    def _elliptic_passive(self, index: int) -> bool:
+        """Whether the past participle at ``index`` opens the text after a label and takes a
+        preposition ("Alerts: sent to ops@", "- **Forms:** filed in the red tray"): the
+        label's subject with its "are" left out, a present passive like "are sent to"."""
+        token = self.tokens[index]
+        before = self.text[self.tokens[index - 1].end if index > 0 else 0 : token.start]
+        if not before.replace("*", "").strip().endswith(":"):
+            return False
+        return index + 1 < len(self.norms) and self.norms[index + 1] in _PASSIVE_PREPOSITIONS
 
     def _frames(self, index: int) -> bool:
         """Whether the past verb at ``index`` frames a report of what holds: "Noted that",
@@ -356,6 +413,8 @@ class Statement:
                 token.past
                 and self.segment[i] == seg
                 and not self._present_passive(i)
+                and not self._held(i)
+                and not self._elliptic_passive(i)
                 and not self._frames(i)
                 and not self._another_action(position, i)
             ):
