@@ -121,7 +121,9 @@ def test_through_pytest_the_trimmer_is_named(
     result = _session(pytester, TRUST_SPEC, f"--compaction-compressor=team_memory:{compressor}")
     result.assert_outcomes(**outcome)
     if "failed" in outcome:
-        result.stdout.fnmatch_lines(["*trust_elevated  expected 'untrusted' got 'system'  (pass 1, selection; *e1 as a system message*"])
+        result.stdout.fnmatch_lines(
+            ["*trust_elevated  expected 'untrusted' got 'system'  (pass 1, selection; *e1 as a system*"]
+        )
 
 
 @pytest.mark.parametrize(
@@ -138,4 +140,6 @@ def test_through_pytest_the_store_is_named(
     )
     result.assert_outcomes(**outcome)
     if "failed" in outcome:
-        result.stdout.fnmatch_lines(["*summary_not_reclaimed  expected * got *(pass 3, depth 3, storage; *it kept the old summary)"])
+        result.stdout.fnmatch_lines(
+            ["*summary_not_reclaimed  expected * got *(pass 3, depth 3, storage; *it kept the old summary)"]
+        )
