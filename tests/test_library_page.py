@@ -75,7 +75,8 @@ def test_the_library_page_lists_every_spec_once() -> None:
 def test_the_counts_pattern_catches_a_stale_page() -> None:
     stale = "Every spec passes: 67 specs (57 scenarios and\n10 recorded incidents), 81 items with"
     found = COUNTS.search(stale)
-    assert found is not None and found.group("items") == "81"
+    assert found is not None
+    assert found.group("items") == "81"
 
 
 def test_docs_publish_the_current_mutation_table() -> None:
