@@ -22,7 +22,7 @@ import dataclasses
 import itertools
 import json
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,7 +88,47 @@ class Normalized:
 
 def normalize(outcome: object, request: CompressionRequest) -> Normalized:
     """Read ``outcome`` as an artifact for ``request`` (the harness's request, claims included)."""
+    try:
+        return _normalize(outcome, request)
+    except _Unbounded as exc:
+        return Normalized(shape=exc.shape, problem=exc.problem)
+
+
+class _Unbounded(Exception):
+    """An iterable in the output that cannot be read within :data:`MAX_ITEMS` (endless, say)."""
+
+    def __init__(self, shape: str, problem: str) -> None:
+        super().__init__(problem)
+        self.shape = shape
+        self.problem = problem
+
+
+def _read_bounded(items: object, what: str, shape: str) -> tuple[Any, ...]:
+    """``items`` read into a tuple, never more than ``MAX_ITEMS + 1`` of them.
+
+    A list or tuple is read as it is; any other iterable (a generator, ``itertools.repeat``)
+    may never end, and reading it whole would hang the run outside any timeout (a C-level
+    iterator never yields the interpreter), so it is read at most one past the limit.
+    """
+    if isinstance(items, tuple):
+        return items
+    kind = type(items).__name__
+    if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, Iterable):
+        raise _Unbounded(shape, f"returned {what} is a {kind}, not a list or tuple")
+    read = tuple(itertools.islice(items, MAX_ITEMS + 1))
+    if len(read) <= MAX_ITEMS:
+        return read
+    size = "over-long" if isinstance(items, Sized) else "endless or over-long"
+    raise _Unbounded(
+        shape,
+        f"returned {what} is an {size} {kind} (more than {MAX_ITEMS} items; at most {MAX_ITEMS} "
+        f"are read): return a finite list or tuple",
+    )
+
+
+def _normalize(outcome: object, request: CompressionRequest) -> Normalized:
     if isinstance(outcome, Artifact):
+        outcome = _with_tuples(outcome)
         return _bounded(Normalized(shape="artifact", artifact=outcome, **_declared_artifact(outcome)))
     if outcome is None:
         return Normalized(shape="none", problem="returned None; " + _ACCEPTED)
@@ -109,6 +149,23 @@ _ACCEPTED = (
     "a compressor must return an Artifact (or its dict), a str summary, a list of messages, "
     "memory records or a summarization result"
 )
+
+
+def _with_tuples(artifact: Artifact) -> Artifact:
+    """``artifact`` with ``facts`` and ``input_event_ids`` as tuples, as its constructor makes them.
+
+    Set behind the constructor (``object.__setattr__``), either may be any iterable, an
+    endless one included: each is read bounded.
+    """
+    changed = False
+    for name in ("facts", "input_event_ids"):
+        value: object = getattr(artifact, name)
+        if not isinstance(value, tuple):
+            object.__setattr__(artifact, name, _read_bounded(value, f"an artifact whose {name}", "artifact"))
+            changed = True
+    if changed and all(type(fact) is Fact for fact in artifact.facts):
+        return dataclasses.replace(artifact)  # its index of facts, rebuilt from what was read
+    return artifact  # unchanged, or a fact _bad_fact refuses
 
 
 def _declared_artifact(artifact: Artifact) -> dict[str, Any]:
@@ -342,11 +399,14 @@ def _is_summarization_result(outcome: object) -> bool:
 
 
 def _from_summarization_result(outcome: Any, request: CompressionRequest) -> Normalized:
-    result = _from_sequence(list(outcome.messages), request)
+    shape = "summarization_result"
+    messages = _read_bounded(outcome.messages, "a summarization result whose messages", shape)
+    result = _from_sequence(messages, request)
     running = outcome.running_summary
     if result.artifact is None or running is None:
-        return dataclasses.replace(result, shape="summarization_result")
-    declared = {str(i) for i in (getattr(running, "summarized_message_ids", None) or ())}
+        return dataclasses.replace(result, shape=shape)
+    ids = getattr(running, "summarized_message_ids", None) or ()
+    declared = {str(i) for i in _read_bounded(ids, "a running summary whose summarized_message_ids", shape)}
     summarized = tuple(e for e in _event_ids(request) if e in declared)
     summary_text = getattr(running, "summary", None)
     # The running summary is the compression; the messages it returns next to it are kept.
@@ -438,7 +498,7 @@ def _message(item: object) -> Message | None:
         calls = getattr(item, "tool_calls", None) or extra.get("tool_calls") or ()
         call_id = getattr(item, "tool_call_id", None) or extra.get("tool_call_id")
         if content is None and role is not None and hasattr(item, "blocks"):
-            content = _content_text(list(item.blocks))
+            content = _content_text(list(_read_bounded(item.blocks, "a message whose blocks", "messages")))
     if not isinstance(role, str) or role.lower() not in _ROLES:
         return None
     if isinstance(content, list):

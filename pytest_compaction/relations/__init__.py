@@ -21,10 +21,15 @@ from pytest_compaction.relations.registry import (
     Transformed,
     get_relation,
     register_relation,
+    relation_name_errors,
 )
 from pytest_compaction.relations.timeline import rebuild, timeline
 
+BUILTIN_RELATIONS: frozenset[str] = frozenset(RELATIONS)
+"""The names of the relations the package ships (registered above, before any user's)."""
+
 __all__ = [
+    "BUILTIN_RELATIONS",
     "RELATIONS",
     "NotApplicable",
     "OracleChange",
@@ -34,5 +39,6 @@ __all__ = [
     "get_relation",
     "rebuild",
     "register_relation",
+    "relation_name_errors",
     "timeline",
 ]

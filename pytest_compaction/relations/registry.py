@@ -23,14 +23,14 @@ import difflib
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 from typing import overload
 
 from pytest_compaction.core.compare import signature
-from pytest_compaction.core.errors import CompactionError, ConfigError
+from pytest_compaction.core.errors import CompactionError, ConfigError, PayloadError
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Status
 from pytest_compaction.core.scenario import Scenario
@@ -58,6 +58,7 @@ __all__ = [
     "rebuild",
     "register_relation",
     "relation_rng",
+    "relation_name_errors",
     "replay_ledger",
     "timeline",
 ]
@@ -73,12 +74,16 @@ class UnknownRelationError(ConfigError, LookupError):
     def __init__(self, name: str, known: tuple[str, ...]) -> None:
         self.name = name
         self.known = known
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
         super().__init__(
-            f"unknown relation {name!r}{hint} (known relations: {', '.join(known) or 'none'}; "
+            f"unknown relation {name!r}{_did_you_mean(name, known)} (known relations: "
+            f"{', '.join(known) or 'none'}; "
             f"register others with pytest_compaction.relations.register_relation)"
         )
+
+
+def _did_you_mean(name: str, known: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(name, known, n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 class RelationKind(str, Enum):
@@ -368,3 +373,31 @@ def get_relation(name: str) -> Relation:
         return _REGISTRY[name]
     except (KeyError, TypeError):
         raise UnknownRelationError(str(name), tuple(sorted(_REGISTRY))) from None
+
+
+def relation_name_errors(
+    names: Sequence[object], *, field: str = "relations", known: Collection[str] | None = None
+) -> tuple[PayloadError, ...]:
+    """One error per entry of ``names`` that names no relation in ``known``, at ``field[i]``.
+
+    ``known`` defaults to the relations registered now: at collection, after the suite's
+    ``conftest.py`` files have registered theirs, so a spec naming an unregistered relation
+    fails before any of its passes runs. A tool that runs no ``conftest.py`` (``compaction
+    lint``) passes the built-in names and reports the rest as names it cannot vouch for.
+    Each error's path (``relations[1]``) is what a spec's source map turns into a line.
+    """
+    pool = tuple(sorted(_REGISTRY if known is None else known))
+    errors: list[PayloadError] = []
+    for index, name in enumerate(names):
+        if isinstance(name, str) and name in pool:
+            continue
+        if known is None:
+            message = str(UnknownRelationError(str(name), pool))
+        else:
+            message = (
+                f"{str(name)!r} is not a built-in relation{_did_you_mean(str(name), pool)} (built-in: "
+                f"{', '.join(pool)}); a relation the suite's conftest.py registers with "
+                f"pytest_compaction.relations.register_relation is checked when pytest collects the spec"
+            )
+        errors.append(PayloadError(f"{field}[{index}]", message))
+    return tuple(errors)
