@@ -290,7 +290,7 @@ def check_prose(
     level = _depth(previous, depth)
     found: list[Violation] = []
     ground = grounding(register, summary)
-    sentences = _text.sentences(summary)
+    sentences = _text.labelled_sentences(summary)
     if not ground.ok:
         for invariant in register.invariants():
             found.extend(_check_invariant(invariant, sentences))
