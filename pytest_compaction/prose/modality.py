@@ -37,6 +37,7 @@ __all__ = [
     "imperative",
     "judge",
     "read",
+    "reshaped",
 ]
 
 
@@ -631,6 +632,22 @@ def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
     half of its words are there. One word a new condition happens to share ("when an
     incident is open" for "if the incident commander agrees") does not keep it."""
     return len(set(words) & set(stems)) > len(set(words)) // 2
+
+
+def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
+    """Whether ``restated`` (the content words of a condition a statement gives in its own
+    words) is the condition of ``words`` said in the same shape: as many words, at least
+    three, and at least a third of them the same words in the same places, the others
+    replaced one for one ("provided a grown-up stands at its foot" for "when an adult is
+    standing at the base": ``grow stand foot`` for ``adult stand bas``). A condition
+    put in place of another ("when an incident is open" for "if the incident commander
+    agrees") has another shape or none of its words in place. The checker cannot tell a
+    synonym from another word in the same place, so one replaced word in three is read
+    as a paraphrase either way."""
+    if len(words) < 3 or len(restated) != len(words):
+        return False
+    same = sum(1 for mine, theirs in zip(words, restated, strict=True) if mine == theirs)
+    return same >= 1 and 3 * same >= len(words)
 
 
 def states_condition(invariant: str, texts: Sequence[str]) -> bool:
