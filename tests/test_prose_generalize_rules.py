@@ -40,8 +40,16 @@ SAMPLES = rule("Always label every sample before it leaves the bench.", ["sample
 @pytest.mark.parametrize(
     ("register", "summary"),
     [
-        (GUARD, "# Shift notes\n## Press line\n- Lock the guard before clearing any jam.\n## People\n- Ivo Tan is on."),
-        (SAMPLES, "### Lab rules\n- Label each sample before it leaves the bench.\n### Status\n- Freezer 2 is full."),
+        (
+            GUARD,
+            "# Shift notes\n## Press line\n- Lock the guard before clearing any jam.\n"
+            "## People\n- Ivo Tan is on.",
+        ),
+        (
+            SAMPLES,
+            "### Lab rules\n- Label each sample before it leaves the bench.\n"
+            "### Status\n- Freezer 2 is full.",
+        ),
     ],
 )
 def test_a_command_bullet_under_a_heading_is_an_obligation(register: dict[str, Any], summary: str) -> None:
@@ -56,7 +64,9 @@ def test_a_command_bullet_under_a_heading_is_an_obligation(register: dict[str, A
         (SAMPLES, "## Record\n- The sample from Ward 2 left the bench at noon."),
     ],
 )
-def test_a_heading_word_is_not_read_as_the_command_of_the_bullet(register: dict[str, Any], summary: str) -> None:
+def test_a_heading_word_is_not_read_as_the_command_of_the_bullet(
+    register: dict[str, Any], summary: str
+) -> None:
     assert "modal_weakened" in codes(register, summary)
 
 
@@ -113,7 +123,9 @@ def test_keeping_something_off_until_a_time_is_not_a_prohibition() -> None:
 
 # -- an "unless" beside the rule's own connective is an added exception ------------------
 
-SHIPMENT = rule("Never release a shipment until customs has cleared it.", ["shipment", "customs"], "prohibition")
+SHIPMENT = rule(
+    "Never release a shipment until customs has cleared it.", ["shipment", "customs"], "prohibition"
+)
 VAN = rule("Always sign out the van keys before leaving the depot.", ["van keys", "depot"], "obligation")
 
 
@@ -124,7 +136,9 @@ VAN = rule("Always sign out the van keys before leaving the depot.", ["van keys"
         (VAN, "Always sign out the van keys before leaving the depot unless you are back within the hour."),
     ],
 )
-def test_an_unless_added_beside_the_own_connective_narrows_the_rule(register: dict[str, Any], summary: str) -> None:
+def test_an_unless_added_beside_the_own_connective_narrows_the_rule(
+    register: dict[str, Any], summary: str
+) -> None:
     verdict = check_prose(register, summary)
     assert any(v.code.value == "modal_weakened" and "'unless'" in v.detail for v in verdict.violations)
 
@@ -144,7 +158,9 @@ def test_the_rule_through_its_complement_or_widened_passes(register: dict[str, A
 
 # -- a suggestion is no recorded failure; "raised" fails only with an error --------------
 
-POOL = failure("Tried raising the pool size; it failed with PoolTimeout errors.", ["pool size"], ["PoolTimeout"])
+POOL = failure(
+    "Tried raising the pool size; it failed with PoolTimeout errors.", ["pool size"], ["PoolTimeout"]
+)
 CARROTS = failure("Tried raised beds for the carrots; it failed, the soil dried out.", ["raised beds"])
 
 
@@ -169,7 +185,9 @@ def test_a_suggested_approach_is_not_a_recorded_failure(register: dict[str, Any]
         (CARROTS, "Raised beds for the carrots: tried, failed (the soil dried out)."),
     ],
 )
-def test_a_failure_told_with_suggestion_or_raised_words_passes(register: dict[str, Any], summary: str) -> None:
+def test_a_failure_told_with_suggestion_or_raised_words_passes(
+    register: dict[str, Any], summary: str
+) -> None:
     assert codes(register, summary) == set()
 
 
@@ -181,8 +199,14 @@ def test_raised_and_suggested_words() -> None:
 
 # -- a condition said in the same shape with other words is kept -------------------------
 
-KILN_USE = rule("Pupils may use the kiln only when a teacher is watching the door.", ["kiln"], "permission_with_condition")
-DEPOT = rule("Drivers may leave the depot once the supervisor has signed the manifest.", ["depot"], "permission_with_condition")
+KILN_USE = rule(
+    "Pupils may use the kiln only when a teacher is watching the door.", ["kiln"], "permission_with_condition"
+)
+DEPOT = rule(
+    "Drivers may leave the depot once the supervisor has signed the manifest.",
+    ["depot"],
+    "permission_with_condition",
+)
 
 
 @pytest.mark.parametrize(

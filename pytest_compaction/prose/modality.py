@@ -112,7 +112,9 @@ _WAIVER = (
 # prohibition of what is kept away from, not an obligation to keep. "Keep X off" needs
 # what X is kept off ("keep the lights off after 10 pm" is an obligation to keep them off).
 _AWAY = r"(?:off|away\s+from|out\s+of|clear\s+of)"
-_NOT_AN_OBJECT = r"(?!(?:after|before|until|till|when|whenever|while|during|at|in|on|by|for|overnight|tonight|today)\b)"
+_NOT_AN_OBJECT = (
+    r"(?!(?:after|before|until|till|when|whenever|while|during|at|in|on|by|for|overnight|tonight|today)\b)"
+)
 _KEEP_AWAY = (
     rf"keep\s+(?:[^\s,;:!?]+\s+){{0,5}}?{_AWAY}(?=\s+{_NOT_AN_OBJECT}[a-z0-9$\u20ac\u00a3'\"])"
     rf"|keep\s+(?:[^\s,;:!?]+\s+){{1,5}}?from\s+[a-z]+ing\b"
