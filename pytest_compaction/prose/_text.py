@@ -31,6 +31,7 @@ __all__ = [
     "sentences",
     "typed",
     "windows",
+    "labelled_sentences",
 ]
 
 _BULLET = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,3}[.)])\s+")
@@ -411,3 +412,17 @@ def windows(found: Sequence[Sentence], markers: Iterable[str]) -> tuple[tuple[in
         for i in sorted(some)
         if i + 1 in some and all(i in held or i + 1 in held for held in holding)
     )
+
+
+_OPEN_HEADING = re.compile(r"^([ \t]*#{1,6}[ \t]+[^\n]*?[^\s:.!?])[ \t]*$", re.MULTILINE)
+
+
+@functools.lru_cache(maxsize=256)
+def labelled_sentences(text: str) -> tuple[Sentence, ...]:
+    """:func:`sentences`, with the Markdown heading a bullet inherits closed by a colon,
+    as a label is: "### Clinic rules" then "- Weigh the patient first" reads "Clinic
+    rules: Weigh the patient first", so a command at the start of the bullet is still
+    at the start of its clause (and "### State" then "- Pepper is booked" does not read
+    as the command "state"). The same sentences, in the same order, as :func:`sentences`.
+    """
+    return sentences(_OPEN_HEADING.sub(r"\1:", text))

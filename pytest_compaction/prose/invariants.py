@@ -65,9 +65,12 @@ _REFUSED = (
     r"(?:was|were)\s+(?:unavailable|refused|declined|denied|turned\s+down)|"
     r"(?:said|answered|replied)\s+no|(?:was|were)\s+not\s+available|none\s+(?:was|were)\s+available)"
 )
+# "Raised" tells a failure when what was raised is an error ("raised a TimeoutError",
+# "raised an exception"), not "raised beds" or "raised a ticket".
+_RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
-    r"times\s+out|timeout|rejected|raised|threw|throws|exception|regress(?:ed|ion)|reverted|"
+    r"times\s+out|timeout|rejected|" + _RAISED + r"|threw|throws|exception|regress(?:ed|ion)|reverted|"
     r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|" + _REFUSED + r"|"
     r"no\s+luck|dead\s+end|bounced|made\s+no\s+difference|(?:had|has|with)\s+no\s+effect|no\s+improvement|"
     r"ineffective)\b"
@@ -81,7 +84,9 @@ _FAILED_EVENT = re.compile(
     + _NEGATED_SUCCESS
     + r"|"
     + _REFUSED
-    + r"|bounced|raised|"
+    + r"|bounced|"
+    + _RAISED
+    + r"|"
     r"made\s+no\s+difference|had\s+no\s+effect)\b"
 )
 # A failure word in a hypothetical clause ("an option if the service times out", "it
@@ -92,7 +97,8 @@ _HYPOTHETICAL = re.compile(
 # Words that present an approach as an idea rather than an attempt with an outcome.
 _CONSIDERED = re.compile(
     r"\b(?:consider(?:ed|ing)?|explor(?:e|ed|ing)|look(?:ed)?\s+(?:at|into)|evaluat(?:e|ed|ing)|"
-    r"discuss(?:ed|ing)?|thought\s+about|propos(?:e|ed|al)|investigat(?:e|ed|ing)|brainstorm(?:ed)?|"
+    r"discuss(?:ed|ing)?|thought\s+about|propos(?:e|ed|al)|suggest(?:s|ed|ing|ions?)?|"
+    r"recommend(?:s|ed|ing|ations?)?|floated|mooted|put\s+forward|pitched|investigat(?:e|ed|ing)|brainstorm(?:ed)?|"
     r"ideas?|options?|candidates?|could\s+try|might\s+try|untried|not\s+(?:yet\s+)?tried|never\s+tried)\b"
 )
 

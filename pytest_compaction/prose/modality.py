@@ -37,6 +37,7 @@ __all__ = [
     "imperative",
     "judge",
     "read",
+    "reshaped",
 ]
 
 
@@ -106,6 +107,19 @@ _WAIVER = (
     r"\blifted\b",
     r"\brelaxed\b",
 )
+# Keeping away from something, said as a command or after a strong modal ("Keep Mrs. Lin
+# off aspirin", "Stay out of the server room", "must steer clear of the east stairs"): a
+# prohibition of what is kept away from, not an obligation to keep. "Keep X off" needs
+# what X is kept off ("keep the lights off after 10 pm" is an obligation to keep them off).
+_AWAY = r"(?:off|away\s+from|out\s+of|clear\s+of)"
+_NOT_AN_OBJECT = (
+    r"(?!(?:after|before|until|till|when|whenever|while|during|at|in|on|by|for|overnight|tonight|today)\b)"
+)
+_KEEP_AWAY = (
+    rf"keep\s+(?:[^\s,;:!?]+\s+){{0,5}}?{_AWAY}(?=\s+{_NOT_AN_OBJECT}[a-z0-9$\u20ac\u00a3'\"])"
+    rf"|keep\s+(?:[^\s,;:!?]+\s+){{1,5}}?from\s+[a-z]+ing\b"
+    rf"|stay\s+{_AWAY}\b|steer\s+clear\s+of\b|abstain\s+from\b|withhold\b|hold\s+off\b|avoid\b"
+)
 _PROHIBITION = (
     r"\b(?:under\s+no\s+circumstances|at\s+no\s+time|in\s+no\s+case|on\s+no\s+account|"
     r"not\s+under\s+any\s+circumstances)(?:\s*,?\s*(?:should|shall|may|can|must|will|is|are|do|does)\b)?",
@@ -127,6 +141,9 @@ _PROHIBITION = (
     r"\b(?:forbidden|forbid|forbids|prohibited|prohibit|prohibits|banned|disallowed|impermissible)\b",
     r"\boff[-\s]limits\b",
     r"\b(?:must|always|strictly)\s+(?:avoid|refrain\s+from)\b",
+    r"\b(?:must|always|strictly|has\s+to|have\s+to|needs?\s+to|(?:make|be)\s+sure\s+to)\s+(?:"
+    + _KEEP_AWAY
+    + r")",
     r"\brefrain\s+from\b",
     # "None leaves without a label", "nobody enters unless escorted": a universal negative
     # bounded by a condition is "never ... without".
@@ -290,6 +307,8 @@ _NEGATIVE_CONDITIONS = frozenset({"without", "unless", "except", "other than"})
 _COMPLEMENTED = _NEGATIVE_CONDITIONS | {"until", "till", "before", "after", "once", "if", "when", "whenever"}
 """Connectives whose rule can be restated through its complement ("never A without B" is
 "A only if B"; "never A until B" is "A only after B"), so a new "if" or "once" is no exception."""
+_ADDED_EXCEPTIONS = frozenset({"unless"})
+"""Exceptions that only a complement can excuse: beside the invariant's own connective they narrow it."""
 _EXCEPTIONS = frozenset(
     {"unless", "except", "other than", "without", "if", "when", "whenever", "provided", "as long as"}
     | {"so long as", "outside", "on condition"}
@@ -468,13 +487,34 @@ def imperative(text: str) -> str | None:
     the verb is not a function word and carries no -s, -ed or -ing ending, nor an
     adverb's -ly ("reply" and "apply" are verbs).
     """
-    clean = unframed(text)
-    labelled = _LABEL.sub("", clean, count=1)
-    heads = (clean, labelled, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
-    for head in dict.fromkeys(heads):
+    for head in _heads(text):
         verb = _command_verb(head)
         if verb is not None:
             return verb
+    return None
+
+
+def _heads(text: str) -> tuple[str, ...]:
+    """Where a command in ``text`` may start: the text itself, after its label, after its
+    fronted adverbial, or after both."""
+    clean = unframed(text)
+    labelled = _LABEL.sub("", clean, count=1)
+    heads = (clean, labelled, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
+    return tuple(dict.fromkeys(heads))
+
+
+_KEEP_AWAY_COMMAND = re.compile(rf"(?:{_KEEP_AWAY})", re.IGNORECASE)
+_KEEP_AWAY_VERB = re.compile(r"\b(?:keep|stay|steer|abstain|withhold|hold|avoid)\b")
+
+
+def _keep_away(text: str) -> str | None:
+    """The words of a command to keep away from something at the start of a clause of
+    ``text`` ("keep Mrs. Lin off aspirin", "avoid", "stay out of"), or None."""
+    for head in _heads(text):
+        head = _IMPERATIVE_SKIP.sub("", head)
+        match = _KEEP_AWAY_COMMAND.match(head)
+        if match is not None:
+            return match.group()
     return None
 
 
@@ -502,6 +542,14 @@ def read(text: str) -> Reading:
     """
     work = _ADJECTIVE.sub(lambda m: " " * len(m.group()), unframed(text).lower())
     found: list[tuple[int, Cue]] = []
+    away = _keep_away(text) if _KEEP_AWAY_VERB.search(work) else None
+    if away is not None:
+        start = work.find(away.lower())
+        if start != -1:
+            # "keep Mrs. Lin off aspirin" forbids aspirin; its words are not read again.
+            words = _SPACES.sub(" ", away.strip().lower())
+            found.append((start, Cue(CueKind.PROHIBITION, f"{words} (a command)")))
+            work = work[:start] + " " * len(away) + work[start + len(away) :]
     for kind, pattern in _TABLE:
         for match in pattern.finditer(work):
             start, end = match.span()
@@ -605,6 +653,22 @@ def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
     return len(wanted & _assent(stems)) > len(wanted) // 2
 
 
+def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
+    """Whether ``restated`` (the content words of a condition a statement gives in its own
+    words) is the condition of ``words`` said in the same shape: as many words, at least
+    three, and at least a third of them the same words in the same places, the others
+    replaced one for one ("provided a grown-up stands at its foot" for "when an adult is
+    standing at the base": ``grow stand foot`` for ``adult stand bas``). A condition
+    put in place of another ("when an incident is open" for "if the incident commander
+    agrees") has another shape or none of its words in place. The checker cannot tell a
+    synonym from another word in the same place, so one replaced word in three is read
+    as a paraphrase either way."""
+    if len(words) < 3 or len(restated) != len(words):
+        return False
+    same = sum(1 for mine, theirs in zip(words, restated, strict=True) if mine == theirs)
+    return same >= 1 and 3 * same >= len(words)
+
+
 def states_condition(invariant: str, texts: Sequence[str]) -> bool:
     """Whether ``texts`` state one of the ``invariant`` text's conditions in its own words:
     every content word of it is there, whatever connective carries it ("With written
@@ -654,7 +718,8 @@ def count_constraints(text: str) -> int:
         # and so is a standing procedure ("invoices are sent by the fifth").
         if standing(text) is not None:
             return 1
-        return 1 if imperative(text) is not None and not read(text).has(CueKind.HEDGE) else 0
+        command = imperative(text) is not None or _keep_away(text) is not None
+        return 1 if command and not read(text).has(CueKind.HEDGE) else 0
     reading = read(text)
     return sum(
         1
@@ -739,6 +804,11 @@ def judge(
         added = [w for w in conditions if w in _EXCEPTIONS and w not in own]
     else:
         added = [w for w in conditions if w in _CARVE_OUTS and w not in own]
+        if own & set(conditions):
+            # The rule kept in its own connective ("never wipe until the owner confirms")
+            # is not restated through its complement, so an "unless" beside it is an
+            # exception ("..., unless the ticket is urgent"), not "until" turned around.
+            added += [w for w in conditions if w in _ADDED_EXCEPTIONS and w not in own]
     if added:
         return Judgement(
             False, "narrowed", f"an exception the invariant does not have was added: {_quote(added)}", True

@@ -54,6 +54,7 @@ from pytest_compaction.prose.modality import (
     judge,
     kept,
     read,
+    reshaped,
     standing,
     states_condition,
 )
@@ -290,7 +291,7 @@ def check_prose(
     level = _depth(previous, depth)
     found: list[Violation] = []
     ground = grounding(register, summary)
-    sentences = _text.sentences(summary)
+    sentences = _text.labelled_sentences(summary)
     if not ground.ok:
         for invariant in register.invariants():
             found.extend(_check_invariant(invariant, sentences))
@@ -408,12 +409,14 @@ def _stating(sentence: str, invariant: Invariant) -> list[str]:
 
 def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | None:
     """A failed judgement when the statement drops one of the invariant's own conditions
-    (none of the words that state it survive), else None."""
+    (no more than half of the words that state it survive, and the statement's own
+    condition is not it said in the same shape: :func:`reshaped`), else None."""
     stems = {t.norm for text in texts for t in tokens(text)}
+    own = [restated for text in texts for _, restated in condition_words(text)]
     for condition, words in condition_words(invariant.text):
         if any(_text.contains(condition, m) for m in invariant.markers):
             continue  # a condition that holds a marker is checked as that marker
-        if not kept(words, stems):
+        if not kept(words, stems) and not any(reshaped(words, restated) for restated in own):
             return Judgement(
                 False, "condition lost", f"the invariant's condition {condition!r} is lost", True
             )

@@ -1,0 +1,239 @@
+"""Rule-side readings revealed by the held-out rounds 6a and 6c, one group per rule.
+
+Each rule is tested in other words and domains than the triple that revealed it: drifts
+it must catch and faithful restatements it must pass. No test reuses that triple's wording.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pytest_compaction.prose import _text
+from pytest_compaction.prose.invariants import considered_words, failure_outcome
+from pytest_compaction.prose.modality import CueKind, count_constraints, read, reshaped
+from pytest_compaction.prose.summary import check_prose
+
+
+def rule(text: str, markers: list[str], modality: str) -> dict[str, Any]:
+    return {"invariants": [{"id": "inv-1", "text": text, "markers": markers, "modality": modality}]}
+
+
+def failure(text: str, approach: list[str], error: list[str] | None = None) -> dict[str, Any]:
+    record: dict[str, Any] = {"id": "fail-1", "text": text, "approach": approach}
+    if error:
+        record["error"] = error
+    return {"failures": [record]}
+
+
+def codes(register: dict[str, Any], summary: str) -> set[str]:
+    return {v.code.value for v in check_prose(register, summary).violations}
+
+
+# -- a Markdown heading is a label: the bullet under it starts its own clause ------------
+
+GUARD = rule("Always lock the guard before clearing a jam.", ["guard", "jam"], "obligation")
+SAMPLES = rule("Always label every sample before it leaves the bench.", ["sample", "bench"], "obligation")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (
+            GUARD,
+            "# Shift notes\n## Press line\n- Lock the guard before clearing any jam.\n"
+            "## People\n- Ivo Tan is on.",
+        ),
+        (
+            SAMPLES,
+            "### Lab rules\n- Label each sample before it leaves the bench.\n"
+            "### Status\n- Freezer 2 is full.",
+        ),
+    ],
+)
+def test_a_command_bullet_under_a_heading_is_an_obligation(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        # the heading's word is not a command ("Check The guard ...", "Record Sample ...")
+        (GUARD, "### Check\n- The guard was open during the last jam."),
+        (SAMPLES, "## Record\n- The sample from Ward 2 left the bench at noon."),
+    ],
+)
+def test_a_heading_word_is_not_read_as_the_command_of_the_bullet(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+def test_a_heading_closed_by_a_colon_keeps_the_same_sentences() -> None:
+    text = "## Plan\n- Lock the guard. Then clear the jam.\n\nPlain line."
+    plain, labelled = _text.sentences(text), _text.labelled_sentences(text)
+    assert [s.text for s in labelled] == ["Plan: Lock the guard.", "Plan: Then clear the jam.", "Plain line."]
+    assert len(plain) == len(labelled)
+    assert count_constraints("State: The ward is quiet tonight.") == 0
+
+
+# -- a command to keep away from something is a prohibition ------------------------------
+
+RASK = rule("Do not give Mr. Rask any ibuprofen until his scan.", ["ibuprofen", "Rask"], "prohibition")
+KILN = rule("Never let visitors into the kiln room.", ["visitors", "kiln room"], "prohibition")
+ROOF = rule("Nobody goes on the east roof without a harness.", ["east roof"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (RASK, "Plan: withhold ibuprofen from Mr. Rask until his scan."),
+        (RASK, "Keep Mr. Rask off ibuprofen until the scan is done."),
+        (KILN, "Keep visitors out of the kiln room."),
+        (KILN, "Staff must keep visitors away from the kiln room."),
+        (ROOF, "Stay off the east roof unless you wear a harness."),
+        (KILN, "Avoid taking visitors into the kiln room."),
+    ],
+)
+def test_a_keep_away_command_keeps_a_prohibition(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (RASK, "Keep Mr. Rask on ibuprofen until his scan."),  # "on", not "off": an obligation
+        (KILN, "Visitors avoid the kiln room."),  # a habit, not a command
+        (KILN, "Keep visitors out of the kiln room where practical."),
+        (KILN, "Ideally, stay out of the kiln room with visitors."),
+    ],
+)
+def test_keeping_on_a_habit_or_a_hedged_keep_away_is_caught(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+def test_keeping_something_off_until_a_time_is_not_a_prohibition() -> None:
+    cues = read("Keep the gallery lights off after 10 pm.").cues
+    assert cues[0].kind is CueKind.OBLIGATION
+    assert read("Keep your hands off the controls.").cues[0].kind is CueKind.PROHIBITION
+    assert count_constraints("Avoid calling the billing API twice.") == 1
+    assert count_constraints("Avoid calling the billing API twice if possible.") == 0
+
+
+# -- an "unless" beside the rule's own connective is an added exception ------------------
+
+SHIPMENT = rule(
+    "Never release a shipment until customs has cleared it.", ["shipment", "customs"], "prohibition"
+)
+VAN = rule("Always sign out the van keys before leaving the depot.", ["van keys", "depot"], "obligation")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (SHIPMENT, "Never release a shipment until customs has cleared it, unless the client is a regular."),
+        (VAN, "Always sign out the van keys before leaving the depot unless you are back within the hour."),
+    ],
+)
+def test_an_unless_added_beside_the_own_connective_narrows_the_rule(
+    register: dict[str, Any], summary: str
+) -> None:
+    verdict = check_prose(register, summary)
+    assert any(v.code.value == "modal_weakened" and "'unless'" in v.detail for v in verdict.violations)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (SHIPMENT, "Don't release a shipment unless customs has cleared it."),  # the complement
+        (SHIPMENT, "Release a shipment only after customs has cleared it."),
+        (SHIPMENT, "Never release a shipment until customs has cleared it, even if the client is a regular."),
+        (VAN, "Never leave the depot without signing out the van keys."),
+    ],
+)
+def test_the_rule_through_its_complement_or_widened_passes(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+# -- a suggestion is no recorded failure; "raised" fails only with an error --------------
+
+POOL = failure(
+    "Tried raising the pool size; it failed with PoolTimeout errors.", ["pool size"], ["PoolTimeout"]
+)
+CARROTS = failure("Tried raised beds for the carrots; it failed, the soil dried out.", ["raised beds"])
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (POOL, "Raising the pool size was suggested to stop the PoolTimeout errors."),
+        (POOL, "The DBA recommended a bigger pool size against PoolTimeout errors."),
+        (CARROTS, "Raised beds for the carrots are on the list for spring."),
+        (CARROTS, "Raised beds for the carrots were put forward by the allotment committee."),
+    ],
+)
+def test_a_suggested_approach_is_not_a_recorded_failure(register: dict[str, Any], summary: str) -> None:
+    assert "failure_history_collapsed" in codes(register, summary)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (POOL, "Raising the pool size was suggested and tried; it failed with PoolTimeout errors."),
+        (POOL, "A bigger pool size raised PoolTimeout errors again."),
+        (CARROTS, "Raised beds for the carrots: tried, failed (the soil dried out)."),
+    ],
+)
+def test_a_failure_told_with_suggestion_or_raised_words_passes(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert codes(register, summary) == set()
+
+
+def test_raised_and_suggested_words() -> None:
+    assert failure_outcome("The call raised a TimeoutError.") is not None
+    assert failure_outcome("The plan raised a ticket for the raised floor.") is None
+    assert considered_words("The vet suggested a new diet.") == ("suggested",)
+
+
+# -- a condition said in the same shape with other words is kept -------------------------
+
+KILN_USE = rule(
+    "Pupils may use the kiln only when a teacher is watching the door.", ["kiln"], "permission_with_condition"
+)
+DEPOT = rule(
+    "Drivers may leave the depot once the supervisor has signed the manifest.",
+    ["depot"],
+    "permission_with_condition",
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (KILN_USE, "Pupils can use the kiln provided an instructor is watching the entrance."),
+        (DEPOT, "Drivers can leave the depot after the foreman has signed the docket."),
+    ],
+)
+def test_a_condition_restated_in_its_shape_is_kept(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (KILN_USE, "Pupils can use the kiln when the door is open."),
+        (DEPOT, "Drivers can leave the depot once the van has been washed."),
+        (DEPOT, "Drivers can leave the depot after the driver has loaded the trailer."),
+    ],
+)
+def test_another_condition_in_its_place_is_caught(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+def test_reshaped_needs_the_same_shape_and_a_word_in_place() -> None:
+    assert reshaped(("adult", "stand", "bas"), ("grow", "stand", "foot"))
+    assert not reshaped(("adult", "stand", "bas"), ("stand", "grow", "foot"))  # not in place
+    assert not reshaped(("incident", "commander", "agre"), ("incident", "open"))  # another shape
+    assert not reshaped(("pharmacist", "sign"), ("nurse", "sign"))  # too short to tell
