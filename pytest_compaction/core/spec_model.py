@@ -13,6 +13,11 @@ Each object is a tuple of :class:`Key`. A key's ``kind`` is one of:
 ``value`` (any JSON value), ``mapping`` (any mapping),
 ``object`` (the nested keys ``fields``), ``objects`` (a list of them), ``ref`` (a
 schema definition named by ``ref``, with its own reader: steps, the prose register).
+
+A key's ``attr`` names the attribute of the loaded object that holds its value (the
+writer, :mod:`pytest_compaction.core.spec_writer`, reads it there); ``inherit`` names
+the enclosing object's key whose value is its default (an event's tenant is its
+scenario's); ``noun`` and ``hint`` word the loader's message for a number out of bounds.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ __all__ = [
     "CLAIM",
     "COMPRESS",
     "DEPTH_POLICY",
+    "ADD",
+    "DELETE",
     "EVENT",
     "EXPECT",
     "Key",
@@ -34,6 +41,7 @@ __all__ = [
     "RECORDED_PROSE_KEYS",
     "RETRIEVE",
     "SCENARIO",
+    "STEP_OPTIONS",
     "TOOL_CALL",
     "USE",
     "names",
@@ -59,6 +67,25 @@ class Key:
     nullable: bool = True
     """An optional key may be written as null (meaning: not given); False where the loader refuses null."""
     min_items: int = 0
+    attr: str | None = ""
+    """The loaded object's attribute ('' : the key's name; '.': the value itself; None: not held)."""
+    inherit: str = ""
+    noun: str = ""
+    hint: str = ""
+
+    @property
+    def attribute(self) -> str:
+        return self.attr or self.name
+
+    def out_of_bounds(self, value: int) -> str | None:
+        """The loader's message when ``value`` breaks this key's bounds (None: within them)."""
+        if self.minimum is not None and value < self.minimum:
+            bound = f"at least {self.minimum}"
+        elif self.maximum is not None and value > self.maximum:
+            bound = f"at most {self.maximum}"
+        else:
+            return None
+        return f"expected {self.noun or 'a number'} of {bound}, got {value}{self.hint}"
 
 
 def names(keys: tuple[Key, ...]) -> tuple[str, ...]:
@@ -100,13 +127,13 @@ PROSE_FORM: tuple[Key, ...] = (
 )
 
 TOOL_CALL: tuple[Key, ...] = (
-    Key("id", "str", "The call's id, answered by a tool event's tool_call_id.", required=True),
+    Key("id", "str", "The call's id, answered by a tool event's tool_call_id.", required=True, attr="call_id"),
     Key("name", "str", "The tool called.", required=True),
     Key("arguments", "mapping", "The call's arguments."),
 )
 
 CLAIM: tuple[Key, ...] = (
-    Key("id", "str", "Unique fact id; what violations name.", required=True),
+    Key("id", "str", "Unique fact id; what violations name.", required=True, attr="fact_id"),
     Key("predicate", "str", "Stable name of what the fact states, e.g. food.peanuts_allowed.", required=True),
     Key(
         "value",
@@ -133,6 +160,7 @@ CLAIM: tuple[Key, ...] = (
         "Authority of the fact (default: the event's trust; never higher).",
         choices=TRUSTS,
         nullable=False,
+        inherit="trust",
     ),
     Key("supersedes", "ref", "Id(s) of older facts this one replaces.", ref="ids", nullable=False),
     Key(
@@ -144,7 +172,7 @@ CLAIM: tuple[Key, ...] = (
 )
 
 EVENT: tuple[Key, ...] = (
-    Key("id", "str", "Unique event id, referenced by steps.", required=True),
+    Key("id", "str", "Unique event id, referenced by steps.", required=True, attr="event_id"),
     Key("text", "text", "What was said or recorded (synthetic people only).", required=True, nullable=False),
     Key(
         "trust",
@@ -165,28 +193,46 @@ EVENT: tuple[Key, ...] = (
     Key("name", "text", "The speaker's name: a participant, or the tool that answered."),
     Key("tool_calls", "objects", "An assistant event's tool calls.", fields=TOOL_CALL),
     Key("tool_call_id", "text", "A tool event: the id of the call it answers."),
-    Key("tenant", "str", "Tenant of this event (default: the scenario's).", nullable=False),
-    Key("subject", "str", "Subject of this event (default: the scenario's).", nullable=False),
-    Key("facts", "objects", "The facts this event states.", fields=CLAIM, nullable=False),
+    Key(
+        "tenant",
+        "str",
+        "Tenant of this event (default: the scenario's).",
+        nullable=False,
+        attr="tenant_id",
+        inherit="tenant",
+    ),
+    Key(
+        "subject",
+        "str",
+        "Subject of this event (default: the scenario's).",
+        nullable=False,
+        attr="subject_id",
+        inherit="subject",
+    ),
+    Key("facts", "objects", "The facts this event states.", fields=CLAIM, nullable=False, attr="claims"),
     Key(
         "restates",
         "strs",
         "Ids of facts an earlier event stated that this event states again.",
         nullable=False,
+        attr=None,
     ),
     Key("retires", "strs", "Ids of facts this event retires.", nullable=False),
     Key("reason", "text", "Why this event retires facts."),
 )
 
-_BUDGETS: tuple[Key, ...] = (
-    Key("budget", "int", "Most characters the prose summary may take.", minimum=1, maximum=MAX_BUDGET),
-    Key("budget_tokens", "int", "Most tokens a summary may take.", minimum=1, maximum=MAX_BUDGET),
-    Key("budget_chars", "int", "Most characters a summary may take.", minimum=1, maximum=MAX_BUDGET),
+_BUDGETS: tuple[Key, ...] = tuple(
+    Key(name, "int", doc, minimum=1, maximum=MAX_BUDGET, noun="a budget")
+    for name, doc in (
+        ("budget", "Most characters the prose summary may take."),
+        ("budget_tokens", "Most tokens a summary may take."),
+        ("budget_chars", "Most characters a summary may take."),
+    )
 )
 
-_WHOSE: tuple[Key, ...] = (
-    Key("tenant", "str", "Whose memory (default: the scenario's).", nullable=False),
-    Key("subject", "str", "Whose memory (default: the scenario's).", nullable=False),
+_WHOSE: tuple[Key, ...] = tuple(
+    Key(name, "str", "Whose memory (default: the scenario's).", nullable=False, attr=f"{name}_id", inherit=name)
+    for name in ("tenant", "subject")
 )
 
 COMPRESS: tuple[Key, ...] = (
@@ -195,13 +241,13 @@ COMPRESS: tuple[Key, ...] = (
 )
 
 RETRIEVE: tuple[Key, ...] = (
-    Key("query", "str", "The query class, e.g. meal_recommendation.", required=True),
+    Key("query", "str", "The query class, e.g. meal_recommendation.", required=True, attr="query_class"),
     Key("predicates", "strs", "Predicate prefixes to narrow to (default: all).", nullable=False),
     Key(
         "relevant", "strs", "Facts the query class needs: each active one must be retrieved.", nullable=False
     ),
     *_WHOSE,
-    Key("limit", "int", "The most facts the query asks for.", minimum=0),
+    Key("limit", "int", "The most facts the query asks for.", minimum=0, noun="a count"),
 )
 
 USE: tuple[Key, ...] = (
@@ -229,6 +275,7 @@ PROSE_POLICY: tuple[Key, ...] = (
         required=True,
         minimum=1,
         nullable=False,
+        noun="a depth",
     ),
 )
 
@@ -278,14 +325,15 @@ EXPECT: tuple[Key, ...] = (
         "The exact violation names: `<fact id>:<code>` or `<code>`.",
         required=True,
         ref="violation_names",
+        attr=".",
     ),
 )
 
 SCENARIO: tuple[Key, ...] = (
     Key("version", "enum", "The spec format version.", choices=(1,)),
     Key("description", "text", "One line shown with every failure."),
-    Key("tenant", "str", "The scenario's tenant.", default="tenant-1", nullable=False),
-    Key("subject", "str", "The scenario's subject.", default="subject-1", nullable=False),
+    Key("tenant", "str", "The scenario's tenant.", default="tenant-1", nullable=False, attr="tenant_id"),
+    Key("subject", "str", "The scenario's subject.", default="subject-1", nullable=False, attr="subject_id"),
     *_BUDGETS,
     Key(
         "mode",
@@ -301,8 +349,17 @@ SCENARIO: tuple[Key, ...] = (
         "Repeated compression: N passes, a summary of a summary.",
         minimum=1,
         maximum=MAX_DEPTH,
+        noun="a depth",
+        hint="; each level is one more compression pass",
     ),
-    Key("attempts", "int", "Compress this many times per pass; disagreement fails.", minimum=1, maximum=100),
+    Key(
+        "attempts",
+        "int",
+        "Compress this many times per pass; disagreement fails.",
+        minimum=1,
+        maximum=100,
+        noun="an attempt count",
+    ),
     Key("seed", "int", "Seed of the metamorphic transformations."),
     Key("prose_policy", "object", "Rules for prose summaries.", fields=PROSE_POLICY),
     Key(
@@ -317,7 +374,7 @@ SCENARIO: tuple[Key, ...] = (
         "Metamorphic relations: one more item per name, e.g. append_small_talk.",
         nullable=False,
     ),
-    Key("marks", "ref", "pytest marks for every item of the spec.", ref="marks"),
+    Key("marks", "ref", "pytest marks for every item of the spec.", ref="marks", attr=None),
     Key(
         "events",
         "objects",
@@ -328,13 +385,31 @@ SCENARIO: tuple[Key, ...] = (
         min_items=1,
     ),
     Key("steps", "ref", "What happens, in order (default: add every event, then compress).", ref="steps"),
-    Key("expect", "object", "What must be found: exactly these violations (default: none).", fields=EXPECT),
+    Key(
+        "expect",
+        "object",
+        "What must be found: exactly these violations (default: none).",
+        fields=EXPECT,
+        attr="expect_violations",
+    ),
     Key("invariants", "ref", "The pinned-invariant register checked on every summary.", ref="register"),
     Key(
         "bindings", "ref", "Phrases that must keep resolving to the same canonical resource.", ref="bindings"
     ),
 )
 """A scenario spec's keys (``kind: scenario`` aside), in the order the writer emits them."""
+
+ADD: tuple[Key, ...] = (
+    Key("add", "ref", "Deliver these events (or `all`).", required=True, ref="event_ids", attr="event_ids"),
+)
+
+DELETE: tuple[Key, ...] = (
+    Key("delete", "str", "Delete this fact for good.", required=True, attr="fact_id"),
+    Key("event", "text", "The event that asked for the deletion.", attr="event_id"),
+)
+
+STEP_OPTIONS: dict[str, tuple[Key, ...]] = {"compress": COMPRESS, "retrieve": RETRIEVE, "use": USE, "act": ACT}
+"""The steps written ``- <kind>: {options}``, and their options' keys (add and delete are flat)."""
 
 RECORDED_PROSE_KEYS = ("budget", "prose_policy", "invariants", "bindings")
 """The prose contract keys a recorded spec shares with scenario specs (read the same way)."""
