@@ -28,8 +28,10 @@ from typing import Any
 from pytest_compaction.core.model import Criticality, Status, Trust
 from pytest_compaction.core.spec_model import (
     ACT,
+    ADD,
     CLAIM,
     COMPRESS,
+    DELETE,
     MAX_DEPTH,
     RECORDED,
     RETRIEVE,
@@ -248,6 +250,7 @@ def build_schema() -> dict[str, Any]:
             "description": "Id(s) of facts.",
             "anyOf": [{"type": "string", "minLength": 1}, ids],
         },
+        "event_ids": {"anyOf": [{"const": "all"}, ids]},
         "use_name": {"type": "string", "pattern": _REFERENCE},
         "from_depth": {
             "description": "The first compaction depth the check applies at, or never (default: 2).",
@@ -278,26 +281,8 @@ def build_schema() -> dict[str, Any]:
         "step": {
             "anyOf": [
                 {"const": "compress", "description": "One compression pass."},
-                {
-                    "type": "object",
-                    "required": ["add"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "add": {
-                            "description": "Deliver these events (or `all`).",
-                            "anyOf": [{"const": "all"}, ids],
-                        }
-                    },
-                },
-                {
-                    "type": "object",
-                    "required": ["delete"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "delete": _text("Delete this fact for good."),
-                        "event": _optional({"type": "string"}, "The event that asked for the deletion."),
-                    },
-                },
+                _object_schema(ADD),
+                _object_schema(DELETE),
                 {
                     "type": "object",
                     "required": ["compress"],
