@@ -88,6 +88,7 @@ MAX_EVENTS = 10_000
 MAX_FACTS = 100_000
 """The most facts the events of one scenario may state."""
 
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Step:
     """One step of a scenario."""
@@ -125,7 +126,7 @@ class Step:
     path: str = ""
 
     def to_dict(self, scope: Mapping[str, Any] | None = None) -> dict[str, Any] | str:
-        """The spec form of this step; a tenant or subject equal to ``scope``'s (the scenario's) is left out."""
+        """The spec form of this step; a tenant or subject equal to the scenario's (``scope``) is left out."""
         if self.kind in ("add", "delete"):
             return write(spec_model.ADD if self.kind == "add" else spec_model.DELETE, self)
         options = write(spec_model.STEP_OPTIONS[self.kind], self, scope)

@@ -127,7 +127,9 @@ PROSE_FORM: tuple[Key, ...] = (
 )
 
 TOOL_CALL: tuple[Key, ...] = (
-    Key("id", "str", "The call's id, answered by a tool event's tool_call_id.", required=True, attr="call_id"),
+    Key(
+        "id", "str", "The call's id, answered by a tool event's tool_call_id.", required=True, attr="call_id"
+    ),
     Key("name", "str", "The tool called.", required=True),
     Key("arguments", "mapping", "The call's arguments."),
 )
@@ -231,7 +233,14 @@ _BUDGETS: tuple[Key, ...] = tuple(
 )
 
 _WHOSE: tuple[Key, ...] = tuple(
-    Key(name, "str", "Whose memory (default: the scenario's).", nullable=False, attr=f"{name}_id", inherit=name)
+    Key(
+        name,
+        "str",
+        "Whose memory (default: the scenario's).",
+        nullable=False,
+        attr=f"{name}_id",
+        inherit=name,
+    )
     for name in ("tenant", "subject")
 )
 
@@ -408,7 +417,12 @@ DELETE: tuple[Key, ...] = (
     Key("event", "text", "The event that asked for the deletion.", attr="event_id"),
 )
 
-STEP_OPTIONS: dict[str, tuple[Key, ...]] = {"compress": COMPRESS, "retrieve": RETRIEVE, "use": USE, "act": ACT}
+STEP_OPTIONS: dict[str, tuple[Key, ...]] = {
+    "compress": COMPRESS,
+    "retrieve": RETRIEVE,
+    "use": USE,
+    "act": ACT,
+}
 """The steps written ``- <kind>: {options}``, and their options' keys (add and delete are flat)."""
 
 RECORDED_PROSE_KEYS = ("budget", "prose_policy", "invariants", "bindings")

@@ -10,7 +10,6 @@ is written as soon as the object holds it; a test checks every key names a real 
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
@@ -23,18 +22,19 @@ __all__ = ["write"]
 _LISTS = ("strs", "words", "objects")
 
 
-@functools.cache
-def _defaults(cls: type) -> Mapping[str, Any]:
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def _defaults(cls: type) -> dict[str, Any]:
     """Each dataclass field's default (the loader's value for an absent key)."""
-    if not dataclasses.is_dataclass(cls):
-        return {}
-    out: dict[str, Any] = {}
-    for field in dataclasses.fields(cls):
-        if field.default is not dataclasses.MISSING:
-            out[field.name] = field.default
-        elif field.default_factory is not dataclasses.MISSING:
-            out[field.name] = field.default_factory()
-    return out
+    if cls not in _DEFAULTS:
+        _DEFAULTS[cls] = {}
+        for field in dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ():
+            if field.default is not dataclasses.MISSING:
+                _DEFAULTS[cls][field.name] = field.default
+            elif field.default_factory is not dataclasses.MISSING:
+                _DEFAULTS[cls][field.name] = field.default_factory()
+    return _DEFAULTS[cls]
 
 
 def _plain(value: Any) -> Any:
@@ -82,6 +82,7 @@ def write(
     event's restated facts), ``written`` gives a key's written form outright.
     """
     defaults = _defaults(type(obj))
+    parent = scope or {}
     values = values or {}
     written = written or {}
     own: dict[str, Any] = {}
@@ -98,9 +99,9 @@ def write(
             value = obj if key.attr == "." else getattr(obj, key.attribute)
         own[key.name] = value
         if not key.required:
-            inherits = key.inherit and scope is not None and key.inherit in scope
-            default = scope[key.inherit] if inherits else defaults.get(key.attribute)  # type: ignore[index]
+            inherits = key.inherit in parent
+            default = parent[key.inherit] if inherits else defaults.get(key.attribute)
             if value == default or (inherits and value is None) or (key.kind in _LISTS and not value):
                 continue
-        out[key.name] = _written(key, value, {**(scope or {}), **own})
+        out[key.name] = _written(key, value, {**parent, **own})
     return out
