@@ -343,3 +343,13 @@ def test_an_event_is_found_by_id_and_a_missing_one_is_a_key_error() -> None:
     assert dataclasses.replace(scenario, events=scenario.events[:1]).event("e1") is scenario.events[0]
     with pytest.raises(KeyError, match="e3"):
         scenario.event("e3")
+
+
+def test_too_many_events_are_refused_by_the_loader_and_the_schema() -> None:
+    from pytest_compaction.core.errors import PayloadError
+
+    events = [{"id": f"e{i}", "text": "x"} for i in range(spec_model.MAX_EVENTS + 1)]
+    with pytest.raises(PayloadError, match=f"a scenario holds at most {spec_model.MAX_EVENTS}"):
+        Scenario.from_dict({"events": events}, name="s")
+    assert schema_problems({"events": events}) != []
+    assert schema_problems({"events": events[:-1]}) == []

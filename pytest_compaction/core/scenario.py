@@ -83,7 +83,7 @@ SPEC_VERSIONS = (1,)
 """Every format version this release reads."""
 
 
-MAX_EVENTS = 10_000
+MAX_EVENTS = spec_model.MAX_EVENTS
 """The most events one scenario may hold."""
 MAX_FACTS = 100_000
 """The most facts the events of one scenario may state."""

@@ -67,6 +67,7 @@ class Key:
     nullable: bool = True
     """An optional key may be written as null (meaning: not given); False where the loader refuses null."""
     min_items: int = 0
+    max_items: int | None = None
     attr: str | None = ""
     """The loaded object's attribute ('' : the key's name; '.': the value itself; None: not held)."""
     inherit: str = ""
@@ -106,6 +107,8 @@ def key(keys: tuple[Key, ...], name: str) -> Key:
 
 MAX_BUDGET = 1_000_000_000
 MAX_DEPTH = 32
+MAX_EVENTS = 10_000
+"""The most events one scenario may hold."""
 """The deepest repeated compression a scenario may ask for, and the largest depth a policy names."""
 ROLES = ("user", "assistant", "system", "tool")
 TRUSTS = ("untrusted", "user", "system")
@@ -392,6 +395,7 @@ SCENARIO: tuple[Key, ...] = (
         fields=EVENT,
         nullable=False,
         min_items=1,
+        max_items=MAX_EVENTS,
     ),
     Key("steps", "ref", "What happens, in order (default: add every event, then compress).", ref="steps"),
     Key(

@@ -106,6 +106,8 @@ def _key_schema(key: Key) -> dict[str, Any]:
         out = {"type": "array", "items": _object_schema(key.fields)}
         if key.min_items:
             out["minItems"] = key.min_items
+        if key.max_items is not None:
+            out["maxItems"] = key.max_items
     else:
         out = {"$ref": f"#/$defs/{key.ref}"}
     if not key.required and key.nullable and kind not in ("value", "ref"):
