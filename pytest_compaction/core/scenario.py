@@ -46,7 +46,7 @@ __all__ = [
     "Step",
     "StepKind",
     "read_mode",
-    "read_number",
+    "read_numbers",
     "read_version",
 ]
 
@@ -56,7 +56,6 @@ STEP_KINDS: tuple[StepKind, ...] = ("add", "compress", "delete", "retrieve", "us
 
 SCENARIO_KEYS = spec_model.names(spec_model.SCENARIO)
 """Every key of a scenario spec, in the order the writer emits them."""
-_SCENARIO_KEYS = {key.name: key for key in spec_model.SCENARIO}
 
 # Key lists of the spec model, computed once (the loader runs per event and per fact).
 _ADD_REQUIRED = spec_model.required(spec_model.ADD)
@@ -73,8 +72,6 @@ _RETRIEVE_REQUIRED = spec_model.required(spec_model.RETRIEVE)
 _SCENARIO_OPTIONAL = spec_model.optional(spec_model.SCENARIO)
 _SCENARIO_REQUIRED = spec_model.required(spec_model.SCENARIO)
 _USE_REQUIRED = spec_model.required(spec_model.USE)
-_COMPRESS_KEYS = {key.name: key for key in spec_model.COMPRESS}
-_LIMIT = spec_model.key(spec_model.RETRIEVE, "limit")
 
 SPEC_VERSION = 1
 """The current spec format version (the optional ``version:`` key); the writer emits it."""
@@ -220,10 +217,6 @@ class Scenario:
         ids = [e.event_id for e in events]
         facts = [c.fact_id for e in events for c in e.claims]
         steps = _steps(data.get("steps"), join(path, "steps"), ids, tenant, subject, facts)
-        budget, budget_tokens, budget_chars, depth, attempts, seed = (
-            read_number(data, _SCENARIO_KEYS[key], path)
-            for key in ("budget", "budget_tokens", "budget_chars", "depth", "attempts", "seed")
-        )
         policy = data.get("prose_policy")
         acting = next((step for step in steps if step.kind == "act"), None)
         if acting is not None and data.get("bindings") is None:
@@ -239,17 +232,12 @@ class Scenario:
             subject_id=subject,
             events=events,
             steps=steps,
-            budget=budget,
+            **read_numbers(spec_model.SCENARIO, data, path),
             mode=read_mode(data, path),
             expect_violations=_expect(data.get("expect"), join(path, "expect")),
             relations=read_str_list(data, "relations", path),
-            depth=depth,
-            attempts=attempts,
-            seed=seed,
             invariants=data.get("invariants"),
             bindings=data.get("bindings"),
-            budget_tokens=budget_tokens,
-            budget_chars=budget_chars,
             prose_policy=None
             if policy is None
             else ProsePolicy.from_dict(policy, join(path, "prose_policy")),
@@ -288,15 +276,15 @@ def read_mode(data: Mapping[str, Any], path: str = "") -> Literal["strict", "per
     return "strict" if mode == "strict" else "permissive"
 
 
-def read_number(data: Mapping[str, Any], key: spec_model.Key, path: str) -> int | None:
-    """An optional integer key (None when absent), within the bounds the spec model gives it."""
-    if data.get(key.name) is None:
-        return None
-    value = read_int(data, key.name, path)
-    problem = key.out_of_bounds(value)
-    if problem is not None:
-        raise PayloadError(join(path, key.name), problem)
-    return value
+def read_numbers(keys: tuple[spec_model.Key, ...], data: Mapping[str, Any], path: str) -> dict[str, Any]:
+    """Every integer key of ``keys`` by attribute (None when absent), within the model's bounds."""
+    out: dict[str, Any] = {}
+    for key in (key for key in keys if key.kind == "int"):
+        out[key.attribute] = None if data.get(key.name) is None else read_int(data, key.name, path)
+        problem = None if out[key.attribute] is None else key.out_of_bounds(out[key.attribute])
+        if problem is not None:
+            raise PayloadError(join(path, key.name), problem)
+    return out
 
 
 def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEvent, ...]:
@@ -483,9 +471,7 @@ def _steps(
                     kind="compress",
                     tenant_id=read_str(options, "tenant", at, tenant),
                     subject_id=read_str(options, "subject", at, subject),
-                    budget=read_number(options, _COMPRESS_KEYS["budget"], at),
-                    budget_tokens=read_number(options, _COMPRESS_KEYS["budget_tokens"], at),
-                    budget_chars=read_number(options, _COMPRESS_KEYS["budget_chars"], at),
+                    **read_numbers(spec_model.COMPRESS, options, at),
                     path=where,
                 )
             )
@@ -514,7 +500,6 @@ def _retrieve(item: Any, where: str, tenant: str, subject: str, fact_ids: list[s
                 f"no event states a fact {fact_id!r}{hint}; declare as relevant the facts the "
                 f"scenario's events state",
             )
-    limit = read_number(options, _LIMIT, at)
     return Step(
         kind="retrieve",
         query_class=read_str(options, "query", at),
@@ -522,7 +507,7 @@ def _retrieve(item: Any, where: str, tenant: str, subject: str, fact_ids: list[s
         relevant=relevant,
         tenant_id=read_str(options, "tenant", at, tenant),
         subject_id=read_str(options, "subject", at, subject),
-        limit=limit,
+        **read_numbers(spec_model.RETRIEVE, options, at),
         path=where,
     )
 

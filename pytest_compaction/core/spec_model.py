@@ -111,6 +111,16 @@ MAX_EVENTS = 10_000
 """The most events one scenario may hold."""
 """The deepest repeated compression a scenario may ask for, and the largest depth a policy names."""
 ROLES = ("user", "assistant", "system", "tool")
+
+
+def _whose(doc: str) -> tuple[Key, ...]:
+    """An object's tenant and subject: the enclosing scenario's unless given."""
+    return tuple(
+        Key(n, "str", doc.format(n).capitalize(), nullable=False, attr=f"{n}_id", inherit=n)
+        for n in ("tenant", "subject")
+    )
+
+
 TRUSTS = ("untrusted", "user", "system")
 CRITICALITIES = ("critical", "continuity")
 
@@ -130,9 +140,7 @@ PROSE_FORM: tuple[Key, ...] = (
 )
 
 TOOL_CALL: tuple[Key, ...] = (
-    Key(
-        "id", "str", "The call's id, answered by a tool event's tool_call_id.", required=True, attr="call_id"
-    ),
+    Key("id", "str", "The call's id; a tool event's tool_call_id answers it.", required=True, attr="call_id"),
     Key("name", "str", "The tool called.", required=True),
     Key("arguments", "mapping", "The call's arguments."),
 )
@@ -198,22 +206,7 @@ EVENT: tuple[Key, ...] = (
     Key("name", "text", "The speaker's name: a participant, or the tool that answered."),
     Key("tool_calls", "objects", "An assistant event's tool calls.", fields=TOOL_CALL),
     Key("tool_call_id", "text", "A tool event: the id of the call it answers."),
-    Key(
-        "tenant",
-        "str",
-        "Tenant of this event (default: the scenario's).",
-        nullable=False,
-        attr="tenant_id",
-        inherit="tenant",
-    ),
-    Key(
-        "subject",
-        "str",
-        "Subject of this event (default: the scenario's).",
-        nullable=False,
-        attr="subject_id",
-        inherit="subject",
-    ),
+    *_whose("{} of this event (default: the scenario's)."),
     Key("facts", "objects", "The facts this event states.", fields=CLAIM, nullable=False, attr="claims"),
     Key(
         "restates",
@@ -235,17 +228,7 @@ _BUDGETS: tuple[Key, ...] = tuple(
     )
 )
 
-_WHOSE: tuple[Key, ...] = tuple(
-    Key(
-        name,
-        "str",
-        "Whose memory (default: the scenario's).",
-        nullable=False,
-        attr=f"{name}_id",
-        inherit=name,
-    )
-    for name in ("tenant", "subject")
-)
+_WHOSE = _whose("Whose memory: the {} (default: the scenario's).")
 
 COMPRESS: tuple[Key, ...] = (
     *_WHOSE,
@@ -401,7 +384,7 @@ SCENARIO: tuple[Key, ...] = (
     Key(
         "expect",
         "object",
-        "What must be found: exactly these violations (default: none).",
+        "Exactly the violations that must be found.",
         fields=EXPECT,
         attr="expect_violations",
     ),
@@ -421,12 +404,7 @@ DELETE: tuple[Key, ...] = (
     Key("event", "text", "The event that asked for the deletion.", attr="event_id"),
 )
 
-STEP_OPTIONS: dict[str, tuple[Key, ...]] = {
-    "compress": COMPRESS,
-    "retrieve": RETRIEVE,
-    "use": USE,
-    "act": ACT,
-}
+STEP_OPTIONS: dict[str, tuple[Key, ...]] = dict(compress=COMPRESS, retrieve=RETRIEVE, use=USE, act=ACT)
 """The steps written ``- <kind>: {options}``, and their options' keys (add and delete are flat)."""
 
 RECORDED_PROSE_KEYS = ("budget", "prose_policy", "invariants", "bindings")
