@@ -61,17 +61,15 @@ SCENARIO_KEYS = spec_model.names(spec_model.SCENARIO)
 _ADD_REQUIRED = spec_model.required(spec_model.ADD)
 _DELETE_REQUIRED = spec_model.required(spec_model.DELETE)
 _DELETE_OPTIONAL = spec_model.optional(spec_model.DELETE)
-_ACT_OPTIONAL = spec_model.optional(spec_model.ACT)
-_ACT_REQUIRED = spec_model.required(spec_model.ACT)
-_COMPRESS_NAMES = spec_model.names(spec_model.COMPRESS)
 _EVENT_OPTIONAL = spec_model.optional(spec_model.EVENT)
 _EVENT_REQUIRED = spec_model.required(spec_model.EVENT)
 _EXPECT_REQUIRED = spec_model.required(spec_model.EXPECT)
-_RETRIEVE_OPTIONAL = spec_model.optional(spec_model.RETRIEVE)
-_RETRIEVE_REQUIRED = spec_model.required(spec_model.RETRIEVE)
 _SCENARIO_OPTIONAL = spec_model.optional(spec_model.SCENARIO)
 _SCENARIO_REQUIRED = spec_model.required(spec_model.SCENARIO)
-_USE_REQUIRED = spec_model.required(spec_model.USE)
+_OPTIONS = {
+    kind: (spec_model.required(keys), spec_model.optional(keys))
+    for kind, keys in spec_model.STEP_OPTIONS.items()
+}
 
 SPEC_VERSION = 1
 """The current spec format version (the optional ``version:`` key); the writer emits it."""
@@ -432,12 +430,20 @@ def _steps(
             earlier, why = _NEEDS_EARLIER[kind]
             if not any(step.kind == earlier for step in steps):
                 raise PayloadError(join(where, kind), why)
+        if kind in spec_model.STEP_OPTIONS:  # `- kind: {options}`
+            check_keys(item, where, required=(kind,))
+            at = join(where, kind)
+            options = read_mapping((item[kind] or {}) if kind == "compress" else item[kind], at)
+            check_keys(options, at, required=_OPTIONS[kind][0], optional=_OPTIONS[kind][1])
+            whose: dict[str, Any] = {"tenant_id": read_str(options, "tenant", at, tenant)}
+            whose["subject_id"] = read_str(options, "subject", at, subject)
         if kind == "retrieve":
-            steps.append(_retrieve(item, where, tenant, subject, fact_ids))
+            steps.append(_retrieve(options, at, where, whose, fact_ids))
         elif kind == "use":
-            steps.append(_use(item, where))
+            steps.append(_use(options, at, where))
         elif kind == "act":
-            steps.append(_act(item, where, tenant, subject))
+            action, binding = read_str(options, "action", at), read_str(options, "binding", at)
+            steps.append(Step(kind="act", action=action, binding=binding, **whose, path=where))
         elif kind == "add":
             check_keys(item, where, required=_ADD_REQUIRED)
             value = item["add"]
@@ -461,35 +467,15 @@ def _steps(
                 Step(kind="delete", fact_id=read_str(item, "delete", where), event_id=by_event, path=where)
             )
         else:
-            check_keys(item, where, required=("compress",))
-            options = item["compress"] or {}
-            options = read_mapping(options, join(where, "compress"))
-            at = join(where, "compress")
-            check_keys(options, at, required=(), optional=_COMPRESS_NAMES)
             steps.append(
-                Step(
-                    kind="compress",
-                    tenant_id=read_str(options, "tenant", at, tenant),
-                    subject_id=read_str(options, "subject", at, subject),
-                    **read_numbers(spec_model.COMPRESS, options, at),
-                    path=where,
-                )
+                Step(kind="compress", **whose, **read_numbers(spec_model.COMPRESS, options, at), path=where)
             )
     if not any(step.kind == "compress" for step in steps):
         raise PayloadError(path, "the steps never compress; add a `- compress` step")
     return tuple(steps)
 
 
-def _retrieve(item: Any, where: str, tenant: str, subject: str, fact_ids: list[str]) -> Step:
-    check_keys(item, where, required=("retrieve",))
-    at = join(where, "retrieve")
-    options = read_mapping(item["retrieve"], at)
-    check_keys(
-        options,
-        at,
-        required=_RETRIEVE_REQUIRED,
-        optional=_RETRIEVE_OPTIONAL,
-    )
+def _retrieve(options: Mapping[str, Any], at: str, where: str, whose: Any, fact_ids: list[str]) -> Step:
     relevant = read_str_list(options, "relevant", at)
     for index, fact_id in enumerate(relevant):
         if fact_id not in fact_ids:
@@ -505,18 +491,13 @@ def _retrieve(item: Any, where: str, tenant: str, subject: str, fact_ids: list[s
         query_class=read_str(options, "query", at),
         predicates=read_str_list(options, "predicates", at),
         relevant=relevant,
-        tenant_id=read_str(options, "tenant", at, tenant),
-        subject_id=read_str(options, "subject", at, subject),
+        **whose,
         **read_numbers(spec_model.RETRIEVE, options, at),
         path=where,
     )
 
 
-def _use(item: Any, where: str) -> Step:
-    check_keys(item, where, required=("use",))
-    at = join(where, "use")
-    options = read_mapping(item["use"], at)
-    check_keys(options, at, required=_USE_REQUIRED)
+def _use(options: Mapping[str, Any], at: str, where: str) -> Step:
     consumer = _reference(read_str(options, "consumer", at), join(at, "consumer"))
     rules = read_str_list(options, "rules", at)
     if not rules:
@@ -528,21 +509,6 @@ def _use(item: Any, where: str) -> Step:
     for index, rule in enumerate(rules):
         _reference(rule, join(join(at, "rules"), index))
     return Step(kind="use", consumer=consumer, rules=rules, path=where)
-
-
-def _act(item: Any, where: str, tenant: str, subject: str) -> Step:
-    check_keys(item, where, required=("act",))
-    at = join(where, "act")
-    options = read_mapping(item["act"], at)
-    check_keys(options, at, required=_ACT_REQUIRED, optional=_ACT_OPTIONAL)
-    return Step(
-        kind="act",
-        action=read_str(options, "action", at),
-        binding=read_str(options, "binding", at),
-        tenant_id=read_str(options, "tenant", at, tenant),
-        subject_id=read_str(options, "subject", at, subject),
-        path=where,
-    )
 
 
 def _reference(value: str, path: str) -> str:

@@ -41,6 +41,7 @@ __all__ = [
     "RECORDED_PROSE_KEYS",
     "RETRIEVE",
     "SCENARIO",
+    "STEPS",
     "STEP_OPTIONS",
     "TOOL_CALL",
     "USE",
@@ -404,8 +405,33 @@ DELETE: tuple[Key, ...] = (
     Key("event", "text", "The event that asked for the deletion.", attr="event_id"),
 )
 
-STEP_OPTIONS: dict[str, tuple[Key, ...]] = dict(compress=COMPRESS, retrieve=RETRIEVE, use=USE, act=ACT)
-"""The steps written ``- <kind>: {options}``, and their options' keys (add and delete are flat)."""
+STEPS: tuple[Key, ...] = (
+    Key("compress", "object", "Compress one tenant's and subject's memory.", fields=COMPRESS),
+    Key(
+        "retrieve",
+        "object",
+        "Ask stored memory for a later turn's facts; checked against the ledger (after a compress step).",
+        fields=RETRIEVE,
+        nullable=False,
+    ),
+    Key(
+        "use",
+        "object",
+        "Give the last retrieved memory to a consumer; rules judge its output (after a retrieve step).",
+        fields=USE,
+        nullable=False,
+    ),
+    Key(
+        "act",
+        "object",
+        "A consequential action on a binding phrase: the memory of the last pass must resolve it to the "
+        "resource the bindings table says (after a compress step).",
+        fields=ACT,
+        nullable=False,
+    ),
+)
+"""The steps written ``- <kind>: {options}`` (add and delete are flat: :data:`ADD`, :data:`DELETE`)."""
+STEP_OPTIONS = {step.name: step.fields for step in STEPS}
 
 RECORDED_PROSE_KEYS = ("budget", "prose_policy", "invariants", "bindings")
 """The prose contract keys a recorded spec shares with scenario specs (read the same way)."""

@@ -27,16 +27,13 @@ from typing import Any
 
 from pytest_compaction.core.model import Criticality, Status, Trust
 from pytest_compaction.core.spec_model import (
-    ACT,
     ADD,
     CLAIM,
-    COMPRESS,
     DELETE,
     MAX_DEPTH,
     RECORDED,
-    RETRIEVE,
     SCENARIO,
-    USE,
+    STEPS,
     Key,
     key,
     required,
@@ -285,53 +282,15 @@ def build_schema() -> dict[str, Any]:
                 {"const": "compress", "description": "One compression pass."},
                 _object_schema(ADD),
                 _object_schema(DELETE),
-                {
-                    "type": "object",
-                    "required": ["compress"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "compress": _optional(
-                            _object_schema(COMPRESS), "Compress one tenant's and subject's memory."
-                        )
-                    },
-                },
-                {
-                    "type": "object",
-                    "required": ["retrieve"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "retrieve": {
-                            **_object_schema(RETRIEVE),
-                            "description": "Ask stored memory for a later turn's facts; checked "
-                            "against the ledger (after a compress step).",
-                        }
-                    },
-                },
-                {
-                    "type": "object",
-                    "required": ["use"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "use": {
-                            **_object_schema(USE),
-                            "description": "Give the last retrieved memory to a consumer and judge its "
-                            "output with rules (after a retrieve step).",
-                        }
-                    },
-                },
-                {
-                    "type": "object",
-                    "required": ["act"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "act": {
-                            **_object_schema(ACT),
-                            "description": "A consequential action on a binding phrase: the memory of the "
-                            "last pass must resolve it to the resource the bindings table says "
-                            "(after a compress step).",
-                        }
-                    },
-                },
+                *(
+                    {
+                        "type": "object",
+                        "required": [step.name],
+                        "additionalProperties": False,
+                        "properties": {step.name: _key_schema(step)},
+                    }
+                    for step in STEPS
+                ),
             ]
         },
         "register": _optional(
