@@ -367,7 +367,7 @@ USE = {"use": {"consumer": PLANNER, "rules": [RULE]}}
         ),
         (
             [{"add": ["e1"]}, "compress", {"retrieve": {"query": "q", "limit": -1}}],
-            "steps[2].retrieve.limit: expected a count of 0 or more, got -1",
+            "steps[2].retrieve.limit: expected a count of at least 0, got -1",
         ),
         (
             [

@@ -101,8 +101,6 @@ SCENARIO = """\
 # does not need, and consider `relations: [append_small_talk]` or `depth: 3`.
 version: 1
 description: 'incident peanut: fact-allergy-1:provenance_missing, fact-allergy-1:qualifiers_changed'
-tenant: tenant-1
-subject: subject-1
 events:
 - id: e1
   text: I am allergic to peanuts.

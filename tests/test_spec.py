@@ -91,7 +91,11 @@ STRUCTURAL = {
     ),
     "wrong-type-events": ("events: e1\n", 1, "events: expected a list, got 'e1' (str)"),
     "wrong-type-depth": ("depth: three\n" + E1, 1, "depth: expected an integer, got 'three' (str)"),
-    "depth-zero": ("depth: 0\n" + E1, 1, "depth: expected a depth of at least 1, got 0"),
+    "depth-zero": (
+        "depth: 0\n" + E1,
+        1,
+        "depth: expected a depth of at least 1, got 0; each level is one more compression pass",
+    ),
     "wrong-trust": (
         "events:\n  - {id: e1, text: hi, trust: admin}\n",
         2,

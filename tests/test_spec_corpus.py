@@ -6,7 +6,8 @@
   its first line records, and by the schema too (files named ``yaml-*`` break the YAML
   layer itself: there is no document for the schema to see).
 * Written scenarios load back equal (the loaded ``Scenario`` objects are compared, not
-  the writer's output with itself), including trust, roles, tool calls and prose forms.
+  the writer's output with itself), including trust, roles, tool calls and prose forms;
+  the property test over every key of the spec model is ``test_spec_writer.py``.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from pathlib import Path
 
 import pytest
 from _schema import schema_problems
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.model import Claim, Criticality, SourceEvent, ToolCall, Trust
@@ -201,112 +200,3 @@ def test_an_untrusted_event_stays_untrusted(tmp_path: Path) -> None:
     assert [e.trust for e in loaded.events] == [e.trust for e in scenario.events]
     assert loaded.events[2].trust is Trust.UNTRUSTED
     assert "trust: untrusted" in spec_text(scenario)
-
-
-# Strings a YAML reader would take for something else when written plain.
-_tricky = st.sampled_from(
-    [
-        "no",
-        "Yes",
-        "on",
-        "012",
-        "1e3",
-        "18:00",
-        "2024-05-01",
-        "~",
-        "null",
-        "true",
-        "",
-        "0x1F",
-        "1_000",
-        "<<",
-        "- a",
-        "a: b",
-        "#x",
-        "multi\nline\n",
-    ]
-)
-_text = st.text(max_size=20) | _tricky
-_ids = st.from_regex(r"[a-z][a-z0-9-]{0,6}", fullmatch=True)
-_words = st.lists(st.from_regex(r"[a-z][a-z ]{0,8}[a-z]", fullmatch=True), min_size=1, max_size=3)
-_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**9), 10**9) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_ids, inner, max_size=3),
-    max_leaves=6,
-)
-
-
-@st.composite
-def _scenarios(draw: st.DrawFn) -> Scenario:
-    count = draw(st.integers(1, 4))
-    events = []
-    fact_number = 0
-    calls: list[str] = []
-    for index in range(count):
-        role = draw(st.sampled_from(["user", "assistant", "system", "tool"]))
-        trust = draw(st.sampled_from(list(Trust)))
-        claims = []
-        for _ in range(draw(st.integers(0, 2))):
-            fact_number += 1
-            authority = draw(st.sampled_from([t for t in Trust if t.rank <= trust.rank]))
-            prose = draw(
-                st.none()
-                | st.builds(
-                    lambda n, v: ProseForm(names=tuple(n), value=tuple(v)),
-                    _words,
-                    st.lists(_words.map(lambda w: w[0]), max_size=2),
-                )
-            )
-            claims.append(
-                Claim(
-                    fact_id=f"f{fact_number}",
-                    predicate=draw(_ids),
-                    value=draw(_values),
-                    qualifiers=tuple(sorted(draw(st.dictionaries(_ids, _values, max_size=2)).items())),
-                    authority=authority,
-                    criticality=draw(st.sampled_from(list(Criticality))),
-                    prose=prose,
-                )
-            )
-        tool_calls: tuple[ToolCall, ...] = ()
-        tool_call_id = None
-        if role == "assistant" and draw(st.booleans()):
-            tool_calls = (ToolCall(call_id=f"call-{index}", name=draw(_ids), arguments={"a": draw(_values)}),)
-            calls.append(f"call-{index}")
-        if role == "tool" and calls:
-            tool_call_id = draw(st.sampled_from(calls))
-        events.append(
-            SourceEvent(
-                event_id=f"e{index}",
-                tenant_id="t",
-                subject_id="s",
-                text=draw(_text),
-                trust=trust,
-                order=index,
-                claims=tuple(claims),
-                role=role,
-                tool_calls=tool_calls,
-                tool_call_id=tool_call_id,
-                name=draw(st.none() | _ids),
-            )
-        )
-    return Scenario(
-        name="generated",
-        tenant_id="t",
-        subject_id="s",
-        events=tuple(events),
-        budget_tokens=draw(st.none() | st.integers(1, 10**6)),
-        mode=draw(st.sampled_from(["strict", "permissive"])),
-        depth=draw(st.none() | st.integers(1, 32)),
-        prose_policy=draw(st.none() | st.integers(1, 5).map(lambda n: ProsePolicy(max_depth=n))),
-        version=1,
-    )
-
-
-@settings(max_examples=60, deadline=None)
-@given(_scenarios())
-def test_written_scenarios_load_back_equal(scenario: Scenario) -> None:
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        assert _round_trip(scenario, Path(folder)) == scenario

@@ -104,8 +104,8 @@ def test_scenario_budgets_apply_when_a_step_sets_none() -> None:
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        ({"budget": -5}, "budget: expected a positive budget (1 or more), got -5"),
-        ({"budget_tokens": 0}, "budget_tokens: expected a positive budget (1 or more), got 0"),
+        ({"budget": -5}, "budget: expected a budget of at least 1, got -5"),
+        ({"budget_tokens": 0}, "budget_tokens: expected a budget of at least 1, got 0"),
         ({"budget_chars": "many"}, "budget_chars: expected an integer, got 'many' (str)"),
         ({"prose_policy": {"max_depth": 0}}, "prose_policy.max_depth: expected a depth of at least 1, got 0"),
         ({"prose_policy": {"depth": 2}}, "prose_policy.depth: unknown key; did you mean 'max_depth'?"),
@@ -121,7 +121,7 @@ def test_scenario_budgets_apply_when_a_step_sets_none() -> None:
         ({"version": "1"}, "version: expected an integer, got '1' (str)"),
         (
             {"steps": [{"add": "all"}, {"compress": {"budget_tokens": -1}}]},
-            "steps[1].compress.budget_tokens: expected a positive budget (1 or more), got -1",
+            "steps[1].compress.budget_tokens: expected a budget of at least 1, got -1",
         ),
     ],
 )

@@ -65,8 +65,12 @@ HOSTILE = {
         6,
         "depth: expected a depth of at most 32, got 1000; each level is one more compression pass",
     ),
-    "attempts": (GOOD + "attempts: 5000\n", 6, "attempts: expected at most 100 attempts, got 5000"),
-    "negative-budget": (GOOD + "budget: -5\n", 6, "budget: expected a positive budget (1 or more), got -5"),
+    "attempts": (
+        GOOD + "attempts: 5000\n",
+        6,
+        "attempts: expected an attempt count of at most 100, got 5000",
+    ),
+    "negative-budget": (GOOD + "budget: -5\n", 6, "budget: expected a budget of at least 1, got -5"),
     "huge-budget": (
         GOOD + "budget_tokens: 10000000000\n",
         6,

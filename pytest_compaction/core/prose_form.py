@@ -178,10 +178,3 @@ class ProsePolicy:
             return cls(max_depth=max_depth, budget_chars=budget)
         except PayloadError as exc:
             raise PayloadError(join(path, exc.path.partition(".")[2]), exc.message) from None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The spec form (``prose_policy:``); ``budget_chars`` only when set."""
-        out: dict[str, Any] = {"max_depth": self.max_depth}
-        if self.budget_chars is not None:
-            out["budget_chars"] = self.budget_chars
-        return out

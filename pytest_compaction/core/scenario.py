@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pytest_compaction.core import spec_model
@@ -36,6 +36,7 @@ from pytest_compaction.core.model import (
     read_tool_calls,
 )
 from pytest_compaction.core.prose_form import ProsePolicy
+from pytest_compaction.core.spec_writer import write
 
 __all__ = [
     "SPEC_VERSION",
@@ -45,6 +46,7 @@ __all__ = [
     "Step",
     "StepKind",
     "read_mode",
+    "read_numbers",
     "read_version",
 ]
 
@@ -56,17 +58,18 @@ SCENARIO_KEYS = spec_model.names(spec_model.SCENARIO)
 """Every key of a scenario spec, in the order the writer emits them."""
 
 # Key lists of the spec model, computed once (the loader runs per event and per fact).
-_ACT_OPTIONAL = spec_model.optional(spec_model.ACT)
-_ACT_REQUIRED = spec_model.required(spec_model.ACT)
-_COMPRESS_NAMES = spec_model.names(spec_model.COMPRESS)
+_ADD_REQUIRED = spec_model.required(spec_model.ADD)
+_DELETE_REQUIRED = spec_model.required(spec_model.DELETE)
+_DELETE_OPTIONAL = spec_model.optional(spec_model.DELETE)
 _EVENT_OPTIONAL = spec_model.optional(spec_model.EVENT)
 _EVENT_REQUIRED = spec_model.required(spec_model.EVENT)
 _EXPECT_REQUIRED = spec_model.required(spec_model.EXPECT)
-_RETRIEVE_OPTIONAL = spec_model.optional(spec_model.RETRIEVE)
-_RETRIEVE_REQUIRED = spec_model.required(spec_model.RETRIEVE)
 _SCENARIO_OPTIONAL = spec_model.optional(spec_model.SCENARIO)
 _SCENARIO_REQUIRED = spec_model.required(spec_model.SCENARIO)
-_USE_REQUIRED = spec_model.required(spec_model.USE)
+_OPTIONS = {
+    kind: (spec_model.required(keys), spec_model.optional(keys))
+    for kind, keys in spec_model.STEP_OPTIONS.items()
+}
 
 SPEC_VERSION = 1
 """The current spec format version (the optional ``version:`` key); the writer emits it."""
@@ -74,18 +77,11 @@ SPEC_VERSION = 1
 SPEC_VERSIONS = (1,)
 """Every format version this release reads."""
 
-BUDGET_KEYS = ("budget", "budget_tokens", "budget_chars")
 
-MAX_EVENTS = 10_000
+MAX_EVENTS = spec_model.MAX_EVENTS
 """The most events one scenario may hold."""
 MAX_FACTS = 100_000
 """The most facts the events of one scenario may state."""
-MAX_SCENARIO_DEPTH: int = spec_model.key(spec_model.SCENARIO, "depth").maximum or 0
-"""The deepest repeated compression a scenario may ask for (``depth:``)."""
-MAX_ATTEMPTS: int = spec_model.key(spec_model.SCENARIO, "attempts").maximum or 0
-"""The most attempts per pass (``attempts:``)."""
-MAX_BUDGET = spec_model.MAX_BUDGET
-"""The largest budget (tokens or characters)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -124,36 +120,12 @@ class Step:
     """For ``compress``: this pass's budgets (default: the scenario's)."""
     path: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        if self.kind == "add":
-            return {"add": list(self.event_ids)}
-        if self.kind == "delete":
-            out: dict[str, Any] = {"delete": self.fact_id}
-            if self.event_id:
-                out["event"] = self.event_id
-            return out
-        if self.kind == "retrieve":
-            query: dict[str, Any] = {"query": self.query_class}
-            if self.predicates:
-                query["predicates"] = list(self.predicates)
-            if self.relevant:
-                query["relevant"] = list(self.relevant)
-            query.update(self._whose())
-            if self.limit is not None:
-                query["limit"] = self.limit
-            return {"retrieve": query}
-        if self.kind == "use":
-            return {"use": {"consumer": self.consumer, "rules": list(self.rules)}}
-        if self.kind == "act":
-            return {"act": {"action": self.action, "binding": self.binding, **self._whose()}}
-        options = self._whose()
-        for key in BUDGET_KEYS:
-            if getattr(self, key) is not None:
-                options[key] = getattr(self, key)
-        return {"compress": options}
-
-    def _whose(self) -> dict[str, Any]:
-        return {k: v for k, v in (("tenant", self.tenant_id), ("subject", self.subject_id)) if v}
+    def to_dict(self, scope: Mapping[str, Any] | None = None) -> dict[str, Any] | str:
+        """The spec form of this step; a tenant or subject equal to the scenario's (``scope``) is left out."""
+        if self.kind in ("add", "delete"):
+            return write(spec_model.ADD if self.kind == "add" else spec_model.DELETE, self)
+        options = write(spec_model.STEP_OPTIONS[self.kind], self, scope)
+        return "compress" if self.kind == "compress" and not options else {self.kind: options}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -189,6 +161,13 @@ class Scenario:
     """The spec format version the file declares (None: not declared, read as the current one)."""
     depth_policy: DepthPolicy | None = None
     """Which checks tighten from which compaction depth (``depth_policy:``); None: the default."""
+    _events_by_id: dict[str, SourceEvent] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        index: dict[str, SourceEvent] = {}
+        for event in self.events:
+            index.setdefault(event.event_id, event)
+        object.__setattr__(self, "_events_by_id", index)
 
     @property
     def effective_depth_policy(self) -> DepthPolicy:
@@ -208,40 +187,23 @@ class Scenario:
     def to_dict(self) -> dict[str, Any]:
         """The spec form of this scenario: :meth:`from_dict` reads it back to an equal scenario.
 
-        Defaults are left out; ``version`` is always the current format version.
+        Written from the spec model (:func:`~pytest_compaction.core.spec_writer.write`):
+        defaults are left out; ``version`` is always the current format version. A claim an
+        earlier event stated is written as ``restates``.
         """
-        out: dict[str, Any] = {"version": SPEC_VERSION}
-        if self.description:
-            out["description"] = self.description
-        out["tenant"] = self.tenant_id
-        out["subject"] = self.subject_id
-        for key in ("budget", "budget_tokens", "budget_chars", "depth", "attempts", "seed"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
-        if self.mode != "strict":
-            out["mode"] = self.mode
-        if self.prose_policy is not None:
-            out["prose_policy"] = self.prose_policy.to_dict()
-        if self.depth_policy is not None:
-            out["depth_policy"] = self.depth_policy.to_dict()
-        if self.relations:
-            out["relations"] = list(self.relations)
-        out["events"] = [_event_dict(event, self) for event in self.events]
-        if self.steps:
-            out["steps"] = [step.to_dict() for step in self.steps]
-        if self.expect_violations is not None:
-            out["expect"] = {"violations": list(self.expect_violations)}
-        if self.invariants is not None:
-            out["invariants"] = self.invariants
-        if self.bindings is not None:
-            out["bindings"] = self.bindings
-        return out
+        scope = {"tenant": self.tenant_id, "subject": self.subject_id}
+        stated: set[str] = set()
+        events = []
+        for event in self.events:
+            fresh = tuple(claim for claim in event.claims if claim.fact_id not in stated)
+            again = tuple(claim.fact_id for claim in event.claims if claim.fact_id in stated)
+            stated.update(claim.fact_id for claim in fresh)
+            events.append(write(spec_model.EVENT, event, scope, values={"facts": fresh, "restates": again}))
+        return write(spec_model.SCENARIO, self, written={"version": SPEC_VERSION, "events": events})
 
     def event(self, event_id: str) -> SourceEvent:
-        for event in self.events:
-            if event.event_id == event_id:
-                return event
-        raise KeyError(event_id)
+        """The event with id ``event_id`` (the first, if ids repeat); KeyError when none has it."""
+        return self._events_by_id[event_id]
 
     @classmethod
     def from_dict(cls, data: object, *, name: str, path: str = "") -> Scenario:
@@ -253,30 +215,13 @@ class Scenario:
         ids = [e.event_id for e in events]
         facts = [c.fact_id for e in events for c in e.claims]
         steps = _steps(data.get("steps"), join(path, "steps"), ids, tenant, subject, facts)
-        budget, budget_tokens, budget_chars = (_budget(data, key, path) for key in BUDGET_KEYS)
         policy = data.get("prose_policy")
-        depth = read_int(data, "depth", path) if data.get("depth") is not None else None
-        if depth is not None and depth < 1:
-            raise PayloadError(join(path, "depth"), f"expected a depth of at least 1, got {depth}")
-        if depth is not None and depth > MAX_SCENARIO_DEPTH:
-            raise PayloadError(
-                join(path, "depth"),
-                f"expected a depth of at most {MAX_SCENARIO_DEPTH}, got {depth}; each level is one more "
-                "compression pass",
-            )
         acting = next((step for step in steps if step.kind == "act"), None)
         if acting is not None and data.get("bindings") is None:
             raise PayloadError(
                 join(acting.path, "act"),
                 "an act step resolves its binding against the scenario's ground truth, its `bindings:` "
                 "table, but the spec has none; add `bindings:` with the phrase and its canonical_id",
-            )
-        attempts = read_int(data, "attempts", path) if data.get("attempts") is not None else None
-        if attempts is not None and attempts < 1:
-            raise PayloadError(join(path, "attempts"), f"expected at least 1 attempt, got {attempts}")
-        if attempts is not None and attempts > MAX_ATTEMPTS:
-            raise PayloadError(
-                join(path, "attempts"), f"expected at most {MAX_ATTEMPTS} attempts, got {attempts}"
             )
         return cls(
             name=name,
@@ -285,17 +230,12 @@ class Scenario:
             subject_id=subject,
             events=events,
             steps=steps,
-            budget=budget,
+            **read_numbers(spec_model.SCENARIO, data, path),
             mode=read_mode(data, path),
             expect_violations=_expect(data.get("expect"), join(path, "expect")),
             relations=read_str_list(data, "relations", path),
-            depth=depth,
-            attempts=attempts,
-            seed=read_int(data, "seed", path) if data.get("seed") is not None else None,
             invariants=data.get("invariants"),
             bindings=data.get("bindings"),
-            budget_tokens=budget_tokens,
-            budget_chars=budget_chars,
             prose_policy=None
             if policy is None
             else ProsePolicy.from_dict(policy, join(path, "prose_policy")),
@@ -334,15 +274,15 @@ def read_mode(data: Mapping[str, Any], path: str = "") -> Literal["strict", "per
     return "strict" if mode == "strict" else "permissive"
 
 
-def _budget(data: Mapping[str, Any], key: str, path: str) -> int | None:
-    if data.get(key) is None:
-        return None
-    value = read_int(data, key, path)
-    if value < 1:
-        raise PayloadError(join(path, key), f"expected a positive budget (1 or more), got {value}")
-    if value > MAX_BUDGET:
-        raise PayloadError(join(path, key), f"expected a budget of at most {MAX_BUDGET}, got {value}")
-    return value
+def read_numbers(keys: tuple[spec_model.Key, ...], data: Mapping[str, Any], path: str) -> dict[str, Any]:
+    """Every integer key of ``keys`` by attribute (None when absent), within the model's bounds."""
+    out: dict[str, Any] = {}
+    for key in (key for key in keys if key.kind == "int"):
+        out[key.attribute] = None if data.get(key.name) is None else read_int(data, key.name, path)
+        problem = None if out[key.attribute] is None else key.out_of_bounds(out[key.attribute])
+        if problem is not None:
+            raise PayloadError(join(path, key.name), problem)
+    return out
 
 
 def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEvent, ...]:
@@ -440,57 +380,6 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
     return tuple(events)
 
 
-def _event_dict(event: SourceEvent, scenario: Scenario) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": event.event_id, "text": event.text}
-    if event.trust is not Trust.USER:
-        out["trust"] = event.trust.value
-    if event.role != "user":
-        out["role"] = event.role
-    if event.name is not None:
-        out["name"] = event.name
-    if event.tool_calls:
-        out["tool_calls"] = [call.to_dict() for call in event.tool_calls]
-    if event.tool_call_id is not None:
-        out["tool_call_id"] = event.tool_call_id
-    if event.tenant_id != scenario.tenant_id:
-        out["tenant"] = event.tenant_id
-    if event.subject_id != scenario.subject_id:
-        out["subject"] = event.subject_id
-    facts: list[dict[str, Any]] = []
-    restates: list[str] = []
-    for claim in event.claims:
-        if _is_restatement(claim, event, scenario):
-            restates.append(claim.fact_id)
-            continue
-        written = claim.to_dict()
-        written = {"id": written.pop("fact_id"), **written}
-        # A spec's claim takes its event's trust unless it says otherwise.
-        if claim.authority is not event.trust:
-            written["authority"] = claim.authority.value
-        else:
-            written.pop("authority", None)
-        facts.append(written)
-    if facts:
-        out["facts"] = facts
-    if restates:
-        out["restates"] = restates
-    if event.retires:
-        out["retires"] = list(event.retires)
-    if event.reason is not None:
-        out["reason"] = event.reason
-    return out
-
-
-def _is_restatement(claim: Claim, event: SourceEvent, scenario: Scenario) -> bool:
-    """True when an earlier event states ``claim``'s fact: this event restates it."""
-    for earlier in scenario.events:
-        if earlier is event:
-            return False
-        if any(c.fact_id == claim.fact_id for c in earlier.claims):
-            return True
-    return False
-
-
 _NEEDS_EARLIER: dict[str, tuple[StepKind, str]] = {
     "retrieve": (
         "compress",
@@ -520,8 +409,7 @@ def _steps(
     for index, item in enumerate(read_sequence(raw, path)):
         where = join(path, index)
         if item == "compress":
-            steps.append(Step(kind="compress", path=where))
-            continue
+            item = {"compress": None}
         if isinstance(item, str):
             hint = " (did you mean 'compress'?)" if _closest(item, ("compress",)) else ""
             raise PayloadError(
@@ -542,14 +430,22 @@ def _steps(
             earlier, why = _NEEDS_EARLIER[kind]
             if not any(step.kind == earlier for step in steps):
                 raise PayloadError(join(where, kind), why)
+        if kind in spec_model.STEP_OPTIONS:  # `- kind: {options}`
+            check_keys(item, where, required=(kind,))
+            at = join(where, kind)
+            options = read_mapping((item[kind] or {}) if kind == "compress" else item[kind], at)
+            check_keys(options, at, required=_OPTIONS[kind][0], optional=_OPTIONS[kind][1])
+            whose: dict[str, Any] = {"tenant_id": read_str(options, "tenant", at, tenant)}
+            whose["subject_id"] = read_str(options, "subject", at, subject)
         if kind == "retrieve":
-            steps.append(_retrieve(item, where, tenant, subject, fact_ids))
+            steps.append(_retrieve(options, at, where, whose, fact_ids))
         elif kind == "use":
-            steps.append(_use(item, where))
+            steps.append(_use(options, at, where))
         elif kind == "act":
-            steps.append(_act(item, where, tenant, subject))
+            action, binding = read_str(options, "action", at), read_str(options, "binding", at)
+            steps.append(Step(kind="act", action=action, binding=binding, **whose, path=where))
         elif kind == "add":
-            check_keys(item, where, required=("add",))
+            check_keys(item, where, required=_ADD_REQUIRED)
             value = item["add"]
             ids = event_ids if value == "all" else list(read_str_list(item, "add", where))
             for position, event_id in enumerate(ids):
@@ -560,7 +456,7 @@ def _steps(
                     )
             steps.append(Step(kind="add", event_ids=tuple(ids), path=where))
         elif kind == "delete":
-            check_keys(item, where, required=("delete",), optional=("event",))
+            check_keys(item, where, required=_DELETE_REQUIRED, optional=_DELETE_OPTIONAL)
             by_event = read_optional_str(item, "event", where)
             if by_event is not None and by_event not in event_ids:
                 raise PayloadError(
@@ -571,37 +467,15 @@ def _steps(
                 Step(kind="delete", fact_id=read_str(item, "delete", where), event_id=by_event, path=where)
             )
         else:
-            check_keys(item, where, required=("compress",))
-            options = item["compress"] or {}
-            options = read_mapping(options, join(where, "compress"))
-            at = join(where, "compress")
-            check_keys(options, at, required=(), optional=_COMPRESS_NAMES)
             steps.append(
-                Step(
-                    kind="compress",
-                    tenant_id=read_str(options, "tenant", at, tenant),
-                    subject_id=read_str(options, "subject", at, subject),
-                    budget=_budget(options, "budget", at),
-                    budget_tokens=_budget(options, "budget_tokens", at),
-                    budget_chars=_budget(options, "budget_chars", at),
-                    path=where,
-                )
+                Step(kind="compress", **whose, **read_numbers(spec_model.COMPRESS, options, at), path=where)
             )
     if not any(step.kind == "compress" for step in steps):
         raise PayloadError(path, "the steps never compress; add a `- compress` step")
     return tuple(steps)
 
 
-def _retrieve(item: Any, where: str, tenant: str, subject: str, fact_ids: list[str]) -> Step:
-    check_keys(item, where, required=("retrieve",))
-    at = join(where, "retrieve")
-    options = read_mapping(item["retrieve"], at)
-    check_keys(
-        options,
-        at,
-        required=_RETRIEVE_REQUIRED,
-        optional=_RETRIEVE_OPTIONAL,
-    )
+def _retrieve(options: Mapping[str, Any], at: str, where: str, whose: Any, fact_ids: list[str]) -> Step:
     relevant = read_str_list(options, "relevant", at)
     for index, fact_id in enumerate(relevant):
         if fact_id not in fact_ids:
@@ -612,26 +486,18 @@ def _retrieve(item: Any, where: str, tenant: str, subject: str, fact_ids: list[s
                 f"no event states a fact {fact_id!r}{hint}; declare as relevant the facts the "
                 f"scenario's events state",
             )
-    limit = read_int(options, "limit", at) if options.get("limit") is not None else None
-    if limit is not None and limit < 0:
-        raise PayloadError(join(at, "limit"), f"expected a count of 0 or more, got {limit}")
     return Step(
         kind="retrieve",
         query_class=read_str(options, "query", at),
         predicates=read_str_list(options, "predicates", at),
         relevant=relevant,
-        tenant_id=read_str(options, "tenant", at, tenant),
-        subject_id=read_str(options, "subject", at, subject),
-        limit=limit,
+        **whose,
+        **read_numbers(spec_model.RETRIEVE, options, at),
         path=where,
     )
 
 
-def _use(item: Any, where: str) -> Step:
-    check_keys(item, where, required=("use",))
-    at = join(where, "use")
-    options = read_mapping(item["use"], at)
-    check_keys(options, at, required=_USE_REQUIRED)
+def _use(options: Mapping[str, Any], at: str, where: str) -> Step:
     consumer = _reference(read_str(options, "consumer", at), join(at, "consumer"))
     rules = read_str_list(options, "rules", at)
     if not rules:
@@ -643,21 +509,6 @@ def _use(item: Any, where: str) -> Step:
     for index, rule in enumerate(rules):
         _reference(rule, join(join(at, "rules"), index))
     return Step(kind="use", consumer=consumer, rules=rules, path=where)
-
-
-def _act(item: Any, where: str, tenant: str, subject: str) -> Step:
-    check_keys(item, where, required=("act",))
-    at = join(where, "act")
-    options = read_mapping(item["act"], at)
-    check_keys(options, at, required=_ACT_REQUIRED, optional=_ACT_OPTIONAL)
-    return Step(
-        kind="act",
-        action=read_str(options, "action", at),
-        binding=read_str(options, "binding", at),
-        tenant_id=read_str(options, "tenant", at, tenant),
-        subject_id=read_str(options, "subject", at, subject),
-        path=where,
-    )
 
 
 def _reference(value: str, path: str) -> str:

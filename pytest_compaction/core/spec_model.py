@@ -13,6 +13,11 @@ Each object is a tuple of :class:`Key`. A key's ``kind`` is one of:
 ``value`` (any JSON value), ``mapping`` (any mapping),
 ``object`` (the nested keys ``fields``), ``objects`` (a list of them), ``ref`` (a
 schema definition named by ``ref``, with its own reader: steps, the prose register).
+
+A key's ``attr`` names the attribute of the loaded object that holds its value (the
+writer, :mod:`pytest_compaction.core.spec_writer`, reads it there); ``inherit`` names
+the enclosing object's key whose value is its default (an event's tenant is its
+scenario's); ``noun`` and ``hint`` word the loader's message for a number out of bounds.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ __all__ = [
     "CLAIM",
     "COMPRESS",
     "DEPTH_POLICY",
+    "ADD",
+    "DELETE",
     "EVENT",
     "EXPECT",
     "Key",
@@ -34,6 +41,8 @@ __all__ = [
     "RECORDED_PROSE_KEYS",
     "RETRIEVE",
     "SCENARIO",
+    "STEPS",
+    "STEP_OPTIONS",
     "TOOL_CALL",
     "USE",
     "names",
@@ -59,6 +68,26 @@ class Key:
     nullable: bool = True
     """An optional key may be written as null (meaning: not given); False where the loader refuses null."""
     min_items: int = 0
+    max_items: int | None = None
+    attr: str | None = ""
+    """The loaded object's attribute ('' : the key's name; '.': the value itself; None: not held)."""
+    inherit: str = ""
+    noun: str = ""
+    hint: str = ""
+
+    @property
+    def attribute(self) -> str:
+        return self.attr or self.name
+
+    def out_of_bounds(self, value: int) -> str | None:
+        """The loader's message when ``value`` breaks this key's bounds (None: within them)."""
+        if self.minimum is not None and value < self.minimum:
+            bound = f"at least {self.minimum}"
+        elif self.maximum is not None and value > self.maximum:
+            bound = f"at most {self.maximum}"
+        else:
+            return None
+        return f"expected {self.noun or 'a number'} of {bound}, got {value}{self.hint}"
 
 
 def names(keys: tuple[Key, ...]) -> tuple[str, ...]:
@@ -79,8 +108,20 @@ def key(keys: tuple[Key, ...], name: str) -> Key:
 
 MAX_BUDGET = 1_000_000_000
 MAX_DEPTH = 32
+MAX_EVENTS = 10_000
+"""The most events one scenario may hold."""
 """The deepest repeated compression a scenario may ask for, and the largest depth a policy names."""
 ROLES = ("user", "assistant", "system", "tool")
+
+
+def _whose(doc: str) -> tuple[Key, ...]:
+    """An object's tenant and subject: the enclosing scenario's unless given."""
+    return tuple(
+        Key(n, "str", doc.format(n).capitalize(), nullable=False, attr=f"{n}_id", inherit=n)
+        for n in ("tenant", "subject")
+    )
+
+
 TRUSTS = ("untrusted", "user", "system")
 CRITICALITIES = ("critical", "continuity")
 
@@ -100,13 +141,13 @@ PROSE_FORM: tuple[Key, ...] = (
 )
 
 TOOL_CALL: tuple[Key, ...] = (
-    Key("id", "str", "The call's id, answered by a tool event's tool_call_id.", required=True),
+    Key("id", "str", "The call's id; a tool event's tool_call_id answers it.", required=True, attr="call_id"),
     Key("name", "str", "The tool called.", required=True),
     Key("arguments", "mapping", "The call's arguments."),
 )
 
 CLAIM: tuple[Key, ...] = (
-    Key("id", "str", "Unique fact id; what violations name.", required=True),
+    Key("id", "str", "Unique fact id; what violations name.", required=True, attr="fact_id"),
     Key("predicate", "str", "Stable name of what the fact states, e.g. food.peanuts_allowed.", required=True),
     Key(
         "value",
@@ -133,6 +174,7 @@ CLAIM: tuple[Key, ...] = (
         "Authority of the fact (default: the event's trust; never higher).",
         choices=TRUSTS,
         nullable=False,
+        inherit="trust",
     ),
     Key("supersedes", "ref", "Id(s) of older facts this one replaces.", ref="ids", nullable=False),
     Key(
@@ -144,7 +186,7 @@ CLAIM: tuple[Key, ...] = (
 )
 
 EVENT: tuple[Key, ...] = (
-    Key("id", "str", "Unique event id, referenced by steps.", required=True),
+    Key("id", "str", "Unique event id, referenced by steps.", required=True, attr="event_id"),
     Key("text", "text", "What was said or recorded (synthetic people only).", required=True, nullable=False),
     Key(
         "trust",
@@ -165,29 +207,29 @@ EVENT: tuple[Key, ...] = (
     Key("name", "text", "The speaker's name: a participant, or the tool that answered."),
     Key("tool_calls", "objects", "An assistant event's tool calls.", fields=TOOL_CALL),
     Key("tool_call_id", "text", "A tool event: the id of the call it answers."),
-    Key("tenant", "str", "Tenant of this event (default: the scenario's).", nullable=False),
-    Key("subject", "str", "Subject of this event (default: the scenario's).", nullable=False),
-    Key("facts", "objects", "The facts this event states.", fields=CLAIM, nullable=False),
+    *_whose("{} of this event (default: the scenario's)."),
+    Key("facts", "objects", "The facts this event states.", fields=CLAIM, nullable=False, attr="claims"),
     Key(
         "restates",
         "strs",
         "Ids of facts an earlier event stated that this event states again.",
         nullable=False,
+        attr=None,
     ),
     Key("retires", "strs", "Ids of facts this event retires.", nullable=False),
     Key("reason", "text", "Why this event retires facts."),
 )
 
-_BUDGETS: tuple[Key, ...] = (
-    Key("budget", "int", "Most characters the prose summary may take.", minimum=1, maximum=MAX_BUDGET),
-    Key("budget_tokens", "int", "Most tokens a summary may take.", minimum=1, maximum=MAX_BUDGET),
-    Key("budget_chars", "int", "Most characters a summary may take.", minimum=1, maximum=MAX_BUDGET),
+_BUDGETS: tuple[Key, ...] = tuple(
+    Key(name, "int", doc, minimum=1, maximum=MAX_BUDGET, noun="a budget")
+    for name, doc in (
+        ("budget", "Most characters the prose summary may take."),
+        ("budget_tokens", "Most tokens a summary may take."),
+        ("budget_chars", "Most characters a summary may take."),
+    )
 )
 
-_WHOSE: tuple[Key, ...] = (
-    Key("tenant", "str", "Whose memory (default: the scenario's).", nullable=False),
-    Key("subject", "str", "Whose memory (default: the scenario's).", nullable=False),
-)
+_WHOSE = _whose("Whose memory: the {} (default: the scenario's).")
 
 COMPRESS: tuple[Key, ...] = (
     *_WHOSE,
@@ -195,13 +237,13 @@ COMPRESS: tuple[Key, ...] = (
 )
 
 RETRIEVE: tuple[Key, ...] = (
-    Key("query", "str", "The query class, e.g. meal_recommendation.", required=True),
+    Key("query", "str", "The query class, e.g. meal_recommendation.", required=True, attr="query_class"),
     Key("predicates", "strs", "Predicate prefixes to narrow to (default: all).", nullable=False),
     Key(
         "relevant", "strs", "Facts the query class needs: each active one must be retrieved.", nullable=False
     ),
     *_WHOSE,
-    Key("limit", "int", "The most facts the query asks for.", minimum=0),
+    Key("limit", "int", "The most facts the query asks for.", minimum=0, noun="a count"),
 )
 
 USE: tuple[Key, ...] = (
@@ -229,6 +271,7 @@ PROSE_POLICY: tuple[Key, ...] = (
         required=True,
         minimum=1,
         nullable=False,
+        noun="a depth",
     ),
 )
 
@@ -278,14 +321,15 @@ EXPECT: tuple[Key, ...] = (
         "The exact violation names: `<fact id>:<code>` or `<code>`.",
         required=True,
         ref="violation_names",
+        attr=".",
     ),
 )
 
 SCENARIO: tuple[Key, ...] = (
     Key("version", "enum", "The spec format version.", choices=(1,)),
     Key("description", "text", "One line shown with every failure."),
-    Key("tenant", "str", "The scenario's tenant.", default="tenant-1", nullable=False),
-    Key("subject", "str", "The scenario's subject.", default="subject-1", nullable=False),
+    Key("tenant", "str", "The scenario's tenant.", default="tenant-1", nullable=False, attr="tenant_id"),
+    Key("subject", "str", "The scenario's subject.", default="subject-1", nullable=False, attr="subject_id"),
     *_BUDGETS,
     Key(
         "mode",
@@ -301,8 +345,17 @@ SCENARIO: tuple[Key, ...] = (
         "Repeated compression: N passes, a summary of a summary.",
         minimum=1,
         maximum=MAX_DEPTH,
+        noun="a depth",
+        hint="; each level is one more compression pass",
     ),
-    Key("attempts", "int", "Compress this many times per pass; disagreement fails.", minimum=1, maximum=100),
+    Key(
+        "attempts",
+        "int",
+        "Compress this many times per pass; disagreement fails.",
+        minimum=1,
+        maximum=100,
+        noun="an attempt count",
+    ),
     Key("seed", "int", "Seed of the metamorphic transformations."),
     Key("prose_policy", "object", "Rules for prose summaries.", fields=PROSE_POLICY),
     Key(
@@ -317,7 +370,7 @@ SCENARIO: tuple[Key, ...] = (
         "Metamorphic relations: one more item per name, e.g. append_small_talk.",
         nullable=False,
     ),
-    Key("marks", "ref", "pytest marks for every item of the spec.", ref="marks"),
+    Key("marks", "ref", "pytest marks for every item of the spec.", ref="marks", attr=None),
     Key(
         "events",
         "objects",
@@ -326,15 +379,59 @@ SCENARIO: tuple[Key, ...] = (
         fields=EVENT,
         nullable=False,
         min_items=1,
+        max_items=MAX_EVENTS,
     ),
     Key("steps", "ref", "What happens, in order (default: add every event, then compress).", ref="steps"),
-    Key("expect", "object", "What must be found: exactly these violations (default: none).", fields=EXPECT),
+    Key(
+        "expect",
+        "object",
+        "Exactly the violations that must be found.",
+        fields=EXPECT,
+        attr="expect_violations",
+    ),
     Key("invariants", "ref", "The pinned-invariant register checked on every summary.", ref="register"),
     Key(
         "bindings", "ref", "Phrases that must keep resolving to the same canonical resource.", ref="bindings"
     ),
 )
 """A scenario spec's keys (``kind: scenario`` aside), in the order the writer emits them."""
+
+ADD: tuple[Key, ...] = (
+    Key("add", "ref", "Deliver these events (or `all`).", required=True, ref="event_ids", attr="event_ids"),
+)
+
+DELETE: tuple[Key, ...] = (
+    Key("delete", "str", "Delete this fact for good.", required=True, attr="fact_id"),
+    Key("event", "text", "The event that asked for the deletion.", attr="event_id"),
+)
+
+STEPS: tuple[Key, ...] = (
+    Key("compress", "object", "Compress one tenant's and subject's memory.", fields=COMPRESS),
+    Key(
+        "retrieve",
+        "object",
+        "Ask stored memory for a later turn's facts; checked against the ledger (after a compress step).",
+        fields=RETRIEVE,
+        nullable=False,
+    ),
+    Key(
+        "use",
+        "object",
+        "Give the last retrieved memory to a consumer; rules judge its output (after a retrieve step).",
+        fields=USE,
+        nullable=False,
+    ),
+    Key(
+        "act",
+        "object",
+        "A consequential action on a binding phrase: the memory of the last pass must resolve it to the "
+        "resource the bindings table says (after a compress step).",
+        fields=ACT,
+        nullable=False,
+    ),
+)
+"""The steps written ``- <kind>: {options}`` (add and delete are flat: :data:`ADD`, :data:`DELETE`)."""
+STEP_OPTIONS = {step.name: step.fields for step in STEPS}
 
 RECORDED_PROSE_KEYS = ("budget", "prose_policy", "invariants", "bindings")
 """The prose contract keys a recorded spec shares with scenario specs (read the same way)."""

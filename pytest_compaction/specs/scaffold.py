@@ -429,7 +429,7 @@ def _scenario_event(
 
 
 def _styled(body: dict[str, Any]) -> dict[str, Any]:
-    """The writer's output laid out for people: id lists on one line, a bare ``compress``."""
+    """The writer's output laid out for people: id lists on one line."""
     for event in body["events"]:
         if "retires" in event:
             event["retires"] = Flow(event["retires"])
@@ -437,7 +437,7 @@ def _styled(body: dict[str, Any]) -> dict[str, Any]:
             if len(fact.get("supersedes", ())) == 1:
                 fact["supersedes"] = fact["supersedes"][0]
     body["steps"] = [
-        "compress" if step == {"compress": {}} else {"add": Flow(step["add"])} if "add" in step else step
+        {"add": Flow(step["add"])} if isinstance(step, dict) and "add" in step else step
         for step in body.get("steps", ())
     ]
     return body
@@ -451,19 +451,21 @@ def _steps(incident: Incident, event_ids: Sequence[str], offset: int, notes: lis
     ]
     steps: list[Step] = []
     delivered = 0
+    artifact = incident.artifact
+    compress = Step(kind="compress", tenant_id=artifact.tenant_id, subject_id=artifact.subject_id)
     for count, fact_id, by_event in deletions:
         upto = count + offset
         if upto > delivered:
             steps.append(Step(kind="add", event_ids=tuple(event_ids[delivered:upto])))
             delivered = upto
-            steps.append(Step(kind="compress"))
+            steps.append(compress)
         if by_event and by_event not in event_ids:
             notes.append(f"the deletion of {fact_id} names event {by_event}, which the incident did not save")
         known = by_event if by_event and by_event in event_ids else None
         steps.append(Step(kind="delete", fact_id=fact_id, event_id=known))
     if delivered < len(event_ids):
         steps.append(Step(kind="add", event_ids=tuple(event_ids[delivered:])))
-    steps.append(Step(kind="compress"))
+    steps.append(compress)
     return tuple(steps)
 
 

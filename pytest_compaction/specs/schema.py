@@ -27,14 +27,13 @@ from typing import Any
 
 from pytest_compaction.core.model import Criticality, Status, Trust
 from pytest_compaction.core.spec_model import (
-    ACT,
+    ADD,
     CLAIM,
-    COMPRESS,
+    DELETE,
     MAX_DEPTH,
     RECORDED,
-    RETRIEVE,
     SCENARIO,
-    USE,
+    STEPS,
     Key,
     key,
     required,
@@ -104,6 +103,8 @@ def _key_schema(key: Key) -> dict[str, Any]:
         out = {"type": "array", "items": _object_schema(key.fields)}
         if key.min_items:
             out["minItems"] = key.min_items
+        if key.max_items is not None:
+            out["maxItems"] = key.max_items
     else:
         out = {"$ref": f"#/$defs/{key.ref}"}
     if not key.required and key.nullable and kind not in ("value", "ref"):
@@ -248,6 +249,7 @@ def build_schema() -> dict[str, Any]:
             "description": "Id(s) of facts.",
             "anyOf": [{"type": "string", "minLength": 1}, ids],
         },
+        "event_ids": {"anyOf": [{"const": "all"}, ids]},
         "use_name": {"type": "string", "pattern": _REFERENCE},
         "from_depth": {
             "description": "The first compaction depth the check applies at, or never (default: 2).",
@@ -278,73 +280,17 @@ def build_schema() -> dict[str, Any]:
         "step": {
             "anyOf": [
                 {"const": "compress", "description": "One compression pass."},
-                {
-                    "type": "object",
-                    "required": ["add"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "add": {
-                            "description": "Deliver these events (or `all`).",
-                            "anyOf": [{"const": "all"}, ids],
-                        }
-                    },
-                },
-                {
-                    "type": "object",
-                    "required": ["delete"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "delete": _text("Delete this fact for good."),
-                        "event": _optional({"type": "string"}, "The event that asked for the deletion."),
-                    },
-                },
-                {
-                    "type": "object",
-                    "required": ["compress"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "compress": _optional(
-                            _object_schema(COMPRESS), "Compress one tenant's and subject's memory."
-                        )
-                    },
-                },
-                {
-                    "type": "object",
-                    "required": ["retrieve"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "retrieve": {
-                            **_object_schema(RETRIEVE),
-                            "description": "Ask stored memory for a later turn's facts; checked "
-                            "against the ledger (after a compress step).",
-                        }
-                    },
-                },
-                {
-                    "type": "object",
-                    "required": ["use"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "use": {
-                            **_object_schema(USE),
-                            "description": "Give the last retrieved memory to a consumer and judge its "
-                            "output with rules (after a retrieve step).",
-                        }
-                    },
-                },
-                {
-                    "type": "object",
-                    "required": ["act"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "act": {
-                            **_object_schema(ACT),
-                            "description": "A consequential action on a binding phrase: the memory of the "
-                            "last pass must resolve it to the resource the bindings table says "
-                            "(after a compress step).",
-                        }
-                    },
-                },
+                _object_schema(ADD),
+                _object_schema(DELETE),
+                *(
+                    {
+                        "type": "object",
+                        "required": [step.name],
+                        "additionalProperties": False,
+                        "properties": {step.name: _key_schema(step)},
+                    }
+                    for step in STEPS
+                ),
             ]
         },
         "register": _optional(

@@ -18,7 +18,7 @@ from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact
 from pytest_compaction.core.prose_form import ProseForm, ProsePolicy
-from pytest_compaction.core.scenario import Scenario, _expect, read_mode, read_version
+from pytest_compaction.core.scenario import Scenario, _expect, read_mode, read_numbers, read_version
 from pytest_compaction.specs.marks import Mark, read_marks
 from pytest_compaction.specs.payload import Payload, load_payload, read_data_file
 from pytest_compaction.specs.safeyaml import SourceMap, load_yaml_mapped
@@ -275,13 +275,12 @@ def _prose_forms(raw: object) -> tuple[object, dict[str, ProseForm]]:
 
 def _prose_contract(data: Mapping[str, Any]) -> dict[str, Any]:
     """A recorded spec's prose keys, read with the readers of a scenario's (``Scenario.from_dict``)."""
-    from pytest_compaction.core.scenario import _budget
 
     policy = data.get("prose_policy")
     return {
         "invariants": data.get("invariants"),
         "bindings": data.get("bindings"),
-        "budget": _budget(data, "budget", ""),
+        "budget": read_numbers((spec_model.key(spec_model.SCENARIO, "budget"),), data, "")["budget"],
         "prose_policy": None if policy is None else ProsePolicy.from_dict(policy, "prose_policy"),
     }
 
