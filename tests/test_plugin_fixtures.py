@@ -31,7 +31,11 @@ kind: recorded
 expect:
   violations: []
 expected:
-  - {fact_id: fact-allergy-1, tenant_id: tenant-1, subject_id: subject-1, predicate: food.peanuts_allowed, value: false}
+  - fact_id: fact-allergy-1
+    tenant_id: tenant-1
+    subject_id: subject-1
+    predicate: food.peanuts_allowed
+    value: false
 artifact:
   memory_version: 1
   tenant_id: tenant-1
@@ -270,8 +274,8 @@ def _private_uses(root: Path) -> list[tuple[str, str]]:
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
             found.extend((relative, f"import {n}") for n in names if n.split(".")[0] == "_pytest")
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__":
-                found.append((relative, "__import__(...)"))
+        # importlib.import_module("_pytest.fixtures") and the like
+        found.extend((relative, match) for match in re.findall(r"""["']_pytest\b[\w.]*""", text))
         found.extend((relative, match.group(0)) for match in PRIVATE_ATTRIBUTES.finditer(text))
         found.extend((relative, match) for match in re.findall(r'getplugin\("funcmanage"\)', text))
     return found
@@ -284,10 +288,12 @@ def test_the_package_uses_no_private_pytest_api() -> None:
 def test_the_private_api_check_sees_an_import_and_an_attribute(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("from _pytest.fixtures import TopRequest\n")
     (tmp_path / "b.py").write_text("import _pytest.python\nm = item.session._fixturemanager\n")
-    (tmp_path / "c.py").write_text("import pytest\nitem.funcargs  # public\n")
+    (tmp_path / "c.py").write_text("import importlib\nimportlib.import_module('_pytest.fixtures')\n")
+    (tmp_path / "d.py").write_text("import pytest\nitem.funcargs  # public\n")
     assert sorted(_private_uses(tmp_path)) == [
         ("a.py", "TopRequest"),
         ("a.py", "import _pytest.fixtures"),
         ("b.py", "._fixturemanager"),
         ("b.py", "import _pytest.python"),
+        ("c.py", "'_pytest.fixtures"),
     ]

@@ -35,7 +35,7 @@ class SpecFile(pytest.Module):
     set up once per spec file.
     """
 
-    obj = None  # type: ignore[assignment]  # nothing is imported: a spec is data
+    obj = None  # nothing is imported: a spec is data
 
     def collect(self) -> Iterator[pytest.Item]:
         from pytest_compaction.config.references import USE_INI, set_ini_uses

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from collections.abc import Generator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pytest
 
 from pytest_compaction.plugin.settings import Settings
 
 if TYPE_CHECKING:
+    from collections.abc import Generator
+
     from pytest_compaction.core.scenario import Scenario
     from pytest_compaction.engine.contract import CompactionOutcome, CompressorUnderTest, Sink
     from pytest_compaction.plugin.report import SessionReport
@@ -219,7 +220,7 @@ def spec_compressor(request: pytest.FixtureRequest) -> CompressorUnderTest:
     item = request.node
     value = request.getfixturevalue("compressor_under_test")
     if item.stash.get(OWN_COMPRESSOR_KEY, None) is value:
-        return value  # type: ignore[return-value]
+        return cast("CompressorUnderTest", value)
     return adopt_compressor(item, value, _site_of(item, value))
 
 
