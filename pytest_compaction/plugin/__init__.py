@@ -18,8 +18,10 @@ from pytest_compaction.core.errors import CompactionError
 from pytest_compaction.plugin import hints
 from pytest_compaction.plugin.markers import MARKERS, marker_depth, marker_relations, validate_markers
 from pytest_compaction.plugin.session import (
+    OWN_COMPRESSOR_KEY,
     REPORT_KEY,
     SETTINGS_KEY,
+    OverrideSites,
     check_store_database,
     compressor_for,
     open_store,
@@ -130,6 +132,8 @@ def pytest_configure(config: pytest.Config) -> None:
     from pytest_compaction.plugin.guarantee import Guarantees
 
     config.pluginmanager.register(Guarantees(required=settings.require_guarantees), "compaction-guarantees")
+    if settings.contract:
+        config.pluginmanager.register(OverrideSites(), "compaction-override-sites")
     if settings.shadow:
         from pytest_compaction.plugin.shadow import ShadowMode
 
@@ -298,7 +302,10 @@ def compressor_under_test(request: pytest.FixtureRequest) -> CompressorUnderTest
     violation. Override this fixture in ``conftest.py`` to test your own compressor.
     """
     node = request.node
-    return compressor_for(node, depth=marker_depth(node))
+    # A spec's passes come from its own `depth:`, never from a marker.
+    cut = compressor_for(node, depth=1 if _kind(node) == "spec" else marker_depth(node))
+    node.stash[OWN_COMPRESSOR_KEY] = cut  # a spec item tells the plugin's own value from an override
+    return cut
 
 
 @pytest.fixture

@@ -1,4 +1,9 @@
-"""Collection of fixture specs: a spec file is a ``pytest.File``; each variant is a ``pytest.Item``."""
+"""Collection of fixture specs: a spec file is a ``pytest.Module``; each variant is a ``pytest.Function``.
+
+A spec item is a test function to pytest: its fixtures (``compressor_under_test`` overridden
+in a ``conftest.py``, autouse fixtures) are resolved, set up and torn down by pytest's own
+fixture machinery, through public API only.
+"""
 
 from __future__ import annotations
 
@@ -22,8 +27,15 @@ from pytest_compaction.specs.spec import Spec, load_spec
 __all__ = ["SpecErrorItem", "SpecFile", "SpecItem"]
 
 
-class SpecFile(pytest.File):
-    """A ``*.compaction.yaml`` file: one item per variant, or one error item if the spec is bad."""
+class SpecFile(pytest.Module):
+    """A ``*.compaction.yaml`` file: one item per variant, or one error item if the spec is bad.
+
+    A ``pytest.Module`` without a Python module, as pytest's own doctest text files are: a
+    module-scoped fixture (an override of ``compressor_under_test``, an autouse fixture) is
+    set up once per spec file.
+    """
+
+    obj = None  # nothing is imported: a spec is data
 
     def collect(self) -> Iterator[pytest.Item]:
         from pytest_compaction.config.references import USE_INI, set_ini_uses
@@ -54,11 +66,9 @@ class SpecFile(pytest.File):
             yield SpecErrorItem.from_parent(self, name="spec-error", error=exc)
             return
         for variant in spec.variants:
+            # The node id is ``<file id>::<name>[<variant>]``, as a parametrized test's would be.
             name = f"{one_line(spec.name)}[{variant}]"
-            # An explicit nodeid: pytest 9 parses "[variant]" of a stored id (--lf) as parameters,
-            # and a derived id with the brackets inside its name would never match it.
-            nodeid = f"{self.nodeid}::{name}"
-            item = SpecItem.from_parent(self, name=name, nodeid=nodeid, spec=spec, variant=variant)
+            item = SpecItem.from_parent(self, name=name, spec=spec, variant=variant)
             for mark in marks:
                 item.add_marker(mark)
             yield item
@@ -112,15 +122,28 @@ class SpecErrorItem(pytest.Item):
         return self.path, (self.error.line or 1) - 1, f"{one_line(self.path.name)}: invalid spec"
 
 
-class SpecItem(pytest.Item):
-    """One run of a spec: the scenario as written (``as-written``), a relation, a depth, or an incident."""
+def run_spec(request: pytest.FixtureRequest) -> None:
+    """The test function of every spec item; pytest calls it with the item's fixtures set up."""
+    __tracebackhide__ = True
+    item = request.node
+    assert isinstance(item, SpecItem)
+    item.run(request)
+
+
+class SpecItem(pytest.Function):
+    """One run of a spec: the scenario as written (``as-written``), a relation, a depth, or an incident.
+
+    A ``pytest.Function`` whose function is :func:`run_spec`: autouse fixtures of the
+    ``conftest.py`` files above the spec run around it, and ``compressor_under_test`` resolves
+    to the nearest override, exactly as for a Python test in the same folder.
+    """
 
     def __init__(self, *, spec: Spec, variant: str, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(callobj=run_spec, **kwargs)
         self.spec = spec
         self.variant = variant
 
-    def runtest(self) -> None:
+    def run(self, request: pytest.FixtureRequest) -> None:
         settings = settings_of(self.config)
         reproduce = settings.reproduce(self.nodeid)
         if self.spec.recorded is not None:
@@ -142,7 +165,7 @@ class SpecItem(pytest.Item):
                 )
             return
         assert self.spec.scenario is not None
-        cut = spec_compressor(self)
+        cut = spec_compressor(request)
         scenario = self.spec.scenario
         if self.variant == "as-written":
             run = run_and_assert(

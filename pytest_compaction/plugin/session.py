@@ -4,24 +4,29 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pytest
 
 from pytest_compaction.plugin.settings import Settings
 
 if TYPE_CHECKING:
+    from collections.abc import Generator
+
     from pytest_compaction.core.scenario import Scenario
     from pytest_compaction.engine.contract import CompactionOutcome, CompressorUnderTest, Sink
     from pytest_compaction.plugin.report import SessionReport
     from pytest_compaction.store.sqlite import MemoryStore
 
 __all__ = [
+    "OWN_COMPRESSOR_KEY",
     "PLUGIN_MODULE",
     "REPORT_KEY",
+    "OverrideSites",
     "SETTINGS_KEY",
     "check_store_database",
     "compressor_for",
+    "definition_site",
     "fixture_override",
     "known_overrides",
     "open_store",
@@ -112,15 +117,29 @@ def compressor_for(node: pytest.Item, *, depth: int = 1) -> CompressorUnderTest:
 
 
 def fixture_override(item: pytest.Item, name: str = "compressor_under_test") -> str | None:
-    """Where ``name`` is overridden for ``item`` (``conftest.py:12``), or None for the plugin's own."""
-    manager = item.session._fixturemanager
-    try:
-        definitions = manager.getfixturedefs(name, item)
-    except (TypeError, AttributeError):  # pytest 8.0 takes the node id
-        definitions = manager.getfixturedefs(name, item.nodeid)  # type: ignore[arg-type]
+    """Where ``name`` is overridden for ``item`` (``conftest.py:12``), or None for the plugin's own.
+
+    Only the collection line of the header uses this, before any test ran; pytest has no public
+    API for "which definition of this fixture will a node get", so it asks pytest's fixture
+    registry (the ``funcmanage`` plugin) and leaves the line out if that ever changes shape.
+    What a spec item runs never depends on it: pytest itself resolves the fixture then.
+    """
+    manager = item.config.pluginmanager.getplugin("funcmanage")
+    definitions = None
+    for where in (item, item.nodeid):  # pytest 8.0 takes the node id, later ones the node
+        try:
+            definitions = manager.getfixturedefs(name, where)
+            break
+        except (TypeError, AttributeError):
+            continue
     if not definitions:
         return None
-    function = definitions[-1].func
+    return definition_site(definitions[-1].func)
+
+
+def definition_site(function: object) -> str | None:
+    """``file:line`` of a fixture function, or None when it is the plugin's own."""
+    function = getattr(function, "__wrapped__", function)
     if getattr(function, "__module__", None) == PLUGIN_MODULE:
         return None
     code = getattr(function, "__code__", None)
@@ -130,22 +149,18 @@ def fixture_override(item: pytest.Item, name: str = "compressor_under_test") -> 
 
 
 def known_overrides(config: pytest.Config) -> list[str]:
-    """Where the conftest files loaded so far override ``compressor_under_test`` (for the header)."""
-    manager = config.pluginmanager.getplugin("funcmanage")
-    definitions = getattr(manager, "_arg2fixturedefs", {}).get("compressor_under_test", ())
-    functions = [definition.func for definition in definitions]
-    # Newer pytest parses a conftest's fixtures only at collection: read the loaded
-    # conftest modules themselves too (a fixture object wraps the function it defines).
-    for plugin in config.pluginmanager.get_plugins():
-        if Path(getattr(plugin, "__file__", None) or "").name == "conftest.py":
-            defined = getattr(plugin, "compressor_under_test", None)
-            if defined is not None:
-                functions.append(getattr(defined, "__wrapped__", defined))
+    """Where the plugins loaded so far (``conftest.py`` files included) override ``compressor_under_test``.
+
+    For the header, before collection: a registered plugin that defines the fixture under its
+    own name. An override defined under another name, or in a ``conftest.py`` collection
+    loads later, is named by the collection line instead.
+    """
     found: list[str] = []
-    for function in functions:
-        code = getattr(function, "__code__", None)
-        if getattr(function, "__module__", None) != PLUGIN_MODULE and code is not None:
-            where = shown_location(f"{code.co_filename}:{code.co_firstlineno}", config.rootpath)
+    for plugin in config.pluginmanager.get_plugins():
+        defined = getattr(plugin, "compressor_under_test", None)
+        site = definition_site(defined) if callable(defined) else None
+        if site is not None and not site.startswith("<"):
+            where = shown_location(site, config.rootpath)
             if where not in found:
                 found.append(where)
     return found
@@ -160,31 +175,53 @@ def shown_location(where: str, root: Path) -> str:
         return where
 
 
-def spec_compressor(item: pytest.Item) -> CompressorUnderTest:
-    """The compressor a spec item runs: the ``compressor_under_test`` fixture when the suite
-    overrides it (a conftest.py), else the configured one. Never silently the reference
-    compressor when the suite said otherwise."""
+OWN_COMPRESSOR_KEY: pytest.StashKey[object] = pytest.StashKey()
+"""The value the plugin's own ``compressor_under_test`` fixture made for an item."""
+_DEFINED_KEY: pytest.StashKey[list[tuple[object, str]]] = pytest.StashKey()
+
+
+class OverrideSites:
+    """Remembers where each overriding ``compressor_under_test`` was defined, as pytest sets it up.
+
+    Registered in contract runs only; the site names the fixture in a spec item's error
+    when its value is not a compressor.
+    """
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_fixture_setup(
+        self, fixturedef: pytest.FixtureDef[object], request: pytest.FixtureRequest
+    ) -> Generator[None, object, object]:
+        __tracebackhide__ = True  # a fixture's own error shows as if this hook were not there
+        value = yield
+        if fixturedef.argname == "compressor_under_test":
+            site = definition_site(fixturedef.func)
+            if site is not None:
+                # The node of the fixture's scope: the item itself, or the module/session it is cached on.
+                request.node.stash.setdefault(_DEFINED_KEY, []).append((value, site))
+        return value
+
+
+def _site_of(item: pytest.Item, value: object) -> str:
+    for node in reversed(item.listchain()):
+        sites = node.stash.get(_DEFINED_KEY, [])
+        for index, (defined, site) in enumerate(sites):
+            if defined is value:
+                if node is item:
+                    del sites[index]  # a function-scoped value goes with its test
+                return shown_location(site, item.config.rootpath)
+    return "a conftest.py or plugin"
+
+
+def spec_compressor(request: pytest.FixtureRequest) -> CompressorUnderTest:
+    """The compressor a spec item runs: its ``compressor_under_test`` fixture, resolved by pytest
+    like any test's, so a ``conftest.py`` override applies to the specs below it. Never silently
+    the reference compressor when the suite said otherwise."""
     __tracebackhide__ = True
-    where = fixture_override(item)
-    if where is None:
-        return compressor_for(item)
-    try:
-        from _pytest.fixtures import TopRequest
-    except ImportError:  # pragma: no cover - a pytest without the doctest-style fixture request
-        pytest.fail(
-            f"pytest-compaction: compressor_under_test is overridden at {where}, and this pytest cannot "
-            "hand fixtures to spec items; set --compaction-compressor (or compaction_compressor) instead",
-            pytrace=False,
-        )
-    # The fixture machinery pytest's own doctest items use: a request on a non-Python item.
-    manager = item.session._fixturemanager
-    info = manager.getfixtureinfo(node=item, func=None, cls=None)
-    item._fixtureinfo = info  # type: ignore[attr-defined]
-    item.fixturenames = info.names_closure  # type: ignore[attr-defined]
-    item.funcargs = {}  # type: ignore[attr-defined]
-    request = TopRequest(item, _ispytest=True)  # type: ignore[arg-type]
+    item = request.node
     value = request.getfixturevalue("compressor_under_test")
-    return adopt_compressor(item, value, where)
+    if item.stash.get(OWN_COMPRESSOR_KEY, None) is value:
+        return cast("CompressorUnderTest", value)
+    return adopt_compressor(item, value, _site_of(item, value))
 
 
 def adopt_compressor(item: pytest.Item, value: object, where: str) -> CompressorUnderTest:
@@ -203,14 +240,17 @@ def adopt_compressor(item: pytest.Item, value: object, where: str) -> Compressor
         compressor = as_compressor(value)
         store_factory = settings.store_factory()
     except ConfigError as exc:
-        pytest.fail(f"pytest-compaction: the compressor_under_test fixture at {where}: {exc}", pytrace=False)
-    return CompressorUnderTest(
-        compressor,
-        timeout=settings.timeout,
-        attempts=settings.attempts,
-        sink=recorder(item),
-        store_factory=store_factory,
-    )
+        problem = str(exc)
+    else:
+        return CompressorUnderTest(
+            compressor,
+            timeout=settings.timeout,
+            attempts=settings.attempts,
+            sink=recorder(item),
+            store_factory=store_factory,
+        )
+    # Outside the except block: the message alone, not chained to the error it replaces.
+    pytest.fail(f"pytest-compaction: the compressor_under_test fixture at {where}: {problem}", pytrace=False)
 
 
 def _chain(first: Sink, second: Sink) -> Sink:
