@@ -9,9 +9,11 @@ particular fact:
   conjunctions). Two negators in one segment cancel: "never deploy without review" says
   "always review". "Not only", "not just" and "not merely" add rather than negate.
 - **speculation** ("may", "might", "thinking about", "if", "planning to", "will"): the
-  clause is a possibility, a plan or a condition, not a settled fact.
+  clause is a possibility, a plan or a condition, not a settled fact ("I'll", "we will":
+  the speaker's decision, settled).
 - **attribution** ("says", "quoted", "according to", "the ticket", "a web page", quotation
-  marks): the clause reports what a source said, rather than saying it.
+  marks): the clause reports what a source said, rather than saying it (not when the
+  report's speaker is the user, the human or the assistant).
 - **past framing** ("used to", "previously", "no longer", "from X to Y", a past-tense verb):
   the clause tells history, not the current state.
 """
@@ -138,9 +140,7 @@ _REPORTING = ATTRIBUTION - _stems(
     "tool letter transcript attachment thread source sources mail"
 )
 """The reporting words that are not only a source noun: their stem is enough ("said")."""
-_SELF = _stems(
-    "user i me my we our us system policy operator admin human assistant ai"
-)
+_SELF = _stems("user i me my we our us system policy operator admin human assistant ai")
 """The speakers whose words a summary restates rather than reports: the user (also "the
 human"), the operator and its system or policy, the assistant itself ("the AI"). Not "the
 customer" or "an agent": in a support transcript they are often the untrusted speaker."""
@@ -366,7 +366,9 @@ class Statement:
         ``source`` (a source noun or a named tool) or ``unknown``. The nearest such word
         before it in its clause, or after it for "according to", "per" and "by"; never a
         word inside quotation marks."""
-        after = self.norms[index] in _FRAMES or (index + 1 < len(self.norms) and self.norms[index + 1] == "by")
+        after = self.norms[index] in _FRAMES or (
+            index + 1 < len(self.norms) and self.norms[index + 1] == "by"
+        )
         clause = self.clause[index]
         order = range(index + 1, len(self.norms)) if after else range(index - 1, -1, -1)
         quoted = [(q.start(), q.end()) for q in _QUOTED.finditer(self.text)]
@@ -514,9 +516,7 @@ _NOUN_CLAUSE = re.compile(
     r",\s*(?:and|or)\s+(?=(?:the|a|an|this|that|these|those|its|their|our|his|her|my|your|"
     r"[A-Z][\w-]*(?:'s|\u2019s))\s+(?:[\w'\u2019-]+\s+){0,3}(?:(?:also|now|still)\s+)?" + _FINITE + r"\b)"
 )
-_VERB_BEFORE = re.compile(
-    r"\b" + _FINITE + r"\b|\b[a-z]{2,}ed\b|\b(?:[A-Z]\w*|he|she|it)\s+[a-z]{2,}s\b"
-)
+_VERB_BEFORE = re.compile(r"\b" + _FINITE + r"\b|\b[a-z]{2,}ed\b|\b(?:[A-Z]\w*|he|she|it)\s+[a-z]{2,}s\b")
 """A clause joined by ", and" whose subject is a noun phrase, not a name ("Luis will do the
 spay, *and the dental* is done by Amara"; "..., *and Rolo's dental* is being done by ..."):
 a determiner or a possessive, up to three more words, then a finite verb. Only after a
