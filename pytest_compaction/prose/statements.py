@@ -9,9 +9,11 @@ particular fact:
   conjunctions). Two negators in one segment cancel: "never deploy without review" says
   "always review". "Not only", "not just" and "not merely" add rather than negate.
 - **speculation** ("may", "might", "thinking about", "if", "planning to", "will"): the
-  clause is a possibility, a plan or a condition, not a settled fact.
+  clause is a possibility, a plan or a condition, not a settled fact ("I'll", "we will":
+  the speaker's decision, settled).
 - **attribution** ("says", "quoted", "according to", "the ticket", "a web page", quotation
-  marks): the clause reports what a source said, rather than saying it.
+  marks): the clause reports what a source said, rather than saying it (not when the
+  report's speaker is the user, the human or the assistant).
 - **past framing** ("used to", "previously", "no longer", "from X to Y", a past-tense verb):
   the clause tells history, not the current state.
 """
@@ -107,6 +109,24 @@ def _month(text: str, start: int, end: int) -> bool:
     return word == "May" and bool(before.strip()) and not before.rstrip().endswith((":", "-", "*"))
 
 
+_FUTURE = re.compile(r"(?:will|shall|'ll|\u2019ll|going\s+to|gonna)", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:i|we)(?:\s+(?:am|are)|'m|'re|\u2019m|\u2019re)?\s*$", re.IGNORECASE)
+
+
+def _committed(text: str, start: int, word: str) -> bool:
+    """Whether the future word ``word`` at ``text[start:]`` follows "I" or "we": the
+    speaker's own decision ("I'll sort out my own lift", "we will close on Friday", "I'm
+    going to cancel"), stated as settled; a hedge beside it ("maybe I'll", "I'll probably",
+    "if ..., I will") is read on its own. Another's future ("the price will rise") stays a
+    possibility."""
+    if not _FUTURE.fullmatch(word):
+        return False
+    before = text[:start]
+    if word.startswith(("'", "\u2019")):
+        return bool(re.search(r"\b(?:i|we)$", before, re.IGNORECASE))
+    return bool(_FIRST_PERSON.search(before))
+
+
 ATTRIBUTION = _stems(
     "say says said claim claims claimed quote quotes quoted state states stated write writes wrote "
     "report reports reported mention mentions mentioned allege alleges alleged assert asserts asserted "
@@ -120,7 +140,14 @@ _REPORTING = ATTRIBUTION - _stems(
     "tool letter transcript attachment thread source sources mail"
 )
 """The reporting words that are not only a source noun: their stem is enough ("said")."""
-_SELF = _stems("user i me my we our system policy operator admin")
+_SELF = _stems("user i me my we our us system policy operator admin human assistant ai")
+"""The speakers whose words a summary restates rather than reports: the user (also "the
+human"), the operator and its system or policy, the assistant itself ("the AI"). Not "the
+customer" or "an agent": in a support transcript they are often the untrusted speaker."""
+_TOOL_HEAD = _stems("system")
+"""A self word that, after a noun modifier, names a tool: "the *booking* system says"."""
+_FRAMES = _stems("according per")
+"""Reporting words whose speaker follows them ("according to the ticket", "per the user")."""
 PAST = _stems(
     "previously formerly earlier before former old prior originally used until instead replaced "
     "replacing changed switched moved no-longer past once then ex"
@@ -268,7 +295,12 @@ class Statement:
         if joined:
             end = min(end, joined[0])
         found = _SPECULATION.finditer(self.text[start:end])
-        words = [m.group() for m in found if not _month(self.text, start + m.start(), start + m.end())]
+        words = [
+            m.group()
+            for m in found
+            if not _month(self.text, start + m.start(), start + m.end())
+            and not _committed(self.text, start + m.start(), m.group())
+        ]
         return ", ".join(words) if words else None
 
     def presupposed(self, positions: Sequence[int]) -> list[int]:
@@ -299,14 +331,57 @@ class Statement:
         for quoted in _QUOTED.finditer(self.text):
             if quoted.start() <= token.start < quoted.end():
                 return "quotation marks"
-        words = [t.raw for i, t in enumerate(self.tokens) if self._reports(i)]
-        if not words:
+        reports = [i for i in range(len(self.tokens)) if self._reports(i)]
+        # A report whose speaker is the user, the operator or the assistant restates what
+        # they asked ("The human asks the AI to forward ..."); a source noun inside such a
+        # report is its object ("asks the AI to look at ticket X"), unless it speaks itself.
+        speakers = {i: self._speaker(i) for i in reports if not self._source_noun(i)}
+        own = [i for i, who in speakers.items() if who == "self"]
+        kept = [
+            i
+            for i in reports
+            if speakers.get(i, "source") != "self"
+            and not (i not in speakers and any(o < i and self.clause[o] == self.clause[i] for o in own))
+        ]
+        if not kept:
             return None
-        if not any(self._source_noun(i) for i in range(len(self.norms))) and any(
-            n in _SELF for n in self.norms
+        if all(speakers.get(i) == "unknown" for i in kept) and any(
+            self._self_word(i) for i in range(len(self.norms))
         ):
             return None
-        return ", ".join(dict.fromkeys(words))
+        return ", ".join(dict.fromkeys(self.tokens[i].raw for i in kept))
+
+    def _self_word(self, index: int) -> bool:
+        """Whether token ``index`` names a restating speaker (:data:`_SELF`): not a tool's
+        "system" after a noun modifier ("booking system", "the CRM system")."""
+        if self.norms[index] not in _SELF:
+            return False
+        if self.norms[index] in _TOOL_HEAD and index > 0 and self.segment[index - 1] == self.segment[index]:
+            between = self.text[self.tokens[index - 1].end : self.tokens[index].start]
+            return bool(between.strip())  # an article or a mark between: "the system"
+        return True
+
+    def _speaker(self, index: int) -> str:
+        """Who speaks the reporting word at ``index``: ``self`` (:meth:`_self_word`),
+        ``source`` (a source noun or a named tool) or ``unknown``. The nearest such word
+        before it in its clause, or after it for "according to", "per" and "by"; never a
+        word inside quotation marks."""
+        after = self.norms[index] in _FRAMES or (
+            index + 1 < len(self.norms) and self.norms[index + 1] == "by"
+        )
+        clause = self.clause[index]
+        order = range(index + 1, len(self.norms)) if after else range(index - 1, -1, -1)
+        quoted = [(q.start(), q.end()) for q in _QUOTED.finditer(self.text)]
+        for i in order:
+            if self.clause[i] != clause:
+                break
+            if any(a <= self.tokens[i].start < b for a, b in quoted):
+                continue  # a quoted word is mentioned, not speaking: a "note to agent" asking ...
+            if self._self_word(i):
+                return "self"
+            if self._source_noun(i) or self.norms[i] in _TOOL_HEAD:
+                return "source"
+        return "unknown"
 
     def _reports(self, index: int) -> bool:
         """Whether token ``index`` is a reporting word. "per" reports only a source ("per
@@ -433,6 +508,31 @@ _CLAUSE_CUT = re.compile(
     r"(?:[A-Z]\w*(?:\s+[A-Z]\w*){0,2}|he|she|it)\s+"
     r"(?:(?:also|now|still)\s+)?(?:is|was|has|does|will|can|may|must|should|would|[a-z]{2,}(?:s|ed))\b)"
 )
+_FINITE = (
+    r"(?:is|are|am|was|were|will|would|shall|has|have|had|can|could|must|should|may|might|does|do|did|"
+    r"gets|get|got)"
+)
+_NOUN_CLAUSE = re.compile(
+    r",\s*(?:and|or)\s+(?=(?:the|a|an|this|that|these|those|its|their|our|his|her|my|your|"
+    r"[A-Z][\w-]*(?:'s|\u2019s))\s+(?:[\w'\u2019-]+\s+){0,3}(?:(?:also|now|still)\s+)?" + _FINITE + r"\b)"
+)
+_VERB_BEFORE = re.compile(r"\b" + _FINITE + r"\b|\b[a-z]{2,}ed\b|\b(?:[A-Z]\w*|he|she|it)\s+[a-z]{2,}s\b")
+"""A clause joined by ", and" whose subject is a noun phrase, not a name ("Luis will do the
+spay, *and the dental* is done by Amara"; "..., *and Rolo's dental* is being done by ..."):
+a determiner or a possessive, up to three more words, then a finite verb. Only after a
+clause that has its own verb, so a list of subjects ("Pepper, Rolo, and the kitten are
+booked") stays one clause."""
+
+
+def _clause_cuts(text: str) -> list[int]:
+    """Where the clauses of ``text`` begin after the first (see :data:`_CLAUSE_CUT`,
+    :data:`_NOUN_CLAUSE`), in text order."""
+    cuts = [m.start() for m in _CLAUSE_CUT.finditer(text)]
+    for m in _NOUN_CLAUSE.finditer(text):
+        since = max((c for c in cuts if c < m.start()), default=0)
+        if _VERB_BEFORE.search(text, since, m.start()):
+            cuts.append(m.start())
+    return sorted(set(cuts))
 
 
 _Reading = tuple[tuple[Token, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...], frozenset[str]]
@@ -453,7 +553,7 @@ def reading(text: str) -> _Reading:
     """
     raw = tuple(t for t in tokens(text) if t.norm not in _ARTICLES)
     cuts = [m.start() for m in _BOUNDARY.finditer(text)]
-    clause_cuts = [m.start() for m in _CLAUSE_CUT.finditer(text)]
+    clause_cuts = _clause_cuts(text)
     # The cuts come in text order: how many lie before a token is where it would sort.
     segment = tuple(bisect.bisect_left(cuts, t.start) for t in raw)
     clause = tuple(bisect.bisect_left(clause_cuts, t.start) for t in raw)
