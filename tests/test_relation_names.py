@@ -101,3 +101,80 @@ def test_each_error_points_at_the_line_of_its_name(tmp_path: Path) -> None:
     located = spec.source_map.error(error)
     assert (located.line, located.path) == (11, "relations[1]")
     assert str(located).startswith(f"{spec_file}:11: relations[1]: unknown relation 'append_small_tlak'; ")
+
+
+TYPO_SPEC = (
+    "events:\n"
+    "  - id: e1\n"
+    "    text: I am allergic to peanuts.\n"
+    "    facts:\n"
+    "      - {id: f1, predicate: food.peanuts_allowed, value: false}\n"
+    "steps:\n"
+    "  - add: [e1]\n"
+    "  - compress\n"
+    "relations:\n"
+    "  - {name}\n"
+)
+
+CONFTEST_RELATION = """
+from pytest_compaction.relations import NotApplicable, register_relation
+
+register_relation(
+    "append_signature",
+    lambda scenario, rng: NotApplicable(reason="a test relation"),
+    summary="append a signature",
+    rationale="states no fact",
+)
+"""
+
+
+def test_pytest_fails_a_misspelt_relation_at_collection_naming_file_line_and_field(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makefile(".compaction.yaml", typo=TYPO_SPEC.replace("{name}", "append_small_tlak"))
+    pytester.makefile(".compaction.yaml", fine=TYPO_SPEC.replace("{name}", "append_small_talk"))
+    result = pytester.runpytest("--compaction-contract", "-p", "no:hypothesispytest", "-rf")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(
+        ["*typo.compaction.yaml:10: relations?0?: unknown relation 'append_small_tlak'; did you mean*"]
+    )
+    assert "Traceback" not in result.stdout.str()
+    # Nothing of the misspelt spec ran: its only item is the spec error.
+    result.stdout.fnmatch_lines(["*typo.compaction.yaml::spec-error*"])
+
+
+@pytest.mark.usefixtures("registry")  # the in-process session's conftest.py registers into this process
+def test_pytest_accepts_a_relation_the_suites_conftest_registers(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest(CONFTEST_RELATION)
+    pytester.makefile(".compaction.yaml", own=TYPO_SPEC.replace("{name}", "append_signature"))
+    result = pytester.runpytest("--compaction-contract", "-p", "no:hypothesispytest", "-rs")
+    # The as-written item passes; the relation's own variant reports it does not apply.
+    result.assert_outcomes(passed=1, skipped=1)
+    assert "unknown relation" not in result.stdout.str()
+
+
+def test_lint_reports_an_unknown_relation_at_its_line_and_trusts_a_literal_conftest_name(
+    tmp_path: Path,
+) -> None:
+    from pytest_compaction.specs.lint import lint_paths
+
+    (tmp_path / "typo.compaction.yaml").write_text(
+        TYPO_SPEC.replace("{name}", "append_small_tlak"), encoding="utf-8"
+    )
+    (tmp_path / "own.compaction.yaml").write_text(
+        TYPO_SPEC.replace("{name}", "append_signature"), encoding="utf-8"
+    )
+    report = lint_paths([tmp_path])
+    found = [
+        (Path(f.source).name, f.line, f.path, f.severity)
+        for f in report.findings
+        if f.code == "unregistered-relation"
+    ]
+    assert sorted(found) == [
+        ("own.compaction.yaml", 10, "relations[0]", "error"),
+        ("typo.compaction.yaml", 10, "relations[0]", "error"),
+    ]
+    (tmp_path / "conftest.py").write_text(CONFTEST_RELATION, encoding="utf-8")
+    report = lint_paths([tmp_path])
+    found = [(Path(f.source).name, f.severity) for f in report.findings if f.code == "unregistered-relation"]
+    assert found == [("typo.compaction.yaml", "error")]

@@ -97,9 +97,12 @@ def _lines(value: object) -> list[str]:
     return [line.strip() for line in items if line.strip()]
 
 
-def conftest_uses(spec: Path, rootdir: Path | None) -> tuple[frozenset[str], tuple[str, ...]]:
-    """The names the ``conftest.py`` files over ``spec`` register with a literal name, and
-    where one registers a name lint cannot read (``conftest.py:12``)."""
+def conftest_uses(
+    spec: Path, rootdir: Path | None, *, register: str = "register_use"
+) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The names the ``conftest.py`` files over ``spec`` register with a literal name by
+    calling ``register`` (``register_use``, ``register_relation``), and where one registers
+    a name lint cannot read (``conftest.py:12``)."""
     names: set[str] = set()
     unknown: list[str] = []
     directory = spec.resolve().parent
@@ -107,13 +110,13 @@ def conftest_uses(spec: Path, rootdir: Path | None) -> tuple[frozenset[str], tup
     for folder in (directory, *directory.parents):
         conftest = folder / "conftest.py"
         if conftest.is_file():
-            _scan(conftest, names, unknown)
+            _scan(conftest, register, names, unknown)
         if top is None or folder == top:
             break
     return frozenset(names), tuple(unknown)
 
 
-def _scan(conftest: Path, names: set[str], unknown: list[str]) -> None:
+def _scan(conftest: Path, register: str, names: set[str], unknown: list[str]) -> None:
     try:
         tree = ast.parse(conftest.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
@@ -123,7 +126,7 @@ def _scan(conftest: Path, names: set[str], unknown: list[str]) -> None:
         if not isinstance(node, ast.Call):
             continue
         called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-        if called != "register_use":
+        if called != register:
             continue
         first = node.args[0] if node.args else None
         if isinstance(first, ast.Constant) and isinstance(first.value, str):

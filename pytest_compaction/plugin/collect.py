@@ -62,6 +62,7 @@ class SpecFile(pytest.Module):
             return
         try:
             marks = [_mark(self.config, spec, index) for index in range(len(spec.marks))]
+            _check_relations(spec)
         except PayloadError as exc:
             yield SpecErrorItem.from_parent(self, name="spec-error", error=exc)
             return
@@ -72,6 +73,18 @@ class SpecFile(pytest.Module):
             for mark in marks:
                 item.add_marker(mark)
             yield item
+
+
+def _check_relations(spec: Spec) -> None:
+    """A ``relations:`` name no built-in or ``conftest.py`` registered is a spec error at
+    collection (``conftest.py`` files are loaded by then), before any of its passes runs."""
+    if spec.scenario is None or not spec.scenario.relations:
+        return
+    from pytest_compaction.relations import relation_name_errors
+
+    unknown = relation_name_errors(spec.scenario.relations)
+    if unknown:
+        raise spec.source_map.error(unknown[0])
 
 
 _BUILT_IN_MARKS = ("skip", "skipif", "xfail")

@@ -59,7 +59,9 @@ class Finding:
     """The field, as ``events[2].text``; empty for the whole file."""
     message: str
     severity: Severity
-    code: Literal["spec-error", "unregistered-use", "personal-data", "yaml-1.1-scalar"]
+    code: Literal[
+        "spec-error", "unregistered-use", "unregistered-relation", "personal-data", "yaml-1.1-scalar"
+    ]
 
     def describe(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
@@ -171,6 +173,7 @@ def lint_file(path: Path, *, project: ProjectConfig | None = None) -> list[Findi
         findings.append(_error(exc, str(path)))
     else:
         findings.extend(_unregistered_uses(spec, project))
+        findings.extend(_unregistered_relations(spec, project))
         findings.extend(
             Finding(
                 source=str(path),
@@ -214,6 +217,29 @@ def _unregistered_uses(spec: Spec, project: ProjectConfig) -> Iterator[Finding]:
                 severity="warning" if unread else "error",
                 code="unregistered-use",
             )
+
+
+def _unregistered_relations(spec: Spec, project: ProjectConfig) -> Iterator[Finding]:
+    """A ``relations:`` name that neither the built-ins nor a conftest.py register."""
+    from pytest_compaction.config.project import conftest_uses
+    from pytest_compaction.relations import BUILTIN_RELATIONS, relation_name_errors
+
+    names = spec.scenario.relations if spec.scenario else ()
+    if not names:
+        return
+    literal, unread = conftest_uses(spec.path, project.rootdir, register="register_relation")
+    for error in relation_name_errors(names, known=BUILTIN_RELATIONS | literal):
+        message = error.message
+        if unread:  # a conftest.py registers a name lint cannot read: it may be this one
+            message += f"; lint cannot read the name registered at {', '.join(unread)}"
+        yield Finding(
+            source=str(spec.path),
+            line=spec.source_map.line_of(error.path),
+            path=error.path,
+            message=message,
+            severity="warning" if unread else "error",
+            code="unregistered-relation",
+        )
 
 
 def _error(exc: PayloadError, source: str) -> Finding:
