@@ -104,8 +104,7 @@ def _spoken_at(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
         hour = _hour(out[j + 2])
         if hour is None or (norms[j] == "half" and norms[j + 1] == "to"):
             return None
-        minutes = 15 if norms[j] == "quarter" else 30
-        return (*_offset(hour, minutes, norms[j + 1] == "to"), j + 3)
+        return (*_offset(hour, 15 if norms[j] == "quarter" else 30, norms[j + 1] == "to"), j + 3)
     minutes = _minutes(out[i]) if norms[i] != "a" else None
     if minutes is None:
         return None
