@@ -11,8 +11,8 @@
   is the same however the groups are joined: "07700 900412", "07700 900 412",
   "07700-900-412" and "07700.900.412" are all ``#07700900412``. A run of two or more groups
   is one only when it has seven digits or more and opens with a 0 or holds a group of four
-  digits or more ("rooms 101 102 103" stays three numbers); two four-digit years
-  ("2019-2024") are a range, not a number.
+  digits or more ("rooms 101 102 103" stays three numbers); a run that opens with a year
+  ("2019 2024", "in 2024 12000 people") is a year and a number.
 
 Both passes work on the token list before :func:`normalize._fold` merges dates.
 """
@@ -90,9 +90,10 @@ def _twelve_hour(token: Token) -> tuple[int, int] | None:
 
 def _spoken(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
     """A spoken clock time starting at token ``i``: (hours 0-12, minutes, index after it).
-    Not before a month: "the quarter to 31 March" is a date."""
+    Not before a month, a unit or a currency: "the quarter to 12 March" is a date, "at ten
+    to twelve percent" a range."""
     found = _spoken_at(out, i)
-    if found is None or (found[2] < len(out) and out[found[2]].norm.startswith("%")):
+    if found is None or (found[2] < len(out) and out[found[2]].norm[:1] in ("%", "~", "¤")):
         return None
     return found
 
@@ -167,7 +168,7 @@ def _merged(token: Token, start: int, end: int, text: str, norm: str) -> Token:
     return dataclasses.replace(token, norm=norm, raw=text[start:end], start=start, end=end, past=False)
 
 
-_YEAR = re.compile(r"1\d{3}|2[01]\d{2}")
+_YEAR = re.compile(r"19\d\d|20\d\d")
 
 
 def digit_group(raw: str) -> str | None:
@@ -188,8 +189,8 @@ def _identifier(groups: Sequence[str]) -> str | None:
         return "#" + digits if digits.startswith("0") else None
     if not (groups[0].startswith("0") or any(len(g) >= 4 for g in groups)):
         return None
-    if len(groups) == 2 and all(_YEAR.fullmatch(g) for g in groups):
-        return None  # "2019 2024": two years
+    if _YEAR.fullmatch(groups[0]) and not groups[1].startswith("0"):
+        return None  # "2019 2024" two years, "in 2024 12000 people" a year and a count
     return "#" + digits
 
 
