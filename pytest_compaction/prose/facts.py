@@ -32,7 +32,15 @@ from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, Tr
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
 from pytest_compaction.prose.normalize import kind_of, phrase, stem
-from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement, holding_any, read_statements
+from pytest_compaction.prose.statements import (
+    NEGATORS,
+    PAST,
+    STOPWORDS,
+    Statement,
+    holding_any,
+    negator,
+    read_statements,
+)
 
 __all__ = ["check_artifact_summary", "check_facts_in_prose", "read_memory", "resolve_forms", "stated_facts"]
 
@@ -93,7 +101,7 @@ def check_facts_in_prose(
         elif r.fact.status is Status.DELETED:
             found.extend(_check_deleted(r, statements, active_words, ledger, tenant, subject))
         else:
-            found.extend(_check_old(r, statements))
+            found.extend(_check_old(r, statements, _newer_unstated(r, resolved, statements)))
     events = ledger.authorized_events(tenant, subject)
     found.extend(_check_sources(events, statements, active_words, scoped))
     return Verdict(violations=sort_violations(found))
@@ -182,6 +190,25 @@ def _typed(aliases: Sequence[Alias]) -> set[tuple[str, str]]:
                     else ""
                 )
                 out.add(("number", unit))
+    return out
+
+
+def _source_units(fact: Fact, value: Sequence[Alias], events: Mapping[str, object]) -> set[tuple[str, str]]:
+    """The units the fact's source events state a bare number of its value with: "hold
+    2,400 litres" gives a value 2400 the unit litres, so "4,200 litres" is another value of
+    it while "36 hours" is not (a bare value competes only with bare numbers otherwise)."""
+    bare = {
+        norm
+        for alias in value
+        for i, norm in enumerate(alias)
+        if kind_of(norm) == "number" and not _unit(alias, i)
+    }
+    out: set[tuple[str, str]] = set()
+    for event_id in fact.source_event_ids if bare else ():
+        for statement in read_statements(getattr(events.get(event_id), "text", "") or ""):
+            for i, norm in enumerate(statement.norms):
+                if norm in bare and _unit(statement.norms, i):
+                    out.add(("number", _unit(statement.norms, i)))
     return out
 
 
@@ -281,7 +308,7 @@ def _check_active(
         ]
     findings: list[_Finding] = []
     ok = False
-    kinds = _typed(r.value)
+    kinds = _typed(r.value) | _source_units(fact, r.value, ledger_events)
     others = [group for group in entities if not set(group) & set(r.subject)]
     for statement in _candidates(statements, r.names):
         hit = statement.find_any(r.names)
@@ -485,7 +512,52 @@ def _directive(text: str) -> bool:
 # -- facts that are over --------------------------------------------------------------
 
 
-def _check_old(r: Resolved, statements: Sequence[Statement]) -> list[Violation]:
+def _newer_unstated(r: Resolved, resolved: Mapping[str, Resolved], statements: Sequence[Statement]) -> bool:
+    """Whether the value that replaced a superseded fact (the active end of its chain) is
+    stated nowhere in the summary: then the old value is what the summary leaves a reader
+    with, however its verb is tensed ("asked for an aisle seat" when the window seat is
+    not told)."""
+    seen: set[str] = set()
+    current: Resolved | None = r
+    while current is not None and current.fact.status is Status.SUPERSEDED:
+        newer = current.fact.superseded_by
+        if newer is None or newer in seen:
+            return False
+        seen.add(newer)
+        current = resolved.get(newer)
+    if current is None or current.fact.status is not Status.ACTIVE or not current.value:
+        return False
+    return not any(s.find_any(current.value) is not None for s in _candidates(statements, current.value))
+
+
+_LONGER = stem("longer")
+
+
+def _told_as_history(statement: Statement, at: int) -> str | None:
+    """The words that tell token ``at`` as history in its own clause, or None: "from X" ("from
+    aisle to window"), "instead of X", a history word ("previously", "changed", "used to"),
+    "no longer". A past-tense verb alone does not: "asked for an aisle seat" reports the
+    request as the one that stands when no change is told."""
+    norms = statement.norms
+    if at > 0 and norms[at - 1] == "from":
+        return f"from {statement.tokens[at].raw}"
+    if at > 1 and norms[at - 1] in ("than", "of") and norms[at - 2] in ("instead", "rather"):
+        return f"{statement.tokens[at - 2].raw} {statement.tokens[at - 1].raw}"
+    clause = statement.clause[at]
+    for i, norm in enumerate(norms):
+        if statement.clause[i] != clause:
+            continue
+        if norm in PAST and norm not in ("once", "then", "before"):
+            return statement.tokens[i].raw
+        if negator(statement.tokens[i]) == "no" and i + 1 < len(norms) and norms[i + 1] == _LONGER:
+            return "no longer"
+    return None
+
+
+def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: bool = False) -> list[Violation]:
+    """An old value stated as current. With ``newer_unstated`` (the value that replaced it
+    is told nowhere), only words that tell history in the value's own clause excuse it,
+    not a past tense (:func:`_told_as_history`)."""
     code = _FORBIDDEN.get(r.fact.status)
     if code is None or not r.names:
         return []
@@ -502,15 +574,18 @@ def _check_old(r: Resolved, statements: Sequence[Statement]) -> list[Violation]:
         required = "positive" if r.value else r.polarity
         if ("negative" if statement.negated(at, span) else "positive") != required:
             continue
-        if statement.past(at) is not None or statement.speculative(at) is not None:
+        past = statement.past(at)
+        history = _told_as_history(statement, at) if newer_unstated else past
+        if history is not None or statement.speculative(at) is not None:
             continue
+        newer = f" ({past!r} tells no change: the value that replaced it is stated nowhere)" if past else ""
         return [
             Violation(
                 code=code,
                 fact_id=r.fact.fact_id,
                 expected=f"not stated as current ({r.fact.status.value})",
                 observed=words,
-                detail=f"{_where(statement)} states {words!r} as current; tell it as history "
+                detail=f"{_where(statement)} states {words!r} as current{newer}; tell it as history "
                 f"('moved from ...', 'used to', 'previously') or leave it out",
             )
         ]

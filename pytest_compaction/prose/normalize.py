@@ -20,6 +20,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pytest_compaction.prose._spoken import clock_phrases, digit_group, digit_groups
+
 __all__ = [
     "Token",
     "base_form",
@@ -499,6 +501,7 @@ _TOKEN = re.compile(
   | (?P<clock>\b\d{1,2}:\d{2}(?:\s*(?:[ap]\.?m\.?)(?![a-z]))?)
   | (?P<ampm>\b\d{1,2}\s*(?:[ap]\.m\.|[ap]m\b))
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+)*[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]*[=/][\w=/.-]*\w)
+  | (?P<dotted>\b\d+(?:\.\d+){2,}\b)
   | (?P<money>[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kK]\b)?)
   | (?P<num>\d[\d,]*(?:\.\d+)?(?:st|nd|rd|th)?(?![\w])(?![.,]\d))
   | (?P<unitnum>\d+(?:\.\d+)?(?=[a-zA-Z%\u00d7]))
@@ -608,7 +611,9 @@ def _tokens(text: str) -> tuple[Token, ...]:
             for part in _LETTERS.finditer(text, match.start(), match.end()):
                 _word(out, part)  # "Tuesday/Thursday" is two words, "24/7" an identifier
         elif kind == "ident":
-            add("!" + raw.lower(), match)
+            add(digit_group(raw) or "!" + raw.lower(), match)
+        elif kind == "dotted":
+            add(digit_group(raw) or "!" + raw, match)  # "07700.900.412", "1.2.3"
         elif kind == "money":
             symbol, amount = raw[0], raw[1:].strip()
             thousands = amount.lower().endswith("k")
@@ -618,14 +623,14 @@ def _tokens(text: str) -> tuple[Token, ...]:
             add(value, match)
             add("¤" + _CURRENCY[symbol], match)
         elif kind in ("num", "unitnum"):
-            add(_number(re.sub(r"(?:st|nd|rd|th)$", "", raw)), match)
+            add(digit_group(raw) or _number(re.sub(r"(?:st|nd|rd|th)$", "", raw)), match)
         elif kind == "sym":
             norm = _CURRENCY.get(raw) or _UNITS.get(raw)
             if norm:
                 _after_number(out, norm, match)
         else:
             _word(out, match)
-    return _fold(out)
+    return _fold(clock_phrases(digit_groups(out, text), text))
 
 
 def _after_number(out: list[Token], norm: str, match: re.Match[str]) -> None:

@@ -278,7 +278,7 @@ class Statement:
         """Whether a negator after ``position`` still governs it: "peanuts are *not*
         allowed" (the negated verb's subject), but not "peanuts, and *not* merely ..."."""
         between = self.norms[position + 1 : negator]
-        return len(between) <= 3
+        return len(between) <= 3 and not _coordinated(between)
 
     def speculative(self, position: int) -> str | None:
         """The speculation words of the clause of token ``position``, or None."""
@@ -495,6 +495,24 @@ class Statement:
             ):
                 words.append(token.raw)
         return ", ".join(dict.fromkeys(words)) if words else None
+
+
+_CONJUNCTIONS = frozenset({"and", "or", "but", "yet"})
+_AUXILIARIES = _stems(
+    "is are was were be been do does did have has had can could will would shall should must may might"
+)
+
+
+def _coordinated(between: Sequence[str]) -> bool:
+    """Whether a negator after a word opens a coordinated predicate of its own: the words
+    between end in "and"/"or"/"but", perhaps with an auxiliary after it ("due on the 18th
+    *and can't* be renewed", "paid in full *but is not* refunded"), so the negator belongs
+    to that predicate; "peanuts and nuts are not allowed" (a noun after the "and") is the
+    negated verb's subject."""
+    for i in range(len(between) - 1, max(-1, len(between) - 3), -1):
+        if between[i] in _CONJUNCTIONS:
+            return all(n in _AUXILIARIES for n in between[i + 1 :])
+    return False
 
 
 _ARTICLES = frozenset({"the", "a", "an"})

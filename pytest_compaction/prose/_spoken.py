@@ -1,0 +1,227 @@
+"""Values said the way people say them, folded onto the typed tokens of
+:mod:`pytest_compaction.prose.normalize`.
+
+- **Clock phrases**: "a quarter to six", "half past nine", "ten past eight", "twenty to
+  seven in the evening", "six in the evening", "5:45 in the afternoon", "eleven at night",
+  "twelve noon" are times (``@17:45``); a part of the day ("in the morning", "this
+  afternoon", "in the evening", "at night", "tonight") sets the half of the day. "N to H"
+  is a range as often as a time ("from ten to twelve guests"), so it is a time only with a
+  part of the day, "o'clock" or "am"/"pm" after it, or "at", "by", "until" or "till" before.
+- **Digit groups**: an identifier written in groups of digits (a phone or account number)
+  is the same however the groups are joined: "07700 900412", "07700 900 412",
+  "07700-900-412" and "07700.900.412" are all ``#07700900412``. A run of two or more groups
+  is one only when it has seven digits or more and opens with a 0 or holds a group of four
+  digits or more ("rooms 101 102 103" stays three numbers); a run that opens with a year
+  ("2019 2024", "in 2024 12000 people") is a year and a number.
+
+Both passes work on the token list before :func:`normalize._fold` merges dates.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pytest_compaction.prose.normalize import Token
+
+__all__ = ["clock_phrases", "digit_group", "digit_groups"]
+
+_DAY_PARTS = {"morning": "morning", "afternoon": "afternoon", "evening": "evening", "night": "night"}
+_TIME_BEFORE = frozenset({"at", "by", "until", "till", "til"})
+_MINUTE_WORDS = frozenset({"~minute"})
+
+
+def _hour(token: Token) -> int | None:
+    """The hour a plain number token names (1 to 12), or None."""
+    if not token.norm.startswith("#") or re.search(r"(?:st|nd|rd|th)$", token.raw, re.IGNORECASE):
+        return None
+    try:
+        value = float(token.norm[1:])
+    except ValueError:
+        return None
+    return int(value) if value.is_integer() and 1 <= value <= 12 else None
+
+
+def _minutes(token: Token) -> int | None:
+    if not token.norm.startswith("#"):
+        return None
+    try:
+        value = float(token.norm[1:])
+    except ValueError:
+        return None
+    return int(value) if value.is_integer() and 1 <= value <= 59 else None
+
+
+def _day_part(out: Sequence[Token], i: int) -> tuple[str, int] | None:
+    """The part of the day that starts at token ``i`` and the index after it, or None:
+    "in the evening", "this morning", "at night", "tonight"."""
+    lower = [t.raw.lower() for t in out[i : i + 3]]
+    if lower[:1] == ["tonight"]:
+        return "night", i + 1
+    if len(lower) >= 3 and lower[0] == "in" and lower[1] == "the" and lower[2] in _DAY_PARTS:
+        return _DAY_PARTS[lower[2]], i + 3
+    if len(lower) >= 2 and lower[0] == "this" and lower[1] in ("morning", "afternoon", "evening"):
+        return lower[1], i + 2
+    if len(lower) >= 2 and lower[0] == "at" and lower[1] == "night":
+        return "night", i + 2
+    return None
+
+
+def _meridiem(hours: int, part: str) -> int:
+    """``hours`` (0 to 12, from a twelve-hour clock) in the half of the day ``part`` names."""
+    if part == "morning":
+        return 0 if hours == 12 else hours
+    if part == "night":
+        return 0 if hours == 12 else hours + 12 if hours >= 5 else hours
+    return hours + 12 if hours < 12 else hours
+
+
+def _twelve_hour(token: Token) -> tuple[int, int] | None:
+    """The hours and minutes of a time token read from a twelve-hour clock ("6:30", not
+    "18:30", "6:30 pm" or "06:30"), or None."""
+    match = re.fullmatch(r"@(\d\d):(\d\d)", token.norm)
+    if match is None or not re.fullmatch(r"[1-9]:\d\d|1[0-2]:\d\d", token.raw.strip()):
+        return None
+    return int(match.group(1)), int(match.group(2))
+
+
+def _spoken(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
+    """A spoken clock time starting at token ``i``: (hours 0-12, minutes, index after it).
+    Not before a month, a unit or a currency: "the quarter to 12 March" is a date, "at ten
+    to twelve percent" a range."""
+    found = _spoken_at(out, i)
+    if found is None or (found[2] < len(out) and out[found[2]].norm[:1] in ("%", "~", "¤")):
+        return None
+    return found
+
+
+def _spoken_at(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
+    norms = [t.norm for t in out]
+    j = i + 1 if norms[i] == "a" else i
+    if j + 2 < len(out) and norms[j] in ("quarter", "half") and norms[j + 1] in ("past", "to", "after"):
+        hour = _hour(out[j + 2])
+        if hour is None or (norms[j] == "half" and norms[j + 1] == "to"):
+            return None
+        return (*_offset(hour, 15 if norms[j] == "quarter" else 30, norms[j + 1] == "to"), j + 3)
+    minutes = _minutes(out[i]) if norms[i] != "a" else None
+    if minutes is None:
+        return None
+    k = i + 2 if i + 1 < len(out) and norms[i + 1] in _MINUTE_WORDS else i + 1
+    if k + 1 >= len(out) or norms[k] not in ("past", "to", "after"):
+        return None
+    hour = _hour(out[k + 1])
+    if hour is None:
+        return None
+    end = k + 2
+    if norms[k] != "past":  # "ten to twelve" is a range as often as a time
+        said = i > 0 and norms[i - 1] in _TIME_BEFORE
+        if not (said or (end < len(out) and _day_part(out, end) is not None)):
+            return None
+    return (*_offset(hour, minutes, norms[k] == "to"), end)
+
+
+def _offset(hour: int, minutes: int, before: bool) -> tuple[int, int]:
+    if not before:
+        return hour % 12 if hour == 12 else hour, minutes
+    hours = hour - 1 or 12
+    return hours, 60 - minutes
+
+
+def clock_phrases(out: list[Token], text: str) -> list[Token]:
+    """``out`` with its spoken clock times, and the times a part of the day places, as
+    time tokens (see the module docstring)."""
+    result: list[Token] = []
+    i = 0
+    while i < len(out):
+        token = out[i]
+        spoken = _spoken(out, i)
+        hours: int | None = None
+        if spoken is not None:
+            hours, minutes, end = spoken
+        elif (hour := _hour(token)) is not None and _day_part(out, i + 1) is not None:
+            hours, minutes, end = (0 if hour == 12 else hour), 0, i + 1
+        elif (clock := _twelve_hour(token)) is not None and _day_part(out, i + 1) is not None:
+            hours, minutes, end = clock[0] % 12, clock[1], i + 1
+        elif _hour(token) == 12 and i + 1 < len(out) and out[i + 1].norm in ("@12:00", "@00:00"):
+            result.append(_merged(out[i + 1], out[i].start, out[i + 1].end, text, out[i + 1].norm))
+            i += 2
+            continue
+        if hours is None:
+            result.append(token)
+            i += 1
+            continue
+        part = _day_part(out, end)
+        if part is not None:
+            hours, end = _meridiem(hours, part[0]), part[1]
+        elif spoken is not None and hours == 0:
+            hours = 12  # "a quarter past twelve" said without a part of the day: 12:15
+        norm = f"@{hours % 24:02d}:{minutes:02d}"
+        result.append(_merged(token, out[i].start, out[end - 1].end, text, norm))
+        i = end
+    return result
+
+
+def _merged(token: Token, start: int, end: int, text: str, norm: str) -> Token:
+    return dataclasses.replace(token, norm=norm, raw=text[start:end], start=start, end=end, past=False)
+
+
+_YEAR = re.compile(r"19\d\d|20\d\d")
+
+
+def digit_group(raw: str) -> str | None:
+    """The norm of one token that is a digit-group identifier by itself ("07700-900-412",
+    "07700.900.412", "07700900412"), or None."""
+    raw = raw.removesuffix(",")
+    if not re.fullmatch(r"\d+(?:[-.]\d+)*", raw):
+        return None
+    groups = re.split(r"[-.]", raw)
+    return _identifier(groups)
+
+
+def _identifier(groups: Sequence[str]) -> str | None:
+    digits = "".join(groups)
+    if len(digits) < 7:
+        return None
+    if len(groups) == 1:
+        return "#" + digits if digits.startswith("0") else None
+    if not (groups[0].startswith("0") or any(len(g) >= 4 for g in groups)):
+        return None
+    if _YEAR.fullmatch(groups[0]) and not groups[1].startswith("0"):
+        return None  # "2019 2024" two years, "in 2024 12000 people" a year and a count
+    return "#" + digits
+
+
+def digit_groups(out: list[Token], text: str) -> list[Token]:
+    """``out`` with each run of digit groups joined by single spaces, dashes or dots read
+    as one identifier (see the module docstring)."""
+    result: list[Token] = []
+    i = 0
+    while i < len(out):
+        j = i
+        while (
+            j + 1 < len(out)
+            and _plain(out[j])
+            and not out[j].raw.endswith(",")
+            and _plain(out[j + 1])
+            and text[out[j].end : out[j + 1].start] == " "
+        ):
+            j += 1
+        if j > i:
+            groups = [g for t in out[i : j + 1] for g in re.findall(r"\d+", t.raw)]
+            norm = _identifier(groups)
+            if norm is not None:
+                result.append(_merged(out[i], out[i].start, out[j].end, text, norm))
+                i = j + 1
+                continue
+        result.append(out[i])
+        i += 1
+    return result
+
+
+def _plain(token: Token) -> bool:
+    """Groups of digits as written: digits, joined by dashes or dots ("900-412"), perhaps
+    a comma after them; no thousands comma, decimal point or ordinal suffix."""
+    return bool(re.fullmatch(r"\d+(?:[-.]\d+)*,?", token.raw)) and token.norm[:1] in ("#", "!")

@@ -1,0 +1,245 @@
+"""How values read in prose, one test per rule (session 5, values).
+
+Each rule was revealed by a held-out triple of ``tests/prose_open/round6{a,c}.yaml`` and is
+tested here in other words and domains: faithful readings it must keep and drifts it must
+catch. No test reuses the wording of the triple that revealed its rule.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.prose.facts import check_facts_in_prose
+from pytest_compaction.prose.normalize import tokens
+from pytest_compaction.prose.statements import read_statements
+
+
+def norms(text: str) -> list[str]:
+    return [t.norm for t in tokens(text)]
+
+
+def one(text: str, value: object, prose: dict[str, object]) -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", text)
+    ledger.fact("f1", "x.y", value, sources=["e1"], prose=prose)  # type: ignore[arg-type]
+    return ledger
+
+
+# -- a negator in a coordinated predicate negates that predicate ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("The refund is 40 euros and won't be reversed.", "#40"),
+        ("The order ships on Friday and cannot be tracked.", "friday"),
+        ("The kiln reaches 1200 degrees or does not fire at all.", "#1200"),
+        ("The lease ends on 30 June and is not renewable.", "%6-30"),
+    ],
+)
+def test_a_negator_after_and_or_belongs_to_its_own_predicate(text: str, word: str) -> None:
+    (statement,) = read_statements(text)
+    assert statement.negated(statement.norms.index(word)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Peanuts and cashews are not allowed.", "peanut"),
+        ("Tea and coffee are not served after six.", "tea"),
+        ("The lift is not working.", "lift"),
+    ],
+)
+def test_a_negator_after_a_coordinated_subject_still_negates_it(text: str, word: str) -> None:
+    (statement,) = read_statements(text)
+    assert statement.negated(statement.norms.index(word)) is not None
+
+
+def test_a_value_before_a_coordinated_negated_predicate_is_stated() -> None:
+    ledger = one("The deposit is 300 euros.", 300, {"names": ["deposit"], "value": ["300 euros"]})
+    assert check_facts_in_prose(ledger, "The deposit is 300 euros and won't be refunded early.").ok
+    assert check_facts_in_prose(ledger, "Deposit: 300 euros, and it cannot be split.").ok
+    drifted = check_facts_in_prose(ledger, "The deposit is 350 euros and won't be refunded early.")
+    assert drifted.names == ("f1:value_changed",)
+    negated = check_facts_in_prose(ledger, "The deposit is not 300 euros.")
+    assert negated.names == ("f1:value_changed",)
+
+
+# -- clock phrases are times ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "time"),
+    [
+        ("half past six in the evening", "@18:30"),
+        ("a quarter past nine", "@09:15"),
+        ("a quarter to one in the afternoon", "@12:45"),
+        ("twenty to seven in the evening", "@18:40"),
+        ("ten past eight", "@08:10"),
+        ("at ten to four", "@03:50"),
+        ("eleven at night", "@23:00"),
+        ("two at night", "@02:00"),
+        ("seven this morning", "@07:00"),
+        ("six tonight", "@18:00"),
+        ("4:15 in the afternoon", "@16:15"),
+        ("twelve noon", "@12:00"),
+        ("12 midnight", "@00:00"),
+    ],
+)
+def test_clock_phrases_are_times(text: str, time: str) -> None:
+    assert time in norms(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "from ten to twelve guests",
+        "at ten to twelve percent",
+        "the quarter to 12 March",
+        "20:15 in the evening",
+        "half to six",
+    ],
+)
+def test_ranges_and_dates_are_not_clock_phrases(text: str) -> None:
+    if text.startswith("20:15"):
+        assert norms(text)[0] == "@20:15"  # a 24-hour time keeps its hour
+        return
+    assert not [n for n in norms(text) if n.startswith("@")]
+
+
+def test_a_spoken_time_states_the_value_and_another_spoken_time_changes_it() -> None:
+    ledger = one("The choir rehearses at 18:30.", "18:30", {"names": ["rehearses"], "value": ["18:30"]})
+    assert check_facts_in_prose(ledger, "The choir rehearses at half past six in the evening.").ok
+    assert check_facts_in_prose(ledger, "Rehearses at 6:30 in the evening, in the crypt.").ok
+    for drift in (
+        "The choir rehearses at half past seven in the evening.",
+        "The choir rehearses at a quarter to seven in the evening.",
+    ):
+        assert check_facts_in_prose(ledger, drift).names == ("f1:value_changed",), drift
+
+
+# -- digit groups are one identifier however they are joined -------------------------------------
+
+
+def test_digit_groups_are_one_identifier_however_joined() -> None:
+    same = {
+        norms(t)[0]
+        for t in ("0161 496 0735", "0161 4960735", "0161-496-0735", "0161.496.0735", "01614960735")
+    }
+    assert same == {"#01614960735"}
+    assert norms("sort 1234 5678")[1] == "#12345678"
+    assert norms("rooms 101 102 103")[1:] == ["#101", "#102", "#103"]  # short groups: numbers
+    assert norms("from 2019 2024")[1:] == ["#2019", "#2024"]  # two years
+    assert norms("in 2024 12000 people")[1:3] == ["#2024", "#12000"]  # a year and a count
+    assert norms("2,400 3,600") == ["#2400", "#3600"]  # thousands commas: quantities
+
+
+def _deleted_phone() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Mr. Okoro's landline is 0161 496 0735.")
+    ledger.fact(
+        "f1",
+        "contact.landline",
+        "0161 496 0735",
+        sources=["e1"],
+        prose={"names": ["landline", "phone"], "value": ["0161 496 0735"]},
+    )
+    ledger.event("e2", "Mr. Okoro walks with a frame.")
+    ledger.fact(
+        "f2", "ward.mobility", "frame", sources=["e2"], prose={"names": ["walks"], "value": ["frame"]}
+    )
+    ledger.delete("f1")
+    return ledger
+
+
+def test_a_deleted_number_restated_in_other_groups_is_caught() -> None:
+    ledger = _deleted_phone()
+    assert check_facts_in_prose(ledger, "Mr. Okoro walks with a frame.").ok
+    assert check_facts_in_prose(ledger, "Mr. Okoro walks with a frame; beds 101 102 are free.").ok
+    for drift in (
+        "Mr. Okoro walks with a frame. Family can ring 01614960735.",
+        "Mr. Okoro walks with a frame; try 0161-496-0735 first.",
+    ):
+        assert check_facts_in_prose(ledger, drift).names == ("f1:forbidden_deleted_fact",), drift
+
+
+def test_an_identifier_in_other_groups_states_it_and_a_renumbered_one_changes_it() -> None:
+    ledger = one(
+        "Pay into account 4417 8823 90.",
+        "4417882390",
+        {"names": ["account"], "value": ["4417 8823 90"]},
+    )
+    assert check_facts_in_prose(ledger, "Payments go to account 44178823 90.").ok
+    assert check_facts_in_prose(ledger, "Account: 4417-8823-90.").ok
+    assert check_facts_in_prose(ledger, "Payments go to account 4417 8823 09.").names == ("f1:value_changed",)
+    assert check_facts_in_prose(ledger, "Account: 4471-8823-90.").names == ("f1:value_changed",)
+
+
+# -- a bare number takes the unit its source states it with ---------------------------------------
+
+
+def _cistern() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "The rain cistern holds 3,200 litres, enough for 12 days of watering.")
+    ledger.fact("f1", "garden.cistern_litres", 3200, sources=["e1"], prose={"names": ["cistern"]})
+    return ledger
+
+
+def test_a_bare_value_competes_with_numbers_in_its_source_unit() -> None:
+    ledger = _cistern()
+    assert check_facts_in_prose(ledger, "The cistern holds 3,200 litres, about 12 days of watering.").ok
+    assert check_facts_in_prose(
+        ledger, "Cistern: three thousand two hundred litres; refill every 2 weeks."
+    ).ok
+    for drift in ("The cistern holds 2,300 litres.", "Cistern: two thousand litres, 12 days of watering."):
+        assert check_facts_in_prose(ledger, drift).names == ("f1:value_changed",), drift
+
+
+def test_a_number_in_another_unit_is_no_rival_of_a_bare_value() -> None:
+    ledger = _cistern()
+    assert check_facts_in_prose(ledger, "The cistern lasts 12 days.").names == ("f1:missing",)
+    bare = one("The hall seats 240.", 240, {"names": ["hall"]})  # no unit in the source
+    assert check_facts_in_prose(bare, "The hall is 30 metres long.").names == ("f1:missing",)
+    assert check_facts_in_prose(bare, "The hall seats 420.").names == ("f1:value_changed",)
+
+
+# -- an old value stated with its replacement untold ------------------------------------------------
+
+
+def _bay() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Ines Varga: I'd like parking bay B12, please.")
+    ledger.fact("f1", "parking.bay", "B12", sources=["e1"], prose={"names": ["bay"], "value": ["B12"]})
+    ledger.event("e2", "Ines Varga: make that bay C7 instead, it is closer to the lift.")
+    ledger.fact("f2", "parking.bay", "C7", sources=["e2"], prose={"names": ["bay"], "value": ["C7"]})
+    ledger.supersede("f1", "f2")
+    return ledger
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "Ines Varga requested bay B12 and said it is close to the lift.",
+        "Parking bay: B12; the lift is no longer out of order.",
+    ],
+)
+def test_an_old_value_told_in_the_past_without_its_replacement_is_current(summary: str) -> None:
+    assert check_facts_in_prose(_bay(), summary).names == ("f1:forbidden_superseded_fact", "f2:missing")
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "Ines Varga moved her parking from bay B12 to bay C7, closer to the lift.",
+        "Ines Varga parks in bay C7 now; she first asked for bay B12.",
+        "Ines Varga now has bay C7 (she previously asked for bay B12).",
+    ],
+)
+def test_an_old_value_told_with_its_change_passes(summary: str) -> None:
+    assert check_facts_in_prose(_bay(), summary).ok
+
+
+def test_an_old_value_told_as_history_without_its_replacement_is_only_missing() -> None:
+    verdict = check_facts_in_prose(_bay(), "Ines Varga previously asked for bay B12.")
+    assert verdict.names == ("f2:missing",)
