@@ -42,6 +42,7 @@ __all__ = [
     "ToolCall",
     "Trust",
     "Value",
+    "contract_key",
     "normalize_qualifiers",
     "read_role",
     "read_tool_calls",
@@ -133,6 +134,38 @@ def typed_token(value: object) -> object:
     return (kind, value)
 
 
+_CONTAINERS = (list, tuple, dict)
+
+
+def contract_key(fact: Fact) -> tuple[object, ...]:
+    """What the checker compares two facts by, as one flat tuple (``Fact._key`` holds it).
+
+    Tenant, subject, predicate, the value's type and value, the qualifiers (each name,
+    type and value, in name order), the sources and the authority. Equal for two facts
+    exactly when their :func:`typed_token` values and qualifiers and every other field
+    are equal; flat (a container's token nested, a scalar's type and value inline) so
+    that comparing two keys walks as few tuples as possible.
+    """
+    value: object = fact.value
+    kind: object = type(value)
+    if kind in _CONTAINERS:
+        kind, value = typed_token(value)  # type: ignore[misc]
+    qualifiers: list[object] = []
+    for name, raw in fact.qualifiers:
+        qualifiers.append(name)
+        qualifiers.extend(typed_token(raw))  # type: ignore[arg-type]
+    return (
+        fact.tenant_id,
+        fact.subject_id,
+        fact.predicate,
+        kind,
+        value,
+        tuple(qualifiers),
+        fact.source_event_ids,
+        fact.authority,
+    )
+
+
 def normalize_qualifiers(
     qualifiers: Mapping[str, object] | Iterable[tuple[str, object]] | None, path: str = "qualifiers"
 ) -> Qualifiers:
@@ -214,19 +247,7 @@ class Fact:
                     raise PayloadError(name, f"expected one of {allowed}; got {shown(raw)}") from None
         # The contract-relevant identity, computed once: the checker's fast path is a
         # single tuple comparison per fact.
-        object.__setattr__(
-            self,
-            "_key",
-            (
-                self.tenant_id,
-                self.subject_id,
-                self.predicate,
-                typed_token(self.value),
-                tuple((k, typed_token(v)) for k, v in self.qualifiers),
-                self.source_event_ids,
-                self.authority,
-            ),
-        )
+        object.__setattr__(self, "_key", contract_key(self))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Fact):
@@ -601,6 +622,8 @@ class Artifact:
     """Facts by id (the first one, where an id is emitted twice)."""
     duplicate_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """Fact ids emitted more than once, in first-seen order."""
+    _keys: Mapping[str, tuple[object, ...]] = field(init=False, repr=False, compare=False)
+    """The contract key of each fact of :attr:`index`, by id: what the checker compares."""
 
     def __post_init__(self) -> None:
         # Typed as object: callers may pass lists, which are frozen here.
@@ -611,13 +634,16 @@ class Artifact:
         if not isinstance(input_event_ids, tuple):
             object.__setattr__(self, "input_event_ids", tuple(self.input_event_ids))
         index: dict[str, Fact] = {}
+        keys: dict[str, tuple[object, ...]] = {}
         duplicates: dict[str, None] = {}
         for fact in self.facts:
             if fact.fact_id in index:
                 duplicates[fact.fact_id] = None
             else:
                 index[fact.fact_id] = fact
+                keys[fact.fact_id] = fact._key
         object.__setattr__(self, "index", index)
+        object.__setattr__(self, "_keys", keys)
         object.__setattr__(self, "duplicate_ids", tuple(duplicates))
 
     @classmethod
