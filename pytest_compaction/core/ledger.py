@@ -363,11 +363,7 @@ class Ledger:
             for source in fact.source_event_ids:
                 claims.setdefault(source, []).append(claim)
         return tuple(
-            dataclasses.replace(
-                e,
-                claims=tuple(claims.get(e.event_id, ())),
-                retires=tuple(retires.get(e.event_id, ())),
-            )
+            _attached(e, tuple(claims.get(e.event_id, ())), tuple(retires.get(e.event_id, ())))
             for e in self.events
             if e.event_id not in self._redacted
             and (tenant_id is None or e.tenant_id == tenant_id)
@@ -446,6 +442,14 @@ class Ledger:
     def _changed(self) -> None:
         self._required.clear()
         self._authorized.clear()
+
+
+def _attached(event: SourceEvent, claims: tuple[Claim, ...], retires: tuple[str, ...]) -> SourceEvent:
+    """``event`` carrying ``claims`` and ``retires``; the event itself when it carries none
+    and gets none (an event behind no fact is not copied on every pass)."""
+    if not (claims or retires or event.claims or event.retires):
+        return event
+    return dataclasses.replace(event, claims=claims, retires=retires)
 
 
 _RANKED = {t.rank: t.value for t in Trust}

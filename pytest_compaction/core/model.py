@@ -8,6 +8,8 @@ that, unlike Python's own ``==``.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -42,6 +44,7 @@ __all__ = [
     "ToolCall",
     "Trust",
     "Value",
+    "as_built",
     "contract_key",
     "normalize_qualifiers",
     "read_role",
@@ -353,6 +356,44 @@ class Fact:
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
         return out
+
+
+def as_built(fact: Fact) -> bool:
+    """Whether ``fact`` is what its constructor builds from its fields: ``replace(fact) == fact``.
+
+    False when a field was changed after the fact was made (``object.__setattr__`` around
+    the frozen dataclass skips the constructor, so the contract key the checker compares
+    is stale) or holds what no constructor accepts. A fact whose fields are all of the
+    types the constructor leaves as they are, and whose key is the one they give, is
+    confirmed without building the copy.
+    """
+    try:
+        qualifiers = fact.qualifiers
+        if (
+            type(fact.fact_id) is str
+            and type(qualifiers) is tuple
+            # The constructor's own test of normal form, so that it would leave them as they are.
+            and (len(qualifiers) < 2 or not any(a[0] >= b[0] for a, b in itertools.pairwise(qualifiers)))
+            and type(fact.source_event_ids) is tuple
+            and type(fact.status) is Status
+            and type(fact.authority) is Trust
+            and type(fact.criticality) is Criticality
+            and _optional_str(fact.superseded_by)
+            and _optional_str(fact.status_event_id)
+            and _optional_str(fact.status_reason)
+            and contract_key(fact) == fact._key
+        ):
+            return True
+    except Exception:  # an odd field: the full rebuild below decides
+        pass
+    try:
+        return dataclasses.replace(fact) == fact
+    except (PayloadError, TypeError, ValueError):
+        return False
+
+
+def _optional_str(value: object) -> bool:
+    return value is None or type(value) is str
 
 
 _CLAIM_OPTIONAL = spec_model.optional(spec_model.CLAIM)
