@@ -1,10 +1,12 @@
 """The contract checker: an expected ledger against one compression artifact.
 
 It returns every violation it finds, as data, in a deterministic order. On the
-passing path the cost is one dictionary lookup, one tuple comparison and an owner
-check per emitted fact, plus one pass over the ledger to list the required facts
-(cached on the ledger until it changes); the detailed comparison runs only for
-facts that differ. ``benchmarks/bench_checker.py`` keeps this honest.
+passing path the cost is one comparison, in C, of the artifact's contract keys by fact
+id (``Artifact._keys``, made with the artifact) with the ledger's keys of the active
+facts of that tenant and subject (:meth:`Ledger.contract_keys`, kept as the ledger
+changes): a lookup and a tuple comparison per emitted fact, no Python loop. An artifact
+that differs anywhere takes the per-fact loop, which names every field that differs.
+``benchmarks/bench_checker.py`` keeps this honest.
 """
 
 from __future__ import annotations
