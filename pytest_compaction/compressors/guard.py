@@ -33,8 +33,7 @@ from pytest_compaction.compressors.base import (
     replays_claims,
 )
 from pytest_compaction.compressors.shapes import Normalized, normalize
-from pytest_compaction.core.errors import PayloadError
-from pytest_compaction.core.model import Artifact
+from pytest_compaction.core.model import Artifact, as_built
 from pytest_compaction.core.violations import Violation, ViolationCode
 
 __all__ = [
@@ -308,18 +307,9 @@ def _unaltered(normalized: Normalized) -> Normalized:
     artifact = normalized.artifact
     if artifact is None or normalized.shape != "artifact":
         return normalized
-    facts = artifact.facts
-    try:
-        if tuple(map(dataclasses.replace, facts)) == facts:
-            return normalized
-    except (PayloadError, TypeError, ValueError):
-        pass  # a field no constructor would accept: found below
-    for index, fact in enumerate(facts):
-        try:
-            if dataclasses.replace(fact) == fact:
-                continue
-        except (PayloadError, TypeError, ValueError):
-            pass
+    for index, fact in enumerate(artifact.facts):
+        if as_built(fact):
+            continue
         return dataclasses.replace(
             normalized,
             artifact=None,

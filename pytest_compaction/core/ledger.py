@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from pytest_compaction.core.errors import LedgerError, LifecycleError, UnknownIdError
 from pytest_compaction.core.model import Claim, Criticality, Fact, SourceEvent, Status, ToolCall, Trust, Value
@@ -44,6 +45,10 @@ class Ledger:
         self._events: dict[str, SourceEvent] = {}
         self._redacted: dict[str, str] = {}  # event id -> the deleted fact that redacted it
         self._history: list[Transition] = []
+        # Per tenant and subject, kept as facts are added and change (never rebuilt):
+        # each active fact's contract key, and each active critical fact.
+        self._keys: dict[tuple[str, str], dict[str, tuple[object, ...]]] = {}
+        self._critical: dict[tuple[str, str], dict[str, Fact]] = {}
         self._required: dict[tuple[str, str], tuple[Fact, ...]] = {}
         self._authorized: dict[tuple[str | None, str | None], tuple[SourceEvent, ...]] = {}
         self._prose: dict[str, ProseForm] = {}
@@ -162,6 +167,7 @@ class Ledger:
                     f"authority={_RANKED[max(trusts)]!r}"
                 )
         self._facts[fact.fact_id] = fact
+        self._index(fact)
         if prose is not None:
             self._prose[fact.fact_id] = prose
         self._changed()
@@ -314,20 +320,18 @@ class Ledger:
         key = (tenant_id, subject_id)
         cached = self._required.get(key)
         if cached is None:
-            # A list comprehension over locals: this pass is the checker's cold-path cost.
-            active, critical = Status.ACTIVE, Criticality.CRITICAL
-            cached = tuple(
-                [
-                    f
-                    for f in self._facts.values()
-                    if f.status is active
-                    and f.criticality is critical
-                    and f.tenant_id == tenant_id
-                    and f.subject_id == subject_id
-                ]
-            )
-            self._required[key] = cached
+            cached = self._required[key] = tuple(self._critical.get(key, {}).values())
         return cached
+
+    def contract_keys(self, tenant_id: str, subject_id: str) -> Mapping[str, tuple[object, ...]]:
+        """The contract key (:func:`~pytest_compaction.core.model.contract_key`) of every
+        active fact of one tenant and subject, by fact id.
+
+        Kept as the ledger changes, so reading it costs nothing: the checker confirms an
+        artifact whose facts all match with one comparison against it. A read-only view of
+        the ledger's own index, current at every moment.
+        """
+        return MappingProxyType(self._keys.get((tenant_id, subject_id), _NO_KEYS))
 
     def authorized_events(
         self, tenant_id: str | None = None, subject_id: str | None = None
@@ -359,11 +363,7 @@ class Ledger:
             for source in fact.source_event_ids:
                 claims.setdefault(source, []).append(claim)
         return tuple(
-            dataclasses.replace(
-                e,
-                claims=tuple(claims.get(e.event_id, ())),
-                retires=tuple(retires.get(e.event_id, ())),
-            )
+            _attached(e, tuple(claims.get(e.event_id, ())), tuple(retires.get(e.event_id, ())))
             for e in self.events
             if e.event_id not in self._redacted
             and (tenant_id is None or e.tenant_id == tenant_id)
@@ -385,6 +385,8 @@ class Ledger:
         clone._redacted = dict(self._redacted)
         clone._history = list(self._history)
         clone._prose = dict(self._prose)
+        clone._keys = {owner: dict(keys) for owner, keys in self._keys.items()}
+        clone._critical = {owner: dict(facts) for owner, facts in self._critical.items()}
         return clone
 
     def __repr__(self) -> str:
@@ -412,12 +414,43 @@ class Ledger:
             raise UnknownIdError("event", event_id, tuple(self._events))
 
     def _set(self, fact: Fact, **changes: object) -> None:
-        self._facts[fact.fact_id] = dataclasses.replace(fact, **changes)  # type: ignore[arg-type]
+        changed = dataclasses.replace(fact, **changes)  # type: ignore[arg-type]
+        self._facts[fact.fact_id] = changed
+        self._index(changed)
         self._changed()
+
+    def _index(self, fact: Fact) -> None:
+        """Record ``fact`` (new, or a changed copy of one of the same owner) in the owner's index.
+
+        A fact already there keeps its place, so :meth:`required` stays in ledger order.
+        """
+        owner = (fact.tenant_id, fact.subject_id)
+        keys = self._keys.get(owner)
+        if keys is None:
+            keys = self._keys[owner] = {}
+            self._critical[owner] = {}
+        critical = self._critical[owner]
+        if fact.status is Status.ACTIVE:
+            keys[fact.fact_id] = fact._key
+            if fact.criticality is Criticality.CRITICAL:
+                critical[fact.fact_id] = fact
+                return
+        else:
+            keys.pop(fact.fact_id, None)
+        critical.pop(fact.fact_id, None)
 
     def _changed(self) -> None:
         self._required.clear()
         self._authorized.clear()
 
 
+def _attached(event: SourceEvent, claims: tuple[Claim, ...], retires: tuple[str, ...]) -> SourceEvent:
+    """``event`` carrying ``claims`` and ``retires``; the event itself when it carries none
+    and gets none (an event behind no fact is not copied on every pass)."""
+    if not (claims or retires or event.claims or event.retires):
+        return event
+    return dataclasses.replace(event, claims=claims, retires=retires)
+
+
 _RANKED = {t.rank: t.value for t in Trust}
+_NO_KEYS: dict[str, tuple[object, ...]] = {}

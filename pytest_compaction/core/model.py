@@ -8,6 +8,8 @@ that, unlike Python's own ``==``.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -42,6 +44,8 @@ __all__ = [
     "ToolCall",
     "Trust",
     "Value",
+    "as_built",
+    "contract_key",
     "normalize_qualifiers",
     "read_role",
     "read_tool_calls",
@@ -133,6 +137,38 @@ def typed_token(value: object) -> object:
     return (kind, value)
 
 
+_CONTAINERS = (list, tuple, dict)
+
+
+def contract_key(fact: Fact) -> tuple[object, ...]:
+    """What the checker compares two facts by, as one flat tuple (``Fact._key`` holds it).
+
+    Tenant, subject, predicate, the value's type and value, the qualifiers (each name,
+    type and value, in name order), the sources and the authority. Equal for two facts
+    exactly when their :func:`typed_token` values and qualifiers and every other field
+    are equal; flat (a container's token nested, a scalar's type and value inline) so
+    that comparing two keys walks as few tuples as possible.
+    """
+    value: object = fact.value
+    kind: object = type(value)
+    if kind in _CONTAINERS:
+        kind, value = typed_token(value)  # type: ignore[misc]
+    qualifiers: list[object] = []
+    for name, raw in fact.qualifiers:
+        qualifiers.append(name)
+        qualifiers.extend(typed_token(raw))  # type: ignore[arg-type]
+    return (
+        fact.tenant_id,
+        fact.subject_id,
+        fact.predicate,
+        kind,
+        value,
+        tuple(qualifiers),
+        fact.source_event_ids,
+        fact.authority,
+    )
+
+
 def normalize_qualifiers(
     qualifiers: Mapping[str, object] | Iterable[tuple[str, object]] | None, path: str = "qualifiers"
 ) -> Qualifiers:
@@ -214,19 +250,7 @@ class Fact:
                     raise PayloadError(name, f"expected one of {allowed}; got {shown(raw)}") from None
         # The contract-relevant identity, computed once: the checker's fast path is a
         # single tuple comparison per fact.
-        object.__setattr__(
-            self,
-            "_key",
-            (
-                self.tenant_id,
-                self.subject_id,
-                self.predicate,
-                typed_token(self.value),
-                tuple((k, typed_token(v)) for k, v in self.qualifiers),
-                self.source_event_ids,
-                self.authority,
-            ),
-        )
+        object.__setattr__(self, "_key", contract_key(self))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Fact):
@@ -332,6 +356,44 @@ class Fact:
             if getattr(self, name) is not None:
                 out[name] = getattr(self, name)
         return out
+
+
+def as_built(fact: Fact) -> bool:
+    """Whether ``fact`` is what its constructor builds from its fields: ``replace(fact) == fact``.
+
+    False when a field was changed after the fact was made (``object.__setattr__`` around
+    the frozen dataclass skips the constructor, so the contract key the checker compares
+    is stale) or holds what no constructor accepts. A fact whose fields are all of the
+    types the constructor leaves as they are, and whose key is the one they give, is
+    confirmed without building the copy.
+    """
+    try:
+        qualifiers = fact.qualifiers
+        if (
+            type(fact.fact_id) is str
+            and type(qualifiers) is tuple
+            # The constructor's own test of normal form, so that it would leave them as they are.
+            and (len(qualifiers) < 2 or not any(a[0] >= b[0] for a, b in itertools.pairwise(qualifiers)))
+            and type(fact.source_event_ids) is tuple
+            and type(fact.status) is Status
+            and type(fact.authority) is Trust
+            and type(fact.criticality) is Criticality
+            and _optional_str(fact.superseded_by)
+            and _optional_str(fact.status_event_id)
+            and _optional_str(fact.status_reason)
+            and contract_key(fact) == fact._key
+        ):
+            return True
+    except Exception:  # an odd field: the full rebuild below decides
+        pass
+    try:
+        return dataclasses.replace(fact) == fact
+    except (PayloadError, TypeError, ValueError):
+        return False
+
+
+def _optional_str(value: object) -> bool:
+    return value is None or type(value) is str
 
 
 _CLAIM_OPTIONAL = spec_model.optional(spec_model.CLAIM)
@@ -601,6 +663,8 @@ class Artifact:
     """Facts by id (the first one, where an id is emitted twice)."""
     duplicate_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """Fact ids emitted more than once, in first-seen order."""
+    _keys: Mapping[str, tuple[object, ...]] = field(init=False, repr=False, compare=False)
+    """The contract key of each fact of :attr:`index`, by id: what the checker compares."""
 
     def __post_init__(self) -> None:
         # Typed as object: callers may pass lists, which are frozen here.
@@ -611,13 +675,16 @@ class Artifact:
         if not isinstance(input_event_ids, tuple):
             object.__setattr__(self, "input_event_ids", tuple(self.input_event_ids))
         index: dict[str, Fact] = {}
+        keys: dict[str, tuple[object, ...]] = {}
         duplicates: dict[str, None] = {}
         for fact in self.facts:
             if fact.fact_id in index:
                 duplicates[fact.fact_id] = None
             else:
                 index[fact.fact_id] = fact
+                keys[fact.fact_id] = fact._key
         object.__setattr__(self, "index", index)
+        object.__setattr__(self, "_keys", keys)
         object.__setattr__(self, "duplicate_ids", tuple(duplicates))
 
     @classmethod
