@@ -150,9 +150,10 @@ class Invariant:
         _check_markers(self.text, self.markers, base, "markers")
         verdict = judge(self.modality, (read(self.text),), invariant=read(self.text))
         if not verdict.ok:
+            kind = _article(self.modality.value.replace("_", " "))
             raise PayloadError(
                 join(base, "text"),
-                f"the text does not read as a {self.modality.value.replace('_', ' ')} ({verdict.reason}); "
+                f"the text does not read as {kind} ({verdict.reason}); "
                 f"state it with the words the check recognizes (see docs/prose.md) or fix the modality",
             )
 
@@ -561,3 +562,8 @@ class InvariantRegister:
         if isinstance(value, Mapping):
             return cls.from_dict(value)
         return cls(value)
+
+
+def _article(noun: str) -> str:
+    """``noun`` after its indefinite article ("an obligation", "a prohibition")."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
