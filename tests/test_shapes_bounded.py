@@ -10,6 +10,7 @@ and to return a finite list or tuple.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import textwrap
 import types
@@ -136,3 +137,28 @@ def test_through_pytest_it_is_one_named_violation(pytester: pytest.Pytester) -> 
     )
     result.stdout.no_fnmatch_line("*compressor_error*")
     result.stdout.no_fnmatch_line("*Traceback*")
+
+
+@pytest.mark.parametrize("field", ["facts", "input_event_ids"])
+def test_an_endless_iterator_given_to_the_constructor_is_refused_not_read_forever(field: str) -> None:
+    """Through the constructor (not behind it), an endless iterator used to be read until
+    memory ran out, in a guard thread the timeout could only abandon."""
+
+    def compress(request: Any) -> Artifact:
+        built = ReferenceCompressor().compress(request)
+        kept = getattr(built, field)
+        fields = {"facts": built.facts, "input_event_ids": built.input_event_ids}
+        fields[field] = itertools.repeat(kept[0])  # type: ignore[assignment]
+        return dataclasses.replace(built, **fields)
+
+    compress.replays_claims = True  # type: ignore[attr-defined]
+    ((code, detail),) = _run(compress)
+    assert code is ViolationCode.COMPRESSOR_ERROR
+    assert f"Artifact {field} is endless or longer than {MAX_ITEMS} items (repeat)" in detail
+
+
+def test_a_finite_iterator_given_to_the_constructor_is_a_tuple() -> None:
+    artifact = Artifact(
+        memory_version=1, tenant_id="t", subject_id="s", facts=iter(()), input_event_ids=(x for x in ("e1",))
+    )
+    assert (artifact.facts, artifact.input_event_ids) == ((), ("e1",))

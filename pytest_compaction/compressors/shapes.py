@@ -29,7 +29,7 @@ from typing import Any
 from pytest_compaction.compressors.messages import PRIOR_SUMMARY_ID
 from pytest_compaction.compressors.request import CompressionRequest
 from pytest_compaction.core.errors import PayloadError
-from pytest_compaction.core.model import Artifact, Fact, SourceEvent
+from pytest_compaction.core.model import MAX_ARTIFACT_ITEMS, Artifact, Fact, SourceEvent
 
 __all__ = [
     "MAX_ITEMS",
@@ -45,7 +45,7 @@ __all__ = [
 MAX_TEXT = 5_000_000
 """The most characters of text an output may carry before it is refused as unbounded."""
 
-MAX_ITEMS = 100_000
+MAX_ITEMS = MAX_ARTIFACT_ITEMS
 """The most facts, messages or records an output may carry."""
 
 

@@ -646,6 +646,28 @@ class SourceEvent:
         return out
 
 
+MAX_ARTIFACT_ITEMS = 100_000
+"""The most facts (or input event ids) an artifact is read with: an endless iterator handed
+to the constructor is refused after this many, never read until memory runs out."""
+
+
+def _frozen(items: object, name: str) -> tuple[Any, ...]:
+    """``items`` as a tuple; an iterator (which may never end) is read to at most
+    :data:`MAX_ARTIFACT_ITEMS`, and more is a ``ValueError``. A list is finite: read whole."""
+    if isinstance(items, list):
+        return tuple(items)
+    if isinstance(items, Iterable) and not isinstance(items, (str, bytes, Mapping)):
+        read = tuple(itertools.islice(items, MAX_ARTIFACT_ITEMS + 1))
+    else:
+        raise TypeError(f"Artifact {name} must be a list or tuple, not {type(items).__name__}")
+    if len(read) > MAX_ARTIFACT_ITEMS:
+        raise ValueError(
+            f"Artifact {name} is endless or longer than {MAX_ARTIFACT_ITEMS} items "
+            f"({type(items).__name__}): pass a finite list or tuple"
+        )
+    return read
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Artifact:
     """What a compressor returns: one memory version for one tenant and subject."""
@@ -667,13 +689,11 @@ class Artifact:
     """The contract key of each fact of :attr:`index`, by id: what the checker compares."""
 
     def __post_init__(self) -> None:
-        # Typed as object: callers may pass lists, which are frozen here.
-        facts: object = self.facts
-        if not isinstance(facts, tuple):
-            object.__setattr__(self, "facts", tuple(self.facts))
-        input_event_ids: object = self.input_event_ids
-        if not isinstance(input_event_ids, tuple):
-            object.__setattr__(self, "input_event_ids", tuple(self.input_event_ids))
+        # Typed as object: callers may pass lists or iterators, which are frozen here.
+        for name in ("facts", "input_event_ids"):
+            given: object = getattr(self, name)
+            if not isinstance(given, tuple):
+                object.__setattr__(self, name, _frozen(given, name))
         index: dict[str, Fact] = {}
         keys: dict[str, tuple[object, ...]] = {}
         duplicates: dict[str, None] = {}
