@@ -71,9 +71,11 @@ _REFUSED = (
 # came back", "the lever still pulled", "no change"). "Still" needs a verb that happened
 # ("still leaked", "still pulls"), not one of need or plan ("still needs a new seal").
 _PERSISTED = (
-    r"(?:came|comes|coming)\s+back|kept\s+coming\s+back|reappear(?:ed|s)|recur(?:red|s)|persist(?:ed|s)|"
+    r"(?:came|comes|coming)\s+back(?!\s+(?:clean|negative|fine|ok|okay|normal|green|good|clear))|kept\s+coming\s+back|reappear(?:ed|s)|recur(?:red|s)|persist(?:ed|s)|"
     r"resurfaced|no\s+change|"
-    r"still\s+(?!(?:needs|has|is|was|does|seems|looks|wants|plans|intends|hopes|expects)\b)"
+    r"still\s+(?!(?:needs|has|is|was|does|seems|looks|wants|plans|intends|hopes|expects|"
+    r"works|worked|runs|holds|helps|helped|passes|passed|applies|applied|stands|counts|"
+    r"days|hours|weeks|months|years|minutes)\b)"
     r"(?:[a-z]+ed|[a-z]+s|came|went|showed|got|ran|broke|fell|threw|stuck|froze|rang|there|present)"
 )
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
