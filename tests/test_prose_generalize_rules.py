@@ -12,7 +12,7 @@ import pytest
 
 from pytest_compaction.prose import _text
 from pytest_compaction.prose.invariants import considered_words, failure_outcome
-from pytest_compaction.prose.modality import CueKind, count_constraints, read, reshaped
+from pytest_compaction.prose.modality import CueKind, count_constraints, imperative, read, reshaped
 from pytest_compaction.prose.summary import check_prose
 
 
@@ -237,3 +237,274 @@ def test_reshaped_needs_the_same_shape_and_a_word_in_place() -> None:
     assert not reshaped(("adult", "stand", "bas"), ("stand", "grow", "foot"))  # not in place
     assert not reshaped(("incident", "commander", "agre"), ("incident", "open"))  # another shape
     assert not reshaped(("pharmacist", "sign"), ("nurse", "sign"))  # too short to tell
+
+
+# -- round 7: "only if" restates the invariant's own "only"; to a rule without one it is an exception
+
+PRINTER = rule(
+    "Interns may use the lab printer only with a supervisor present.",
+    ["lab printer"],
+    "permission_with_condition",
+)
+PLUS_ONE = rule(
+    "Guests may bring a plus-one only with the host's approval.", ["plus-one"], "permission_with_condition"
+)
+PARCELS = rule("Never ship parcels above 20 kg.", ["parcels"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (PRINTER, "Interns can use the lab printer, but only if a supervisor is present."),
+        (PLUS_ONE, "Guests can bring a plus-one only when the host approves."),
+    ],
+)
+def test_only_if_restates_the_invariants_own_only(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (PRINTER, "Interns can use the lab printer only with a supervisor present, if the lab is quiet."),
+        (PARCELS, "Ship parcels above 20 kg only if the courier agrees."),
+    ],
+)
+def test_an_if_beside_the_only_or_only_if_for_a_plain_bound_is_an_exception(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+# -- an "unless" narrows only beside the rule's own complemented connective ------------
+
+PAYROLL = rule(
+    "Never send payroll files outside the company without encryption.", ["payroll files"], "prohibition"
+)
+SAMPLES_OUT = rule("Never take samples outside the lab before logging them.", ["samples"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (PAYROLL, "Payroll files are never sent outside the company unless they are encrypted."),
+        (SAMPLES_OUT, "Samples must never be taken outside the lab unless they have been logged."),
+    ],
+)
+def test_unless_for_the_own_connective_beside_a_kept_bound_passes(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (PAYROLL, "Never send payroll files outside the company without encryption, unless the CFO asks."),
+        (SAMPLES_OUT, "Never take samples outside the lab before logging them, unless it is an emergency."),
+    ],
+)
+def test_unless_beside_the_kept_own_connective_still_narrows(register: dict[str, Any], summary: str) -> None:
+    verdict = check_prose(register, summary)
+    assert any(v.code.value == "modal_weakened" and "'unless'" in v.detail for v in verdict.violations)
+
+
+# -- "that no X ... without Y" keeps an obligation through its complement ----------------
+
+HARD_HAT = rule("Always wear a hard hat when entering the yard.", ["hard hat", "yard"], "obligation")
+INVOICE = rule(
+    "Always attach the invoice when filing an expense claim.", ["invoice", "expense claim"], "obligation"
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (HARD_HAT, "The site rule is that no visitors enter the yard without a hard hat."),
+        (INVOICE, "Finance said that no expense claims are filed without the invoice."),
+    ],
+)
+def test_that_no_without_keeps_an_obligation(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (HARD_HAT, "The site rule is that a hard hat is advised when entering the yard."),
+        (INVOICE, "Finance noted that expense claims filed without the invoice get queried."),
+    ],
+)
+def test_without_and_no_force_is_still_caught(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+# -- "is best left", "are best kept": advice, a hedge ------------------------------------
+
+PATIENT = rule("Do not move the patient before the X-ray is read.", ["patient", "X-ray"], "prohibition")
+VAULT = rule("Do not open Vault B before the timer has run out.", ["Vault B"], "prohibition")
+DOOR = rule("Always keep the server room door shut overnight.", ["server room door"], "obligation")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (PATIENT, "The patient is best left in bed until the X-ray is read."),
+        (DOOR, "The server room door is best kept shut overnight."),
+        (VAULT, "Vault B is best kept shut until the timer has run out."),
+    ],
+)
+def test_best_with_a_participle_is_a_hedge(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (PATIENT, "The patient must not be moved until the X-ray is read."),
+        (DOOR, "The server room door must be kept shut overnight; it is the best kept rule we have."),
+    ],
+)
+def test_must_keeps_force_and_the_best_kept_adjective_is_no_hedge(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert codes(register, summary) == set()
+
+
+# -- a command whose object has several modifiers; noun-initial statements are not commands
+
+TICKETS = rule("Archive expired customer-support tickets after 90 days.", ["tickets"], "obligation")
+CYLINDERS = rule(
+    "Refill empty spare propane cylinders before each trip.", ["propane cylinders"], "obligation"
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (TICKETS, "Expired customer-support tickets must be archived after 90 days."),
+        (CYLINDERS, "- Refill empty spare propane cylinders before each trip."),
+    ],
+)
+def test_a_command_with_a_long_object_is_an_obligation(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (TICKETS, "Expired customer-support tickets can be archived after 90 days if the queue is quiet."),
+        (CYLINDERS, "Empty spare propane cylinders are ideally refilled before each trip."),
+    ],
+)
+def test_a_long_object_command_weakened_is_caught(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+def test_noun_initial_statements_are_not_commands() -> None:
+    assert imperative("Archive expired customer-support tickets after 90 days.") == "archive"
+    assert imperative("Holds are released at 6 pm on show days.") is None
+    assert imperative("Release notes are published on Fridays.") is None
+    assert imperative("Return flights are cheaper in March.") is None
+
+
+# -- an agreement frame reports the rule: its infinitive is the command ------------------
+
+BACKUP = rule("Back up the shared drive every Friday.", ["shared drive"], "obligation")
+DRAWER = rule("Lock the cash drawer at closing.", ["cash drawer"], "obligation")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (BACKUP, "We agreed to back up the shared drive every Friday."),
+        (DRAWER, "The team decided to lock the cash drawer at closing."),
+    ],
+)
+def test_an_agreed_infinitive_is_the_command(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (BACKUP, "We agreed it might help to back up the shared drive every Friday."),
+        (DRAWER, "The team decided it is nice to lock the cash drawer at closing."),
+    ],
+)
+def test_an_agreement_that_something_helps_is_no_command(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+# -- a problem that outlived the attempt is its failure ----------------------------------
+
+RADIATOR = failure("Flushing the radiator was tried; the engine still overheated on the hill.", ["radiator"])
+DRIVER = failure(
+    "Reinstalling the printer driver was tried; the paper jams came back after a day.", ["printer driver"]
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (RADIATOR, "Flushed the radiator, but the engine still overheats on the hill."),
+        (DRIVER, "Reinstalled the printer driver; the paper jams came back a day later."),
+    ],
+)
+def test_a_problem_that_persisted_is_a_recorded_failure(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (RADIATOR, "Flushing the radiator could stop the engine overheating on the hill."),
+        (DRIVER, "Reinstalling the printer driver is an option for the paper jams."),
+    ],
+)
+def test_a_fix_still_to_try_is_no_failure(register: dict[str, Any], summary: str) -> None:
+    assert "failure_history_collapsed" in codes(register, summary)
+
+
+def test_persisted_words() -> None:
+    assert failure_outcome("the leak persisted") is not None
+    assert failure_outcome("the tap still drips") is not None
+    assert failure_outcome("the warning light came back on") is not None
+    assert failure_outcome("the pump still needs a new seal") is None
+    assert failure_outcome("we still plan to replace the seal") is None
+    assert failure_outcome("the old driver still works") is None
+    assert failure_outcome("the blood test came back clean") is None
+    assert failure_outcome("the new part is still weeks away") is None
+
+
+# -- an outcome told without its subject; an error to watch out for is no outcome -------
+
+UPLOAD = failure(
+    "We tried the vendor's bulk upload; it failed with error CSV-417.", ["bulk upload"], ["CSV-417"]
+)
+KIOSK = failure("Rebooting the kiosk was tried; it crashed again with KX-9.", ["kiosk"], ["KX-9"])
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (UPLOAD, "- Tried: the vendor's bulk upload. Failed (CSV-417)."),
+        (KIOSK, "Rebooted the kiosk. Crashed again, KX-9."),
+    ],
+)
+def test_an_outcome_sentence_without_a_subject_belongs_to_the_attempt(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (UPLOAD, "Ran the vendor's bulk upload; watch out for CSV-417."),
+        (UPLOAD, "- Next step: the vendor's bulk upload to clear CSV-417."),
+        (KIOSK, "Plan: reboot the kiosk, but beware of KX-9."),
+    ],
+)
+def test_an_error_to_watch_out_for_is_no_recorded_failure(register: dict[str, Any], summary: str) -> None:
+    assert "failure_history_collapsed" in codes(register, summary)

@@ -67,12 +67,25 @@ _REFUSED = (
 )
 # "Raised" tells a failure when what was raised is an error ("raised a TimeoutError",
 # "raised an exception"), not "raised beds" or "raised a ticket".
+# The problem outlived the attempt: it came back, persisted, or still happened ("the warning
+# came back", "the lever still pulled", "no change"). "Still" needs a verb that happened
+# ("still leaked", "still pulls"), not one of need or plan ("still needs a new seal").
+_PERSISTED = (
+    r"(?:came|comes|coming)\s+back(?!\s+(?:clean|negative|fine|ok|okay|normal|green|good|clear))|kept\s+coming\s+back|reappear(?:ed|s)|recur(?:red|s)|persist(?:ed|s)|"
+    r"resurfaced|no\s+change|"
+    r"still\s+(?!(?:needs|has|is|was|does|seems|looks|wants|plans|intends|hopes|expects|"
+    r"works|worked|runs|holds|helps|helped|passes|passed|applies|applied|stands|counts|"
+    r"days|hours|weeks|months|years|minutes)\b)"
+    r"(?:[a-z]+ed|[a-z]+s|came|went|showed|got|ran|broke|fell|threw|stuck|froze|rang|there|present)"
+)
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
     r"times\s+out|timeout|rejected|" + _RAISED + r"|threw|throws|exception|regress(?:ed|ion)|reverted|"
     r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|" + _REFUSED + r"|"
-    r"no\s+luck|dead\s+end|bounced|made\s+no\s+difference|(?:had|has|with)\s+no\s+effect|no\s+improvement|"
+    r"no\s+luck|dead\s+end|bounced|"
+    + _PERSISTED
+    + r"|made\s+no\s+difference|(?:had|has|with)\s+no\s+effect|no\s+improvement|"
     r"ineffective)\b"
 )
 # The outcome told as an event that happened ("failed", "crashed", "timed out"), not as a
@@ -85,6 +98,8 @@ _FAILED_EVENT = re.compile(
     + r"|"
     + _REFUSED
     + r"|bounced|"
+    + _PERSISTED
+    + r"|"
     + _RAISED
     + r"|"
     r"made\s+no\s+difference|had\s+no\s+effect)\b"
@@ -92,14 +107,16 @@ _FAILED_EVENT = re.compile(
 # A failure word in a hypothetical clause ("an option if the service times out", "it
 # could crash") tells no outcome: the clause is left out before the outcome is looked for.
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|in\s+case|unless|whether|could|might|would|in\s+the\s+event)\b[^,;.:!?()]*", re.IGNORECASE
+    r"\b(?:if|in\s+case|unless|whether|could|might|would|in\s+the\s+event|watch\s+(?:out\s+)?for|"
+    r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of)\b[^,;.:!?]*",
+    re.IGNORECASE,
 )
 # Words that present an approach as an idea rather than an attempt with an outcome.
 _CONSIDERED = re.compile(
     r"\b(?:consider(?:ed|ing)?|explor(?:e|ed|ing)|look(?:ed)?\s+(?:at|into)|evaluat(?:e|ed|ing)|"
     r"discuss(?:ed|ing)?|thought\s+about|propos(?:e|ed|al)|suggest(?:s|ed|ing|ions?)?|"
     r"recommend(?:s|ed|ing|ations?)?|floated|mooted|put\s+forward|pitched|investigat(?:e|ed|ing)|brainstorm(?:ed)?|"
-    r"ideas?|options?|candidates?|could\s+try|might\s+try|untried|not\s+(?:yet\s+)?tried|never\s+tried)\b"
+    r"ideas?|options?|candidates?|next\s+steps?|to-?do|could\s+try|might\s+try|untried|not\s+(?:yet\s+)?tried|never\s+tried)\b"
 )
 
 

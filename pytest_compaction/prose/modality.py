@@ -148,7 +148,7 @@ _PROHIBITION = (
     # "None leaves without a label", "nobody enters unless escorted": a universal negative
     # bounded by a condition is "never ... without".
     r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except)\b)",
-    r"^\s*no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+    r"(?:^\s*|(?<=\bthat\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
 )
 _EMPHASIS = (
     r"\beven\s+(?:if|when|though|after|before|once)\b",
@@ -168,6 +168,9 @@ _HEDGE_PHRASES = (
     r"\bin\s+(?:general|most\s+cases|principle)\b",
 )
 _RESTRICTION = (
+    # "only if": a restriction through a condition; an exception only where the invariant
+    # has no "only" of its own (see judge).
+    r"\bonly\s+(?:if|when|whenever|provided|as\s+long\s+as|so\s+long\s+as|on\s+condition)\b",
     r"\b(?:must|may|can|shall)\s+only\b",
     r"\bonly\b",
     r"\bexclusively\b",
@@ -216,6 +219,10 @@ _HEDGE = (
     r"\bencourag(?:e|ed|es)\b",
     r"\bdiscourag(?:e|ed|es)\b",
     r"\bbest\s+(?:to|practice|avoided|not)\b",
+    # "is best left closed", "are best kept cool": advice, not a rule.
+    r"\b(?:is|are|be|was|were)\s+best\s+(?:[a-z]+ed|"
+    + "|".join(sorted({w for w in _norm.participles() if len(w) > 2}))
+    + r")\b",
     r"\bgood\s+(?:idea|practice)\b",
     r"\bgenerally\b",
     r"\busually\b",
@@ -349,7 +356,8 @@ _ADJECTIVE = re.compile(
 # The rule is what follows; after "to" its infinitive is the command.
 _FRAME = re.compile(
     r"^[^,;:.!?]{0,60}?\b(?:(?:should|must|shall|will|needs?\s+to|has\s+to|have\s+to|ought\s+to|"
-    r"(?:make|be)\s+sure\s+to)\s+)?(?:always\s+)?(?:remember|bear\s+in\s+mind|keep\s+in\s+mind|note)"
+    r"(?:make|be)\s+sure\s+to)\s+)?(?:always\s+)?(?:remember|bear\s+in\s+mind|keep\s+in\s+mind|note|"
+    r"agreed|decided|promised|committed|undertook|resolved)"
     r"\s+(?:that\s+|to\s+(?=[a-z]))",
     re.IGNORECASE,
 )
@@ -371,7 +379,7 @@ _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
     r"by|until)\b|"
-    r"[A-Z0-9$\u20ac\u00a3'\"]|(?:[a-z]+\s+)?[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
+    r"[A-Z0-9$\u20ac\u00a3'\"]|(?:[a-z][a-z-]*\s+){0,3}[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
     r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|[0-9$\u20ac\u00a3])\b)",
 )
 # A command after a fronted adverbial ("Before any blood draw, check the wristband"; "On
@@ -681,8 +689,13 @@ def states_condition(invariant: str, texts: Sequence[str]) -> bool:
 
 
 def connectives(reading: Reading) -> frozenset[str]:
-    """The condition and restriction words of a reading ("until", "only", "at most")."""
-    return frozenset(reading.words(CueKind.CONDITION, CueKind.RESTRICTION))
+    """The condition and restriction words of a reading ("until", "only", "at most"); "only
+    if" is both "only" and "if"."""
+    words = reading.words(CueKind.CONDITION, CueKind.RESTRICTION)
+    return frozenset(part for word in words for part in _ONLY_THROUGH.split(word) if part)
+
+
+_ONLY_THROUGH = re.compile(r"(?<=^only) ")
 
 
 _PRESENT_PASSIVE = re.compile(
@@ -796,6 +809,12 @@ def judge(
     conditional = invariant.conditional
     own = connectives(invariant)
     conditions = cues.words(CueKind.CONDITION)
+    if not any("only" in word.split() for word in invariant.words(CueKind.RESTRICTION)):
+        # "only if" restates the invariant's own "only ..." in another connective; to a rule
+        # with no "only" its condition is an exception ("never above 50" -> "above 50 only if").
+        conditions += tuple(
+            w.split(None, 1)[1] for w in cues.words(CueKind.RESTRICTION) if w.startswith("only ")
+        )
     if not conditional:
         added = [w for w in conditions if w in _EXCEPTIONS]
     elif not own & _COMPLEMENTED:
@@ -804,8 +823,8 @@ def judge(
         added = [w for w in conditions if w in _EXCEPTIONS and w not in own]
     else:
         added = [w for w in conditions if w in _CARVE_OUTS and w not in own]
-        if own & set(conditions):
-            # The rule kept in its own connective ("never wipe until the owner confirms")
+        if own & set(conditions) & _COMPLEMENTED:
+            # The rule kept in its own complemented connective ("never wipe until the owner confirms")
             # is not restated through its complement, so an "unless" beside it is an
             # exception ("..., unless the ticket is urgent"), not "until" turned around.
             added += [w for w in conditions if w in _ADDED_EXCEPTIONS and w not in own]

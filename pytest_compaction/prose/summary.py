@@ -86,7 +86,12 @@ _BLOCK = re.compile(
     re.MULTILINE | re.DOTALL,
 )
 _STRAY = re.compile(r"^[ \t]*=== (?:END )?PINNED INVARIANTS\b[^\n]*===[ \t]*$\n?", re.MULTILINE)
-_ANAPHOR = re.compile(r"^(?:it|this|that|which|they|both|the\s+(?:attempt|change|run|fix))\b", re.IGNORECASE)
+_ANAPHOR = re.compile(
+    r"^(?:it|this|that|which|they|both|the\s+(?:attempt|change|run|fix)|"
+    # an outcome told without its subject ("Failed twice (E)", "Timed out again", "No luck")
+    r"failed|crashed|timed\s+out|errored|bounced|didn't\s+work|did\s+not\s+work|no\s+luck)\b",
+    re.IGNORECASE,
+)
 _BINDING = (Modality.PROHIBITION, Modality.OBLIGATION)
 
 
