@@ -237,6 +237,9 @@ class Statement:
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
             if norm in ("not", "no") and after in _ADDITIVE:
                 continue
+            if i > position and self._answers(position, i):
+                found.append(self.tokens[i].raw)  # "| Open bar | No |": the cell answers its label
+                continue
             if norm == "no" and after == _LONGER:
                 if i < position:
                     found.append("no longer")
@@ -247,6 +250,15 @@ class Statement:
                 continue
             found.append(self.tokens[i].raw)
         return ", ".join(found) if len(found) % 2 else None
+
+    def _answers(self, position: int, index: int) -> bool:
+        """Whether token ``index`` opens the markdown table cell right after the cell of
+        token ``position``: "| Open bar | No; ... |" answers "No" for its label."""
+        start, end = self.tokens[position].end, self.tokens[index].start
+        between = self.text[start:end]
+        return (
+            self.text.lstrip().startswith("|") and between.count("|") == 1 and between.rstrip().endswith("|")
+        )
 
     def _gerund(self, index: int) -> bool:
         return index < len(self.tokens) and self.tokens[index].raw.lower().endswith("ing")
