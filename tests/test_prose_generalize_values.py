@@ -347,3 +347,14 @@ def test_a_sentence_telling_a_deletion_may_name_the_deleted_fact() -> None:
         "Pharmacy: Alder Street. The diabetes diagnosis was removed at the user's request.",
     ):
         assert check_facts_in_prose(ledger, drift).names == ("f1:forbidden_deleted_fact",), drift
+
+
+# -- round 7: a prohibition verb negates what it forbids -------------------------------------
+
+
+def test_a_prohibition_verb_negates_what_it_forbids() -> None:
+    ledger = one("The landlord bans smoking on the balcony.", False, {"names": ["smoking"]})
+    assert check_facts_in_prose(ledger, "No smoking on the balcony.").ok
+    assert check_facts_in_prose(ledger, "Smoking is prohibited on the balcony.").ok
+    for drift in ("Smoking is fine on the balcony.", "The landlord no longer bans smoking on the balcony."):
+        assert check_facts_in_prose(ledger, drift).names == ("f1:value_changed",), drift

@@ -65,6 +65,12 @@ def negator(token: Token) -> str | None:
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
 _LONGER = stem("longer")
 _CEASE = _stems("stop stopped stops quit quits ceased ceases")
+_PROHIBITS = frozenset(
+    {"forbid", "forbids", "forbade", "forbidden", "prohibit", "prohibits", "prohibited", "ban", "bans"}
+    | {"banned", "disallow", "disallows", "disallowed"}
+)
+"""A prohibition verb negates what it forbids, as "not" would: "the lender forbids flash
+photography" states that flash photography is not allowed; "is not forbidden" cancels."""
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
@@ -231,7 +237,7 @@ class Statement:
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
                 continue
-            norm = negator(self.tokens[i]) or ""
+            norm = negator(self.tokens[i]) or ("not" if self.tokens[i].raw.lower() in _PROHIBITS else "")
             if not norm:
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
