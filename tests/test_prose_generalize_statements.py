@@ -268,3 +268,23 @@ def test_the_condition_of_a_fact_is_not_a_doubt() -> None:
         v.code.value
         for v in check_facts_in_prose(speculative, "The committee approved a second hive siting.").violations
     }
+
+
+# -- round 7: a doubt told as another's future is stated as certain -------------------------
+
+
+def test_a_might_told_as_will_is_stated_as_settled() -> None:
+    plan = "The surveyor said the roof might need new flashing next winter."
+    for faithful in (
+        "The surveyor said the roof may need new flashing next winter.",
+        "Per the surveyor, new flashing could be needed on the roof next winter.",
+    ):
+        assert check_facts_in_prose(parcel(plan), f"North fence: 14 metres. {faithful}").ok, faithful
+    for drifted in (
+        "The surveyor said the roof will need new flashing next winter.",
+        "The roof will need new flashing next winter.",
+    ):
+        found = check_facts_in_prose(parcel(plan), f"North fence: 14 metres. {drifted}").violations
+        assert "unsupported_fact" in {v.code.value for v in found}, drifted
+    forecast = "The neighbour will trim the hedge along the lane."
+    assert check_facts_in_prose(parcel(forecast), f"North fence: 14 metres. {forecast}").ok

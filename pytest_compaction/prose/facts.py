@@ -709,6 +709,16 @@ def _modifiers(statement: Statement, positions: Sequence[int]) -> list[int]:
     return out
 
 
+_FUTURE_WORDS = re.compile(
+    r"(?:will|shall|'ll|going\s+to|gonna)(?:,\s*(?:will|shall|'ll|going\s+to|gonna))*", re.I
+)
+
+
+def _future_only(hedge: str) -> bool:
+    """Whether a clause's hedge words are only a future ("will", "'ll", "going to")."""
+    return _FUTURE_WORDS.fullmatch(hedge) is not None
+
+
 def _check_sources(
     events: Sequence[object],
     statements: Sequence[Statement],
@@ -724,6 +734,7 @@ def _check_sources(
     settled: set[str] = set(active_words)
     trusted: set[str] = set()
     speculative: dict[str, str] = {}
+    doubted: set[str] = set()
     untrusted: dict[str, list[set[str]]] = {}
     untrusted_fact_words: set[str] = set()
     tools: set[str] = set()
@@ -757,8 +768,11 @@ def _check_sources(
                     given = _content(statement, statement.presupposed(positions))
                     settled |= given
                     modifiers = _content(statement, _modifiers(statement, positions))
+                    doubt = statement.speculative(positions[0]) or ""
                     for w in words - given - modifiers:
                         speculative.setdefault(w, event_id)
+                        if not _future_only(doubt):
+                            doubted.add(w)
                 else:
                     settled |= words
                 if trust is Trust.UNTRUSTED:
@@ -774,7 +788,12 @@ def _check_sources(
             for i, norm in enumerate(statement.norms):
                 if norm not in only_speculative:
                     continue
-                if statement.speculative(i) or statement.negated(i) or _reported(statement, i, names):
+                hedge = statement.speculative(i)
+                # "might need" told as "will need", reported or not, is stated as certain.
+                forecast = bool(hedge) and _future_only(hedge or "") and norm in doubted
+                if (hedge and not forecast) or statement.negated(i):
+                    continue
+                if not forecast and _reported(statement, i, names):
                     continue
                 found.append(
                     Violation(
