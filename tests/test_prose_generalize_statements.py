@@ -210,3 +210,81 @@ def test_real_speculation_stated_as_settled_is_still_caught() -> None:
         summary = f"North fence: 14 metres. {drifted}"
         found = check_facts_in_prose(parcel(plan), summary).violations
         assert "unsupported_fact" in {v.code.value for v in found}, (plan, drifted)
+
+
+# -- round 7: a hedge doubts its predicate and head noun, not the condition of a fact -------
+
+
+def test_a_modifier_of_a_doubted_noun_is_not_itself_doubted() -> None:
+    for plan, summary in (
+        (
+            "I might enter the county chess tournament in May.",
+            "Plays chess; might enter the county tournament.",
+        ),
+        (
+            "We may join the Saturday pottery class at the library.",
+            "Enjoys pottery; may join the Saturday class.",
+        ),
+    ):
+        assert check_facts_in_prose(parcel(plan), f"North fence: 14 metres. {summary}").ok, plan
+    for plan, drifted in (
+        ("I might enter the county chess tournament in May.", "Entered for the county chess tournament."),
+        ("We may join the Saturday pottery class at the library.", "Joined the Saturday pottery class."),
+        ("Maybe I'll switch to the Halden bank.", "Banks with Halden."),
+    ):
+        found = check_facts_in_prose(parcel(plan), f"North fence: 14 metres. {drifted}").violations
+        assert "unsupported_fact" in {v.code.value for v in found}, (plan, drifted)
+
+
+def _allotment() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event(
+        "e1", "Members may keep bees on their plot, but only if the committee approves the hive siting."
+    )
+    ledger.fact(
+        "f1",
+        "allotment.bees_allowed",
+        True,
+        sources=["e1"],
+        qualifiers={"requires": "committee approval of the hive siting"},
+        prose={"names": ["bees"], "qualifiers": {"requires": ["hive siting"]}},
+    )
+    return ledger
+
+
+def test_the_condition_of_a_fact_is_not_a_doubt() -> None:
+    ledger = _allotment()
+    assert check_facts_in_prose(
+        ledger, "Members can keep bees once the committee has approved the hive siting."
+    ).ok
+    assert check_facts_in_prose(
+        ledger, "Bees are fine on plots after committee sign-off of the hive siting."
+    ).ok
+    drifted = "Members can keep bees on their plots."
+    assert check_facts_in_prose(ledger, drifted).names == ("f1:qualifiers_changed",)
+    speculative = Ledger(tenant_id="t", subject_id="s")
+    speculative.event("e1", "The committee might approve a second hive siting next spring.")
+    assert "unsupported_fact" in {
+        v.code.value
+        for v in check_facts_in_prose(speculative, "The committee approved a second hive siting.").violations
+    }
+
+
+# -- round 7: a doubt told as another's future is stated as certain -------------------------
+
+
+def test_a_might_told_as_will_is_stated_as_settled() -> None:
+    plan = "The surveyor said the roof might need new flashing next winter."
+    for faithful in (
+        "The surveyor said the roof may need new flashing next winter.",
+        "Per the surveyor, new flashing could be needed on the roof next winter.",
+    ):
+        assert check_facts_in_prose(parcel(plan), f"North fence: 14 metres. {faithful}").ok, faithful
+    for drifted in (
+        "The surveyor said the roof will need new flashing next winter.",
+        "The roof will need new flashing next winter.",
+    ):
+        found = check_facts_in_prose(parcel(plan), f"North fence: 14 metres. {drifted}").violations
+        assert "unsupported_fact" in {v.code.value for v in found}, drifted
+    forecast = "The neighbour will trim the hedge along the lane."
+    assert check_facts_in_prose(parcel(forecast), f"North fence: 14 metres. {forecast}").ok

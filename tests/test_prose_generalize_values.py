@@ -243,3 +243,118 @@ def test_an_old_value_told_with_its_change_passes(summary: str) -> None:
 def test_an_old_value_told_as_history_without_its_replacement_is_only_missing() -> None:
     verdict = check_facts_in_prose(_bay(), "Ines Varga previously asked for bay B12.")
     assert verdict.names == ("f2:missing",)
+
+
+# -- round 7: dotted clock times, fractions of an hour, "Nov. 1" ----------------------------
+
+
+def test_a_dotted_time_with_am_or_pm_is_a_clock_time() -> None:
+    assert norms("Doors open at 6.30 p.m.") == ["door", "open", "at", "@18:30"]
+    assert norms("Pickup 9.15am sharp") == ["pickup", "@09:15", "sharp"]
+    assert norms("It costs 6.30 in total") == ["it", "cost", "#6.3", "in", "total"]  # no meridiem: a number
+    ledger = one(
+        "The ferry leaves at 6:30 in the evening.", "18:30", {"names": ["ferry"], "value": ["6:30 pm"]}
+    )
+    assert check_facts_in_prose(ledger, "Ferry departs 6.30 p.m.").ok
+    assert check_facts_in_prose(ledger, "Ferry: 6.30pm from pier 2.").ok
+    assert check_facts_in_prose(ledger, "Ferry departs 7.30 p.m.").names == ("f1:value_changed",)
+    assert check_facts_in_prose(ledger, "Ferry: 6.30am from pier 2.").names == ("f1:value_changed",)
+
+
+def test_fractions_of_an_hour_are_minutes() -> None:
+    assert norms("a quarter of an hour") == ["#15", "~minute"]
+    assert norms("three-quarters of an hour") == ["#45", "~minute"]
+    assert norms("an hour and a half") == ["#90", "~minute"]
+    assert norms("a quarter past nine") == ["@09:15"]  # a clock time, not a duration
+    assert norms("three quarters of the budget")[:2] == ["#3", "quarter"]
+    ledger = one(
+        "Each kiln firing cools for 90 minutes.", 90, {"names": ["cools", "cooling"], "value": ["90 minutes"]}
+    )
+    assert check_facts_in_prose(ledger, "The kiln cools for an hour and a half after each firing.").ok
+    assert check_facts_in_prose(ledger, "Cooling: one and a half hours.").ok
+    for drift in ("The kiln cools for three-quarters of an hour.", "Cooling: a quarter of an hour."):
+        assert check_facts_in_prose(ledger, drift).names == ("f1:value_changed",), drift
+
+
+def test_an_abbreviated_month_with_its_dot_is_a_date() -> None:
+    assert norms("renewal due Sept. 14") == ["renewal", "due", "%9-14"]
+    assert [s.text for s in read_statements("Renewal due Sept. 14. Bring the form.")] == [
+        "Renewal due Sept. 14.",
+        "Bring the form.",
+    ]
+    ledger = one(
+        "The visa renewal is due on 14 September.", "09-14", {"names": ["renewal"], "value": ["14 September"]}
+    )
+    assert check_facts_in_prose(ledger, "Visa renewal: due Sept. 14.").ok
+    assert check_facts_in_prose(ledger, "Visa renewal: Sep. 14, at the consulate.").ok
+    assert check_facts_in_prose(ledger, "Visa renewal: due Sept. 24.").names == ("f1:value_changed",)
+    assert check_facts_in_prose(ledger, "Visa renewal: due Oct. 14.").names == ("f1:value_changed",)
+
+
+# -- round 7: a markdown table cell answers its row's label ---------------------------------
+
+
+def test_a_table_cell_answering_no_negates_its_label() -> None:
+    ledger = one(
+        "The cabin has no wifi; guests use the cafe in the village.",
+        False,
+        {"names": ["wifi"]},
+    )
+    table = "| Item | Detail |\n|---|---|\n| Cabin | Pine Lodge |\n"
+    assert check_facts_in_prose(ledger, table + "| Wifi | No, use the village cafe |").ok
+    assert check_facts_in_prose(ledger, table + "| Wifi | None at the cabin |").ok
+    for drift in ("| Wifi | Yes, in the lounge |", "| Wifi | Free for guests |"):
+        assert check_facts_in_prose(ledger, table + drift).names == ("f1:value_changed",), drift
+    positive = one("The cabin has wifi in the lounge.", True, {"names": ["wifi"]})
+    assert check_facts_in_prose(positive, table + "| Wifi | Yes, in the lounge |").ok
+    assert check_facts_in_prose(positive, table + "| Wifi | No |").names == ("f1:value_changed",)
+
+
+# -- round 7: a sentence that tells a deletion names the fact without restating it ----------
+
+
+def _deleted_diagnosis() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "My diagnosis is type 2 diabetes, found in March.")
+    ledger.event("e2", "The pharmacy is on Alder Street.")
+    ledger.fact(
+        "f1",
+        "health.diagnosis",
+        "type 2 diabetes",
+        sources=["e1"],
+        prose={"names": ["diagnosis"], "value": ["diabetes"]},
+    )
+    ledger.fact(
+        "f2",
+        "health.pharmacy",
+        "Alder Street",
+        sources=["e2"],
+        prose={"names": ["pharmacy"], "value": ["Alder Street"]},
+    )
+    ledger.delete("f1")
+    return ledger
+
+
+def test_a_sentence_telling_a_deletion_may_name_the_deleted_fact() -> None:
+    ledger = _deleted_diagnosis()
+    for summary in (
+        "Pharmacy: Alder Street. The diagnosis was removed at the user's request.",
+        "Pharmacy on Alder Street; the user asked to forget their diagnosis, so it is left out.",
+    ):
+        assert check_facts_in_prose(ledger, summary).ok, summary
+    for drift in (
+        "Pharmacy: Alder Street. Diagnosis: diabetes.",
+        "Pharmacy: Alder Street. The diabetes diagnosis was removed at the user's request.",
+    ):
+        assert check_facts_in_prose(ledger, drift).names == ("f1:forbidden_deleted_fact",), drift
+
+
+# -- round 7: a prohibition verb negates what it forbids -------------------------------------
+
+
+def test_a_prohibition_verb_negates_what_it_forbids() -> None:
+    ledger = one("The landlord bans smoking on the balcony.", False, {"names": ["smoking"]})
+    assert check_facts_in_prose(ledger, "No smoking on the balcony.").ok
+    assert check_facts_in_prose(ledger, "Smoking is prohibited on the balcony.").ok
+    for drift in ("Smoking is fine on the balcony.", "The landlord no longer bans smoking on the balcony."):
+        assert check_facts_in_prose(ledger, drift).names == ("f1:value_changed",), drift

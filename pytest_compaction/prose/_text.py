@@ -46,6 +46,8 @@ _ABBREVIATION = re.compile(
     r"capt|lt|sgt|rev|hon|e\.g|i\.e|cf|viz|al)|(?:\b[A-Za-z]\.)+[A-Za-z]?|\b[A-Z])\.$",
     re.IGNORECASE,
 )
+# An abbreviated month before its day number does not end a sentence: "due Nov. 1".
+_MONTH_DOT = re.compile(r"\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 # Clause boundaries: a semicolon, or a contrastive conjunction. Commas and dashes are
 # not boundaries: "Never, under any circumstances, call X" is one clause, and so is
 # "Forbidden - calling X with dry_run=false".
@@ -125,6 +127,8 @@ def _split(line: str) -> list[str]:
     for end in _SENTENCE_END.finditer(line):
         head = line[start : end.start()]
         if _ABBREVIATION.search(head):
+            continue
+        if _MONTH_DOT.search(head) and line[end.end() : end.end() + 1].isdigit():
             continue
         parts.append(head)
         start = end.end()

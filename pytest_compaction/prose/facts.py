@@ -24,6 +24,8 @@ Every violation's detail names the sentence (1-based) and the words that decided
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -610,8 +612,14 @@ def _check_deleted(
         for alias in candidates
         if not set(alias) <= active_words | STOPWORDS and not any(s.find(alias) >= 0 for s in allowed)
     ]
+    values = {tuple(a) for a in (*r.value, *(a for _, group in r.qualifiers for a in group))}
     for statement in statements:
+        # A sentence that tells the deletion ("asked for their income to be forgotten")
+        # names the fact without restating it: there only its value words count.
+        told = _tells_deletion(statement)
         for alias in distinguishing:
+            if told and tuple(alias) not in values:
+                continue
             if statement.find(alias) >= 0:
                 return [
                     Violation(
@@ -623,6 +631,27 @@ def _check_deleted(
                     )
                 ]
     return []
+
+
+_ERASED = frozenset(
+    stem(w)
+    for w in (
+        *("forget", "forgets", "forgot", "forgotten", "forgetting", "delete", "deletes", "deleted"),
+        *("deleting", "remove", "removes", "removed", "removing", "erase", "erases", "erased"),
+        *("omit", "omits", "omitted", "redact", "redacts", "redacted", "purge", "purges", "purged"),
+        *("wipe", "wipes", "wiped"),
+    )
+)
+_LEFT_OUT = (frozenset(stem(w) for w in ("leave", "leaves", "left", "leaving")), stem("out"))
+
+
+def _tells_deletion(statement: Statement) -> bool:
+    """Whether the sentence tells that something was deleted: "forgotten", "removed",
+    "deleted", "erased", "omitted", "left out"."""
+    norms = statement.norms
+    if _ERASED & set(norms):
+        return True
+    return any(a in _LEFT_OUT[0] and b == _LEFT_OUT[1] for a, b in itertools.pairwise(norms))
 
 
 # -- what the sources said, and how ---------------------------------------------------
@@ -645,6 +674,51 @@ def _content(statement: Statement, positions: Iterable[int]) -> set[str]:
     return out
 
 
+_OPENERS = frozenset(
+    {"the", "a", "an", "this", "that", "these", "those", "its", "their", "our", "his", "her", "my", "your"}
+)
+
+
+def _modifiers(statement: Statement, positions: Sequence[int]) -> list[int]:
+    """The classifier of a noun phrase of three words or more after its determiner: the
+    word right before the head, "Spanish" in "might sit *the DELE B2 Spanish* exam",
+    "savings" in "a Lumo savings account". Doubting the exam doubts the sitting, not that
+    Spanish is what an exam is in; the head ("exam") and the words that tell which one
+    ("DELE", "Lumo") keep the doubt."""
+    text, tokens = statement.text, statement.tokens
+    out: list[int] = []
+    run: list[int] = []
+
+    def close() -> None:
+        if len(run) >= 3:
+            out.append(run[-2])
+
+    for i in positions:
+        before = text[tokens[i - 1].end if i > 0 else 0 : tokens[i].start]
+        opened = bool(before.split()) and before.split()[-1].lower() in _OPENERS
+        joined = bool(run) and re.fullmatch(r"[\s-]*", before) is not None
+        if opened:
+            close()
+            run = [i]
+        elif joined and statement.norms[i] not in STOPWORDS:
+            run.append(i)
+        else:
+            close()
+            run = []
+    close()
+    return out
+
+
+_FUTURE_WORDS = re.compile(
+    r"(?:will|shall|'ll|going\s+to|gonna)(?:,\s*(?:will|shall|'ll|going\s+to|gonna))*", re.I
+)
+
+
+def _future_only(hedge: str) -> bool:
+    """Whether a clause's hedge words are only a future ("will", "'ll", "going to")."""
+    return _FUTURE_WORDS.fullmatch(hedge) is not None
+
+
 def _check_sources(
     events: Sequence[object],
     statements: Sequence[Statement],
@@ -660,6 +734,7 @@ def _check_sources(
     settled: set[str] = set(active_words)
     trusted: set[str] = set()
     speculative: dict[str, str] = {}
+    doubted: set[str] = set()
     untrusted: dict[str, list[set[str]]] = {}
     untrusted_fact_words: set[str] = set()
     tools: set[str] = set()
@@ -681,12 +756,23 @@ def _check_sources(
                     continue
                 # A clause that states one of the event's own facts is settled whatever its
                 # modal ("agents may refund up to $50"): its words are the fact's.
-                own = any(statement.in_clause((*r.names, *r.value), positions[0]) for r in claims)
+                # Its qualifiers too: "only if a parent signs the agreement" is the fact's
+                # condition, not a doubt.
+                own = any(
+                    statement.in_clause(
+                        (*r.names, *r.value, *(a for _, group in r.qualifiers for a in group)), positions[0]
+                    )
+                    for r in claims
+                )
                 if not own and statement.speculative(positions[0]) is not None:
                     given = _content(statement, statement.presupposed(positions))
                     settled |= given
-                    for w in words - given:
+                    modifiers = _content(statement, _modifiers(statement, positions))
+                    doubt = statement.speculative(positions[0]) or ""
+                    for w in words - given - modifiers:
                         speculative.setdefault(w, event_id)
+                        if not _future_only(doubt):
+                            doubted.add(w)
                 else:
                     settled |= words
                 if trust is Trust.UNTRUSTED:
@@ -702,7 +788,12 @@ def _check_sources(
             for i, norm in enumerate(statement.norms):
                 if norm not in only_speculative:
                     continue
-                if statement.speculative(i) or statement.negated(i) or _reported(statement, i, names):
+                hedge = statement.speculative(i)
+                # "might need" told as "will need", reported or not, is stated as certain.
+                forecast = bool(hedge) and _future_only(hedge or "") and norm in doubted
+                if (hedge and not forecast) or statement.negated(i):
+                    continue
+                if not forecast and _reported(statement, i, names):
                     continue
                 found.append(
                     Violation(

@@ -498,7 +498,7 @@ _TOKEN = re.compile(
     (?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
   | (?P<url>https?://\S+?(?=[.,;:!?)]*(?:\s|$)))
   | (?P<iso>\b\d{4}-\d{2}-\d{2}\b)
-  | (?P<clock>\b\d{1,2}:\d{2}(?:\s*(?:[ap]\.?m\.?)(?![a-z]))?)
+  | (?P<clock>\b\d{1,2}:\d{2}(?:\s*(?:[ap]\.?m\.?)(?![a-z]))?|\b(?:0?[1-9]|1[0-2])\.[0-5]\d\s*[ap]\.?m\b\.?)
   | (?P<ampm>\b\d{1,2}\s*(?:[ap]\.m\.|[ap]m\b))
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+)*[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]*[=/][\w=/.-]*\w)
   | (?P<dotted>\b\d+(?:\.\d+){2,}\b)
@@ -601,7 +601,9 @@ def _tokens(text: str) -> tuple[Token, ...]:
             add(f"%{int(month)}-{int(day):02d}", match)
             add("#" + year, match)
         elif kind == "clock":
-            hours, rest = raw.split(":", 1)
+            hours, rest = re.split(
+                r"[:.]", raw, maxsplit=1
+            )  # "7:45", "7.45 a.m." (dotted: only with a.m./p.m.)
             meridiem = re.sub(r"[^apm]", "", rest[2:].lower())
             add(_clock(int(hours), int(rest[:2]), meridiem), match)
         elif kind == "ampm":
@@ -720,10 +722,12 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if _per_cent(out, lower):  # "5 per cent"
         out[-1] = Token("~percent", match.string[out[-1].start : end], out[-1].start, end)
         return
-    if lower in ("a", "an") and previous is not None and previous.end >= end:
-        return  # absorbed: "half an hour" is read as "0.5 hour"
+    if lower in ("a", "an", "of") and previous is not None and previous.end >= end:
+        return  # absorbed: "half an hour" is read as "0.5 hour", "a quarter of an hour" as "0.25 hour"
     if lower == "half":
         _half(out, match)
+        return
+    if lower in ("quarter", "quarters") and _quarter(out, match):
         return
     if (
         lower == "and"
@@ -855,6 +859,16 @@ def _half(out: list[Token], match: re.Match[str]) -> None:
             Token(_number(str(float(number.norm[1:]) + 0.5)), text[number.start : end], number.start, end)
         ]
         return
+    if len(out) >= 4 and [t.norm for t in out[-2:]] == ["and", "a"] and out[-3].norm in _DURATIONS:
+        # "an hour and a half" is 1.5 hour, "two weeks and a half" 2.5 weeks
+        count, unit = out[-4], out[-3]
+        if count.norm in ("a", "an") or _is_word_number(count) or kind_of(count.norm) == "number":
+            whole = 1.0 if count.norm in ("a", "an") else float(count.norm[1:])
+            out[-4:] = [
+                Token(_number(str(whole + 0.5)), text[count.start : end], count.start, unit.start),
+                Token(unit.norm, text[unit.start : end], unit.start, end),
+            ]
+            return
     article = _HALF_ARTICLE.match(text, end)
     if article:
         out.append(Token("#0.5", text[start : article.end()], start, article.end()))
@@ -862,14 +876,35 @@ def _half(out: list[Token], match: re.Match[str]) -> None:
     out.append(Token(stem("half"), match.group(), start, end))
 
 
+_QUARTER_OF = re.compile(r"\s+of\s+an?\s+(?=(?:hour|day|week)\b)", re.IGNORECASE)
+
+
+def _quarter(out: list[Token], match: re.Match[str]) -> bool:
+    """ "a quarter of an hour" is 0.25 hour, "three-quarters of an hour" 0.75 hour; only
+    before "of a(n)" and a time unit, so "a quarter past nine" stays a clock time."""
+    text, start, end = match.string, match.start(), match.end()
+    of = _QUARTER_OF.match(text, end)
+    previous = out[-1] if out else None
+    if of is None or previous is None:
+        return False
+    if previous.norm in ("a", "an", "one") and start - previous.end <= 1:
+        count = 1.0
+    elif _is_word_number(previous) and re.fullmatch(r"\s*-?\s*", text[previous.end : start]):
+        count = float(previous.norm[1:])
+    else:
+        return False
+    out[-1] = Token(_number(str(count * 0.25)), text[previous.start : of.end()], previous.start, of.end())
+    return True
+
+
 def _date_context(out: Sequence[Token], match: re.Match[str]) -> bool:
-    """A month name is a date next to a day number: "March 3", "3 March", "the 3rd of March"."""
+    """A month name is a date next to a day number: "March 3", "Nov. 1", "3 March", "the 3rd of March"."""
     text = match.string
     after = text[match.end() : match.end() + 6]
     previous = out[-1] if out else None
     if previous is not None and previous.norm == "of" and len(out) > 1:
         previous = out[-2]
-    return bool(re.match(r"\s+\d", after)) or (previous is not None and previous.norm.startswith("#"))
+    return bool(re.match(r"\.?\s+\d", after)) or (previous is not None and previous.norm.startswith("#"))
 
 
 _TIME_UNITS = frozenset({"hour", "hours", "minute", "minutes", "day", "days", "week", "weeks"})

@@ -65,6 +65,12 @@ def negator(token: Token) -> str | None:
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
 _LONGER = stem("longer")
 _CEASE = _stems("stop stopped stops quit quits ceased ceases")
+_PROHIBITS = frozenset(
+    {"forbid", "forbids", "forbade", "forbidden", "prohibit", "prohibits", "prohibited", "ban", "bans"}
+    | {"banned", "disallow", "disallows", "disallowed"}
+)
+"""A prohibition verb negates what it forbids, as "not" would: "the lender forbids flash
+photography" states that flash photography is not allowed; "is not forbidden" cancels."""
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
@@ -231,11 +237,14 @@ class Statement:
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
                 continue
-            norm = negator(self.tokens[i]) or ""
+            norm = negator(self.tokens[i]) or ("not" if self.tokens[i].raw.lower() in _PROHIBITS else "")
             if not norm:
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
             if norm in ("not", "no") and after in _ADDITIVE:
+                continue
+            if i > position and self._answers(position, i):
+                found.append(self.tokens[i].raw)  # "| Open bar | No |": the cell answers its label
                 continue
             if norm == "no" and after == _LONGER:
                 if i < position:
@@ -247,6 +256,15 @@ class Statement:
                 continue
             found.append(self.tokens[i].raw)
         return ", ".join(found) if len(found) % 2 else None
+
+    def _answers(self, position: int, index: int) -> bool:
+        """Whether token ``index`` opens the markdown table cell right after the cell of
+        token ``position``: "| Open bar | No; ... |" answers "No" for its label."""
+        start, end = self.tokens[position].end, self.tokens[index].start
+        between = self.text[start:end]
+        return (
+            self.text.lstrip().startswith("|") and between.count("|") == 1 and between.rstrip().endswith("|")
+        )
 
     def _gerund(self, index: int) -> bool:
         return index < len(self.tokens) and self.tokens[index].raw.lower().endswith("ing")
