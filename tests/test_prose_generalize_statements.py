@@ -288,3 +288,38 @@ def test_a_might_told_as_will_is_stated_as_settled() -> None:
         assert "unsupported_fact" in {v.code.value for v in found}, drifted
     forecast = "The neighbour will trim the hedge along the lane."
     assert check_facts_in_prose(parcel(forecast), f"North fence: 14 metres. {forecast}").ok
+
+
+# -- a first-person plan is settled as a plan, not as done --------------------------------
+
+
+def test_a_plan_told_in_the_past_tense_is_stated_as_done() -> None:
+    for plan, drifted in (
+        ("I'll repaint the shed green in spring.", "North fence: 14 metres. He repainted the shed green."),
+        ("We're going to sell the caravan before June.", "North fence: 14 metres. They sold the caravan."),
+        ("I will donate the old piano to the school.", "North fence: 14 metres. The old piano was donated."),
+    ):
+        verdict = check_facts_in_prose(parcel(plan), drifted)
+        assert [v.code.value for v in verdict.violations] == ["unsupported_fact"], (plan, verdict.violations)
+        assert "as done" in verdict.violations[0].detail
+
+
+def test_a_plan_kept_a_plan_passes_and_a_settled_past_is_no_plan() -> None:
+    for plan, faithful in (
+        (
+            "I'll repaint the shed green in spring.",
+            "North fence: 14 metres. Plans to repaint the shed green.",
+        ),
+        (
+            "We're going to sell the caravan before June.",
+            "North fence: 14 metres. They are selling the caravan.",
+        ),
+        ("I will donate the old piano to the school.", "North fence: 14 metres. Will donate the old piano."),
+        # The past tense of the same verb about something the plan did not name is no plan told as done.
+        (
+            "I sold the old caravan in 2020. I'll sell the new caravan before June.",
+            "North fence: 14 metres. Sold the old caravan in 2020; selling the new caravan before June.",
+        ),
+    ):
+        verdict = check_facts_in_prose(parcel(plan), faithful)
+        assert verdict.ok, (plan, [v.detail for v in verdict.violations])

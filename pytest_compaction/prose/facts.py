@@ -33,7 +33,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
-from pytest_compaction.prose.normalize import kind_of, phrase, stem
+from pytest_compaction.prose.normalize import kind_of, phrase, stem, tokens
 from pytest_compaction.prose.statements import (
     NEGATORS,
     PAST,
@@ -743,6 +743,8 @@ def _check_sources(
             untrusted_fact_words |= r.words()
     names = {word for r in scoped for alias in r.names for word in alias}
     stated = {r.fact.fact_id: r for r in scoped}
+    plans: list[_Plan] = []
+    unplanned: set[str] = set(active_words)
     for event in events:
         text = getattr(event, "text", "")
         claims = [stated[c.fact_id] for c in getattr(event, "claims", ()) if c.fact_id in stated]
@@ -775,6 +777,11 @@ def _check_sources(
                             doubted.add(w)
                 else:
                     settled |= words
+                    plan = None if own else _plan(statement, positions, words, event_id)
+                    if plan is None:
+                        unplanned |= words
+                    else:
+                        plans.append(plan)
                 if trust is Trust.UNTRUSTED:
                     untrusted.setdefault(event_id, []).append(words)
                     if _is_tool(event):
@@ -808,6 +815,8 @@ def _check_sources(
                 break
             if found:
                 break
+    if not found:
+        found.extend(_plans_told_as_done(plans, unplanned, statements, names))
     for event_id, groups in untrusted.items():
         for words in groups:
             keys = words - trusted - (active_words - untrusted_fact_words)
@@ -835,6 +844,73 @@ def _check_sources(
                 )
                 return found
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A speaker's own decision ("I'll move to Berlin"): settled as a plan, not as done."""
+
+    verb: str
+    words: frozenset[str]
+    event_id: str
+
+
+_PLAN = re.compile(
+    r"\b(?:i|we)\s*(?:'ll|\u2019ll|\s+will|\s+shall|(?:'m|\u2019m|'re|\u2019re|\s+am|\s+are)\s+going\s+to)"
+    r"\s+(?:(?:definitely|certainly|really|just|also|then|soon)\s+)?([a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _plan(statement: Statement, positions: Sequence[int], words: set[str], event_id: str) -> _Plan | None:
+    """The plan a first-person future clause states, with the verb it will do, or None."""
+    start = min(statement.tokens[i].start for i in positions)
+    end = max(statement.tokens[i].end for i in positions)
+    match = _PLAN.search(statement.text[start:end])
+    if match is None:
+        return None
+    verb = next((t.norm for t in tokens(match.group(1))), None)
+    if verb is None or verb in STOPWORDS:
+        return None
+    return _Plan(verb, frozenset(words - {verb}), event_id)
+
+
+_STILL_AHEAD = frozenset({"be", "being", "get", "getting"})
+
+
+def _plans_told_as_done(
+    plans: Sequence[_Plan], unplanned: set[str], statements: Sequence[Statement], names: set[str]
+) -> list[Violation]:
+    """A plan's verb in the past tense, in a clause holding a word only the plan used:
+    "moved to Berlin" for "I'll move to Berlin" (``unsupported_fact``). "Plans to move",
+    "is moving" and "will move" keep it a plan."""
+    for plan in plans:
+        distinct = plan.words - unplanned
+        if not distinct:
+            continue
+        for statement in statements:
+            for i, token in enumerate(statement.tokens):
+                if not token.past or statement.norms[i] != plan.verb:
+                    continue
+                if i and statement.tokens[i - 1].raw.lower() in _STILL_AHEAD:
+                    continue  # "to be repainted", "being sold": a participle of what is ahead
+                if statement.speculative(i) or statement.negated(i) or _reported(statement, i, names):
+                    continue
+                clause = statement.clause[i]
+                if not any(
+                    statement.norms[j] in distinct for j, c in enumerate(statement.clause) if c == clause
+                ):
+                    continue
+                return [
+                    Violation(
+                        code=ViolationCode.UNSUPPORTED_FACT,
+                        expected="a plan, as the source said it",
+                        observed="stated as done",
+                        detail=f"{_where(statement)} states {token.raw!r} as done; event {plan.event_id} "
+                        f"only said it was planned (keep 'plans to', 'will', 'is going to')",
+                    )
+                ]
+    return []
 
 
 def _reported(statement: Statement, position: int, names: set[str]) -> str | None:
