@@ -156,6 +156,19 @@ class SpecItem(pytest.Function):
         self.spec = spec
         self.variant = variant
 
+    @property
+    def id(self) -> Any:
+        """The structured node id (pytest 9.2 and later), read back from :attr:`nodeid`.
+
+        pytest builds a ``Function``'s structured id from its parametrization, which a spec
+        item does not have, so ``peanut[as-written]`` would be one name with no parameters,
+        unlike the same id read back from the cache: ``--lf`` and ``--ff`` would then never
+        select a failed spec item. Parsing the node id, as the cache does, keeps them equal.
+        """
+        structured = super().id  # type: ignore[misc]
+        parse = getattr(type(structured), "parse", None)
+        return structured if parse is None else parse(str(structured))
+
     def run(self, request: pytest.FixtureRequest) -> None:
         settings = settings_of(self.config)
         reproduce = settings.reproduce(self.nodeid)
