@@ -165,7 +165,10 @@ class SpecItem(pytest.Function):
         unlike the same id read back from the cache: ``--lf`` and ``--ff`` would then never
         select a failed spec item. Parsing the node id, as the cache does, keeps them equal.
         """
-        structured = super().id  # type: ignore[misc]
+        inherited = getattr(pytest.Function, "id", None)  # only pytest 9.2 and later have it
+        if inherited is None:
+            raise AttributeError("id")
+        structured = inherited.__get__(self, type(self))
         parse = getattr(type(structured), "parse", None)
         return structured if parse is None else parse(str(structured))
 
