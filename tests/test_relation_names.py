@@ -79,30 +79,6 @@ def test_against_the_built_ins_a_suites_own_name_is_one_it_cannot_vouch_for() ->
     assert misspelt.message.startswith("'split_evnt' is not a built-in relation; did you mean 'split_event'?")
 
 
-def test_each_error_points_at_the_line_of_its_name(tmp_path: Path) -> None:
-    spec_file = tmp_path / "typo.compaction.yaml"
-    spec_file.write_text(
-        "events:\n"
-        "  - id: e1\n"
-        "    text: I am allergic to peanuts.\n"
-        "    facts:\n"
-        "      - {id: f1, predicate: food.peanuts_allowed, value: false}\n"
-        "steps:\n"
-        "  - add: [e1]\n"
-        "  - compress\n"
-        "relations:\n"
-        "  - split_event\n"
-        "  - append_small_tlak\n",
-        encoding="utf-8",
-    )
-    spec = load_spec(spec_file)
-    assert spec.scenario is not None
-    (error,) = relation_name_errors(spec.scenario.relations)
-    located = spec.source_map.error(error)
-    assert (located.line, located.path) == (11, "relations[1]")
-    assert str(located).startswith(f"{spec_file}:11: relations[1]: unknown relation 'append_small_tlak'; ")
-
-
 TYPO_SPEC = (
     "events:\n"
     "  - id: e1\n"
@@ -115,6 +91,18 @@ TYPO_SPEC = (
     "relations:\n"
     "  - {name}\n"
 )
+
+
+def test_each_error_points_at_the_line_of_its_name(tmp_path: Path) -> None:
+    spec_file = tmp_path / "typo.compaction.yaml"
+    spec_file.write_text(TYPO_SPEC.replace("{name}", "split_event\n  - append_small_tlak"), encoding="utf-8")
+    spec = load_spec(spec_file)
+    assert spec.scenario is not None
+    (error,) = relation_name_errors(spec.scenario.relations)
+    located = spec.source_map.error(error)
+    assert (located.line, located.path) == (11, "relations[1]")
+    assert str(located).startswith(f"{spec_file}:11: relations[1]: unknown relation 'append_small_tlak'; ")
+
 
 CONFTEST_RELATION = """
 from pytest_compaction.relations import NotApplicable, register_relation

@@ -206,17 +206,7 @@ def _unregistered_uses(spec: Spec, project: ProjectConfig) -> Iterator[Finding]:
         for what, where, name in named:
             if lookup_use(name, table) is not None:
                 continue
-            message = unregistered(name, what, table)
-            if unread:  # a conftest.py registers a name lint cannot read: it may be this one
-                message += f"; lint cannot read the name registered at {', '.join(unread)}"
-            yield Finding(
-                source=str(spec.path),
-                line=spec.source_map.line_of(where),
-                path=where,
-                message=message,
-                severity="warning" if unread else "error",
-                code="unregistered-use",
-            )
+            yield _unregistered(spec, where, unregistered(name, what, table), unread, "unregistered-use")
 
 
 def _unregistered_relations(spec: Spec, project: ProjectConfig) -> Iterator[Finding]:
@@ -229,17 +219,28 @@ def _unregistered_relations(spec: Spec, project: ProjectConfig) -> Iterator[Find
         return
     literal, unread = conftest_uses(spec.path, project.rootdir, register="register_relation")
     for error in relation_name_errors(names, known=BUILTIN_RELATIONS | literal):
-        message = error.message
-        if unread:  # a conftest.py registers a name lint cannot read: it may be this one
-            message += f"; lint cannot read the name registered at {', '.join(unread)}"
-        yield Finding(
-            source=str(spec.path),
-            line=spec.source_map.line_of(error.path),
-            path=error.path,
-            message=message,
-            severity="warning" if unread else "error",
-            code="unregistered-relation",
-        )
+        yield _unregistered(spec, error.path, error.message, unread, "unregistered-relation")
+
+
+def _unregistered(
+    spec: Spec,
+    where: str,
+    message: str,
+    unread: Sequence[str],
+    code: Literal["unregistered-use", "unregistered-relation"],
+) -> Finding:
+    """An unknown name at ``where``: an error, or a warning when a conftest.py registers a
+    name lint cannot read (``unread``), which may be this one."""
+    if unread:
+        message += f"; lint cannot read the name registered at {', '.join(unread)}"
+    return Finding(
+        source=str(spec.path),
+        line=spec.source_map.line_of(where),
+        path=where,
+        message=message,
+        severity="warning" if unread else "error",
+        code=code,
+    )
 
 
 def _error(exc: PayloadError, source: str) -> Finding:
