@@ -358,3 +358,94 @@ def test_a_prohibition_verb_negates_what_it_forbids() -> None:
     assert check_facts_in_prose(ledger, "Smoking is prohibited on the balcony.").ok
     for drift in ("Smoking is fine on the balcony.", "The landlord no longer bans smoking on the balcony."):
         assert check_facts_in_prose(ledger, drift).names == ("f1:value_changed",), drift
+
+
+# -- a word value's rival: a noun phrase in its slot that the conversation never used ---------
+
+
+def _codes(ledger: Ledger, summary: str) -> list[str]:
+    return [v.code.value for v in check_facts_in_prose(ledger, summary).violations]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "prose", "drifted"),
+    [
+        (
+            "Ines Duarte takes her coffee with oat milk.",
+            "oat milk",
+            {"names": ["coffee"], "value": ["oat milk"]},
+            "Ines Duarte: coffee with soya cream.",
+        ),
+        (
+            "The lab ships frozen samples by courier.",
+            "courier",
+            {"names": ["frozen samples", "ship"], "value": ["courier"]},
+            "Frozen samples are shipped through the post office.",
+        ),
+        (
+            "Tomasz parks in the north garage.",
+            "north garage",
+            {"names": ["park"], "value": ["north garage"]},
+            "Tomasz parks at the riverside lot.",
+        ),
+    ],
+)
+def test_a_rival_noun_phrase_in_the_value_slot_is_another_value(
+    text: str, value: str, prose: dict[str, object], drifted: str
+) -> None:
+    assert _codes(one(text, value, prose), drifted) == ["value_changed"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "prose", "faithful"),
+    [
+        (
+            "Ines Duarte takes her coffee with oat milk.",
+            "oat milk",
+            {"names": ["coffee"], "value": ["oat milk"]},
+            "Ines Duarte likes her coffee made with oat milk every morning.",
+        ),
+        (
+            "The lab ships frozen samples by courier.",
+            "courier",
+            {"names": ["frozen samples", "ship"], "value": ["courier"]},
+            "In the lab, frozen samples go out by courier.",
+        ),
+    ],
+)
+def test_the_value_in_new_surroundings_is_stated(
+    text: str, value: str, prose: dict[str, object], faithful: str
+) -> None:
+    assert _codes(one(text, value, prose), faithful) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "prose", "drifted"),
+    [
+        # a verb in the value's place is another relation: the fact is left out
+        (
+            "Priya waters the ferns.",
+            "waters",
+            {"names": ["ferns"], "value": ["waters"]},
+            "The ferns are repotted by Priya.",
+        ),
+        # a name's rival is a name, not a common noun
+        (
+            "Mateus coaches the under-twelves.",
+            "Mateus",
+            {"names": ["under-twelves"], "value": ["Mateus"]},
+            "The under-twelves are coached by a parent.",
+        ),
+        # words before any name hold none of its slots
+        (
+            "Ana Ruiz keeps the spare key.",
+            "spare key",
+            {"names": ["keep"], "value": ["spare key"]},
+            "The caretaker told Ana where to keep things.",
+        ),
+    ],
+)
+def test_words_outside_a_value_slot_leave_the_fact_missing(
+    text: str, value: str, prose: dict[str, object], drifted: str
+) -> None:
+    assert _codes(one(text, value, prose), drifted) == ["missing"]

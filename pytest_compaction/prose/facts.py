@@ -275,6 +275,62 @@ def _unit_swapped(statement: Statement, value: Sequence[Alias]) -> str | None:
     return None
 
 
+def _event_words(events: Mapping[str, object]) -> set[str]:
+    """The norms of every word the conversation's events hold."""
+    out: set[str] = set()
+    for event in events.values():
+        for statement in read_statements(getattr(event, "text", "") or ""):
+            out.update(statement.vocabulary)
+    return out
+
+
+_SLOT_OPENERS = frozenset(
+    {"the", "a", "an", "by", "through", "via", "with", "in", "on", "at", "for", "from", "to", "into", "using"}
+)
+"""Words a noun phrase opens with: a rival value takes the value's slot after one ("by
+*card*", "is the *window*", "through the *online checkout*"); a verb in its place ("the
+cat is *groomed*") is another relation, a fact left out rather than another value."""
+
+_SLOT_REACH = 8
+
+
+def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]) -> str | None:
+    """The words that take a word value's place in a sentence that names the fact without
+    it, or None: a noun phrase near the name, opened by an article or a preposition, whose
+    content words no event of the conversation used and no prose form holds ("paid by
+    *card*" where every source said "direct debit").
+
+    A value told in words (not a number, time or date, which have kinds of their own) has
+    rivals no word type tells apart: "window" for "aisle" is another seat, not an unrelated
+    word. What marks the rival is its place and that nothing the conversation said supplies
+    it. A name's rival is a name ("Mireille" for a teacher is not rivalled by "a
+    volunteer"). A sentence with a negator is left to the polarity checks."""
+    if not r.value or any(kind_of(n) != "word" for alias in r.value for n in alias):
+        return None
+    if any(negator(token) for token in statement.tokens):
+        return None
+    named = [p for alias in r.names for p in statement.positions(alias)]
+    # After a name, or right before one ("a *window* seat"); a phrase that opens the
+    # sentence before any name ("The user ...") holds no slot of this fact.
+    near = {i for p in named for i in (p - 1, *range(p + 1, p + _SLOT_REACH + 1))}
+    content = _content(statement, range(len(statement.norms))) - _event_words(events) - r.words()
+    proper = isinstance(r.fact.value, str) and r.fact.value[:1].isupper()
+    run: list[int] = []
+    for i, norm in enumerate(statement.norms):
+        if run and (norm in content and i == run[-1] + 1):
+            run.append(i)
+            continue
+        if run:
+            break
+        before = statement.text[: statement.tokens[i].start].split()
+        opened = bool(before) and before[-1].lower() in _SLOT_OPENERS
+        if norm in content and i in near and opened:
+            if proper and not statement.tokens[i].raw[:1].isupper():
+                continue
+            run = [i]
+    return " ".join(statement.tokens[i].raw for i in run) if run else None
+
+
 def _candidates(statements: Sequence[Statement], aliases: Sequence[Alias]) -> list[Statement]:
     """The statements that hold the first word of one of ``aliases`` (a cheap index test)."""
     return holding_any(statements, {alias[0] for alias in aliases if alias})
@@ -353,6 +409,17 @@ def _check_active(
                         f"{r.show(r.value[0])!r} was",
                         expected=r.show(r.value[0]),
                         observed=rival,
+                    )
+                )
+            elif (other := _other_value(statement, r, ledger_events)) is not None:
+                findings.append(
+                    _Finding(
+                        1,
+                        ViolationCode.VALUE_CHANGED,
+                        f"{_where(statement)} names it ({r.show(name)!r}) with {other!r}, words no "
+                        f"source event used, where {r.show(r.value[0])!r} was",
+                        expected=r.show(r.value[0]),
+                        observed=other,
                     )
                 )
             else:
