@@ -250,11 +250,10 @@ def check_isolation(store: MemoryStore, *, namespace: str = "contract") -> Verdi
             value=f"allergen of {label}",
             source_event_ids=(f"isolation-event-{label}",),
         )
-        artifact = Artifact(
-            memory_version=bases[label] + 1, tenant_id=tenant_id, subject_id=subject_id, facts=(fact,)
-        )
         try:
-            store.write(artifact, expected_version=bases[label])
+            store.write(
+                _artifact(tenant_id, subject_id, bases[label] + 1, fact), expected_version=bases[label]
+            )
         except VersionConflict as exc:
             found.append(
                 Violation(
@@ -312,13 +311,7 @@ def check_deletion(store: MemoryStore, *, namespace: str = "contract") -> Verdic
         )
 
     for tenant, subject in ((tenant_id, subject_id), neighbour):
-        base = _current(store, tenant, subject)
-        store.write(
-            Artifact(
-                memory_version=base + 1, tenant_id=tenant, subject_id=subject, facts=facts(tenant, subject)
-            ),
-            expected_version=base,
-        )
+        _write_next(store, tenant, subject, facts(tenant, subject))
     store.delete_fact(tenant_id, subject_id, gone)
     found = _deletion_breaches(store, tenant_id, subject_id, gone, "after delete_fact")
     read = store.read(tenant_id, subject_id)
@@ -342,15 +335,8 @@ def check_deletion(store: MemoryStore, *, namespace: str = "contract") -> Verdic
             )
         )
     # A compressor working from a checkpoint taken before the deletion writes it back.
-    base = _current(store, tenant_id, subject_id)
-    stale = Artifact(
-        memory_version=base + 1,
-        tenant_id=tenant_id,
-        subject_id=subject_id,
-        facts=facts(tenant_id, subject_id),
-    )
     try:
-        store.write(stale, expected_version=base)
+        _write_next(store, tenant_id, subject_id, facts(tenant_id, subject_id))
     except Exception:  # refusing to store a deleted fact is enforcement too
         pass
     else:
@@ -401,21 +387,25 @@ def _check_writers(writers: int) -> None:
         raise ValueError(f"writers must be an integer of at least 2 (a race needs two), got {writers!r}")
 
 
+def _artifact(tenant_id: str, subject_id: str, version: int, *facts: Fact) -> Artifact:
+    return Artifact(memory_version=version, tenant_id=tenant_id, subject_id=subject_id, facts=facts)
+
+
+def _write_next(store: MemoryStore, tenant_id: str, subject_id: str, facts: tuple[Fact, ...]) -> None:
+    """Write ``facts`` as the next version of the scope, based on the version read just before."""
+    base = _current(store, tenant_id, subject_id)
+    store.write(_artifact(tenant_id, subject_id, base + 1, *facts), expected_version=base)
+
+
 def _race_artifact(tenant_id: str, subject_id: str, version: int, writer: int) -> Artifact:
-    return Artifact(
-        memory_version=version,
+    fact = Fact(
+        fact_id=_WRITER_FACT,
         tenant_id=tenant_id,
         subject_id=subject_id,
-        facts=(
-            Fact(
-                fact_id=_WRITER_FACT,
-                tenant_id=tenant_id,
-                subject_id=subject_id,
-                predicate="contract.written_by",
-                value=writer,
-            ),
-        ),
+        predicate="contract.written_by",
+        value=writer,
     )
+    return _artifact(tenant_id, subject_id, version, fact)
 
 
 def _attempt(
@@ -574,23 +564,20 @@ def _foreign(facts: Any, scope: str, owner_of: Mapping[str, str], where: str) ->
 def _deletion_breaches(
     store: MemoryStore, tenant_id: str, subject_id: str, fact_id: str, when: str
 ) -> list[Violation]:
-    found: list[Violation] = []
     read = store.read(tenant_id, subject_id)
-    if read is not None and fact_id in read.index:
-        found.append(
-            Violation(
-                code=ViolationCode.FORBIDDEN_DELETED_FACT,
-                fact_id=fact_id,
-                detail=f"read({tenant_id!r}, {subject_id!r}) still returns it {when}",
-            )
-        )
     query = RetrievalQuery(tenant_id=tenant_id, subject_id=subject_id, query_class="contract-deletion")
-    if any(fact.fact_id == fact_id for fact in store.retrieve(query)):
-        found.append(
-            Violation(
-                code=ViolationCode.FORBIDDEN_DELETED_FACT,
-                fact_id=fact_id,
-                detail=f"retrieve({_scope(tenant_id, subject_id)}) still returns it {when}",
-            )
+    returned = {
+        f"read({tenant_id!r}, {subject_id!r})": read is not None and fact_id in read.index,
+        f"retrieve({_scope(tenant_id, subject_id)})": any(
+            f.fact_id == fact_id for f in store.retrieve(query)
+        ),
+    }
+    return [
+        Violation(
+            code=ViolationCode.FORBIDDEN_DELETED_FACT,
+            fact_id=fact_id,
+            detail=f"{where} still returns it {when}",
         )
-    return found
+        for where, still in returned.items()
+        if still
+    ]
