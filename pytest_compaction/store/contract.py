@@ -464,18 +464,14 @@ def _judge(
     scope = _scope(tenant_id, subject_id)
     winners = [writer for writer, kind, _ in outcomes if kind == "won"]
     found = [
-        Violation(
-            code=ViolationCode.LOST_UPDATE,
-            detail=f"writer {writer} {detail}; a writer on a stale version must get VersionConflict",
-        )
+        _lost(f"writer {writer} {detail}; a writer on a stale version must get VersionConflict")
         for writer, kind, detail in outcomes
         if kind == "error"
     ]
     race = f"{len(outcomes)} {unit} wrote on top of version {base} of {scope}"
     if len(winners) > 1:
         found.append(
-            Violation(
-                code=ViolationCode.LOST_UPDATE,
+            _lost(
                 expected=1,
                 observed=len(winners),
                 detail=f"{race} and {len(winners)} were accepted (writers "
@@ -485,8 +481,7 @@ def _judge(
         )
     elif not winners and not found:
         found.append(
-            Violation(
-                code=ViolationCode.LOST_UPDATE,
+            _lost(
                 expected=1,
                 observed=0,
                 detail=f"{race} and none was accepted, although version {base} was the latest",
@@ -506,24 +501,26 @@ def _judge(
                 pass
             except Exception as exc:
                 found.append(
-                    Violation(
-                        code=ViolationCode.LOST_UPDATE,
-                        detail=f"a write based on version {base} of {scope} after version {base + 1} "
-                        f"existed raised {type(exc).__name__}: {exc} instead of VersionConflict",
+                    _lost(
+                        f"a write based on version {base} of {scope} after version {base + 1} "
+                        f"existed raised {type(exc).__name__}: {exc} instead of VersionConflict"
                     )
                 )
             else:
                 found.append(
-                    Violation(
-                        code=ViolationCode.LOST_UPDATE,
-                        detail=f"a write based on version {base} of {scope} was accepted after "
-                        f"version {base + 1} existed; it must get VersionConflict",
+                    _lost(
+                        f"a write based on version {base} of {scope} was accepted after "
+                        f"version {base + 1} existed; it must get VersionConflict"
                     )
                 )
             final = store.read(tenant_id, subject_id)
             if not found and not _holds(final, base + 1, winner):
                 found.append(_overwritten(scope, f"after a stale write, writer {winner}'s version", final))
     return Verdict(violations=sort_violations(found))
+
+
+def _lost(detail: str, *, expected: object = None, observed: object = None) -> Violation:
+    return Violation(code=ViolationCode.LOST_UPDATE, expected=expected, observed=observed, detail=detail)
 
 
 def _holds(final: Artifact | None, version: int, writer: int) -> bool:
@@ -536,10 +533,7 @@ def _overwritten(scope: str, what: str, final: Artifact | None) -> Violation:
         holds = "nothing"
     else:
         holds = f"version {final.memory_version} written by writer {_writer_of(final)}"
-    return Violation(
-        code=ViolationCode.LOST_UPDATE,
-        detail=f"{what} should be the latest memory of {scope}, but the store holds {holds}",
-    )
+    return _lost(f"{what} should be the latest memory of {scope}, but the store holds {holds}")
 
 
 def _foreign(facts: Any, scope: str, owner_of: Mapping[str, str], where: str) -> list[Violation]:
