@@ -438,10 +438,8 @@ def compressor_factory(compressor: object) -> tuple[Callable[[], Compressor], st
     if isinstance(compressor, str):
         compressor = _named(compressor)
     if inspect.isclass(compressor):
-        first = as_compressor(compressor)
-        name = compressor_name(first)
         cls: Any = compressor
-        return (lambda: as_compressor(cls)), name
+        return (lambda: as_compressor(cls)), compressor_name(as_compressor(cls))
     shared = as_compressor(compressor)
     return (lambda: shared), compressor_name(shared)
 

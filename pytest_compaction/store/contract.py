@@ -120,13 +120,10 @@ def check_round_trip(
     re-stamped with the store's next memory version of its scope before writing.
     """
     if artifact is None:
-        tenant_id, subject_id = f"{namespace}-tenant-a", f"{namespace}-subject-round-trip"
-        base = _current(store, tenant_id, subject_id)
-        artifact = probe_artifact(tenant_id, subject_id, base + 1)
-    else:
-        base = _current(store, artifact.tenant_id, artifact.subject_id)
-        if artifact.memory_version != base + 1:
-            artifact = dataclasses.replace(artifact, memory_version=base + 1)
+        artifact = probe_artifact(f"{namespace}-tenant-a", f"{namespace}-subject-round-trip")
+    base = _current(store, artifact.tenant_id, artifact.subject_id)
+    if artifact.memory_version != base + 1:
+        artifact = dataclasses.replace(artifact, memory_version=base + 1)
     store.write(artifact, expected_version=base)
     return compare_artifacts(artifact, store.read(artifact.tenant_id, artifact.subject_id))
 
