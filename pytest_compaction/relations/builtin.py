@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 
 from pytest_compaction.core.model import Criticality, SourceEvent, Trust
 from pytest_compaction.core.scenario import Scenario, Step
@@ -310,23 +311,8 @@ def _reorder_update(scenario: Scenario, rng: random.Random) -> Transformed | Not
             "that touches the same facts (or the facts are referenced later)"
         )
     a, b, old_id, new_id = rng.choice(candidates)
-    earlier, update = _ev(entries[a]), _ev(entries[b])
-    earlier = dataclasses.replace(
-        earlier,
-        claims=tuple(
-            dataclasses.replace(c, supersedes=(*c.supersedes, new_id)) if c.fact_id == old_id else c
-            for c in earlier.claims
-        ),
-    )
-    update = dataclasses.replace(
-        update,
-        claims=tuple(
-            dataclasses.replace(c, supersedes=tuple(s for s in c.supersedes if s != old_id))
-            if c.fact_id == new_id
-            else c
-            for c in update.claims
-        ),
-    )
+    earlier = _resupersede(_ev(entries[a]), old_id, lambda ids: (*ids, new_id))
+    update = _resupersede(_ev(entries[b]), new_id, lambda ids: tuple(s for s in ids if s != old_id))
     out = [*entries[:a], update, earlier, *entries[a + 1 : b], *entries[b + 1 :]]
     return Transformed(
         scenario=rebuild(scenario, out),
@@ -336,6 +322,17 @@ def _reorder_update(scenario: Scenario, rng: random.Random) -> Transformed | Not
         ),
         change=OracleChange(now_active=(old_id,), no_longer_active=(new_id,)),
     )
+
+
+def _resupersede(
+    event: SourceEvent, fact_id: str, change: Callable[[tuple[str, ...]], tuple[str, ...]]
+) -> SourceEvent:
+    """``event`` with the ``supersedes`` of its claim on ``fact_id`` changed."""
+    claims = tuple(
+        dataclasses.replace(c, supersedes=change(c.supersedes)) if c.fact_id == fact_id else c
+        for c in event.claims
+    )
+    return dataclasses.replace(event, claims=claims)
 
 
 def _movable(entries: list[Entry], a: int, b: int, old_id: str, new_id: str) -> bool:
