@@ -23,6 +23,7 @@ Imports Hypothesis and PyYAML; the plugin imports this module only when fuzzing.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import inspect
 import os
@@ -242,10 +243,11 @@ class FuzzFailure(ContractFailure):
                 "flaky: the same session passed when replayed; the compressor is nondeterministic "
                 "(run with more attempts to name the fact it disagrees on)"
             )
-        if spec_path is not None:
-            lines.append(f"saved spec: {spec_path}")
-        else:
-            lines.append("not saved: pass --compaction-record-failures=DIR to save it as a scenario spec")
+        lines.append(
+            f"saved spec: {spec_path}"
+            if spec_path is not None
+            else "not saved: pass --compaction-record-failures=DIR to save it as a scenario spec"
+        )
         if reproduce:
             lines.append(f"reproduce: {reproduce}")
         self.args = ("\n".join(lines),)
@@ -306,13 +308,7 @@ def contract_holds(
     sessions: st.SearchStrategy[Scenario] | None = None,
 ) -> FuzzResult:
     """Every compression pass of every generated session keeps the contract."""
-    return _fuzz(
-        "contract",
-        compressor,
-        settings or FuzzSettings(),
-        default_sessions() if sessions is None else sessions,
-        _contract,
-    )
+    return _fuzz("contract", compressor, settings, _or_default(sessions), _contract)
 
 
 def _contract(session: Scenario, compressor: Compressor, settings: FuzzSettings) -> _Finding | None:
@@ -332,26 +328,17 @@ def repeated_compression_keeps_critical_facts(
 ) -> FuzzResult:
     """Compressing each memory's summary again, ``depth - 1`` times with no new events,
     keeps every critical fact exactly (value, qualifiers, provenance, trust)."""
-    return _fuzz(
-        "repeated-compression",
-        compressor,
-        settings or FuzzSettings(),
-        default_sessions() if sessions is None else sessions,
-        _repeated,
-    )
+    return _fuzz("repeated-compression", compressor, settings, _or_default(sessions), _repeated)
 
 
 def with_recompression(scenario: Scenario, depth: int) -> Scenario:
     """``scenario`` followed by ``depth - 1`` more compressions of every memory it compresses,
     with no new events: a summary of a summary of a summary."""
-    scopes: dict[tuple[str, str], None] = {}
-    for step in scenario.effective_steps:
-        if step.kind == "compress":
-            scopes[(step.tenant_id or scenario.tenant_id, step.subject_id or scenario.subject_id)] = None
+    from pytest_compaction.relations.timeline import compress_scopes
+
+    scopes = compress_scopes(scenario)
     steps = list(scenario.effective_steps)
-    for _ in range(depth - 1):
-        for tenant, subject in scopes:
-            steps.append(Step(kind="compress", tenant_id=tenant, subject_id=subject))
+    steps += [Step(kind="compress", tenant_id=t, subject_id=s) for _ in range(depth - 1) for t, s in scopes]
     steps = [dataclasses.replace(step, path=f"steps[{index}]") for index, step in enumerate(steps)]
     return dataclasses.replace(scenario, steps=tuple(steps))
 
@@ -379,14 +366,8 @@ def relations_hold(
     names = tuple(relations) if relations is not None else tuple(RELATIONS)
     for name in names:
         get_relation(name)  # a misspelt name fails before any example runs
-    strategy = st.tuples(default_sessions() if sessions is None else sessions, st.integers(0, 2**16))
-
-    def check(
-        example: tuple[Scenario, int], compressor: Compressor, settings: FuzzSettings
-    ) -> _Finding | None:
-        return _relations(example, compressor, settings, names)
-
-    return _fuzz("relations", compressor, settings or FuzzSettings(), strategy, check)
+    strategy = st.tuples(_or_default(sessions), st.integers(0, 2**16))
+    return _fuzz("relations", compressor, settings, strategy, functools.partial(_relations, names=names))
 
 
 def _relations(
@@ -403,6 +384,10 @@ def _relations(
             spec = dataclasses.replace(_with_attempts(session, settings), relations=(name,), seed=seed)
             return _Finding(scenario=spec, violations=sort_violations(found.values()))
     return None
+
+
+def _or_default(sessions: st.SearchStrategy[Scenario] | None) -> st.SearchStrategy[Scenario]:
+    return default_sessions() if sessions is None else sessions
 
 
 def _with_attempts(scenario: Scenario, settings: FuzzSettings) -> Scenario:
@@ -453,10 +438,8 @@ def compressor_factory(compressor: object) -> tuple[Callable[[], Compressor], st
     if isinstance(compressor, str):
         compressor = _named(compressor)
     if inspect.isclass(compressor):
-        first = as_compressor(compressor)
-        name = compressor_name(first)
         cls: Any = compressor
-        return (lambda: as_compressor(cls)), name
+        return (lambda: as_compressor(cls)), compressor_name(as_compressor(cls))
     shared = as_compressor(compressor)
     return (lambda: shared), compressor_name(shared)
 
@@ -481,11 +464,12 @@ def _named(reference: str) -> object:
 def _fuzz(
     prop: str,
     compressor: object,
-    settings: FuzzSettings,
+    settings: FuzzSettings | None,
     strategy: st.SearchStrategy[Any],
     check: _Check,
 ) -> FuzzResult:
     __tracebackhide__ = True
+    settings = settings or FuzzSettings()
     make, name = compressor_factory(compressor)
     stats = _Stats()
 

@@ -39,7 +39,7 @@ from pytest_compaction.compressors.base import (
 from pytest_compaction.compressors.guard import DEFAULT_TIMEOUT, GuardedCompressor
 from pytest_compaction.core.checker import Mode, check
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.core.model import Artifact, Criticality, Fact, Qualifiers, Status, Trust
+from pytest_compaction.core.model import Artifact, Criticality, Fact, Qualifiers, SourceEvent, Status, Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.engine.contract import ContractFailure
 from pytest_compaction.engine.passes import DEFAULT_CHECKS, depth_tracked
@@ -104,9 +104,7 @@ class MemoryMachine(RuleBasedStateMachine):
     def _event(self, scope: Scope, text: str, trust: Trust = Trust.USER) -> str:
         self._events += 1
         event_id = f"e{self._events}"
-        speaker = (
-            "Quoted content" if trust is Trust.UNTRUSTED else ("System" if trust is Trust.SYSTEM else "User")
-        )
+        speaker = {Trust.UNTRUSTED: "Quoted content", Trust.SYSTEM: "System"}.get(trust, "User")
         self.ledger.event(
             event_id,
             f"{speaker} (message {self._events}): {text}",
@@ -193,14 +191,14 @@ class MemoryMachine(RuleBasedStateMachine):
 
     # -- compression --------------------------------------------------------------
 
-    def _pending(self, scope: Scope) -> tuple[str, ...]:
+    def _pending(self, scope: Scope) -> tuple[SourceEvent, ...]:
+        """The events of ``scope`` not yet compressed into its memory."""
         given = self.given.get(scope, set())
-        return tuple(e.event_id for e in self.ledger.authorized_events(*scope) if e.event_id not in given)
+        return tuple(e for e in self.ledger.authorized_events(*scope) if e.event_id not in given)
 
     def _compress(self, scope: Scope) -> None:
         __tracebackhide__ = True
-        given = self.given.setdefault(scope, set())
-        events = tuple(e for e in self.ledger.authorized_events(*scope) if e.event_id not in given)
+        events = self._pending(scope)
         prior = self.memory.get(scope)
         request = CompressionRequest(
             tenant_id=scope[0],
@@ -227,7 +225,7 @@ class MemoryMachine(RuleBasedStateMachine):
         self.memory[scope] = artifact
         self.depths[scope] = depth
         self.expected[scope] = self.ledger.copy()
-        given.update(e.event_id for e in events)
+        self.given.setdefault(scope, set()).update(e.event_id for e in events)
         self.versions[scope] = request.memory_version
         if self.store is not None:
             self.store.write(

@@ -204,7 +204,6 @@ _NATURAL_QUALIFIERS: dict[str, tuple[Value, ...]] = {
 
 _VALUE_KEYS = ("items", "note", "amount", "id", "unit", "basis")
 _E = TypeVar("_E", bound=Enum)
-_T = TypeVar("_T")
 
 _CHAR_ALPHABET = st.characters(min_codepoint=32, max_codepoint=126)
 
@@ -285,12 +284,7 @@ def _is_int(value: object) -> bool:
 def _scope_count(name: str, value: object) -> int:
     if not _is_int(value):
         raise InvalidArgument(f"Expected int but got {name}={value!r} (type={type(value).__name__})")
-    assert isinstance(value, int)
-    if value < 1:
-        raise InvalidArgument(f"{name}={value!r} must be at least 1")
-    if value > len(NAMES) * 4:
-        raise InvalidArgument(f"{name}={value!r} must be at most {len(NAMES) * 4}")
-    return value
+    return _count(name, value, minimum=1, maximum=len(NAMES) * 4)[0]
 
 
 def _identifier(name: str, value: object) -> str:
@@ -585,17 +579,16 @@ class _Config:
 
 
 def _config(
-    *,
-    critical_facts: object,
-    continuity_facts: object,
-    chatter: object,
-    subjects: object,
-    tenants: object,
-    untrusted: object,
-    updates: object,
-    deletions: object,
-    retirements: object,
-    compressions: object,
+    critical_facts: Count,
+    continuity_facts: Count,
+    chatter: Count,
+    subjects: int,
+    tenants: int,
+    untrusted: Count | bool,
+    updates: Count | bool,
+    deletions: Count | bool,
+    retirements: Count | bool,
+    compressions: Count,
 ) -> _Config:
     n_subjects = _scope_count("subjects", subjects)
     n_tenants = _scope_count("tenants", tenants)
@@ -964,32 +957,6 @@ def _numbered(plan: Sequence[_Item]) -> list[_Item]:
     return out
 
 
-def _plain_config(
-    critical_facts: Count,
-    continuity_facts: Count,
-    chatter: Count,
-    subjects: int,
-    tenants: int,
-    untrusted: Count | bool,
-    updates: Count | bool,
-    deletions: Count | bool,
-    retirements: Count | bool,
-    compressions: Count,
-) -> _Config:
-    return _config(
-        critical_facts=critical_facts,
-        continuity_facts=continuity_facts,
-        chatter=chatter,
-        subjects=subjects,
-        tenants=tenants,
-        untrusted=untrusted,
-        updates=updates,
-        deletions=deletions,
-        retirements=retirements,
-        compressions=compressions,
-    )
-
-
 def operations(
     *,
     critical_facts: Count = (1, 5),
@@ -1015,7 +982,7 @@ def operations(
     ``tenants`` give ``tenants * subjects`` memories (``tenant-1``/``subject-1`` first);
     the sequence ends by compressing every memory that has events.
     """
-    config = _plain_config(
+    config = _config(
         critical_facts, continuity_facts, chatter, subjects, tenants,
         untrusted, updates, deletions, retirements, compressions,
     )  # fmt: skip
@@ -1045,7 +1012,7 @@ def sessions(
     one. ``budget`` (characters, an exact number or a range) gives the scenario a
     summary budget; ``None`` gives none. A session always has at least one event.
     """
-    config = _plain_config(
+    config = _config(
         critical_facts, continuity_facts, chatter, subjects, tenants,
         untrusted, updates, deletions, retirements, compressions,
     )  # fmt: skip
@@ -1096,7 +1063,7 @@ def ledgers(
     The arguments are those of :func:`operations`; the ledger's default tenant and
     subject are ``tenant-1`` and ``subject-1``.
     """
-    config = _plain_config(
+    config = _config(
         critical_facts, continuity_facts, chatter, subjects, tenants,
         untrusted, updates, deletions, retirements, 0,
     )  # fmt: skip

@@ -174,24 +174,22 @@ class Mutant:
         return violation.code in self.codes
 
 
-def _mutant(compressor: type[MutantCompressor], failure_class: int, *codes: ViolationCode) -> Mutant:
-    return Mutant(
-        name=compressor.mutant_name,
-        failure_class=failure_class,
-        codes=frozenset(codes),
-        compressor=compressor,
-    )
-
-
-def _store_mutant(
-    store: type[StringifyingStore | LastWriterWinsStore], failure_class: int, *codes: ViolationCode
+def _mutant(
+    defect: type[MutantCompressor | StringifyingStore | LastWriterWinsStore],
+    failure_class: int,
+    *codes: ViolationCode,
 ) -> Mutant:
+    """The mutant named after ``defect``: a mutant compressor, or a defective store behind a faithful one."""
+    if issubclass(defect, MutantCompressor):
+        return Mutant(
+            name=defect.mutant_name, failure_class=failure_class, codes=frozenset(codes), compressor=defect
+        )
     return Mutant(
-        name=store.mutant_name,
+        name=defect.mutant_name,
         failure_class=failure_class,
         codes=frozenset(codes),
         compressor=PassThrough,
-        store=store,
+        store=defect,
     )
 
 
@@ -245,9 +243,9 @@ MUTANTS: tuple[Mutant, ...] = (
     _mutant(GrowSummary, 15, _C.SUMMARY_NOT_RECLAIMED),
     _mutant(KeepRecentUnderBudget, 15, _C.MISSING, _C.SUMMARY_NOT_RECLAIMED),
     _mutant(StringifyValues, 16, _C.REPRESENTATION_CHANGED, _C.VALUE_CHANGED),
-    _store_mutant(StringifyingStore, 16, _C.REPRESENTATION_CHANGED),
+    _mutant(StringifyingStore, 16, _C.REPRESENTATION_CHANGED),
     _mutant(LoseConcurrentUpdate, 17, _C.LOST_UPDATE, _C.MISSING, _C.FORBIDDEN_SUPERSEDED_FACT),
-    _store_mutant(LastWriterWinsStore, 17, _C.LOST_UPDATE),
+    _mutant(LastWriterWinsStore, 17, _C.LOST_UPDATE),
     _mutant(FlakyCriticalFact, 18, _C.NONDETERMINISTIC_CRITICAL_FACT),
     # Prose drift: the summary rewritten, the structured facts untouched.
     *PROSE_DRIFT_MUTANTS,

@@ -6,6 +6,7 @@ runs the mutants and re-exports these names.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -46,13 +47,7 @@ class Finding:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "mutant": self.mutant,
-            "scenario": self.scenario,
-            "killed_by": list(self.killed_by),
-            "other": list(self.other),
-            "error": self.error,
-        }
+        return {**dataclasses.asdict(self), "killed_by": list(self.killed_by), "other": list(self.other)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

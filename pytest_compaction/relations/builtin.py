@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 
 from pytest_compaction.core.model import Criticality, SourceEvent, Trust
 from pytest_compaction.core.scenario import Scenario, Step
@@ -44,13 +45,31 @@ def _fresh(base: str, taken: set[str]) -> str:
     return candidate
 
 
-def _is_event(entry: Entry) -> bool:
-    return isinstance(entry, SourceEvent)
-
-
 def _ev(entry: Entry) -> SourceEvent:
     assert isinstance(entry, SourceEvent)
     return entry
+
+
+def _compressed(entries: list[Entry]) -> list[tuple[int, SourceEvent]]:
+    """The events before the last compress step (the ones a compressor sees), with their positions."""
+    return [
+        (i, e) for i, e in enumerate(entries[: max(last_compress(entries), 0)]) if isinstance(e, SourceEvent)
+    ]
+
+
+def _pick(candidates: list[tuple[int, SourceEvent]], rng: random.Random) -> tuple[int, SourceEvent]:
+    """One of ``candidates``, chosen among those that state a fact when there are any."""
+    stating = [c for c in candidates if c[1].claims]
+    return rng.choice(stating or candidates)
+
+
+def _states_critical(event: SourceEvent) -> bool:
+    return any(c.criticality is Criticality.CRITICAL for c in event.claims)
+
+
+def _requested(entries: list[Entry]) -> set[str]:
+    """The events that ask for a deletion."""
+    return {e.event_id for e in entries if isinstance(e, Step) and e.kind == "delete" and e.event_id}
 
 
 _CHATTER = (
@@ -78,23 +97,17 @@ def _append_small_talk(scenario: Scenario, rng: random.Random) -> Transformed | 
     pool = [line for line in _CHATTER if not any(text in line for text in texts)]
     if not pool:
         return NotApplicable(reason="every chatter line contains the text of an existing event")
-    delivered = sum(1 for e in entries if _is_event(e))
+    delivered = sum(1 for e in entries if isinstance(e, SourceEvent))
     count = rng.randint(max(3, delivered), max(3, 2 * delivered + 2))
     scopes = compress_scopes(scenario)
     # Chatter right before and right after one critical statement, the rest anywhere
     # before the last compress step (chatter after it would reach no compressor).
-    critical = [
-        i
-        for i in range(last)
-        if _is_event(entries[i])
-        and any(c.criticality is Criticality.CRITICAL for c in _ev(entries[i]).claims)
-    ]
+    critical = [(i, e) for i, e in _compressed(entries) if _states_critical(e)]
     # (position, closeness, scope, place): at one position, the bracketing chatter sits
     # nearest the statement (closeness 0 right after it, 2 right before it).
     slots: list[tuple[int, int, tuple[str, str], str]] = []
     if critical:
-        anchor = _ev(entries[rng.choice(critical)])
-        index = entries.index(anchor)
+        index, anchor = rng.choice(critical)
         scope = (anchor.tenant_id, anchor.subject_id)
         slots += [
             (index, 2, scope, f"before {anchor.event_id}"),
@@ -154,7 +167,7 @@ def _reorder_independent(scenario: Scenario, rng: random.Random) -> Transformed 
     segments: list[tuple[int, int]] = []
     start = 0
     for index in range(max(last, 0) + 1):
-        if index == last or not _is_event(entries[index]):
+        if index == last or not isinstance(entries[index], SourceEvent):
             if index - start > 1:
                 segments.append((start, index))
             start = index + 1
@@ -184,23 +197,16 @@ def _reorder_independent(scenario: Scenario, rng: random.Random) -> Transformed 
 
 def _split_event(scenario: Scenario, rng: random.Random) -> Transformed | NotApplicable:
     entries = timeline(scenario)
-    last = last_compress(entries)
     deleted = {e.fact_id for e in entries if isinstance(e, Step) and e.kind == "delete"}
     # A chunk without claims is not redacted when the fact is deleted: never split deleted content.
     candidates = [
-        i
-        for i in range(max(last, 0))
-        if _is_event(entries[i])
-        and len(_ev(entries[i]).text) >= 2
-        and not event_touches(_ev(entries[i])) & deleted
+        (i, e) for i, e in _compressed(entries) if len(e.text) >= 2 and not event_touches(e) & deleted
     ]
     if not candidates:
         return NotApplicable(
             reason="no compressed event has text to split (two characters or more) outside deleted content"
         )
-    stating = [i for i in candidates if _ev(entries[i]).claims]
-    index = rng.choice(stating or candidates)
-    event = _ev(entries[index])
+    index, event = _pick(candidates, rng)
     text = event.text
     spaces = [k for k in range(1, len(text)) if text[k].isspace()]
     cut = rng.choice(spaces) if spaces else rng.randint(1, len(text) - 1)
@@ -226,16 +232,12 @@ def _split_event(scenario: Scenario, rng: random.Random) -> Transformed | NotApp
 def _duplicate_untrusted(scenario: Scenario, rng: random.Random) -> Transformed | NotApplicable:
     entries = timeline(scenario)
     last = last_compress(entries)
-    candidates = [
-        i for i in range(max(last, 0)) if _is_event(entries[i]) and _ev(entries[i]).trust is Trust.UNTRUSTED
-    ]
+    candidates = [(i, e) for i, e in _compressed(entries) if e.trust is Trust.UNTRUSTED]
     if not candidates:
         return NotApplicable(
             reason="no untrusted (quoted or retrieved) event is compressed, so there is nothing to repeat"
         )
-    stating = [i for i in candidates if _ev(entries[i]).claims]
-    index = rng.choice(stating or candidates)
-    event = _ev(entries[index])
+    index, event = _pick(candidates, rng)
     ids = {claim.fact_id for claim in event.claims}
     # The repeat must land while its claims are still active: before anything else touches them.
     limit = next((k for k in range(index + 1, len(entries)) if entry_touches(entries[k]) & ids), len(entries))
@@ -261,7 +263,7 @@ def _duplicate_untrusted(scenario: Scenario, rng: random.Random) -> Transformed 
 
 def _rename_unrelated(scenario: Scenario, rng: random.Random) -> Transformed | NotApplicable:
     entries = timeline(scenario)
-    requested = {e.event_id for e in entries if isinstance(e, Step) and e.kind == "delete" and e.event_id}
+    requested = _requested(entries)
     unrelated = [
         e.event_id
         for e in entries
@@ -287,17 +289,13 @@ def _rename_unrelated(scenario: Scenario, rng: random.Random) -> Transformed | N
 
 def _reorder_update(scenario: Scenario, rng: random.Random) -> Transformed | NotApplicable:
     entries = timeline(scenario)
-    last = last_compress(entries)
     first_statement: dict[str, int] = {}
     for index, entry in enumerate(entries):
         if isinstance(entry, SourceEvent):
             for claim in entry.claims:
                 first_statement.setdefault(claim.fact_id, index)
     candidates: list[tuple[int, int, str, str]] = []
-    for b in range(max(last, 0)):
-        if not _is_event(entries[b]):
-            continue
-        update = _ev(entries[b])
+    for b, update in _compressed(entries):
         for claim in update.claims:
             if first_statement[claim.fact_id] != b:
                 continue
@@ -313,23 +311,8 @@ def _reorder_update(scenario: Scenario, rng: random.Random) -> Transformed | Not
             "that touches the same facts (or the facts are referenced later)"
         )
     a, b, old_id, new_id = rng.choice(candidates)
-    earlier, update = _ev(entries[a]), _ev(entries[b])
-    earlier = dataclasses.replace(
-        earlier,
-        claims=tuple(
-            dataclasses.replace(c, supersedes=(*c.supersedes, new_id)) if c.fact_id == old_id else c
-            for c in earlier.claims
-        ),
-    )
-    update = dataclasses.replace(
-        update,
-        claims=tuple(
-            dataclasses.replace(c, supersedes=tuple(s for s in c.supersedes if s != old_id))
-            if c.fact_id == new_id
-            else c
-            for c in update.claims
-        ),
-    )
+    earlier = _resupersede(_ev(entries[a]), old_id, lambda ids: (*ids, new_id))
+    update = _resupersede(_ev(entries[b]), new_id, lambda ids: tuple(s for s in ids if s != old_id))
     out = [*entries[:a], update, earlier, *entries[a + 1 : b], *entries[b + 1 :]]
     return Transformed(
         scenario=rebuild(scenario, out),
@@ -339,6 +322,17 @@ def _reorder_update(scenario: Scenario, rng: random.Random) -> Transformed | Not
         ),
         change=OracleChange(now_active=(old_id,), no_longer_active=(new_id,)),
     )
+
+
+def _resupersede(
+    event: SourceEvent, fact_id: str, change: Callable[[tuple[str, ...]], tuple[str, ...]]
+) -> SourceEvent:
+    """``event`` with the ``supersedes`` of its claim on ``fact_id`` changed."""
+    claims = tuple(
+        dataclasses.replace(c, supersedes=change(c.supersedes)) if c.fact_id == fact_id else c
+        for c in event.claims
+    )
+    return dataclasses.replace(event, claims=claims)
 
 
 def _movable(entries: list[Entry], a: int, b: int, old_id: str, new_id: str) -> bool:
@@ -358,34 +352,24 @@ def _movable(entries: list[Entry], a: int, b: int, old_id: str, new_id: str) -> 
 
 def _remove_source(scenario: Scenario, rng: random.Random) -> Transformed | NotApplicable:
     entries = timeline(scenario)
-    last = last_compress(entries)
-    requested = {e.event_id for e in entries if isinstance(e, Step) and e.kind == "delete" and e.event_id}
+    requested = _requested(entries)
     candidates = []
-    for index in range(max(last, 0)):
-        entry = entries[index]
-        if (
-            not isinstance(entry, SourceEvent)
-            or not entry.claims
-            or entry.retires
-            or entry.event_id in requested
-        ):
+    for index, entry in _compressed(entries):
+        if not entry.claims or entry.retires or entry.event_id in requested:
             continue
         if any(claim.supersedes for claim in entry.claims):
             continue  # dropping it would revive the older value: that is reorder_update's business
         ids = {claim.fact_id for claim in entry.claims}
         if any(entry_touches(other) & ids for k, other in enumerate(entries) if k != index):
             continue
-        candidates.append(index)
+        candidates.append((index, entry))
     if not candidates:
         return NotApplicable(
             reason="no compressed event is the only source of facts that nothing else restates, "
             "supersedes, retires or deletes"
         )
-    critical = [
-        i for i in candidates if any(c.criticality is Criticality.CRITICAL for c in _ev(entries[i]).claims)
-    ]
-    index = rng.choice(critical or candidates)
-    dropped = _ev(entries[index])
+    critical = [c for c in candidates if _states_critical(c[1])]
+    index, dropped = rng.choice(critical or candidates)
     gone = tuple(claim.fact_id for claim in dropped.claims)
     return Transformed(
         scenario=rebuild(scenario, [e for k, e in enumerate(entries) if k != index]),

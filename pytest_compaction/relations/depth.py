@@ -205,10 +205,8 @@ def run_depth(
         config=config,
     )
     stages = _stages(staged.passes)
-    findings: list[DepthFinding] = []
+    findings = [DepthFinding(path="direct", depth=1, stage=1, violation=v) for v in direct.violations]
     seen: set[str] = set()
-    for violation in direct.violations:
-        findings.append(DepthFinding(path="direct", depth=1, stage=1, violation=violation))
     for stage in stages:
         for violation in stage.violations:
             if violation.name not in seen:

@@ -281,16 +281,13 @@ def render_result(result: MetamorphicResult, *, reproduce: str | None = None) ->
         lines.append(f"  declared change: {result.transformation.change.describe()}")
     lines.append("")
     lines.extend(_side_by_side(result.original, result.transformed))
-    if result.differences:
-        lines.append("")
-        lines.append("  final critical facts differ:")
-        lines.extend(f"    {v.describe()}" for v in result.differences)
-    if result.new_violations:
-        lines.append("")
-        lines.append("  new in the transformed run:")
-        lines.extend(f"    {v.describe()}" for v in result.new_violations)
-    lines.append("")
-    lines.append(f"seed: {result.seed}" + (f"; reproduce: {reproduce}" if reproduce else ""))
+    for title, violations in (
+        ("final critical facts differ", result.differences),
+        ("new in the transformed run", result.new_violations),
+    ):
+        if violations:
+            lines += ["", f"  {title}:", *(f"    {v.describe()}" for v in violations)]
+    lines += ["", f"seed: {result.seed}" + (f"; reproduce: {reproduce}" if reproduce else "")]
     return "\n".join(lines)
 
 

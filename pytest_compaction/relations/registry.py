@@ -109,14 +109,10 @@ class OracleChange:
         return not self.now_active and not self.no_longer_active
 
     def describe(self) -> str:
-        if self.empty:
-            return "the oracle is unchanged"
-        parts = []
-        if self.now_active:
-            parts.append(f"now active: {', '.join(self.now_active)}")
-        if self.no_longer_active:
-            parts.append(f"no longer active: {', '.join(self.no_longer_active)}")
-        return "; ".join(parts)
+        sides = (("now active", self.now_active), ("no longer active", self.no_longer_active))
+        return (
+            "; ".join(f"{side}: {', '.join(ids)}" for side, ids in sides if ids) or "the oracle is unchanged"
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -221,20 +217,16 @@ class Relation:
         except CompactionError as exc:
             raise RelationError(f"{where} produced a scenario that cannot be replayed: {exc}") from None
         expected = _active(before)
-        for fact_id in change.no_longer_active:
-            fact = before.find(fact_id)
-            if fact is None or fact.status is not Status.ACTIVE:
-                raise RelationError(
-                    f"{where} declares {fact_id!r} no longer active, but it was not active before"
-                )
-            expected[_oracle_key(fact)] -= 1
-        for fact_id in change.now_active:
-            fact = after.find(fact_id)
-            if fact is None or fact.status is not Status.ACTIVE:
-                raise RelationError(
-                    f"{where} declares {fact_id!r} now active, but the transformed ledger disagrees"
-                )
-            expected[_oracle_key(fact)] += 1
+        declared = (
+            (change.no_longer_active, before, -1, "no longer active, but it was not active before"),
+            (change.now_active, after, +1, "now active, but the transformed ledger disagrees"),
+        )
+        for ids, ledger, step, wrong in declared:
+            for fact_id in ids:
+                fact = ledger.find(fact_id)
+                if fact is None or fact.status is not Status.ACTIVE:
+                    raise RelationError(f"{where} declares {fact_id!r} {wrong}")
+                expected[_oracle_key(fact)] += step
         actual = _active(after)
         lost, gained = +(expected - actual), +(actual - expected)
         if lost or gained:
@@ -337,7 +329,6 @@ def register_relation(
                 f"relation {name!r} needs a {what}: say what it does and why it preserves meaning "
                 f"(or how it changes the oracle)"
             )
-    resolved = kind
 
     def register(function: Transform) -> Relation:
         if not callable(function):
@@ -351,9 +342,7 @@ def register_relation(
                 f"a relation named {name!r} is already registered ({existing.summary}); pass "
                 f"replace=True to replace it, or choose another name"
             )
-        relation = Relation(
-            name=name, kind=resolved, summary=summary, rationale=rationale, transform=function
-        )
+        relation = Relation(name=name, kind=kind, summary=summary, rationale=rationale, transform=function)
         _REGISTRY[name] = relation
         return relation
 

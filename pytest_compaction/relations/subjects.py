@@ -38,12 +38,41 @@ __all__ = ["SUBJECT_RELATIONS", "lanes", "schedule_steps"]
 Scope = tuple[str, str]
 Lane = list[Step]
 
-SUBJECT_RELATIONS = (
-    "sequential_subjects",
-    "reversed_subjects",
-    "interleaved_subjects",
-    "concurrent_subjects",
+_WHY = (
+    "subjects share no event, fact or memory: each subject's ledger, and so its required "
+    "facts, is the same whatever runs before, after or beside it"
 )
+
+_SCHEDULES = (
+    (
+        "sequential",
+        "one subject after another",
+        "run every step of the first subject, then every step of the next (A then B)",
+        _WHY,
+    ),
+    (
+        "reversed",
+        "one subject after another, the last first",
+        "run every step of the last subject first, then the others (B then A)",
+        _WHY,
+    ),
+    (
+        "interleaved",
+        "one pass of each subject in turn",
+        "alternate the subjects' passes round robin (A1 B1 A2 B2)",
+        _WHY,
+    ),
+    (
+        "concurrent",
+        "each round of passes at the same time, one thread per subject",
+        "start one pass of every subject at the same time, round after round, against one "
+        "compressor and one store",
+        _WHY + "; state a compressor keeps on itself must not carry one subject into another",
+    ),
+)
+"""Each schedule relation: its order, how its description says it, its summary and rationale."""
+
+SUBJECT_RELATIONS = tuple(f"{order}_subjects" for order, *_ in _SCHEDULES)
 """The schedule relations, in the order the docs present them."""
 
 
@@ -144,33 +173,5 @@ def _plain(step: Step) -> Step:
     return dataclasses.replace(step, path="")
 
 
-_WHY = (
-    "subjects share no event, fact or memory: each subject's ledger, and so its required "
-    "facts, is the same whatever runs before, after or beside it"
-)
-
-register_relation(
-    "sequential_subjects",
-    _relation("sequential", "one subject after another"),
-    summary="run every step of the first subject, then every step of the next (A then B)",
-    rationale=_WHY,
-)
-register_relation(
-    "reversed_subjects",
-    _relation("reversed", "one subject after another, the last first"),
-    summary="run every step of the last subject first, then the others (B then A)",
-    rationale=_WHY,
-)
-register_relation(
-    "interleaved_subjects",
-    _relation("interleaved", "one pass of each subject in turn"),
-    summary="alternate the subjects' passes round robin (A1 B1 A2 B2)",
-    rationale=_WHY,
-)
-register_relation(
-    "concurrent_subjects",
-    _relation("concurrent", "each round of passes at the same time, one thread per subject"),
-    summary="start one pass of every subject at the same time, round after round, against one "
-    "compressor and one store",
-    rationale=_WHY + "; state a compressor keeps on itself must not carry one subject into another",
-)
+for _order, _words, _summary, _rationale in _SCHEDULES:
+    register_relation(f"{_order}_subjects", _relation(_order, _words), summary=_summary, rationale=_rationale)

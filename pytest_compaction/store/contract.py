@@ -120,13 +120,10 @@ def check_round_trip(
     re-stamped with the store's next memory version of its scope before writing.
     """
     if artifact is None:
-        tenant_id, subject_id = f"{namespace}-tenant-a", f"{namespace}-subject-round-trip"
-        base = _current(store, tenant_id, subject_id)
-        artifact = probe_artifact(tenant_id, subject_id, base + 1)
-    else:
-        base = _current(store, artifact.tenant_id, artifact.subject_id)
-        if artifact.memory_version != base + 1:
-            artifact = dataclasses.replace(artifact, memory_version=base + 1)
+        artifact = probe_artifact(f"{namespace}-tenant-a", f"{namespace}-subject-round-trip")
+    base = _current(store, artifact.tenant_id, artifact.subject_id)
+    if artifact.memory_version != base + 1:
+        artifact = dataclasses.replace(artifact, memory_version=base + 1)
     store.write(artifact, expected_version=base)
     return compare_artifacts(artifact, store.read(artifact.tenant_id, artifact.subject_id))
 
@@ -250,11 +247,10 @@ def check_isolation(store: MemoryStore, *, namespace: str = "contract") -> Verdi
             value=f"allergen of {label}",
             source_event_ids=(f"isolation-event-{label}",),
         )
-        artifact = Artifact(
-            memory_version=bases[label] + 1, tenant_id=tenant_id, subject_id=subject_id, facts=(fact,)
-        )
         try:
-            store.write(artifact, expected_version=bases[label])
+            store.write(
+                _artifact(tenant_id, subject_id, bases[label] + 1, fact), expected_version=bases[label]
+            )
         except VersionConflict as exc:
             found.append(
                 Violation(
@@ -312,13 +308,7 @@ def check_deletion(store: MemoryStore, *, namespace: str = "contract") -> Verdic
         )
 
     for tenant, subject in ((tenant_id, subject_id), neighbour):
-        base = _current(store, tenant, subject)
-        store.write(
-            Artifact(
-                memory_version=base + 1, tenant_id=tenant, subject_id=subject, facts=facts(tenant, subject)
-            ),
-            expected_version=base,
-        )
+        _write_next(store, tenant, subject, facts(tenant, subject))
     store.delete_fact(tenant_id, subject_id, gone)
     found = _deletion_breaches(store, tenant_id, subject_id, gone, "after delete_fact")
     read = store.read(tenant_id, subject_id)
@@ -342,15 +332,8 @@ def check_deletion(store: MemoryStore, *, namespace: str = "contract") -> Verdic
             )
         )
     # A compressor working from a checkpoint taken before the deletion writes it back.
-    base = _current(store, tenant_id, subject_id)
-    stale = Artifact(
-        memory_version=base + 1,
-        tenant_id=tenant_id,
-        subject_id=subject_id,
-        facts=facts(tenant_id, subject_id),
-    )
     try:
-        store.write(stale, expected_version=base)
+        _write_next(store, tenant_id, subject_id, facts(tenant_id, subject_id))
     except Exception:  # refusing to store a deleted fact is enforcement too
         pass
     else:
@@ -401,21 +384,25 @@ def _check_writers(writers: int) -> None:
         raise ValueError(f"writers must be an integer of at least 2 (a race needs two), got {writers!r}")
 
 
+def _artifact(tenant_id: str, subject_id: str, version: int, *facts: Fact) -> Artifact:
+    return Artifact(memory_version=version, tenant_id=tenant_id, subject_id=subject_id, facts=facts)
+
+
+def _write_next(store: MemoryStore, tenant_id: str, subject_id: str, facts: tuple[Fact, ...]) -> None:
+    """Write ``facts`` as the next version of the scope, based on the version read just before."""
+    base = _current(store, tenant_id, subject_id)
+    store.write(_artifact(tenant_id, subject_id, base + 1, *facts), expected_version=base)
+
+
 def _race_artifact(tenant_id: str, subject_id: str, version: int, writer: int) -> Artifact:
-    return Artifact(
-        memory_version=version,
+    fact = Fact(
+        fact_id=_WRITER_FACT,
         tenant_id=tenant_id,
         subject_id=subject_id,
-        facts=(
-            Fact(
-                fact_id=_WRITER_FACT,
-                tenant_id=tenant_id,
-                subject_id=subject_id,
-                predicate="contract.written_by",
-                value=writer,
-            ),
-        ),
+        predicate="contract.written_by",
+        value=writer,
     )
+    return _artifact(tenant_id, subject_id, version, fact)
 
 
 def _attempt(
@@ -474,18 +461,14 @@ def _judge(
     scope = _scope(tenant_id, subject_id)
     winners = [writer for writer, kind, _ in outcomes if kind == "won"]
     found = [
-        Violation(
-            code=ViolationCode.LOST_UPDATE,
-            detail=f"writer {writer} {detail}; a writer on a stale version must get VersionConflict",
-        )
+        _lost(f"writer {writer} {detail}; a writer on a stale version must get VersionConflict")
         for writer, kind, detail in outcomes
         if kind == "error"
     ]
     race = f"{len(outcomes)} {unit} wrote on top of version {base} of {scope}"
     if len(winners) > 1:
         found.append(
-            Violation(
-                code=ViolationCode.LOST_UPDATE,
+            _lost(
                 expected=1,
                 observed=len(winners),
                 detail=f"{race} and {len(winners)} were accepted (writers "
@@ -495,8 +478,7 @@ def _judge(
         )
     elif not winners and not found:
         found.append(
-            Violation(
-                code=ViolationCode.LOST_UPDATE,
+            _lost(
                 expected=1,
                 observed=0,
                 detail=f"{race} and none was accepted, although version {base} was the latest",
@@ -516,24 +498,26 @@ def _judge(
                 pass
             except Exception as exc:
                 found.append(
-                    Violation(
-                        code=ViolationCode.LOST_UPDATE,
-                        detail=f"a write based on version {base} of {scope} after version {base + 1} "
-                        f"existed raised {type(exc).__name__}: {exc} instead of VersionConflict",
+                    _lost(
+                        f"a write based on version {base} of {scope} after version {base + 1} "
+                        f"existed raised {type(exc).__name__}: {exc} instead of VersionConflict"
                     )
                 )
             else:
                 found.append(
-                    Violation(
-                        code=ViolationCode.LOST_UPDATE,
-                        detail=f"a write based on version {base} of {scope} was accepted after "
-                        f"version {base + 1} existed; it must get VersionConflict",
+                    _lost(
+                        f"a write based on version {base} of {scope} was accepted after "
+                        f"version {base + 1} existed; it must get VersionConflict"
                     )
                 )
             final = store.read(tenant_id, subject_id)
             if not found and not _holds(final, base + 1, winner):
                 found.append(_overwritten(scope, f"after a stale write, writer {winner}'s version", final))
     return Verdict(violations=sort_violations(found))
+
+
+def _lost(detail: str, *, expected: object = None, observed: object = None) -> Violation:
+    return Violation(code=ViolationCode.LOST_UPDATE, expected=expected, observed=observed, detail=detail)
 
 
 def _holds(final: Artifact | None, version: int, writer: int) -> bool:
@@ -546,10 +530,7 @@ def _overwritten(scope: str, what: str, final: Artifact | None) -> Violation:
         holds = "nothing"
     else:
         holds = f"version {final.memory_version} written by writer {_writer_of(final)}"
-    return Violation(
-        code=ViolationCode.LOST_UPDATE,
-        detail=f"{what} should be the latest memory of {scope}, but the store holds {holds}",
-    )
+    return _lost(f"{what} should be the latest memory of {scope}, but the store holds {holds}")
 
 
 def _foreign(facts: Any, scope: str, owner_of: Mapping[str, str], where: str) -> list[Violation]:
@@ -574,23 +555,20 @@ def _foreign(facts: Any, scope: str, owner_of: Mapping[str, str], where: str) ->
 def _deletion_breaches(
     store: MemoryStore, tenant_id: str, subject_id: str, fact_id: str, when: str
 ) -> list[Violation]:
-    found: list[Violation] = []
     read = store.read(tenant_id, subject_id)
-    if read is not None and fact_id in read.index:
-        found.append(
-            Violation(
-                code=ViolationCode.FORBIDDEN_DELETED_FACT,
-                fact_id=fact_id,
-                detail=f"read({tenant_id!r}, {subject_id!r}) still returns it {when}",
-            )
-        )
     query = RetrievalQuery(tenant_id=tenant_id, subject_id=subject_id, query_class="contract-deletion")
-    if any(fact.fact_id == fact_id for fact in store.retrieve(query)):
-        found.append(
-            Violation(
-                code=ViolationCode.FORBIDDEN_DELETED_FACT,
-                fact_id=fact_id,
-                detail=f"retrieve({_scope(tenant_id, subject_id)}) still returns it {when}",
-            )
+    returned = {
+        f"read({tenant_id!r}, {subject_id!r})": read is not None and fact_id in read.index,
+        f"retrieve({_scope(tenant_id, subject_id)})": any(
+            f.fact_id == fact_id for f in store.retrieve(query)
+        ),
+    }
+    return [
+        Violation(
+            code=ViolationCode.FORBIDDEN_DELETED_FACT,
+            fact_id=fact_id,
+            detail=f"{where} still returns it {when}",
         )
-    return found
+        for where, still in returned.items()
+        if still
+    ]

@@ -20,6 +20,7 @@ before the migration sees it, so an in-place migration cannot hide a change.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -82,12 +83,8 @@ def rehearse_migration(
 
 
 def _labelled(violation: Violation, label: str) -> Violation:
-    return Violation(
-        code=violation.code,
-        fact_id=violation.fact_id,
-        expected=violation.expected,
-        observed=violation.observed,
-        detail=f"{label}: {violation.detail}" if violation.detail else label,
+    return dataclasses.replace(
+        violation, detail=f"{label}: {violation.detail}" if violation.detail else label
     )
 
 

@@ -39,34 +39,23 @@ def compare_artifacts(written: Artifact, read_back: object, *, where: str = "rea
     divergent field in document order, ``expected`` and ``observed`` being the
     values found there.
     """
-    if read_back is None:
+    if not isinstance(read_back, Artifact):
+        gone = read_back is None
+        detail = (
+            f"artifact: nothing came back at {where}; memory version {written.memory_version} of "
+            f"{written.tenant_id}/{written.subject_id} is gone"
+            if gone
+            else f"artifact: expected an Artifact at {where}, got {type_name(read_back)}"
+        )
+        expected = written.memory_version if gone else None
         return Verdict(
             violations=(
-                Violation(
-                    code=ViolationCode.REPRESENTATION_CHANGED,
-                    expected=written.memory_version,
-                    detail=f"artifact: nothing came back at {where}; memory version "
-                    f"{written.memory_version} of {written.tenant_id}/{written.subject_id} is gone",
-                ),
+                Violation(code=ViolationCode.REPRESENTATION_CHANGED, expected=expected, detail=detail),
             )
         )
-    if (
-        isinstance(read_back, Artifact)
-        and read_back == written
-        and type(read_back.memory_version) is int
-        and type(read_back.depth) is int
-    ):
+    if read_back == written and type(read_back.memory_version) is int and type(read_back.depth) is int:
         # Facts compare with their types (Fact.__eq__), so equal means faithful: skip the diff.
         return Verdict()
-    if not isinstance(read_back, Artifact):
-        return Verdict(
-            violations=(
-                Violation(
-                    code=ViolationCode.REPRESENTATION_CHANGED,
-                    detail=f"artifact: expected an Artifact at {where}, got {type_name(read_back)}",
-                ),
-            )
-        )
     by_owner: dict[str | None, list[tuple[list[Any], Any, Any]]] = {}
     for path, before, after in differences(_plain(written), _plain(read_back)):
         owner = path[1] if len(path) > 1 and path[0] == "facts" else None

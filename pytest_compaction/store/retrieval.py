@@ -303,17 +303,7 @@ def run_use(
 
 def _owner(want: Fact | None, got: Fact | None) -> str | None:
     """Whose fact this is: the retrieved copy's own scope wins when it disagrees with the ledger."""
-    if (
-        got is not None
-        and want is not None
-        and (got.tenant_id, got.subject_id)
-        != (
-            want.tenant_id,
-            want.subject_id,
-        )
-    ):
-        return f"{got.tenant_id}/{got.subject_id}"
-    source = want or got
+    source = got if got is not None else want
     return None if source is None else f"{source.tenant_id}/{source.subject_id}"
 
 

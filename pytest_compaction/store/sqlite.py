@@ -21,6 +21,7 @@ version after another. Four promises make up the protocol, and
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import re
@@ -239,18 +240,11 @@ class SQLiteStore:
         _check_id("tenant_id", tenant_id)
         _check_id("subject_id", subject_id)
         with self._transaction(write=False) as conn:
-            if version is None:
-                row = conn.execute(
-                    "SELECT version, artifact FROM memory WHERE tenant_id = ? AND subject_id = ? "
-                    "ORDER BY version DESC LIMIT 1",
-                    (tenant_id, subject_id),
-                ).fetchone()
-            else:
-                row = conn.execute(
-                    "SELECT version, artifact FROM memory "
-                    "WHERE tenant_id = ? AND subject_id = ? AND version = ?",
-                    (tenant_id, subject_id, version),
-                ).fetchone()
+            row = conn.execute(
+                "SELECT version, artifact FROM memory WHERE tenant_id = ? AND subject_id = ? "
+                "AND (? IS NULL OR version = ?) ORDER BY version DESC LIMIT 1",
+                (tenant_id, subject_id, version, version),
+            ).fetchone()
             if row is None:
                 return None
             deleted = _deleted(conn, tenant_id, subject_id)
@@ -267,15 +261,7 @@ class SQLiteStore:
         stored = Artifact.from_dict(document, f"stored {tenant_id}/{subject_id} v{row[0]}")
         if not deleted or not any(f.fact_id in deleted for f in stored.facts):
             return stored
-        return Artifact(
-            memory_version=stored.memory_version,
-            tenant_id=stored.tenant_id,
-            subject_id=stored.subject_id,
-            facts=tuple(f for f in stored.facts if f.fact_id not in deleted),
-            summary=stored.summary,
-            depth=stored.depth,
-            input_event_ids=stored.input_event_ids,
-        )
+        return dataclasses.replace(stored, facts=tuple(f for f in stored.facts if f.fact_id not in deleted))
 
     def versions(self, tenant_id: str, subject_id: str) -> tuple[int, ...]:
         """Every stored version of one tenant and subject, oldest first."""
