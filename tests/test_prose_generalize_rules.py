@@ -559,7 +559,7 @@ def test_a_need_of_a_thing_keeps_never_without(register: dict[str, Any], summary
     ("register", "summary"),
     [
         (PRESS, "A press release usually needs legal's approval."),
-        (REFUND, "A refund over $100 does not need a manager's sign-off any more."),
+        (REFUND, "A refund over $100 doesn't need a manager's sign-off any more."),
     ],
 )
 def test_a_need_hedged_or_lifted_is_caught(register: dict[str, Any], summary: str) -> None:
