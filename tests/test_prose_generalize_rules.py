@@ -508,3 +508,206 @@ def test_an_outcome_sentence_without_a_subject_belongs_to_the_attempt(
 )
 def test_an_error_to_watch_out_for_is_no_recorded_failure(register: dict[str, Any], summary: str) -> None:
     assert "failure_history_collapsed" in codes(register, summary)
+
+
+# -- round 8: the be-to of an instruction is an obligation --------------------------------
+
+LEDGER = rule("Back up the ledger before you close the month.", ["ledger"], "obligation")
+STOCKROOM = rule("Sweep the stockroom floor at the end of each shift.", ["stockroom"], "obligation")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (LEDGER, "Agreed with Noor: the ledger is to be backed up before the month is closed."),
+        (STOCKROOM, "The stockroom floor is to be swept at the end of each shift."),
+    ],
+)
+def test_is_to_be_done_is_an_obligation(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (LEDGER, "The ledger is not to be backed up before the month is closed."),
+        (STOCKROOM, "Sweeping the stockroom floor at the end of each shift is a nice touch."),
+    ],
+)
+def test_is_to_be_drifts_are_caught(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+# -- round 8: "X needs Y" is "never X without Y" turned around ----------------------------
+
+PRESS = rule("Never publish a press release without legal's approval.", ["press release"], "prohibition")
+REFUND = rule("Do not issue a refund over $100 without a manager's sign-off.", ["refund"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (PRESS, "Every press release needs legal's approval first."),
+        (REFUND, "Any refund over $100 needs a manager's sign-off."),
+    ],
+)
+def test_a_need_of_a_thing_keeps_never_without(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (PRESS, "A press release usually needs legal's approval."),
+        (REFUND, "A refund over $100 doesn't need a manager's sign-off any more."),
+    ],
+)
+def test_a_need_hedged_or_lifted_is_caught(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+# -- round 8: "X stays out of Y" is a prohibition -----------------------------------------
+
+CLEAN_ROOM = rule("Do not bring food into the clean room.", ["clean room"], "prohibition")
+FIRE_LANE = rule("Never park delivery vans in the fire lane.", ["fire lane"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (CLEAN_ROOM, "Lab notes: food stays out of the clean room."),
+        (FIRE_LANE, "Delivery vans stay clear of the fire lane."),
+    ],
+)
+def test_staying_away_is_a_prohibition(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (CLEAN_ROOM, "Food should stay out of the clean room where practical."),
+        (FIRE_LANE, "Delivery vans can use the fire lane."),
+    ],
+)
+def test_staying_away_drifts_are_caught(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+# -- round 8: "while" bounds a rule, and "as long as" is the same span ---------------------
+
+KILN = rule("Never open the kiln door while the firing light is on.", ["kiln door"], "prohibition")
+HOOD = rule("Do not open the hood whilst the engine is running.", ["hood"], "prohibition")
+PERMIT = "permission_with_condition"
+CALLS = rule("Staff may take personal calls while the queue is empty.", ["personal calls"], PERMIT)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (KILN, "The kiln door must not be opened for as long as the firing light is on."),
+        (HOOD, "The hood must never be opened so long as the engine is running."),
+        (CALLS, "Staff can take personal calls as long as the queue is empty."),
+    ],
+)
+def test_while_restated_as_long_as_is_kept(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (KILN, "The kiln door must not be opened, unless the firing light is on."),
+        (HOOD, "The hood must never be opened if the engine is cold."),
+        (CALLS, "Staff can take personal calls while on a break."),
+    ],
+)
+def test_while_replaced_by_an_exception_is_caught(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+# -- round 8: a permission's "unless" restated "except when" ------------------------------
+
+PARCELS = rule(
+    "Couriers may leave parcels at the door unless the customer asked for a signature.",
+    ["parcels"],
+    "permission_with_condition",
+)
+VAN = rule("Interns may use the van unless it is booked for a delivery.", ["van"], PERMIT)
+ROUTER = rule("Never reboot the router unless the provider asks.", ["router"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (PARCELS, "Couriers can leave parcels at the door, except when the customer asked for a signature."),
+        (VAN, "Interns may use the van except when it is booked for a delivery."),
+    ],
+)
+def test_except_in_place_of_unless_keeps_a_permission(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (PARCELS, "Couriers can leave parcels at the door, except on weekends."),
+        (VAN, "Interns may use the van except on Mondays."),
+        (ROUTER, "Never reboot the router, except on Sundays."),
+    ],
+)
+def test_except_with_another_condition_is_caught(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+# -- round 8: "the permit" is a document, not a grant -------------------------------------
+
+
+def test_a_permit_noun_is_no_permission() -> None:
+    hot_work = rule("Check the hot-work permit before lighting a torch.", ["hot-work permit"], "obligation")
+    digging = rule("Do not start digging until the excavation permit is signed.", ["digging"], "prohibition")
+    assert codes(hot_work, "The hot-work permit must be checked before a torch is lit.") == set()
+    assert "modal_weakened" in codes(hot_work, "The hot-work permit can be checked before a torch is lit.")
+    assert codes(digging, "No digging starts until the excavation permit is signed.") == set()
+    assert "modal_weakened" in codes(digging, "Digging is permitted once the excavation permit is signed.")
+    verbs = ("Policy permits refunds.", "The rules permit early boarding.", "A rule that permits refunds.")
+    for verb in verbs:
+        assert read(verb).has(CueKind.PERMISSION), verb
+
+
+# -- round 8: a condition's words: identifiers, presence, one act in other words -----------
+
+FEE = rule("Support may waive the fee if the account is on plan P-3.", ["waive"], PERMIT)
+LATHE = rule("Trainees may run the lathe without a supervisor present.", ["lathe"], PERMIT)
+FERRY = rule(
+    "Passengers may stay on the car deck until the ferry arrives.", ["car deck"], "permission_with_condition"
+)
+CLUB = rule(
+    "The club may suspend a member after three successive absences.", ["suspend"], "permission_with_condition"
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (FEE, "Support can waive the fee, but only for accounts on plan P-3."),
+        (LATHE, "Trainees can run the lathe with no supervisor in the room."),
+        (FERRY, "Passengers can stay on the car deck until the ferry reaches port."),
+        (CLUB, "The club can suspend a member after three absences in a row."),
+    ],
+)
+def test_a_condition_in_other_words_is_kept(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (FEE, "Support can waive the fee if the account is on any paid plan."),
+        (LATHE, "Trainees can run the lathe once they finish the safety video."),
+        (FERRY, "Passengers can stay on the car deck until the ferry departs."),
+        (CLUB, "The club can suspend a member after three absences in a season."),
+    ],
+)
+def test_a_condition_replaced_is_caught(register: dict[str, Any], summary: str) -> None:
+    assert "modal_weakened" in codes(register, summary)

@@ -90,6 +90,8 @@ _WAIVER = (
     r"\b(?:do|does|did|will)\s+not\s+(?:have|need)\s+to\b",
     r"\b(?:don't|doesn't|didn't|won't)\s+(?:have|need)\s+to\b",
     r"\b(?:never|not)\s+(?:need|needs|have\s+to|has\s+to)\b",
+    # A need of a thing lifted, contracted ("doesn't need the manager's sign-off").
+    r"\b(?:don't|doesn't|didn't|won't)\s+need\b",
     r"\bneed\s+not\b",
     r"\bneedn't\b",
     r"\bno\s+need\s+to\b",
@@ -145,6 +147,9 @@ _PROHIBITION = (
     + _KEEP_AWAY
     + r")",
     r"\brefrain\s+from\b",
+    # "A forklift stays out of aisle 9", "visitors remain clear of the line": the rule told as
+    # what is done, in the present, like a standing procedure.
+    rf"\b(?:stays?|remains?)\s+{_AWAY}\b",
     # "None leaves without a label", "nobody enters unless escorted": a universal negative
     # bounded by a condition is "never ... without".
     r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except)\b)",
@@ -199,6 +204,13 @@ _OBLIGATION = (
     r"\bat\s+all\s+times\b",
     r"\bwithout\s+(?:exception|fail)\b",
     r"\bno\s+exceptions?\b",
+    # "The timesheets are to be reconciled": the be-to of an instruction ("is not to be" is
+    # read first, as a prohibition).
+    r"\b(?:is|are)\s+to\s+be\b",
+    # "Any estimate needs the solicitor's sign-off", "approval is needed": a need of a thing
+    # (a need to do something is read above).
+    r"\bneeds?\s+(?=(?:the|a|an|their|his|her|its|our|your|my|prior|written|explicit)\b|\w+'s\b)",
+    r"\b(?:is|are)\s+needed\b",
 )
 _HEDGE = (
     r"\bshould(?:n't)?\b",
@@ -279,6 +291,7 @@ _CONDITION = (
     r"\bprovided\b",
     r"\b(?:as|so)\s+long\s+as\b",
     r"\bwhen(?:ever)?\b",
+    r"\bwhil(?:e|st)\b",
     r"\bsubject\s+to\b",
     r"\bfollowing\b",
     r"\bon\s+condition\b",
@@ -316,6 +329,8 @@ _COMPLEMENTED = _NEGATIVE_CONDITIONS | {"until", "till", "before", "after", "onc
 "A only if B"; "never A until B" is "A only after B"), so a new "if" or "once" is no exception."""
 _ADDED_EXCEPTIONS = frozenset({"unless"})
 """Exceptions that only a complement can excuse: beside the invariant's own connective they narrow it."""
+_DURING = frozenset({"while", "whilst", "as long as", "so long as"})
+"""Connectives of one span of time: "never A while B" is "A stays out for as long as B"."""
 _EXCEPTIONS = frozenset(
     {"unless", "except", "other than", "without", "if", "when", "whenever", "provided", "as long as"}
     | {"so long as", "outside", "on condition"}
@@ -350,6 +365,15 @@ class Reading:
 _ADJECTIVE = re.compile(
     r"(?:\b(?:the|a|an|my|your|his|her|their|our|its|whose)|\w's|\ws')\s+"
     r"(?:preferred|recommended|suggested|preferable|usual|typical|normal|possible|ideal)\b"
+)
+# Noun uses of permission words ("before the permit is issued", "a parking permit is
+# required"): a document, not a grant. Blanked with the adjectives.
+_DETERMINER = r"(?:\b(?:the|a|an|my|your|his|her|their|our|its|each|every|any|no)|\w's|\ws')"
+_NOUN = re.compile(
+    rf"{_DETERMINER}\s+permits?\b"
+    # "the hot-work permit before ...": a word between, and what follows a noun, not an object.
+    rf"|{_DETERMINER}\s+[a-z-]+\s+permits?(?=\s*(?:[.,;:!?)]|$)|\s+(?:is|are|was|were|has|have|had|"
+    r"will|must|for|from|to|of|on|in|at|before|after|until|and|or|number|holder|application|expires?)\b)"
 )
 # A frame that reports a rule to the reader ("The assistant should remember that X may ...",
 # "We need to keep in mind to run ..."): its modal belongs to the summary, not to the rule.
@@ -541,6 +565,10 @@ def _command_verb(text: str) -> str | None:
     return verb
 
 
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group())
+
+
 @functools.lru_cache(maxsize=8192)
 def read(text: str) -> Reading:
     """Every cue in ``text``; each match consumes its words so no word counts twice.
@@ -548,7 +576,7 @@ def read(text: str) -> Reading:
     A command with no modal word ("Keep the budget under 2000 euros") reads as an
     obligation, its verb the cue (:func:`imperative`).
     """
-    work = _ADJECTIVE.sub(lambda m: " " * len(m.group()), unframed(text).lower())
+    work = _NOUN.sub(_blank, _ADJECTIVE.sub(_blank, unframed(text).lower()))
     found: list[tuple[int, Cue]] = []
     away = _keep_away(text) if _KEEP_AWAY_VERB.search(work) else None
     if away is not None:
@@ -603,6 +631,8 @@ _CONDITION_CONTENT = _stem_set(
     "same new day days week weeks month months year years next time times today tonight"
 )
 """Words the stop list leaves out that state what a condition asks ("on the same day")."""
+_PRESENCE = _stem_set("present there around available attendance onsite on-site")
+"""Words that only say who or what is there: "without a vet present" is "without a vet"."""
 
 
 def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -625,11 +655,18 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         rest = work[match.end() :]
         end = _CLAUSE_END.search(rest)
         phrase = rest[: end.start()] if end else rest
+        # "without a vet present" asks for no vet: the word of presence adds nothing. An
+        # identifier states a condition ("if the incident is Sev-1"); other numbers and
+        # values are read as values, and a condition that holds a marker as that marker.
+        absent = _PRESENCE if match.group() == "without" else frozenset()
         words = tuple(
             dict.fromkeys(
                 t.norm
                 for t in tokens(phrase)
-                if t.norm not in function_words and len(t.norm) > 2 and t.norm[:1].isalpha()
+                if t.norm not in function_words
+                and t.norm not in absent
+                and len(t.norm) > 2
+                and (t.norm[:1].isalpha() or t.norm[:1] == "!")
             )
         )[:4]
         if words:
@@ -648,17 +685,28 @@ approves". Only the act is folded; who assents is a word of its own, so "once a 
 approves" still drops the supervisor."""
 
 
+_ARRIVAL = _stem_set("reach reaches reached arrive arrives arrived arrival")
+"""Words of getting somewhere: "until we reach the museum" is "up to the point we arrive"."""
+_SUCCESSION = _stem_set("consecutive successive row")
+"""Words of one thing after another: "on two consecutive readings" is "twice in a row"."""
+_FOLDS = (("<assent>", _ASSENT), ("<arrival>", _ARRIVAL), ("<succession>", _SUCCESSION))
+
+
 def _assent(stems: Iterable[str]) -> set[str]:
-    return {"<assent>" if s in _ASSENT else s for s in stems}
+    """``stems`` with the words of one act (assent, arrival, succession) folded into one."""
+    return {next((name for name, group in _FOLDS if s in group), s) for s in stems}
 
 
 def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
     """Whether a condition stated by ``words`` survives in a text of ``stems``: more than
-    half of its words are there, a word of assent matched by any other (:data:`_ASSENT`).
-    One word a new condition happens to share ("when an incident is open" for "if the
-    incident commander agrees") does not keep it."""
-    wanted = _assent(words)
-    return len(wanted & _assent(stems)) > len(wanted) // 2
+    half of its words are there, a word of one act matched by any other of it
+    (:data:`_FOLDS`), and each identifier exactly. One word a new condition happens to
+    share ("when an incident is open" for "if the incident commander agrees") does not
+    keep it."""
+    wanted, have = _assent(words), _assent(stems)
+    if any(w[:1] == "!" and w not in have for w in wanted):
+        return False  # an identifier ("Sev-1") is kept exactly, as a marker is
+    return len(wanted & have) > len(wanted) // 2
 
 
 def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
@@ -673,6 +721,8 @@ def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
     as a paraphrase either way."""
     if len(words) < 3 or len(restated) != len(words):
         return False
+    if any(w[:1] == "!" and w not in restated for w in words):
+        return False  # an identifier has no paraphrase
     same = sum(1 for mine, theirs in zip(words, restated, strict=True) if mine == theirs)
     return same >= 1 and 3 * same >= len(words)
 
@@ -808,6 +858,8 @@ def judge(
         )
     conditional = invariant.conditional
     own = connectives(invariant)
+    if own & _DURING:
+        own |= _DURING
     conditions = cues.words(CueKind.CONDITION)
     if not any("only" in word.split() for word in invariant.words(CueKind.RESTRICTION)):
         # "only if" restates the invariant's own "only ..." in another connective; to a rule
@@ -823,6 +875,10 @@ def judge(
         added = [w for w in conditions if w in _EXCEPTIONS and w not in own]
     else:
         added = [w for w in conditions if w in _CARVE_OUTS and w not in own]
+        if required is Modality.PERMISSION_WITH_CONDITION and own & _NEGATIVE_CONDITIONS - set(conditions):
+            # "may A unless B" restated "may A, except when B": the carve-out takes the place of
+            # the invariant's own, and a permission's condition is then checked word for word.
+            added = [w for w in added if w not in _NEGATIVE_CONDITIONS]
         if own & set(conditions) & _COMPLEMENTED:
             # The rule kept in its own complemented connective ("never wipe until the owner confirms")
             # is not restated through its complement, so an "unless" beside it is an
@@ -832,7 +888,7 @@ def judge(
         return Judgement(
             False, "narrowed", f"an exception the invariant does not have was added: {_quote(added)}", True
         )
-    changed = bool(connectives(cues) - connectives(invariant))
+    changed = bool(connectives(cues) - own)
     prohibits = cues.has(CueKind.PROHIBITION)
     obliges = cues.has(CueKind.OBLIGATION)
     restricts = cues.has(CueKind.RESTRICTION)
