@@ -111,3 +111,38 @@ def test_fewer_failed_attempts_than_recorded_is_collapsed(register: dict[str, An
 )
 def test_the_recorded_number_of_failures_passes(register: dict[str, Any], summary: str) -> None:
     assert codes(register, summary) == set(), details(register, summary)
+
+
+# -- a bullet under the attempt's own heading follows on from it -------------------------
+
+GASKET = failure("The new gasket on pump 4 failed; the leak came back within a day.", ["gasket"])
+IMPORT = failure("Rerunning the ledger import with batch size 500 timed out again.", ["batch size 500"])
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (GASKET, "Pump notes:\n- Fitted the new gasket on pump 4.\n- It failed: the leak came back."),
+        (IMPORT, "### Attempts\n- Reran the ledger import with batch size 500.\n- It timed out again."),
+    ],
+)
+def test_an_outcome_bullet_under_the_same_heading_tells_the_failure(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert codes(register, summary) == set(), details(register, summary)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (GASKET, "Pump notes:\n- Fitted the new gasket on pump 4.\n- It is on order for a spare."),
+        (
+            IMPORT,
+            "### Attempts\n- Reran the ledger import with batch size 500.\n- This is queued for tonight.",
+        ),
+    ],
+)
+def test_a_following_bullet_without_an_outcome_keeps_the_collapse(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert codes(register, summary) == {"failure_history_collapsed"}, details(register, summary)

@@ -516,6 +516,13 @@ def _fewer_times(record: FailureRecord, window: str) -> str | None:
     return f"the record tells {told[0]} or more failed attempts ({told[1]!r}), the summary {said[1]!r}"
 
 
+def _unlabelled(text: str, before: str) -> str:
+    """``text`` without the list label it shares with the sentence ``before`` it: two bullets
+    under one heading ("Notes: Tried X." / "Notes: It failed.") follow on as plain sentences do."""
+    label, colon, rest = text.partition(": ")
+    return rest if colon and before.startswith(label + colon) else text
+
+
 def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -> list[Violation]:
     rid = record.id
     spots = _text.windows(sentences, record.approach)
@@ -534,7 +541,9 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
     for spot in spots:
         indexes = list(spot)
         following = spot[-1] + 1
-        if following < len(sentences) and _ANAPHOR.match(sentences[following].text):
+        if following < len(sentences) and _ANAPHOR.match(
+            _unlabelled(sentences[following].text, sentences[spot[-1]].text)
+        ):
             indexes.append(following)  # "Tried X. It failed with E."
         window = " ".join(sentences[i].text for i in indexes)
         if failure_outcome(window, record.error) is None:
