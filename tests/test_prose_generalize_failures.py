@@ -1,0 +1,148 @@
+"""Failure-record readings revealed by the held-out round 8, one group per rule.
+
+Each rule is tested in other words and domains than the triple that revealed it: drifts
+it must catch and faithful restatements it must pass. No test reuses that triple's wording.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pytest_compaction.prose.summary import check_prose
+
+
+def failure(text: str, approach: list[str], error: list[str] | None = None) -> dict[str, Any]:
+    record: dict[str, Any] = {"id": "fail-1", "text": text, "approach": approach}
+    if error:
+        record["error"] = error
+    return {"failures": [record]}
+
+
+def details(register: dict[str, Any], summary: str) -> list[str]:
+    return [f"{v.code.value}: {v.detail}" for v in check_prose(register, summary).violations]
+
+
+def codes(register: dict[str, Any], summary: str) -> set[str]:
+    return {v.code.value for v in check_prose(register, summary).violations}
+
+
+# -- an error named only beside the news that it stopped is no failure ------------------
+
+OVEN = failure(
+    "Recalibrating the oven thermostat did not help; the temperature warnings kept firing all night.",
+    ["thermostat"],
+    ["temperature warnings"],
+)
+MAILER = failure(
+    "Switching the mailer to port 587 did not work: bounce reports still arrived every hour.",
+    ["port 587"],
+    ["bounce reports"],
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (OVEN, "We recalibrated the oven thermostat and the temperature warnings have stopped since."),
+        (OVEN, "Recalibrating the thermostat sorted it out: no more temperature warnings overnight."),
+        (MAILER, "The mailer moved to port 587, which fixed the bounce reports."),
+        (MAILER, "After the switch to port 587 there were zero bounce reports for the rest of the day."),
+    ],
+)
+def test_an_error_told_as_over_does_not_keep_the_failure(register: dict[str, Any], summary: str) -> None:
+    found = details(register, summary)
+    assert found
+    assert all(d.startswith("failure_history_collapsed") for d in found), found
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (OVEN, "Recalibrating the thermostat changed nothing: the temperature warnings kept firing."),
+        (OVEN, "Recalibrating the oven thermostat did not help, and the temperature warnings never stopped."),
+        (MAILER, "Port 587 was tried; bounce reports were still coming in every hour."),
+        (MAILER, "Port 587 failed too: bounce reports every hour, none of them resolved yet."),
+    ],
+)
+def test_an_error_that_outlived_the_attempt_keeps_the_failure(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set(), details(register, summary)
+
+
+# -- a repeated failure told as a single one is collapsed --------------------------------
+
+UPLOAD = failure(
+    "The nightly backup upload to the archive bucket failed with AccessDenied, and the retry "
+    "failed the same way.",
+    ["backup upload"],
+    ["AccessDenied"],
+)
+PRINTER = failure(
+    "Printing the boarding passes on the kiosk jammed three times with error P-22.",
+    ["boarding passes"],
+    ["P-22"],
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (UPLOAD, "The nightly backup upload failed once with AccessDenied; the team will retry it tonight."),
+        (UPLOAD, "One backup upload attempt hit AccessDenied, and it failed a single time so far."),
+        (PRINTER, "The kiosk failed twice on the boarding passes with error P-22."),
+        (PRINTER, "Printing the boarding passes jammed once (P-22) before someone cleared the tray."),
+    ],
+)
+def test_fewer_failed_attempts_than_recorded_is_collapsed(register: dict[str, Any], summary: str) -> None:
+    found = details(register, summary)
+    assert any("failed attempts" in d for d in found), found
+    assert codes(register, summary) == {"failure_history_collapsed"}
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (UPLOAD, "The backup upload failed twice with AccessDenied: the first run and the retry both."),
+        (UPLOAD, "Once the backup upload failed with AccessDenied, the retry failed as well."),
+        (PRINTER, "Boarding passes: the kiosk jammed 3 times, each with error P-22."),
+        (PRINTER, "The boarding passes jammed repeatedly on the kiosk (P-22, three times over)."),
+    ],
+)
+def test_the_recorded_number_of_failures_passes(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set(), details(register, summary)
+
+
+# -- a bullet under the attempt's own heading follows on from it -------------------------
+
+GASKET = failure("The new gasket on pump 4 failed; the leak came back within a day.", ["gasket"])
+IMPORT = failure("Rerunning the ledger import with batch size 500 timed out again.", ["batch size 500"])
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (GASKET, "Pump notes:\n- Fitted the new gasket on pump 4.\n- It failed: the leak came back."),
+        (IMPORT, "### Attempts\n- Reran the ledger import with batch size 500.\n- It timed out again."),
+    ],
+)
+def test_an_outcome_bullet_under_the_same_heading_tells_the_failure(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert codes(register, summary) == set(), details(register, summary)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (GASKET, "Pump notes:\n- Fitted the new gasket on pump 4.\n- It is on order for a spare."),
+        (
+            IMPORT,
+            "### Attempts\n- Reran the ledger import with batch size 500.\n- This is queued for tonight.",
+        ),
+    ],
+)
+def test_a_following_bullet_without_an_outcome_keeps_the_collapse(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert codes(register, summary) == {"failure_history_collapsed"}, details(register, summary)
