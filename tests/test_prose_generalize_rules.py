@@ -711,3 +711,57 @@ def test_a_condition_in_other_words_is_kept(register: dict[str, Any], summary: s
 )
 def test_a_condition_replaced_is_caught(register: dict[str, Any], summary: str) -> None:
     assert "modal_weakened" in codes(register, summary)
+
+
+# -- "..., but not until X" is the rule's condition, like "..., but only after X" -------------
+
+KAYAKS = rule("Members may take the kayaks out only after the safety briefing.", ["kayaks"], PERMIT)
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "Members can take the kayaks out, but not until they have had the safety briefing.",
+        "Kayaks: members may take them out, but not before the safety briefing.",
+    ],
+)
+def test_a_condition_opened_by_not_until_keeps_the_rule(summary: str) -> None:
+    assert codes(KAYAKS, summary) == set()
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "Members can take the kayaks out, but not until the weather clears.",
+        "Kayaks: members may take them out, but not before noon.",
+    ],
+)
+def test_a_condition_opened_by_not_until_must_still_be_the_rules_own(summary: str) -> None:
+    assert codes(KAYAKS, summary) == {"modal_weakened"}
+
+
+# -- a coordinated clause that states something else keeps no condition ----------------------
+
+HALL = rule("The choir may use the main hall only if the caretaker has unlocked it.", ["main hall"], PERMIT)
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "The choir may use the main hall, and the caretaker has unlocked the side door for them.",
+        "The choir can use the main hall on Thursdays, and the caretaker unlocked the piano too.",
+    ],
+)
+def test_condition_words_in_another_coordinated_clause_do_not_keep_it(summary: str) -> None:
+    assert codes(HALL, summary) == {"modal_weakened"}
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "The choir may use the main hall, but only once the caretaker has unlocked it.",
+        "The choir can use the main hall on Thursdays, and only if the caretaker has unlocked it.",
+    ],
+)
+def test_a_coordinated_clause_holding_the_condition_keeps_it(summary: str) -> None:
+    assert codes(HALL, summary) == set()

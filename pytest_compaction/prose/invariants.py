@@ -73,6 +73,8 @@ _REFUSED = (
 _PERSISTED = (
     r"(?:came|comes|coming)\s+back(?!\s+(?:clean|negative|fine|ok|okay|normal|green|good|clear))|kept\s+coming\s+back|reappear(?:ed|s)|recur(?:red|s)|persist(?:ed|s)|"
     r"resurfaced|no\s+change|"
+    # the problem went on ("the drops continued at nine a day"), not the work ("continued with")
+    r"continu(?:ed|es)(?!\s+(?:to|with|on|working|monitoring|using|testing|the|a|an|our|its|their|his|her)\b)|"
     r"still\s+(?!(?:needs|has|is|was|does|seems|looks|wants|plans|intends|hopes|expects|"
     r"works|worked|runs|holds|helps|helped|passes|passed|applies|applied|stands|counts|"
     r"days|hours|weeks|months|years|minutes)\b)"
@@ -85,8 +87,8 @@ _FAILED = re.compile(
     r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|" + _REFUSED + r"|"
     r"no\s+luck|dead\s+end|bounced|"
     + _PERSISTED
-    + r"|made\s+no\s+difference|(?:had|has|with)\s+no\s+effect|no\s+improvement|"
-    r"ineffective)\b"
+    + r"|made\s+no\s+difference|(?:(?:had|has|with)\s+)?(?:no|zero)\s+effect|no\s+improvement|"
+    r"ineffective|gave\s+up|giv(?:e|es|ing|en)\s+up|abandoned|f[ae]ll(?:s|en)?\s+through)\b"
 )
 # The outcome told as an event that happened ("failed", "crashed", "timed out"), not as a
 # noun that could label a risk ("error", "timeout"): what an attempt needs when the same
@@ -102,7 +104,8 @@ _FAILED_EVENT = re.compile(
     + r"|"
     + _RAISED
     + r"|"
-    r"made\s+no\s+difference|had\s+no\s+effect)\b"
+    r"made\s+no\s+difference|had\s+no\s+effect|gave\s+up|given\s+up|abandoned|fell\s+through|"
+    r"fallen\s+through)\b"
 )
 # A failure word in a hypothetical clause ("an option if the service times out", "it
 # could crash") tells no outcome: the clause is left out before the outcome is looked for.

@@ -386,16 +386,17 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         )
     if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
         # A dropped condition widens a permission; it only tightens a prohibition or obligation.
-        verdict = _kept_conditions(invariant, texts) or verdict
+        verdict = _kept_conditions(invariant, stating) or verdict
     return verdict
 
 
 _REFERS_BACK = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
 _CONDITION_OPENS = re.compile(
-    r"^\s*(?:only|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition)\b", re.IGNORECASE
+    r"^\s*(?:only|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition|not\s+(?:until|till|before))\b",
+    re.IGNORECASE,
 )
-"""A clause that opens with a condition ("..., but only after HR has checked") restricts
-the clause before it."""
+"""A clause that opens with a condition ("..., but only after HR has checked", "..., but not
+until the bloodwork is back") restricts the clause before it."""
 
 
 def _stating(sentence: str, invariant: Invariant) -> list[str]:
@@ -412,12 +413,23 @@ def _stating(sentence: str, invariant: Invariant) -> list[str]:
     ]
 
 
+_AND_CLAUSE = re.compile(r",\s+and\s+", re.IGNORECASE)
+
+
 def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | None:
     """A failed judgement when the statement drops one of the invariant's own conditions
     (no more than half of the words that state it survive, and the statement's own
     condition is not it said in the same shape: :func:`reshaped`), else None."""
-    stems = {t.norm for text in texts for t in tokens(text)}
-    own = [restated for text in texts for _, restated in condition_words(text)]
+    # Words of a coordinated clause that states something else ("..., and the guard is
+    # available") keep no condition: only parts with a marker or a condition word count.
+    parts = [
+        part
+        for text in texts
+        for part in _AND_CLAUSE.split(text)
+        if condition_words(part) or any(_text.contains(part, m) for m in invariant.markers)
+    ]
+    stems = {t.norm for part in parts for t in tokens(part)}
+    own = [restated for part in parts for _, restated in condition_words(part)]
     for condition, words in condition_words(invariant.text):
         if any(_text.contains(condition, m) for m in invariant.markers):
             continue  # a condition that holds a marker is checked as that marker
