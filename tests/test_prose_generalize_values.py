@@ -491,6 +491,17 @@ _OPENS = "The clinic opens on Friday."
         ("The warden will always lock the gate.", "The warden locks the gate.", False),
         ("The plumber will bring the spare valve.", "The plumber brought the spare valve.", True),
         ("The warden will probably lock the gate each night.", "The warden locks the gate each night.", True),
+        # "and" before a noun phrase and its verb, after a clause with a verb, opens a clause
+        (
+            "Deliveries are due at noon and the courier might bring the forms.",
+            "The courier brings the forms.",
+            True,
+        ),
+        (
+            "Deliveries are due at noon and the courier might bring the forms.",
+            "The courier may bring the forms.",
+            False,
+        ),
         # a predicate joined by a comma, subject left out, holds its own hedge
         ("We usually deliver Tuesdays, might manage Monday.", "They usually deliver Tuesdays.", False),
         ("We usually deliver Tuesdays, might manage Monday.", "They manage Monday deliveries.", True),
@@ -580,6 +591,20 @@ def test_a_span_of_time_in_another_unit_is_another_value(value: str, summary: st
 )
 def test_once_before_a_subject_is_when_not_one_time(text: str, count: bool) -> None:
     assert ("#1" in norms(text)) is count
+
+
+@pytest.mark.parametrize(
+    ("text", "split"),
+    [
+        ("The audit is on Monday and the auditor may see the ledgers.", True),
+        ("The kiln is lit at six and its door must stay shut.", True),
+        ("The cat and the dog are booked for Friday.", False),
+        ("Oats and the barley were sown in March.", False),
+    ],
+)
+def test_and_before_a_noun_phrase_and_its_verb_opens_a_clause(text: str, split: bool) -> None:
+    statement = read_statements(text)[0]
+    assert (len(set(statement.clause)) > 1) is split, statement.clause
 
 
 def test_a_hedge_inside_a_quotation_doubts_only_the_quotation() -> None:

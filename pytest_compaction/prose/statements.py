@@ -604,11 +604,12 @@ _FINITE = (
     r"gets|get|got)"
 )
 _NOUN_CLAUSE = re.compile(
-    r",\s*(?:and|or)\s+(?=(?:the|a|an|this|that|these|those|its|their|our|his|her|my|your|"
+    r"(?:,\s*|\s+)(?:and|or)\s+(?=(?:the|a|an|this|that|these|those|its|their|our|his|her|my|your|"
     r"[A-Z][\w-]*(?:'s|\u2019s))\s+(?:[\w'\u2019-]+\s+){0,3}(?:(?:also|now|still)\s+)?" + _FINITE + r"\b)"
 )
 _VERB_BEFORE = re.compile(r"\b" + _FINITE + r"\b|\b[a-z]{2,}ed\b|\b(?:[A-Z]\w*|he|she|it)\s+[a-z]{2,}s\b")
-"""A clause joined by ", and" whose subject is a noun phrase, not a name ("Luis will do the
+"""A clause joined by "and" (with a comma or without: "is at 9:30 *and the inspector might*
+look") whose subject is a noun phrase, not a name ("Luis will do the
 spay, *and the dental* is done by Amara"; "..., *and Rolo's dental* is being done by ..."):
 a determiner or a possessive, up to three more words, then a finite verb. Only after a
 clause that has its own verb, so a list of subjects ("Pepper, Rolo, and the kitten are
