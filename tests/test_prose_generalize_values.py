@@ -449,3 +449,165 @@ def test_words_outside_a_value_slot_leave_the_fact_missing(
     text: str, value: str, prose: dict[str, object], drifted: str
 ) -> None:
     assert _codes(one(text, value, prose), drifted) == ["missing"]
+
+
+# -- round 8: speculation, quotation and history read from English ----------------------------
+
+
+def _heard(first: str, second: str, summary: str) -> list[str]:
+    """The codes for ``summary`` of a conversation: a settled fact in ``first``, then ``second``."""
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", first)
+    ledger.fact("f1", "x.day", "friday", sources=["e1"], prose={"names": ["opens"], "value": ["Friday"]})
+    ledger.event("e2", second)
+    return _codes(ledger, summary)
+
+
+_OPENS = "The clinic opens on Friday."
+
+
+@pytest.mark.parametrize(
+    ("second", "summary", "caught"),
+    [
+        # a leaning and a theory are possibilities
+        (
+            "We're leaning towards the coastal route for the rally.",
+            "Picked the coastal route for the rally.",
+            True,
+        ),
+        (
+            "We're leaning towards the coastal route for the rally.",
+            "Leaning towards the coastal route for the rally.",
+            False,
+        ),
+        ("One hypothesis is that the pump seals wore out.", "The pump seals wore out.", True),
+        ("The pump seals might have worn out.", "The cause is open; one theory is worn pump seals.", False),
+        # a future with a repeated occasion is a habit; a future alone or a hedged habit is not
+        (
+            "Dr. Okafor will check the dressing every morning.",
+            "Dr. Okafor checks the dressing every morning.",
+            False,
+        ),
+        ("The warden will always lock the gate.", "The warden locks the gate.", False),
+        ("The plumber will bring the spare valve.", "The plumber brought the spare valve.", True),
+        ("The warden will probably lock the gate each night.", "The warden locks the gate each night.", True),
+        # "and" before a noun phrase and its verb, after a clause with a verb, opens a clause
+        (
+            "Deliveries are due at noon and the courier might bring the forms.",
+            "The courier brings the forms.",
+            True,
+        ),
+        (
+            "Deliveries are due at noon and the courier might bring the forms.",
+            "The courier may bring the forms.",
+            False,
+        ),
+        # a predicate joined by a comma, subject left out, holds its own hedge
+        ("We usually deliver Tuesdays, might manage Monday.", "They usually deliver Tuesdays.", False),
+        ("We usually deliver Tuesdays, might manage Monday.", "They manage Monday deliveries.", True),
+    ],
+)
+def test_what_a_source_only_supposed_is_read_from_its_english(
+    second: str, summary: str, caught: bool
+) -> None:
+    codes = _heard(_OPENS, second, f"{_OPENS} {summary}")
+    assert ("unsupported_fact" in codes) is caught, codes
+
+
+def _reported(text: str, word: str) -> str | None:
+    statement = read_statements(text)[0]
+    return statement.attributed(statement.norms.index(word))
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "reported"),
+    [
+        # apostrophes of contractions and possessives open no quotation
+        ("You've booked the hall; Ana's note still isn't in.", "hall", False),
+        ("The roofer texted 'we can't start before Friday' this morning.", "start", True),
+        # a reporting noun after a possessive, with a predicate of its own, is a thing
+        ("The decorator's quote arrives on Monday.", "arriv", False),
+        ("Raises the fee, per the broker's claim, not our policy.", "fee", True),
+        # an aside between commas is not the speaker; a denied self word restates nothing
+        ("A landlord's leaflet, forwarded by the user, claims tenants must repaint.", "repaint", True),
+        ("A landlord's leaflet, forwarded by the user, says nothing of paint.", "paint", True),
+        ("The user says the boiler is serviced.", "boiler", False),
+    ],
+)
+def test_who_reports_a_sentence_is_read_from_its_punctuation(text: str, word: str, reported: bool) -> None:
+    assert (_reported(text, word) is not None) is reported
+
+
+def _schedule(old: str, new: str, names: list[str]) -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", f"It is {old}.")
+    ledger.fact("f1", "x.y", old, sources=["e1"], prose={"names": names, "value": [old]})
+    ledger.event("e2", f"It is {new} now.")
+    ledger.fact("f2", "x.y", new, sources=["e2"], prose={"names": names, "value": [new]})
+    ledger.supersede("f1", "f2")
+    return ledger
+
+
+@pytest.mark.parametrize(
+    ("summary", "caught"),
+    [
+        # "changes" and "moves" as nouns or presents tell no history; "changed" does
+        ("Filter changes are due every 6 months.", True),
+        ("Filter changes are due every 6 months; the new rota moves nothing else.", True),
+        ("Filter changes changed from every 6 months to every 12 months.", False),
+        # a history word in a relative clause tells its own noun's history
+        ("Filter changes are due every 6 months at the depot, which changed its owner.", True),
+        ("Filter changes are due every 12 months, which replaced every 6 months.", False),
+    ],
+)
+def test_history_is_told_by_a_history_verb_of_the_value(summary: str, caught: bool) -> None:
+    ledger = _schedule("every 6 months", "every 12 months", ["filter changes"])
+    codes = _codes(ledger, summary)
+    assert ("forbidden_superseded_fact" in codes) is caught, codes
+
+
+@pytest.mark.parametrize(
+    ("value", "summary", "code"),
+    [
+        ("6 weeks", "The probation lasts six months.", "value_changed"),
+        ("3 years", "The probation lasts 3 days.", "value_changed"),
+        ("2 years", "The probation lasts 24 months.", None),
+        ("18 months", "The probation lasts eighteen months.", None),
+    ],
+)
+def test_a_span_of_time_in_another_unit_is_another_value(value: str, summary: str, code: str | None) -> None:
+    ledger = one(f"The probation lasts {value}.", value, {"names": ["probation"], "value": [value]})
+    assert _codes(ledger, summary) == ([code] if code else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("Call back once the form is signed.", False),
+        ("It renews once you confirm.", False),
+        ("The filter is rinsed once a week.", True),
+        ("She was reminded once.", True),
+    ],
+)
+def test_once_before_a_subject_is_when_not_one_time(text: str, count: bool) -> None:
+    assert ("#1" in norms(text)) is count
+
+
+@pytest.mark.parametrize(
+    ("text", "split"),
+    [
+        ("The audit is on Monday and the auditor may see the ledgers.", True),
+        ("The kiln is lit at six and its door must stay shut.", True),
+        ("The cat and the dog are booked for Friday.", False),
+        ("Oats and the barley were sown in March.", False),
+    ],
+)
+def test_and_before_a_noun_phrase_and_its_verb_opens_a_clause(text: str, split: bool) -> None:
+    statement = read_statements(text)[0]
+    assert (len(set(statement.clause)) > 1) is split, statement.clause
+
+
+def test_a_hedge_inside_a_quotation_doubts_only_the_quotation() -> None:
+    statement = read_statements("Note from the landlord: 'we might paint the hall.'")[0]
+    assert statement.speculative(statement.norms.index("landlord")) is None
+    assert statement.speculative(statement.norms.index("paint")) is not None

@@ -36,7 +36,6 @@ from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolv
 from pytest_compaction.prose.normalize import kind_of, phrase, stem, tokens
 from pytest_compaction.prose.statements import (
     NEGATORS,
-    PAST,
     STOPWORDS,
     Statement,
     holding_any,
@@ -242,7 +241,8 @@ def _competing(statement: Statement, kinds: set[tuple[str, str]], own: Sequence[
         if kind not in ("number", "time", "date", "weekday") or norm in own_norms:
             continue
         unit = _unit(norms, i)
-        if (kind, unit if kind == "number" else "") in kinds:
+        spans = unit in _SPANS and any(u in _SPANS for k, u in kinds if k == "number")
+        if (kind, unit if kind == "number" else "") in kinds or spans:
             raw = statement.tokens[i].raw
             if unit:
                 raw = f"{raw} {statement.tokens[i + 1].raw}"
@@ -250,8 +250,11 @@ def _competing(statement: Statement, kinds: set[tuple[str, str]], own: Sequence[
     return None
 
 
-_DURATIONS = frozenset({"~minute", "~hour", "~day", "~week", "~ms", "~time"})
+_DURATIONS = frozenset({"~minute", "~hour", "~day", "~week", "~month", "~year", "~ms", "~time"})
 """Units of duration and frequency: "5 ml ... for 5 days" states the course, not the dose."""
+_SPANS = frozenset({"~minute", "~hour", "~day", "~week", "~month", "~year"})
+"""Units of a span of time: one span stated where another was is another value ("twelve
+months" for "12 weeks", read as 84 days), whichever unit each is in."""
 
 
 def _unit_swapped(statement: Statement, value: Sequence[Alias]) -> str | None:
@@ -602,6 +605,9 @@ def _newer_unstated(r: Resolved, resolved: Mapping[str, Resolved], statements: S
 _LONGER = stem("longer")
 
 
+_RELATIVE = frozenset({"which", "who", "whose", "whom"})
+
+
 def _told_as_history(statement: Statement, at: int) -> str | None:
     """The words that tell token ``at`` as history in its own clause, or None: "from X" ("from
     aisle to window"), "instead of X", a history word ("previously", "changed", "used to"),
@@ -613,10 +619,12 @@ def _told_as_history(statement: Statement, at: int) -> str | None:
     if at > 1 and norms[at - 1] in ("than", "of") and norms[at - 2] in ("instead", "rather"):
         return f"{statement.tokens[at - 2].raw} {statement.tokens[at - 1].raw}"
     clause = statement.clause[at]
-    for i, norm in enumerate(norms):
+    for i in range(len(norms)):
         if statement.clause[i] != clause:
             continue
-        if norm in PAST and norm not in ("once", "then", "before"):
+        if i > at and _RELATIVE & set(norms[at:i]):
+            break  # "on Tuesday at the library, which changed its hours": the library's history
+        if statement.history_word(i):
             return statement.tokens[i].raw
         if negator(statement.tokens[i]) == "no" and i + 1 < len(norms) and norms[i + 1] == _LONGER:
             return "no longer"

@@ -377,6 +377,12 @@ _ORDINAL_CONTEXT = re.compile(
 _ORDINAL_RAW = re.compile(r"(?:\d(?:st|nd|rd|th)|first|second|third|[a-z]th)$", re.IGNORECASE)
 _CLOCK_WORDS = {"noon": "@12:00", "midday": "@12:00", "midnight": "@00:00"}
 _TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+_ONCE_CLAUSE = re.compile(
+    r"\s+(?:the|this|that|these|those|it|its|it's|he|she|they|we|you|i|his|her|their|our|my|your)\b",
+    re.IGNORECASE,
+)
+"""After "once", the subject of a clause: "once the courier scans it" is "when", not "one
+time" ("once a day" is)."""
 _MONTHS = {
     name: index
     for index, names in enumerate(
@@ -485,6 +491,10 @@ _UNITS = {
     "days": "day",
     "week": "week",
     "weeks": "week",
+    "month": "month",
+    "months": "month",
+    "year": "year",
+    "years": "year",
     "k": "thousand",
 }
 
@@ -709,7 +719,7 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if lower in _CLOCK_WORDS:
         out.append(Token(_CLOCK_WORDS[lower], raw, start, end))
         return
-    if lower in _TIMES_WORDS:
+    if lower in _TIMES_WORDS and not (lower == "once" and _ONCE_CLAUSE.match(match.string, end)):
         out.append(Token(f"#{_TIMES_WORDS[lower]}", raw, start, end))
         out.append(Token("~time", raw, start, end))
         return
@@ -908,8 +918,9 @@ def _date_context(out: Sequence[Token], match: re.Match[str]) -> bool:
 
 
 _TIME_UNITS = frozenset({"hour", "hours", "minute", "minutes", "day", "days", "week", "weeks"})
-_DURATIONS = {"~hour": ("~minute", 60), "~week": ("~day", 7)}
-"""Durations in the smaller unit, so "half an hour" is "30 minutes" and "two weeks" "14 days"."""
+_DURATIONS = {"~hour": ("~minute", 60), "~week": ("~day", 7), "~year": ("~month", 12)}
+"""Durations in the smaller unit, so "half an hour" is "30 minutes", "two weeks" "14 days" and
+"two years" "24 months" (a month is no fixed count of days: it stays a month)."""
 
 
 def _fold(out: list[Token]) -> tuple[Token, ...]:

@@ -88,7 +88,8 @@ _SPECULATION = re.compile(
     r"(?:plan|plans|planning|planned|hope|hopes|hoping|want|wants|wanting|intend|intends|intending|"
     r"aim|aims|aiming|expect|expects|expecting)\s+to|"
     r"going\s+to(?!\s+(?:the|a|an|my|your|his|her|our|their|its|this|that|these|those|(?-i:[A-Z])|\d))|"
-    r"hoping|thinking\s+(?:about|of)|"
+    r"hoping|thinking\s+(?:about|of)|lean(?:s|ing)?\s+towards?|inclined\s+to|"
+    r"theory|theories|hypothes[ie]s|hunch|suspicion|suspect|suspects|suspected|conjecture|"
     r"think(?:s)?\s+(?:about|of)|not\s+sure|(?:'ll|\u2019ll))\b|'ll\b",
     re.IGNORECASE,
 )
@@ -116,6 +117,14 @@ def _month(text: str, start: int, end: int) -> bool:
 
 
 _FUTURE = re.compile(r"(?:will|shall|'ll|\u2019ll|going\s+to|gonna)", re.IGNORECASE)
+_HABIT = re.compile(
+    r"\b(?:(?:each|every)\s+(?:single\s+)?(?:time|day|week|month|year|morning|afternoon|evening|night|"
+    r"weekend|shift|visit|session|quarter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|always|whenever|"
+    r"usually|normally|routinely|habitually)\b",
+    re.IGNORECASE,
+)
+"""A repeated occasion: a future beside it tells a habit ("she'll ring each time", "it will
+always open at nine"), not a forecast."""
 _FIRST_PERSON = re.compile(r"\b(?:i|we)(?:\s+(?:am|are)|'m|'re|\u2019m|\u2019re)?\s*$", re.IGNORECASE)
 
 
@@ -158,6 +167,7 @@ PAST = _stems(
     "previously formerly earlier before former old prior originally used until instead replaced "
     "replacing changed switched moved no-longer past once then ex"
 )
+_CHANGE_VERBS = _stems("changed switched moved replaced")
 STOPWORDS = _stems(
     "a an the and or but nor so yet for of to in on at by with from into onto over under up down out off "
     "as than then that this these those there here it its it's is are was were be been being am do does "
@@ -191,7 +201,9 @@ _NOUN_OPENERS = (_DEFINITE - {"that"}) | {"a", "an", "every", "each", "any", "an
 """What opens a noun phrase; not "that", a relative pronoun before a verb ("a post that claims")."""
 _REPORT_COMPLEMENT = frozenset({"that", "from", "by", "of", "to", "in"})
 """What follows a reporting noun that still reports: "the claim *that*", "a request *from*"."""
-_QUOTED = re.compile(r"'[^']{3,}'|\"[^\"]{3,}\"")
+_QUOTED = re.compile(r"(?<!\w)'[^\n]{3,}?'(?!\w)|\"[^\"]{3,}\"")
+"""A quotation: in single quotes, those that open and close words, not the apostrophes of
+"you've" and "Fenwick's" (which may sit inside it: 'we can't do Friday')."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,12 +325,19 @@ class Statement:
         if joined:
             end = min(end, joined[0])
         found = _SPECULATION.finditer(self.text[start:end])
+        # A hedge inside a quotation doubts the quotation only: "Text from the shop: 'we
+        # can probably do Friday'" settles that the shop texted.
+        here = self.tokens[position].start
+        quotes = [q.span() for q in _QUOTED.finditer(self.text) if not q.start() <= here < q.end()]
         words = [
             m.group()
             for m in found
-            if not _month(self.text, start + m.start(), start + m.end())
+            if not any(a <= start + m.start() < b for a, b in quotes)
+            and not _month(self.text, start + m.start(), start + m.end())
             and not _committed(self.text, start + m.start(), m.group())
         ]
+        if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
+            return None  # "she'll ring each time": a habit, as settled as "she rings each time"
         return ", ".join(words) if words else None
 
     def presupposed(self, positions: Sequence[int]) -> list[int]:
@@ -363,8 +382,11 @@ class Statement:
         ]
         if not kept:
             return None
+        asides = {self._aside(i) for i in kept} - {None}
         if all(speakers.get(i) == "unknown" for i in kept) and any(
-            self._self_word(i) for i in range(len(self.norms))
+            self._self_word(i) and not self.negated(i)  # "the courier's claim, not our policy"
+            for i in range(len(self.norms))
+            if self.segment[i] not in asides
         ):
             return None
         return ", ".join(dict.fromkeys(self.tokens[i].raw for i in kept))
@@ -390,9 +412,12 @@ class Statement:
         clause = self.clause[index]
         order = range(index + 1, len(self.norms)) if after else range(index - 1, -1, -1)
         quoted = [(q.start(), q.end()) for q in _QUOTED.finditer(self.text)]
+        aside = self._aside(index) if not after else None
         for i in order:
             if self.clause[i] != clause:
                 break
+            if self.segment[i] == aside:
+                continue  # "the FAQ, pasted by the user, claims": the aside is not the speaker
             if any(a <= self.tokens[i].start < b for a, b in quoted):
                 continue  # a quoted word is mentioned, not speaking: a "note to agent" asking ...
             if self._self_word(i):
@@ -400,6 +425,17 @@ class Statement:
             if self._source_noun(i) or self.norms[i] in _TOOL_HEAD:
                 return "source"
         return "unknown"
+
+    def _aside(self, index: int) -> int | None:
+        """The segment of an aside set off by commas right before token ``index`` (", pasted
+        by the user, claims"), or None: a subject is never wrapped in commas of its own."""
+        if index < 2 or "," not in self.text[self.tokens[index - 1].end : self.tokens[index].start]:
+            return None
+        seg = self.segment[index - 1]
+        first = next(i for i in range(index) if self.segment[i] == seg)
+        if first == 0 or self.clause[first - 1] != self.clause[index]:
+            return None
+        return seg if "," in self.text[self.tokens[first - 1].end : self.tokens[first].start] else None
 
     def _reports(self, index: int) -> bool:
         """Whether token ``index`` is a reporting word. "per" reports only a source ("per
@@ -424,10 +460,17 @@ class Statement:
         if raw.endswith("'s"):
             return True
         before = self.text[: token.start].split()
-        if not before or before[-1].lower() not in _NOUN_OPENERS:
+        if not before:
             return False
+        opener = before[-1].lower().replace("\u2019", "'")
         nxt = self.tokens[index + 1].raw.lower() if index + 1 < len(self.tokens) else ""
         between = self.text[token.end : self.tokens[index + 1].start] if nxt else ""
+        if opener not in _NOUN_OPENERS:
+            # After a possessive, a noun with its own predicate next ("Fenwick's quote still
+            # isn't in"); "the courier's claim, not ours" names whose claim it is.
+            return (
+                opener.endswith("'s") and bool(nxt) and nxt not in _REPORT_COMPLEMENT and not between.strip()
+            )
         return nxt not in _REPORT_COMPLEMENT or any(c in between for c in ",;:")
 
     def _source_noun(self, index: int) -> bool:
@@ -486,6 +529,15 @@ class Statement:
         action, not the tense of the value before it."""
         return index > position and any(n in ("and", "or") for n in self.norms[position + 1 : index])
 
+    def history_word(self, index: int) -> bool:
+        """Whether token ``index`` is a word of history (:data:`PAST`): not "once", "then"
+        and "before", and not the "-s" form of a verb of change, a plural noun or a present
+        ("oil *changes*", "this *replaces* ...", where "changed" would tell history)."""
+        norm = self.norms[index]
+        if norm not in PAST or norm in ("once", "then", "before"):
+            return False
+        return not (norm in _CHANGE_VERBS and self.tokens[index].raw.lower().endswith("s"))
+
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
         if position > 0 and self.norms[position - 1] in ("from", "than", "of") and position > 1:
@@ -497,8 +549,7 @@ class Statement:
         seg = self.segment[position]
         words: list[str] = []
         for i, token in enumerate(self.tokens):
-            norm = self.norms[i]
-            if norm in PAST and norm not in ("once", "then", "before"):
+            if self.history_word(i):
                 words.append(token.raw)
             elif negator(token) == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == _LONGER:
                 words.append("no longer")
@@ -535,12 +586,16 @@ def _coordinated(between: Sequence[str]) -> bool:
 
 _ARTICLES = frozenset({"the", "a", "an"})
 # Clauses: at ";", a contrastive conjunction (", while" with its comma: "while" alone may
-# tell time), or "and" / "or" (with or without a comma)
+# tell time), a comma before a modal (a predicate with its subject left out: "We usually
+# collect Saturdays, can probably do Friday"; not ", should the lease be renewed", a
+# condition), or "and" / "or" (with or without a comma)
 # before a new subject and its verb ("Rosa is the fire warden, and Quinn is the
 # first-aider"; "..., and Bruno draws the diagrams"; "Ida Berg is in 3A and Tom sits in
 # 3C": a name of up to three words, then a present or past verb, "-s" or "-ed").
 _CLAUSE_CUT = re.compile(
-    r";|\s(?:but|although|though|whereas|however)\s|,\s*while\s|,?\s+(?:and|or)\s+(?=(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?"
+    r";|\s(?:but|although|though|whereas|however)\s|,\s*while\s|"
+    r",\s*(?=(?:can|could|may|might|will|would|must)\s)|"
+    r",?\s+(?:and|or)\s+(?=(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?"
     r"(?:[A-Z]\w*(?:\s+[A-Z]\w*){0,2}|he|she|it)\s+"
     r"(?:(?:also|now|still)\s+)?(?:is|was|has|does|will|can|may|must|should|would|[a-z]{2,}(?:s|ed))\b)"
 )
@@ -549,11 +604,12 @@ _FINITE = (
     r"gets|get|got)"
 )
 _NOUN_CLAUSE = re.compile(
-    r",\s*(?:and|or)\s+(?=(?:the|a|an|this|that|these|those|its|their|our|his|her|my|your|"
+    r"(?:,\s*|\s+)(?:and|or)\s+(?=(?:the|a|an|this|that|these|those|its|their|our|his|her|my|your|"
     r"[A-Z][\w-]*(?:'s|\u2019s))\s+(?:[\w'\u2019-]+\s+){0,3}(?:(?:also|now|still)\s+)?" + _FINITE + r"\b)"
 )
 _VERB_BEFORE = re.compile(r"\b" + _FINITE + r"\b|\b[a-z]{2,}ed\b|\b(?:[A-Z]\w*|he|she|it)\s+[a-z]{2,}s\b")
-"""A clause joined by ", and" whose subject is a noun phrase, not a name ("Luis will do the
+"""A clause joined by "and" (with a comma or without: "is at 9:30 *and the inspector might*
+look") whose subject is a noun phrase, not a name ("Luis will do the
 spay, *and the dental* is done by Amara"; "..., *and Rolo's dental* is being done by ..."):
 a determiner or a possessive, up to three more words, then a finite verb. Only after a
 clause that has its own verb, so a list of subjects ("Pepper, Rolo, and the kitten are
