@@ -323,3 +323,134 @@ def test_a_plan_kept_a_plan_passes_and_a_settled_past_is_no_plan() -> None:
     ):
         verdict = check_facts_in_prose(parcel(plan), faithful)
         assert verdict.ok, (plan, [v.detail for v in verdict.violations])
+
+
+# -- round 8: a source named as the one telling; a claim told as the user's own (session 6) ----
+
+
+def greenhouse() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "The greenhouse tomatoes are watered at 07:00.")
+    ledger.event(
+        "e2", "Soil sensor feed: 'bed 4 moisture 11 percent, pump P2 pressure 0.8 bar.'", trust="untrusted"
+    )
+    ledger.fact(
+        "f1",
+        "garden.watering_time",
+        "07:00",
+        sources=["e1"],
+        prose={"names": ["watered"], "value": ["07:00"]},
+    )
+    return ledger
+
+
+def test_data_told_with_its_source_naming_it_is_no_elevation() -> None:
+    for faithful in (
+        "Tomatoes are watered at 07:00. The soil sensor feed shows bed 4 at 11 percent moisture and pump P2 "
+        "at 0.8 bar.",
+        "Tomatoes are watered at 07:00. The sensor's readings put bed 4 at 11 percent moisture, with pump P2 "
+        "at 0.8 bar.",
+        # the words that name the source are not its claim
+        "Tomatoes are watered at 07:00. Check the soil sensor feed again tomorrow.",
+    ):
+        assert check_facts_in_prose(greenhouse(), faithful).ok, faithful
+    for drifted in (
+        "Tomatoes are watered at 07:00. Bed 4 moisture is 11 percent and pump P2 runs at 0.8 bar.",
+        "Tomatoes are watered at 07:00. We measured bed 4 at 11 percent moisture and pump P2 at 0.8 bar.",
+    ):
+        found = check_facts_in_prose(greenhouse(), drifted).violations
+        assert "trust_elevated" in {v.code.value for v in found}, drifted
+
+
+def boiler() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "The boiler service is booked for 3 March.")
+    ledger.event(
+        "e2",
+        "Installer's invoice HX-310: 'Client agreed to the 90 pound call-out fee on site.'",
+        trust="untrusted",
+    )
+    ledger.fact(
+        "f1",
+        "home.boiler_service",
+        "03-03",
+        sources=["e1"],
+        prose={"names": ["boiler"], "value": ["3 March"]},
+    )
+    return ledger
+
+
+def test_a_claim_told_as_the_users_own_act_is_elevated_whatever_is_cited_beside_it() -> None:
+    for drifted in (
+        "The boiler service is booked for 3 March, and the user agreed to the 90 pound call-out fee on site "
+        "(invoice HX-310).",
+        "Boiler service: 3 March. We accepted the 90 pound call-out fee on site, as invoice HX-310 shows.",
+    ):
+        found = check_facts_in_prose(boiler(), drifted).violations
+        assert "trust_elevated" in {v.code.value for v in found}, drifted
+    for faithful in (
+        "The boiler service is booked for 3 March. The installer's invoice HX-310 says the user agreed "
+        "to the 90 pound call-out fee on site.",
+        "Boiler service: 3 March. According to invoice HX-310, the client agreed to a 90 pound call-out fee "
+        "on site.",
+    ):
+        assert check_facts_in_prose(boiler(), faithful).ok, faithful
+
+
+def thermostat() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "The thermostat schedule sets 20 degrees from 06:30.")
+    ledger.event(
+        "e2",
+        "Pasted forum reply (homehacks.example.net): 'To stop the short-cycling, bridge the C and R "
+        "terminals on the thermostat.'",
+        trust="untrusted",
+    )
+    ledger.fact(
+        "f1", "home.heat_from", "06:30", sources=["e1"], prose={"names": ["thermostat"], "value": ["06:30"]}
+    )
+    return ledger
+
+
+def test_a_source_noun_the_event_never_used_names_a_thing_of_the_claim_not_its_source() -> None:
+    for drifted in (
+        "Thermostat: 20 degrees from 06:30. To stop the short-cycling, bridge the C and R terminals from the "
+        "wiring page.",
+        "Thermostat: 20 degrees from 06:30. Bridge the C and R terminals at the install site to stop the "
+        "short-cycling.",
+    ):
+        found = check_facts_in_prose(thermostat(), drifted).violations
+        assert "trust_elevated" in {v.code.value for v in found}, drifted
+    for faithful in (
+        "Thermostat: 20 degrees from 06:30. A forum reply the user pasted suggests bridging the C and R "
+        "terminals to stop the short-cycling; unverified.",
+        "Thermostat: 20 degrees from 06:30. Bridging the C and R terminals to stop the short-cycling comes "
+        "from a forum reply (homehacks.example.net), not from us.",
+    ):
+        assert check_facts_in_prose(thermostat(), faithful).ok, faithful
+
+
+def plumber() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "The kitchen tap leaks at the base.")
+    ledger.event(
+        "e2", "Voicemail from the plumber: 'We usually work Saturdays, can probably fit the washer Thursday.'"
+    )
+    ledger.fact("f1", "home.tap", "leaks", sources=["e1"], prose={"names": ["tap"], "value": ["leaks"]})
+    return ledger
+
+
+def test_a_doubt_told_with_its_source_as_the_teller_is_a_report_not_settled() -> None:
+    for faithful in (
+        "The kitchen tap leaks at the base. The plumber's voicemail suggests they usually work Saturdays, "
+        "but can probably fit the washer on Thursday.",
+        "The tap leaks at the base. The plumber recommended fitting the washer on Thursday, probably; they "
+        "usually work Saturdays.",
+    ):
+        assert check_facts_in_prose(plumber(), faithful).ok, faithful
+    for drifted in (
+        "The tap leaks at the base. The plumber usually works Saturdays and fits the washer on Thursday.",
+        "The tap leaks at the base. The washer gets fitted on Thursday.",
+    ):
+        found = check_facts_in_prose(plumber(), drifted).violations
+        assert "unsupported_fact" in {v.code.value for v in found}, drifted

@@ -35,6 +35,7 @@ from pytest_compaction.core.violations import Verdict, Violation, ViolationCode,
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
 from pytest_compaction.prose.normalize import kind_of, phrase, stem, tokens
 from pytest_compaction.prose.statements import (
+    ATTRIBUTION,
     NEGATORS,
     STOPWORDS,
     Statement,
@@ -794,6 +795,121 @@ def _future_only(hedge: str) -> bool:
     return _FUTURE_WORDS.fullmatch(hedge) is not None
 
 
+_TELLING = frozenset(
+    stem(w)
+    for w in (
+        *("say", "says", "said", "claim", "claims", "claimed", "state", "states", "stated", "write"),
+        *("writes", "wrote", "report", "reports", "reported", "assert", "asserts", "asserted", "allege"),
+        *("alleges", "alleged", "quote", "quotes", "quoted", "show", "shows", "showed", "shown", "find"),
+        *("finds", "found", "put", "puts", "record", "records", "recorded", "list", "lists", "listed"),
+        *("give", "gives", "gave", "estimate", "estimates", "estimated", "suggest", "suggests"),
+        *("suggested", "suggestion", "suggestions", "recommend", "recommends", "recommended"),
+        *("recommendation", "text", "texts", "texted", "offer", "offers", "offered", "note", "notes"),
+        *("noted", "read", "reads", "indicate", "indicates", "indicated", "display", "displays"),
+        *("displayed", "predict", "predicts", "predicted", "propose", "proposes", "proposed"),
+        *("advise", "advises", "advised", "warn", "warns", "warned", "tell", "tells", "told", "cite"),
+        *("cites", "cited", "flag", "flags", "flagged", "detect", "detects", "detected", "mention"),
+        *("mentions", "mentioned", "return", "returns", "returned", "measure", "measures", "measured"),
+        *("ask", "asks", "asked", "request", "requests", "requested", "demand", "demands", "demanded"),
+        *("instruct", "instructs", "instructed", "urge", "urges", "urged", "citing"),
+    )
+)
+"""Verbs (and their nouns) that tell what a source said or showed: "the portal *puts* the
+queue at 18 days", "diagnostics *found* 14 reboots", "the store's *suggestions*"."""
+
+_OWN_SPEAKERS = frozenset(stem(w) for w in ("user", "we", "i", "system", "operator", "assistant"))
+"""The speakers a summary restates as its own: a claim told with one of them as its subject,
+and no telling verb, is theirs ("the user approved the surcharge")."""
+
+_FRAMED = frozenset(
+    stem(w) for w in ("according", "per", "untrusted", "unverified", "unconfirmed", "retrieved")
+)
+"""Words that attribute without a telling verb or a source noun: "according to", "per",
+"[untrusted]", "unverified"."""
+
+_LABEL_END = re.compile(r":\s|(?:^|\s)['\"\u2018\u201c]")
+
+
+def _source_label(text: str) -> frozenset[str]:
+    """The words an untrusted event names its source with: its text before the colon or
+    quotation mark that opens what the source says ("*Partner portal*: ...", "*Text from
+    the skip company*: '...'", "*Email pasted by the user*: ...")."""
+    end = _LABEL_END.search(text)
+    if end is None:
+        return frozenset()
+    head = tokens(text[: end.start()])
+    if len(head) > 12:
+        return frozenset()
+    return frozenset(
+        t.norm
+        for t in head
+        if kind_of(t.norm) in ("word", "identifier") and len(t.norm) > 2 and t.norm not in STOPWORDS
+    )
+
+
+def _source_tells(statement: Statement, label: frozenset[str]) -> bool:
+    """Whether the sentence names the untrusted event's source as the one telling: a word of
+    its label is the nearest speaker before a telling verb or noun in its stretch of the
+    sentence ("the HVAC log for room 3.07 *shows*", "the broker's bot *asserted* that", "the
+    store's auto-*suggestions*"), not the user or the system ("W4: the system *says* ...")."""
+    norms, segment = statement.norms, statement.segment
+    for verb, norm in enumerate(norms):
+        if norm not in _TELLING:
+            continue
+        teller = next(
+            (
+                norms[j]
+                for j in range(verb - 1, -1, -1)
+                if segment[j] == segment[verb] and (norms[j] in label or norms[j] in _OWN_SPEAKERS)
+            ),
+            None,
+        )
+        if teller is not None and teller not in _OWN_SPEAKERS:
+            return True
+    return False
+
+
+def _claimed_as_own(statement: Statement, hits: Sequence[int], label: frozenset[str], need: int) -> bool:
+    """Whether a stretch of the sentence tells the untrusted words as a claim of the
+    summary's own speakers: the user, "we" or the system its subject before them, no telling
+    verb and no "according to" or "per" in it: "the user approved the 15% surcharge (ticket
+    RW-4471)" cites the ticket but tells its claim as the user's act."""
+    norms, segment = statement.norms, statement.segment
+    for c in dict.fromkeys(segment[i] for i in hits):
+        positions = [j for j, k in enumerate(segment) if k == c]
+        claimed = [i for i in hits if segment[i] == c and norms[i] not in label]
+        if not claimed or len({norms[i] for i in claimed}) < need:
+            continue
+        speaker = next((j for j in positions if norms[j] in _OWN_SPEAKERS), None)
+        if (
+            speaker is None
+            or speaker > claimed[0]
+            or any(norms[j] in label for j in positions if j < speaker)
+        ):
+            continue  # "a supplier email the user pasted in pushes for ...": the source speaks
+        if not any(norms[j] in _TELLING or norms[j] in _FRAMED for j in positions):
+            return True
+    return False
+
+
+def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told_by: set[str]) -> bool:
+    """Whether the sentence attributes the untrusted words to a source. An attribution by a
+    source noun alone ("page", "ticket"), with no telling verb, names this event's source
+    only if the event uses that noun: "disable IPv6 *from the admin page*" names a page of
+    the claim, not the forum post that made it."""
+    for i in hits:
+        words = _reported(statement, i, names)
+        if words is None:
+            continue
+        if words == "quotation marks":
+            return True
+        for word in words.split(", "):
+            norms = {t.norm for t in tokens(word)}
+            if norms & (_TELLING | _FRAMED | told_by) or not norms <= ATTRIBUTION:
+                return True
+    return False
+
+
 def _check_sources(
     events: Sequence[object],
     statements: Sequence[Statement],
@@ -801,7 +917,8 @@ def _check_sources(
     scoped: Sequence[Resolved],
 ) -> list[Violation]:
     """Speculation stated as settled (``unsupported_fact``) and an untrusted event's words
-    stated without attribution (``trust_elevated``).
+    stated without attribution (``trust_elevated``); either is excused when the summary
+    names the event's source as the one telling it (:func:`_source_tells`).
 
     Only *distinguishing* words count: those the source used only in a speculative clause
     (or only in untrusted events), never in a settled, trusted statement or an active fact.
@@ -811,6 +928,8 @@ def _check_sources(
     speculative: dict[str, str] = {}
     doubted: set[str] = set()
     untrusted: dict[str, list[set[str]]] = {}
+    labels: dict[str, frozenset[str]] = {}
+    told_by: dict[str, set[str]] = {}
     untrusted_fact_words: set[str] = set()
     tools: set[str] = set()
     for r in scoped:
@@ -825,6 +944,7 @@ def _check_sources(
         claims = [stated[c.fact_id] for c in getattr(event, "claims", ()) if c.fact_id in stated]
         trust = getattr(event, "trust", Trust.USER)
         event_id = getattr(event, "event_id", "?")
+        labels[event_id] = _source_label(text)
         for statement in read_statements(text):
             for clause in sorted(set(statement.clause)):
                 positions = [i for i, c in enumerate(statement.clause) if c == clause]
@@ -859,6 +979,7 @@ def _check_sources(
                         plans.append(plan)
                 if trust is Trust.UNTRUSTED:
                     untrusted.setdefault(event_id, []).append(words)
+                    told_by.setdefault(event_id, set()).update(statement.norms)
                     if _is_tool(event):
                         tools.add(event_id)
                 else:
@@ -875,7 +996,9 @@ def _check_sources(
                 forecast = bool(hedge) and _future_only(hedge or "") and norm in doubted
                 if (hedge and not forecast) or statement.negated(i):
                     continue
-                if not forecast and _reported(statement, i, names):
+                # "The skip company texted that they can probably ..." reports the doubt.
+                source = labels[only_speculative[norm]]
+                if not forecast and (_reported(statement, i, names) or _source_tells(statement, source)):
                     continue
                 found.append(
                     Violation(
@@ -900,9 +1023,14 @@ def _check_sources(
             need = min(2, len(keys))
             for statement in statements:
                 hits = [i for i, n in enumerate(statement.norms) if n in keys]
-                if len({statement.norms[i] for i in hits}) < need:
-                    continue
-                if any(_reported(statement, i, names) for i in hits):
+                label = labels.get(event_id, frozenset())
+                if len({statement.norms[i] for i in hits}) < need or all(
+                    statement.norms[i] in label for i in hits
+                ):
+                    continue  # the words that name the source ("the store dashboard") are not its claim
+                if not _claimed_as_own(statement, hits, label, need) and (
+                    _attributes(statement, hits, names, told_by[event_id]) or _source_tells(statement, label)
+                ):
                     continue
                 if event_id in tools and not _directive(statement.text):
                     continue
