@@ -56,19 +56,12 @@ GROUP_HELP = "contract-testing AI-agent memory compression (pytest-compaction)"
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup(GROUP, GROUP_HELP)
     for option in OPTIONS:
-        if option.kind == "bool":
-            group.addoption(
-                option.flag, action="store_true", default=None, dest=option.dest, help=option.help
-            )
-        else:
-            group.addoption(
-                option.flag,
-                dest=option.dest,
-                default=None,
-                metavar=option.metavar,
-                choices=option.choices,
-                help=option.help,
-            )
+        shape = (
+            {"action": "store_true"}
+            if option.kind == "bool"
+            else {"metavar": option.metavar, "choices": option.choices}
+        )
+        group.addoption(option.flag, dest=option.dest, default=None, help=option.help, **shape)
         parser.addini(option.name, help=option.help, type=option.kind, default=option.default)  # type: ignore[arg-type]
     from pytest_compaction.config.references import add_spec_ini
 
