@@ -498,11 +498,9 @@ class _Reporter:
             return
         from pytest_compaction.mutants.catalog import mutation_table
 
-        table = mutation_table(
-            self.config.stash[REPORT_KEY].mutant_findings, dict(settings.accepted_survivors)
-        )
+        table = mutation_table(report.mutant_findings, dict(settings.accepted_survivors))
         self.config.stash[MUTATION_KEY] = table
-        self.config.stash[REPORT_KEY].mutation = table.to_dict()
+        report.mutation = table.to_dict()
         if not table.ok and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
