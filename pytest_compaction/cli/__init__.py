@@ -149,17 +149,10 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
 
 
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    if args.command == "check":
-        return _check(args, out)
-    if args.command == "prose":
-        return _prose(args, out)
     if args.command == "new-fixture":
         return _new_fixture(args, out, err)
-    if args.command == "lint":
-        return _lint(args, out)
-    if args.command == "inventory":
-        return inventory.run(args, out)
-    raise AssertionError(f"unhandled command {args.command!r}")  # pragma: no cover
+    commands = {"check": _check, "prose": _prose, "lint": _lint, "inventory": inventory.run}
+    return commands[args.command](args, out)
 
 
 def _fail(err: TextIO, message: str, status: int) -> int:

@@ -56,19 +56,12 @@ GROUP_HELP = "contract-testing AI-agent memory compression (pytest-compaction)"
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup(GROUP, GROUP_HELP)
     for option in OPTIONS:
-        if option.kind == "bool":
-            group.addoption(
-                option.flag, action="store_true", default=None, dest=option.dest, help=option.help
-            )
-        else:
-            group.addoption(
-                option.flag,
-                dest=option.dest,
-                default=None,
-                metavar=option.metavar,
-                choices=option.choices,
-                help=option.help,
-            )
+        shape = (
+            {"action": "store_true"}
+            if option.kind == "bool"
+            else {"metavar": option.metavar, "choices": option.choices}
+        )
+        group.addoption(option.flag, dest=option.dest, default=None, help=option.help, **shape)
         parser.addini(option.name, help=option.help, type=option.kind, default=option.default)  # type: ignore[arg-type]
     from pytest_compaction.config.references import add_spec_ini
 
@@ -505,11 +498,9 @@ class _Reporter:
             return
         from pytest_compaction.mutants.catalog import mutation_table
 
-        table = mutation_table(
-            self.config.stash[REPORT_KEY].mutant_findings, dict(settings.accepted_survivors)
-        )
+        table = mutation_table(report.mutant_findings, dict(settings.accepted_survivors))
         self.config.stash[MUTATION_KEY] = table
-        self.config.stash[REPORT_KEY].mutation = table.to_dict()
+        report.mutation = table.to_dict()
         if not table.ok and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 

@@ -18,16 +18,21 @@ __all__ = ["OPTIONS", "Option", "Settings"]
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One setting: its command-line flag, its ini name, its default and help text."""
+    """One setting: its ini name, its help text and default; its flag is the name with dashes."""
 
     name: str
-    flag: str
     help: str
     default: Any = None
     kind: str = "string"
     """The ini type: string, bool, linelist, paths."""
     metavar: str | None = None
     choices: tuple[str, ...] | None = None
+    flag: str = ""
+    """The command-line flag, when it is not ``--`` and the name with dashes."""
+
+    def __post_init__(self) -> None:
+        if not self.flag:
+            object.__setattr__(self, "flag", "--" + self.name.replace("_", "-"))
 
     @property
     def dest(self) -> str:
@@ -37,14 +42,12 @@ class Option:
 OPTIONS: tuple[Option, ...] = (
     Option(
         "compaction_contract",
-        "--compaction-contract",
         "run the memory-compaction contract suite: collect fixture specs, summarize and report",
         default=False,
         kind="bool",
     ),
     Option(
         "compaction_compressor",
-        "--compaction-compressor",
         "the compressor under test as 'package.module:attribute', or 'reference' (default) "
         "for the embedded reference compressor",
         default="reference",
@@ -52,7 +55,6 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "compaction_timeout",
-        "--compaction-timeout",
         "seconds one compression pass may take before it is a compressor_timeout (default auto: 5 for "
         "the reference compressor and the mutants, 120 for any other, which may call a model; 0 disables)",
         default="auto",
@@ -60,7 +62,6 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "compaction_isolate",
-        "--compaction-isolate",
         "where the compressor runs: 'thread' (default; a hung one is abandoned at the timeout) or "
         "'process' (a child process, killed at the timeout)",
         default="thread",
@@ -68,66 +69,53 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "compaction_mode",
-        "--compaction-mode",
         "strict (default): unsupported facts fail; permissive: they are listed for review",
-        default=None,
         choices=("strict", "permissive"),
     ),
     Option(
         "compaction_attempts",
-        "--compaction-attempts",
         "run every compression this many times; disagreement on a critical fact fails (default 1)",
         default="1",
         metavar="N",
     ),
     Option(
         "compaction_report",
-        "--compaction-report",
         "write a JSON report of every contract test to this path",
-        default=None,
         metavar="PATH",
     ),
     Option(
         "compaction_fixtures",
-        "--compaction-fixtures",
         "where fixture specs live, added to the collection when no paths are given on the command "
         "line; 'library' names the bundled fixture library (ini: one path per line)",
-        default=None,
         kind="linelist",
         metavar="PATHS",
     ),
     Option(
         "compaction_spec_pattern",
-        "--compaction-pattern",
         "file name pattern of fixture specs (default '*.compaction.yaml')",
         default="*.compaction.yaml",
         metavar="GLOB",
+        flag="--compaction-pattern",
     ),
     Option(
         "compaction_evidence",
-        "--compaction-evidence",
         "write a sanitized JSON evidence bundle for each failing contract test into this directory",
-        default=None,
         metavar="DIR",
     ),
     Option(
         "compaction_evidence_raw",
-        "--compaction-evidence-raw",
         "include raw text and values in evidence bundles (default: keyed fingerprints only)",
         default=False,
         kind="bool",
     ),
     Option(
         "compaction_evidence_key",
-        "--compaction-evidence-key",
         "the secret (16+ characters) evidence fingerprints are keyed with, for fingerprints that "
         "compare across runs (default: $COMPACTION_EVIDENCE_KEY, else a random key per run)",
-        default=None,
         metavar="SECRET",
     ),
     Option(
         "compaction_mutants",
-        "--compaction-mutants",
         "also run every scenario spec against each drift mutant and print the mutation table; "
         "the run fails when a mutant survives",
         default=False,
@@ -135,44 +123,34 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "compaction_accepted_survivors",
-        "--compaction-accepted-survivors",
         "mutants allowed to survive, as 'name: reason' (ini: one per line)",
-        default=None,
         kind="linelist",
         metavar="NAME:REASON",
     ),
     Option(
         "compaction_fuzz",
-        "--compaction-fuzz",
         "run the built-in property suite (Hypothesis) against the configured compressor",
         default=False,
         kind="bool",
     ),
     Option(
         "compaction_fuzz_examples",
-        "--compaction-fuzz-examples",
         "examples per fuzz property (default: the Hypothesis profile's, normally 100)",
-        default=None,
         metavar="N",
     ),
     Option(
         "compaction_fuzz_database",
-        "--compaction-fuzz-database",
         "the Hypothesis example database for fuzzing: a directory, ':memory:' or 'none' "
         "(default: the profile's)",
-        default=None,
         metavar="PATH",
     ),
     Option(
         "compaction_record_failures",
-        "--compaction-record-failures",
         "write each shrunk fuzzing counterexample into this directory as a scenario spec",
-        default=None,
         metavar="DIR",
     ),
     Option(
         "compaction_store",
-        "--compaction-store",
         "the memory store for the memory_store fixture as 'package.module:factory', or 'sqlite' "
         "(default) for the embedded SQLite store",
         default="sqlite",
@@ -180,14 +158,11 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "compaction_seed",
-        "--compaction-seed",
         "seed for metamorphic transformations (default: fixed per scenario, printed on failure)",
-        default=None,
         metavar="N",
     ),
     Option(
         "compaction_shadow",
-        "--compaction-shadow",
         "shadow mode: run and report every contract test, list disagreements per predicate, "
         "but report them as xfailed so the build stays green",
         default=False,
@@ -195,7 +170,6 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "compaction_require_guarantees",
-        "--compaction-require-guarantees",
         "fail a contract test that enumerates no critical fact, pinned invariant or binding "
         "(default: report it as unverified)",
         default=False,
@@ -203,7 +177,6 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "compaction_update",
-        "--compaction-update",
         "rewrite what recorded specs expect (expect: violations:) to what they show now, in place, "
         "and list what changed",
         default=False,
@@ -211,24 +184,19 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "compaction_baseline",
-        "--compaction-baseline",
         "a baseline file of known violations per test: those pass, new ones fail, fixed ones "
         "must be removed from it",
-        default=None,
         metavar="PATH",
     ),
     Option(
         "compaction_write_baseline",
-        "--compaction-write-baseline",
         "write today's violations to the --compaction-baseline file (creating or shrinking it)",
         default=False,
         kind="bool",
     ),
     Option(
         "compaction_html",
-        "--compaction-html",
         "write a self-contained HTML report of the contract run to this path",
-        default=None,
         metavar="PATH",
     ),
 )
@@ -290,11 +258,7 @@ class Settings:
             pattern=str(values["compaction_spec_pattern"] or "*.compaction.yaml"),
             store_ref=str(values["compaction_store"] or "sqlite"),
             fuzz=_as_bool(values["compaction_fuzz"]),
-            fuzz_examples=None
-            if values["compaction_fuzz_examples"] in (None, "")
-            else int(
-                _number("--compaction-fuzz-examples", values["compaction_fuzz_examples"], int, minimum=1)
-            ),
+            fuzz_examples=_whole("--compaction-fuzz-examples", values["compaction_fuzz_examples"], minimum=1),
             fuzz_database=values["compaction_fuzz_database"] or None,
             record_failures=values["compaction_record_failures"] or None,
             mutants=_as_bool(values["compaction_mutants"]),
@@ -311,9 +275,7 @@ class Settings:
             isolate=_choice(
                 "--compaction-isolate", values["compaction_isolate"] or "thread", ("thread", "process")
             ),
-            seed=None
-            if values["compaction_seed"] in (None, "")
-            else int(_number("--compaction-seed", values["compaction_seed"], int)),
+            seed=_whole("--compaction-seed", values["compaction_seed"]),
         )
 
     @property
@@ -413,6 +375,11 @@ def _choice(flag: str, value: object, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise ConfigError(f"{flag} expects one of {', '.join(choices)}, got {value!r}")
     return str(value)
+
+
+def _whole(flag: str, value: object, minimum: int | None = None) -> int | None:
+    """None for an empty value, else the whole number it spells."""
+    return None if value in (None, "") else int(_number(flag, value, int, minimum))
 
 
 def _number(flag: str, value: object, kind: type[float] | type[int], minimum: float | None = None) -> float:

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from pytest_compaction.reporting.escape import visible as _safe
+
 __all__ = ["PROPERTY_SHADOW", "ShadowMode", "predicates_of"]
 
 PROPERTY_SHADOW = "compaction_shadow"
@@ -122,7 +124,3 @@ class ShadowMode:
                 f"  {_safe(predicate)}: {_safe(codes)} in {', '.join(map(_safe, nodes[:limit]))}{more}"
             )
         return lines
-
-
-def _safe(text: str) -> str:
-    return "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text)

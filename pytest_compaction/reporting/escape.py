@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["UNSAFE_CHARACTERS", "github_data", "github_property", "neutralize_lines", "one_line"]
+__all__ = ["UNSAFE_CHARACTERS", "github_data", "github_property", "neutralize_lines", "one_line", "visible"]
 
 # C0 controls, DEL, C1 controls, the Unicode line/paragraph separators and bidi
 # overrides (they reorder or break lines in terminals and browsers alike), and the
@@ -45,6 +45,11 @@ def one_line(text: object) -> str:
     every backslash in a Windows path would make it harder to read, not safer.
     """
     return _CONTROL.sub(_escape_char, str(text))
+
+
+def visible(text: str) -> str:
+    """``text`` with every character ``str.isprintable`` refuses shown as ``\\xNN`` (summary tables)."""
+    return "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text)
 
 
 def neutralize_lines(text: str) -> str:

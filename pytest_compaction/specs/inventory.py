@@ -18,6 +18,7 @@ does not declare. Nothing in a spec or in the inventory is executed.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from typing import Any
 
 from pytest_compaction.core._fields import join, shown, type_name
 from pytest_compaction.core.errors import PayloadError, _closest
+from pytest_compaction.reporting.escape import visible as _safe  # predicates and names are user data
 
 __all__ = [
     "CATEGORIES",
@@ -155,13 +157,7 @@ def load_inventory(path: Path) -> Inventory:
     except PayloadError as exc:
         raise source_map.error(exc) from None
     lines = tuple(
-        Declaration(
-            pattern=d.pattern,
-            category=d.category,
-            owner=d.owner,
-            critical=d.critical,
-            line=source_map.line_of(join("predicates", d.pattern)) or 0,
-        )
+        dataclasses.replace(d, line=source_map.line_of(join("predicates", d.pattern)) or 0)
         for d in inventory.declarations
     )
     return Inventory(declarations=lines, source=str(path))
@@ -314,11 +310,6 @@ def build_report(
         errors=tuple(errors),
         source=inventory.source,
     )
-
-
-def _safe(text: str) -> str:
-    # Predicates and spec names are user data: keep them on one printable line.
-    return "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text)
 
 
 def render_text(report: InventoryReport) -> str:

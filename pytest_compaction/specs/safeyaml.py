@@ -266,15 +266,12 @@ class _Builder:
         import re
 
         value: str = node.value
-        if re.match(_YAML11_NUMBER, value):
-            message = f"{value!r} is the string {value!r} here, but YAML 1.1 tools read it as a number"
-        elif re.match(_YAML11_TIMESTAMP, value):
-            message = f"{value!r} is the string {value!r} here, but YAML 1.1 tools read it as a date"
-        else:
-            return
-        self.map.notes.append(
-            (node.start_mark.line + 1, path, f"{message}; quote it so that every reader agrees")
-        )
+        for pattern, what in ((_YAML11_NUMBER, "a number"), (_YAML11_TIMESTAMP, "a date")):
+            if re.match(pattern, value):
+                message = f"{value!r} is the string {value!r} here, but YAML 1.1 tools read it as {what}"
+                line = node.start_mark.line + 1
+                self.map.notes.append((line, path, f"{message}; quote it so that every reader agrees"))
+                return
 
     def _err(self, node: Any, path: str, message: str) -> PayloadError:
         return PayloadError(path, message, source=self.map.source, line=node.start_mark.line + 1)
@@ -330,12 +327,11 @@ def _children(node: Any) -> list[Any]:
 
 def _ambiguous(value: str) -> str:
     """The did-you-mean of a scalar YAML 1.1 and 1.2 (and people) read differently."""
-    lowered = value.lower()
-    if lowered in ("yes", "on"):
-        return f"{value!r} is true in YAML 1.1 and a string in YAML 1.2; write true, or quote it ({value!r})"
-    if lowered in ("no", "off"):
+    truth = {"yes": "true", "on": "true", "no": "false", "off": "false"}.get(value.lower())
+    if truth is not None:
         return (
-            f"{value!r} is false in YAML 1.1 and a string in YAML 1.2; write false, or quote it ({value!r})"
+            f"{value!r} is {truth} in YAML 1.1 and a string in YAML 1.2; "
+            f"write {truth}, or quote it ({value!r})"
         )
     digits = value.replace("_", "")
     number = ""

@@ -348,15 +348,13 @@ def _scenario(incident: Incident, description: str) -> tuple[Scenario, list[str]
         source = fact.source_event_ids[0] if fact.source_event_ids else f"{fact.fact_id}-source"
         if source not in known:
             missing[source] = None
-    placeholders = [
-        SourceEvent(
-            event_id=source,
-            tenant_id=artifact.tenant_id,
-            subject_id=artifact.subject_id,
-            text="TODO: the words that stated this fact (synthetic)",
+
+    def placeholder(event_id: str, text: str) -> SourceEvent:
+        return SourceEvent(
+            event_id=event_id, tenant_id=artifact.tenant_id, subject_id=artifact.subject_id, text=text
         )
-        for source in missing
-    ]
+
+    placeholders = [placeholder(s, "TODO: the words that stated this fact (synthetic)") for s in missing]
     if placeholders:
         notes.append(f"placeholder text for events the incident did not save: {', '.join(missing)}")
     events = placeholders + events
@@ -373,14 +371,7 @@ def _scenario(incident: Incident, description: str) -> tuple[Scenario, list[str]
             )
     for event_id in retires:
         if event_id not in known and event_id not in missing:
-            events.append(
-                SourceEvent(
-                    event_id=event_id,
-                    tenant_id=artifact.tenant_id,
-                    subject_id=artifact.subject_id,
-                    text="TODO: the event that retired these facts (synthetic)",
-                )
-            )
+            events.append(placeholder(event_id, "TODO: the event that retired these facts (synthetic)"))
             notes.append(f"placeholder text for the retiring event {event_id}")
     newer_of: dict[str, list[str]] = {}
     for fact in ledger:

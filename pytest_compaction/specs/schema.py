@@ -67,6 +67,21 @@ def _values(
     return out
 
 
+def _closed(properties: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
+    """An object with exactly ``properties`` (``required`` among them)."""
+    out: dict[str, Any] = {"type": "object"}
+    if required:
+        out["required"] = list(required)
+    return {**out, "additionalProperties": False, "properties": properties}
+
+
+_VERBATIM = {
+    "type": "boolean",
+    "default": False,
+    "description": "It must come back character for character (whitespace aside).",
+}
+
+
 def _optional(schema: Mapping[str, Any], description: str) -> dict[str, Any]:
     """``schema`` or null."""
     return {"description": description, "anyOf": [{"type": "null"}, dict(schema)]}
@@ -154,31 +169,27 @@ def _mark_schema() -> dict[str, Any]:
     reason = {"type": ["string", "number", "boolean"], "description": "Why."}
     flag = {"type": "boolean"}
 
-    def one(name: str, argument: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "required": [name],
-            "additionalProperties": False,
-            "properties": {name: argument},
-        }
-
-    def options(properties: dict[str, Any]) -> dict[str, Any]:
-        return {"type": "object", "additionalProperties": False, "properties": properties}
-
     name = {"type": "string", "pattern": _IDENT, "not": {"enum": list(_CODE_MARKS)}}
     return {
         "anyOf": [
             {**name, "description": "A registered marker name, selectable with -m."},
-            one("skip", {"anyOf": [{"type": ["string", "null"]}, options({"reason": reason})]}),
-            one("skipif", {"anyOf": [{"type": "null"}, options({"reason": reason, **conditions})]}),
-            one(
-                "xfail",
+            _closed(
+                {"skip": {"anyOf": [{"type": ["string", "null"]}, _closed({"reason": reason})]}}, ("skip",)
+            ),
+            _closed(
+                {"skipif": {"anyOf": [{"type": "null"}, _closed({"reason": reason, **conditions})]}},
+                ("skipif",),
+            ),
+            _closed(
                 {
-                    "anyOf": [
-                        {"type": ["string", "null"]},
-                        options({"reason": reason, "strict": flag, "run": flag, **conditions}),
-                    ]
+                    "xfail": {
+                        "anyOf": [
+                            {"type": ["string", "null"]},
+                            _closed({"reason": reason, "strict": flag, "run": flag, **conditions}),
+                        ]
+                    }
                 },
+                ("xfail",),
             ),
             {
                 "type": "object",
@@ -282,34 +293,21 @@ def build_schema() -> dict[str, Any]:
                 {"const": "compress", "description": "One compression pass."},
                 _object_schema(ADD),
                 _object_schema(DELETE),
-                *(
-                    {
-                        "type": "object",
-                        "required": [step.name],
-                        "additionalProperties": False,
-                        "properties": {step.name: _key_schema(step)},
-                    }
-                    for step in STEPS
-                ),
+                *(_closed({step.name: _key_schema(step)}, (step.name,)) for step in STEPS),
             ]
         },
         "register": _optional(
-            {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {
+            _closed(
+                {
                     "invariants": {"type": "array", "items": {"$ref": "#/$defs/invariant"}},
                     "failures": {"type": "array", "items": {"$ref": "#/$defs/failure"}},
                     "retirements": {"type": "array", "items": {"$ref": "#/$defs/retirement"}},
-                },
-            },
+                }
+            ),
             "Pinned invariants and failure records (docs/prose.md).",
         ),
-        "invariant": {
-            "type": "object",
-            "required": ["id", "text", "markers", "modality"],
-            "additionalProperties": False,
-            "properties": {
+        "invariant": _closed(
+            {
                 "id": _text("Unique id of the invariant."),
                 "text": _text("The invariant, verbatim: it must reappear (or a stronger form)."),
                 "markers": {
@@ -318,44 +316,30 @@ def build_schema() -> dict[str, Any]:
                     "description": "Words that must survive; each occurs in text.",
                 },
                 "modality": _values(Modality, "The modal class the summary must keep."),
-                "verbatim": {
-                    "type": "boolean",
-                    "default": False,
-                    "description": "It must come back character for character (whitespace aside).",
-                },
+                "verbatim": _VERBATIM,
             },
-        },
-        "failure": {
-            "type": "object",
-            "required": ["id", "text", "approach"],
-            "additionalProperties": False,
-            "properties": {
+            ("id", "text", "markers", "modality"),
+        ),
+        "failure": _closed(
+            {
                 "id": _text("Unique id of the failure record."),
                 "text": _text("What was tried and how it failed."),
                 "approach": {**ids, "minItems": 1, "description": "Words that locate the attempt."},
                 "error": {**ids, "description": "The error, which must survive with it."},
-                "verbatim": {
-                    "type": "boolean",
-                    "default": False,
-                    "description": "It must come back character for character (whitespace aside).",
-                },
+                "verbatim": _VERBATIM,
             },
-        },
-        "retirement": {
-            "type": "object",
-            "required": ["id", "event_id", "reason"],
-            "additionalProperties": False,
-            "properties": {
+            ("id", "text", "approach"),
+        ),
+        "retirement": _closed(
+            {
                 "id": _text("The invariant or failure record retired."),
                 "event_id": _text("The explicit event that retires it."),
                 "reason": _text("Why."),
             },
-        },
-        "binding": {
-            "type": "object",
-            "required": ["canonical_id", "phrase"],
-            "additionalProperties": False,
-            "properties": {
+            ("id", "event_id", "reason"),
+        ),
+        "binding": _closed(
+            {
                 "id": _text("Id of the binding (default: canonical_id)."),
                 "canonical_id": _text("The resource the phrase means, e.g. db-staging."),
                 "phrase": _text("The precise phrase, e.g. the staging database."),
@@ -363,7 +347,8 @@ def build_schema() -> dict[str, Any]:
                 "ambiguous": {**ids, "description": "Phrases that could mean this or something else."},
                 "anchors": {**ids, "description": "Words of the statement that uses it."},
             },
-        },
+            ("canonical_id", "phrase"),
+        ),
         "recordedSpec": {
             **_kind_object(RECORDED, "recorded"),
             "description": "A recorded incident: a saved artifact checked without running a compressor.",
@@ -373,24 +358,15 @@ def build_schema() -> dict[str, Any]:
         "payloadEvents": {"type": "array", "items": {"$ref": "#/$defs/payloadEvent"}},
         "savedArtifact": {"anyOf": [{"$ref": "#/$defs/artifact"}, {"type": "string"}, {"type": "array"}]},
         "expectedFact": {
-            "type": "object",
-            "required": ["fact_id", "tenant_id", "subject_id", "predicate", "value"],
-            "additionalProperties": False,
-            "properties": {**fact_common, **lifecycle, PROSE_FORM_KEY: _key_schema(key(CLAIM, "prose"))},
+            **_closed(
+                {**fact_common, **lifecycle, PROSE_FORM_KEY: _key_schema(key(CLAIM, "prose"))},
+                ("fact_id", "tenant_id", "subject_id", "predicate", "value"),
+            ),
             **not_both,
         },
-        "artifactFact": {
-            "type": "object",
-            "required": ["fact_id", "predicate", "value"],
-            "additionalProperties": False,
-            "properties": fact_common,
-            **not_both,
-        },
-        "payloadEvent": {
-            "type": "object",
-            "required": ["event_id", "tenant_id", "subject_id", "text"],
-            "additionalProperties": False,
-            "properties": {
+        "artifactFact": {**_closed(fact_common, ("fact_id", "predicate", "value")), **not_both},
+        "payloadEvent": _closed(
+            {
                 "event_id": _text("Unique event id."),
                 "tenant_id": _text("Tenant."),
                 "subject_id": _text("Subject."),
@@ -398,21 +374,23 @@ def build_schema() -> dict[str, Any]:
                 "trust": _values(Trust, "Who said it.", Trust.USER.value),
                 "order": {"type": "integer", "description": "Position in the history."},
             },
-        },
+            ("event_id", "tenant_id", "subject_id", "text"),
+        ),
         "artifact": {
-            "type": "object",
+            "type": "object",  # first, as _closed puts it; the description after it
             "description": "What the compressor returned.",
-            "required": ["memory_version", "tenant_id", "subject_id"],
-            "additionalProperties": False,
-            "properties": {
-                "memory_version": {"type": "integer"},
-                "tenant_id": _text("Tenant."),
-                "subject_id": _text("Subject."),
-                "facts": {"type": "array", "items": {"$ref": "#/$defs/artifactFact"}},
-                "summary": _optional({"type": "string"}, "The prose summary."),
-                "depth": {"type": "integer", "description": "How many compressions deep.", "default": 1},
-                "input_event_ids": {**ids, "description": "The events the compressor was given."},
-            },
+            **_closed(
+                {
+                    "memory_version": {"type": "integer"},
+                    "tenant_id": _text("Tenant."),
+                    "subject_id": _text("Subject."),
+                    "facts": {"type": "array", "items": {"$ref": "#/$defs/artifactFact"}},
+                    "summary": _optional({"type": "string"}, "The prose summary."),
+                    "depth": {"type": "integer", "description": "How many compressions deep.", "default": 1},
+                    "input_event_ids": {**ids, "description": "The events the compressor was given."},
+                },
+                ("memory_version", "tenant_id", "subject_id"),
+            ),
         },
     }
     recorded_when = {

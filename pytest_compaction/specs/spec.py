@@ -6,6 +6,7 @@ Pytest-free: the collector in :mod:`pytest_compaction.plugin.collect` turns a lo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,27 +137,20 @@ def _build(path: Path, data: object, source_map: SourceMap, roots: tuple[Path, .
         raise PayloadError(
             "", f"a spec is a mapping with `events:` (a scenario) or `kind: recorded`, got {shown(data)}"
         )
-    name = spec_name(path)
     kind = data.get("kind", "recorded" if "artifact" in data or "artifact_file" in data else "scenario")
     marks = read_marks(data.get("marks"), "marks")
     description = data.get("description") or ""
     if not isinstance(description, str):
         raise PayloadError("description", f"expected a string, got {type_name(description)}")
+    spec = functools.partial(
+        Spec, name=spec_name(path), path=path, source_map=source_map, marks=marks, description=description
+    )
     if kind == "recorded":
-        recorded = recorded_spec(path, data, roots)
-        return Spec(
-            name=name,
-            path=path,
-            source_map=source_map,
-            recorded=recorded,
-            marks=marks,
-            description=description,
-            variants=("recorded",),
-        )
+        return spec(recorded=recorded_spec(path, data, roots), variants=("recorded",))
     if kind != "scenario":
         raise PayloadError("kind", f"expected scenario or recorded, got {kind!r}")
     body = {k: v for k, v in data.items() if k != "kind"}
-    scenario = Scenario.from_dict(body, name=name)
+    scenario = Scenario.from_dict(body, name=spec_name(path))
     if scenario.invariants is not None or scenario.bindings is not None:
         # Validate the prose register and bindings now, so a mistake points at its line.
         from pytest_compaction.prose.checks import prose_checks
@@ -167,15 +161,7 @@ def _build(path: Path, data: object, source_map: SourceMap, roots: tuple[Path, .
     variants = ["as-written", *scenario.relations]
     if scenario.depth is not None and scenario.depth > 1:
         variants.append(f"depth={scenario.depth}")
-    return Spec(
-        name=name,
-        path=path,
-        source_map=source_map,
-        scenario=scenario,
-        marks=marks,
-        description=description,
-        variants=tuple(variants),
-    )
+    return spec(scenario=scenario, variants=tuple(variants))
 
 
 def recorded_spec(path: Path, data: Mapping[str, Any], roots: tuple[Path, ...] = ()) -> RecordedSpec:

@@ -80,7 +80,7 @@ def rewrite_expected_text(text: str, names: tuple[str, ...], *, source: str = "<
     lines = text.splitlines(keepends=True)
     newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
     flow = "[" + ", ".join(_scalar(n) for n in names) + "]"
-    expect = _top_level_key(lines, "expect")
+    expect = _key_in(lines, 0, len(lines), "expect", indent=0)
     if expect is None:
         if lines and not lines[-1].endswith(("\n", "\r")):
             lines[-1] += newline
@@ -95,7 +95,7 @@ def rewrite_expected_text(text: str, names: tuple[str, ...], *, source: str = "<
             lines.insert(expect + 1, f"  violations: {flow}{newline}")
         else:
             child = _child_indent(lines, expect + 1, end)
-            key = _key_in(lines, expect + 1, end, "violations", child)
+            key = _key_in(lines, expect + 1, end, "violations", indent=child)
             if key is None:
                 lines.insert(expect + 1, f"{' ' * child}violations: {flow}{newline}")
             else:
@@ -140,14 +140,6 @@ def _meaningful(line: str) -> bool:
     return bool(stripped) and not stripped.startswith("#")
 
 
-def _top_level_key(lines: list[str], key: str) -> int | None:
-    for index, line in enumerate(lines):
-        match = _KEY.match(line.rstrip("\r\n"))
-        if match and not match.group("indent") and match.group("key").strip("\"'") == key:
-            return index
-    return None
-
-
 def _block_end(lines: list[str], start: int, *, indent: int) -> int:
     """The index after the last line of the value of the key at ``start`` (indented deeper,
     or a ``- `` item at the key's own indent); trailing comments and blank lines stay outside."""
@@ -171,7 +163,8 @@ def _child_indent(lines: list[str], start: int, end: int) -> int:
     return 2
 
 
-def _key_in(lines: list[str], start: int, end: int, key: str, indent: int) -> int | None:
+def _key_in(lines: list[str], start: int, end: int, key: str, *, indent: int) -> int | None:
+    """The index of the line in ``lines[start:end]`` that holds ``key`` at ``indent``, or None."""
     for index in range(start, end):
         match = _KEY.match(lines[index].rstrip("\r\n"))
         if match and len(match.group("indent")) == indent and match.group("key").strip("\"'") == key:
