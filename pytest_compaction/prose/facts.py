@@ -404,26 +404,19 @@ def _check_active(
                 if kinds
                 else None
             )
+            # A number, time or date of the same kind ranks above words no source used.
+            rank, how = (2, "") if rival is not None else (1, ", words no source event used,")
+            if rival is None:
+                rival = _other_value(statement, r, ledger_events)
             if rival is not None:
                 findings.append(
                     _Finding(
-                        2,
+                        rank,
                         ViolationCode.VALUE_CHANGED,
-                        f"{_where(statement)} names it ({r.show(name)!r}) with {rival!r} where "
+                        f"{_where(statement)} names it ({r.show(name)!r}) with {rival!r}{how} where "
                         f"{r.show(r.value[0])!r} was",
                         expected=r.show(r.value[0]),
                         observed=rival,
-                    )
-                )
-            elif (other := _other_value(statement, r, ledger_events)) is not None:
-                findings.append(
-                    _Finding(
-                        1,
-                        ViolationCode.VALUE_CHANGED,
-                        f"{_where(statement)} names it ({r.show(name)!r}) with {other!r}, words no "
-                        f"source event used, where {r.show(r.value[0])!r} was",
-                        expected=r.show(r.value[0]),
-                        observed=other,
                     )
                 )
             else:
