@@ -39,7 +39,12 @@ class Case:
         ledger = Ledger(tenant_id="t-corpus", subject_id="s-corpus")
         events = self.data.get("events") or [{"id": "e1", "text": self.data["source"]}]
         for event in events:
-            ledger.event(event["id"], event["text"], trust=event.get("trust", "user"))
+            ledger.event(
+                event["id"],
+                event["text"],
+                trust=event.get("trust", "user"),
+                role=event.get("role", "user"),
+            )
         facts = self.data.get("facts")
         if facts is None:
             facts = [{"id": "f1", "event": events[0]["id"], **self.data["fact"]}]
