@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -93,9 +94,8 @@ def test_openai_messages_round_trip_to_events() -> None:
     ],
 )
 def test_a_bad_message_is_named_with_its_path(item: object, message: str) -> None:
-    with pytest.raises(PayloadError, match="") as info:
+    with pytest.raises(PayloadError, match=re.escape(message)):
         events_from_messages([item])
-    assert message in str(info.value)
 
 
 def test_new_fixture_imports_an_openai_transcript(tmp_path: Path) -> None:
