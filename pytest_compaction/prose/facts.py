@@ -41,6 +41,7 @@ from pytest_compaction.prose.statements import (
     Statement,
     holding_any,
     negator,
+    only_future,
     read_statements,
 )
 
@@ -593,7 +594,17 @@ def _newer_unstated(r: Resolved, resolved: Mapping[str, Resolved], statements: S
         current = resolved.get(newer)
     if current is None or current.fact.status is not Status.ACTIVE or not current.value:
         return False
-    return not any(s.find_any(current.value) is not None for s in _candidates(statements, current.value))
+    return not any(_settled(s, current.value) for s in _candidates(statements, current.value))
+
+
+def _settled(statement: Statement, aliases: Sequence[Alias]) -> bool:
+    """Whether ``statement`` states one of ``aliases`` as what stands: not only doubted
+    ("with Parquet being considered") or offered as a second choice ("with Unit 3 as the
+    fallback")."""
+    hit = statement.find_any(aliases)
+    if hit is None:
+        return False
+    return statement.speculative(hit[0]) is None and statement.second_choice(hit[0]) is None
 
 
 _LONGER = stem("longer")
@@ -647,9 +658,12 @@ def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: boo
             continue
         past = statement.past(at)
         history = _told_as_history(statement, at) if newer_unstated else past
-        if history is not None or statement.speculative(at) is not None:
-            continue
-        newer = f" ({past!r} tells no change: the value that replaced it is stated nowhere)" if past else ""
+        doubt = statement.speculative(at)
+        if history is not None or (doubt is not None and not only_future(doubt)):
+            continue  # a plan told in the future ("will be written as CSV") still stands
+        newer = ""
+        if past:
+            newer = f" ({past!r} tells no change: the value that replaced it is not stated as current)"
         return [
             Violation(
                 code=code,

@@ -95,11 +95,27 @@ _SPECULATION = re.compile(
 )
 """Possibility and intent. "going to" before a place is motion ("going to the depot",
 "going to Oslo"), and "May" the month is no modal (:func:`_month`)."""
+_WITH_ASIDE = re.compile(r",\s*with\s", re.IGNORECASE)
+"""A trailing "with" phrase after a comma ("..., with Parquet being considered"): it
+tells the state of its own noun."""
+_SECOND_CHOICE = re.compile(
+    r"\bas\s+(?:a|an|the|our|their|her|his|its|my|your)\s+(?:(?:possible|potential|likely)\s+)?"
+    r"(?:fallback|fall-back|backup|back-up|alternative|alternate|second\s+choice|plan\s+b|reserve)\b",
+    re.IGNORECASE,
+)
+"""A value offered as the second choice, not the one that stands."""
 _MONTH_BEFORE = re.compile(
     r"(?:\b(?:in|since|from|until|till|by|of|early|late|mid|last|next|this|every|each|during|before|after)"
     r"|\d)[\s-]*$",
     re.IGNORECASE,
 )
+
+
+def only_future(words: str) -> bool:
+    """Whether the speculation words ``words`` (as :meth:`Statement.speculative` joins
+    them) are all of the plain future: "will be written as CSV" tells a plan that stands,
+    not a doubt."""
+    return all(_FUTURE.fullmatch(w) for w in words.split(", "))
 
 
 def _month(text: str, start: int, end: int) -> bool:
@@ -324,6 +340,11 @@ class Statement:
         ]
         if joined:
             end = min(end, joined[0])
+        # A trailing ", with ..." phrase tells its own noun's state: "CSV files, *with
+        # Parquet being considered*" doubts Parquet, not the CSV files before it.
+        aside = _WITH_ASIDE.search(self.text, start, end)
+        if aside is not None and self.tokens[position].start < aside.start():
+            end = aside.start()
         found = _SPECULATION.finditer(self.text[start:end])
         # A hedge inside a quotation doubts the quotation only: "Text from the shop: 'we
         # can probably do Friday'" settles that the shop texted.
@@ -339,6 +360,25 @@ class Statement:
         if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
             return None  # "she'll ring each time": a habit, as settled as "she rings each time"
         return ", ".join(words) if words else None
+
+    def second_choice(self, position: int) -> str | None:
+        """The words that offer token ``position`` as a second choice, or None: "with Unit 3
+        *as the fallback*", "Parquet *as a possible alternative*", "ring her landline *as a
+        backup*". A value offered so is not the one that stands."""
+        clause = self.clause[position]
+        end = max(t.end for i, t in enumerate(self.tokens) if self.clause[i] == clause)
+        here = self.tokens[position].start
+        aside = _WITH_ASIDE.search(self.text, 0, end)
+        if aside is not None and aside.start() < here:
+            # The value sits in a ", with ..." phrase: the phrase's own role word names it.
+            found = _SECOND_CHOICE.search(self.text, here, end)
+        else:
+            # The value itself, then its role within a few words ("Unit 3 as the fallback").
+            found = _SECOND_CHOICE.search(self.text, here, min(end, self.tokens[position].end + 40))
+            stop = aside.start() if aside is not None and aside.start() > here else end
+            if found is not None and found.start() > stop:
+                found = None
+        return found.group().strip() if found is not None else None
 
     def presupposed(self, positions: Sequence[int]) -> list[int]:
         """The positions of a definite subject that a speculative clause takes as given:

@@ -1,0 +1,89 @@
+"""A replaced value kept as the one that stands, while its replacement is only doubted or
+offered as a second choice (session 7).
+
+Each rule was revealed by a held-out triple of ``tests/prose_open/round10{a,b}.yaml`` and is
+tested here in other words and domains: faithful readings it must keep and drifts it must
+catch.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.prose.facts import check_facts_in_prose
+from pytest_compaction.prose.statements import Statement, only_future, read_statements
+
+
+def _venue() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Hold the book club at the Orchard Room.")
+    ledger.fact("f1", "club.venue", "Orchard Room", sources=["e1"],
+                prose={"names": ["book club", "club"], "value": ["Orchard"]})  # fmt: skip
+    ledger.event("e2", "Change of venue: the book club meets in the Tannery Loft from now on.")
+    ledger.fact("f2", "club.venue", "Tannery Loft", sources=["e2"],
+                prose={"names": ["book club", "club"], "value": ["Tannery"]})  # fmt: skip
+    ledger.supersede("f1", "f2")
+    return ledger
+
+
+# -- a replacement offered as a second choice is not the value that stands -----------------
+
+
+@pytest.mark.parametrize(
+    "drifted",
+    [
+        "The book club meets in the Orchard Room, with the Tannery Loft as the fallback.",
+        "The club meets in the Orchard Room, with the Tannery Loft as the fallback; the change was noted.",
+        "Book club: Orchard Room; the Tannery Loft as a backup if it is booked.",
+        "The club is at the Orchard Room, with the Tannery Loft as a possible alternative.",
+        "The book club is held in the Orchard Room, with the Tannery Loft being considered.",
+        "The book club will meet in the Orchard Room, with the Tannery Loft under consideration.",
+    ],
+)
+def test_an_old_value_kept_beside_a_replacement_offered_as_second_choice_is_current(drifted: str) -> None:
+    assert "f1:forbidden_superseded_fact" in check_facts_in_prose(_venue(), drifted).names
+
+
+@pytest.mark.parametrize(
+    "faithful",
+    [
+        "The book club now meets in the Tannery Loft, no longer the Orchard Room.",
+        "The book club moved from the Orchard Room to the Tannery Loft.",
+        "The book club will meet in the Tannery Loft (it used to be the Orchard Room).",
+    ],
+)
+def test_the_replacement_stated_as_current_lets_the_old_value_be_told(faithful: str) -> None:
+    assert check_facts_in_prose(_venue(), faithful).ok
+
+
+def _at(statement: Statement, raw: str) -> int:
+    return [t.raw.strip(",.") for t in statement.tokens].index(raw)
+
+
+def test_second_choice_words_name_the_value_they_follow() -> None:
+    (aside,) = read_statements("Seats in row 4, with row 9 as the fallback.")
+    assert aside.second_choice(_at(aside, "9")) == "as the fallback"
+    assert aside.second_choice(_at(aside, "4")) is None
+    (direct,) = read_statements("Call the landline as a backup.")
+    assert direct.second_choice(_at(direct, "landline")) == "as a backup"
+    (plain,) = read_statements("Keep the backup drive in the safe, as agreed.")
+    assert plain.second_choice(_at(plain, "drive")) is None
+
+
+# -- a trailing ", with ..." phrase holds its own doubt ------------------------------------
+
+
+def test_a_hedge_in_a_trailing_with_phrase_doubts_only_that_phrase() -> None:
+    (statement,) = read_statements("The report goes out as a PDF, with a web version being considered.")
+    assert statement.speculative(_at(statement, "PDF")) is None
+    assert statement.speculative(_at(statement, "web")) == "considered"
+    (whole,) = read_statements("The report might go out as a PDF, with charts.")
+    assert whole.speculative(_at(whole, "PDF")) == "might"
+
+
+def test_the_plain_future_is_a_plan_not_a_doubt() -> None:
+    assert only_future("will")
+    assert only_future("will, 'll")
+    assert not only_future("will, might")
+    assert not only_future("considered")
