@@ -87,3 +87,51 @@ def test_the_plain_future_is_a_plan_not_a_doubt() -> None:
     assert only_future("will, 'll")
     assert not only_future("will, might")
     assert not only_future("considered")
+
+
+# -- a tool's instruction or advice stays the tool's ------------------------------------------
+
+
+def _tool_advice() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    found = 'kb.search("descaling") -> {"top": "Owners should descale the boiler every month with vinegar."}'
+    ledger.event("e1", found, role="tool", trust="untrusted")
+    ledger.event("e2", "The boiler in flat 2 was serviced on 3 March.")
+    ledger.fact("f1", "flat2.boiler_service", "03-03", sources=["e2"],
+                prose={"names": ["serviced", "service"], "value": ["3 March"]})  # fmt: skip
+    return ledger
+
+
+@pytest.mark.parametrize(
+    "drifted",
+    [
+        "Boiler in flat 2 serviced 3 March. Owners should descale the boiler monthly with vinegar.",
+        "Boiler serviced on 3 March; the tenant ought to descale it every month with vinegar.",
+        "Boiler serviced on 3 March and descaled every month with vinegar.",
+    ],
+)
+def test_a_tools_advice_restated_as_the_summarys_own_is_trust_elevated(drifted: str) -> None:
+    assert "trust_elevated" in {v.code for v in check_facts_in_prose(_tool_advice(), drifted).violations}
+
+
+@pytest.mark.parametrize(
+    "faithful",
+    [
+        "Boiler in flat 2 serviced 3 March. A knowledge-base search says to descale monthly with vinegar.",
+        "Boiler serviced on 3 March; the kb search result recommends monthly vinegar descaling (unverified).",
+    ],
+)
+def test_a_tools_advice_told_as_the_tools_passes(faithful: str) -> None:
+    assert check_facts_in_prose(_tool_advice(), faithful).ok
+
+
+def test_a_tools_data_restated_as_data_passes() -> None:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", 'meter.read("flat 2") -> {"reading": 48213, "unit": "kWh", "tariff": "night saver"}',
+                 role="tool", trust="untrusted")  # fmt: skip
+    ledger.event("e2", "Flat 2 moves in on 1 June.")
+    ledger.fact("f1", "flat2.move_in", "06-01", sources=["e2"],
+                prose={"names": ["moves in", "move in"], "value": ["1 June"]})  # fmt: skip
+    assert check_facts_in_prose(
+        ledger, "The tenant moves in on 1 June; night saver tariff, reading 48213 kWh."
+    ).ok

@@ -569,11 +569,17 @@ def _is_tool(event: object) -> bool:
 
 
 def _directive(text: str) -> bool:
-    """Whether ``text`` reads as an instruction or a rule (a modal cue or a bare command)."""
+    """Whether ``text`` reads as an instruction or a rule (a modal cue or a bare command),
+    or as advice to follow ("should drink", "ought to", "is advised to")."""
     from pytest_compaction.prose.modality import CueKind, read
 
     forceful = (CueKind.PROHIBITION, CueKind.OBLIGATION, CueKind.PERMISSION, CueKind.WAIVER)
-    return read(text).has(*forceful)
+    return read(text).has(*forceful) or _ADVICE.search(text) is not None
+
+
+_ADVICE = re.compile(
+    r"\b(?:should|ought\s+to|had\s+better|(?:is|are)\s+(?:advised|recommended)\s+to)\s", re.IGNORECASE
+)
 
 
 # -- facts that are over --------------------------------------------------------------
@@ -939,6 +945,7 @@ def _check_sources(
     told_by: dict[str, set[str]] = {}
     untrusted_fact_words: set[str] = set()
     tools: set[str] = set()
+    orders: dict[str, list[bool]] = {}
     for r in scoped:
         if r.fact.authority is Trust.UNTRUSTED:
             untrusted_fact_words |= r.words()
@@ -986,6 +993,10 @@ def _check_sources(
                         plans.append(plan)
                 if trust is Trust.UNTRUSTED:
                     untrusted.setdefault(event_id, []).append(words)
+                    clause_text = statement.text[
+                        statement.tokens[positions[0]].start : statement.tokens[positions[-1]].end
+                    ]
+                    orders.setdefault(event_id, []).append(_directive(clause_text))
                     told_by.setdefault(event_id, set()).update(statement.norms)
                     if _is_tool(event):
                         tools.add(event_id)
@@ -1023,7 +1034,7 @@ def _check_sources(
     if not found:
         found.extend(_plans_told_as_done(plans, unplanned, statements, names))
     for event_id, groups in untrusted.items():
-        for words in groups:
+        for words, order in zip(groups, orders[event_id], strict=True):
             keys = words - trusted - (active_words - untrusted_fact_words)
             if not keys:
                 continue
@@ -1039,8 +1050,8 @@ def _check_sources(
                     _attributes(statement, hits, names, told_by[event_id]) or _source_tells(statement, label)
                 ):
                     continue
-                if event_id in tools and not _directive(statement.text):
-                    continue
+                if event_id in tools and not order and not _directive(statement.text):
+                    continue  # a tool's data restated as data; its instructions stay its own
                 words_shown = ", ".join(dict.fromkeys(statement.tokens[i].raw for i in hits))
                 found.append(
                     Violation(
