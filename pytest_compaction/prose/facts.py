@@ -315,9 +315,11 @@ def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]
     if any(negator(token) for token in statement.tokens):
         return None
     named = [p for alias in r.names for p in statement.positions(alias)]
-    # After a name, or right before one ("a *window* seat"); a phrase that opens the
-    # sentence before any name ("The user ...") holds no slot of this fact.
-    near = {i for p in named for i in (p - 1, *range(p + 1, p + _SLOT_REACH + 1))}
+    # After a name, or right before one as its modifier ("a *window* seat"); a phrase that
+    # opens the sentence before any name ("The user ...") holds no slot of this fact, nor
+    # does a word before the name's own article ("asked to *drop* the add-on": a verb).
+    near = {i for p in named for i in range(p + 1, p + _SLOT_REACH + 1)}
+    near |= {p - 1 for p in named if p > 0 and not _article_between(statement, p - 1, p)}
     content = _content(statement, range(len(statement.norms))) - _event_words(events) - r.words()
     proper = isinstance(r.fact.value, str) and r.fact.value[:1].isupper()
     run: list[int] = []
@@ -334,6 +336,13 @@ def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]
                 continue
             run = [i]
     return " ".join(statement.tokens[i].raw for i in run) if run else None
+
+
+def _article_between(statement: Statement, left: int, right: int) -> bool:
+    """Whether an article stands between tokens ``left`` and ``right`` (articles are not
+    tokens of a statement): "drop *the* add-on"."""
+    between = statement.text[statement.tokens[left].end : statement.tokens[right].start]
+    return any(word.lower() in ("the", "a", "an") for word in between.split())
 
 
 def _candidates(statements: Sequence[Statement], aliases: Sequence[Alias]) -> list[Statement]:

@@ -1,5 +1,6 @@
-"""A replaced value kept as the one that stands, while its replacement is only doubted or
-offered as a second choice (session 7).
+"""Rules revealed by the round-10 held-out triples (session 7): a replaced value kept as the
+one that stands beside a replacement only doubted or offered as a second choice; a tool's
+advice; a word before a name's article.
 
 Each rule was revealed by a held-out triple of ``tests/prose_open/round10{a,b}.yaml`` and is
 tested here in other words and domains: faithful readings it must keep and drifts it must
@@ -135,3 +136,23 @@ def test_a_tools_data_restated_as_data_passes() -> None:
     assert check_facts_in_prose(
         ledger, "The tenant moves in on 1 June; night saver tariff, reading 48213 kWh."
     ).ok
+
+
+# -- a word before a name's own article is not its modifier ----------------------------------
+
+
+def _table() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Hugo always books the corner table.")
+    ledger.fact("f1", "hugo.table", "corner", sources=["e1"], prose={"names": ["table"], "value": ["corner"]})
+    return ledger
+
+
+@pytest.mark.parametrize("summary", ["Hugo asked to move the table again.", "Hugo likes to reserve a table."])
+def test_a_verb_before_the_names_article_is_another_relation(summary: str) -> None:
+    assert [v.code.value for v in check_facts_in_prose(_table(), summary).violations] == ["missing"]
+
+
+@pytest.mark.parametrize("summary", ["Hugo always books a garden table.", "Hugo: the window table, always."])
+def test_a_modifier_right_before_the_name_rivals_the_value(summary: str) -> None:
+    assert [v.code.value for v in check_facts_in_prose(_table(), summary).violations] == ["value_changed"]
