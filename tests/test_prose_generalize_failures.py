@@ -146,3 +146,103 @@ def test_a_following_bullet_without_an_outcome_keeps_the_collapse(
     register: dict[str, Any], summary: str
 ) -> None:
     assert codes(register, summary) == {"failure_history_collapsed"}, details(register, summary)
+
+
+# -- round 9: the next sentence takes the attempt up by a pronoun ("She tried it, but ...") ---
+
+REFUND = failure(
+    "The agent tried refunding the order to the gift card; the system rejected it with GC_EXPIRED.",
+    ["gift card"],
+    ["GC_EXPIRED"],
+)
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "Refund on the gift card was asked for. The agent tried it, but the system said GC_EXPIRED.",
+        "Refund to the gift card was requested. Support attempted that and got GC_EXPIRED back.",
+    ],
+)
+def test_a_following_sentence_that_tried_it_carries_the_failure(summary: str) -> None:
+    assert codes(REFUND, summary) == set()
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "The customer wanted the refund on the gift card. The agent will try it tomorrow.",
+        "The customer wanted the refund on the gift card. The agent tried it and it went through.",
+        "The customer wanted the refund on the gift card. The agent liked it. The system said GC_EXPIRED.",
+    ],
+)
+def test_a_following_sentence_without_the_failure_keeps_the_collapse(summary: str) -> None:
+    assert codes(REFUND, summary) == {"failure_history_collapsed"}
+
+
+# -- the approach's own words ("the broken gate", "the failed batch") tell no outcome ----------
+
+GATE = failure(
+    "We phoned the council twice about the broken gate and got no answer.", ["broken gate"], ["no answer"]
+)
+BATCH = failure("Re-running the failed batch on the night shift crashed the loader again.", ["failed batch"])
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (GATE, "The council is to be phoned about the broken gate."),
+        (GATE, "Next: ring the council about the broken gate, or write to them."),
+        (BATCH, "The failed batch will be re-run on the night shift."),
+    ],
+)
+def test_failure_words_inside_the_approach_tell_no_outcome(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == {"failure_history_collapsed"}
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (GATE, "Two calls to the council about the broken gate, no answer either time."),
+        (BATCH, "The failed batch was re-run on the night shift and crashed the loader again."),
+    ],
+)
+def test_an_outcome_beside_the_approach_still_tells_the_failure(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert codes(register, summary) == set()
+
+
+# -- an error marker "no X" said another way: "without any X", "never got an X" ---------------
+
+TRACKER = failure(
+    "The GPS tracker was fitted to the trailer but sent no signal for two days.",
+    ["GPS tracker"],
+    ["no signal"],
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (TRACKER, "The GPS tracker went two days on the trailer without any signal, so it failed."),
+        (TRACKER, "We fitted the GPS tracker, but for two days we never got a signal and it failed."),
+        (
+            GATE,
+            "Phoned the council twice about the broken gate; they failed to call, we didn't get an answer.",
+        ),
+    ],
+)
+def test_no_x_said_another_way_keeps_the_error(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (TRACKER, "The GPS tracker failed for two days; it never lost a signal, but the app froze."),
+        (TRACKER, "The GPS tracker failed on the trailer without a warning."),
+    ],
+)
+def test_another_absence_or_a_kept_signal_is_not_no_x(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == {"marker_missing"}

@@ -765,3 +765,107 @@ def test_condition_words_in_another_coordinated_clause_do_not_keep_it(summary: s
 )
 def test_a_coordinated_clause_holding_the_condition_keeps_it(summary: str) -> None:
     assert codes(HALL, summary) == set()
+
+
+# -- round 9: a hyphenated compound marker inflects at its end ("sign-off" finds "sign-offs") ---
+
+SIGN_OFF = rule("Every sign-off must be logged by the shift lead.", ["sign-off", "shift lead"], "obligation")
+ADD_ON = rule("Never sell the roaming add-on to prepaid customers.", ["add-on", "prepaid"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (SIGN_OFF, "Sign-offs: the shift lead must log every one."),
+        (ADD_ON, "Roaming add-ons must never be sold to prepaid customers."),
+        (ADD_ON, "The roaming add-on's price is fixed; never sell it to prepaid customers."),
+    ],
+)
+def test_a_hyphenated_marker_in_the_plural_or_possessive_is_found(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary", "code"),
+    [
+        (SIGN_OFF, "Sign-offs: the shift lead should log them when there is time.", "modal_weakened"),
+        (ADD_ON, "Roaming add-ons may be sold to prepaid customers.", "modal_weakened"),
+        (ADD_ON, "Never add on roaming for prepaid customers.", "marker_missing"),
+        (SIGN_OFF, "Signoffs are logged by the shift lead.", "marker_missing"),
+    ],
+)
+def test_a_hyphenated_marker_is_still_read_for_its_force_and_spelling(
+    register: dict[str, Any], summary: str, code: str
+) -> None:
+    assert code in codes(register, summary)
+
+
+def test_an_identifier_with_a_hyphen_is_still_matched_exactly() -> None:
+    assert _text.contains("Gate T-14 only", "T-14")
+    assert not _text.contains("Gates T-14s only", "T-14")
+
+
+# -- "no X ..." after a label is a prohibition, as at the start of a sentence --------------------
+
+GOGGLES = rule("Never let a student handle the acid without goggles.", ["acid", "goggles"], "prohibition")
+LIFEGUARD = rule("Children must not swim without a lifeguard on duty.", ["lifeguard"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (GOGGLES, "Lab rule: no student handles the acid without goggles. Bench 4 is free."),
+        (LIFEGUARD, "- **Pool:** no child swims without a lifeguard on duty."),
+    ],
+)
+def test_no_after_a_label_is_a_prohibition(register: dict[str, Any], summary: str) -> None:
+    assert codes(register, summary) == set()
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (GOGGLES, "Lab rule: students should wear goggles when handling the acid."),
+        (GOGGLES, "Lab rule: students may handle the acid without goggles for short tasks."),
+        (LIFEGUARD, "- **Pool:** children usually swim with a lifeguard on duty."),
+    ],
+)
+def test_a_label_before_a_weaker_rule_does_not_make_it_a_prohibition(
+    register: dict[str, Any], summary: str
+) -> None:
+    assert "modal_weakened" in codes(register, summary)
+
+
+def test_no_after_a_label_counts_as_a_constraint() -> None:
+    assert count_constraints("Desk note: no visitor enters the vault without a badge.") == 1
+    assert count_constraints("Desk note: visitors enter the vault with a badge.") == 0
+
+
+# -- "if, and only if," is the connective "only if" -----------------------------------------------
+
+SUBLET = rule("Tenants may sublet the flat only if the landlord agrees in writing.", ["sublet"], PERMIT)
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "Tenants may sublet the flat if, and only if, the landlord agrees in writing.",
+        "Tenants can sublet the flat when, and only when, the landlord agrees in writing; lease ends June.",
+    ],
+)
+def test_if_and_only_if_keeps_the_condition(summary: str) -> None:
+    assert codes(SUBLET, summary) == set()
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "Tenants may sublet the flat if, and only if, they pay a deposit.",
+        "Tenants may sublet the flat when, and only when, the landlord is told.",
+        "Tenants may sublet the flat whenever they like.",
+    ],
+)
+def test_if_and_only_if_with_another_condition_loses_it(summary: str) -> None:
+    assert codes(SUBLET, summary) == {"modal_weakened"}

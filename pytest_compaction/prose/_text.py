@@ -187,6 +187,11 @@ def _alternatives(word: str) -> tuple[tuple[str, str], ...]:
     """The fixed start and the pattern of each way ``word`` may be written."""
     lower = word.lower()
     irregular = sorted(_norm.irregular_forms(lower))
+    head, hyphen, last = lower.rpartition("-")
+    if hyphen and last.isalpha() and head.replace("-", "").isalpha():
+        # a hyphenated compound inflects at its end: "X-ray" finds "X-rays", "add-on" "add-ons"
+        ends = _alternatives(last) if len(last) > 3 else ((last, re.escape(last) + r"(?:s|'s)?"),)
+        return tuple((f"{head}-{start}", re.escape(f"{head}-") + pattern) for start, pattern in ends)
     if not lower.isalpha():
         return ((lower, re.escape(lower)),)
     out = [(lower, re.escape(lower))] if len(lower) <= 3 else [_regular(base) for base in _bases(lower)]

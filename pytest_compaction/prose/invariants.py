@@ -63,8 +63,15 @@ _NEGATED_SUCCESS = (
 _REFUSED = (
     r"(?:no\s+(?:\w+\s+){1,2}(?:was|were|is|are)\s+(?:available|free|left|on\s+offer)|"
     r"(?:was|were)\s+(?:unavailable|refused|declined|denied|turned\s+down)|"
-    r"(?:said|answered|replied)\s+no|(?:was|were)\s+not\s+available|none\s+(?:was|were)\s+available)"
+    r"(?:said|answered|replied)\s+no|(?:was|were)\s+not\s+available|none\s+(?:was|were)\s+available|"
+    # what was handed over came back unaccepted ("the shop sent them back", "we were turned away")
+    r"sent\s+(?:it|them|those|these|everything|the\s+lot)\s+back|(?:was|were|got|been)\s+sent\s+back|"
+    r"(?:was|were|got|been)\s+(?:\w+\s+)?turned\s+away|turned\s+(?:us|them|him|her|me)\s+away)"
 )
+# A refusal told in the active voice ("the terminal declined the hold", "the server refused
+# the connection"): an outcome in a record, though "considered and declined" is a decision,
+# so it is not an attempted event (_FAILED_EVENT).
+_REFUSED_ACTIVE = r"declined|refused|denied"
 # "Raised" tells a failure when what was raised is an error ("raised a TimeoutError",
 # "raised an exception"), not "raised beds" or "raised a ticket".
 # The problem outlived the attempt: it came back, persisted, or still happened ("the warning
@@ -83,7 +90,11 @@ _PERSISTED = (
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
-    r"times\s+out|timeout|rejected|" + _RAISED + r"|threw|throws|exception|regress(?:ed|ion)|reverted|"
+    r"times\s+out|timeout|rejected|"
+    + _REFUSED_ACTIVE
+    + r"|"
+    + _RAISED
+    + r"|threw|throws|exception|regress(?:ed|ion)|reverted|"
     r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|" + _REFUSED + r"|"
     r"no\s+luck|dead\s+end|bounced|"
     + _PERSISTED
@@ -108,9 +119,10 @@ _FAILED_EVENT = re.compile(
     r"fallen\s+through)\b"
 )
 # A failure word in a hypothetical clause ("an option if the service times out", "it
-# could crash") tells no outcome: the clause is left out before the outcome is looked for.
+# could crash", "the bank may refuse it": "may" in lower case, not the month) tells no
+# outcome: the clause is left out before the outcome is looked for.
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|in\s+case|unless|whether|could|might|would|in\s+the\s+event|watch\s+(?:out\s+)?for|"
+    r"\b(?:if|in\s+case|unless|whether|could|might|would|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
     r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of)\b[^,;.:!?]*",
     re.IGNORECASE,
 )

@@ -153,7 +153,9 @@ _PROHIBITION = (
     # "None leaves without a label", "nobody enters unless escorted": a universal negative
     # bounded by a condition is "never ... without".
     r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except)\b)",
-    r"(?:^\s*|(?<=\bthat\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+    # "No vehicle leaves without ...", and so after a label ("Desk rule: no vehicle leaves ...",
+    # "**Pool:** no diving"), where a clause starts as a sentence does.
+    r"(?:^\s*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
 )
 _EMPHASIS = (
     r"\beven\s+(?:if|when|though|after|before|once)\b",

@@ -89,7 +89,10 @@ _STRAY = re.compile(r"^[ \t]*=== (?:END )?PINNED INVARIANTS\b[^\n]*===[ \t]*$\n?
 _ANAPHOR = re.compile(
     r"^(?:it|this|that|which|they|both|the\s+(?:attempt|change|run|fix)|"
     # an outcome told without its subject ("Failed twice (E)", "Timed out again", "No luck")
-    r"failed|crashed|timed\s+out|errored|bounced|didn't\s+work|did\s+not\s+work|no\s+luck)\b",
+    r"failed|crashed|timed\s+out|errored|bounced|didn't\s+work|did\s+not\s+work|no\s+luck|"
+    # the attempt taken up by a pronoun after a short subject ("The AI tried it, but ...",
+    # "We attempted that twice")
+    r"(?:[\w'.-]+\s+){0,3}?(?:tried|attempted|tested|retried)\s+(?:it|this|that|them)\b)\b",
     re.IGNORECASE,
 )
 _BINDING = (Modality.PROHIBITION, Modality.OBLIGATION)
@@ -399,11 +402,16 @@ _CONDITION_OPENS = re.compile(
 until the bloodwork is back") restricts the clause before it."""
 
 
+# "if, and only if," (or "when and only when"): one connective, "only if", whose commas
+# split no clause.
+_IFF = re.compile(r"\b(if|when|whenever|after|once|where)\s*,?\s+and\s+only\s+\1\b\s*,?\s*", re.IGNORECASE)
+
+
 def _stating(sentence: str, invariant: Invariant) -> list[str]:
     """The clauses of ``sentence`` that state the invariant: those with a marker, and a
     clause right after one that refers back to it ("...preferred name is Sol; staff must
     always use it") or opens with its condition ("..., but only after review")."""
-    parts = _text.clauses(sentence)
+    parts = _text.clauses(_IFF.sub(r"only \1 ", sentence))
     marked = [any(_text.contains(part, m) for m in invariant.markers) for part in parts]
     return [
         part
@@ -528,6 +536,45 @@ def _fewer_times(record: FailureRecord, window: str) -> str | None:
     return f"the record tells {told[0]} or more failed attempts ({told[1]!r}), the summary {said[1]!r}"
 
 
+# Verbs of coming to have something: "never got a reply" is "no reply", "never lost a
+# signal" is not "no signal".
+_GETTING = (
+    r"(?:get|gets|got|gotten|getting|receive[ds]?|receiving|have|has|had|hear|heard|see|saw|seen|"
+    r"find|found|obtain(?:ed)?|pick(?:ed)?\s+up)"
+)
+
+
+def _none_of(marker: str) -> re.Pattern[str] | None:
+    """For an error marker of the form "no X" ("no reply", "no signal"), the other ways
+    English says there was no X: "without any reply", "with no reply", "never got a
+    reply", "didn't receive a single reply". None for other markers."""
+    head, _, rest = " ".join(_text.normalize(marker).split()).partition(" ")
+    if head.lower() != "no" or not rest:
+        return None
+    thing = _text.marker_pattern(rest)
+    some = r"(?:(?:any|a|an|one|a\s+single)\s+)?"
+    return re.compile(
+        rf"\b(?:without|with\s+no)\s+{some}(?:{thing.pattern})"
+        rf"|(?:\bnot|n't|\bnever)\s+(?:(?:yet|once|even|ever)\s+)?{_GETTING}\s+{some}(?:{thing.pattern})",
+        thing.flags | re.IGNORECASE,
+    )
+
+
+def _outcome_text(record: FailureRecord, window: str) -> tuple[str, str]:
+    """``window`` as the failure check reads it: each "no X" error marker said another
+    way written as the marker, and (second) the same without the approach markers, whose
+    own words ("the broken lift", "the failed import") name the attempt, not its outcome."""
+    kept = _text.normalize(window)
+    for marker in record.error:
+        other = _none_of(marker)
+        if other is not None and not _text.contains(kept, marker):
+            kept = other.sub(" " + marker.replace("\\", "\\\\"), kept)  # as written, not a template
+    bare = kept
+    for marker in record.approach:
+        bare = _text.marker_pattern(marker).sub(" ", bare)
+    return kept, bare
+
+
 def _unlabelled(text: str, before: str) -> str:
     """``text`` without the list label it shares with the sentence ``before`` it: two bullets
     under one heading ("Notes: Tried X." / "Notes: It failed.") follow on as plain sentences do."""
@@ -557,12 +604,12 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
             _unlabelled(sentences[following].text, sentences[spot[-1]].text)
         ):
             indexes.append(following)  # "Tried X. It failed with E."
-        window = " ".join(sentences[i].text for i in indexes)
-        if failure_outcome(window, record.error) is None:
+        window, bare = _outcome_text(record, " ".join(sentences[i].text for i in indexes))
+        if failure_outcome(bare, record.error) is None:
             continue
-        if considered_words(window) and attempted_failure(window) is None:
+        if considered_words(window) and attempted_failure(bare) is None:
             continue  # "considered X" next to an error word is still only considered
-        if failure_outcome(window) is None and _resolved(window, record.error):
+        if failure_outcome(bare) is None and _resolved(window, record.error):
             continue  # only the error's name, and it is told as over: the attempt worked
         missing = [m for m in record.error if not _text.contains(window, m)]
         if missing:
@@ -592,12 +639,12 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
                 detail=f"sentence {fewer[0] + 1}: {fewer[1]}",
             )
         ]
-    first = " ".join(sentences[i].text for i in spots[0])
+    first, bare = _outcome_text(record, " ".join(sentences[i].text for i in spots[0]))
     considered = considered_words(first)
     resolved = _resolved(first, record.error)
     if considered:
         why = f"{', '.join(map(repr, considered))} makes it read as considered, not tried and failed"
-    elif resolved and failure_outcome(first) is None:
+    elif resolved and failure_outcome(bare) is None:
         why = f"{resolved!r} tells it as having worked, not failed"
     else:
         why = "it is mentioned without its failure"
