@@ -13,6 +13,7 @@ import pytest
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.facts import check_facts_in_prose
+from pytest_compaction.prose.modality import CueKind, read
 from pytest_compaction.prose.statements import Statement, only_future, read_statements
 
 
@@ -156,3 +157,33 @@ def test_a_verb_before_the_names_article_is_another_relation(summary: str) -> No
 @pytest.mark.parametrize("summary", ["Hugo always books a garden table.", "Hugo: the window table, always."])
 def test_a_modifier_right_before_the_name_rivals_the_value(summary: str) -> None:
     assert [v.code.value for v in check_facts_in_prose(_table(), summary).violations] == ["value_changed"]
+
+
+# -- "May" the month grants no permission ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The tenant moves in on 1 May.", "Since May the gate is locked.", "The May rota holds.", "From May on."],
+)
+def test_may_the_month_is_no_permission(text: str) -> None:
+    assert not read(text).has(CueKind.PERMISSION)
+
+
+@pytest.mark.parametrize(
+    "text", ["Staff may refund up to 50 euros.", "Refunds may be issued in May.", "Agents MAY waive the fee."]
+)
+def test_may_the_modal_still_permits(text: str) -> None:
+    assert read(text).has(CueKind.PERMISSION)
+
+
+def test_a_tools_data_beside_a_date_in_may_passes() -> None:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", 'meter.read("flat 2") -> {"reading": 48213, "unit": "kWh", "tariff": "night saver"}',
+                 role="tool", trust="untrusted")  # fmt: skip
+    ledger.event("e2", "The tenant moves in on 1 May.")
+    ledger.fact("f1", "flat2.move_in", "05-01", sources=["e2"],
+                prose={"names": ["moves in", "move in"], "value": ["1 May"]})  # fmt: skip
+    assert check_facts_in_prose(
+        ledger, "The tenant moves in on 1 May; night saver tariff, reading 48213 kWh."
+    ).ok

@@ -59,6 +59,27 @@ _WORDY = re.compile(r"^[A-Za-z][A-Za-z '\-]*$")
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 
 
+_MONTH_BEFORE = re.compile(
+    r"(?:\b(?:in|since|from|until|till|by|of|early|late|mid|last|next|this|every|each|during|before|after)"
+    r"|\d)[\s-]*$",
+    re.IGNORECASE,
+)
+
+
+def month_may(text: str, start: int, end: int) -> bool:
+    """Whether the word ``text[start:end]`` is the month May, not the modal: after a
+    preposition or a day number ("in May", "since May", "3 May"), before a day number ("May
+    3"), or capitalized inside a sentence ("opened it in early May", "the May rota");
+    ``text`` is the word's whole sentence."""
+    word = text[start:end]
+    if word.lower() != "may":
+        return False
+    before = text[:start]
+    if _MONTH_BEFORE.search(before) or re.match(r"\s*\d", text[end:]):
+        return True
+    return word == "May" and bool(before.strip()) and not before.rstrip().endswith((":", "-", "*"))
+
+
 def rebased(exc: PayloadError, old: str, new: str) -> PayloadError:
     """A constructor's error (path ``invariant.markers[1]``) moved to where the value came
     from (``register.invariants[0].markers[1]``). Errors with other paths pass unchanged."""

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from pytest_compaction.prose import _text
 from pytest_compaction.prose import normalize as _norm
 from pytest_compaction.prose._text import normalize
 
@@ -578,7 +579,10 @@ def read(text: str) -> Reading:
     A command with no modal word ("Keep the budget under 2000 euros") reads as an
     obligation, its verb the cue (:func:`imperative`).
     """
-    work = _NOUN.sub(_blank, _ADJECTIVE.sub(_blank, unframed(text).lower()))
+    original = unframed(text)
+    work = _NOUN.sub(_blank, _ADJECTIVE.sub(_blank, original.lower()))
+    if len(work) != len(original):
+        original = work  # a case change that changed the length: read without capitals
     found: list[tuple[int, Cue]] = []
     away = _keep_away(text) if _KEEP_AWAY_VERB.search(work) else None
     if away is not None:
@@ -591,8 +595,8 @@ def read(text: str) -> Reading:
     for kind, pattern in _TABLE:
         for match in pattern.finditer(work):
             start, end = match.span()
-            if start == end:
-                continue
+            if start == end or (kind is CueKind.PERMISSION and _text.month_may(original, start, end)):
+                continue  # "moves in on 1 May", "the May rota": the month, no permission
             words = _SPACES.sub(" ", match.group().strip(" ,"))
             found.append((start, Cue(kind, words)))
             work = work[:start] + " " * (end - start) + work[end:]

@@ -94,7 +94,7 @@ _SPECULATION = re.compile(
     re.IGNORECASE,
 )
 """Possibility and intent. "going to" before a place is motion ("going to the depot",
-"going to Oslo"), and "May" the month is no modal (:func:`_month`)."""
+"going to Oslo"), and "May" the month is no modal (:func:`_text.month_may`)."""
 _WITH_ASIDE = re.compile(r",\s*with\s", re.IGNORECASE)
 """A trailing "with" phrase after a comma ("..., with Parquet being considered"): it
 tells the state of its own noun."""
@@ -104,11 +104,6 @@ _SECOND_CHOICE = re.compile(
     re.IGNORECASE,
 )
 """A value offered as the second choice, not the one that stands."""
-_MONTH_BEFORE = re.compile(
-    r"(?:\b(?:in|since|from|until|till|by|of|early|late|mid|last|next|this|every|each|during|before|after)"
-    r"|\d)[\s-]*$",
-    re.IGNORECASE,
-)
 
 
 def only_future(words: str) -> bool:
@@ -116,20 +111,6 @@ def only_future(words: str) -> bool:
     them) are all of the plain future: "will be written as CSV" tells a plan that stands,
     not a doubt."""
     return all(_FUTURE.fullmatch(w) for w in words.split(", "))
-
-
-def _month(text: str, start: int, end: int) -> bool:
-    """Whether the speculation word ``match`` is the month May: after a preposition or a
-    day number ("in May", "since May", "3 May"), before a day number ("May 3"), or
-    capitalized inside a sentence ("opened it in early May", "the May rota"); ``text[start:end]``
-    is the word, ``text`` its whole sentence."""
-    word = text[start:end]
-    if word.lower() != "may":
-        return False
-    before = text[:start]
-    if _MONTH_BEFORE.search(before) or re.match(r"\s*\d", text[end:]):
-        return True
-    return word == "May" and bool(before.strip()) and not before.rstrip().endswith((":", "-", "*"))
 
 
 _FUTURE = re.compile(r"(?:will|shall|'ll|\u2019ll|going\s+to|gonna)", re.IGNORECASE)
@@ -354,7 +335,7 @@ class Statement:
             m.group()
             for m in found
             if not any(a <= start + m.start() < b for a, b in quotes)
-            and not _month(self.text, start + m.start(), start + m.end())
+            and not _text.month_may(self.text, start + m.start(), start + m.end())
             and not _committed(self.text, start + m.start(), m.group())
         ]
         if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
