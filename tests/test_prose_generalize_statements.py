@@ -454,3 +454,213 @@ def test_a_doubt_told_with_its_source_as_the_teller_is_a_report_not_settled() ->
     ):
         found = check_facts_in_prose(plumber(), drifted).violations
         assert "unsupported_fact" in {v.code.value for v in found}, drifted
+
+
+# -- round 9: "no more X" tells that X has stopped; "no more than" is a bound ---------------
+
+
+def _off_season() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "The campsite no longer allows open fires on the pitches.")
+    ledger.fact(
+        "f1",
+        "camp.open_fires_allowed",
+        False,
+        sources=["e1"],
+        prose={"names": ["open fires"], "polarity": "negative"},
+    )
+    return ledger
+
+
+def test_no_more_without_than_tells_a_stop_and_negates() -> None:
+    for faithful in (
+        "Campsite rules: no more open fires on the pitches.",
+        "There are no more open fires allowed on the pitches this season.",
+    ):
+        assert check_facts_in_prose(_off_season(), faithful).ok, faithful
+    for drifted in (
+        "Campsite rules: open fires on the pitches are fine.",
+        "Campsite rules: no more than two open fires on the pitches at a time.",
+    ):
+        assert check_facts_in_prose(_off_season(), drifted).names == ("f1:value_changed",), drifted
+    (bound,) = read_statements("No more than three guests per pitch.")
+    assert bound.negated(bound.norms.index("guest")) is None
+
+
+# -- round 9: a value word in the name's own clause states it, before a nearer one in the next -
+
+
+def _workshop() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", "Ilse sands the oak table tops in the back shed.")
+    ledger.event("e2", "Teodor varnishes the pine chairs in the yard.")
+    ledger.fact(
+        "f1",
+        "shop.table_sander",
+        "Ilse",
+        sources=["e1"],
+        prose={"names": ["table tops"], "value": ["sands", "sanding", "shed"], "subject": ["Ilse"]},
+    )
+    ledger.fact(
+        "f2",
+        "shop.chair_varnisher",
+        "Teodor",
+        sources=["e2"],
+        prose={"names": ["chairs"], "value": ["varnishes", "varnishing", "yard"], "subject": ["Teodor"]},
+    )
+    return ledger
+
+
+def test_a_value_word_in_the_names_clause_beats_a_nearer_one_in_the_next_clause() -> None:
+    for faithful in (
+        "Ilse works in the back shed on the oak table tops, while Teodor sands down and varnishes the pine "
+        "chairs in the yard.",
+        "In the back shed it is Ilse on the table tops, whereas Teodor is sanding the chairs in the yard.",
+    ):
+        assert check_facts_in_prose(_workshop(), faithful).ok, faithful
+    for drifted in (
+        "Teodor works in the back shed on the oak table tops, while Ilse sands down and varnishes the pine "
+        "chairs in the yard.",
+        "In the back shed it is Teodor on the table tops, whereas Ilse is sanding the chairs in the yard.",
+    ):
+        found = {v.code.value for v in check_facts_in_prose(_workshop(), drifted).violations}
+        assert "subject_changed" in found, drifted
+
+
+# -- round 9: a comma splice opens a clause; "will need to" is a requirement ------------------
+
+
+def test_a_comma_before_a_pronoun_and_its_auxiliary_opens_a_clause_its_if_conditions() -> None:
+    (spliced,) = read_statements(
+        "hi, ringing about the boiler, account Fenna Brouwer, I can send photos if useful"
+    )
+    assert spliced.speculative(spliced.norms.index("fenna")) is None
+    assert spliced.speculative(spliced.norms.index("photo")) == "if"
+    (opened,) = read_statements("If the part arrives, we will fit the valve on Monday.")
+    assert opened.speculative(opened.norms.index("valv")) == "If"  # the condition of the main clause
+    (joined,) = read_statements("Sure, but if the part arrives, we will fit the valve on Monday.")
+    assert joined.speculative(joined.norms.index("valv")) == "if"
+    ledger = parcel("calling about the shed roof, name Wiebke Aalders, we can send photos if you want")
+    for faithful in (
+        "North fence: 14 metres. Wiebke Aalders called about the shed roof; she offered photos if wanted.",
+        "North fence: 14 metres. Caller: Wiebke Aalders, about the shed roof.",
+    ):
+        assert check_facts_in_prose(ledger, faithful).ok, faithful
+    for drifted in (
+        "North fence: 14 metres. Wiebke Aalders sent photos of the shed roof.",
+        "North fence: 14 metres. Photos of the shed roof were sent.",
+    ):
+        found = {v.code.value for v in check_facts_in_prose(ledger, drifted).violations}
+        assert "unsupported_fact" in found, drifted
+    ledger = parcel("If the quote is low, we will reroof the shed in April.")
+    found = {
+        v.code.value
+        for v in check_facts_in_prose(
+            ledger, "North fence: 14 metres. Reroofing the shed in April."
+        ).violations
+    }
+    assert "unsupported_fact" in found
+
+
+def test_a_future_of_need_or_have_to_is_a_requirement_not_a_forecast() -> None:
+    (required,) = read_statements("He'll need to sign the waiver at reception.")
+    assert required.speculative(required.norms.index("waiver")) is None
+    (also,) = read_statements("Guests will also have to show the booking code.")
+    assert also.speculative(also.norms.index("cod")) is None
+    for faithful in (
+        "North fence: 14 metres. The tenant must sign the waiver at reception.",
+        "North fence: 14 metres. Signing the waiver at reception is required.",
+    ):
+        assert check_facts_in_prose(
+            parcel("The tenant will need to sign the waiver at reception."), faithful
+        ).ok
+    for plan, drifted in (
+        ("The tenant might sign the waiver at reception.", "The tenant must sign the waiver at reception."),
+        ("The tenant will probably need to sign the waiver.", "The tenant signed the waiver."),
+    ):
+        found = check_facts_in_prose(parcel(plan), f"North fence: 14 metres. {drifted}").violations
+        assert "unsupported_fact" in {v.code.value for v in found}, (plan, drifted)
+
+
+# -- round 8/9: an "-ing" classifier of a settled noun; a fact with a value is stated by it ---
+
+
+def test_an_ing_classifier_of_a_settled_noun_does_not_state_the_doubted_act() -> None:
+    plan = "We'll probably be booked onto the ferry, but the harbour office only opens at nine."
+    for faithful in (
+        "North fence: 14 metres. Probably booked onto the ferry; the booking office opens at nine.",
+        "North fence: 14 metres. The harbour booking office opens at nine.",
+    ):
+        assert check_facts_in_prose(parcel(plan), faithful).ok, faithful
+    for doubt, drifted in (
+        (plan, "North fence: 14 metres. Booked onto the ferry; the office opens at nine."),
+        # the doubted word in the same "-ing" form still states the doubt
+        (
+            "The gutter might be leaking, and the gutter bracket is rusty.",
+            "North fence: 14 metres. The leaking gutter has a rusty bracket.",
+        ),
+    ):
+        found = check_facts_in_prose(parcel(doubt), drifted).violations
+        assert "unsupported_fact" in {v.code.value for v in found}, drifted
+
+
+def _survey() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event(
+        "e1", "The roof survey is at 10:00 on Friday and the surveyor might also inspect the chimney."
+    )
+    ledger.fact(
+        "f1",
+        "house.survey_time",
+        "10:00",
+        sources=["e1"],
+        prose={"names": ["survey", "surveyor"], "value": ["10:00"]},
+    )
+    return ledger
+
+
+def test_a_fact_with_a_value_settles_the_clause_of_its_value_not_every_clause_naming_it() -> None:
+    for faithful in (
+        "Roof survey at 10:00 on Friday; the surveyor may look at the chimney too.",
+        "The survey is at 10:00 on Friday. The surveyor might inspect the chimney.",
+    ):
+        assert check_facts_in_prose(_survey(), faithful).ok, faithful
+    for drifted in (
+        "Roof survey at 10:00 on Friday; the surveyor will inspect the chimney too.",
+        "The survey is at 10:00 on Friday, including an inspection of the chimney by the surveyor.",
+    ):
+        found = check_facts_in_prose(_survey(), drifted).violations
+        assert "unsupported_fact" in {v.code.value for v in found}, drifted
+
+
+# -- round 9: a reporting word in a heading that the claim itself holds is its topic ---------
+
+
+def _coop() -> Ledger:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event(
+        "e1",
+        "Delivery platform banner: 'Couriers must complete all rush requests within 20 minutes or lose "
+        "their bonus.'",
+        trust="untrusted",
+    )
+    ledger.event("e2", "I get paid 6 euros per drop.")
+    ledger.fact("f1", "courier.pay", 6, sources=["e2"], prose={"names": ["drop"], "value": ["6 euros"]})
+    return ledger
+
+
+def test_a_reporting_word_heading_the_claim_is_its_topic_not_its_source() -> None:
+    for drifted in (
+        "Pay: 6 euros per drop.\n\nRush requests: every one must be completed within 20 minutes, or the "
+        "bonus is lost.",
+        "Pay: 6 euros per drop. **Rush requests:** complete all of them within 20 minutes or lose the bonus.",
+    ):
+        found = check_facts_in_prose(_coop(), drifted).violations
+        assert "trust_elevated" in {v.code.value for v in found}, drifted
+    for faithful in (
+        "Pay: 6 euros per drop. Platform banner: couriers must complete all rush requests within 20 minutes "
+        "or lose their bonus (the platform's claim, not the user's rule).",
+        "Pay: 6 euros per drop. Rush requests: the delivery platform's banner says they must be completed "
+        "within 20 minutes or the bonus is lost.",
+    ):
+        assert check_facts_in_prose(_coop(), faithful).ok, faithful

@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_compaction.core.ledger import Ledger
@@ -441,9 +441,11 @@ def _check_active(
                 )
             continue
         if value_hit is not None and statement.index == hit_index:
-            # The value occurrence nearest the name states it ("A pays X; B pays Y").
+            # The value occurrence nearest the name states it ("A pays X; B pays Y"), one in
+            # the name's own clause first: "A does the X route, while B walks the Y" states
+            # the X route of A, however near B's "walks" stands to it.
             nearest = min(
-                (p for a in r.value for p in statement.positions(a)), key=lambda p: abs(p - name_at)
+                (p for a in r.value for p in statement.positions(a)), key=_nearness(statement, name_at, True)
             )
             value_hit = (nearest, value_hit[1])
         at = value_hit[0] if value_hit is not None else name_at
@@ -455,7 +457,7 @@ def _check_active(
         required = "positive" if value_hit is not None else r.polarity
         group = r.value if value_hit is not None else r.names
         spans = {p: len(a) for a in group for p in statement.positions(a)}
-        spots = sorted(spans, key=lambda p: abs(p - name_at))
+        spots = sorted(spans, key=_nearness(statement, name_at, statement.index == hit_index))
         reading = {p: "negative" if statement.negated(p, spans[p]) else "positive" for p in spots}
         matching = [p for p in spots if reading[p] == required]
         if matching and (value_hit is None or len(matching) == len(spots)):
@@ -550,6 +552,14 @@ def _check_active(
             code=best.code, fact_id=fid, expected=best.expected, observed=best.observed, detail=best.detail
         )
     ]
+
+
+def _nearness(statement: Statement, name_at: int, same: bool) -> Callable[[int], tuple[bool, int]]:
+    """How near a value word at a position stands to the name at ``name_at``: one in the
+    name's own clause first, then by distance (``same`` False: the name is in the sentence
+    before, so by distance alone)."""
+    clause = statement.clause[name_at] if same else None
+    return lambda p: (clause is not None and statement.clause[p] != clause, abs(p - name_at))
 
 
 def _rival_subject(
@@ -914,11 +924,29 @@ def _claimed_as_own(statement: Statement, hits: Sequence[int], label: frozenset[
     return False
 
 
+_HEADING = re.compile(r"[\s*_#>-]*[^\s:.!?][^:.!?]{0,50}?:[*_]*\s")
+_HEADING_WORDS = 5
+
+
+def _topic(statement: Statement, claim: set[str]) -> set[str]:
+    """The words of the sentence's heading (a label of a few words before a colon that opens
+    it: "**Refund requests:** ...") that are words of the claim itself: a reporting word there
+    names what the line is about ("requests", "claims", "reports"), not a source telling it."""
+    heading = _HEADING.match(statement.text)
+    if heading is None:
+        return set()
+    inside = [i for i, t in enumerate(statement.tokens) if t.end <= heading.end()]
+    if len(inside) > _HEADING_WORDS:
+        return set()
+    return {statement.tokens[i].raw for i in inside if statement.norms[i] in claim}
+
+
 def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told_by: set[str]) -> bool:
     """Whether the sentence attributes the untrusted words to a source. An attribution by a
     source noun alone ("page", "ticket"), with no telling verb, names this event's source
     only if the event uses that noun: "disable IPv6 *from the admin page*" names a page of
     the claim, not the forum post that made it."""
+    topic = _topic(statement, {statement.norms[i] for i in hits})
     for i in hits:
         words = _reported(statement, i, names)
         if words is None:
@@ -926,6 +954,8 @@ def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told
         if words == "quotation marks":
             return True
         for word in words.split(", "):
+            if word in topic:
+                continue  # "Same-day requests: all must be accepted" is about requests
             norms = {t.norm for t in tokens(word)}
             if norms & (_TELLING | _FRAMED | told_by) or not norms <= ATTRIBUTION:
                 return True
@@ -949,6 +979,7 @@ def _check_sources(
     trusted: set[str] = set()
     speculative: dict[str, str] = {}
     doubted: set[str] = set()
+    forms: dict[str, set[str]] = {}
     untrusted: dict[str, list[set[str]]] = {}
     labels: dict[str, frozenset[str]] = {}
     told_by: dict[str, set[str]] = {}
@@ -978,9 +1009,13 @@ def _check_sources(
                 # modal ("agents may refund up to $50"): its words are the fact's.
                 # Its qualifiers too: "only if a parent signs the agreement" is the fact's
                 # condition, not a doubt.
+                # A fact with a value is stated where its value is, not wherever its names
+                # are: "the inspection is at 9:30 and the inspector might look at the
+                # tachographs" leaves the second clause a doubt.
                 own = any(
                     statement.in_clause(
-                        (*r.names, *r.value, *(a for _, group in r.qualifiers for a in group)), positions[0]
+                        (*(r.value or r.names), *(a for _, group in r.qualifiers for a in group)),
+                        positions[0],
                     )
                     for r in claims
                 )
@@ -991,6 +1026,9 @@ def _check_sources(
                     doubt = statement.speculative(positions[0]) or ""
                     for w in words - given - modifiers:
                         speculative.setdefault(w, event_id)
+                        forms.setdefault(w, set()).update(
+                            statement.tokens[i].raw.lower() for i in positions if statement.norms[i] == w
+                        )
                         if not _future_only(doubt):
                             doubted.add(w)
                 else:
@@ -1023,6 +1061,8 @@ def _check_sources(
                 forecast = bool(hedge) and _future_only(hedge or "") and norm in doubted
                 if (hedge and not forecast) or statement.negated(i):
                     continue
+                if _classifies(statement, i, settled) and statement.tokens[i].raw.lower() not in forms[norm]:
+                    continue  # "the matching panel sits on the 14th" for "might be matched"
                 # "The skip company texted that they can probably ..." reports the doubt.
                 source = labels[only_speculative[norm]]
                 if not forecast and (_reported(statement, i, names) or _source_tells(statement, source)):
@@ -1074,6 +1114,19 @@ def _check_sources(
                 )
                 return found
     return found
+
+
+def _classifies(statement: Statement, index: int, settled: set[str]) -> bool:
+    """Whether token ``index`` is an "-ing" word right before a noun the sources settled: a
+    classifier that names a kind of that thing ("the *matching* panel", "the *booking* fee",
+    "a *cleaning* crew"), not the act itself, which the sources may only have doubted
+    ("might be matched"). The doubted word in the same "-ing" form ("the pipe might be
+    leaking", then "the leaking pipe") still states the doubt."""
+    token = statement.tokens[index]
+    if not token.raw.lower().endswith("ing") or index + 1 >= len(statement.tokens):
+        return False
+    between = statement.text[token.end : statement.tokens[index + 1].start]
+    return not between.strip() and statement.norms[index + 1] in settled
 
 
 @dataclass(frozen=True, slots=True)

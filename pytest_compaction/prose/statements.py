@@ -64,6 +64,10 @@ def negator(token: Token) -> str | None:
 
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
 _LONGER = stem("longer")
+_MORE = stem("more")
+_THAN_REACH = 4
+"""How far after "no more" a "than" makes it a bound ("no more than 3", "no more dogs than
+the lead can hold")."""
 _CEASE = _stems("stop stopped stops quit quits ceased ceases")
 _PROHIBITS = frozenset(
     {"forbid", "forbids", "forbade", "forbidden", "prohibit", "prohibits", "prohibited", "ban", "bans"}
@@ -137,6 +141,18 @@ def _committed(text: str, start: int, word: str) -> bool:
     if word.startswith(("'", "\u2019")):
         return bool(re.search(r"\b(?:i|we)$", before, re.IGNORECASE))
     return bool(_FIRST_PERSON.search(before))
+
+
+_REQUIREMENT = re.compile(
+    r"\s+(?:(?:also|still|first|then|just)\s+)?(?:need|have|be\s+required)\s+to\b", re.I
+)
+
+
+def _required(text: str, end: int, word: str) -> bool:
+    """Whether the future word ``word``, ending at ``text[end]``, tells a requirement: "will
+    need to", "'ll have to", "will be required to" ("she'll need to show her licence at the
+    desk") state what is required now, as "must" does, not a forecast."""
+    return bool(_FUTURE.fullmatch(word)) and _REQUIREMENT.match(text, end) is not None
 
 
 ATTRIBUTION = _stems(
@@ -250,7 +266,7 @@ class Statement:
             if not norm:
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
-            if norm in ("not", "no") and after in _ADDITIVE:
+            if norm in ("not", "no") and after in _ADDITIVE and not self._cessation(i):
                 continue
             if i > position and self._answers(position, i):
                 found.append(self.tokens[i].raw)  # "| Open bar | No |": the cell answers its label
@@ -265,6 +281,16 @@ class Statement:
                 continue
             found.append(self.tokens[i].raw)
         return ", ".join(found) if len(found) % 2 else None
+
+    def _cessation(self, index: int) -> bool:
+        """Whether "no more" / "not any more" at token ``index`` tells that something has
+        stopped ("no more late check-outs", "there is no more free parking"), as "no longer"
+        does: "more" with no "than" after it in its segment. "No more than 3" is a bound."""
+        if self.norms[index + 1] != _MORE:
+            return False
+        seg = self.segment[index]
+        after = range(index + 2, min(index + 2 + _THAN_REACH, len(self.norms)))
+        return not any(self.segment[j] == seg and self.norms[j] == "than" for j in after)
 
     def _answers(self, position: int, index: int) -> bool:
         """Whether token ``index`` opens the markdown table cell right after the cell of
@@ -337,6 +363,7 @@ class Statement:
             if not any(a <= start + m.start() < b for a, b in quotes)
             and not _text.month_may(self.text, start + m.start(), start + m.end())
             and not _committed(self.text, start + m.start(), m.group())
+            and not _required(self.text, start + m.end(), m.group())
         ]
         if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
             return None  # "she'll ring each time": a habit, as settled as "she rings each time"
@@ -637,10 +664,30 @@ clause that has its own verb, so a list of subjects ("Pepper, Rolo, and the kitt
 booked") stays one clause."""
 
 
+_SPLICE = re.compile(
+    r",\s*(?=(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\s+(?:(?:also|now|still|just)\s+)?"
+    r"(?:can|could|will|would|shall|should|may|might|must|am|are|is|was|were|have|has|had|do|does|did)\b)"
+)
+"""A comma before a pronoun subject and its auxiliary: a new clause joined by the comma
+alone ("calling about my booking, name Ada Roy, I can send the reference if needed"), whose
+"if" conditions it, not the words before the comma. Not after an opening subordinate clause
+("If it rains, we will cancel"; "When the van comes, she can sign"), which the clause after
+the comma completes (:data:`_SUBORDINATE`)."""
+_SUBORDINATE = re.compile(
+    r"\W*(?:(?:and|but|or|so|yet)\s+)?(?:if|when|whenever|unless|once|whether|although|though|because|since|as|after|before|until|"
+    r"while|provided|assuming|in\s+case)\b",
+    re.IGNORECASE,
+)
+
+
 def _clause_cuts(text: str) -> list[int]:
     """Where the clauses of ``text`` begin after the first (see :data:`_CLAUSE_CUT`,
-    :data:`_NOUN_CLAUSE`), in text order."""
+    :data:`_NOUN_CLAUSE`, :data:`_SPLICE`), in text order."""
     cuts = [m.start() for m in _CLAUSE_CUT.finditer(text)]
+    for m in _SPLICE.finditer(text):
+        since = max((c for c in cuts if c < m.start()), default=0)
+        if not _SUBORDINATE.match(text, since):
+            cuts.append(m.start())
     for m in _NOUN_CLAUSE.finditer(text):
         since = max((c for c in cuts if c < m.start()), default=0)
         if _VERB_BEFORE.search(text, since, m.start()):
