@@ -15,6 +15,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.facts import check_facts_in_prose
 from pytest_compaction.prose.modality import CueKind, read
 from pytest_compaction.prose.statements import Statement, only_future, read_statements
+from pytest_compaction.prose.summary import check_prose
 
 
 def _venue() -> Ledger:
@@ -187,3 +188,44 @@ def test_a_tools_data_beside_a_date_in_may_passes() -> None:
     assert check_facts_in_prose(
         ledger, "The tenant moves in on 1 May; night saver tariff, reading 48213 kWh."
     ).ok
+
+
+# -- a sentence that only mentions a rule's subject, then the rule ---------------------------
+
+_KEYS = {
+    "invariants": [
+        {
+            "id": "inv-1",
+            "text": "Never lend the workshop's master key to a contractor.",
+            "markers": ["workshop master key", "master key"],
+            "modality": "prohibition",
+        }
+    ]
+}
+
+
+def _rule_codes(summary: str) -> set[str]:
+    return {v.code.value for v in check_prose(_KEYS, summary).violations}
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "A contractor asked to borrow the workshop master key. The master key is never lent to contractors.",
+        "Plumber wanted the workshop master key today. Reminder: master key must not be lent out.",
+    ],
+)
+def test_the_rule_told_in_the_sentence_after_its_mention_keeps_its_force(summary: str) -> None:
+    assert _rule_codes(summary) == set()
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "A contractor asked to borrow the workshop master key. The master key is usually not lent out.",
+        "A contractor asked to borrow the workshop master key. The master key was handed over.",
+        "A contractor asked to borrow the workshop master key. Lunch is at noon, never later.",
+    ],
+)
+def test_a_weakened_or_unrelated_next_sentence_does_not_keep_it(summary: str) -> None:
+    assert "modal_weakened" in _rule_codes(summary)

@@ -353,6 +353,8 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
             )
         return out
     results = [(spot, _judged(invariant, tuple(sentences[i].text for i in spot))) for spot in spots]
+    if not any(j.ok for _, j in results):
+        results.extend(_told_next(invariant, sentences, results))
     contradicting = [(spot, j) for spot, j in results if not j.ok and j.contradicts]
     if any(j.ok for _, j in results) and not contradicting:
         return []
@@ -367,6 +369,27 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
             detail=f"sentence {where}: {verdict.reason}",
         )
     ]
+
+
+_Judged = tuple[tuple[int, ...], Judgement]
+
+
+def _told_next(
+    invariant: Invariant, sentences: Sequence[_text.Sentence], results: Sequence[_Judged]
+) -> list[_Judged]:
+    """A sentence that only mentions the invariant's subject, with no rule word of any kind
+    ("Customer rang asking for a member's access code."), and the next sentence, which
+    holds one of its markers and states the rule ("Access codes are never given out."): the
+    two sentences are judged as one spot."""
+    out = []
+    for spot, judgement in results:
+        after = spot[-1] + 1
+        if judgement.observed != "none" or after >= len(sentences):
+            continue
+        if any(_text.contains(sentences[after].text, m) for m in invariant.markers):
+            texts = tuple(sentences[i].text for i in (*spot, after))
+            out.append(((*spot, after), _judged(invariant, texts)))
+    return out
 
 
 @functools.lru_cache(maxsize=4096)
