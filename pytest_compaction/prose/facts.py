@@ -379,10 +379,10 @@ def _check_active(
         name_at, name = hit
         hit_index = statement.index
         window = _near(statements, statement.index)
-        value_hit = statement.find_any(r.value) if r.value else None
+        value_hit = r.find_value(statement) if r.value else None
         if r.value and value_hit is None:
             following = statements[statement.index + 1] if statement.index + 1 < len(statements) else None
-            later = following.find_any(r.value) if following is not None else None
+            later = r.find_value(following) if following is not None else None
             if later is not None and following is not None:
                 statement, value_hit = following, later
         if r.value and value_hit is None:
@@ -432,9 +432,7 @@ def _check_active(
             continue
         if value_hit is not None and statement.index == hit_index:
             # The value occurrence nearest the name states it ("A pays X; B pays Y").
-            nearest = min(
-                (p for a in r.value for p in statement.positions(a)), key=lambda p: abs(p - name_at)
-            )
+            nearest = min((p for p, _ in r.value_positions(statement)), key=lambda p: abs(p - name_at))
             value_hit = (nearest, value_hit[1])
         at = value_hit[0] if value_hit is not None else name_at
         # Every place the value (or, without value words, a name) occurs: one that reads
@@ -593,7 +591,7 @@ def _newer_unstated(r: Resolved, resolved: Mapping[str, Resolved], statements: S
         current = resolved.get(newer)
     if current is None or current.fact.status is not Status.ACTIVE or not current.value:
         return False
-    return not any(s.find_any(current.value) is not None for s in _candidates(statements, current.value))
+    return not any(current.find_value(s) is not None for s in _candidates(statements, current.value))
 
 
 _LONGER = stem("longer")
@@ -638,7 +636,7 @@ def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: boo
             continue
         at, words, span = hit[0], r.show(hit[1]), 1
         if r.value:
-            value_hit = statement.find_any(r.value)
+            value_hit = r.find_value(statement)
             if value_hit is None:
                 continue
             at, words, span = value_hit[0], r.show(value_hit[1]), len(value_hit[1])
