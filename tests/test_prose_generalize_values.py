@@ -698,3 +698,20 @@ def test_a_count_of_things_done_each_period_is_how_many_times(summary: str, code
 )
 def test_a_count_per_period_reads_as_times(text: str, counted: bool) -> None:
     assert ("~time" in norms(text)) is counted
+
+
+@pytest.mark.parametrize(
+    ("summary", "caught"),
+    [
+        # "until" before a time of day ends the day's span: the old start stays stated as current
+        ("The sprinklers come on at 05:30 and run until 06:15.", True),
+        ("Sprinklers: start at 05:30 and stay on until 6:15 am.", True),
+        # history words still tell the change
+        ("The sprinklers run from 06:00 (previously 05:30) until 06:15.", False),
+        ("The sprinklers used to start at 05:30; they now start at 06:00 and run until 06:15.", False),
+    ],
+)
+def test_until_before_a_time_of_day_tells_no_history(summary: str, caught: bool) -> None:
+    ledger = _schedule("05:30", "06:00", ["sprinklers"])
+    codes = _codes(ledger, summary)
+    assert ("forbidden_superseded_fact" in codes) is caught, codes
