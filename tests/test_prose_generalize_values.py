@@ -611,3 +611,107 @@ def test_a_hedge_inside_a_quotation_doubts_only_the_quotation() -> None:
     statement = read_statements("Note from the landlord: 'we might paint the hall.'")[0]
     assert statement.speculative(statement.norms.index("landlord")) is None
     assert statement.speculative(statement.norms.index("paint")) is not None
+
+
+# -- round 9: currency codes, dates without their year, counts per period ------------------
+
+
+@pytest.mark.parametrize(
+    ("summary", "code"),
+    [
+        ("The bond is 12,000 SEK, paid before moving in.", None),
+        ("Bond: SEK 12000, paid before moving in.", None),
+        ("The bond is 15,000 SEK, paid before moving in.", "value_changed"),
+        ("Bond: DKK 12000, paid before moving in.", "value_changed"),
+    ],
+)
+def test_a_currency_code_in_capitals_next_to_an_amount_is_its_currency(
+    summary: str, code: str | None
+) -> None:
+    ledger = one("bond_amount: SEK 12000", 12000, {"names": ["bond"], "value": ["SEK 12000"]})
+    assert _codes(ledger, summary) == ([code] if code else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("try 3 times", ["try", "#3", "~time"]),  # a word that is a code only in capitals
+        ("cad 40 each", ["cad", "#40", "each"]),
+        ("40 CAD", ["#40", "¤cad"]),
+        ("CAD 40", ["#40", "¤cad"]),
+    ],
+)
+def test_a_currency_code_is_read_only_in_capitals(text: str, wanted: list[str]) -> None:
+    assert norms(text) == wanted
+
+
+def _dated(value: str) -> Ledger:
+    return one(f"appointment_date={value}", value, {"names": ["hearing"], "value": [value]})
+
+
+@pytest.mark.parametrize(
+    ("summary", "code"),
+    [
+        ("The hearing is on Tuesday 3 March, in room 4.", None),
+        ("Hearing: March 3rd, room 4.", None),
+        ("The hearing is on 3 March 2026, in room 4.", None),
+        ("The hearing is on Tuesday 10 March, in room 4.", "value_changed"),
+        ("The hearing is on 3 March 2027, in room 4.", "value_changed"),
+        ("The hearing is on 3 April, in room 4.", "value_changed"),
+    ],
+)
+def test_a_date_without_its_year_is_the_iso_date_with_that_month_and_day(
+    summary: str, code: str | None
+) -> None:
+    assert _codes(_dated("2026-03-03"), summary) == ([code] if code else [])
+
+
+def test_a_date_without_its_year_in_a_superseded_value() -> None:
+    ledger = _schedule("2026-03-03", "2026-03-17", ["hearing"])
+    assert "forbidden_superseded_fact" in _codes(ledger, "The hearing is on 3 March.")
+    assert _codes(ledger, "The hearing is on 17 March (moved from 3 March).") == []
+
+
+@pytest.mark.parametrize(
+    ("summary", "code"),
+    [
+        ("Biscuit gets three meals a day.", None),
+        ("Biscuit: 3 small meals daily.", None),
+        ("Biscuit gets two meals a day.", "value_changed"),
+        ("Biscuit: one meal daily.", "value_changed"),
+    ],
+)
+def test_a_count_of_things_done_each_period_is_how_many_times(summary: str, code: str | None) -> None:
+    ledger = one("Biscuit is fed three times a day.", 3, {"names": ["Biscuit"], "value": ["three times"]})
+    assert _codes(ledger, summary) == ([code] if code else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "counted"),
+    [
+        ("two rinses per week", True),
+        ("1 tablet every night", True),
+        ("10 minutes a day", False),  # a span, not a count of things
+        ("the 2nd dose daily", False),  # an ordinal counts nothing
+        ("in 2026 walks daily", False),  # a year counts nothing
+    ],
+)
+def test_a_count_per_period_reads_as_times(text: str, counted: bool) -> None:
+    assert ("~time" in norms(text)) is counted
+
+
+@pytest.mark.parametrize(
+    ("summary", "caught"),
+    [
+        # "until" before a time of day ends the day's span: the old start stays stated as current
+        ("The sprinklers come on at 05:30 and run until 06:15.", True),
+        ("Sprinklers: start at 05:30 and stay on until 6:15 am.", True),
+        # history words still tell the change
+        ("The sprinklers run from 06:00 (previously 05:30) until 06:15.", False),
+        ("The sprinklers used to start at 05:30; they now start at 06:00 and run until 06:15.", False),
+    ],
+)
+def test_until_before_a_time_of_day_tells_no_history(summary: str, caught: bool) -> None:
+    ledger = _schedule("05:30", "06:00", ["sprinklers"])
+    codes = _codes(ledger, summary)
+    assert ("forbidden_superseded_fact" in codes) is caught, codes

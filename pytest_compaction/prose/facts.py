@@ -389,10 +389,10 @@ def _check_active(
         name_at, name = hit
         hit_index = statement.index
         window = _near(statements, statement.index)
-        value_hit = statement.find_any(r.value) if r.value else None
+        value_hit = r.find_value(statement) if r.value else None
         if r.value and value_hit is None:
             following = statements[statement.index + 1] if statement.index + 1 < len(statements) else None
-            later = following.find_any(r.value) if following is not None else None
+            later = r.find_value(following) if following is not None else None
             if later is not None and following is not None:
                 statement, value_hit = following, later
         if r.value and value_hit is None:
@@ -441,12 +441,17 @@ def _check_active(
                 )
             continue
         if value_hit is not None and statement.index == hit_index:
+<<<<<<< HEAD
             # The value occurrence nearest the name states it ("A pays X; B pays Y"), one in
             # the name's own clause first: "A does the X route, while B walks the Y" states
             # the X route of A, however near B's "walks" stands to it.
             nearest = min(
                 (p for a in r.value for p in statement.positions(a)), key=_nearness(statement, name_at, True)
             )
+=======
+            # The value occurrence nearest the name states it ("A pays X; B pays Y").
+            nearest = min((p for p, _ in r.value_positions(statement)), key=lambda p: abs(p - name_at))
+>>>>>>> valuefix9
             value_hit = (nearest, value_hit[1])
         at = value_hit[0] if value_hit is not None else name_at
         # Every place the value (or, without value words, a name) occurs: one that reads
@@ -619,6 +624,7 @@ def _newer_unstated(r: Resolved, resolved: Mapping[str, Resolved], statements: S
         current = resolved.get(newer)
     if current is None or current.fact.status is not Status.ACTIVE or not current.value:
         return False
+<<<<<<< HEAD
     return not any(_settled(s, current.value) for s in _candidates(statements, current.value))
 
 
@@ -630,6 +636,9 @@ def _settled(statement: Statement, aliases: Sequence[Alias]) -> bool:
     if hit is None:
         return False
     return statement.speculative(hit[0]) is None and statement.second_choice(hit[0]) is None
+=======
+    return not any(current.find_value(s) is not None for s in _candidates(statements, current.value))
+>>>>>>> valuefix9
 
 
 _LONGER = stem("longer")
@@ -674,7 +683,7 @@ def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: boo
             continue
         at, words, span = hit[0], r.show(hit[1]), 1
         if r.value:
-            value_hit = statement.find_any(r.value)
+            value_hit = r.find_value(statement)
             if value_hit is None:
                 continue
             at, words, span = value_hit[0], r.show(value_hit[1]), len(value_hit[1])

@@ -26,10 +26,10 @@ from typing import Any, Protocol
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Value
-from pytest_compaction.prose.normalize import phrase
+from pytest_compaction.prose.normalize import is_year, kind_of, phrase
 from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements
 
-__all__ = ["ProseFormLike", "Resolved", "resolve"]
+__all__ = ["ProseFormLike", "Resolved", "resolve", "without_year"]
 
 Alias = tuple[str, ...]
 
@@ -74,6 +74,27 @@ class Resolved:
     def show(self, alias: Sequence[str]) -> str:
         return self.shown.get(tuple(alias), " ".join(alias))
 
+    def value_positions(self, statement: Statement) -> list[tuple[int, Alias]]:
+        """Where ``statement`` states a value alias, in alias order, each alias followed by
+        its dates without their year (:func:`without_year`): "Friday, September 18" states
+        2026-09-18, but not where the statement writes another year right after the date
+        ("September 18, 2027" is another date)."""
+        out: list[tuple[int, Alias]] = []
+        for alias in self.value:
+            out.extend((at, alias) for at in statement.positions(alias))
+            yearless = without_year(alias)
+            if yearless is None or yearless in self.value:
+                continue
+            for at in statement.positions(yearless):
+                if not _year_after(statement.norms, at, yearless):
+                    out.append((at, alias))
+        return out
+
+    def find_value(self, statement: Statement) -> tuple[int, Alias] | None:
+        """The first value alias ``statement`` states and where (as :meth:`value_positions`)."""
+        found = self.value_positions(statement)
+        return found[0] if found else None
+
 
 def _value_words(value: Value) -> list[str]:
     if isinstance(value, bool) or value is None:
@@ -89,6 +110,32 @@ def _value_words(value: Value) -> list[str]:
 
 def _in_source(alias: Alias, source: Sequence[Statement]) -> bool:
     return any(s.find(alias) >= 0 for s in source)
+
+
+def without_year(alias: Alias) -> Alias | None:
+    """The alias with the year of its dates left out ("2026-09-18" -> "September 18"), or
+    None when it holds no day-and-month date with a year after it.
+
+    A summary often writes a date without its year ("Friday, September 18", "Monday 14
+    December"): that is the same date as an ISO date whose month and day agree. The same
+    month and day with another year written after it is another date (see
+    ``facts._value_hit``)."""
+    drop = {
+        i + 1
+        for i, norm in enumerate(alias[:-1])
+        if kind_of(norm) == "date" and "-" in norm and is_year(alias[i + 1])
+    }
+    if not drop:
+        return None
+    return tuple(norm for i, norm in enumerate(alias) if i not in drop)
+
+
+def _year_after(norms: Sequence[str], at: int, alias: Alias) -> bool:
+    """Whether a year follows one of the alias's dates where it stands at ``at``."""
+    return any(
+        kind_of(norm) == "date" and "-" in norm and at + j + 1 < len(norms) and is_year(norms[at + j + 1])
+        for j, norm in enumerate(alias)
+    )
 
 
 class _Builder:

@@ -27,6 +27,7 @@ __all__ = [
     "base_form",
     "clean",
     "irregular_forms",
+    "is_year",
     "kind_of",
     "participles",
     "phrase",
@@ -522,6 +523,51 @@ _TOKEN = re.compile(
 )
 _CONTRACTIONS = {"ll": "will", "re": "be", "ve": "have", "d": "would", "m": "be"}
 _CODES = frozenset({"usd", "eur", "gbp", "jpy", "chf"})
+_ISO_CODES = frozenset(
+    {
+        "nok",
+        "sek",
+        "dkk",
+        "isk",
+        "cad",
+        "aud",
+        "nzd",
+        "inr",
+        "cny",
+        "hkd",
+        "sgd",
+        "zar",
+        "brl",
+        "mxn",
+        "pln",
+        "czk",
+        "huf",
+        "ron",
+        "bgn",
+        "krw",
+        "thb",
+        "ils",
+        "aed",
+        "sar",
+        "rub",
+        "uah",
+        "idr",
+        "myr",
+        "vnd",
+        "ngn",
+        "kes",
+        "egp",
+        "ars",
+        "clp",
+        "cop",
+        "twd",
+        "qar",
+        "kwd",
+    }
+)
+"""ISO 4217 codes of currencies without a symbol here, read as a currency when written in capitals
+next to an amount ("3,500 NOK", "SEK 1200"). Codes that are also English words or names
+("ALL", "CUP", "TOP", "TRY", "PHP") are left out."""
 _STRIP_ZERO = re.compile(r"(\.\d*?)0+$")
 
 
@@ -572,6 +618,11 @@ def stem(word: str) -> str:
     if w in _FUNCTION_WORDS and w != word.lower():
         return w + "e"  # "noted" is "note", never the negator "not"
     return w
+
+
+def is_year(norm: str) -> bool:
+    """Whether a number token can be a calendar year (1900 to 2099), as after a date."""
+    return len(norm) == 5 and norm[0] == "#" and norm[1:3] in ("19", "20") and norm[1:].isdigit()
 
 
 def _number(text: str) -> str:
@@ -642,7 +693,7 @@ def _tokens(text: str) -> tuple[Token, ...]:
                 _after_number(out, norm, match)
         else:
             _word(out, match)
-    return _fold(clock_phrases(digit_groups(out, text), text))
+    return _per_period(_fold(clock_phrases(digit_groups(out, text), text)))
 
 
 def _after_number(out: list[Token], norm: str, match: re.Match[str]) -> None:
@@ -686,6 +737,10 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         return
     if lower in ("cannot",):
         out.extend((Token("can", raw, start, end), Token("not", raw, start, end)))
+        return
+    if lower in _ISO_CODES and raw.isupper():
+        # "3,500 NOK" is an amount in its currency; "NOK 3500" is folded the same way (:func:`_fold`).
+        out.append(Token("¤" + lower if after_number else lower, raw, start, end))
         return
     if lower in _CURRENCY and _qualified_currency(out, lower, start):
         # "4,318.20 US dollars": a currency name qualified by its country after a number is
@@ -952,7 +1007,8 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
                 folded.append(Token(f"{nxt.norm}-{int(day):02d}", token.raw, token.start, nxt.end))
                 i += 2
                 continue
-        if token.norm in _CODES and nxt is not None and kind_of(nxt.norm) == "number":
+        code = token.norm in _CODES or (token.norm in _ISO_CODES and token.raw.isupper())
+        if code and nxt is not None and kind_of(nxt.norm) == "number":
             folded.extend((nxt, Token("¤" + token.norm, token.raw, token.start, token.end)))
             i += 2
             continue
@@ -1001,6 +1057,43 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
         folded.append(token)
         i += 1
     return tuple(folded)
+
+
+_EVERY = frozenset({"daily", "weekly", "nightly", "monthly", "hourly", "yearly", "fortnightly"})
+_PER = frozenset({"a", "an", "per", "each", "every"})
+_PERIODS = frozenset({"~day", "~week", "~hour", "month", "~month", "year", "~year", "night", "morn", "even"})
+_NOT_COUNTED = frozenset(
+    {"and", "or", "of", "at", "in", "on", "to", "for", "by", "with", "from", "is", "are"}
+)
+
+
+def _period_at(out: Sequence[Token], i: int) -> bool:
+    """Whether a period of repetition starts at ``i``: "daily", "a day", "per week", "each morning"."""
+    if i < len(out) and out[i].norm in _EVERY:
+        return True
+    return i + 1 < len(out) and out[i].norm in _PER and out[i + 1].norm in _PERIODS
+
+
+def _per_period(out: tuple[Token, ...]) -> tuple[Token, ...]:
+    """A count of things done in each period is how many times: "two walks daily", "three
+    meals a day", "1 dose per day" read as "twice a day" does (``#2 ~time``), so "one walk
+    daily" is another frequency where "twice" was. The "~time" token stands on the words counted."""
+    added: list[Token] = []
+    for i, token in enumerate(out):
+        added.append(token)
+        if kind_of(token.norm) != "number" or _ORDINAL_RAW.search(token.raw) or is_year(token.norm):
+            continue
+        for width in (1, 2):
+            words = out[i + 1 : i + 1 + width]
+            if len(words) < width or not all(
+                kind_of(w.norm) == "word" and w.norm not in _NOT_COUNTED and w.norm not in _PER for w in words
+            ):
+                break
+            if _period_at(out, i + 1 + width):
+                first = words[0]
+                added.append(Token("~time", first.raw, first.start, first.end))
+                break
+    return tuple(added)
 
 
 def tokens(text: str) -> tuple[Token, ...]:

@@ -580,9 +580,12 @@ class Statement:
     def history_word(self, index: int) -> bool:
         """Whether token ``index`` is a word of history (:data:`PAST`): not "once", "then"
         and "before", and not the "-s" form of a verb of change, a plural noun or a present
-        ("oil *changes*", "this *replaces* ...", where "changed" would tell history)."""
+        ("oil *changes*", "this *replaces* ...", where "changed" would tell history), nor
+        "until" before a time of day ("run until 07:00" ends a span of the day)."""
         norm = self.norms[index]
         if norm not in PAST or norm in ("once", "then", "before"):
+            return False
+        if norm == "until" and index + 1 < len(self.norms) and self.norms[index + 1][:1] == "@":
             return False
         return not (norm in _CHANGE_VERBS and self.tokens[index].raw.lower().endswith("s"))
 
