@@ -441,17 +441,11 @@ def _check_active(
                 )
             continue
         if value_hit is not None and statement.index == hit_index:
-<<<<<<< HEAD
             # The value occurrence nearest the name states it ("A pays X; B pays Y"), one in
             # the name's own clause first: "A does the X route, while B walks the Y" states
             # the X route of A, however near B's "walks" stands to it.
-            nearest = min(
-                (p for a in r.value for p in statement.positions(a)), key=_nearness(statement, name_at, True)
-            )
-=======
-            # The value occurrence nearest the name states it ("A pays X; B pays Y").
-            nearest = min((p for p, _ in r.value_positions(statement)), key=lambda p: abs(p - name_at))
->>>>>>> valuefix9
+            positions = (p for p, _ in r.value_positions(statement))
+            nearest = min(positions, key=_nearness(statement, name_at, True))
             value_hit = (nearest, value_hit[1])
         at = value_hit[0] if value_hit is not None else name_at
         # Every place the value (or, without value words, a name) occurs: one that reads
@@ -624,21 +618,17 @@ def _newer_unstated(r: Resolved, resolved: Mapping[str, Resolved], statements: S
         current = resolved.get(newer)
     if current is None or current.fact.status is not Status.ACTIVE or not current.value:
         return False
-<<<<<<< HEAD
-    return not any(_settled(s, current.value) for s in _candidates(statements, current.value))
+    return not any(_settled(s, current) for s in _candidates(statements, current.value))
 
 
-def _settled(statement: Statement, aliases: Sequence[Alias]) -> bool:
-    """Whether ``statement`` states one of ``aliases`` as what stands: not only doubted
+def _settled(statement: Statement, r: Resolved) -> bool:
+    """Whether ``statement`` states a value of ``r`` as what stands: not only doubted
     ("with Parquet being considered") or offered as a second choice ("with Unit 3 as the
     fallback")."""
-    hit = statement.find_any(aliases)
+    hit = r.find_value(statement)
     if hit is None:
         return False
     return statement.speculative(hit[0]) is None and statement.second_choice(hit[0]) is None
-=======
-    return not any(current.find_value(s) is not None for s in _candidates(statements, current.value))
->>>>>>> valuefix9
 
 
 _LONGER = stem("longer")
