@@ -128,16 +128,20 @@ def test_a_tools_advice_told_as_the_tools_passes(faithful: str) -> None:
     assert check_facts_in_prose(_tool_advice(), faithful).ok
 
 
-def test_a_tools_data_restated_as_data_passes() -> None:
+def _meter(month: str, iso: str) -> Ledger:
     ledger = Ledger(tenant_id="t", subject_id="s")
     ledger.event("e1", 'meter.read("flat 2") -> {"reading": 48213, "unit": "kWh", "tariff": "night saver"}',
                  role="tool", trust="untrusted")  # fmt: skip
-    ledger.event("e2", "Flat 2 moves in on 1 June.")
-    ledger.fact("f1", "flat2.move_in", "06-01", sources=["e2"],
-                prose={"names": ["moves in", "move in"], "value": ["1 June"]})  # fmt: skip
-    assert check_facts_in_prose(
-        ledger, "The tenant moves in on 1 June; night saver tariff, reading 48213 kWh."
-    ).ok
+    ledger.event("e2", f"The tenant moves in on 1 {month}.")
+    ledger.fact("f1", "flat2.move_in", iso, sources=["e2"],
+                prose={"names": ["moves in", "move in"], "value": [f"1 {month}"]})  # fmt: skip
+    return ledger
+
+
+@pytest.mark.parametrize(("month", "iso"), [("June", "06-01"), ("May", "05-01")])
+def test_a_tools_data_restated_as_data_passes(month: str, iso: str) -> None:
+    summary = f"The tenant moves in on 1 {month}; night saver tariff, reading 48213 kWh."
+    assert check_facts_in_prose(_meter(month, iso), summary).ok
 
 
 # -- a word before a name's own article is not its modifier ----------------------------------
@@ -176,18 +180,6 @@ def test_may_the_month_is_no_permission(text: str) -> None:
 )
 def test_may_the_modal_still_permits(text: str) -> None:
     assert read(text).has(CueKind.PERMISSION)
-
-
-def test_a_tools_data_beside_a_date_in_may_passes() -> None:
-    ledger = Ledger(tenant_id="t", subject_id="s")
-    ledger.event("e1", 'meter.read("flat 2") -> {"reading": 48213, "unit": "kWh", "tariff": "night saver"}',
-                 role="tool", trust="untrusted")  # fmt: skip
-    ledger.event("e2", "The tenant moves in on 1 May.")
-    ledger.fact("f1", "flat2.move_in", "05-01", sources=["e2"],
-                prose={"names": ["moves in", "move in"], "value": ["1 May"]})  # fmt: skip
-    assert check_facts_in_prose(
-        ledger, "The tenant moves in on 1 May; night saver tariff, reading 48213 kWh."
-    ).ok
 
 
 # -- a sentence that only mentions a rule's subject, then the rule ---------------------------
