@@ -152,6 +152,95 @@ def test_summarization_middleware_returning_an_error_as_the_summary_is_named() -
     assert record.kept == ("e4", "e5")
 
 
+# An agent's system prompt and facts with prose forms: what a user of a summarizing memory
+# writes. The middleware keeps the last two turns (e4, e5: the budget) and summarizes the rest.
+PROSE = {
+    "e1": {"names": ["peanuts", "peanut"], "value": ["allergic", "allergy"]},
+    "e5": {"names": ["grocery budget", "budget"], "value": ["50"]},
+}
+PROMPTED: dict[str, Any] = {
+    **SPEC,
+    "events": [
+        {"id": "sys", "role": "system", "text": "You plan meals for one household."},
+        *(
+            {**event, "facts": [{**event["facts"][0], "prose": PROSE[event["id"]]}]}
+            if "facts" in event
+            else event
+            for event in SPEC["events"]
+        ),
+    ],
+    "steps": [{"add": ["sys", "e1", "e2", "e3", "e4", "e5"]}, "compress"],
+}
+
+
+def run_prompted(compressor: object) -> ScenarioRun:
+    spec = Scenario.from_dict(PROMPTED, name="meals")
+    return run_scenario(spec, GuardedCompressor(as_compressor(compressor), timeout=60))
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("The user is allergic to peanuts and wants none in any meal.", []),
+        ("Ana has a peanut allergy, so her meals are planned without them.", []),
+        ("The user talked about the weather.", ["fact-allergy:missing"]),
+        ("The user is no longer allergic to peanuts.", ["fact-allergy:value_changed"]),
+    ],
+)
+def test_summarization_middleware_keeps_the_system_prompt_and_is_judged_on_both_parts(
+    summary: str, expected: list[str]
+) -> None:
+    # The system prompt is the agent's, not the middleware's (create_agent(system_prompt=...)),
+    # and the budget is stated only by the kept turn e5 while the allergy is only in the summary.
+    pytest.importorskip("langchain")
+    from langchain.agents.middleware import SummarizationMiddleware
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+    middleware = SummarizationMiddleware(
+        model=FakeListChatModel(responses=[summary]), trigger=("messages", 3), keep=("messages", 2)
+    )
+    result = run_prompted(middleware)
+    assert names(result) == expected
+    record = result.passes[0].record
+    assert record.kept == ("sys", "e4", "e5")
+
+
+def test_llamaindex_chat_summary_keeps_the_system_prompt_and_is_judged_on_both_parts() -> None:
+    pytest.importorskip("llama_index.core")
+    from llama_index.core.base.llms.types import ChatMessage, ChatResponse, CompletionResponse, LLMMetadata
+    from llama_index.core.llms import CustomLLM
+    from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_callback
+    from llama_index.core.memory import ChatSummaryMemoryBuffer
+
+    class Fixed(CustomLLM):
+        reply: str = ""
+
+        @property
+        def metadata(self) -> LLMMetadata:
+            return LLMMetadata()
+
+        @llm_completion_callback()
+        def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+            return CompletionResponse(text=self.reply)
+
+        @llm_completion_callback()
+        def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> Any:
+            yield CompletionResponse(text=self.reply, delta=self.reply)
+
+        @llm_chat_callback()
+        def chat(self, messages: Any, **kwargs: Any) -> ChatResponse:
+            return ChatResponse(message=ChatMessage(role="assistant", content=self.reply))
+
+    def memory(reply: str) -> Any:
+        return ChatSummaryMemoryBuffer.from_defaults(llm=Fixed(reply=reply), token_limit=40)
+
+    faithful = run_prompted(memory("The user is allergic to peanuts and wants none in any meal."))
+    assert names(faithful) == []
+    assert "sys" in faithful.passes[0].record.kept
+    forgetful = run_prompted(memory("The user talked about the weather."))
+    assert names(forgetful) == ["fact-allergy:missing"]
+
+
 # -- LangMem summarize_messages --------------------------------------------------------------
 
 LANGMEM = """

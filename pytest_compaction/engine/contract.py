@@ -320,12 +320,23 @@ class ContractChecker:
             chain = self.compressor.chains.get(id(artifact), chain)
         found: dict[str, Violation] = {}
         for depth_index, step in enumerate(chain, start=1):
-            for violation in check(ledger, step, mode=self.mode).violations:
+            for violation in self._verdict(ledger, step).violations:
                 if violation.name not in found:
                     if depth_index > 1 or step is not artifact:
                         violation = _at_depth(violation, step.depth)
                     found[violation.name] = violation
         return tuple(found.values())
+
+    def _verdict(self, ledger: Ledger, artifact: Artifact) -> Verdict:
+        """The checker's verdict; a summary is read in prose too, as a spec's pass reads it."""
+        verdict = check(ledger, artifact, mode=self.mode)
+        if not artifact.summary:
+            return verdict
+        from pytest_compaction.prose.facts import check_artifact_summary
+
+        records = self.compressor.records if self.compressor is not None else ()
+        structured = any(r.structured for r in records if r.artifact is artifact)
+        return check_artifact_summary(ledger, artifact, verdict, facts_expected=structured)
 
     def assert_preserved(self, ledger: Ledger, artifact: Artifact) -> None:
         """Fail unless ``artifact`` keeps every required fact of ``ledger`` faithfully."""

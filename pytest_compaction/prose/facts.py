@@ -1240,4 +1240,31 @@ def check_artifact_summary(
     prose = check_facts_in_prose(ledger, summary, tenant_id=tenant, subject_id=subject)
     if not artifact.facts and not facts_expected:
         return prose
-    return structured.merged(prose)
+    if facts_expected:
+        return structured.merged(prose)
+    return _either_part(
+        structured, prose, lambda: stated_facts(ledger, summary, tenant_id=tenant, subject_id=subject)
+    )
+
+
+def _either_part(structured: Verdict, prose: Verdict, stated: Callable[[], Iterable[Fact]]) -> Verdict:
+    """An artifact that is a summary plus some structured facts (a summary and the last
+    few messages kept as they were): a fact is stated when either part states it, and
+    what either part gets wrong about it counts. A fact both parts leave out is
+    ``missing`` once, with the prose reading's detail (which sentence named what)."""
+
+    in_facts = {v.fact_id for v in structured.violations if v.code is ViolationCode.MISSING}
+    if in_facts:
+        # Stated in prose, rightly (``stated``) or wrongly (a prose violation names it).
+        in_summary = {f.fact_id for f in stated()} | {v.fact_id for v in prose.violations}
+        kept = [
+            v
+            for v in structured.violations
+            if v.code is not ViolationCode.MISSING or v.fact_id not in in_summary
+        ]
+    else:
+        kept = list(structured.violations)
+    kept += [v for v in prose.violations if v.code is not ViolationCode.MISSING or v.fact_id in in_facts]
+    return Verdict(
+        violations=sort_violations(kept), review=sort_violations((*structured.review, *prose.review))
+    )

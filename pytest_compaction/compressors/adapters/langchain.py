@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_compaction.compressors.base import CompressionRequest
+from pytest_compaction.compressors.messages import PRIOR_SUMMARY_ID
 
 __all__ = ["Summarization", "TrimMessages"]
 
@@ -50,7 +51,9 @@ class Summarization:
     """A ``langchain.agents.middleware.SummarizationMiddleware`` as a compressor.
 
     The middleware's ``before_model`` hook is run on the events as the agent state; when it
-    does not summarize, the messages are returned unchanged (everything kept).
+    does not summarize, the messages are returned unchanged (everything kept). System
+    events are the agent's system prompt: kept out of the state, as ``create_agent`` keeps
+    them, and put back in front of what the middleware returns.
     """
 
     def __init__(self, middleware: Any) -> None:
@@ -59,5 +62,16 @@ class Summarization:
 
     def compress(self, request: CompressionRequest) -> Any:
         messages = request.langchain_messages()
-        update = self.middleware.before_model({"messages": messages}, None)
-        return messages if update is None else update
+        # An agent holds its system prompt apart from the state the middleware trims
+        # (create_agent(system_prompt=...)); so does this adapter, and puts it back in front.
+        held = [m.type == "system" and m.id != PRIOR_SUMMARY_ID for m in messages]
+        prompt = [m for m, apart in zip(messages, held, strict=True) if apart]
+        state = [m for m, apart in zip(messages, held, strict=True) if not apart]
+        update = self.middleware.before_model({"messages": state}, None)
+        if update is None:
+            return messages
+        if not prompt or not isinstance(update, dict) or not isinstance(update.get("messages"), list):
+            return update
+        new = update["messages"]
+        lead = next((i for i, m in enumerate(new) if type(m).__name__ != "RemoveMessage"), len(new))
+        return {**update, "messages": [*new[:lead], *prompt, *new[lead:]]}
