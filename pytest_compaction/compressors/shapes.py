@@ -29,7 +29,7 @@ from typing import Any
 from pytest_compaction.compressors.messages import PRIOR_SUMMARY_ID
 from pytest_compaction.compressors.request import CompressionRequest
 from pytest_compaction.core.errors import PayloadError
-from pytest_compaction.core.model import MAX_ARTIFACT_ITEMS, Artifact, Fact, SourceEvent
+from pytest_compaction.core.model import MAX_ARTIFACT_ITEMS, Artifact, Fact, SourceEvent, Trust
 
 __all__ = [
     "MAX_ITEMS",
@@ -564,7 +564,9 @@ def _from_messages(messages: tuple[Message, ...], request: CompressionRequest) -
             source = by_text.get((message.role, content)) or any_role.get(content)
         if source is not None and content == source.text and not message.summary:
             kept.append(source.event_id)
-            lines.append(f"[{source.event_id}] {content}")
+            # Kept as it was, it is still its source's: an untrusted event stays labelled so.
+            label = f"{source.event_id} untrusted" if source.trust is Trust.UNTRUSTED else source.event_id
+            lines.append(f"[{label}] {content}")
             continue
         # Not a source event as given: a summary the compressor wrote (or an event it rewrote).
         summaries.append(content)
