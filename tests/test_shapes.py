@@ -285,3 +285,22 @@ def test_normalize_keeps_an_artifact_as_it_is() -> None:
     record = result.passes[0].record
     assert record.shape == "artifact"
     assert normalize(record.artifact, record.request).artifact is record.artifact
+
+
+def test_one_chat_message_returned_is_read_as_a_list_of_one() -> None:
+    # ``return model.invoke(prompt)``: the AIMessage's text is the summary, not a malformed artifact.
+    messages = pytest.importorskip("langchain_core.messages")
+
+    result = run(lambda request: messages.AIMessage(content="The user is allergic to peanuts."))
+    record = result.passes[0].record
+    assert record.artifact is not None
+    assert record.artifact.summary == "The user is allergic to peanuts."
+    assert "artifact_malformed" not in codes(result)
+    assert "system_message_dropped" in codes(result)  # one message: the system prompt is gone
+
+
+def test_an_object_that_is_no_message_is_still_malformed() -> None:
+    class Reply:
+        content = "The user is allergic to peanuts."  # a content, but no role: not a message
+
+    assert "artifact_malformed" in codes(run(lambda request: Reply()))

@@ -142,6 +142,9 @@ def _normalize(outcome: object, request: CompressionRequest) -> Normalized:
         return _from_compaction(getattr(outcome, "content", None), request)
     if isinstance(outcome, (list, tuple)):
         return _from_sequence(outcome, request)
+    single = _message(outcome)  # one chat message (model.invoke(...)'s AIMessage): a list of one
+    if single is not None:
+        return _from_messages((single,), request)
     return Normalized(shape="unknown", problem=f"returned {type(outcome).__name__}; {_ACCEPTED}")
 
 
