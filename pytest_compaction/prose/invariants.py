@@ -126,6 +126,29 @@ _HYPOTHETICAL = re.compile(
     r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of)\b[^,;.:!?]*",
     re.IGNORECASE,
 )
+# The subject of a hypothetical modal ("the linker could run out of memory", "(pg_config may
+# need to be on PATH)") is part of what might happen: a short stretch, up to three words,
+# from the start of its clause to the modal.
+_MODAL_SUBJECT = re.compile(
+    r"(?:^|(?<=[,;:(])|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))[ \t]*(?P<subject>(?:[\w.'/-]+[ \t]+){1,3}?)"
+    r"(?=(?:could|might|would|(?-i:may))\b)",
+    re.IGNORECASE,
+)
+
+
+def _settled(text: str) -> str:
+    """``text`` with its hypothetical clauses blanked (:data:`_HYPOTHETICAL`), a modal's
+    short subject with them, unless the subject itself tells a failure ("the build that
+    failed could be retried")."""
+    work = text
+    for match in _MODAL_SUBJECT.finditer(text):
+        subject = match.group("subject")
+        if not _FAILED.search(subject.lower()):
+            start, end = match.span("subject")
+            work = work[:start] + " " * (end - start) + work[end:]
+    return _HYPOTHETICAL.sub(" ", work)
+
+
 # Words that present an approach as an idea rather than an attempt with an outcome.
 _CONSIDERED = re.compile(
     r"\b(?:consider(?:ed|ing)?|explor(?:e|ed|ing)|look(?:ed)?\s+(?:at|into)|evaluat(?:e|ed|ing)|"
@@ -356,7 +379,7 @@ def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
     "could crash"), or every declared error marker in a text that does not say it did
     not fail.
     """
-    settled = _HYPOTHETICAL.sub(" ", _text.normalize(text))
+    settled = _settled(_text.normalize(text))
     lowered = settled.lower()
     cleared = _NOT_FAILED.sub(" ", lowered)
     match = _FAILED.search(cleared)
@@ -375,7 +398,7 @@ def attempted_failure(text: str) -> str | None:
     "Considered raising the pool size (PoolTimeout risk)" names an error but tells no
     attempt: next to a "considered" word only these count as a recorded failure.
     """
-    cleared = _NOT_FAILED.sub(" ", _HYPOTHETICAL.sub(" ", _text.normalize(text)).lower())
+    cleared = _NOT_FAILED.sub(" ", _settled(_text.normalize(text)).lower())
     match = _FAILED_EVENT.search(cleared)
     return match.group() if match else None
 
