@@ -9,6 +9,7 @@ the same way, by the success event that ends it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ __all__ = [
     "attempted_failure",
     "check_verbatim",
     "considered_words",
+    "expansions",
     "failure_outcome",
     "stated_by",
 ]
@@ -162,11 +164,12 @@ def _check_markers(text: str, markers: tuple[str, ...], base: str, key: str) -> 
     for index, marker in enumerate(markers):
         if not isinstance(marker, str) or not marker.strip():
             raise PayloadError(join(join(base, key), index), f"expected a non-empty string, got {marker!r}")
-        if not _text.contains(text, marker):
+        if not _text.contains(text, marker) and _text.expansion(marker, text) is None:
             raise PayloadError(
                 join(join(base, key), index),
                 f"marker {marker!r} does not occur in the text; copy markers from the text exactly "
-                f"(word markers ignore case, markers with digits or symbols do not)",
+                f"(word markers ignore case, markers with digits or symbols do not; a marker in "
+                f"capitals may abbreviate words of the text, as 'LTO' does 'link-time optimisation')",
             )
 
 
@@ -356,6 +359,20 @@ def check_verbatim(entries: Iterable[Entry], summary: str, *, why: str) -> list[
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def expansions(text: str, markers: tuple[str, ...]) -> dict[str, str]:
+    """The markers in capitals that abbreviate words of ``text`` rather than occur in it
+    ("LTO" for "link-time optimisation"), each with those words: a summary that writes the
+    words out keeps the marker (:func:`_text.expansion`); and a marker of those words the
+    other way round ("link-time optimisation" is kept by "LTO"). Not to be changed by callers."""
+    found = {m: words for m in markers if (words := _text.expansion(m, text)) is not None}
+    for short, words in list(found.items()):
+        for marker in markers:
+            if marker not in found and _text.contains(words, marker):
+                found[marker] = short
+    return found
+
+
 def stated_by(entry: Entry, events: Iterable[Any]) -> str | None:
     """The id of the first of ``events`` (source events, in history order) that states ``entry``.
 
@@ -365,8 +382,13 @@ def stated_by(entry: Entry, events: Iterable[Any]) -> str | None:
     first pass.
     """
     markers = entry.markers if isinstance(entry, Invariant) else (*entry.approach, *entry.error)
+    also = expansions(entry.text, tuple(markers))
     for event in events:
-        if all(_text.contains(event.text, marker) for marker in markers):
+        if all(
+            _text.contains(event.text, marker)
+            or (marker in also and _text.contains(event.text, also[marker]))
+            for marker in markers
+        ):
             return str(event.event_id)
     return None
 
