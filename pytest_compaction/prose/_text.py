@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -251,7 +252,7 @@ def expansion(marker: str, text: str) -> str | None:
     n = len(short)
     for i in range(len(words) - n + 1):
         run = words[i : i + n]
-        gaps = (clean[a.end() : b.start()] for a, b in zip(run, run[1:], strict=False))
+        gaps = (clean[a.end() : b.start()] for a, b in itertools.pairwise(run))
         spelled = all(
             len(w.group()) > 1 and w.group()[0].upper() == c for w, c in zip(run, short, strict=True)
         )
