@@ -168,8 +168,7 @@ def _check_markers(text: str, markers: tuple[str, ...], base: str, key: str) -> 
             raise PayloadError(
                 join(join(base, key), index),
                 f"marker {marker!r} does not occur in the text; copy markers from the text exactly "
-                f"(word markers ignore case, markers with digits or symbols do not; a marker in "
-                f"capitals may abbreviate words of the text, as 'LTO' does 'link-time optimisation')",
+                f"(word markers ignore case, markers with digits or symbols do not)",
             )
 
 
