@@ -227,7 +227,8 @@ _EPISTEMIC = (
     # required", "presumably needs the owner's sign-off"). Over a fact they hedge the fact,
     # not the rule ("the results are likely back by Friday"), and in a compound they name
     # a thing ("the likely-travel-sick list").
-    r"(?<![\w-])(?:(?:un)?likely|possibly|presumably|supposedly|conceivably|potentially|apparently)"
+    r"(?<![\w-])(?:(?:un)?likely|(?:im)?probable|possibly|presumably|supposedly|conceivably|potentially|"
+    r"apparently)"
     r"(?![\w-])" + _RULE_AHEAD,
 )
 _HEDGE = (
@@ -420,6 +421,12 @@ _IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b
 # read with its bullet, "The routine she asked me to keep: log ..."): the command starts
 # after it, or after a fronted adverbial that follows it ("Checklist: on each trip, carry ...").
 _LABEL = re.compile(r"^[^:.!?;]{1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
+_OWN_CLAUSE = (
+    r"(?:(?!\b(?:before|after|when|whenever|if|unless|until|till|once|while|because|since|that|which|who|"
+    r"whom|whose|where|so|and|or|but)\b)[^.;!?])"
+)
+"""A character of the same clause: a subordinate or coordinate clause ("before the keys
+are handed over") has verbs of its own."""
 _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
@@ -429,7 +436,9 @@ _IMPERATIVE = re.compile(
     # A bare noun then "of" ("get proof of", "keep copies of", "take written note of"): the
     # word before "of" is a noun, so the first word is its verb, when no auxiliary later in
     # the clause makes the first words a subject ("Written proof of it was filed").
-    r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+of\b(?![^.;!?]*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b))",
+    r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+of\b(?!"
+    + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b))",
 )
 # A command after a fronted adverbial ("Before any blood draw, check the wristband"; "On
 # weekdays, call the desk first"): the command starts after the comma.
