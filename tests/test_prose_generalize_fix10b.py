@@ -185,7 +185,7 @@ def test_a_failure_told_beside_a_modal_is_kept(register: dict[str, Any], summary
 def test_a_modal_subject_that_tells_a_failure_is_not_blanked() -> None:
     assert failure_outcome("The upload could fail with E-1.") is None
     assert failure_outcome("(E-1 may show up)", ["E-1"]) is None
-    assert failure_outcome("The upload that failed could be retried.") == "failed"
+    assert failure_outcome("Uploads that failed could be retried.") == "failed"
 
 
 # -- a word of a marker written shortened in capitals -------------------------------------
