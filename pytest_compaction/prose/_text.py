@@ -233,6 +233,7 @@ def _shortened(word: str) -> str | None:
 
 
 _CAPITALS = re.compile(r"^[A-Z]{2,8}$")
+_CAPITAL_WORD = re.compile(r"(?<![\w-])[A-Z]{2,}(?![\w-])")
 _WORD_PARTS = re.compile(r"[A-Za-z]+")
 
 
@@ -442,7 +443,11 @@ class _Index:
         if hit is None:
             texts = self.sentences
             pattern = marker_pattern(marker)
-            candidates = {i for key in literals(marker) for i in self.holding(key)}
+            first, *shortened = literals(marker)
+            candidates = set(self.holding(first))
+            for key in shortened:
+                # the marker with its first word shortened: only where a word is in capitals
+                candidates.update(i for i in self.holding(key) if _CAPITAL_WORD.search(texts[i].text))
             found = {i for i in candidates if pattern.search(texts[i].text)}
             wanted = typed(marker)
             if wanted is not None:
@@ -488,7 +493,7 @@ def markers_per_sentence(
     index = _index(found if isinstance(found, tuple) else tuple(found))
     per: dict[int, list[str]] = {}
     for marker in markers:
-        for position in _holding(index, marker, also):
+        for position in _holding(index, marker, also) if also else index.containing(marker):
             per.setdefault(position, []).append(marker)
     return per if len(per) < 2 else {i: per[i] for i in sorted(per)}
 
@@ -531,7 +536,10 @@ def windows(
     index = _index(found if isinstance(found, tuple) else tuple(found))
     # Per marker, the sentences that hold it: a pin's markers are looked up once, not
     # per sentence (a marker shared by many pins, such as "dry_run=false", is in many).
-    holding = [set(_holding(index, marker, also)) for marker in wanted]
+    if also:
+        holding = [set(_holding(index, marker, also)) for marker in wanted]
+    else:
+        holding = [set(index.containing(marker)) for marker in wanted]
     singles = set.intersection(*holding)
     if singles:
         return tuple((i,) for i in sorted(singles))
