@@ -107,6 +107,7 @@ def test_a_schedule_after_the_verb_or_fronted_is_a_standing_procedure(
 def test_standing_needs_the_schedule_to_time_the_verb() -> None:
     assert standing("The gate is locked every evening.") == "is locked"
     assert standing("Every evening, the gate is locked.") == "is locked"
+    assert standing("Every Friday the server room is audited.") == "is audited"
     assert standing("Every tenant's parking bay is marked in yellow.") is None
 
 

@@ -800,10 +800,19 @@ def _times_the_verb(work: str, schedule: re.Match[str], verb: re.Match[str]) -> 
     """Whether ``schedule`` tells when the passive ``verb`` is done: it comes after the verb
     ("the room is locked every evening") or is fronted before a comma ("Each evening, the
     room is locked"). Before the verb with no comma, "every" or "each" belongs to the
-    subject and says which things, not when ("Each student's name is noted on file")."""
+    subject and says which things, not when ("Each student's name is noted on file"),
+    unless a unit of time follows it ("Every Friday the backup is run")."""
     if schedule.start() >= verb.end():
         return True
-    return "," in work[schedule.end() : verb.start()]
+    return "," in work[schedule.end() : verb.start()] or bool(_EVERY_TIME.match(work, schedule.start()))
+
+
+_EVERY_TIME = re.compile(
+    r"(?:every|each)\s+(?:other\s+|single\s+)?(?:day|week|fortnight|month|quarter|year|hour|night|morning|"
+    r"afternoon|evening|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
+)
+"""A time after "every" or "each" ("every Friday", "each morning"): before the verb it still
+tells when ("Every Friday the backup is run"), as a unit of time is no subject's thing."""
 
 
 @functools.lru_cache(maxsize=4096)
