@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_compaction.core.errors import PayloadError
@@ -24,6 +25,7 @@ __all__ = [
     "is_wordy",
     "fold",
     "literal",
+    "literals",
     "marker_pattern",
     "markers_per_sentence",
     "normalize",
@@ -32,6 +34,7 @@ __all__ = [
     "typed",
     "windows",
     "labelled_sentences",
+    "expansion",
 ]
 
 _BULLET = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,3}[.)])\s+")
@@ -188,10 +191,79 @@ def marker_pattern(marker: str, *, drop_article: bool = False) -> re.Pattern[str
         text = _ARTICLE.sub("", text) or text
     wordy = is_wordy(text)
     body = r"\s+".join(_inflected(word) if wordy else re.escape(word) for word in text.split())
+    if wordy:
+        body = _with_a_shortened_word(text.split(), body)
     if drop_article and is_wordy(text):
         body = rf"(?:(?:the|a|an)\s+)?{body}"
     flags = re.IGNORECASE if wordy else 0
     return re.compile(rf"(?<![\w])(?<!\d[.,]){body}(?![\w])(?![.,]\d)", flags)
+
+
+_SHORTENED_MAX = 4
+"""The most words a marker may have for one of them to be written shortened."""
+
+
+def _with_a_shortened_word(words: Sequence[str], body: str) -> str:
+    """``body`` (the pattern of a word marker of ``words``) or the marker with one of its
+    words written as a capital-letter abbreviation (:func:`_shortened`): "DB migration" is
+    "database migration", "ER visit" "emergency visit". Only in a marker of two to four
+    words, whose other words are written out, so the abbreviation stands where its word
+    stands; a marker of one word is never found by a shortening alone."""
+    if not 2 <= len(words) <= _SHORTENED_MAX:
+        return body
+    parts = [_inflected(word) for word in words]
+    alternatives = [body]
+    for i, word in enumerate(words):
+        short = _shortened(word)
+        if short is not None:
+            alternatives.append(r"\s+".join([*parts[:i], short, *parts[i + 1 :]]))
+    return body if len(alternatives) == 1 else "(?:" + "|".join(alternatives) + ")"
+
+
+def _shortened(word: str) -> str | None:
+    """The pattern of ``word`` abbreviated in capitals the way English shortens a word: its
+    first letter, then some of its other letters in order, the whole token in capitals and
+    two letters or more ("DB" or "DTB" for "database", "MGR" for "manager", "QTY" for
+    "quantity"). A word of three letters or fewer, or a compound with a hyphen, has none."""
+    if len(word) < 4 or not word.isalpha() or not word.isascii():
+        return None
+    upper = word.upper()
+    rest = "".join(f"{re.escape(c)}?" for c in upper[1:])
+    return rf"(?-i:(?=[A-Z]{{2,}}(?![\w-])){re.escape(upper[0])}{rest})"
+
+
+_CAPITALS = re.compile(r"^[A-Z]{2,8}$")
+_CAPITAL_WORD = re.compile(r"(?<![\w-])[A-Z]{2,}(?![\w-])")
+_WORD_PARTS = re.compile(r"[A-Za-z]+")
+
+
+def expansion(marker: str, text: str) -> str | None:
+    """The words of ``text`` that the capital-letter marker abbreviates, or None: a run of
+    consecutive words (the parts of a hyphenated compound count as words) whose first
+    letters spell it ("LTO" in "link-time optimisation", "ICU" in "intensive care unit"),
+    else one word it shortens (:func:`_shortened`: "DB" in "database"). A marker that is
+    not all capitals, or that ``text`` holds as written, has none."""
+    short = normalize(marker).strip()
+    if not _CAPITALS.match(short):
+        return None
+    clean = normalize(text)
+    if marker_pattern(short).search(clean):
+        return None
+    words = list(_WORD_PARTS.finditer(clean))
+    n = len(short)
+    for i in range(len(words) - n + 1):
+        run = words[i : i + n]
+        gaps = (clean[a.end() : b.start()] for a, b in itertools.pairwise(run))
+        spelled = all(
+            len(w.group()) > 1 and w.group()[0].upper() == c for w, c in zip(run, short, strict=True)
+        )
+        if spelled and all(gap.strip() in ("", "-") for gap in gaps):
+            return clean[run[0].start() : run[-1].end()]
+    for word in words:
+        pattern = _shortened(word.group())
+        if pattern is not None and len(short) < len(word.group()) and re.fullmatch(pattern, short):
+            return word.group()
+    return None
 
 
 def _inflected(word: str) -> str:
@@ -270,6 +342,18 @@ def literal(marker: str) -> str:
         return text
     starts = [start for start, _ in _alternatives(text.split()[0])]
     return _common_start(starts)
+
+
+def literals(marker: str) -> tuple[str, ...]:
+    """Lower-cased texts one of which every match of ``marker`` holds: :func:`literal`, and
+    for a word marker whose first word may be written shortened (:func:`marker_pattern`),
+    the start its second word's forms share."""
+    first = literal(marker)
+    text = " ".join(normalize(marker).lower().split())
+    words = text.split()
+    if not is_wordy(text) or not 2 <= len(words) <= _SHORTENED_MAX or _shortened(words[0]) is None:
+        return (first,)
+    return (first, _common_start([start for start, _ in _alternatives(words[1])]))
 
 
 def _common_start(words: Sequence[str]) -> str:
@@ -359,7 +443,12 @@ class _Index:
         if hit is None:
             texts = self.sentences
             pattern = marker_pattern(marker)
-            found = {i for i in self.holding(literal(marker)) if pattern.search(texts[i].text)}
+            first, *shortened = literals(marker)
+            candidates = set(self.holding(first))
+            for key in shortened:
+                # the marker with its first word shortened: only where a word is in capitals
+                candidates.update(i for i in self.holding(key) if _CAPITAL_WORD.search(texts[i].text))
+            found = {i for i in candidates if pattern.search(texts[i].text)}
             wanted = typed(marker)
             if wanted is not None:
                 if self.norms is None:
@@ -387,21 +476,24 @@ def _index(found: tuple[Sentence, ...]) -> _Index:
     return index
 
 
-def markers_per_sentence(found: Sequence[Sentence], markers: Sequence[str]) -> dict[int, list[str]]:
+def markers_per_sentence(
+    found: Sequence[Sentence], markers: Sequence[str], *, also: Mapping[str, str] | None = None
+) -> dict[int, list[str]]:
     """The sentences that contain one of ``markers`` as a whole token, in sentence order,
     each with the markers it contains, in ``markers`` order. Sentences with none are left
     out (most sentences of a summary hold no marker of a given pin).
 
     A plain substring test first (case-folded, whitespace runs as single spaces) over an
     index of the whole summary: the regular expression runs only on sentences where the
-    marker's letters are there at all.
+    marker's letters are there at all. ``also`` gives a marker other words that count as it
+    (a capital-letter marker's :func:`expansion` in its rule's text).
     """
     if not found:
         return {}
     index = _index(found if isinstance(found, tuple) else tuple(found))
     per: dict[int, list[str]] = {}
     for marker in markers:
-        for position in index.containing(marker):
+        for position in _holding(index, marker, also) if also else index.containing(marker):
             per.setdefault(position, []).append(marker)
     return per if len(per) < 2 else {i: per[i] for i in sorted(per)}
 
@@ -416,13 +508,25 @@ def find(text: str, marker: str, *, drop_article: bool = False) -> list[tuple[in
     return _token_spans(normalize(text), wanted)
 
 
-def windows(found: Sequence[Sentence], markers: Iterable[str]) -> tuple[tuple[int, ...], ...]:
+def _holding(index: _Index, marker: str, also: Mapping[str, str] | None) -> tuple[int, ...]:
+    """The sentences that hold ``marker``, or the words ``also`` gives it, in order."""
+    hit = index.containing(marker)
+    other = also.get(marker) if also else None
+    if other is None:
+        return hit
+    return tuple(sorted({*hit, *index.containing(other)}))
+
+
+def windows(
+    found: Sequence[Sentence], markers: Iterable[str], *, also: Mapping[str, str] | None = None
+) -> tuple[tuple[int, ...], ...]:
     """Where a statement with all ``markers`` sits among the sentences ``found``.
 
     Single sentences holding every marker come first. Only when there is none, two
     adjacent sentences that hold every marker between them (each at least one) count:
     a constraint and the sentence that scopes it ("...dry_run=false. This applies to
-    staging.").
+    staging."). ``also`` gives a marker other words that count as it
+    (:func:`markers_per_sentence`).
     """
     wanted = list(dict.fromkeys(markers))
     if not wanted:
@@ -432,7 +536,10 @@ def windows(found: Sequence[Sentence], markers: Iterable[str]) -> tuple[tuple[in
     index = _index(found if isinstance(found, tuple) else tuple(found))
     # Per marker, the sentences that hold it: a pin's markers are looked up once, not
     # per sentence (a marker shared by many pins, such as "dry_run=false", is in many).
-    holding = [set(index.containing(marker)) for marker in wanted]
+    if also:
+        holding = [set(_holding(index, marker, also)) for marker in wanted]
+    else:
+        holding = [set(index.containing(marker)) for marker in wanted]
     singles = set.intersection(*holding)
     if singles:
         return tuple((i,) for i in sorted(singles))

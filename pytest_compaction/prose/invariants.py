@@ -9,6 +9,7 @@ the same way, by the success event that ends it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ __all__ = [
     "attempted_failure",
     "check_verbatim",
     "considered_words",
+    "expansions",
     "failure_outcome",
     "stated_by",
 ]
@@ -126,6 +128,29 @@ _HYPOTHETICAL = re.compile(
     r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of)\b[^,;.:!?]*",
     re.IGNORECASE,
 )
+# The subject of a hypothetical modal ("the linker could run out of memory", "(pg_config may
+# need to be on PATH)") is part of what might happen: a short stretch, up to three words,
+# from the start of its clause to the modal.
+_MODAL_SUBJECT = re.compile(
+    r"(?:^|(?<=[,;:(])|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))[ \t]*(?P<subject>(?:[\w.'/-]+[ \t]+){1,3}?)"
+    r"(?=(?:could|might|would|(?-i:may))\b)",
+    re.IGNORECASE,
+)
+
+
+def _settled(text: str) -> str:
+    """``text`` with its hypothetical clauses blanked (:data:`_HYPOTHETICAL`), a modal's
+    short subject with them, unless the subject itself tells a failure ("the build that
+    failed could be retried")."""
+    work = text
+    for match in _MODAL_SUBJECT.finditer(text):
+        subject = match.group("subject")
+        if not _FAILED.search(subject.lower()):
+            start, end = match.span("subject")
+            work = work[:start] + " " * (end - start) + work[end:]
+    return _HYPOTHETICAL.sub(" ", work)
+
+
 # Words that present an approach as an idea rather than an attempt with an outcome.
 _CONSIDERED = re.compile(
     r"\b(?:consider(?:ed|ing)?|explor(?:e|ed|ing)|look(?:ed)?\s+(?:at|into)|evaluat(?:e|ed|ing)|"
@@ -139,7 +164,7 @@ def _check_markers(text: str, markers: tuple[str, ...], base: str, key: str) -> 
     for index, marker in enumerate(markers):
         if not isinstance(marker, str) or not marker.strip():
             raise PayloadError(join(join(base, key), index), f"expected a non-empty string, got {marker!r}")
-        if not _text.contains(text, marker):
+        if not _text.contains(text, marker) and _text.expansion(marker, text) is None:
             raise PayloadError(
                 join(join(base, key), index),
                 f"marker {marker!r} does not occur in the text; copy markers from the text exactly "
@@ -333,6 +358,20 @@ def check_verbatim(entries: Iterable[Entry], summary: str, *, why: str) -> list[
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def expansions(text: str, markers: tuple[str, ...]) -> dict[str, str]:
+    """The markers in capitals that abbreviate words of ``text`` rather than occur in it
+    ("LTO" for "link-time optimisation"), each with those words: a summary that writes the
+    words out keeps the marker (:func:`_text.expansion`); and a marker of those words the
+    other way round ("link-time optimisation" is kept by "LTO"). Not to be changed by callers."""
+    found = {m: words for m in markers if (words := _text.expansion(m, text)) is not None}
+    for short, words in list(found.items()):
+        for marker in markers:
+            if marker not in found and _text.contains(words, marker):
+                found[marker] = short
+    return found
+
+
 def stated_by(entry: Entry, events: Iterable[Any]) -> str | None:
     """The id of the first of ``events`` (source events, in history order) that states ``entry``.
 
@@ -342,8 +381,13 @@ def stated_by(entry: Entry, events: Iterable[Any]) -> str | None:
     first pass.
     """
     markers = entry.markers if isinstance(entry, Invariant) else (*entry.approach, *entry.error)
+    also = expansions(entry.text, tuple(markers))
     for event in events:
-        if all(_text.contains(event.text, marker) for marker in markers):
+        if all(
+            _text.contains(event.text, marker)
+            or (marker in also and _text.contains(event.text, also[marker]))
+            for marker in markers
+        ):
             return str(event.event_id)
     return None
 
@@ -356,7 +400,7 @@ def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
     "could crash"), or every declared error marker in a text that does not say it did
     not fail.
     """
-    settled = _HYPOTHETICAL.sub(" ", _text.normalize(text))
+    settled = _settled(_text.normalize(text))
     lowered = settled.lower()
     cleared = _NOT_FAILED.sub(" ", lowered)
     match = _FAILED.search(cleared)
@@ -375,7 +419,7 @@ def attempted_failure(text: str) -> str | None:
     "Considered raising the pool size (PoolTimeout risk)" names an error but tells no
     attempt: next to a "considered" word only these count as a recorded failure.
     """
-    cleared = _NOT_FAILED.sub(" ", _HYPOTHETICAL.sub(" ", _text.normalize(text)).lower())
+    cleared = _NOT_FAILED.sub(" ", _settled(_text.normalize(text)).lower())
     match = _FAILED_EVENT.search(cleared)
     return match.group() if match else None
 

@@ -215,6 +215,22 @@ _OBLIGATION = (
     r"\bneeds?\s+(?=(?:the|a|an|their|his|her|its|our|your|my|prior|written|explicit)\b|\w+'s\b)",
     r"\b(?:is|are)\s+needed\b",
 )
+_RULE_AHEAD = (
+    r"(?=[^,;:.!?]*?(?:"
+    + "|".join(f"(?:{p})" for p in _OBLIGATION)
+    + rf"|\b{_DEONTIC}\b|\bnever\b|\bnot\b|n't\b))"
+)
+"""A rule word later in the clause: what an epistemic hedge before it hedges."""
+_EPISTEMIC = (
+    # The rest of the epistemic words "probably" belongs with, when a rule word follows in
+    # their clause: they say the rule may not hold ("a likely requirement", "is possibly
+    # required", "presumably needs the owner's sign-off"). Over a fact they hedge the fact,
+    # not the rule ("the results are likely back by Friday"), and in a compound they name
+    # a thing ("the likely-travel-sick list").
+    r"(?<![\w-])(?:(?:un)?likely|(?:im)?probable|possibly|presumably|supposedly|conceivably|potentially|"
+    r"apparently)"
+    r"(?![\w-])" + _RULE_AHEAD,
+)
 _HEDGE = (
     r"\bshould(?:n't)?\b",
     r"\bought\s+to\b",
@@ -311,7 +327,7 @@ _TABLE: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
         (CueKind.WAIVER, _WAIVER),
         (CueKind.PROHIBITION, _PROHIBITION),
         (CueKind.EMPHASIS, _EMPHASIS),
-        (CueKind.HEDGE, _HEDGE_PHRASES),
+        (CueKind.HEDGE, _HEDGE_PHRASES + _EPISTEMIC),
         (CueKind.RESTRICTION, _RESTRICTION),
         (CueKind.OBLIGATION, _OBLIGATION),
         (CueKind.HEDGE, _HEDGE),
@@ -367,7 +383,10 @@ class Reading:
 # thing, they do not soften a rule: blanked before the table is read.
 _ADJECTIVE = re.compile(
     r"(?:\b(?:the|a|an|my|your|his|her|their|our|its|whose)|\w's|\ws')\s+"
-    r"(?:preferred|recommended|suggested|preferable|usual|typical|normal|possible|ideal)\b"
+    r"(?:preferred|recommended|suggested|preferable|usual|typical|normal|possible|ideal|"
+    # "the likely cause", "the likely travel-sick list" describe a thing; "a likely requirement"
+    # hedges the rule itself, and is read as a hedge.
+    r"(?:un)?likely(?!\s+(?:requirements?|rules?|obligations?|prerequisites?)\b))\b"
 )
 # Noun uses of permission words ("before the permit is issued", "a parking permit is
 # required"): a document, not a grant. Blanked with the adjectives.
@@ -402,12 +421,24 @@ _IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b
 # read with its bullet, "The routine she asked me to keep: log ..."): the command starts
 # after it, or after a fronted adverbial that follows it ("Checklist: on each trip, carry ...").
 _LABEL = re.compile(r"^[^:.!?;]{1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
+_OWN_CLAUSE = (
+    r"(?:(?!\b(?:before|after|when|whenever|if|unless|until|till|once|while|because|since|that|which|who|"
+    r"whom|whose|where|so|and|or|but)\b)[^.;!?])"
+)
+"""A character of the same clause: a subordinate or coordinate clause ("before the keys
+are handed over") has verbs of its own."""
 _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
     r"by|until)\b|"
     r"[A-Z0-9$\u20ac\u00a3'\"]|(?:[a-z][a-z-]*\s+){0,3}[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
-    r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|[0-9$\u20ac\u00a3])\b)",
+    r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|[0-9$\u20ac\u00a3])\b|"
+    # A bare noun then "of" ("get proof of", "keep copies of", "take written note of"): the
+    # word before "of" is a noun, so the first word is its verb, when no auxiliary later in
+    # the clause makes the first words a subject ("Written proof of it was filed").
+    r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+of\b(?!"
+    + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b))",
 )
 # A command after a fronted adverbial ("Before any blood draw, check the wristband"; "On
 # weekdays, call the desk first"): the command starts after the comma.
@@ -765,6 +796,25 @@ _SCHEDULE = re.compile(
 )
 
 
+def _times_the_verb(work: str, schedule: re.Match[str], verb: re.Match[str]) -> bool:
+    """Whether ``schedule`` tells when the passive ``verb`` is done: it comes after the verb
+    ("the room is locked every evening") or is fronted before a comma ("Each evening, the
+    room is locked"). Before the verb with no comma, "every" or "each" belongs to the
+    subject and says which things, not when ("Each student's name is noted on file"),
+    unless a unit of time follows it ("Every Friday the backup is run")."""
+    if schedule.start() >= verb.end():
+        return True
+    return "," in work[schedule.end() : verb.start()] or bool(_EVERY_TIME.match(work, schedule.start()))
+
+
+_EVERY_TIME = re.compile(
+    r"(?:every|each)\s+(?:other\s+|single\s+)?(?:day|week|fortnight|month|quarter|year|hour|night|morning|"
+    r"afternoon|evening|weekday|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
+)
+"""A time after "every" or "each" ("every Friday", "each morning"): before the verb it still
+tells when ("Every Friday the backup is run"), as a unit of time is no subject's thing."""
+
+
 @functools.lru_cache(maxsize=4096)
 def standing(text: str) -> str | None:
     """The words of a procedure stated in the present passive with a schedule or a
@@ -773,7 +823,9 @@ def standing(text: str) -> str | None:
     any modal cue (a hedge, a permission, a negation, ...) is read by its cues instead."""
     work = normalize(text).lower()
     verb = _PRESENT_PASSIVE.search(work)
-    if verb is None or not _SCHEDULE.search(work) or read(text).cues:
+    if verb is None or not any(_times_the_verb(work, m, verb) for m in _SCHEDULE.finditer(work)):
+        return None
+    if read(text).cues:
         return None
     if re.search(r"\b(?:not|never|no)\b|n't\b", work):
         return None

@@ -44,6 +44,7 @@ from pytest_compaction.prose.invariants import (
     attempted_failure,
     check_verbatim,
     considered_words,
+    expansions,
     failure_outcome,
 )
 from pytest_compaction.prose.modality import (
@@ -318,11 +319,18 @@ def _listed(words: Sequence[str]) -> str:
     return ", ".join(repr(w) for w in words)
 
 
+def _locators(text: str, markers: tuple[str, ...]) -> tuple[str, ...]:
+    """``markers`` and the words any of them abbreviates (:func:`_expansions`)."""
+    also = expansions(text, markers)
+    return (*markers, *also.values()) if also else markers
+
+
 def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) -> list[Violation]:
     iid = invariant.id
-    spots = _text.windows(sentences, invariant.markers)
+    also = expansions(invariant.text, invariant.markers)
+    spots = _text.windows(sentences, invariant.markers, also=also)
     if not spots:
-        per = _text.markers_per_sentence(sentences, invariant.markers)
+        per = _text.markers_per_sentence(sentences, invariant.markers, also=also)
         if not per:
             return [
                 Violation(
@@ -386,7 +394,9 @@ def _told_next(
         after = spot[-1] + 1
         if judgement.observed != "none" or after >= len(sentences):
             continue
-        if any(_text.contains(sentences[after].text, m) for m in invariant.markers):
+        if any(
+            _text.contains(sentences[after].text, m) for m in _locators(invariant.text, invariant.markers)
+        ):
             texts = tuple(sentences[i].text for i in (*spot, after))
             out.append(((*spot, after), _judged(invariant, texts)))
     return out
@@ -435,7 +445,8 @@ def _stating(sentence: str, invariant: Invariant) -> list[str]:
     clause right after one that refers back to it ("...preferred name is Sol; staff must
     always use it") or opens with its condition ("..., but only after review")."""
     parts = _text.clauses(_IFF.sub(r"only \1 ", sentence))
-    marked = [any(_text.contains(part, m) for m in invariant.markers) for part in parts]
+    markers = _locators(invariant.text, invariant.markers)
+    marked = [any(_text.contains(part, m) for m in markers) for part in parts]
     return [
         part
         for i, part in enumerate(parts)
@@ -453,16 +464,17 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
     condition is not it said in the same shape: :func:`reshaped`), else None."""
     # Words of a coordinated clause that states something else ("..., and the guard is
     # available") keep no condition: only parts with a marker or a condition word count.
+    markers = _locators(invariant.text, invariant.markers)
     parts = [
         part
         for text in texts
         for part in _AND_CLAUSE.split(text)
-        if condition_words(part) or any(_text.contains(part, m) for m in invariant.markers)
+        if condition_words(part) or any(_text.contains(part, m) for m in markers)
     ]
     stems = {t.norm for part in parts for t in tokens(part)}
     own = [restated for part in parts for _, restated in condition_words(part)]
     for condition, words in condition_words(invariant.text):
-        if any(_text.contains(condition, m) for m in invariant.markers):
+        if any(_text.contains(condition, m) for m in markers):
             continue  # a condition that holds a marker is checked as that marker
         if not kept(words, stems) and not any(reshaped(words, restated) for restated in own):
             return Judgement(
@@ -593,7 +605,7 @@ def _outcome_text(record: FailureRecord, window: str) -> tuple[str, str]:
         if other is not None and not _text.contains(kept, marker):
             kept = other.sub(" " + marker.replace("\\", "\\\\"), kept)  # as written, not a template
     bare = kept
-    for marker in record.approach:
+    for marker in _locators(record.text, record.approach):
         bare = _text.marker_pattern(marker).sub(" ", bare)
     return kept, bare
 
@@ -607,7 +619,7 @@ def _unlabelled(text: str, before: str) -> str:
 
 def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -> list[Violation]:
     rid = record.id
-    spots = _text.windows(sentences, record.approach)
+    spots = _text.windows(sentences, record.approach, also=expansions(record.text, record.approach))
     if not spots:
         return [
             Violation(
