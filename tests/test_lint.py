@@ -310,3 +310,59 @@ def test_lint_reads_the_spec_roots_of_the_project(tmp_path: Path) -> None:
     assert "compaction_spec_roots" in out
     (tmp_path / "pytest.ini").write_text("[pytest]\ncompaction_spec_roots = shared\n")
     assert run("lint", str(tmp_path / "specs"))[:2] == (0, "1 spec file checked: no problems\n")
+
+
+def prose_spec(text: str, prose: str, qualifiers: str = "") -> str:
+    return (
+        "events:\n"
+        "  - id: e1\n"
+        f"    text: '{text}'\n"
+        "    facts:\n"
+        "      - id: f1\n"
+        "        predicate: food.peanuts_allowed\n"
+        "        value: false\n"
+        f"{qualifiers}"
+        f"        prose: {prose}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "prose", "qualifiers"),
+    [
+        # the value's words are nowhere in the source: no faithful summary can state them
+        ("Peanuts make my throat close up.", "{names: [peanuts], value: [allergic, allergy]}", ""),
+        # the name is nowhere in the source
+        ("I am allergic to tree nuts.", "{names: [sesame], value: [allergic]}", ""),
+        # the qualifier's words are nowhere in the source
+        (
+            "I am allergic to peanuts.",
+            "{names: [peanuts], value: [allergic], qualifiers: {severity: [anaphylactic]}}",
+            "        qualifiers: {severity: severe}\n",
+        ),
+    ],
+)
+def test_a_prose_form_the_source_does_not_state_is_flagged_at_its_line(
+    tmp_path: Path, text: str, prose: str, qualifiers: str
+) -> None:
+    path = write(tmp_path, "unread", prose_spec(text, prose, qualifiers))
+    [finding] = lint_file(path)
+    assert (finding.code, finding.severity, finding.path) == (
+        "prose-form-unread",
+        "warning",
+        "events[0].facts[0].prose",
+    )
+    assert finding.line == (9 if qualifiers else 8)
+    assert "f1:" in finding.message
+    assert "copied word for word" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("text", "prose"),
+    [
+        ("I am allergic to peanuts.", "{names: [peanuts], value: [allergic]}"),
+        ("My son has a severe peanut allergy.", "{names: [peanuts], value: [allergy]}"),  # inflected
+        ("Peanuts: I am allergic, never serve them.", "{names: [peanut], value: [allergic, allergy]}"),
+    ],
+)
+def test_a_prose_form_the_source_states_is_not_flagged(tmp_path: Path, text: str, prose: str) -> None:
+    assert lint_file(write(tmp_path, "read", prose_spec(text, prose))) == []

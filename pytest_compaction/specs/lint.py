@@ -60,7 +60,12 @@ class Finding:
     message: str
     severity: Severity
     code: Literal[
-        "spec-error", "unregistered-use", "unregistered-relation", "personal-data", "yaml-1.1-scalar"
+        "spec-error",
+        "unregistered-use",
+        "unregistered-relation",
+        "personal-data",
+        "yaml-1.1-scalar",
+        "prose-form-unread",
     ]
 
     def describe(self) -> str:
@@ -185,6 +190,7 @@ def lint_file(path: Path, *, project: ProjectConfig | None = None) -> list[Findi
             )
             for line, where, message in spec.source_map.notes
         )
+        findings.extend(_prose_forms_unread(spec))
     findings.extend(_personal_data_in_file(path))
     return findings
 
@@ -241,6 +247,53 @@ def _unregistered(
         severity="warning" if unread else "error",
         code=code,
     )
+
+
+_PROSE_FORM_CODES = frozenset({"missing", "value_changed", "qualifiers_changed", "subject_changed"})
+
+
+def _prose_forms_unread(spec: Spec) -> Iterator[Finding]:
+    """Facts whose prose form the spec's own events do not state.
+
+    The events are copied word for word (the ``verbatim`` compressor, which loses nothing)
+    and the copy is read against the facts' prose forms: a fact it does not state, or
+    states with another value, has prose words the source does not use, so every faithful
+    summary would fail the same way and the failure would be blamed on the compressor.
+    """
+    scenario = spec.scenario
+    if scenario is None or not any(claim.prose for event in scenario.events for claim in event.claims):
+        return
+    from pytest_compaction.compressors.guard import GuardedCompressor
+    from pytest_compaction.compressors.verbatim import VerbatimCompressor
+    from pytest_compaction.engine.runner import run_scenario
+
+    where = {
+        claim.fact_id: f"events[{index}].facts[{number}].prose"
+        for index, event in enumerate(scenario.events)
+        for number, claim in enumerate(event.claims)
+    }
+    try:
+        run = run_scenario(scenario, GuardedCompressor(VerbatimCompressor(), timeout=None))
+    except PayloadError:
+        return  # a step the loader let through but the run refuses: the test run names it
+    seen: set[str] = set()
+    for violation in run.violations:
+        if violation.fact_id not in where or violation.code.value not in _PROSE_FORM_CODES:
+            continue
+        if violation.fact_id in seen:
+            continue
+        seen.add(violation.fact_id)
+        path = where[violation.fact_id]
+        yield Finding(
+            source=str(spec.path),
+            line=spec.line_of(path),
+            path=path,
+            message=f"the events' own text, copied word for word, fails {violation.name} "
+            f"({violation.detail}); use the words the source uses for this fact in prose: "
+            f"names, value and qualifiers, or every faithful summary fails the same way",
+            severity="warning",
+            code="prose-form-unread",
+        )
 
 
 def _error(exc: PayloadError, source: str) -> Finding:
