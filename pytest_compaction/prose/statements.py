@@ -486,13 +486,22 @@ class Statement:
     def _asking(self, positions: Sequence[int], first: int) -> set[int]:
         """The words before a question word that opens the doubted part ("*Can you confirm*
         how much you'll hold"): the asking is not in doubt, only what the embedded question
-        asks ("how much", "what", "which", "where", "why", "who"), whose future it holds."""
+        asks ("how much", "what", "which", "where", "why", "who"), whose future it holds; and
+        a definite subject of the embedded question ("what *the courier* will charge")."""
         for k, i in enumerate(positions):
             token = self.tokens[i]
             if token.start >= first:
                 return set()
             if k and token.raw.lower() in _QUESTION_WORDS:
-                return set(positions[:k])
+                given = set(positions[:k])
+                rest = [j for j in positions[k + 1 :] if self.tokens[j].end <= first]
+                if rest:
+                    # The embedded question's definite subject, as a clause's own
+                    # ("what *the courier* will charge"): taken as given.
+                    opener = self.text[token.end : self.tokens[rest[0]].start].split()
+                    if opener and opener[-1].lower() in _DEFINITE:
+                        given |= set(rest)
+                return given
         return set()
 
     def _opened(self, index: int) -> bool:
