@@ -171,6 +171,7 @@ def test_a_weekday_abbreviation_states_the_weekday(source: Any, summary: str) ->
         (_DELIVERY, "Wardrobe due Tue 10/06, morning slot.", "f1:value_changed"),
         (_DELIVERY, "Wardrobe due Fri, morning slot.", "f1:value_changed"),
         (_MARKET, "Stall: the owner sat at the back all day.", "f1:missing"),  # "sat" is no Saturday
+        (_MARKET, "Sat down with the stall owner; pitch fee agreed.", "f1:missing"),
         (_MARKET, "Stall booked for Sun 15/06.", "f1:value_changed"),
     ],
 )
@@ -220,7 +221,9 @@ def test_left_after_a_count_is_remaining(text: str) -> None:
     assert stem("remain") in [t.norm for t in tokens(text)]
 
 
-@pytest.mark.parametrize("text", ["She left the hotel.", "Tom left 3 messages.", "The guests have left."])
+@pytest.mark.parametrize(
+    "text", ["She left the hotel.", "Tom left 3 messages.", "The guests have left.", "The guests left early."]
+)
 def test_left_as_a_verb_stays_leave(text: str) -> None:
     assert stem("leave") in [t.norm for t in tokens(text)]
 
