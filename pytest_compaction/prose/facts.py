@@ -24,16 +24,17 @@ Every violation's detail names the sentence (1-based) and the words that decided
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
-from pytest_compaction.prose.normalize import kind_of, phrase, stem, tokens
+from pytest_compaction.prose.normalize import kind_of, participles, phrase, stem, tokens
 from pytest_compaction.prose.statements import (
     ATTRIBUTION,
     NEGATORS,
@@ -178,7 +179,8 @@ def _kind(norm: str) -> str:
     return "weekday" if norm in _WEEKDAYS else kind_of(norm)
 
 
-def _typed(aliases: Sequence[Alias]) -> set[tuple[str, str]]:
+@functools.lru_cache(maxsize=4096)
+def _typed(aliases: tuple[Alias, ...]) -> frozenset[tuple[str, str]]:
     """The kinds (and units) of a value's typed tokens: number+unit, time, date, amount, weekday."""
     out: set[tuple[str, str]] = set()
     for alias in aliases:
@@ -193,7 +195,7 @@ def _typed(aliases: Sequence[Alias]) -> set[tuple[str, str]]:
                     else ""
                 )
                 out.add(("number", unit))
-    return out
+    return frozenset(out)
 
 
 def _source_units(fact: Fact, value: Sequence[Alias], events: Mapping[str, object]) -> set[tuple[str, str]]:
@@ -235,7 +237,7 @@ def _unit(norms: Sequence[str], i: int) -> str:
     return ""
 
 
-def _competing(statement: Statement, kinds: set[tuple[str, str]], own: Sequence[Alias]) -> str | None:
+def _competing(statement: Statement, kinds: Set[tuple[str, str]], own: Sequence[Alias]) -> str | None:
     own_norms = {n for alias in own for n in alias}
     norms = statement.norms
     for i, norm in enumerate(norms):
@@ -321,6 +323,14 @@ def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]
     near = {i for p in named for i in range(p + 1, p + _SLOT_REACH + 1)}
     near |= {p - 1 for p in named if p > 0 and not _article_between(statement, p - 1, p)}
     content = _content(statement, range(len(statement.norms))) - _event_words(events) - r.words()
+    if _participle(r):
+        # A state told by a participle ("reserved") has a rival in another participle
+        # told of the name in its own clause ("last copy *sold* to ..."): another state.
+        clauses = {statement.clause[p] for p in named}
+        for i in sorted(i for i in near if i < len(statement.tokens)):
+            token = statement.tokens[i]
+            if token.past and statement.norms[i] in content and statement.clause[i] in clauses:
+                return token.raw
     proper = isinstance(r.fact.value, str) and r.fact.value[:1].isupper()
     run: list[int] = []
     for i, norm in enumerate(statement.norms):
@@ -336,6 +346,16 @@ def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]
                 continue
             run = [i]
     return " ".join(statement.tokens[i].raw for i in run) if run else None
+
+
+def _participle(r: Resolved) -> bool:
+    """Whether the fact's value is a state told by a past participle ("reserved", "sold",
+    "cancelled"): its value as the fact holds it, or a value alias of one word, as written."""
+    written = [r.fact.value] if isinstance(r.fact.value, str) else []
+    written += [r.show(a) for a in r.value if len(a) == 1]
+    return any(
+        " " not in w.strip() and (w.lower().endswith("ed") or w.lower() in participles()) for w in written
+    )
 
 
 def _article_between(statement: Statement, left: int, right: int) -> bool:
@@ -403,7 +423,7 @@ def _check_active(
                         3,
                         ViolationCode.VALUE_CHANGED,
                         f"{_where(statement)} states {flipped!r} without the negation of "
-                        f"{' / '.join(repr(r.show(a)) for a in r.value if NEGATORS & set(a))}",
+                        f"{' / '.join(dict.fromkeys(repr(r.show(a)) for a in r.value if NEGATORS & set(a)))}",
                         expected="negated",
                         observed=flipped,
                     )
@@ -435,7 +455,7 @@ def _check_active(
                         0,
                         ViolationCode.MISSING,
                         f"{_where(statement)} names it ({r.show(name)!r}) but not its value "
-                        f"({' / '.join(repr(r.show(a)) for a in r.value)})",
+                        f"({' / '.join(dict.fromkeys(repr(r.show(a)) for a in r.value))})",
                         expected=r.show(r.value[0]),
                     )
                 )
@@ -454,7 +474,7 @@ def _check_active(
         # negator outside them flips it; a form without value words states the fact
         # through its names, with the form's polarity ("do not call": negative).
         required = "positive" if value_hit is not None else r.polarity
-        group = r.value if value_hit is not None else r.names
+        group = r.stated(r.value if value_hit is not None else r.names, statement)
         spans = {p: len(a) for a in group for p in statement.positions(a)}
         spots = sorted(spans, key=_nearness(statement, name_at, statement.index == hit_index))
         reading = {p: "negative" if statement.negated(p, spans[p]) else "positive" for p in spots}
@@ -494,7 +514,7 @@ def _check_active(
         lost = [key for key, group in r.qualifiers if not any(s.find_any(group) is not None for s in window)]
         if lost:
             words = "; ".join(
-                f"{key}: {' / '.join(repr(r.show(a)) for a in group)}"
+                f"{key}: {' / '.join(dict.fromkeys(repr(r.show(a)) for a in group))}"
                 for key, group in r.qualifiers
                 if key in lost
             )
@@ -534,7 +554,7 @@ def _check_active(
     if not findings:
         if not must_state:
             return []
-        names = " / ".join(repr(r.show(a)) for a in r.names)
+        names = " / ".join(dict.fromkeys(repr(r.show(a)) for a in r.names))
         return [
             Violation(
                 code=ViolationCode.MISSING,

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Value
-from pytest_compaction.prose.normalize import is_year, kind_of, phrase
+from pytest_compaction.prose.normalize import derived, is_year, kind_of, phrase
 from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements
 
 __all__ = ["ProseFormLike", "Resolved", "resolve", "without_year"]
@@ -63,13 +63,23 @@ class Resolved:
     """Each alias as the form wrote it, for messages."""
     declared: bool
     """Whether the fact carries its own prose form (rather than defaults only)."""
+    derived: frozenset[Alias] = frozenset()
+    """The aliases added in another derivation of one word (:func:`_derivations`): one is
+    read only where no alias as written occurs in the sentence."""
+
+    def stated(self, group: Sequence[Alias], statement: Statement) -> list[Alias]:
+        """The aliases of ``group`` that ``statement`` holds: those as written, or, when it
+        holds none of them, the derived ones ("Manager approval: remote work is not
+        approved" states "approved", negated; "approval" does not outvote it)."""
+        if self.derived.isdisjoint(group):
+            return list(group)
+        held = [a for a in group if statement.find(a) >= 0]
+        written = [a for a in held if a not in self.derived]
+        return written or held
 
     def words(self) -> frozenset[str]:
         """Every token of every alias (names, value, qualifiers)."""
-        out: set[str] = set()
-        for alias in (*self.names, *self.value, *(a for _, group in self.qualifiers for a in group)):
-            out.update(alias)
-        return frozenset(out)
+        return _words(self.names, self.value, self.qualifiers)
 
     def show(self, alias: Sequence[str]) -> str:
         return self.shown.get(tuple(alias), " ".join(alias))
@@ -80,7 +90,10 @@ class Resolved:
         2026-09-18, but not where the statement writes another year right after the date
         ("September 18, 2027" is another date)."""
         out: list[tuple[int, Alias]] = []
+        derived = self.derived
         for alias in self.value:
+            if alias in derived:
+                continue
             out.extend((at, alias) for at in statement.positions(alias))
             yearless = without_year(alias)
             if yearless is None or yearless in self.value:
@@ -88,12 +101,26 @@ class Resolved:
             for at in statement.positions(yearless):
                 if not _year_after(statement.norms, at, yearless):
                     out.append((at, alias))
+        if not out and derived:
+            for alias in self.value:
+                if alias in derived:
+                    out.extend((at, alias) for at in statement.positions(alias))
         return out
 
     def find_value(self, statement: Statement) -> tuple[int, Alias] | None:
         """The first value alias ``statement`` states and where (as :meth:`value_positions`)."""
         found = self.value_positions(statement)
         return found[0] if found else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _words(
+    names: tuple[Alias, ...], value: tuple[Alias, ...], qualifiers: tuple[tuple[str, tuple[Alias, ...]], ...]
+) -> frozenset[str]:
+    out: set[str] = set()
+    for alias in (*names, *value, *(a for _, group in qualifiers for a in group)):
+        out.update(alias)
+    return frozenset(out)
 
 
 def _value_words(value: Value) -> list[str]:
@@ -112,6 +139,7 @@ def _in_source(alias: Alias, source: Sequence[Statement]) -> bool:
     return any(s.find(alias) >= 0 for s in source)
 
 
+@functools.lru_cache(maxsize=8192)
 def without_year(alias: Alias) -> Alias | None:
     """The alias with the year of its dates left out ("2026-09-18" -> "September 18"), or
     None when it holds no day-and-month date with a year after it.
@@ -142,8 +170,11 @@ class _Builder:
     def __init__(self, source: Sequence[Statement]) -> None:
         self.source = source
         self.shown: dict[Alias, str] = {}
+        self.derived: set[Alias] = set()
 
-    def aliases(self, words: Iterable[str], *, require_source: bool) -> tuple[Alias, ...]:
+    def aliases(
+        self, words: Iterable[str], *, require_source: bool, derive: bool = False
+    ) -> tuple[Alias, ...]:
         out: list[Alias] = []
         for word in words:
             alias = phrase(word)
@@ -153,7 +184,34 @@ class _Builder:
                 continue
             self.shown.setdefault(alias, word)
             out.append(alias)
-        return tuple(out)
+        variants: list[Alias] = []
+        for alias in out if derive else ():
+            for variant in _derivations(alias):
+                if variant not in out and variant not in variants:
+                    self.shown.setdefault(variant, self.shown[alias])
+                    self.derived.add(variant)
+                    variants.append(variant)
+        return (*out, *variants)
+
+
+_DERIVED_REACH = 3
+"""Aliases of up to this many words get their derived wordings (:func:`_derivations`)."""
+
+
+def _derivations(alias: Alias) -> list[Alias]:
+    """The alias with one word in the other wording of its verb (:func:`derived`):
+    "rehearsals" for "rehearses", "reservation" for "reserve", "cancellation" for "cancel".
+    The same words in the same order, so everything else about the alias still holds: only
+    how one word of it is derived differs. Function words are never varied, and aliases
+    longer than :data:`_DERIVED_REACH` words are left as written."""
+    if len(alias) > _DERIVED_REACH:
+        return []
+    out: list[Alias] = []
+    for i, norm in enumerate(alias):
+        if norm in STOPWORDS:
+            continue
+        out.extend((*alias[:i], other, *alias[i + 1 :]) for other in sorted(derived(norm)))
+    return out
 
 
 def _predicate_words(predicate: str) -> list[str]:
@@ -187,9 +245,9 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     build = _Builder(source)
     value_words = _value_words(fact.value)
     if form is not None and form.value:
-        value = build.aliases(form.value, require_source=False)
+        value = build.aliases(form.value, require_source=False, derive=True)
     else:
-        value = build.aliases(value_words, require_source=True)
+        value = build.aliases(value_words, require_source=True, derive=True)
     qualifiers: list[tuple[str, tuple[Alias, ...]]] = []
     given = dict(form.qualifiers) if form is not None else {}
     for key, qvalue in fact.qualifiers:
@@ -200,9 +258,9 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
         if group:
             qualifiers.append((key, group))
     if form is not None and form.names:
-        names = build.aliases(form.names, require_source=False)
+        names = build.aliases(form.names, require_source=False, derive=True)
     else:
-        names = build.aliases(_predicate_words(fact.predicate), require_source=True) or value
+        names = build.aliases(_predicate_words(fact.predicate), require_source=True, derive=True) or value
     subject = build.aliases(form.subject, require_source=False) if form is not None else ()
     polarity = form.polarity if form is not None and form.polarity else _source_polarity(source, names, value)
     return Resolved(
@@ -214,6 +272,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
         polarity=polarity,
         shown=build.shown,
         declared=form is not None,
+        derived=frozenset(build.derived),
     )
 
 

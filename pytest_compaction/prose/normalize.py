@@ -26,6 +26,7 @@ __all__ = [
     "Token",
     "base_form",
     "clean",
+    "derived",
     "irregular_forms",
     "is_year",
     "kind_of",
@@ -497,6 +498,8 @@ _UNITS = {
     "year": "year",
     "years": "year",
     "k": "thousand",
+    "degree": "degree",
+    "degrees": "degree",
 }
 
 _SLASHED = re.compile(r"[A-Za-z]{3,}(?:/[A-Za-z]{3,})+")
@@ -517,6 +520,7 @@ _TOKEN = re.compile(
   | (?P<num>\d[\d,]*(?:\.\d+)?(?:st|nd|rd|th)?(?![\w])(?![.,]\d))
   | (?P<unitnum>\d+(?:\.\d+)?(?=[a-zA-Z%\u00d7]))
   | (?P<word>[A-Za-z]+(?:'[a-z]+)?)
+  | (?P<deg>\u00b0\s?(?:[CF](?![A-Za-z]))?)
   | (?P<sym>[%\u00d7€$£])
     """,
     re.VERBOSE,
@@ -613,10 +617,72 @@ def stem(word: str) -> str:
             w = w[:-1]
     if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiouls":
         w = w[:-1]  # stopped -> stopp -> stop
+    elif len(w) > 4 and w.endswith("ll"):
+        w = w[:-1]  # cancelled -> cancell -> cancel, as "canceled"; "install" and "instal" alike
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
     if w in _FUNCTION_WORDS and w != word.lower():
         return w + "e"  # "noted" is "note", never the negator "not"
+    return w
+
+
+_NOUN_SUFFIXES = (("ation", 5), ("ion", 5), ("al", 5), ("ement", 4), ("ment", 4))
+"""The suffixes that make a noun of an English verb ("reserve" -> "reservation", "delete" ->
+"deletion", "rehearse" -> "rehearsal", "settle" -> "settlement", "ship" -> "shipment"), each
+with the shortest stem it is read on: "station" and "comment" are no nouns of "state" and
+"come"."""
+
+
+_CONSONANTS = "bcdfghjklmnpqrstvwxz"
+_BEFORE_SUFFIX = {
+    "ation": _CONSONANTS,
+    "ion": "ts",
+    "al": "svw",
+    "ement": _CONSONANTS,
+    "ment": _CONSONANTS,
+}
+"""The letters a verb's stem ends in before each suffix: "reserv-ation", "delet-ion",
+"rehears-al", "arriv-al", "renew-al" (not "sever-al"), "settl-ement", "ship-ment"."""
+
+
+@functools.lru_cache(maxsize=8192)
+def derived(norm: str) -> frozenset[str]:
+    """The norms of the words derived from the same verb as ``norm`` (itself left out): its
+    nouns of action ("reservation", "cancellation", "rehearsal", "shipment") for a verb, the
+    verb for such a noun ("rehearsals" -> "rehearse"). A word that one wording says with the
+    verb ("the choir *rehearses* at 19:30") another says with its noun ("*rehearsals* are at
+    19:30"). Only words of five letters or more (four before "-ment") that are no function
+    words; a noun's verb is read only off its suffix, so some candidates are no words at all
+    (they match nothing)."""
+    if kind_of(norm) != "word" or not norm.isalpha() or len(norm) < 4:
+        return frozenset()
+    out: set[str] = set()
+    noun = False
+    for suffix, shortest in _NOUN_SUFFIXES:
+        root = norm[: -len(suffix)]
+        if norm.endswith(suffix) and len(root) >= shortest:
+            noun = True
+            out.add(_stem_tail(root))
+            if suffix == "ation":
+                out.add(_stem_tail(root + "at"))  # "donation" -> "donate"
+    if not noun:
+        for suffix, shortest in _NOUN_SUFFIXES:
+            if len(norm) < shortest or norm[-1] not in _BEFORE_SUFFIX[suffix]:
+                continue
+            out.add(norm + suffix)
+            if suffix in ("ation", "al") and norm[-1] not in "aeiouy":
+                out.add(norm + norm[-1] + suffix)  # "cancel" -> "cancellation", "refer" -> "referral"
+    out.discard(norm)
+    return frozenset(w for w in out if len(w) >= 4)
+
+
+def _stem_tail(w: str) -> str:
+    """The end rules of :func:`stem` on a word whose suffix is gone: a doubled consonant
+    undoubled ("referr", "cancell"), a final "e" dropped ("settle", "agree")."""
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeious":
+        w = w[:-1]
+    if len(w) > 3 and w.endswith("e"):
+        w = w[:-1]
     return w
 
 
@@ -687,6 +753,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
             add("¤" + _CURRENCY[symbol], match)
         elif kind in ("num", "unitnum"):
             add(digit_group(raw) or _number(re.sub(r"(?:st|nd|rd|th)$", "", raw)), match)
+        elif kind == "deg":
+            _after_number(out, "degree", match)  # "17 °C", "64°F": a measure, not a count
         elif kind == "sym":
             norm = _CURRENCY.get(raw) or _UNITS.get(raw)
             if norm:
@@ -774,6 +842,9 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if lower in _CLOCK_WORDS:
         out.append(Token(_CLOCK_WORDS[lower], raw, start, end))
         return
+    if lower in _WEEKDAY_ABBREVIATIONS and _weekday_abbreviation(out, match):
+        out.append(Token(stem(_WEEKDAY_ABBREVIATIONS[lower]), raw, start, end))
+        return
     if lower in _TIMES_WORDS and not (lower == "once" and _ONCE_CLAUSE.match(match.string, end)):
         out.append(Token(f"#{_TIMES_WORDS[lower]}", raw, start, end))
         out.append(Token("~time", raw, start, end))
@@ -805,7 +876,74 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if value is not None:
         _add_number_word(out, value, match)
         return
+    if lower == "left" and _remaining(previous, match):
+        out.append(Token(stem("remain"), raw, start, end))  # "seven instalments left": remaining
+        return
     out.append(Token(stem(lower), raw, start, end, _is_past(lower)))
+
+
+_QUANTIFIERS = frozenset({"nothing", "none", "any", "some", "much", "little", "few", "plenty", "enough"})
+_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they", "us", "them", "this", "that", "who"})
+_REMAINING_AFTER = re.compile(r"\s*(?:[.,;:!?)\]]|$|(?:over|to|of|in|on|for|until|till)\b)", re.IGNORECASE)
+
+
+def _remaining(previous: Token | None, match: re.Match[str]) -> bool:
+    """Whether "left" at ``match`` is the adjective "remaining", not the past of "leave":
+    right after a count, a quantifier or a plural noun, and ending its phrase ("seven
+    instalments *left*;", "two days *left* to pay", "nothing *left* over", "3 *left* in
+    stock"). "She left", "Tom left the firm", "left 3 messages" are the verb."""
+    if previous is None or not _REMAINING_AFTER.match(match.string, match.end()):
+        return False
+    if match.start() - previous.end > 1:
+        return False  # a comma or a dash between: "..., left at noon"
+    word = previous.raw.lower()
+    if kind_of(previous.norm) in ("number", "unit") or word in _QUANTIFIERS:
+        return True
+    return (
+        previous.raw[:1].islower()
+        and word.endswith("s")
+        and not word.endswith(("ss", "'s", "us", "is"))
+        and word not in _PRONOUNS
+        and word not in _KEEP
+    )
+
+
+_WEEKDAY_ABBREVIATIONS = {
+    "mon": "monday",
+    "tue": "tuesday",
+    "tues": "tuesday",
+    "wed": "wednesday",
+    "thu": "thursday",
+    "thur": "thursday",
+    "thurs": "thursday",
+    "fri": "friday",
+    "sat": "saturday",
+    "sun": "sunday",
+}
+_WORD_ABBREVIATIONS = frozenset({"wed", "sat", "sun"})
+"""Weekday abbreviations that are also English words ("sat down", "the sun"): a weekday only
+before a day number or date ("Sun 25/05", "Sat 3 May") or next to another weekday
+("Sat/Sun", "Mon-Sat")."""
+_DAY_NUMBER_AFTER = re.compile(r"\.?,?\s*\d")
+_WEEKDAY_NORMS = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
+
+
+def _weekday_abbreviation(out: Sequence[Token], match: re.Match[str]) -> bool:
+    """Whether the word at ``match`` is a weekday's abbreviation ("Mon", "Fri", "Thurs"): written
+    with a capital, and for the ones that are also words (:data:`_WORD_ABBREVIATIONS`) told by
+    a day number or another weekday beside it."""
+    raw = match.group()
+    if not raw[:1].isupper():
+        return False
+    if raw.lower() not in _WORD_ABBREVIATIONS:
+        return True
+    if _DAY_NUMBER_AFTER.match(match.string, match.end()):
+        return True
+    previous = out[-1] if out else None
+    if previous is not None and previous.norm in _WEEKDAY_NORMS and match.start() - previous.end <= 2:
+        return True
+    after = re.match(r"\s*[-/\u2013,]\s*([A-Za-z]+)", match.string[match.end() :])
+    return after is not None and after.group(1).lower() in (_WEEKDAY_ABBREVIATIONS.keys() | _WEEKDAY_NORMS)
 
 
 def _per_cent(out: Sequence[Token], lower: str) -> bool:

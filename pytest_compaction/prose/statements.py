@@ -75,6 +75,28 @@ _PROHIBITS = frozenset(
 )
 """A prohibition verb negates what it forbids, as "not" would: "the lender forbids flash
 photography" states that flash photography is not allowed; "is not forbidden" cancels."""
+_PRIVATIVES = frozenset(
+    {"disable", "disables", "disabled", "deactivate", "deactivates", "deactivated", "inactive"}
+)
+"""Words that state a thing switched out of being, as "not" would: "roaming is *disabled*"
+says that roaming is not on, "they *deactivated* the old key" that it is not active."""
+_OFF = "off"
+_OFF_STATE = _stems("be stay stays remain remains keep kept")
+"""A linking verb before "off" makes it the state of its subject: "speed-work *is off* this
+week", "it *stays off*", "keep roaming *switched off*" (after a switching verb)."""
+_SWITCH = _stems("switch switches switched switching turn turns turned turning shut shuts shutting")
+"""Verbs that "off" after them turns into a stopping: "roaming *switched off*" and
+"*turned off* the heating" state the thing as not on."""
+_OFF_REACH = 3
+_RID = "rid"
+_RID_REACH = 5
+""""Rid of" takes what follows it away ("getting *rid of* the old boiler": not keeping it),
+as "without" does, over a noun phrase of a few words (not past "and"/"or")."""
+_SUBORDINATORS = frozenset({"if", "unless", "when", "whenever", "once", "until", "who", "whoever"})
+_QUESTION_WORDS = frozenset({"how", "what", "which", "where", "why", "who"})
+_OWNERS = frozenset({"my", "our"})
+_OWNED_REACH = 3
+_TIME_CONJUNCTIONS = frozenset({"before", "after", "until", "till", "once", "when"})
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
@@ -262,7 +284,13 @@ class Statement:
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
                 continue
-            norm = negator(self.tokens[i]) or ("not" if self.tokens[i].raw.lower() in _PROHIBITS else "")
+            state = self._negative_state(position, i)
+            if state is not None:
+                if state:
+                    found.append(state)
+                continue
+            raw = self.tokens[i].raw.lower()
+            norm = negator(self.tokens[i]) or ("not" if raw in _PROHIBITS or raw in _PRIVATIVES else "")
             if not norm:
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
@@ -281,6 +309,37 @@ class Statement:
                 continue
             found.append(self.tokens[i].raw)
         return ", ".join(found) if len(found) % 2 else None
+
+    def _negative_state(self, position: int, index: int) -> str | None:
+        """Whether token ``index`` is the "off" or "rid of" of a negative state that flips
+        token ``position`` (its words, or "" when it flips nothing here), or None when the
+        token is neither. "Off" is a state after a linking or switching verb ("is off",
+        "stays off", "switched off"), of the subject before it or, after a switching verb,
+        of the object right after it ("turned off the heating"); "dropped off the parcel"
+        and "30% off" are no state. "Rid of" flips the few words after it."""
+        raw = self.tokens[index].raw.lower()
+        if raw == _RID:
+            if index + 1 >= len(self.norms) or self.norms[index + 1] != "of":
+                return None
+            reach = range(index + 2, min(index + 2 + _RID_REACH, len(self.norms)))
+            for j in reach:
+                if self.segment[j] != self.segment[index] or self.norms[j] in ("and", "or"):
+                    break
+                if j == position:
+                    return "rid of"
+            return ""
+        if raw != _OFF or index == 0:
+            return None
+        if self.text[self.tokens[index].end : self.tokens[index].end + 1] == "-":
+            return ""  # "off-peak", "off-site": a modifier, no state
+        verb = self.norms[index - 1]
+        if verb not in _OFF_STATE and verb not in _SWITCH:
+            return ""
+        if index > position:
+            return "off" if self._before_verb(position, index - 1) or position == index - 1 else ""
+        if verb in _SWITCH and position - index <= _OFF_REACH:
+            return "off"
+        return ""
 
     def _cessation(self, index: int) -> bool:
         """Whether "no more" / "not any more" at token ``index`` tells that something has
@@ -396,15 +455,73 @@ class Statement:
         if not positions:
             return []
         start = self.tokens[positions[0]].start
-        before = self.tokens[positions[0] - 1].end if positions[0] > 0 else 0
-        opener = self.text[before:start].split()
-        if not opener or opener[-1].lower().strip(",;:") not in _DEFINITE:
-            return []
         end = max(self.tokens[i].end for i in positions)
         first = _SPECULATION.search(self.text[start:end])
         if first is None:
             return []
-        return [i for i in positions if self.tokens[i].end <= start + first.start()]
+        given = self._owned(positions) | self._time_clause(positions, start + first.end(), end)
+        given |= self._asking(positions, start + first.start())
+        before = self.tokens[positions[0] - 1].end if positions[0] > 0 else 0
+        opener = self.text[before:start].split()
+        if opener and opener[-1].lower().strip(",;:") in _DEFINITE:
+            given |= {i for i in positions if self.tokens[i].end <= start + first.start()}
+        return sorted(given)
+
+    def _owned(self, positions: Sequence[int]) -> set[int]:
+        """The words of a noun phrase the speaker owns, "*my* card", "*our* spare room": a
+        speculative clause doubts what is done with it ("might sell my car"), not that the
+        speaker has it. Up to :data:`_OWNED_REACH` words after "my" or "our", to the first
+        function word."""
+        out: set[int] = set()
+        wanted = set(positions)
+        for i in positions:
+            if self.tokens[i].raw.lower() not in _OWNERS:
+                continue
+            for j in range(i + 1, min(i + 1 + _OWNED_REACH, len(self.norms))):
+                if j not in wanted or self.norms[j] in STOPWORDS or self._opened(j):
+                    break
+                out.add(j)
+        return out
+
+    def _asking(self, positions: Sequence[int], first: int) -> set[int]:
+        """The words before a question word that opens the doubted part ("*Can you confirm*
+        how much you'll hold"): the asking is not in doubt, only what the embedded question
+        asks ("how much", "what", "which", "where", "why", "who"), whose future it holds; and
+        a definite subject of the embedded question ("what *the courier* will charge")."""
+        for k, i in enumerate(positions):
+            token = self.tokens[i]
+            if token.start >= first:
+                return set()
+            if k and token.raw.lower() in _QUESTION_WORDS:
+                given = set(positions[:k])
+                rest = [j for j in positions[k + 1 :] if self.tokens[j].end <= first]
+                if rest:
+                    # The embedded question's definite subject, as a clause's own
+                    # ("what *the courier* will charge"): taken as given.
+                    opener = self.text[token.end : self.tokens[rest[0]].start].split()
+                    if opener and opener[-1].lower() in _DEFINITE:
+                        given |= set(rest)
+                return given
+        return set()
+
+    def _opened(self, index: int) -> bool:
+        """Whether punctuation or an article stands right before token ``index``."""
+        between = self.text[self.tokens[index - 1].end : self.tokens[index].start]
+        return between.strip() != ""
+
+    def _time_clause(self, positions: Sequence[int], after: int, end: int) -> set[int]:
+        """The words of a time clause after the speculation word ("how much you'll hold
+        *before I come in on Friday*"): "before", "after", "until", "once" and "when"
+        presuppose what they tell, so the doubt of the clause they hang on does not reach
+        them; one with a doubt of its own ("before I might ...") keeps it."""
+        for i in positions:
+            token = self.tokens[i]
+            if token.start < after or token.raw.lower() not in _TIME_CONJUNCTIONS:
+                continue
+            if _SPECULATION.search(self.text, token.end, end) is not None:
+                return set()
+            return {j for j in positions if j > i}
+        return set()
 
     def attributed(self, position: int) -> str | None:
         """The words that report a source for token ``position``'s sentence, or None.
@@ -416,7 +533,9 @@ class Statement:
         for quoted in _QUOTED.finditer(self.text):
             if quoted.start() <= token.start < quoted.end():
                 return "quotation marks"
-        reports = [i for i in range(len(self.tokens)) if self._reports(i)]
+        reports = [
+            i for i in range(len(self.tokens)) if self._reports(i) and not self._subordinate(position, i)
+        ]
         # A report whose speaker is the user, the operator or the assistant restates what
         # they asked ("The human asks the AI to forward ..."); a source noun inside such a
         # report is its object ("asks the AI to look at ticket X"), unless it speaks itself.
@@ -438,6 +557,16 @@ class Statement:
         ):
             return None
         return ", ".join(dict.fromkeys(self.tokens[i].raw for i in kept))
+
+    def _subordinate(self, position: int, index: int) -> bool:
+        """Whether the reporting word at ``index``, at or after token ``position``, sits in a
+        condition, time or relative clause ("the charge is waived *if the customer asks*",
+        "refunds go to anyone *who asks*"): it tells when the claim holds, not who made it,
+        and the words between its opener and it are its own subject, the speaker."""
+        return position <= index and any(
+            self.tokens[j].raw.lower() in _SUBORDINATORS and self.segment[j] == self.segment[index]
+            for j in range(index)
+        )
 
     def _self_word(self, index: int) -> bool:
         """Whether token ``index`` names a restating speaker (:data:`_SELF`): not a tool's
