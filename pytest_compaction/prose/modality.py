@@ -100,6 +100,9 @@ _WAIVER = (
     r"\bno\s+need\s+to\b",
     # The past of "need not" ("never had to sign", "not needed to"): read before "had to".
     r"\b(?:never|not)\s+(?:had|needed)\s+to\b",
+    # A need denied of everyone ("nobody has to sign", "none of us had to wait").
+    r"\b(?:nobody|no\s+one|no-one|none(?:\s+of\s+(?:us|them|you|the\s+\w+))?)\s+(?:(?:really|actually|ever)\s+)?"
+    r"(?:has|have|had|needs?|needed)\s+to\b",
     r"\bnot\s+necessarily\b",
     rf"\b(?:not|never|no\s+longer|isn't|aren't|wasn't|weren't)\s+{_SOFTENER}{_DEONTIC}\b",
     r"\bno\s+longer\s+(?:need|needs|have\s+to|has\s+to|applies|apply|holds|hold|in\s+force|in\s+effect|"
@@ -659,7 +662,9 @@ _REPORTED_PAST = re.compile(
     r"specified|emphasi[sz]ed|pointed\s+out|made\s+(?:it\s+)?clear|added|replied|answered|wrote|"
     r"announced|informed|agreed|decided|ruled|instructed|warned)\b"
 )
-_BACKSHIFTED_COULD = re.compile(r"\bcould(?:\s+(?P<neg>not|never)\b)?(?!\s+have\b)|\bcouldn't\b(?!\s+have\b)")
+_BACKSHIFTED_COULD = re.compile(
+    r"\bcouldn't\b(?!\s+have\b)|\bcould\b(?!(?:\s+(?:not|never))?\s+have\b)(?:\s+(?P<neg>not|never)\b)?"
+)
 
 
 def _backshifted(work: str) -> list[tuple[int, int, Cue]]:
@@ -950,6 +955,8 @@ def count_constraints(text: str) -> int:
             return 1
         command = imperative(text) is not None or _keep_away(text) is not None
         command = command or _note_obligation(text) is not None
+        if not command and "could" in text.lower() and read(text).has(CueKind.PROHIBITION):
+            return 1  # "... explained that staff could not ...": a reported "cannot"
         return 1 if command and not read(text).has(CueKind.HEDGE) else 0
     reading = read(text)
     return sum(
