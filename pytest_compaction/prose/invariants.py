@@ -160,6 +160,35 @@ _CONSIDERED = re.compile(
 )
 
 
+# An attempt, then the problem happening again: "We tried resealing the joint; water dripped
+# through again the next day", "tried a new charger, but the screen flickered again". Not when
+# we did it again (a retry), nor when what came again is a success ("the tests passed again").
+_RECURRED = re.compile(
+    r"\b(?:tried|attempted|trialled|trialed)\b[^;]*?(?:[;,:]|\b(?:but|and|then|yet)\b)\s*"
+    r"(?P<subject>(?:(?:the|a|an|its|their|our|this|that|[a-z][\w'-]*)\s+){1,4}?)"
+    r"(?P<verb>[a-z]+ed|[a-z]+[^e\W]t|came|grew|rose|broke|fell|ran|rang|froze|threw|shook|spread|stuck)\b"
+    r"(?:\s+[a-z]+){0,3}?\s+again\b"
+)
+_AGENTS = frozenset({"we", "i", "you", "us", "me"})
+_SUCCESS_VERB = re.compile(
+    r"^(?:work|help|improv|fix|solv|arriv|succeed|deliver|receiv|respond|connect|load|finish|complet|"
+    r"resolv|pass|clear|recover|heal|stabili[sz]|normali[sz]|return|restor|start|open|boot|compil|"
+    r"sync|upload|print|charg)"
+)
+
+
+def _recurred(text: str) -> str | None:
+    """The words that tell the problem came again after an attempt, or None (see _RECURRED)."""
+    lowered = _text.normalize(text).lower()
+    for match in _RECURRED.finditer(lowered):
+        if _AGENTS & set(match.group("subject").split()):
+            continue
+        if _SUCCESS_VERB.match(match.group("verb")):
+            continue
+        return match.group("verb") + " ... again"
+    return None
+
+
 def _check_markers(text: str, markers: tuple[str, ...], base: str, key: str) -> None:
     for index, marker in enumerate(markers):
         if not isinstance(marker, str) or not marker.strip():
@@ -286,7 +315,7 @@ class FailureRecord:
             )
         _check_markers(self.text, self.approach, base, "approach")
         _check_markers(self.text, self.error, base, "error")
-        if failure_outcome(self.text, self.error) is None:
+        if failure_outcome(self.text, self.error) is None and _recurred(self.text) is None:
             raise PayloadError(
                 join(base, "text"),
                 'the text does not read as a failure: say what failed ("failed with E", "timed out", '

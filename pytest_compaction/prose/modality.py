@@ -31,6 +31,8 @@ __all__ = [
     "Judgement",
     "Modality",
     "Reading",
+    "command_verb",
+    "commanded",
     "connectives",
     "count_constraints",
     "condition_words",
@@ -96,6 +98,11 @@ _WAIVER = (
     r"\bneed\s+not\b",
     r"\bneedn't\b",
     r"\bno\s+need\s+to\b",
+    # The past of "need not" ("never had to sign", "not needed to"): read before "had to".
+    r"\b(?:never|not)\s+(?:had|needed)\s+to\b",
+    # A need denied of everyone ("nobody has to sign", "none of us had to wait").
+    r"\b(?:nobody|no\s+one|no-one|none(?:\s+of\s+(?:us|them|you|the\s+\w+))?)\s+(?:(?:really|actually|ever)\s+)?"
+    r"(?:has|have|had|needs?|needed)\s+to\b",
     r"\bnot\s+necessarily\b",
     rf"\b(?:not|never|no\s+longer|isn't|aren't|wasn't|weren't)\s+{_SOFTENER}{_DEONTIC}\b",
     r"\bno\s+longer\s+(?:need|needs|have\s+to|has\s+to|applies|apply|holds|hold|in\s+force|in\s+effect|"
@@ -157,6 +164,8 @@ _PROHIBITION = (
     # "No vehicle leaves without ...", and so after a label ("Desk rule: no vehicle leaves ...",
     # "**Pool:** no diving"), where a clause starts as a sentence does.
     r"(?:^\s*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+    # An arrow in a note starts a clause as a colon does ("Order 12 -> no refund until ...").
+    r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
 )
 _EMPHASIS = (
     r"\beven\s+(?:if|when|though|after|before|once)\b",
@@ -214,6 +223,13 @@ _OBLIGATION = (
     # (a need to do something is read above).
     r"\bneeds?\s+(?=(?:the|a|an|their|his|her|its|our|your|my|prior|written|explicit)\b|\w+'s\b)",
     r"\b(?:is|are)\s+needed\b",
+    # Reported speech moves the rule into the past: "has to" becomes "had to", "is to be"
+    # "was to be" ("the form had to be signed", "keys were to be returned").
+    r"\b(?:had|needed)\s+to\b",
+    r"\b(?:was|were)\s+to\s+be\b",
+    # A need of a thing a named person gives, titled or not ("needs Dr. Osei's sign-off",
+    # "needs Anna Ruiz's approval", "needs the parents' consent").
+    r"\bneeds?\s+(?=(?:[a-z]{1,5}\.\s+)?(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*(?:'s|s')(?=\s|$))",
 )
 _RULE_AHEAD = (
     r"(?=[^,;:.!?]*?(?:"
@@ -566,7 +582,37 @@ def _heads(text: str) -> tuple[str, ...]:
     clean = unframed(text)
     labelled = _LABEL.sub("", clean, count=1)
     heads = (clean, labelled, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
-    return tuple(dict.fromkeys(heads))
+    return tuple(dict.fromkeys((*heads, *_note_heads(clean))))
+
+
+# A note's line opens with a time stamp ("14:05", "[09:30]", "2026-03-01 14:05") and then,
+# often, a speaker's label ("14:05 user: ..."); its colons are not a label's.
+_STAMP = re.compile(
+    r"^\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]?)?\d{1,2}[:.]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\]?\s+(?=\S)",
+    re.IGNORECASE,
+)
+# An arrow in a note starts a clause as a colon does ("ticket 44 -> escalate it to tier 2").
+_ARROW = re.compile(r"^[^!?;]{1,80}?(?:->|=>|\u2192)\s*(?=\S)")
+
+
+def _note_heads(clean: str) -> tuple[str, ...]:
+    """More places a command in a note may start: after a time stamp, after labels one
+    inside another (a list heading, then the bullet's own label: "rules: kitchen: ..."),
+    and after an arrow; a fronted adverbial may follow each."""
+    out: list[str] = []
+    head = _STAMP.sub("", clean, count=1)
+    for _ in range(3):
+        if head != clean:
+            out.append(head)
+        head, count = _LABEL.subn("", head, count=1)
+        if not count:
+            break
+    out.append(head)
+    arrow = _ARROW.sub("", clean, count=1)
+    if arrow != clean:
+        out.append(arrow)
+    out.extend([_FRONTED.sub("", h, count=1) for h in out])
+    return tuple(out)
 
 
 _KEEP_AWAY_COMMAND = re.compile(rf"(?:{_KEEP_AWAY})", re.IGNORECASE)
@@ -603,6 +649,88 @@ def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group())
 
 
+# The note form of "X is to be done": a noun phrase opening the clause, then "to be" and a
+# participle, with no verb of its own ("Plan: bloods to be taken daily", "Car to be returned
+# by 5"). A verb or adjective that takes the infinitive ("seems to be", "likely to be",
+# "yet to be"), a pronoun or an auxiliary makes it a sentence of another kind.
+_NOTE_INFINITIVE = re.compile(
+    r"^\s*(?P<np>(?:[a-z0-9][\w'-]*\s+){1,6}?)to\s+be\s+(?:[a-z]+ed|[a-z]+en|"
+    + "|".join(sorted({w for w in _norm.participles() if len(w) > 2}))
+    + r")\b"
+)
+_NOTE_SUBJECT_STOPS = (
+    "i you he she it we they me him us them this that there here who what which how when where why "
+    "whether is are was were be been being am has have had do does did will would can could may might "
+    "must shall should ought need needs seem seems appear appears want wants tend tends happen happens "
+    "hope hopes plan plans deserve deserves wish wishes claim claims prove proves promise promises "
+    "refuse refuses fail fails intend intends mean means wait waits continue continues begin begins "
+    "start starts get gets like likes love loves hate hates prefer prefers choose chooses decide decides "
+    "ask asks expect expects likely unlikely able unable ready due about yet set bound sure certain "
+    "glad happy sorry keen eager willing free easy hard difficult nice good best better worth order "
+    "not never no only also just still already soon"
+)
+_NOT_IN_NOTE_SUBJECT = frozenset(_NOTE_SUBJECT_STOPS.split())
+
+
+def _note_obligation(text: str) -> str | None:
+    """The words "to be" of a rule in note form ("Plan: bloods to be taken daily"), or None."""
+    for head in _heads(text):
+        match = _NOTE_INFINITIVE.match(head.lower())
+        if match is None:
+            continue
+        words = match.group("np").split()
+        if any(w in _NOT_IN_NOTE_SUBJECT or w.endswith(("ing", "ed", "ly")) for w in words):
+            continue
+        return "to be"
+    return None
+
+
+# A report in the past ("The human explained that ...", "she told us a volunteer ...") moves
+# its modals back a tense: "could" there is "can", a permission, not a hedge; "could not"
+# is "cannot". "Could have" is still a supposition.
+_REPORTED_PAST = re.compile(
+    r"\b(?:said|told|explained|reminded|confirmed|stated|noted|mentioned|stressed|insisted|clarified|"
+    r"specified|emphasi[sz]ed|pointed\s+out|made\s+(?:it\s+)?clear|added|replied|answered|wrote|"
+    r"announced|informed|agreed|decided|ruled|instructed|warned)\b"
+)
+_BACKSHIFTED_COULD = re.compile(
+    r"\bcouldn't\b(?!\s+have\b)|\bcould\b(?!(?:\s+(?:not|never))?\s+have\b)(?:\s+(?P<neg>not|never)\b)?"
+)
+
+
+def _backshifted(work: str) -> list[tuple[int, int, Cue]]:
+    """The "could" of a past report in ``work`` (lower case) as the cue it reports."""
+    frame = _REPORTED_PAST.search(work)
+    if frame is None:
+        return []
+    out = []
+    for match in _BACKSHIFTED_COULD.finditer(work, frame.end()):
+        negated = match.group("neg") is not None or match.group().endswith("n't")
+        kind = CueKind.PROHIBITION if negated else CueKind.PERMISSION
+        words = _SPACES.sub(" ", match.group())
+        out.append((match.start(), match.end(), Cue(kind, f"{words} (reported)")))
+    return out
+
+
+# "Optional" before its noun names a kind of thing ("quote the optional excursions", "an
+# optional extra"): an adjective, not a lifted constraint. After a copula ("is an optional
+# step") or on its own ("the step is optional") it still lifts the rule.
+_OPTIONAL_NOUN = re.compile(
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bas\s)"
+    r"(?<!\bremains\s)(?<!\bstays\s)(?<!\bbecomes\s)"
+    r"\b(?:the|an?|any|all|each|every|these|those|this|that|its|their|our|your|his|her|my)\s+"
+    r"(?:[a-z0-9-]+\s+)?(?P<word>optional)\s+(?!(?:and|or|but|if|for|to|unless|when|where)\b)(?=[a-z])"
+)
+
+
+def _attributive(text: str) -> str:
+    """``text`` (lower case) with each attributive "optional" blanked."""
+    for match in _OPTIONAL_NOUN.finditer(text):
+        start, end = match.span("word")
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 @functools.lru_cache(maxsize=8192)
 def read(text: str) -> Reading:
     """Every cue in ``text``; each match consumes its words so no word counts twice.
@@ -612,6 +740,8 @@ def read(text: str) -> Reading:
     """
     original = unframed(text)
     work = _NOUN.sub(_blank, _ADJECTIVE.sub(_blank, original.lower()))
+    if "optional" in work:
+        work = _attributive(work)
     if len(work) != len(original):
         original = work  # a case change that changed the length: read without capitals
     found: list[tuple[int, Cue]] = []
@@ -623,6 +753,10 @@ def read(text: str) -> Reading:
             words = _SPACES.sub(" ", away.strip().lower())
             found.append((start, Cue(CueKind.PROHIBITION, f"{words} (a command)")))
             work = work[:start] + " " * len(away) + work[start + len(away) :]
+    if "could" in work:
+        for start, end, cue in _backshifted(work):
+            found.append((start, cue))
+            work = work[:start] + " " * (end - start) + work[end:]
     for kind, pattern in _TABLE:
         for match in pattern.finditer(work):
             start, end = match.span()
@@ -644,7 +778,39 @@ def read(text: str) -> Reading:
         verb = imperative(text)
         if verb is not None:
             found.insert(0, (0, Cue(CueKind.OBLIGATION, f"{verb} (a command)")))
+        elif _note_obligation(text) is not None:
+            found.insert(0, (0, Cue(CueKind.OBLIGATION, "to be (a note)")))
     return Reading(tuple(cue for _, cue in found))
+
+
+_FORCEFUL = frozenset(
+    {CueKind.PROHIBITION, CueKind.OBLIGATION, CueKind.WAIVER, CueKind.HEDGE, CueKind.PERMISSION}
+    | {CueKind.MANNER}
+)
+
+
+def command_verb(reading: Reading) -> str | None:
+    """The verb of the command a reading was read as ("turn" of "Turn off the breaker ..."), or None."""
+    for cue in reading.cues:
+        if cue.kind is CueKind.OBLIGATION and cue.text.endswith(" (a command)"):
+            return cue.text[: -len(" (a command)")]
+    return None
+
+
+def commanded(text: str, verb: str) -> Reading:
+    """``read(text)``, and when it has no modal cue and a clause of ``text`` opens with the bare
+    ``verb`` a rule commands, that command: a note drops the articles and keeps the verb
+    ("kitchen: turn breaker off before ..." for "Turn off the breaker before ..."), so the
+    rule's own verb, known to be a verb from the rule, starts the command whatever follows."""
+    reading = read(text)
+    if any(cue.kind in _FORCEFUL for cue in reading.cues):
+        return reading
+    pattern = re.compile(rf"{re.escape(verb)}\s+(?=[a-z0-9$\u20ac\u00a3'\"])")
+    for head in _heads(text):
+        head = _IMPERATIVE_SKIP.sub("", head)
+        if pattern.match(head[:1].lower() + head[1:]):
+            return Reading((Cue(CueKind.OBLIGATION, f"{verb} (a command)"), *reading.cues))
+    return reading
 
 
 _CONDITION_ONLY = re.compile(
@@ -840,6 +1006,9 @@ def count_constraints(text: str) -> int:
         if standing(text) is not None:
             return 1
         command = imperative(text) is not None or _keep_away(text) is not None
+        command = command or _note_obligation(text) is not None
+        if not command and "could" in text.lower() and read(text).has(CueKind.PROHIBITION):
+            return 1  # "... explained that staff could not ...": a reported "cannot"
         return 1 if command and not read(text).has(CueKind.HEDGE) else 0
     reading = read(text)
     return sum(

@@ -48,8 +48,11 @@ from pytest_compaction.prose.invariants import (
     failure_outcome,
 )
 from pytest_compaction.prose.modality import (
+    CueKind,
     Judgement,
     Modality,
+    command_verb,
+    commanded,
     condition_words,
     count_constraints,
     judge,
@@ -410,8 +413,9 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
     summary repeats the sentences that state its pins, wherever they now sit.
     """
     stating = [clause for text in texts for clause in _stating(text, invariant)]
-    readings = [read(clause) for clause in stating]
     own = read(invariant.text)
+    verb = command_verb(own)
+    readings = [read(clause) if verb is None else commanded(clause, verb) for clause in stating]
     verdict = judge(invariant.modality, readings, invariant=own)
     if not verdict.ok and verdict.observed in ("none", "permission"):
         # Read only when the cues fall short: a condition kept in its own words, a standing procedure.
@@ -700,6 +704,8 @@ def _check_density(
     binding = [i.id for i in register.invariants() if i.modality in _BINDING]
     if not binding or any(count_constraints(s.text) for s in sentences):
         return []
+    if _restates_a_command(register, sentences):
+        return []
     return [
         Violation(
             code=ViolationCode.CONSTRAINT_DENSITY_COLLAPSED,
@@ -712,6 +718,13 @@ def _check_density(
             ),
         )
     ]
+
+
+def _restates_a_command(register: InvariantRegister, sentences: Sequence[_text.Sentence]) -> bool:
+    """Whether a sentence opens a clause with the verb a binding rule commands, in a note's
+    short form ("kitchen: turn breaker off"): a command, though no word list knows the verb."""
+    verbs = {v for i in register.invariants() if i.modality in _BINDING and (v := command_verb(read(i.text)))}
+    return any(commanded(s.text, verb).has(CueKind.OBLIGATION) for verb in verbs for s in sentences)
 
 
 def _check_lineage(register: InvariantRegister, previous: PassState | None) -> list[Violation]:
