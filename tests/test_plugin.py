@@ -131,11 +131,14 @@ def test_misbehaving_compressor_is_a_named_violation(
 
 def test_a_text_summary_is_read_as_the_compression_not_refused(project: pytest.Pytester) -> None:
     # A str was artifact_malformed before output shapes: now it is the summary, and the
-    # structured allergy fact is not in it.
+    # structured allergy fact is not in it; without prose forms the failure says how to add them.
     result = project.runpytest("--compaction-compressor=mycompressors:returns_text")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
-        ["*fact-allergy-1:missing  food.peanuts_allowed = False (bool) is not in the artifact"]
+        [
+            "*fact-allergy-1:missing  food.peanuts_allowed = False (bool) is not in the artifact; "
+            "the artifact is prose only*give the facts prose forms*"
+        ]
     )
     result.stdout.no_fnmatch_line("*artifact_malformed*")
 
