@@ -136,7 +136,11 @@ def build_ledger_step(ledger: Ledger, scenario: Scenario, step: Step) -> None:
 
 
 def _record_event(ledger: Ledger, event: SourceEvent) -> None:
-    ledger.add_event(dataclasses.replace(event, claims=(), retires=(), order=len(ledger.events)))
+    order = ledger.event_count
+    recorded = event
+    if event.claims or event.retires or event.order != order:  # the ledger attaches its own
+        recorded = dataclasses.replace(event, claims=(), retires=(), order=order)
+    ledger.add_event(recorded)
     for claim in event.claims:
         if claim.fact_id in ledger:
             ledger.restate(claim.fact_id, event.event_id)
