@@ -52,7 +52,7 @@ class Ledger:
         self._critical: dict[tuple[str, str], dict[str, Fact]] = {}
         self._required: dict[tuple[str, str], tuple[Fact, ...]] = {}
         self._authorized: dict[tuple[str | None, str | None], tuple[SourceEvent, ...]] = {}
-        self._ordered: tuple[SourceEvent, ...] | None = None  # the events in history order, until one is added
+        self._ordered: tuple[SourceEvent, ...] | None = None  # events in history order, until one is added
         self._prose: dict[str, ProseForm] = {}
 
     # -- building -------------------------------------------------------------

@@ -384,7 +384,9 @@ def _relations(
         # transformation (as run_relations does), not once per relation.
         original = run_scenario(session, guard, attempts=settings.attempts)
         for name in names:
-            result = run_relation(session, name, guard, seed=seed, attempts=settings.attempts, original=original)
+            result = run_relation(
+                session, name, guard, seed=seed, attempts=settings.attempts, original=original
+            )
             if result.broken:
                 found = {v.name: v for v in result.findings}
                 spec = dataclasses.replace(_with_attempts(session, settings), relations=(name,), seed=seed)

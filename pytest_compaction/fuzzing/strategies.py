@@ -532,9 +532,11 @@ def _single_event(
     trust = fixed_trust or draw(st.sampled_from(list(Trust)))
     if with_claims and draw(st.booleans()):
         choices = _choose(draw, *_fact_choices(trust))
-        item = _fact_item(
-            draw, trust, (tenant, subject), Criticality.CRITICAL, choices, lambda p: f"fact-{_slug(p)}-{number}"
-        )
+
+        def named(predicate: str) -> str:
+            return f"fact-{_slug(predicate)}-{number}"
+
+        item = _fact_item(draw, trust, (tenant, subject), Criticality.CRITICAL, choices, named)
     else:
         item = _Item(
             kind="chatter", scope=(tenant, subject), trust=trust, body=draw(st.sampled_from(CHATTER))
@@ -735,8 +737,12 @@ def _fact_item(
     return _Item(kind="fact", scope=scope, trust=trust, body=body, claim=claim)
 
 
+_JSON = json.JSONEncoder(sort_keys=True)
+"""``json.dumps(value, sort_keys=True)`` without building an encoder for every value."""
+
+
 def _show(value: Value) -> str:
-    return json.dumps(value, sort_keys=True)
+    return _JSON.encode(value)
 
 
 def _show_qualifiers(pairs: Qualifiers) -> str:
