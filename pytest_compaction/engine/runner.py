@@ -137,11 +137,9 @@ def build_ledger_step(ledger: Ledger, scenario: Scenario, step: Step) -> None:
 
 
 def _record_event(ledger: Ledger, event: SourceEvent) -> None:
-    order = ledger.event_count
-    recorded = event
-    if event.claims or event.retires or event.order != order:  # the ledger attaches its own
-        recorded = _bare(event, order)
-    ledger.add_event(recorded)
+    # Always a copy: the ledger attaches its own claims, and a compressor that changes an event
+    # in place (input_mutated) must not reach the scenario, which later runs replay.
+    ledger.add_event(_bare(event, ledger.event_count))
     for claim in event.claims:
         if claim.fact_id in ledger:
             ledger.restate(claim.fact_id, event.event_id)
