@@ -9,6 +9,7 @@ mentioning it.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -51,6 +52,7 @@ class Ledger:
         self._critical: dict[tuple[str, str], dict[str, Fact]] = {}
         self._required: dict[tuple[str, str], tuple[Fact, ...]] = {}
         self._authorized: dict[tuple[str | None, str | None], tuple[SourceEvent, ...]] = {}
+        self._ordered: tuple[SourceEvent, ...] | None = None  # events in history order, until one is added
         self._prose: dict[str, ProseForm] = {}
 
     # -- building -------------------------------------------------------------
@@ -102,6 +104,7 @@ class Ledger:
         if event.event_id in self._events:
             raise LedgerError(f"event id {event.event_id!r} is recorded twice; event ids must be unique")
         self._events[event.event_id] = event
+        self._ordered = None
         self._changed()
         return event
 
@@ -291,7 +294,15 @@ class Ledger:
 
     @property
     def events(self) -> tuple[SourceEvent, ...]:
-        return tuple(sorted(self._events.values(), key=lambda e: e.order))
+        ordered = self._ordered
+        if ordered is None:
+            ordered = self._ordered = tuple(sorted(self._events.values(), key=_ORDER))
+        return ordered
+
+    @property
+    def event_count(self) -> int:
+        """How many events are recorded (``len(ledger.events)``, without ordering them)."""
+        return len(self._events)
 
     @property
     def prose_forms(self) -> Mapping[str, ProseForm]:
@@ -348,26 +359,33 @@ class Ledger:
         return cached
 
     def _authorize(self, tenant_id: str | None, subject_id: str | None) -> tuple[SourceEvent, ...]:
-        claims: dict[str, list[Claim]] = {}
-        newer_of: dict[str, list[str]] = {}
-        for fact in self._facts.values():
-            if fact.superseded_by is not None:
-                newer_of.setdefault(fact.superseded_by, []).append(fact.fact_id)
-        retires: dict[str, list[str]] = {}
-        for fact in self._facts.values():
-            if fact.status is Status.RETIRED and fact.status_event_id is not None:
-                retires.setdefault(fact.status_event_id, []).append(fact.fact_id)
-            claim = Claim.from_fact(
-                fact, supersedes=tuple(newer_of.get(fact.fact_id, ())), current=fact.status is Status.ACTIVE
-            )
-            for source in fact.source_event_ids:
-                claims.setdefault(source, []).append(claim)
-        return tuple(
-            _attached(e, tuple(claims.get(e.event_id, ())), tuple(retires.get(e.event_id, ())))
+        shown = [
+            e
             for e in self.events
             if e.event_id not in self._redacted
             and (tenant_id is None or e.tenant_id == tenant_id)
             and (subject_id is None or e.subject_id == subject_id)
+        ]
+        ids = {e.event_id for e in shown}
+        newer_of: dict[str, list[str]] = {}
+        for fact in self._facts.values():
+            if fact.superseded_by is not None:
+                newer_of.setdefault(fact.superseded_by, []).append(fact.fact_id)
+        claims: dict[str, list[Claim]] = {}
+        retires: dict[str, list[str]] = {}
+        for fact in self._facts.values():
+            if fact.status is Status.RETIRED and fact.status_event_id is not None:
+                retires.setdefault(fact.status_event_id, []).append(fact.fact_id)
+            sources = [source for source in fact.source_event_ids if source in ids]
+            if not sources:
+                continue  # stated only by events of other scopes (or redacted ones): not shown here
+            claim = Claim.from_fact(
+                fact, supersedes=tuple(newer_of.get(fact.fact_id, ())), current=fact.status is Status.ACTIVE
+            )
+            for source in sources:
+                claims.setdefault(source, []).append(claim)
+        return tuple(
+            _attached(e, tuple(claims.get(e.event_id, ())), tuple(retires.get(e.event_id, ()))) for e in shown
         )
 
     def restate(self, fact_id: str, event_id: str) -> Fact:
@@ -453,4 +471,5 @@ def _attached(event: SourceEvent, claims: tuple[Claim, ...], retires: tuple[str,
 
 
 _RANKED = {t.rank: t.value for t in Trust}
+_ORDER = operator.attrgetter("order")
 _NO_KEYS: dict[str, tuple[object, ...]] = {}

@@ -231,8 +231,9 @@ class Fact:
         qualifiers: Any = self.qualifiers
         # A tuple is trusted only when it is already in normal form: pairs given in another
         # order would otherwise make two equal facts compare unequal.
-        if not isinstance(qualifiers, tuple) or any(
-            qualifiers[i][0] >= qualifiers[i + 1][0] for i in range(len(qualifiers) - 1)
+        if not isinstance(qualifiers, tuple) or (
+            len(qualifiers) > 1
+            and any(qualifiers[i][0] >= qualifiers[i + 1][0] for i in range(len(qualifiers) - 1))
         ):
             object.__setattr__(self, "qualifiers", normalize_qualifiers(qualifiers))
         sources: object = self.source_event_ids
@@ -240,14 +241,19 @@ class Fact:
             object.__setattr__(self, "source_event_ids", tuple(self.source_event_ids))
         # Plain strings ("critical") are accepted and made members: the checker compares
         # these by identity, so a string left in place would silently drop a required fact.
-        for name, kind in (("status", Status), ("authority", Trust), ("criticality", Criticality)):
-            raw: object = getattr(self, name)
-            if type(raw) is not kind:
-                try:
-                    object.__setattr__(self, name, kind(raw))
-                except ValueError:
-                    allowed = ", ".join(member.value for member in kind)
-                    raise PayloadError(name, f"expected one of {allowed}; got {shown(raw)}") from None
+        if (
+            type(self.status) is not Status
+            or type(self.authority) is not Trust
+            or type(self.criticality) is not Criticality
+        ):
+            for name, kind in (("status", Status), ("authority", Trust), ("criticality", Criticality)):
+                raw: object = getattr(self, name)
+                if type(raw) is not kind:
+                    try:
+                        object.__setattr__(self, name, kind(raw))
+                    except ValueError:
+                        allowed = ", ".join(member.value for member in kind)
+                        raise PayloadError(name, f"expected one of {allowed}; got {shown(raw)}") from None
         # The contract-relevant identity, computed once: the checker's fast path is a
         # single tuple comparison per fact.
         object.__setattr__(self, "_key", contract_key(self))

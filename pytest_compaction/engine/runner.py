@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import operator
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -136,7 +137,9 @@ def build_ledger_step(ledger: Ledger, scenario: Scenario, step: Step) -> None:
 
 
 def _record_event(ledger: Ledger, event: SourceEvent) -> None:
-    ledger.add_event(dataclasses.replace(event, claims=(), retires=(), order=len(ledger.events)))
+    # Always a copy: the ledger attaches its own claims, and a compressor that changes an event
+    # in place (input_mutated) must not reach the scenario, which later runs replay.
+    ledger.add_event(_bare(event, ledger.event_count))
     for claim in event.claims:
         if claim.fact_id in ledger:
             ledger.restate(claim.fact_id, event.event_id)
@@ -147,6 +150,17 @@ def _record_event(ledger: Ledger, event: SourceEvent) -> None:
     for fact_id in event.retires:
         reason = event.reason or f"retired by event {event.event_id}"
         ledger.retire(fact_id, event_id=event.event_id, reason=reason)
+
+
+_KEPT_EVENT_FIELDS = tuple(
+    f.name for f in dataclasses.fields(SourceEvent) if f.init and f.name not in ("claims", "retires", "order")
+)
+_kept_event_values = operator.attrgetter(*_KEPT_EVENT_FIELDS)
+
+
+def _bare(event: SourceEvent, order: int) -> SourceEvent:
+    """``dataclasses.replace(event, claims=(), retires=(), order=order)``, in half its time."""
+    return SourceEvent(**dict(zip(_KEPT_EVENT_FIELDS, _kept_event_values(event), strict=True)), order=order)
 
 
 def run_scenario(

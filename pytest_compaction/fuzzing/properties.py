@@ -312,9 +312,11 @@ def contract_holds(
 
 
 def _contract(session: Scenario, compressor: Compressor, settings: FuzzSettings) -> _Finding | None:
-    run = run_scenario(
-        session, GuardedCompressor(compressor, timeout=settings.timeout), attempts=settings.attempts
-    )
+    guard = GuardedCompressor(compressor, timeout=settings.timeout)
+    try:
+        run = run_scenario(session, guard, attempts=settings.attempts)
+    finally:
+        guard.close()  # its timeout thread ends with the example
     if run.ok:
         return None
     return _Finding(scenario=_with_attempts(session, settings), violations=run.violations)
@@ -376,13 +378,21 @@ def _relations(
     from pytest_compaction.relations.metamorphic import run_relation
 
     session, seed = example
-    for name in names:
-        guard = GuardedCompressor(compressor, timeout=settings.timeout)
-        result = run_relation(session, name, guard, seed=seed, attempts=settings.attempts)
-        if result.broken:
-            found = {v.name: v for v in result.findings}
-            spec = dataclasses.replace(_with_attempts(session, settings), relations=(name,), seed=seed)
-            return _Finding(scenario=spec, violations=sort_violations(found.values()))
+    guard = GuardedCompressor(compressor, timeout=settings.timeout)
+    try:
+        # The untransformed session is run once and compared with every relation's
+        # transformation (as run_relations does), not once per relation.
+        original = run_scenario(session, guard, attempts=settings.attempts)
+        for name in names:
+            result = run_relation(
+                session, name, guard, seed=seed, attempts=settings.attempts, original=original
+            )
+            if result.broken:
+                found = {v.name: v for v in result.findings}
+                spec = dataclasses.replace(_with_attempts(session, settings), relations=(name,), seed=seed)
+                return _Finding(scenario=spec, violations=sort_violations(found.values()))
+    finally:
+        guard.close()  # its timeout thread ends with the example
     return None
 
 

@@ -28,7 +28,7 @@ import functools
 import itertools
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal, TypeAlias, TypeVar
@@ -532,9 +532,11 @@ def _single_event(
     trust = fixed_trust or draw(st.sampled_from(list(Trust)))
     if with_claims and draw(st.booleans()):
         choices = _choose(draw, *_fact_choices(trust))
-        item = _fact_item(draw, trust, (tenant, subject), Criticality.CRITICAL, choices)
-        assert item.claim is not None
-        item.claim = dataclasses.replace(item.claim, fact_id=f"fact-{_slug(item.claim.predicate)}-{number}")
+
+        def named(predicate: str) -> str:
+            return f"fact-{_slug(predicate)}-{number}"
+
+        item = _fact_item(draw, trust, (tenant, subject), Criticality.CRITICAL, choices, named)
     else:
         item = _Item(
             kind="chatter", scope=(tenant, subject), trust=trust, body=draw(st.sampled_from(CHATTER))
@@ -705,10 +707,12 @@ def _fact_item(
     scope: tuple[str, str],
     criticality: Criticality,
     choices: Sequence[int],
+    fact_id: Callable[[str], str],
 ) -> _Item:
     """A fact stated in ``scope``. ``choices`` (drawn by the caller with its own, in as few
     draws as fit) name the quoted text of an untrusted fact, the ticket and the predicate:
-    see :func:`_fact_choices`."""
+    see :func:`_fact_choices`. ``fact_id`` names the fact after its predicate (the caller
+    knows which ids are taken)."""
     quote, ticket, predicate_choice = choices
     predicate = PREDICATES[predicate_choice]
     value = _typed_value(draw, _NATURAL[predicate], 2)
@@ -717,7 +721,7 @@ def _fact_item(
         # Half the facts are tied to a ticket, so one memory often names two tickets.
         pairs = normalize_qualifiers({**dict(pairs), "ticket": TICKETS[ticket - len(TICKETS)]})
     claim = Claim(
-        fact_id="",  # given by the caller, which knows which ids are taken
+        fact_id=fact_id(predicate),
         predicate=predicate,
         value=value,
         qualifiers=pairs,
@@ -733,8 +737,12 @@ def _fact_item(
     return _Item(kind="fact", scope=scope, trust=trust, body=body, claim=claim)
 
 
+_JSON = json.JSONEncoder(sort_keys=True)
+"""``json.dumps(value, sort_keys=True)`` without building an encoder for every value."""
+
+
 def _show(value: Value) -> str:
-    return json.dumps(value, sort_keys=True)
+    return _JSON.encode(value)
 
 
 def _show_qualifiers(pairs: Qualifiers) -> str:
@@ -810,10 +818,7 @@ def _draw_plan(draw: st.DrawFn, config: _Config) -> list[_Item]:
         )
         if system_choice == _SYSTEM_ONE_IN - 1:
             trust = Trust.SYSTEM
-        item = _fact_item(draw, trust, scopes[scope], criticality, choices)
-        assert item.claim is not None
-        item.claim = dataclasses.replace(item.claim, fact_id=fresh(item.claim.predicate))
-        plan.insert(position, item)
+        plan.insert(position, _fact_item(draw, trust, scopes[scope], criticality, choices, fresh))
 
     # Lifecycle changes go after the fact they change; one that would be illegal where it
     # landed (the fact is already gone by then) is left out rather than rejected.
@@ -942,6 +947,9 @@ def _numbered(plan: Sequence[_Item]) -> list[_Item]:
     out = []
     for item in plan:
         claim = item.claim
+        if claim is None and item.target is None and not item.also:
+            out.append(item)  # chatter and compressions name no fact: nothing to renumber
+            continue
         if claim is not None:
             claim = dataclasses.replace(
                 claim, fact_id=names[claim.fact_id], supersedes=tuple(names[f] for f in claim.supersedes)
