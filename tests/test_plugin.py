@@ -56,6 +56,10 @@ class ClassCompressor:
         return ReferenceCompressor().compress(request)
 
 not_a_compressor = 42
+
+class Memory:  # a memory framework's class, meant to be configured and instantiated
+    def get(self):
+        return []
 """
 
 ALLERGY_TEST = """
@@ -153,6 +157,10 @@ def test_a_text_summary_is_read_as_the_compression_not_refused(project: pytest.P
             ": not a compressor: expected an object with a compress(request) method*",
         ),
         ("mycompressors", ": a reference must look like 'package.module:attribute'*"),
+        (
+            "mycompressors:Memory",
+            ": the class Memory has no compress(request) method; point at a configured instance*",
+        ),
     ],
 )
 def test_bad_compressor_reference_fails_clearly(

@@ -163,7 +163,10 @@ def as_compressor(obj: object, *, origin: str | None = None) -> Compressor:
                     f"{where}: cannot instantiate the compressor class without arguments ({exc}); "
                     f"point at a factory function or an instance instead"
                 ) from None
-        raise CompressorConfigError(f"{where}: the class {obj.__name__} has no compress(request) method")
+        raise CompressorConfigError(
+            f"{where}: the class {obj.__name__} has no compress(request) method; point at a "
+            f"configured instance of it (in your module: memory = {obj.__name__}(...)), not at the class"
+        )
     if callable(getattr(obj, "compress", None)):
         return obj  # type: ignore[return-value]
     adapted = _adapted(obj, None, where)
