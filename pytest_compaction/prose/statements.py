@@ -63,6 +63,8 @@ def negator(token: Token) -> str | None:
 
 
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
+_NOT_TO_IDIOMS = _stems("mention say speak")
+"""After "not to", the verbs of the additive idioms: "not to mention", "not to say"."""
 _LONGER = stem("longer")
 _MORE = stem("more")
 _THAN_REACH = 4
@@ -266,7 +268,7 @@ class Statement:
             if not norm:
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
-            if norm in ("not", "no") and after in _ADDITIVE and not self._cessation(i):
+            if norm in ("not", "no") and after in _ADDITIVE and not self._cessation(i) and not self._not_to(i):
                 continue
             if i > position and self._answers(position, i):
                 found.append(self.tokens[i].raw)  # "| Open bar | No |": the cell answers its label
@@ -291,6 +293,14 @@ class Statement:
         seg = self.segment[index]
         after = range(index + 2, min(index + 2 + _THAN_REACH, len(self.norms)))
         return not any(self.segment[j] == seg and self.norms[j] == "than" for j in after)
+
+    def _not_to(self, index: int) -> bool:
+        """Whether "not to" at token ``index`` negates the infinitive after it ("isn't to do
+        any running", "told not to lift anything"), as "not" does; only the idioms "not to
+        mention", "not to say" and "not to speak of" add rather than negate."""
+        if self.norms[index + 1] != "to" or index + 2 >= len(self.norms):
+            return False
+        return self.norms[index + 2] not in _NOT_TO_IDIOMS
 
     def _answers(self, position: int, index: int) -> bool:
         """Whether token ``index`` opens the markdown table cell right after the cell of
