@@ -63,6 +63,9 @@ def negator(token: Token) -> str | None:
 
 
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
+_LABEL_COLON = re.compile(r":\s")
+_LABEL_WORDS = 4
+"""The most words a "label: value" line's label holds ("pay freq:", "overtime pay:")."""
 _NOT_TO_IDIOMS = _stems("mention say speak")
 """After "not to", the verbs of the additive idioms: "not to mention", "not to say"."""
 _LONGER = stem("longer")
@@ -143,6 +146,19 @@ def _committed(text: str, start: int, word: str) -> bool:
     if word.startswith(("'", "\u2019")):
         return bool(re.search(r"\b(?:i|we)$", before, re.IGNORECASE))
     return bool(_FIRST_PERSON.search(before))
+
+
+_REQUEST = re.compile(r"\s+you\b", re.IGNORECASE)
+
+
+def _request(text: str, end: int, word: str) -> bool:
+    """Whether the modal ``word`` ending at ``end`` asks the listener to act: "Could you
+    draft a letter for the new tenants?", "Would you send it over?" is a request, not a
+    possibility (its words are what is asked for). Only a question with "you" right after
+    the modal: "Could it be the router?" and "could you be wrong" (no question) still doubt."""
+    if word.lower() not in ("could", "would", "will") or not text.rstrip().endswith("?"):
+        return False
+    return _REQUEST.match(text, end) is not None
 
 
 _REQUIREMENT = re.compile(
@@ -258,8 +274,9 @@ class Statement:
         """
         seg = self.segment[position]
         found: list[str] = []
+        answer = self._label_answer(position)
         for i, norm in enumerate(self.norms):
-            if self.segment[i] != seg or position <= i < position + span:
+            if (self.segment[i] != seg and i != answer) or position <= i < position + span:
                 continue  # a negator inside the matched words belongs to them ("do not touch")
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
@@ -270,7 +287,7 @@ class Statement:
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
             if norm in ("not", "no") and after in _ADDITIVE and not self._cessation(i) and not self._not_to(i):
                 continue
-            if i > position and self._answers(position, i):
+            if i > position and (self._answers(position, i) or i == answer):
                 found.append(self.tokens[i].raw)  # "| Open bar | No |": the cell answers its label
                 continue
             if norm == "no" and after == _LONGER:
@@ -293,6 +310,24 @@ class Statement:
         seg = self.segment[index]
         after = range(index + 2, min(index + 2 + _THAN_REACH, len(self.norms)))
         return not any(self.segment[j] == seg and self.norms[j] == "than" for j in after)
+
+    def _label_answer(self, position: int) -> int | None:
+        """The token that opens the answer to a label holding token ``position``, when it
+        is a negator: in "overtime: not eligible" or "- Peanuts: none" the words after the
+        colon answer the label before it, as a table cell answers its row's label
+        (:meth:`_answers`). A label opens its line and is a few words with no punctuation.
+        """
+        start = self.tokens[position].end
+        colon = _LABEL_COLON.search(self.text, start)
+        if colon is None:
+            return None
+        label = self.text[: colon.start()].lstrip(" \t-*\u2022")
+        if len(label.split()) > _LABEL_WORDS or re.search(r"[,;:()|]", label):
+            return None
+        after = next((j for j, t in enumerate(self.tokens) if t.start >= colon.end()), None)
+        if after is None or negator(self.tokens[after]) is None:
+            return None
+        return after
 
     def _not_to(self, index: int) -> bool:
         """Whether "not to" at token ``index`` negates the infinitive after it ("isn't to do
@@ -357,6 +392,7 @@ class Statement:
         ]
         if joined:
             end = min(end, joined[0])
+        start = max(start, self._reported_after(position, clause, start))
         # A trailing ", with ..." phrase tells its own noun's state: "CSV files, *with
         # Parquet being considered*" doubts Parquet, not the CSV files before it.
         aside = _WITH_ASIDE.search(self.text, start, end)
@@ -374,10 +410,28 @@ class Statement:
             and not _text.month_may(self.text, start + m.start(), start + m.end())
             and not _committed(self.text, start + m.start(), m.group())
             and not _required(self.text, start + m.end(), m.group())
+            and not _request(self.text, start + m.end(), m.group())
         ]
         if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
             return None  # "she'll ring each time": a habit, as settled as "she rings each time"
         return ", ".join(words) if words else None
+
+    def _reported_after(self, position: int, clause: int, start: int) -> int:
+        """Where a predicate that reports a clause of its own begins before token
+        ``position`` ("..., *and mentioned that* the head had cancelled the fair"), or
+        ``start``: "and", a past verb, "that". A hedge before it belongs to the predicate it
+        joins ("confirmed that the assembly *would* be held at 9:15"), not to the reported
+        clause; "might be delayed and cancelled" joins no "that" and stays one doubt."""
+        begin = start
+        for i in range(position - 2):
+            if (
+                self.clause[i] == clause
+                and self.norms[i] == "and"
+                and self.tokens[i + 1].past
+                and self.tokens[i + 2].raw.lower() == "that"
+            ):
+                begin = max(begin, self.tokens[i].start)
+        return begin
 
     def second_choice(self, position: int) -> str | None:
         """The words that offer token ``position`` as a second choice, or None: "with Unit 3
