@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pytest_compaction.prose import _text
-from pytest_compaction.prose.normalize import Token, find_phrase, stem, tokens
+from pytest_compaction.prose.normalize import Token, find_phrase, kind_of, stem, tokens
 
 __all__ = [
     "ATTRIBUTION",
@@ -80,6 +80,10 @@ _PROHIBITS = frozenset(
 )
 """A prohibition verb negates what it forbids, as "not" would: "the lender forbids flash
 photography" states that flash photography is not allowed; "is not forbidden" cancels."""
+_AWAITS = frozenset({"awaiting", "awaits", "await", "pending"})
+"""Words that tell what follows them has not happened yet: "awaiting approval", "pending
+sign-off" state that it is not approved, not signed off. Like "no", they reach only the
+few words after them (:data:`_DETERMINER_REACH`)."""
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
@@ -282,6 +286,7 @@ class Statement:
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
                 continue
             norm = negator(self.tokens[i]) or ("not" if self.tokens[i].raw.lower() in _PROHIBITS else "")
+            norm = norm or ("no" if self.tokens[i].raw.lower() in _AWAITS else "")
             if not norm:
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
@@ -398,6 +403,7 @@ class Statement:
         aside = _WITH_ASIDE.search(self.text, start, end)
         if aside is not None and self.tokens[position].start < aside.start():
             end = aside.start()
+        end = min(end, self._conditioned_alternative(position, clause, end))
         found = _SPECULATION.finditer(self.text[start:end])
         # A hedge inside a quotation doubts the quotation only: "Text from the shop: 'we
         # can probably do Friday'" settles that the shop texted.
@@ -415,6 +421,23 @@ class Statement:
         if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
             return None  # "she'll ring each time": a habit, as settled as "she rings each time"
         return ", ".join(words) if words else None
+
+    def _conditioned_alternative(self, position: int, clause: int, end: int) -> int:
+        """Where a trailing alternative value with its own condition begins after token
+        ``position`` (", *4:30pm only if the flight is late*"), or ``end``: after a comma, a
+        number, time, date or amount, then "if" or "only if". The condition is that
+        value's; the value before the comma stands ("Fri 3pm, 4:30pm only if ...")."""
+        for i in range(position + 1, len(self.tokens) - 1):
+            if self.clause[i] != clause or self.tokens[i].start >= end:
+                break
+            if "," not in self.text[self.tokens[i - 1].end : self.tokens[i].start]:
+                continue
+            if kind_of(self.norms[i]) not in ("number", "time", "date", "currency"):
+                continue
+            after = [t.raw.lower() for t in self.tokens[i + 1 : i + 3]]
+            if after[:1] == ["if"] or after == ["only", "if"]:
+                return self.tokens[i - 1].end
+        return end
 
     def _reported_after(self, position: int, clause: int, start: int) -> int:
         """Where a predicate that reports a clause of its own begins before token
