@@ -678,8 +678,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
             for part in _LETTERS.finditer(text, match.start(), match.end()):
                 _word(out, part)  # "Tuesday/Thursday" is two words, "24/7" an identifier
         elif kind == "ident" and (dated := _numeric_date(raw, out, match)) is not None:
-            for norm in dated:
-                add(norm, match)
+            for date_norm in dated:
+                add(date_norm, match)
         elif kind == "ident":
             add(digit_group(raw) or "!" + raw.lower(), match)
         elif kind == "dotted":
@@ -707,7 +707,9 @@ _NUMERIC_DATE = re.compile(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?")
 _DATE_BEFORE = frozenset(
     {"on", "by", "from", "until", "till", "til", "since", "before", "after", "due", "for", "to", "dated"}
 )
-_WEEKDAYS = re.compile(r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?$", re.IGNORECASE)
+_WEEKDAYS = re.compile(
+    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?$", re.IGNORECASE
+)
 
 
 def _numeric_date(raw: str, out: Sequence[Token], match: re.Match[str]) -> tuple[str, ...] | None:
@@ -740,12 +742,11 @@ def _numeric_date(raw: str, out: Sequence[Token], match: re.Match[str]) -> tuple
     alone = not match.string[: match.start()].strip() and not match.string[match.end() :].strip()
     said = previous.lower() in _DATE_BEFORE or bool(_WEEKDAYS.match(previous)) or alone
     year = found.group(3)
-    if not (year or said or first > 12 and second <= 12):
+    if not (year or said or (first > 12 and second <= 12)):
         return None
-    dated = (f"%{month}-{day:02d}",)
     if year:
-        dated += ("#" + (year if len(year) == 4 else "20" + year),)
-    return dated
+        return (f"%{month}-{day:02d}", "#" + (year if len(year) == 4 else "20" + year))
+    return (f"%{month}-{day:02d}",)
 
 
 def _after_number(out: list[Token], norm: str, match: re.Match[str]) -> None:

@@ -290,7 +290,12 @@ class Statement:
             if not norm:
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
-            if norm in ("not", "no") and after in _ADDITIVE and not self._cessation(i) and not self._not_to(i):
+            if (
+                norm in ("not", "no")
+                and after in _ADDITIVE
+                and not self._cessation(i)
+                and not self._not_to(i)
+            ):
                 continue
             if i > position and (self._answers(position, i) or i == answer):
                 found.append(self.tokens[i].raw)  # "| Open bar | No |": the cell answers its label
