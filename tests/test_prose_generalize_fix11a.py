@@ -320,3 +320,36 @@ def test_a_condition_on_the_main_clause_still_doubts_its_value() -> None:
     (t,) = read_statements("The van comes at 9:00 if the road is open.")
     at = next(i for i, n in enumerate(t.norms) if n == "@09:00")
     assert t.speculative(at) == "if"
+
+
+# -- a word value's slot is counted in content words, not auxiliaries and prepositions -------
+
+
+def _samples() -> Ledger:
+    return one(
+        "The lab ships the blood samples to the hospital by courier.",
+        "courier",
+        {"names": ["blood samples"], "value": ["courier"]},
+    )
+
+
+@pytest.mark.parametrize(
+    "drifted",
+    [
+        "The blood samples were being shipped from the lab to the hospital by drone.",
+        "The blood samples were being taken from the lab over to the hospital in a taxi.",
+    ],
+)
+def test_another_value_in_a_long_passive_slot_is_a_changed_value(drifted: str) -> None:
+    assert "f1:value_changed" in check_facts_in_prose(_samples(), drifted).names
+
+
+@pytest.mark.parametrize(
+    "faithful",
+    [
+        "The blood samples were being shipped from the lab to the hospital by courier.",
+        "The blood samples go to the hospital by courier; the porters were thanked with cake.",
+    ],
+)
+def test_the_value_in_a_long_passive_slot_passes(faithful: str) -> None:
+    assert check_facts_in_prose(_samples(), faithful).ok

@@ -299,6 +299,21 @@ cat is *groomed*") is another relation, a fact left out rather than another valu
 _SLOT_REACH = 8
 
 
+def _slot_reach(statement: Statement, named: int) -> range:
+    """The tokens after a name at ``named`` that can hold its value's slot: the next
+    :data:`_SLOT_REACH` words, function words not counted ("the consent form *was being
+    sent* home from the office *by* email": auxiliaries and prepositions lengthen no
+    distance), within the name's clause."""
+    counted, end = 0, named + 1
+    while end < len(statement.norms) and counted < _SLOT_REACH:
+        if statement.clause[end] != statement.clause[named]:
+            break
+        if statement.norms[end] not in STOPWORDS:
+            counted += 1
+        end += 1
+    return range(named + 1, max(end, min(named + _SLOT_REACH + 1, len(statement.norms))))
+
+
 def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]) -> str | None:
     """The words that take a word value's place in a sentence that names the fact without
     it, or None: a noun phrase near the name, opened by an article or a preposition, whose
@@ -318,7 +333,7 @@ def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]
     # After a name, or right before one as its modifier ("a *window* seat"); a phrase that
     # opens the sentence before any name ("The user ...") holds no slot of this fact, nor
     # does a word before the name's own article ("asked to *drop* the add-on": a verb).
-    near = {i for p in named for i in range(p + 1, p + _SLOT_REACH + 1)}
+    near = {i for p in named for i in _slot_reach(statement, p)}
     near |= {p - 1 for p in named if p > 0 and not _article_between(statement, p - 1, p)}
     content = _content(statement, range(len(statement.norms))) - _event_words(events) - r.words()
     proper = isinstance(r.fact.value, str) and r.fact.value[:1].isupper()
