@@ -353,3 +353,34 @@ def test_another_value_in_a_long_passive_slot_is_a_changed_value(drifted: str) -
 )
 def test_the_value_in_a_long_passive_slot_passes(faithful: str) -> None:
     assert check_facts_in_prose(_samples(), faithful).ok
+
+
+# -- a reporting noun the doubt itself talks about reports nothing ----------------------------
+
+
+def _wiring() -> Ledger:
+    return said(
+        "The inspector said the wiring in the Delgado ticket might be faulty; she'll confirm on Monday."
+    )
+
+
+@pytest.mark.parametrize(
+    "drifted",
+    [
+        "09:10 inspector re: Delgado ticket: wiring faulty -> confirm Mon",
+        "Inspector on the Delgado ticket: the wiring is faulty.",
+    ],
+)
+def test_a_doubt_told_as_settled_under_the_name_of_the_thing_it_is_about_is_caught(drifted: str) -> None:
+    assert "unsupported_fact" in check_facts_in_prose(_wiring(), drifted).names
+
+
+@pytest.mark.parametrize(
+    "faithful",
+    [
+        "09:10 inspector re: Delgado ticket: wiring possibly faulty -> confirm Mon",
+        "The inspector said the wiring in the Delgado ticket might be faulty.",
+    ],
+)
+def test_the_doubt_kept_under_that_name_passes(faithful: str) -> None:
+    assert check_facts_in_prose(_wiring(), faithful).ok

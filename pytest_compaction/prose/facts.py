@@ -1007,6 +1007,7 @@ def _check_sources(
     stated = {r.fact.fact_id: r for r in scoped}
     plans: list[_Plan] = []
     unplanned: set[str] = set(active_words)
+    doubted_things: set[str] = set()
     for event in events:
         text = getattr(event, "text", "")
         claims = [stated[c.fact_id] for c in getattr(event, "claims", ()) if c.fact_id in stated]
@@ -1038,6 +1039,7 @@ def _check_sources(
                     settled |= given
                     modifiers = _content(statement, _modifiers(statement, positions))
                     doubt = statement.speculative(positions[0]) or ""
+                    doubted_things |= _reported_content(statement, positions)
                     for w in words - given - modifiers:
                         speculative.setdefault(w, event_id)
                         forms.setdefault(w, set()).update(
@@ -1079,7 +1081,9 @@ def _check_sources(
                     continue  # "the matching panel sits on the 14th" for "might be matched"
                 # "The skip company texted that they can probably ..." reports the doubt.
                 source = labels[only_speculative[norm]]
-                if not forecast and (_reported(statement, i, names) or _source_tells(statement, source)):
+                if not forecast and (
+                    _reported(statement, i, names | doubted_things) or _source_tells(statement, source)
+                ):
                     continue
                 found.append(
                     Violation(
@@ -1208,6 +1212,17 @@ def _plans_told_as_done(
                     )
                 ]
     return []
+
+
+def _reported_content(statement: Statement, positions: Sequence[int]) -> set[str]:
+    """The reporting words a doubted source clause holds inside what it reports, as things
+    it talks about: "The adjuster said the crack on *the Oyelaran claim* could be ..."
+    (after the clause's own reporting word "said"). A summary that names that claim
+    ("adjuster re: Oyelaran claim: crack is pre-existing") reports nothing by it."""
+    reporting = [i for i in positions if statement.norms[i] in ATTRIBUTION]
+    if not reporting:
+        return set()
+    return {statement.norms[i] for i in reporting if i > reporting[0]}
 
 
 def _reported(statement: Statement, position: int, names: set[str]) -> str | None:
