@@ -106,6 +106,8 @@ def _spoken_at(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
         if hour is None or (norms[j] == "half" and norms[j + 1] == "to"):
             return None
         return (*_offset(hour, 15 if norms[j] == "quarter" else 30, norms[j + 1] == "to"), j + 3)
+    if norms[i] == "half" and i + 1 < len(out):
+        return _half_hour(out, i)
     minutes = _minutes(out[i]) if norms[i] != "a" else None
     if minutes is None:
         return None
@@ -121,6 +123,20 @@ def _spoken_at(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
         if not (said or (end < len(out) and _day_part(out, end) is not None)):
             return None
     return (*_offset(hour, minutes, norms[k] == "to"), end)
+
+
+def _half_hour(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
+    """British "half seven" (half past seven) at token ``i``: (hours, 30, index after it).
+    A time only when said as one, as "N to H" is: with "at", "by", "until" or "till" before
+    it or a part of the day after it ("at half seven", "half eight in the evening"); "half
+    seven" can never be a half of seven."""
+    hour = _hour(out[i + 1])
+    if hour is None:
+        return None
+    said = i > 0 and out[i - 1].norm in _TIME_BEFORE
+    if not (said or (i + 2 < len(out) and _day_part(out, i + 2) is not None)):
+        return None
+    return hour % 12 if hour == 12 else hour, 30, i + 2
 
 
 def _offset(hour: int, minutes: int, before: bool) -> tuple[int, int]:

@@ -301,6 +301,21 @@ cat is *groomed*") is another relation, a fact left out rather than another valu
 _SLOT_REACH = 8
 
 
+def _slot_reach(statement: Statement, named: int) -> range:
+    """The tokens after a name at ``named`` that can hold its value's slot: the next
+    :data:`_SLOT_REACH` words, function words not counted ("the consent form *was being
+    sent* home from the office *by* email": auxiliaries and prepositions lengthen no
+    distance), within the name's clause."""
+    counted, end = 0, named + 1
+    while end < len(statement.norms) and counted < _SLOT_REACH:
+        if statement.clause[end] != statement.clause[named]:
+            break
+        if statement.norms[end] not in STOPWORDS:
+            counted += 1
+        end += 1
+    return range(named + 1, max(end, min(named + _SLOT_REACH + 1, len(statement.norms))))
+
+
 def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]) -> str | None:
     """The words that take a word value's place in a sentence that names the fact without
     it, or None: a noun phrase near the name, opened by an article or a preposition, whose
@@ -320,7 +335,7 @@ def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]
     # After a name, or right before one as its modifier ("a *window* seat"); a phrase that
     # opens the sentence before any name ("The user ...") holds no slot of this fact, nor
     # does a word before the name's own article ("asked to *drop* the add-on": a verb).
-    near = {i for p in named for i in range(p + 1, p + _SLOT_REACH + 1)}
+    near = {i for p in named for i in _slot_reach(statement, p)}
     near |= {p - 1 for p in named if p > 0 and not _article_between(statement, p - 1, p)}
     content = _content(statement, range(len(statement.norms))) - _event_words(events) - r.words()
     if _participle(r):
@@ -1012,6 +1027,7 @@ def _check_sources(
     stated = {r.fact.fact_id: r for r in scoped}
     plans: list[_Plan] = []
     unplanned: set[str] = set(active_words)
+    doubted_things: set[str] = set()
     for event in events:
         text = getattr(event, "text", "")
         claims = [stated[c.fact_id] for c in getattr(event, "claims", ()) if c.fact_id in stated]
@@ -1043,6 +1059,7 @@ def _check_sources(
                     settled |= given
                     modifiers = _content(statement, _modifiers(statement, positions))
                     doubt = statement.speculative(positions[0]) or ""
+                    doubted_things |= _reported_content(statement, positions)
                     for w in words - given - modifiers:
                         speculative.setdefault(w, event_id)
                         forms.setdefault(w, set()).update(
@@ -1084,7 +1101,9 @@ def _check_sources(
                     continue  # "the matching panel sits on the 14th" for "might be matched"
                 # "The skip company texted that they can probably ..." reports the doubt.
                 source = labels[only_speculative[norm]]
-                if not forecast and (_reported(statement, i, names) or _source_tells(statement, source)):
+                if not forecast and (
+                    _reported(statement, i, names | doubted_things) or _source_tells(statement, source)
+                ):
                     continue
                 found.append(
                     Violation(
@@ -1213,6 +1232,17 @@ def _plans_told_as_done(
                     )
                 ]
     return []
+
+
+def _reported_content(statement: Statement, positions: Sequence[int]) -> set[str]:
+    """The reporting words a doubted source clause holds inside what it reports, as things
+    it talks about: "The adjuster said the crack on *the Oyelaran claim* could be ..."
+    (after the clause's own reporting word "said"). A summary that names that claim
+    ("adjuster re: Oyelaran claim: crack is pre-existing") reports nothing by it."""
+    reporting = [i for i in positions if statement.norms[i] in ATTRIBUTION]
+    if not reporting:
+        return set()
+    return {statement.norms[i] for i in reporting if i > reporting[0]}
 
 
 def _reported(statement: Statement, position: int, names: set[str]) -> str | None:

@@ -502,6 +502,10 @@ _UNITS = {
     "degrees": "degree",
 }
 
+_ABBREVIATED = {"lb": "pounds", "lbs": "pounds"}
+"""Unit abbreviations whose word this module reads, after a number: "lb" (Latin *libra*)
+is the pound, read as the word "pounds" is (the word does not tell weight from money)."""
+
 _SLASHED = re.compile(r"[A-Za-z]{3,}(?:/[A-Za-z]{3,})+")
 """Words joined by a slash ("Tuesday/Thursday", "tea/coffee"): each is a word. A part with
 a digit or under three letters keeps the whole an identifier ("24/7", "A/B", "km/h")."""
@@ -739,6 +743,9 @@ def _tokens(text: str) -> tuple[Token, ...]:
         elif kind == "ident" and _SLASHED.fullmatch(raw):
             for part in _LETTERS.finditer(text, match.start(), match.end()):
                 _word(out, part)  # "Tuesday/Thursday" is two words, "24/7" an identifier
+        elif kind == "ident" and (dated := _numeric_date(raw, out, match)) is not None:
+            for date_norm in dated:
+                add(date_norm, match)
         elif kind == "ident":
             add(digit_group(raw) or "!" + raw.lower(), match)
         elif kind == "dotted":
@@ -762,6 +769,52 @@ def _tokens(text: str) -> tuple[Token, ...]:
         else:
             _word(out, match)
     return _per_period(_fold(clock_phrases(digit_groups(out, text), text)))
+
+
+_NUMERIC_DATE = re.compile(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?")
+_DATE_BEFORE = frozenset(
+    {"on", "by", "from", "until", "till", "til", "since", "before", "after", "due", "for", "to", "dated"}
+)
+_WEEKDAYS = re.compile(
+    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?$", re.IGNORECASE
+)
+
+
+def _numeric_date(raw: str, out: Sequence[Token], match: re.Match[str]) -> tuple[str, ...] | None:
+    """The date tokens of a numeric date ("14/7", "5/5", "31/01/2026"), or None.
+
+    Only a reading no one can take the other way: the day first when the first number is
+    over 12 ("14/7" is the 14th of July), the month first when the second is ("7/14"),
+    either when both are the same ("5/5"). "3/6" is the 3rd of June to a British reader
+    and March 6 to an American one: it stays an identifier, so it never passes for
+    either date. A count reads the same way ("5/5 passed", "7/14 done"), so the slash
+    is a date only with a year after it, a date word before it ("on", "by", "until",
+    "due", a weekday) or alone as a value's words, or when its first number is over 12
+    (no count has more done than asked); "24/7" is "always".
+    """
+    found = _NUMERIC_DATE.fullmatch(raw)
+    if found is None or raw == "24/7":
+        return None
+    first, second = int(found.group(1)), int(found.group(2))
+    if not (1 <= first <= 31 and 1 <= second <= 31):
+        return None
+    if first > 12 and second <= 12:
+        month, day = second, first
+    elif second > 12 and first <= 12:
+        month, day = first, second
+    elif first == second:
+        month = day = first
+    else:
+        return None
+    previous = out[-1].raw if out else ""
+    alone = not match.string[: match.start()].strip() and not match.string[match.end() :].strip()
+    said = previous.lower() in _DATE_BEFORE or bool(_WEEKDAYS.match(previous)) or alone
+    year = found.group(3)
+    if not (year or said or (first > 12 and second <= 12)):
+        return None
+    if year:
+        return (f"%{month}-{day:02d}", "#" + (year if len(year) == 4 else "20" + year))
+    return (f"%{month}-{day:02d}",)
 
 
 def _after_number(out: list[Token], norm: str, match: re.Match[str]) -> None:
@@ -816,6 +869,8 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         country = out[-1]
         out[-1] = Token("¤" + _CURRENCY[lower], match.string[country.start : end], country.start, end)
         return
+    if after_number and lower in _ABBREVIATED:
+        lower = _ABBREVIATED[lower]  # "2400 lb" reads as "2400 pounds" does
     if (after_number and (lower in _CURRENCY or lower in _UNITS)) or lower in _TIME_UNITS:
         # A time unit spelled out is a unit with or without a number before it, so a name
         # "days a week" finds "three days a week".

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pytest_compaction.prose import _text
-from pytest_compaction.prose.normalize import Token, find_phrase, stem, tokens
+from pytest_compaction.prose.normalize import Token, find_phrase, kind_of, stem, tokens
 
 __all__ = [
     "ATTRIBUTION",
@@ -63,6 +63,11 @@ def negator(token: Token) -> str | None:
 
 
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
+_LABEL_COLON = re.compile(r":\s")
+_LABEL_WORDS = 4
+"""The most words a "label: value" line's label holds ("pay freq:", "overtime pay:")."""
+_NOT_TO_IDIOMS = _stems("mention say speak")
+"""After "not to", the verbs of the additive idioms: "not to mention", "not to say"."""
 _LONGER = stem("longer")
 _MORE = stem("more")
 _THAN_REACH = 4
@@ -97,6 +102,10 @@ _QUESTION_WORDS = frozenset({"how", "what", "which", "where", "why", "who"})
 _OWNERS = frozenset({"my", "our"})
 _OWNED_REACH = 3
 _TIME_CONJUNCTIONS = frozenset({"before", "after", "until", "till", "once", "when"})
+_AWAITS = frozenset({"awaiting", "awaits", "await", "pending"})
+"""Words that tell what follows them has not happened yet: "awaiting approval", "pending
+sign-off" state that it is not approved, not signed off. Like "no", they reach only the
+few words after them (:data:`_DETERMINER_REACH`)."""
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
@@ -163,6 +172,19 @@ def _committed(text: str, start: int, word: str) -> bool:
     if word.startswith(("'", "\u2019")):
         return bool(re.search(r"\b(?:i|we)$", before, re.IGNORECASE))
     return bool(_FIRST_PERSON.search(before))
+
+
+_REQUEST = re.compile(r"\s+you\b", re.IGNORECASE)
+
+
+def _request(text: str, end: int, word: str) -> bool:
+    """Whether the modal ``word`` ending at ``end`` asks the listener to act: "Could you
+    draft a letter for the new tenants?", "Would you send it over?" is a request, not a
+    possibility (its words are what is asked for). Only a question with "you" right after
+    the modal: "Could it be the router?" and "could you be wrong" (no question) still doubt."""
+    if word.lower() not in ("could", "would", "will") or not text.rstrip().endswith("?"):
+        return False
+    return _REQUEST.match(text, end) is not None
 
 
 _REQUIREMENT = re.compile(
@@ -278,8 +300,9 @@ class Statement:
         """
         seg = self.segment[position]
         found: list[str] = []
+        answer = self._label_answer(position)
         for i, norm in enumerate(self.norms):
-            if self.segment[i] != seg or position <= i < position + span:
+            if (self.segment[i] != seg and i != answer) or position <= i < position + span:
                 continue  # a negator inside the matched words belongs to them ("do not touch")
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
@@ -291,12 +314,18 @@ class Statement:
                 continue
             raw = self.tokens[i].raw.lower()
             norm = negator(self.tokens[i]) or ("not" if raw in _PROHIBITS or raw in _PRIVATIVES else "")
+            norm = norm or ("no" if raw in _AWAITS else "")
             if not norm:
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
-            if norm in ("not", "no") and after in _ADDITIVE and not self._cessation(i):
+            if (
+                norm in ("not", "no")
+                and after in _ADDITIVE
+                and not self._cessation(i)
+                and not self._not_to(i)
+            ):
                 continue
-            if i > position and self._answers(position, i):
+            if i > position and (self._answers(position, i) or i == answer):
                 found.append(self.tokens[i].raw)  # "| Open bar | No |": the cell answers its label
                 continue
             if norm == "no" and after == _LONGER:
@@ -350,6 +379,32 @@ class Statement:
         seg = self.segment[index]
         after = range(index + 2, min(index + 2 + _THAN_REACH, len(self.norms)))
         return not any(self.segment[j] == seg and self.norms[j] == "than" for j in after)
+
+    def _label_answer(self, position: int) -> int | None:
+        """The token that opens the answer to a label holding token ``position``, when it
+        is a negator: in "overtime: not eligible" or "- Peanuts: none" the words after the
+        colon answer the label before it, as a table cell answers its row's label
+        (:meth:`_answers`). A label opens its line and is a few words with no punctuation.
+        """
+        start = self.tokens[position].end
+        colon = _LABEL_COLON.search(self.text, start)
+        if colon is None:
+            return None
+        label = self.text[: colon.start()].lstrip(" \t-*\u2022")
+        if len(label.split()) > _LABEL_WORDS or re.search(r"[,;:()|]", label):
+            return None
+        after = next((j for j, t in enumerate(self.tokens) if t.start >= colon.end()), None)
+        if after is None or negator(self.tokens[after]) is None:
+            return None
+        return after
+
+    def _not_to(self, index: int) -> bool:
+        """Whether "not to" at token ``index`` negates the infinitive after it ("isn't to do
+        any running", "told not to lift anything"), as "not" does; only the idioms "not to
+        mention", "not to say" and "not to speak of" add rather than negate."""
+        if self.norms[index + 1] != "to" or index + 2 >= len(self.norms):
+            return False
+        return self.norms[index + 2] not in _NOT_TO_IDIOMS
 
     def _answers(self, position: int, index: int) -> bool:
         """Whether token ``index`` opens the markdown table cell right after the cell of
@@ -406,11 +461,13 @@ class Statement:
         ]
         if joined:
             end = min(end, joined[0])
+        start = max(start, self._reported_after(position, clause, start))
         # A trailing ", with ..." phrase tells its own noun's state: "CSV files, *with
         # Parquet being considered*" doubts Parquet, not the CSV files before it.
         aside = _WITH_ASIDE.search(self.text, start, end)
         if aside is not None and self.tokens[position].start < aside.start():
             end = aside.start()
+        end = min(end, self._conditioned_alternative(position, clause, end))
         found = _SPECULATION.finditer(self.text[start:end])
         # A hedge inside a quotation doubts the quotation only: "Text from the shop: 'we
         # can probably do Friday'" settles that the shop texted.
@@ -423,10 +480,45 @@ class Statement:
             and not _text.month_may(self.text, start + m.start(), start + m.end())
             and not _committed(self.text, start + m.start(), m.group())
             and not _required(self.text, start + m.end(), m.group())
+            and not _request(self.text, start + m.end(), m.group())
         ]
         if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
             return None  # "she'll ring each time": a habit, as settled as "she rings each time"
         return ", ".join(words) if words else None
+
+    def _conditioned_alternative(self, position: int, clause: int, end: int) -> int:
+        """Where a trailing alternative value with its own condition begins after token
+        ``position`` (", *4:30pm only if the flight is late*"), or ``end``: after a comma, a
+        number, time, date or amount, then "if" or "only if". The condition is that
+        value's; the value before the comma stands ("Fri 3pm, 4:30pm only if ...")."""
+        for i in range(position + 1, len(self.tokens) - 1):
+            if self.clause[i] != clause or self.tokens[i].start >= end:
+                break
+            if "," not in self.text[self.tokens[i - 1].end : self.tokens[i].start]:
+                continue
+            if kind_of(self.norms[i]) not in ("number", "time", "date", "currency"):
+                continue
+            after = [t.raw.lower() for t in self.tokens[i + 1 : i + 3]]
+            if after[:1] == ["if"] or after == ["only", "if"]:
+                return self.tokens[i - 1].end
+        return end
+
+    def _reported_after(self, position: int, clause: int, start: int) -> int:
+        """Where a predicate that reports a clause of its own begins before token
+        ``position`` ("..., *and mentioned that* the head had cancelled the fair"), or
+        ``start``: "and", a past verb, "that". A hedge before it belongs to the predicate it
+        joins ("confirmed that the assembly *would* be held at 9:15"), not to the reported
+        clause; "might be delayed and cancelled" joins no "that" and stays one doubt."""
+        begin = start
+        for i in range(position - 2):
+            if (
+                self.clause[i] == clause
+                and self.norms[i] == "and"
+                and self.tokens[i + 1].past
+                and self.tokens[i + 2].raw.lower() == "that"
+            ):
+                begin = max(begin, self.tokens[i].start)
+        return begin
 
     def second_choice(self, position: int) -> str | None:
         """The words that offer token ``position`` as a second choice, or None: "with Unit 3
