@@ -34,7 +34,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
-from pytest_compaction.prose.normalize import kind_of, participles, phrase, stem, tokens
+from pytest_compaction.prose.normalize import find_phrase, kind_of, participles, phrase, stem, tokens
 from pytest_compaction.prose.statements import (
     ATTRIBUTION,
     NEGATORS,
@@ -496,6 +496,18 @@ def _check_active(
                 )
             )
             continue
+        over = _told_as_over(statement, at, r.names)
+        if over is not None:
+            findings.append(
+                _Finding(
+                    3,
+                    ViolationCode.VALUE_CHANGED,
+                    f"{_where(statement)} tells it as over ({over!r}); the fact still holds",
+                    expected="current",
+                    observed=f"over ({over})",
+                )
+            )
+            continue
         if others:
             named_here = name_at if statement.index == hit_index else at
             rival_subject = _rival_subject(statement, r, others, named_here, at)
@@ -652,6 +664,49 @@ def _settled(statement: Statement, r: Resolved) -> bool:
 
 
 _LONGER = stem("longer")
+
+_OUTGROWN = frozenset({stem("outgrow"), stem("outgrown")})
+"""Verbs that end a condition by themselves ("has *outgrown* it")."""
+_ENDED_WITH = {stem("get"): ("over",), stem("grow"): ("out", "of"), stem("recover"): ("from",), stem("cure"): ("of",)}
+"""Verbs that end a condition with their particle: "got over it", "grew out of it",
+"recovered from it", "was cured of it"."""
+_BE_USED = frozenset({"is", "are", "am", "be", "'s", "get", "being"})
+"""What makes "used to" an adjective ("is used to the cold"), not a past habit."""
+_BACK_REFERENCE = frozenset({"it", "them", "that", "this"})
+
+
+def _told_as_over(statement: Statement, at: int, names: Sequence[Alias]) -> str | None:
+    """The words that tell the state at token ``at`` as over though it holds, or None: a
+    past habit before it in its clause ("*used to* be allergic"; not "is used to"), or,
+    after it in the sentence, a past verb that ends a condition with the condition as its
+    object, a pronoun back to it or a name of the fact ("but has *outgrown* it", "*got
+    over* her pollen allergy"). The same verbs ahead of the state, or with another object
+    ("outgrew her egg allergy"), tell of something else."""
+    norms = statement.norms
+    clause = statement.clause[at]
+    for i in range(1, at):
+        if statement.clause[i] != clause or statement.segment[i] != statement.segment[at]:
+            continue
+        if norms[i] != "used" or norms[i + 1] != "to":
+            continue
+        if norms[i - 1] not in _BE_USED and statement.tokens[i - 1].raw.lower() not in ("was", "were", "got"):
+            return "used to"
+    wanted = {a for a in names if a}
+    for i in range(at + 1, len(norms)):
+        if not statement.tokens[i].past or statement.speculative(i) is not None:
+            continue
+        particle: tuple[str, ...] = ()
+        if norms[i] not in _OUTGROWN:
+            particle = _ENDED_WITH.get(norms[i], ("",))
+            if tuple(norms[i + 1 : i + 1 + len(particle)]) != particle:
+                continue
+        start = i + 1 + len(particle)
+        ahead = norms[start : start + 4]
+        if (ahead and ahead[0] in _BACK_REFERENCE) or any(
+            find_phrase(ahead, alias) >= 0 for alias in wanted
+        ):
+            return " ".join(t.raw for t in statement.tokens[i:start])
+    return None
 
 
 _RELATIVE = frozenset({"which", "who", "whose", "whom"})
