@@ -1169,7 +1169,8 @@ def _check_sources(
                     statement.norms[i] in label for i in hits
                 ):
                     continue  # the words that name the source ("the store dashboard") are not its claim
-                if not _claimed_as_own(statement, hits, label, need) and (
+                by_person = event_id in tools and _told_by_person(statement, hits[0])
+                if not _claimed_as_own(statement, hits, label, need) and not by_person and (
                     _attributes(statement, hits, names, told_by[event_id]) or _source_tells(statement, label)
                 ):
                     continue
@@ -1188,6 +1189,21 @@ def _check_sources(
                 )
                 return found
     return found
+
+
+_PERSONS = frozenset({"he", "she"})
+
+
+def _told_by_person(statement: Statement, position: int) -> bool:
+    """Whether every word that attributes token ``position`` has "he" or "she" as its
+    speaker ("as *she* requested", "*he* asked that ..."): a person, never the tool whose
+    words these are. A tool's banner told as someone's request is elevated, not reported."""
+    words = statement.attributed(position)
+    if words is None or words == "quotation marks":
+        return False
+    reports = set(words.split(", "))
+    at = [i for i, t in enumerate(statement.tokens) if t.raw in reports]
+    return bool(at) and all(i > 0 and statement.tokens[i - 1].raw.lower() in _PERSONS for i in at)
 
 
 def _classifies(statement: Statement, index: int, settled: set[str]) -> bool:
