@@ -1060,6 +1060,7 @@ def _check_sources(
     untrusted_fact_words: set[str] = set()
     tools: set[str] = set()
     orders: dict[str, list[bool]] = {}
+    roles: dict[str, list[tuple[frozenset[str], str]]] = {}
     for r in scoped:
         if r.fact.authority is Trust.UNTRUSTED:
             untrusted_fact_words |= r.words()
@@ -1098,6 +1099,7 @@ def _check_sources(
                     settled |= given
                     modifiers = _content(statement, _modifiers(statement, positions))
                     doubt = statement.speculative(positions[0]) or ""
+                    _note_roles(statement, positions, words - given - modifiers, doubt, roles)
                     for w in words - given - modifiers:
                         speculative.setdefault(w, event_id)
                         forms.setdefault(w, set()).update(
@@ -1137,6 +1139,8 @@ def _check_sources(
                     continue
                 if _classifies(statement, i, settled) and statement.tokens[i].raw.lower() not in forms[norm]:
                     continue  # "the matching panel sits on the 14th" for "might be matched"
+                if _about_else(statement, i, roles.get(norm, ()), set(only_speculative)):
+                    continue  # "spring vegetable recipes" for "moving to Porto next spring"
                 # "The skip company texted that they can probably ..." reports the doubt.
                 source = labels[only_speculative[norm]]
                 if not forecast and (_reported(statement, i, names) or _source_tells(statement, source)):
@@ -1189,6 +1193,67 @@ def _check_sources(
                 )
                 return found
     return found
+
+
+_TIME_DETERMINERS = frozenset({"next", "last", "this", "coming", "every"})
+"""What makes the word after it a time in a hedged clause: "*next* spring", "*this* summer"."""
+
+
+def _note_roles(
+    statement: Statement,
+    positions: Sequence[int],
+    doubted: set[str],
+    hedge: str,
+    roles: dict[str, list[tuple[frozenset[str], str]]],
+) -> None:
+    """Record, for each doubted word of a hedged clause, the clause's doubted words and the
+    word's role in it: ``time`` after a time determiner ("next *spring*"), ``verb`` for the
+    first doubted word after the hedge ("thinking of *moving*"), else ``""``."""
+    hedge_words = {w.lower() for w in re.findall(r"[\w']+", hedge)}
+    after = max((i for i in positions if statement.tokens[i].raw.lower() in hedge_words), default=None)
+    verb = (
+        next((i for i in positions if i > after and statement.norms[i] in doubted), None)
+        if after is not None
+        else None
+    )
+    clause = frozenset(doubted)
+    for i in positions:
+        norm = statement.norms[i]
+        if norm not in doubted:
+            continue
+        role = ""
+        if i > 0 and statement.norms[i - 1] in _TIME_DETERMINERS:
+            role = "time"
+        elif i == verb:
+            role = "verb"
+        roles.setdefault(norm, []).append((clause, role))
+
+
+def _about_else(
+    statement: Statement, index: int, roles: Sequence[tuple[frozenset[str], str]], doubted: set[str]
+) -> bool:
+    """Whether token ``index``, a word only hedged clauses used, shares just itself with each
+    of them, and is there no more than their time ("next spring" -> "spring vegetable
+    recipes") or their verb with an object of its own ("thinking of moving to Porto" ->
+    "moving her grocery day to Friday"): a clause about something else, not the speculation
+    restated. The verb with nothing after it ("she is moving") or any two of the clause's
+    words still restate it."""
+    if not roles:
+        return False
+    clause = statement.clause[index]
+    here = {n for j, n in enumerate(statement.norms) if statement.clause[j] == clause}
+    for words, role in roles:
+        if len(here & words & doubted) != 1 or role == "":
+            return False
+        if role == "verb":
+            rest = [
+                n
+                for j, n in enumerate(statement.norms)
+                if j > index and statement.clause[j] == clause and n not in STOPWORDS
+            ]
+            if not rest or set(rest) & words:
+                return False
+    return True
 
 
 _PERSONS = frozenset({"he", "she"})
