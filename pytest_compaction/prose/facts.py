@@ -99,9 +99,10 @@ def check_facts_in_prose(
     entities = _entities(resolved.values())
     by_id: dict[str, object] = {e.event_id: e for e in ledger.events}
     found: list[Violation] = []
+    shared = _shared_words(resolved.values())
     for r in scoped:
         if r.fact.status is Status.ACTIVE:
-            found.extend(_check_active(r, statements, entities, by_id))
+            found.extend(_check_active(r, statements, entities, by_id, shared=shared))
         elif r.fact.status is Status.DELETED:
             found.extend(_check_deleted(r, statements, active_words, ledger, tenant, subject))
         else:
@@ -365,6 +366,34 @@ def _article_between(statement: Statement, left: int, right: int) -> bool:
     return any(word.lower() in ("the", "a", "an") for word in between.split())
 
 
+def _shared_words(resolved: Iterable[Resolved]) -> set[str]:
+    """The words that more than one fact of the ledger uses, whatever its status."""
+    seen: set[str] = set()
+    shared: set[str] = set()
+    for r in resolved:
+        words = r.words()
+        shared |= seen & words
+        seen |= words
+    return shared
+
+
+def _named_by_value(r: Resolved, statements: Sequence[Statement], shared: Set[str]) -> Resolved | None:
+    """``r`` named by its distinctive values where no sentence names it: a value of two
+    content words or more ("14 Sample Street", "blue planter"), each a word no other fact
+    of the ledger uses, stands for its fact by itself ("deliveries go to *14 Sample
+    Street*"). A value with a word another fact shares, or of one word, does not: it could
+    be the other fact's."""
+    own = tuple(
+        alias
+        for alias in r.value
+        if len([w for w in alias if w not in STOPWORDS]) >= 2
+        and not any(w in shared for w in alias if w not in STOPWORDS)
+    )
+    if not own or not any(s.find_any(own) is not None for s in _candidates(statements, own)):
+        return None
+    return dataclasses.replace(r, names=own)
+
+
 def _candidates(statements: Sequence[Statement], aliases: Sequence[Alias]) -> list[Statement]:
     """The statements that hold the first word of one of ``aliases`` (a cheap index test)."""
     return holding_any(statements, {alias[0] for alias in aliases if alias})
@@ -377,10 +406,14 @@ def _check_active(
     ledger_events: Mapping[str, object],
     *,
     must_state: bool | None = None,
+    shared: Set[str] | None = None,
 ) -> list[Violation]:
     """What is wrong with how ``statements`` state an active fact (nothing: stated).
 
     ``must_state``: whether an unstated fact is ``missing`` (default: when it is critical).
+    ``shared``: the words more than one fact of the ledger uses; given, a sentence that
+    names no name but holds a value distinctive enough to be the fact's own names it
+    (:func:`_named_by_value`).
     """
     fact = r.fact
     fid = fact.fact_id
@@ -564,6 +597,9 @@ def _check_active(
     if ok and not contradiction:
         return []
     if not findings:
+        by_value = _named_by_value(r, statements, shared) if shared is not None else None
+        if by_value is not None:
+            return _check_active(by_value, statements, entities, ledger_events, must_state=must_state)
         if not must_state:
             return []
         names = " / ".join(dict.fromkeys(repr(r.show(a)) for a in r.names))
