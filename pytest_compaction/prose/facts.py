@@ -1289,10 +1289,11 @@ def _note_roles(
         if after is not None
         else None
     )
-    clause = frozenset(doubted)
+    hedging = {statement.norms[i] for i in positions if statement.tokens[i].raw.lower() in hedge_words}
+    clause = frozenset(doubted - hedging)  # "probably" is the doubt, not what is doubted
     for i in positions:
         norm = statement.norms[i]
-        if norm not in doubted:
+        if norm not in clause:
             continue
         role = ""
         if i > 0 and statement.norms[i - 1] in _TIME_DETERMINERS:
