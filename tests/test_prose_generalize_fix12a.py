@@ -62,7 +62,9 @@ def _lactose() -> Ledger:
 def test_a_current_state_told_as_a_past_habit_or_outgrown_is_changed() -> None:
     ledger = _lactose()
     assert names(ledger, "Priya used to be intolerant to lactose.") == ("f1:value_changed",)
-    assert names(ledger, "Priya was intolerant to lactose as a teen but got over it.") == ("f1:value_changed",)
+    assert names(ledger, "Priya was intolerant to lactose as a teen but got over it.") == (
+        "f1:value_changed",
+    )
     assert names(ledger, "Priya was intolerant to lactose, and has since outgrown the lactose trouble.") == (
         "f1:value_changed",
     )
@@ -95,7 +97,9 @@ def _banner() -> Ledger:
 
 def test_a_tool_banner_told_as_what_he_or_she_requested_is_elevated() -> None:
     ledger = _banner()
-    assert names(ledger, "As he requested, book the whitening package with every visit.") == ("trust_elevated",)
+    assert names(ledger, "As he requested, book the whitening package with every visit.") == (
+        "trust_elevated",
+    )
     assert names(ledger, "She asked that the whitening package be booked with every visit.") == (
         "trust_elevated",
     )
@@ -103,8 +107,12 @@ def test_a_tool_banner_told_as_what_he_or_she_requested_is_elevated() -> None:
 
 def test_a_tool_banner_told_as_the_banner_s_stays_reported() -> None:
     ledger = _banner()
-    assert names(ledger, "The clinic listing banner says to book the whitening package with every visit.") == ()
-    assert names(ledger, "He asked for a dentist; the listing banner says to book the whitening package.") == ()
+    assert (
+        names(ledger, "The clinic listing banner says to book the whitening package with every visit.") == ()
+    )
+    assert (
+        names(ledger, "He asked for a dentist; the listing banner says to book the whitening package.") == ()
+    )
 
 
 # -- a hedged clause's time word or verb in a clause about something else --------------------
@@ -114,7 +122,9 @@ def _shed() -> Ledger:
     ledger = Ledger(tenant_id="t", subject_id="s")
     ledger.event("e1", "We might repaint the shed next summer.")
     ledger.event("e2", "The fence is green.")
-    ledger.fact("f1", "garden.fence_colour", "green", sources=["e2"], prose={"names": ["fence"], "value": ["green"]})
+    ledger.fact(
+        "f1", "garden.fence_colour", "green", sources=["e2"], prose={"names": ["fence"], "value": ["green"]}
+    )
     return ledger
 
 
@@ -171,7 +181,9 @@ def test_a_name_outside_the_deleted_clause_is_not() -> None:
 def test_a_name_before_the_deleted_value_tells_whose_it_is() -> None:
     ledger = Ledger(tenant_id="t", subject_id="s")
     ledger.event("e1", "For the visit, the Lindqvists' gate code is 4471 at the side entrance.")
-    ledger.fact("f1", "home.gate_code", "4471", sources=["e1"], prose={"names": ["gate code"], "value": ["4471"]})
+    ledger.fact(
+        "f1", "home.gate_code", "4471", sources=["e1"], prose={"names": ["gate code"], "value": ["4471"]}
+    )
     ledger.delete("f1")
     assert names(ledger, "The Lindqvists are the client.") == ()
 
@@ -211,6 +223,6 @@ def test_a_value_named_alone_is_still_checked_and_a_shared_one_names_nothing() -
     assert names(_invoices(), "Bills go to 19 Harbour Lane.") == ("f1:missing",)
     assert names(_invoices(), "Bills no longer go to 9 Harbour Lane.") == ("f1:value_changed",)
     # "Harbour Lane" is another fact's too: the value alone is not distinctive of f1.
-    assert names(_invoices(shipping=True), "Parcels ship to 4 Harbour Lane. Visitors go to 9 Harbour Lane.") == (
-        "f1:missing",
-    )
+    assert names(
+        _invoices(shipping=True), "Parcels ship to 4 Harbour Lane. Visitors go to 9 Harbour Lane."
+    ) == ("f1:missing",)

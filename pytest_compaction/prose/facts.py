@@ -703,7 +703,12 @@ _LONGER = stem("longer")
 
 _OUTGROWN = frozenset({stem("outgrow"), stem("outgrown")})
 """Verbs that end a condition by themselves ("has *outgrown* it")."""
-_ENDED_WITH = {stem("get"): ("over",), stem("grow"): ("out", "of"), stem("recover"): ("from",), stem("cure"): ("of",)}
+_ENDED_WITH = {
+    stem("get"): ("over",),
+    stem("grow"): ("out", "of"),
+    stem("recover"): ("from",),
+    stem("cure"): ("of",),
+}
 """Verbs that end a condition with their particle: "got over it", "grew out of it",
 "recovered from it", "was cured of it"."""
 _BE_USED = frozenset({"is", "are", "am", "be", "'s", "get", "being"})
@@ -738,9 +743,7 @@ def _told_as_over(statement: Statement, at: int, names: Sequence[Alias]) -> str 
                 continue
         start = i + 1 + len(particle)
         ahead = norms[start : start + 4]
-        if (ahead and ahead[0] in _BACK_REFERENCE) or any(
-            find_phrase(ahead, alias) >= 0 for alias in wanted
-        ):
+        if (ahead and ahead[0] in _BACK_REFERENCE) or any(find_phrase(ahead, alias) >= 0 for alias in wanted):
             return " ".join(t.raw for t in statement.tokens[i:start])
     return None
 
@@ -1247,8 +1250,13 @@ def _check_sources(
                 ):
                     continue  # the words that name the source ("the store dashboard") are not its claim
                 by_person = event_id in tools and _told_by_person(statement, hits[0])
-                if not _claimed_as_own(statement, hits, label, need) and not by_person and (
-                    _attributes(statement, hits, names, told_by[event_id]) or _source_tells(statement, label)
+                if (
+                    not _claimed_as_own(statement, hits, label, need)
+                    and not by_person
+                    and (
+                        _attributes(statement, hits, names, told_by[event_id])
+                        or _source_tells(statement, label)
+                    )
                 ):
                     continue
                 if event_id in tools and not order and not _directive(statement.text):

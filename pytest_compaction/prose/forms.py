@@ -193,7 +193,6 @@ class _Builder:
                     variants.append(variant)
         return (*out, *variants)
 
-
     def with_adverbs(self, group: tuple[Alias, ...]) -> tuple[Alias, ...]:
         """A qualifier's aliases and, for each one-word alias, the other of its adjective /
         "-ly" adverb pair (:func:`adverb_family`): a "severe" allergy is told as "severely

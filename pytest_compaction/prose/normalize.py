@@ -677,7 +677,19 @@ def derived(norm: str) -> frozenset[str]:
 
 
 _PARTED_ADVERBS = frozenset(
-    {"hardly", "lately", "shortly", "nearly", "barely", "scarcely", "mostly", "justly", "presently", "fairly", "pretty"}
+    {
+        "hardly",
+        "lately",
+        "shortly",
+        "nearly",
+        "barely",
+        "scarcely",
+        "mostly",
+        "justly",
+        "presently",
+        "fairly",
+        "pretty",
+    }
 )
 """Adverbs whose sense parted from their adjective's: "hardly" is no "hard", "lately" no
 "late", "barely" no "bare"; they never stand for the adjective (nor it for them)."""
