@@ -99,7 +99,8 @@ def check_facts_in_prose(
     entities = _entities(resolved.values())
     by_id: dict[str, object] = {e.event_id: e for e in ledger.events}
     found: list[Violation] = []
-    shared = _shared_words(resolved.values())
+    values = list(resolved.values())
+    shared: Callable[[], Set[str]] = functools.cache(lambda: _shared_words(values))
     for r in scoped:
         if r.fact.status is Status.ACTIVE:
             found.extend(_check_active(r, statements, entities, by_id, shared=shared))
@@ -366,15 +367,19 @@ def _article_between(statement: Statement, left: int, right: int) -> bool:
     return any(word.lower() in ("the", "a", "an") for word in between.split())
 
 
-def _shared_words(resolved: Iterable[Resolved]) -> set[str]:
+def _shared_words(resolved: Iterable[Resolved]) -> frozenset[str]:
     """The words that more than one fact of the ledger uses, whatever its status."""
+    return _shared_of(tuple(r.words() for r in resolved))
+
+
+@functools.lru_cache(maxsize=256)
+def _shared_of(word_sets: tuple[frozenset[str], ...]) -> frozenset[str]:
     seen: set[str] = set()
     shared: set[str] = set()
-    for r in resolved:
-        words = r.words()
+    for words in word_sets:
         shared |= seen & words
         seen |= words
-    return shared
+    return frozenset(shared)
 
 
 def _named_by_value(r: Resolved, statements: Sequence[Statement], shared: Set[str]) -> Resolved | None:
@@ -406,12 +411,13 @@ def _check_active(
     ledger_events: Mapping[str, object],
     *,
     must_state: bool | None = None,
-    shared: Set[str] | None = None,
+    shared: Callable[[], Set[str]] | None = None,
 ) -> list[Violation]:
     """What is wrong with how ``statements`` state an active fact (nothing: stated).
 
     ``must_state``: whether an unstated fact is ``missing`` (default: when it is critical).
-    ``shared``: the words more than one fact of the ledger uses; given, a sentence that
+    ``shared``: the words more than one fact of the ledger uses (asked for only when
+    needed); given, a sentence that
     names no name but holds a value distinctive enough to be the fact's own names it
     (:func:`_named_by_value`).
     """
@@ -597,7 +603,7 @@ def _check_active(
     if ok and not contradiction:
         return []
     if not findings:
-        by_value = _named_by_value(r, statements, shared) if shared is not None else None
+        by_value = _named_by_value(r, statements, shared()) if shared is not None else None
         if by_value is not None:
             return _check_active(by_value, statements, entities, ledger_events, must_state=must_state)
         if not must_state:
@@ -711,6 +717,7 @@ _ENDED_WITH = {
 }
 """Verbs that end a condition with their particle: "got over it", "grew out of it",
 "recovered from it", "was cured of it"."""
+_ENDING_HEADS = _OUTGROWN | frozenset(_ENDED_WITH)
 _BE_USED = frozenset({"is", "are", "am", "be", "'s", "get", "being"})
 """What makes "used to" an adjective ("is used to the cold"), not a past habit."""
 _BACK_REFERENCE = frozenset({"it", "them", "that", "this"})
@@ -723,6 +730,8 @@ def _told_as_over(statement: Statement, at: int, names: Sequence[Alias]) -> str 
     object, a pronoun back to it or a name of the fact ("but has *outgrown* it", "*got
     over* her pollen allergy"). The same verbs ahead of the state, or with another object
     ("outgrew her egg allergy"), tell of something else."""
+    if "used" not in statement.vocabulary and not _ENDING_HEADS & statement.vocabulary:
+        return None  # the cheap test first: most sentences hold none of these words
     norms = statement.norms
     clause = statement.clause[at]
     for i in range(1, at):
