@@ -34,7 +34,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Artifact, Criticality, Fact, Status, Trust
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
-from pytest_compaction.prose.normalize import kind_of, participles, phrase, stem, tokens
+from pytest_compaction.prose.normalize import find_phrase, kind_of, participles, phrase, stem, tokens
 from pytest_compaction.prose.statements import (
     ATTRIBUTION,
     NEGATORS,
@@ -99,9 +99,11 @@ def check_facts_in_prose(
     entities = _entities(resolved.values())
     by_id: dict[str, object] = {e.event_id: e for e in ledger.events}
     found: list[Violation] = []
+    values = list(resolved.values())
+    shared: Callable[[], Set[str]] = functools.cache(lambda: _shared_words(values))
     for r in scoped:
         if r.fact.status is Status.ACTIVE:
-            found.extend(_check_active(r, statements, entities, by_id))
+            found.extend(_check_active(r, statements, entities, by_id, shared=shared))
         elif r.fact.status is Status.DELETED:
             found.extend(_check_deleted(r, statements, active_words, ledger, tenant, subject))
         else:
@@ -380,6 +382,38 @@ def _article_between(statement: Statement, left: int, right: int) -> bool:
     return any(word.lower() in ("the", "a", "an") for word in between.split())
 
 
+def _shared_words(resolved: Iterable[Resolved]) -> frozenset[str]:
+    """The words that more than one fact of the ledger uses, whatever its status."""
+    return _shared_of(tuple(r.words() for r in resolved))
+
+
+@functools.lru_cache(maxsize=256)
+def _shared_of(word_sets: tuple[frozenset[str], ...]) -> frozenset[str]:
+    seen: set[str] = set()
+    shared: set[str] = set()
+    for words in word_sets:
+        shared |= seen & words
+        seen |= words
+    return frozenset(shared)
+
+
+def _named_by_value(r: Resolved, statements: Sequence[Statement], shared: Set[str]) -> Resolved | None:
+    """``r`` named by its distinctive values where no sentence names it: a value of two
+    content words or more ("14 Sample Street", "blue planter"), each a word no other fact
+    of the ledger uses, stands for its fact by itself ("deliveries go to *14 Sample
+    Street*"). A value with a word another fact shares, or of one word, does not: it could
+    be the other fact's."""
+    own = tuple(
+        alias
+        for alias in r.value
+        if len([w for w in alias if w not in STOPWORDS]) >= 2
+        and not any(w in shared for w in alias if w not in STOPWORDS)
+    )
+    if not own or not any(s.find_any(own) is not None for s in _candidates(statements, own)):
+        return None
+    return dataclasses.replace(r, names=own)
+
+
 def _candidates(statements: Sequence[Statement], aliases: Sequence[Alias]) -> list[Statement]:
     """The statements that hold the first word of one of ``aliases`` (a cheap index test)."""
     return holding_any(statements, {alias[0] for alias in aliases if alias})
@@ -392,10 +426,15 @@ def _check_active(
     ledger_events: Mapping[str, object],
     *,
     must_state: bool | None = None,
+    shared: Callable[[], Set[str]] | None = None,
 ) -> list[Violation]:
     """What is wrong with how ``statements`` state an active fact (nothing: stated).
 
     ``must_state``: whether an unstated fact is ``missing`` (default: when it is critical).
+    ``shared``: the words more than one fact of the ledger uses (asked for only when
+    needed); given, a sentence that
+    names no name but holds a value distinctive enough to be the fact's own names it
+    (:func:`_named_by_value`).
     """
     fact = r.fact
     fid = fact.fact_id
@@ -511,6 +550,18 @@ def _check_active(
                 )
             )
             continue
+        over = _told_as_over(statement, at, r.names)
+        if over is not None:
+            findings.append(
+                _Finding(
+                    3,
+                    ViolationCode.VALUE_CHANGED,
+                    f"{_where(statement)} tells it as over ({over!r}); the fact still holds",
+                    expected="current",
+                    observed=f"over ({over})",
+                )
+            )
+            continue
         if others:
             named_here = name_at if statement.index == hit_index else at
             rival_subject = _rival_subject(statement, r, others, named_here, at)
@@ -567,6 +618,9 @@ def _check_active(
     if ok and not contradiction:
         return []
     if not findings:
+        by_value = _named_by_value(r, statements, shared()) if shared is not None else None
+        if by_value is not None:
+            return _check_active(by_value, statements, entities, ledger_events, must_state=must_state)
         if not must_state:
             return []
         names = " / ".join(dict.fromkeys(repr(r.show(a)) for a in r.names))
@@ -668,6 +722,55 @@ def _settled(statement: Statement, r: Resolved) -> bool:
 
 _LONGER = stem("longer")
 
+_OUTGROWN = frozenset({stem("outgrow"), stem("outgrown")})
+"""Verbs that end a condition by themselves ("has *outgrown* it")."""
+_ENDED_WITH = {
+    stem("get"): ("over",),
+    stem("grow"): ("out", "of"),
+    stem("recover"): ("from",),
+    stem("cure"): ("of",),
+}
+"""Verbs that end a condition with their particle: "got over it", "grew out of it",
+"recovered from it", "was cured of it"."""
+_ENDING_HEADS = _OUTGROWN | frozenset(_ENDED_WITH)
+_BE_USED = frozenset({"is", "are", "am", "be", "'s", "get", "being"})
+"""What makes "used to" an adjective ("is used to the cold"), not a past habit."""
+_BACK_REFERENCE = frozenset({"it", "them", "that", "this"})
+
+
+def _told_as_over(statement: Statement, at: int, names: Sequence[Alias]) -> str | None:
+    """The words that tell the state at token ``at`` as over though it holds, or None: a
+    past habit before it in its clause ("*used to* be allergic"; not "is used to"), or,
+    after it in the sentence, a past verb that ends a condition with the condition as its
+    object, a pronoun back to it or a name of the fact ("but has *outgrown* it", "*got
+    over* her pollen allergy"). The same verbs ahead of the state, or with another object
+    ("outgrew her egg allergy"), tell of something else."""
+    if "used" not in statement.vocabulary and not _ENDING_HEADS & statement.vocabulary:
+        return None  # the cheap test first: most sentences hold none of these words
+    norms = statement.norms
+    clause = statement.clause[at]
+    for i in range(1, at):
+        if statement.clause[i] != clause or statement.segment[i] != statement.segment[at]:
+            continue
+        if norms[i] != "used" or norms[i + 1] != "to":
+            continue
+        if norms[i - 1] not in _BE_USED and statement.tokens[i - 1].raw.lower() not in ("was", "were", "got"):
+            return "used to"
+    wanted = {a for a in names if a}
+    for i in range(at + 1, len(norms)):
+        if not statement.tokens[i].past or statement.speculative(i) is not None:
+            continue
+        particle: tuple[str, ...] = ()
+        if norms[i] not in _OUTGROWN:
+            particle = _ENDED_WITH.get(norms[i], ("",))
+            if tuple(norms[i + 1 : i + 1 + len(particle)]) != particle:
+                continue
+        start = i + 1 + len(particle)
+        ahead = norms[start : start + 4]
+        if (ahead and ahead[0] in _BACK_REFERENCE) or any(find_phrase(ahead, alias) >= 0 for alias in wanted):
+            return " ".join(t.raw for t in statement.tokens[i:start])
+    return None
+
 
 _RELATIVE = frozenset({"which", "who", "whose", "whom"})
 
@@ -755,6 +858,11 @@ def _check_deleted(
         if not set(alias) <= active_words | STOPWORDS and not any(s.find(alias) >= 0 for s in allowed)
     ]
     values = {tuple(a) for a in (*r.value, *(a for _, group in r.qualifiers for a in group))}
+    raw: dict[tuple[str, ...], str] = {}
+    for name, shown in _redacted_names(r, ledger, allowed, active_words | {w for a in candidates for w in a}):
+        distinguishing.append((name,))
+        values.add((name,))
+        raw[(name,)] = shown
     for statement in statements:
         # A sentence that tells the deletion ("asked for their income to be forgotten")
         # names the fact without restating it: there only its value words count.
@@ -763,16 +871,48 @@ def _check_deleted(
             if told and tuple(alias) not in values:
                 continue
             if statement.find(alias) >= 0:
+                shown = raw.get(tuple(alias)) or r.show(alias)
                 return [
                     Violation(
                         code=ViolationCode.FORBIDDEN_DELETED_FACT,
                         fact_id=r.fact.fact_id,
                         expected="absent (deleted)",
-                        observed=r.show(alias),
-                        detail=f"{_where(statement)} holds {r.show(alias)!r}, a word of a deleted fact",
+                        observed=shown,
+                        detail=f"{_where(statement)} holds {shown!r}, a word of a deleted fact",
                     )
                 ]
     return []
+
+
+def _redacted_names(
+    r: Resolved, ledger: Ledger, allowed: Sequence[Statement], known: set[str]
+) -> list[tuple[str, str]]:
+    """The proper nouns and long numbers (three digits or more) after the deleted fact's
+    value (its names, without one) in its clause of a redacted source event, that no
+    authorized event and no active fact uses: "Testville" of "ship to 14 Sample Street,
+    Testville" once the address is deleted. They are the deleted content as much as its
+    value. A name before the value tells whose it is or who said it ("the Achterbergs'
+    key", "Jonas mentioned a divorce"), and one in another sentence of the event ("Hi,
+    I'm Ana.") is not the fact's."""
+    redacted = ledger.redacted_event_ids
+    used = {n for s in allowed for n in s.norms}
+    out: dict[str, str] = {}
+    for event_id in r.fact.source_event_ids:
+        if event_id not in redacted:
+            continue
+        for statement in read_statements(ledger.event_by_id(event_id).text):
+            hit = statement.find_any(r.value) if r.value else statement.find_any(r.names)
+            if hit is None:
+                continue
+            for i, (token, norm) in enumerate(zip(statement.tokens, statement.norms, strict=True)):
+                if i <= hit[0] or statement.clause[i] != statement.clause[hit[0]]:
+                    continue  # before the value: whose it is ("the Achterbergs' key"), not what
+                kind = kind_of(norm)
+                proper = kind == "word" and i > 0 and token.raw[:1].isupper() and norm not in STOPWORDS
+                long_number = kind in ("number", "identifier") and sum(c.isdigit() for c in norm) >= 3
+                if (proper or long_number) and len(norm) > 2 and norm not in used | known:
+                    out.setdefault(norm, token.raw)
+    return list(out.items())
 
 
 _ERASED = frozenset(
@@ -1020,6 +1160,7 @@ def _check_sources(
     untrusted_fact_words: set[str] = set()
     tools: set[str] = set()
     orders: dict[str, list[bool]] = {}
+    roles: dict[str, list[tuple[frozenset[str], str]]] = {}
     for r in scoped:
         if r.fact.authority is Trust.UNTRUSTED:
             untrusted_fact_words |= r.words()
@@ -1060,6 +1201,7 @@ def _check_sources(
                     modifiers = _content(statement, _modifiers(statement, positions))
                     doubt = statement.speculative(positions[0]) or ""
                     doubted_things |= _reported_content(statement, positions)
+                    _note_roles(statement, positions, words - given - modifiers, doubt, roles)
                     for w in words - given - modifiers:
                         speculative.setdefault(w, event_id)
                         forms.setdefault(w, set()).update(
@@ -1099,6 +1241,8 @@ def _check_sources(
                     continue
                 if _classifies(statement, i, settled) and statement.tokens[i].raw.lower() not in forms[norm]:
                     continue  # "the matching panel sits on the 14th" for "might be matched"
+                if _about_else(statement, i, roles.get(norm, ()), set(only_speculative)):
+                    continue  # "spring vegetable recipes" for "moving to Porto next spring"
                 # "The skip company texted that they can probably ..." reports the doubt.
                 source = labels[only_speculative[norm]]
                 if not forecast and (
@@ -1133,8 +1277,14 @@ def _check_sources(
                     statement.norms[i] in label for i in hits
                 ):
                     continue  # the words that name the source ("the store dashboard") are not its claim
-                if not _claimed_as_own(statement, hits, label, need) and (
-                    _attributes(statement, hits, names, told_by[event_id]) or _source_tells(statement, label)
+                by_person = event_id in tools and _told_by_person(statement, hits[0])
+                if (
+                    not _claimed_as_own(statement, hits, label, need)
+                    and not by_person
+                    and (
+                        _attributes(statement, hits, names, told_by[event_id])
+                        or _source_tells(statement, label)
+                    )
                 ):
                     continue
                 if event_id in tools and not order and not _directive(statement.text):
@@ -1152,6 +1302,86 @@ def _check_sources(
                 )
                 return found
     return found
+
+
+_TIME_DETERMINERS = frozenset({"next", "last", "this", "coming", "every"})
+"""What makes the word after it a time in a hedged clause: "*next* spring", "*this* summer"."""
+
+
+def _note_roles(
+    statement: Statement,
+    positions: Sequence[int],
+    doubted: set[str],
+    hedge: str,
+    roles: dict[str, list[tuple[frozenset[str], str]]],
+) -> None:
+    """Record, for each doubted word of a hedged clause, the clause's doubted words and the
+    word's role in it: ``time`` after a time determiner ("next *spring*"), ``verb`` for the
+    first doubted word after the hedge ("thinking of *moving*"), else ``""``."""
+    hedge_words = {w.lower() for w in re.findall(r"[\w']+", hedge)}
+    after = max((i for i in positions if statement.tokens[i].raw.lower() in hedge_words), default=None)
+    verb = (
+        next((i for i in positions if i > after and statement.norms[i] in doubted), None)
+        if after is not None
+        else None
+    )
+    hedging = {statement.norms[i] for i in positions if statement.tokens[i].raw.lower() in hedge_words}
+    clause = frozenset(doubted - hedging)  # "probably" is the doubt, not what is doubted
+    for i in positions:
+        norm = statement.norms[i]
+        if norm not in clause:
+            continue
+        role = ""
+        if i > 0 and statement.norms[i - 1] in _TIME_DETERMINERS:
+            role = "time"
+        elif i == verb:
+            role = "verb"
+        roles.setdefault(norm, []).append((clause, role))
+
+
+def _about_else(
+    statement: Statement, index: int, roles: Sequence[tuple[frozenset[str], str]], doubted: set[str]
+) -> bool:
+    """Whether token ``index``, a word only hedged clauses used, shares just itself with each
+    of them, and is there no more than their time ("next spring" -> "spring vegetable
+    recipes") or their verb with an object of its own ("thinking of moving to Porto" ->
+    "moving her grocery day to Friday"): a clause about something else, not the speculation
+    restated. The verb with nothing after it ("she is moving") or any two of the clause's
+    words still restate it."""
+    if not roles:
+        return False
+    clause = statement.clause[index]
+    here = {n for j, n in enumerate(statement.norms) if statement.clause[j] == clause}
+    for words, role in roles:
+        if len(here & words & doubted) != 1 or role == "" or len(words) < 2:
+            return False  # a clause of one doubted word ("probably harmless") is restated by it
+        if role == "verb":
+            rest = [
+                n
+                for j, n in enumerate(statement.norms)
+                if j > index
+                and statement.clause[j] == clause
+                and statement.segment[j] == statement.segment[index]
+                and n not in STOPWORDS
+            ]
+            if not rest or set(rest) & words:
+                return False
+    return True
+
+
+_PERSONS = frozenset({"he", "she"})
+
+
+def _told_by_person(statement: Statement, position: int) -> bool:
+    """Whether every word that attributes token ``position`` has "he" or "she" as its
+    speaker ("as *she* requested", "*he* asked that ..."): a person, never the tool whose
+    words these are. A tool's banner told as someone's request is elevated, not reported."""
+    words = statement.attributed(position)
+    if words is None or words == "quotation marks":
+        return False
+    reports = set(words.split(", "))
+    at = [i for i, t in enumerate(statement.tokens) if t.raw in reports]
+    return bool(at) and all(i > 0 and statement.tokens[i - 1].raw.lower() in _PERSONS for i in at)
 
 
 def _classifies(statement: Statement, index: int, settled: set[str]) -> bool:

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Value
-from pytest_compaction.prose.normalize import derived, is_year, kind_of, phrase
+from pytest_compaction.prose.normalize import adverb_family, derived, is_year, kind_of, phrase
 from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements
 
 __all__ = ["ProseFormLike", "Resolved", "resolve", "without_year"]
@@ -193,6 +193,21 @@ class _Builder:
                     variants.append(variant)
         return (*out, *variants)
 
+    def with_adverbs(self, group: tuple[Alias, ...]) -> tuple[Alias, ...]:
+        """A qualifier's aliases and, for each one-word alias, the other of its adjective /
+        "-ly" adverb pair (:func:`adverb_family`): a "severe" allergy is told as "severely
+        allergic", a "gentle" wash as "wash gently"; how the word is derived is all that
+        differs."""
+        out = list(group)
+        for alias in group:
+            if len(alias) != 1 or alias[0] in STOPWORDS:
+                continue
+            for other in sorted(adverb_family(alias[0])):
+                if (other,) not in out:
+                    self.shown.setdefault((other,), self.shown.get(alias, alias[0]))
+                    out.append((other,))
+        return tuple(out)
+
 
 _DERIVED_REACH = 3
 """Aliases of up to this many words get their derived wordings (:func:`_derivations`)."""
@@ -256,7 +271,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
         else:
             group = build.aliases(_value_words(qvalue), require_source=True)
         if group:
-            qualifiers.append((key, group))
+            qualifiers.append((key, build.with_adverbs(group)))
     if form is not None and form.names:
         names = build.aliases(form.names, require_source=False, derive=True)
     else:

@@ -680,6 +680,61 @@ def derived(norm: str) -> frozenset[str]:
     return frozenset(w for w in out if len(w) >= 4)
 
 
+_PARTED_ADVERBS = frozenset(
+    {
+        "hardly",
+        "lately",
+        "shortly",
+        "nearly",
+        "barely",
+        "scarcely",
+        "mostly",
+        "justly",
+        "presently",
+        "fairly",
+        "pretty",
+    }
+)
+"""Adverbs whose sense parted from their adjective's: "hardly" is no "hard", "lately" no
+"late", "barely" no "bare"; they never stand for the adjective (nor it for them)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def adverb_family(norm: str) -> frozenset[str]:
+    """The norms of the adjective and its "-ly" adverb, the other one of ``norm``'s pair
+    (itself left out): "severely" for "severe", "seriously" for "serious", "gently" for
+    "gentle", "happily" for "happy", "basically" for "basic", and back. Read off the
+    spelling alone, so some candidates are no words (they match nothing); roots under four
+    letters ("only", "early") and the adverbs of :data:`_PARTED_ADVERBS` are left out."""
+    if kind_of(norm) != "word" or not norm.isalpha() or len(norm) < 4:
+        return frozenset()
+    out: set[str] = set()
+    if norm.endswith("ly") and len(norm) >= 5:
+        if norm in _PARTED_ADVERBS:
+            return frozenset()
+        root = norm[:-2]
+        out.add(stem(root))  # "severely" -> "sever", "seriously" -> "serious"
+        if root.endswith("i"):
+            out.add(stem(root[:-1] + "y"))  # "happily" -> "happy"
+        if root.endswith("al") and root[:-2].endswith("ic"):
+            out.add(stem(root[:-2]))  # "basically" -> "basic"
+        if root.endswith("l"):
+            out.add(stem(root + "l"))  # "fully" -> "full"
+        else:
+            out.add(stem(root + "le"))  # "gently" -> "gentle"
+    else:
+        out.update({norm + "ly", norm + "ely"})  # "serious" -> "seriously", "sever" -> "severely"
+        if norm.endswith("y"):
+            out.add(norm[:-1] + "ily")  # "happy" -> "happily"
+        if norm.endswith("l"):
+            out.add(norm + "y")  # "gentl" -> "gently", "full" -> "fully"
+        if norm.endswith("ic"):
+            out.add(norm + "ally")  # "basic" -> "basically"
+        out -= _PARTED_ADVERBS
+    out.discard(norm)
+    return frozenset(w for w in out if len(w) >= 4 and w not in _FUNCTION_WORDS)
+
+
 def _stem_tail(w: str) -> str:
     """The end rules of :func:`stem` on a word whose suffix is gone: a doubled consonant
     undoubled ("referr", "cancell"), a final "e" dropped ("settle", "agree")."""
