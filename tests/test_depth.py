@@ -322,8 +322,8 @@ def test_violations_carry_where_they_were_first_seen() -> None:
 # -- deletions and several subjects ----------------------------------------------------
 
 
-def test_a_deletion_regrounds_the_multi_stage_path() -> None:
-    scenario = history(
+def _deleting_history() -> Scenario:
+    return history(
         steps=[
             {"add": ["e1", "e2", "e3", "e4", "e5"]},
             {"delete": "fact-approve-1"},
@@ -331,7 +331,23 @@ def test_a_deletion_regrounds_the_multi_stage_path() -> None:
             "compress",
         ]
     )
-    result = run_depth(scenario, reference(), 3)
+
+
+def test_a_deletion_is_purged_on_the_multi_stage_path() -> None:
+    # By default the pass after a deletion builds on the prior memory, purged: depth goes on.
+    result = run_depth(_deleting_history(), reference(), 3)
+    assert result.ok, render_depth(result)
+    assert [s.depth for s in result.stages] == [1, 2, 3]
+    final = result.artifacts[-1]
+    assert final is not None
+    assert "fact-approve-1" not in final.index
+
+
+def test_a_deletion_regrounds_a_rebuilding_system() -> None:
+    class Rebuilds(ReferenceCompressor):
+        rebuilds_after_deletion = True
+
+    result = run_depth(_deleting_history(), guarded(Rebuilds()), 3)
     assert result.ok, render_depth(result)
     assert [s.depth for s in result.stages] == [1, 2, 1]
     final = result.artifacts[-1]

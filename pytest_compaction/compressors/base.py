@@ -25,6 +25,7 @@ __all__ = [
     "ReferenceCompressor",
     "as_compressor",
     "compressor_name",
+    "rebuilds_after_deletion",
     "replays_claims",
     "resolve_compressor",
 ]
@@ -272,6 +273,30 @@ def replays_claims(compressor: object) -> bool:
     works from the events' text. Anything else sees the events with empty claims.
     """
     return getattr(compressor, "replays_claims", False) is True
+
+
+def rebuilds_after_deletion(compressor: object) -> bool:
+    """Whether ``compressor`` declared ``rebuilds_after_deletion = True``.
+
+    By default a deletion is the compressor's to honour: the next pass is handed the prior
+    memory as the system keeps it (its structured facts purged, as a store deletes by id;
+    its summary unchanged) with the deleted ids in ``request.deleted_fact_ids`` and
+    ``deleted_event_ids``, and the summary it writes must no longer state the deleted fact.
+    A system that rebuilds its memory from the remaining transcript after a deletion
+    declares this flag: its next pass gets no prior and every authorized event again.
+    Wrappers (a plain function's adapter, a mutant's ``inner``) are looked through.
+    """
+    seen: set[int] = set()
+    while compressor is not None and id(compressor) not in seen:
+        seen.add(id(compressor))
+        if getattr(compressor, "rebuilds_after_deletion", False) is True:
+            return True
+        compressor = (
+            getattr(compressor, "inner", None)
+            or getattr(compressor, "function", None)
+            or getattr(compressor, "__self__", None)
+        )
+    return False
 
 
 def compressor_name(compressor: object) -> str:

@@ -26,6 +26,7 @@ from typing import Any
 from pytest_compaction.compressors.base import (
     CompressionRequest,
     compressor_name,
+    rebuilds_after_deletion,
     replays_claims,
     resolve_compressor,
 )
@@ -48,6 +49,7 @@ class ProcessCompressor:
         local = resolve_compressor(reference)
         self.name = compressor_name(local)
         self.replays_claims = replays_claims(local)
+        self.rebuilds_after_deletion = rebuilds_after_deletion(local)
         self._process: Any = None
         self._connection: Connection | None = None
 

@@ -21,7 +21,8 @@ class CompressionRequest:
     events: tuple[SourceEvent, ...]
     """The authorized source events for this pass, deleted content already removed, in order."""
     prior: Artifact | None = None
-    """The current memory (for repeated compression), deleted facts already removed."""
+    """The current memory (for repeated compression): its structured facts with deleted facts
+    removed, its summary as the previous pass wrote it (see ``deleted_fact_ids``)."""
     memory_version: int = 1
     """The version the returned artifact should carry."""
     budget: int | None = None
@@ -31,6 +32,11 @@ class CompressionRequest:
     """The most tokens the kept memory may take (``budget_tokens`` in a spec), if declared."""
     budget_chars: int | None = None
     """The most characters the kept memory may take (``budget_chars`` in a spec), if declared."""
+    deleted_fact_ids: tuple[str, ...] = ()
+    """The facts deleted in this memory's scope so far (ids only): the prior summary may still
+    state them, and what this pass returns must not."""
+    deleted_event_ids: tuple[str, ...] = ()
+    """The events those deletions redacted (ids only): purge what the prior memory took from them."""
 
     @property
     def prior_summary(self) -> str | None:
@@ -82,6 +88,8 @@ class CompressionRequest:
             "budget_tokens": self.budget_tokens,
             "budget_chars": self.budget_chars,
             "config": dict(self.config),
+            "deleted_fact_ids": list(self.deleted_fact_ids),
+            "deleted_event_ids": list(self.deleted_event_ids),
         }
 
 

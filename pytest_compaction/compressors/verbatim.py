@@ -13,6 +13,7 @@ like a careful summarizer it:
 
 - tells an event whose every fact is over (superseded or retired) as history
   (``previously`` in its label), and drops a prior line once its facts are over;
+- drops a prior line copied from an event a deletion redacted (``request.deleted_event_ids``);
 - attributes an untrusted event (``untrusted`` in its label);
 - under a character budget, drops the events that carry no critical fact first.
 """
@@ -27,15 +28,16 @@ from pytest_compaction.prose.summary import event_label
 __all__ = ["VerbatimCompressor"]
 
 _PINNED_START = "=== PINNED INVARIANTS"
-_LABEL = re.compile(r"^\[[^\]:]*(?::\s*(?P<ids>[^\]]*))?\]\s")
+_LABEL = re.compile(r"^\[(?P<event>[^\]:\s]*)[^\]:]*(?::\s*(?P<ids>[^\]]*))?\]\s")
 
 
 def _line(event: SourceEvent) -> str:
     return event_label(event) + " ".join(event.text.split())
 
 
-def _prior_lines(prior: Artifact | None, over: set[str]) -> list[str]:
-    """The prior summary's lines, without the pinned block and without lines whose facts are over."""
+def _prior_lines(prior: Artifact | None, over: set[str], deleted: set[str]) -> list[str]:
+    """The prior summary's lines, without the pinned block, lines whose facts are over, and
+    lines copied from a deleted event."""
     if prior is None or not prior.summary:
         return []
     out: list[str] = []
@@ -45,6 +47,8 @@ def _prior_lines(prior: Artifact | None, over: set[str]) -> list[str]:
         if not line.strip():
             continue
         label = _LABEL.match(line)
+        if label and label.group("event") in deleted:
+            continue
         if label and label.group("ids") and set(label.group("ids").split()) <= over:
             continue
         out.append(line)
@@ -75,7 +79,8 @@ class VerbatimCompressor:
         over = {older for event in events for claim in event.claims for older in claim.supersedes}
         over |= {fact_id for event in events for fact_id in event.retires}
         over |= {claim.fact_id for event in events for claim in event.claims if not claim.current}
-        lines = _prior_lines(prior, over)
+        deleted = set(getattr(request, "deleted_event_ids", ()))
+        lines = _prior_lines(prior, over, deleted)
         new = [(_line(event), _critical(event)) for event in events]
         if budget is not None:
             total = sum(len(line) + 1 for line in lines) + sum(len(line) + 1 for line, _ in new)

@@ -10,13 +10,13 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from pytest_compaction.compressors.attribution import blame, located, stage_named, with_stage
-from pytest_compaction.compressors.base import CompressionRequest
+from pytest_compaction.compressors.base import CompressionRequest, rebuilds_after_deletion
 from pytest_compaction.compressors.guard import CompressionRecord, GuardedCompressor
 from pytest_compaction.core.checker import Mode
 from pytest_compaction.core.compare import qualifier_token, value_token
 from pytest_compaction.core.errors import CompactionError, PayloadError
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.core.model import Artifact, SourceEvent, Status
+from pytest_compaction.core.model import Artifact, Fact, SourceEvent, Status
 from pytest_compaction.core.scenario import Scenario, Step
 from pytest_compaction.core.violations import (
     REVIEWABLE,
@@ -199,6 +199,7 @@ def run_scenario(
     ledger = Ledger(tenant_id=scenario.tenant_id, subject_id=scenario.subject_id)
     run = ScenarioRun(scenario=scenario, ledger=ledger)
     every = (*checks, *extra_checks)
+    rebuilds = rebuilds_after_deletion(guard.compressor)
     memory: dict[tuple[str, str], Artifact] = {}
     latest: dict[tuple[str, str], Artifact] = {}
     compressed: dict[tuple[str, str], set[str]] = {}
@@ -210,6 +211,10 @@ def run_scenario(
         seen = compressed.setdefault(scope, set())
         events = tuple(e for e in ledger.authorized_events(*scope) if e.event_id not in seen)
         prior = memory.get(scope)
+        if prior is not None:
+            prior = _authorized(prior, ledger)  # a store deletes by id; the summary stays as written
+        deleted = _deleted(ledger, scope)
+        redacted = ledger.redacted_event_ids
         request = CompressionRequest(
             tenant_id=scope[0],
             subject_id=scope[1],
@@ -220,6 +225,10 @@ def run_scenario(
             config=_with_budgets(config, scenario, step),
             budget_tokens=_budget(scenario, step, "budget_tokens"),
             budget_chars=_budget(scenario, step, "budget_chars"),
+            deleted_fact_ids=tuple(fact.fact_id for fact in deleted),
+            deleted_event_ids=tuple(
+                dict.fromkeys(e for fact in deleted for e in fact.source_event_ids if e in redacted)
+            ),
         )
         request = _configured(request, every, [p for p in run.passes if (p.tenant_id, p.subject_id) == scope])
         depth = 1 if prior is None else depths.get(scope, 0) + 1
@@ -277,10 +286,13 @@ def run_scenario(
                     deleted = ledger.get(step.fact_id)
                     if store is not None:
                         store.delete_fact(deleted.tenant_id, deleted.subject_id, deleted.fact_id)
-                    # A deletion invalidates every summary built from the deleted content:
-                    # the next pass re-grounds from the authorized events.
-                    memory.clear()
-                    compressed.clear()
+                    if rebuilds:
+                        # This system rebuilds its memory after a deletion: the next pass
+                        # starts again from the authorized events, with no prior.
+                        memory.clear()
+                        compressed.clear()
+                    # Otherwise the next pass is handed the prior memory as the system keeps it,
+                    # with the deletion named in the request: the compressor must purge it.
                 continue
             compress(group)
     finally:
@@ -606,6 +618,15 @@ def disagreements(ledger: Ledger | None, records: tuple[CompressionRecord, ...])
                 Violation(code=ViolationCode.NONDETERMINISTIC_CRITICAL_FACT, fact_id=fact_id, detail=detail)
             )
     return out
+
+
+def _deleted(ledger: Ledger, scope: tuple[str, str]) -> tuple[Fact, ...]:
+    """The facts deleted so far in ``scope``, in the order they were recorded."""
+    return tuple(
+        fact
+        for fact in ledger.facts.values()
+        if fact.status is Status.DELETED and (fact.tenant_id, fact.subject_id) == scope
+    )
 
 
 def _authorized(artifact: Artifact, ledger: Ledger) -> Artifact:

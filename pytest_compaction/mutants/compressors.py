@@ -169,11 +169,12 @@ class KeepSupersededValue(MutantCompressor):
 
 
 class ResurrectFromCheckpoint(MutantCompressor):
-    """Resumes from its own last checkpoint when it is given no prior memory.
+    """Resumes from its own last checkpoint after a deletion.
 
-    The runner re-grounds after a deletion (no prior, authorized events only); this
-    mutant ignores that and builds the pass on the artifact it emitted last for the
-    same tenant and subject, so a deleted fact comes back: ``forbidden_deleted_fact``.
+    After a deletion the run hands over the prior memory with the deleted facts purged
+    (or, for a system that rebuilds, no prior at all); this mutant ignores that and builds
+    the pass on the artifact it emitted last for the same tenant and subject, so a deleted
+    fact comes back: ``forbidden_deleted_fact``.
     """
 
     mutant_name = "resurrect_from_checkpoint"
@@ -184,7 +185,7 @@ class ResurrectFromCheckpoint(MutantCompressor):
 
     def prepare(self, request: CompressionRequest) -> CompressionRequest:
         stale = self.checkpoints.get(_scope(request))
-        if request.prior is None and stale is not None:
+        if stale is not None and (request.prior is None or request.deleted_fact_ids):
             return dataclasses.replace(request, prior=stale)
         return request
 

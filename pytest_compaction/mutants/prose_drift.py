@@ -222,12 +222,13 @@ class RestoreDeletedText(_Remembering):
     mutant_name = "restore_deleted_text"
 
     def mutate(self, request: CompressionRequest, artifact: Artifact) -> Artifact:
-        given = {e.event_id for e in request.events}
         seen = dict(self.by_event)
         self.remember(request)
-        if request.prior is not None:
-            return artifact  # only a re-grounded pass (after a deletion) omits old events
-        gone = [text for event_id, text in seen.items() if event_id not in given]
+        if request.prior is None:  # a rebuilt pass (after a deletion) leaves the deleted events out
+            given = {e.event_id for e in request.events}
+            gone = [text for event_id, text in seen.items() if event_id not in given]
+        else:  # a purging pass names them
+            gone = [seen[e] for e in request.deleted_event_ids if e in seen]
         return _append(artifact, gone)
 
 
