@@ -277,3 +277,60 @@ def test_a_report_path_that_cannot_be_written_is_a_usage_error(pytester: pytest.
     result.stderr.fnmatch_lines(
         [f"ERROR: pytest-compaction: {flag}: cannot write 'afile/report' (*afile is not a directory)"]
     )
+
+
+def test_rules_given_as_a_bare_list_say_where_they_go(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".compaction.yaml",
+        rules="""\
+        events:
+          - {id: e1, text: "Never call the vendor before approval."}
+        invariants:
+          - {id: inv-1, text: "Never call the vendor before approval.", markers: [vendor]}
+        steps: [{add: [e1]}, compress]
+        """.replace("        ", ""),
+    )
+    result = pytester.runpytest("--compaction-contract", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        ["*rules.compaction.yaml:3: invariants: expected a mapping, got a list of 1*"]
+    )
+    result.stdout.fnmatch_lines(["*an indented 'invariants:' with this list*"])
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_a_compressor_with_the_wrong_signature_is_located_in_the_users_file(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makefile(".compaction.yaml", allergy=PEANUT + "steps: [{add: [e1]}, compress]\n")
+    pytester.makepyfile(
+        memory="""\
+        def compress(request, model):
+            return model(request.text)
+
+
+        def helper(data):
+            return data["summary"]
+
+
+        def crashes(request):
+            return helper({})
+        """.replace("        ", "")
+    )
+    pytester.syspathinsert()
+    result = pytester.runpytest(
+        "--compaction-contract", "--compaction-compressor=memory:compress", "-p", "no:cacheprovider"
+    )
+    result.assert_outcomes(failed=1)
+    text = result.stdout.str()
+    assert "compressors/base.py" not in text
+    result.stdout.fnmatch_lines(
+        [
+            "*compressor_error*TypeError*'model'*compress is defined at *memory.py:1; "
+            "a compressor is called with one argument*"
+        ]
+    )
+    result = pytester.runpytest(
+        "--compaction-contract", "--compaction-compressor=memory:crashes", "-p", "no:cacheprovider"
+    )
+    result.stdout.fnmatch_lines(["*compressor_error*KeyError: 'summary' at *memory.py:6 in helper*"])

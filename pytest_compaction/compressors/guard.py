@@ -19,7 +19,6 @@ import itertools
 import operator
 import threading
 import time
-import traceback
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from pytest_compaction.compressors.base import (
     compressor_name,
     replays_claims,
 )
+from pytest_compaction.compressors.raised import described
 from pytest_compaction.compressors.shapes import Normalized, normalize
 from pytest_compaction.core.model import Artifact, as_built
 from pytest_compaction.core.violations import Violation, ViolationCode
@@ -336,7 +336,7 @@ def _invoke_described(
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # SystemExit included: a compressor's exit is its error
-        return _Raised(exc, f"{_one_line(exc)}{_where(exc)}")
+        return _Raised(exc, described(exc, compressor))
 
 
 async def _awaited(awaitable: Any) -> Any:
@@ -465,30 +465,6 @@ def _frozen(value: object) -> object:
     if isinstance(value, Mapping):
         return (dict, tuple((k, _frozen(v)) for k, v in value.items()))
     return (kind, value)  # an enum member or an opaque object: compared by equality
-
-
-def _one_line(error: BaseException) -> str:
-    if isinstance(error, SystemExit):
-        return f"SystemExit({error.code!r}) (a compressor must return, not exit the process)"
-    try:
-        text = str(error)[:_MESSAGE_CHARS].strip().splitlines()
-    except KeyboardInterrupt:
-        raise
-    except BaseException as exc:  # a hostile __str__ is the compressor's error, not ours
-        return f"{type(error).__name__} (its message cannot be shown: str() raised {type(exc).__name__})"
-    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
-
-
-_MESSAGE_CHARS = 2000
-"""The part of an exception's message read: its first line is what is shown."""
-
-
-def _where(error: BaseException) -> str:
-    frames = traceback.extract_tb(error.__traceback__)
-    if not frames:
-        return ""
-    last = frames[-1]
-    return f" at {last.filename}:{last.lineno} in {last.name}"
 
 
 def record_shape_is_artifact(normalized: object) -> bool:

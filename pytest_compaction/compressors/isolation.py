@@ -19,7 +19,6 @@ import contextlib
 import inspect
 import multiprocessing
 import sys
-import traceback
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -30,6 +29,7 @@ from pytest_compaction.compressors.base import (
     replays_claims,
     resolve_compressor,
 )
+from pytest_compaction.compressors.raised import described
 
 __all__ = ["IsolatedError", "ProcessCompressor"]
 
@@ -125,24 +125,18 @@ def _child_main(connection: Connection, reference: str, path: list[str]) -> None
         except KeyboardInterrupt:
             return
         except BaseException as exc:
-            connection.send(("error", _described(exc)))
+            connection.send(("error", described(exc, compressor)))
             continue
         try:
             connection.send(("ok", outcome))
         except Exception as exc:
             connection.send(
-                ("error", f"its output could not be sent back from the child process ({_described(exc)})")
+                (
+                    "error",
+                    f"its output could not be sent back from the child ({described(exc, compressor)})",
+                )
             )
 
 
 async def _awaited(awaitable: Any) -> Any:
     return await awaitable
-
-
-def _described(error: BaseException) -> str:
-    text = str(error).strip().splitlines()
-    words = f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
-    frames = traceback.extract_tb(error.__traceback__)
-    if frames:
-        words += f" at {frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name}"
-    return words

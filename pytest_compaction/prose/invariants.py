@@ -622,6 +622,14 @@ class InvariantRegister:
         Entries are appended in order, then the retirements are replayed: a retirement of
         an unknown id, or a second retirement of one id, is refused with its path.
         """
+        if isinstance(data, list):
+            # The register's own lists go under their keys: a bare list is the commonest slip.
+            raise PayloadError(
+                path,
+                f"expected a mapping, got a list of {len(data)}; the rules go one level down, "
+                "under their own key: 'invariants:' then an indented 'invariants:' with this list "
+                "(beside it, optional 'failures:' and 'retirements:' lists)",
+            )
         data = read_mapping(data, path)
         check_keys(data, path, required=(), optional=("invariants", "failures", "retirements"))
         register = cls()
