@@ -277,3 +277,26 @@ def test_the_page_shows_an_unverified_pass_in_chromium(unverified: pytest.Pytest
         assert [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"] == []
     finally:
         browser.quit()
+
+
+def test_an_invalid_spec_row_says_why_in_chromium(pytester: pytest.Pytester) -> None:
+    browser = _browser()
+    from selenium.webdriver.common.by import By
+
+    (pytester.path / "allergy.compaction.yaml").write_text(SPEC.format(n=0))
+    (pytester.path / "broken.compaction.yaml").write_text("events:\n  - id: e1\n    txt: hello\n")
+    pytester.runpytest(*CONTRACT, "--compaction-html=r.html")
+    try:
+        browser.get((pytester.path / "r.html").as_uri())
+        outcome = {
+            row.get_attribute("data-nodeid"): row.find_elements(By.TAG_NAME, "td")[-1]
+            for row in browser.find_elements(By.CSS_SELECTOR, "#matrix tr[data-nodeid]")
+        }
+        broken = outcome["broken.compaction.yaml::spec-error"]
+        assert broken.text.startswith("failed: invalid fixture spec:")
+        assert "txt" in broken.get_attribute("title")
+        assert "did you mean 'text'?" in broken.get_attribute("title")
+        assert outcome["allergy.compaction.yaml::allergy[as-written]"].text == "passed"
+        assert [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"] == []
+    finally:
+        browser.quit()

@@ -103,7 +103,7 @@ h1{font-size:1.4rem;margin:1rem 0 .2rem}h2{font-size:1.1rem;margin:1.4rem 0 .5re
 border-radius:6px}select{margin-left:.3rem}#shown{color:#566}
 .scroll{overflow-x:auto}table{border-collapse:collapse}th,td{border:1px solid #d6dbe3;padding:.25rem .5rem}
 th{background:#eef1f6;font-weight:600;text-align:left}td.cell{text-align:center;min-width:3rem}
-td.bad{background:#fbe3e1;color:#8d1b12;font-weight:600}td.warn{background:#fdf3d7;color:#7a5a00;font-weight:600}td.ok{color:#2d6a3e}td.none{color:#aab}
+td.bad{background:#fbe3e1;color:#8d1b12;font-weight:600}td.warn{background:#fdf3d7;color:#7a5a00;font-weight:600}td.ok{color:#2d6a3e}td.none{color:#aab}td.why{font-weight:400;max-width:40em;white-space:normal}
 .failure{border:1px solid #d6dbe3;border-left:4px solid #c0392b;border-radius:6px;padding:.6rem .8rem;
 margin:.6rem 0}.failure h3{font-size:1rem;margin:0 0 .3rem;word-break:break-all}
 .meta{color:#566;font-size:.9em}code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
@@ -181,6 +181,11 @@ _SCRIPT = r"""
   function outcomeCell(t) {
     if (unverified(t)) {
       return el("td", {"class": "warn", title: data.unverified_why}, data.unverified);
+    }
+    if (t.outcome === "failed" && !failing(t).length && t.message) {
+      // No named violation (an invalid spec, a crash): the row says why, in full on hover.
+      var why = t.message.length > 90 ? t.message.slice(0, 89) + "\u2026" : t.message;
+      return el("td", {"class": "bad why", title: t.message}, "failed: " + why);
     }
     return el("td", {"class": t.outcome === "failed" ? "bad" : "ok"}, t.outcome);
   }
