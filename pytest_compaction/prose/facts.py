@@ -1225,6 +1225,7 @@ def _check_sources(
                     told_by.setdefault(event_id, set()).update(statement.norms)
                     if _is_tool(event):
                         tools.add(event_id)
+                        told_by[event_id].update(t.norm for t in tokens(getattr(event, "name", None) or ""))
                 else:
                     trusted |= words
     found: list[Violation] = []
@@ -1277,7 +1278,8 @@ def _check_sources(
                     statement.norms[i] in label for i in hits
                 ):
                     continue  # the words that name the source ("the store dashboard") are not its claim
-                by_person = event_id in tools and _told_by_person(statement, hits[0])
+                source_words = told_by[event_id] | label
+                by_person = event_id in tools and _told_by_person(statement, hits[0], source_words)
                 if (
                     not _claimed_as_own(statement, hits, label, need)
                     and not by_person
@@ -1372,16 +1374,33 @@ def _about_else(
 _PERSONS = frozenset({"he", "she"})
 
 
-def _told_by_person(statement: Statement, position: int) -> bool:
-    """Whether every word that attributes token ``position`` has "he" or "she" as its
-    speaker ("as *she* requested", "*he* asked that ..."): a person, never the tool whose
-    words these are. A tool's banner told as someone's request is elevated, not reported."""
+def _told_by_person(statement: Statement, position: int, source: set[str]) -> bool:
+    """Whether every word that attributes token ``position`` has a person as its speaker:
+    "he" or "she" ("as *she* requested", "*he* asked that ..."), or a name the tool's own
+    words (``source``) do not hold ("as *Mira* asked"). Never the tool whose words these
+    are: a tool's banner told as someone's request is elevated, not reported; "as the
+    *banner* asked", or a name the tool itself gives ("*Dana* from billing says"), reports."""
     words = statement.attributed(position)
     if words is None or words == "quotation marks":
         return False
     reports = set(words.split(", "))
     at = [i for i, t in enumerate(statement.tokens) if t.raw in reports]
-    return bool(at) and all(i > 0 and statement.tokens[i - 1].raw.lower() in _PERSONS for i in at)
+    return bool(at) and all(i > 0 and _person(statement, i - 1, source) for i in at)
+
+
+def _person(statement: Statement, index: int, source: set[str]) -> bool:
+    """Whether token ``index`` names a person other than the source: "he", "she", or a
+    capitalized name (not a reporting or source word) that ``source`` does not use."""
+    raw, norm = statement.tokens[index].raw, statement.norms[index]
+    if raw.lower() in _PERSONS:
+        return True
+    return (
+        raw[:1].isupper()
+        and raw.replace("'", "").replace("\u2019", "").isalpha()
+        and norm not in source
+        and norm not in ATTRIBUTION
+        and norm not in STOPWORDS
+    )
 
 
 def _classifies(statement: Statement, index: int, settled: set[str]) -> bool:
