@@ -98,8 +98,21 @@ def _spoken(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
     return found
 
 
+class _Norms:
+    """The norms of ``out``, read one at a time (a list of them all per position would make
+    reading a long sentence quadratic)."""
+
+    __slots__ = ("out",)
+
+    def __init__(self, out: Sequence[Token]) -> None:
+        self.out = out
+
+    def __getitem__(self, index: int) -> str:
+        return self.out[index].norm
+
+
 def _spoken_at(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
-    norms = [t.norm for t in out]
+    norms = _Norms(out)
     j = i + 1 if norms[i] == "a" else i
     if j + 2 < len(out) and norms[j] in ("quarter", "half") and norms[j + 1] in ("past", "to", "after"):
         hour = _hour(out[j + 2])

@@ -25,7 +25,7 @@ import collections
 import functools
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pytest_compaction.prose import _text
 from pytest_compaction.prose.normalize import Token, find_phrase, kind_of, stem, tokens
@@ -107,6 +107,8 @@ _AWAITS = frozenset({"awaiting", "awaits", "await", "pending"})
 sign-off" state that it is not approved, not signed off. Like "no", they reach only the
 few words after them (:data:`_DETERMINER_REACH`)."""
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
+_CUE_WORDS = _PROHIBITS | _PRIVATIVES | _AWAITS | {_OFF, _RID}
+"""Surface words besides the negators that :meth:`Statement.negated` reads as cues."""
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
 more than", "no doubt"."""
@@ -277,6 +279,8 @@ class Statement:
     clause: tuple[int, ...]
     """For each token: which clause it belongs to (clauses split at ";" and "but")."""
     vocabulary: frozenset[str]
+    _memo: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+    """Readings worked out on first use (the tokens that may negate, :meth:`_negation_cues`)."""
 
     def find(self, alias: Sequence[str]) -> int:
         """Where the alias starts among the tokens, or -1 (a cheap set test first)."""
@@ -301,7 +305,8 @@ class Statement:
         seg = self.segment[position]
         found: list[str] = []
         answer = self._label_answer(position)
-        for i, norm in enumerate(self.norms):
+        for i in self._negation_cues():
+            norm = self.norms[i]
             if (self.segment[i] != seg and i != answer) or position <= i < position + span:
                 continue  # a negator inside the matched words belongs to them ("do not touch")
             if norm in _CEASE and i < position and self._gerund(i + 1):
@@ -338,6 +343,20 @@ class Statement:
                 continue
             found.append(self.tokens[i].raw)
         return ", ".join(found) if len(found) % 2 else None
+
+    def _negation_cues(self) -> tuple[int, ...]:
+        """The tokens that can flip another (a negator, a ceasing, prohibiting, privative or
+        awaiting word, "off", "rid"), in order: :meth:`negated` reads only these, so a long
+        sentence costs one pass over its words, not one per word it is asked about."""
+        cues = self._memo.get("negation")
+        if cues is None:
+            cues = tuple(
+                i
+                for i, token in enumerate(self.tokens)
+                if self.norms[i] in _CEASE or token.raw.lower() in _CUE_WORDS or negator(token) is not None
+            )
+            self._memo["negation"] = cues
+        return cues
 
     def _negative_state(self, position: int, index: int) -> str | None:
         """Whether token ``index`` is the "off" or "rid of" of a negative state that flips
@@ -386,17 +405,19 @@ class Statement:
         colon answer the label before it, as a table cell answers its row's label
         (:meth:`_answers`). A label opens its line and is a few words with no punctuation.
         """
-        start = self.tokens[position].end
-        colon = _LABEL_COLON.search(self.text, start)
-        if colon is None:
-            return None
-        label = self.text[: colon.start()].lstrip(" \t-*\u2022")
-        if len(label.split()) > _LABEL_WORDS or re.search(r"[,;:()|]", label):
-            return None
-        after = next((j for j, t in enumerate(self.tokens) if t.start >= colon.end()), None)
-        if after is None or negator(self.tokens[after]) is None:
-            return None
-        return after
+        # Only the statement's first colon can close a label: a later one has it in its label.
+        found = self._memo.get("label")
+        if found is None:
+            found = (-1, -1)
+            colon = _LABEL_COLON.search(self.text)
+            label = self.text[: colon.start()].lstrip(" \t-*\u2022") if colon is not None else ""
+            if colon is not None and len(label.split()) <= _LABEL_WORDS and not re.search(r"[,;:()|]", label):
+                after = next((j for j, t in enumerate(self.tokens) if t.start >= colon.end()), None)
+                if after is not None and negator(self.tokens[after]) is not None:
+                    found = (colon.start(), after)
+            self._memo["label"] = found
+        colon_at, answer = found
+        return answer if answer >= 0 and self.tokens[position].end <= colon_at else None
 
     def _not_to(self, index: int) -> bool:
         """Whether "not to" at token ``index`` negates the infinitive after it ("isn't to do
