@@ -22,6 +22,7 @@ import dataclasses
 import itertools
 import json
 import operator
+import re
 from collections.abc import Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
@@ -551,13 +552,13 @@ def _from_messages(messages: tuple[Message, ...], request: CompressionRequest) -
     kept: list[str] = []
     kept_prior = False
     summaries: list[str | None] = []
-    lines: list[str] = []
+    lines: list[str | SourceEvent | _PriorText] = []
     for message in messages:
         content = message.content or ""
         is_prior = message.message_id == PRIOR_SUMMARY_ID or (prior_text and content == prior_text)
         if is_prior and content == (prior_text or ""):
             kept_prior = True
-            lines.append(content)
+            lines.append(_PriorText(content))
             continue
         source = by_id.get(message.message_id) if message.message_id else None
         if source is None and not message.summary:
@@ -567,9 +568,7 @@ def _from_messages(messages: tuple[Message, ...], request: CompressionRequest) -
             source = by_text.get((message.role, content)) or any_role.get(content)
         if source is not None and content == source.text and not message.summary:
             kept.append(source.event_id)
-            # Kept as it was, it is still its source's: an untrusted event stays labelled so.
-            label = f"{source.event_id} untrusted" if source.trust is Trust.UNTRUSTED else source.event_id
-            lines.append(f"[{label}] {content}")
+            lines.append(source)  # labelled below, once every kept turn is known
             continue
         # Not a source event as given: a summary the compressor wrote (or an event it rewrote).
         summaries.append(content)
@@ -577,9 +576,10 @@ def _from_messages(messages: tuple[Message, ...], request: CompressionRequest) -
     kept_ids = _in_order(request, tuple(dict.fromkeys(kept)))
     summarized = tuple(e for e in _event_ids(request) if e not in kept_ids) if summaries else ()
     facts = _kept_facts(request, kept_ids, kept_prior)
+    replaced = _replaced_by(request, set(kept_ids))
     artifact = _artifact(
         request,
-        summary="\n".join(lines),
+        summary="\n".join(_memory_line(line, replaced, request) for line in lines),
         facts=facts,
         used=_in_order(request, (*kept_ids, *summarized)),
     )
@@ -594,6 +594,64 @@ def _from_messages(messages: tuple[Message, ...], request: CompressionRequest) -
             summaries=tuple(summaries),
         )
     )
+
+
+def _replaced_by(request: CompressionRequest, kept: set[str]) -> set[str]:
+    """The facts that a kept turn supersedes or retires: the memory holds their change."""
+    return {
+        fact_id
+        for event in request.events
+        if event.event_id in kept
+        for fact_id in (*event.retires, *(older for claim in event.claims for older in claim.supersedes))
+    }
+
+
+class _PriorText(str):
+    """The prior memory's text, kept as it was handed back."""
+
+
+_PRIOR_LABEL = re.compile(r"^\[(?P<event>[^\]\s:]+)(?P<rest>[^\]:]*)\] ", re.MULTILINE)
+
+
+def _memory_line(
+    line: str | SourceEvent | _PriorText, replaced: set[str], request: CompressionRequest
+) -> str:
+    if isinstance(line, _PriorText):
+        return _prior_history(str(line), replaced, request)
+    return line if isinstance(line, str) else _kept_line(line, replaced)
+
+
+def _prior_history(text: str, replaced: set[str], request: CompressionRequest) -> str:
+    """The prior memory's turns (``[e1] ...`` lines) told as history once every fact their
+    event stated was replaced by a turn this memory keeps: the prior's facts say which."""
+    prior = request.prior
+    if prior is None or not replaced:
+        return text
+    by_event: dict[str, set[str]] = {}
+    for fact in prior.facts:
+        for event_id in fact.source_event_ids:
+            by_event.setdefault(event_id, set()).add(fact.fact_id)
+
+    def relabel(match: re.Match[str]) -> str:
+        facts = by_event.get(match.group("event"))
+        if not facts or not facts <= replaced or "previously" in match.group("rest"):
+            return match.group()
+        return f"[{match.group('event')}{match.group('rest')} previously] "
+
+    return _PRIOR_LABEL.sub(relabel, text)
+
+
+def _kept_line(event: SourceEvent, replaced: set[str]) -> str:
+    """A turn kept word for word, labelled with its source: still its source's when untrusted,
+    and history ("previously") when every fact it states was replaced by a later turn the
+    memory also keeps: a transcript that keeps "I'm on the Pro plan" and, after it, "move
+    us to Basic" tells the change. A turn whose replacement was dropped stays current."""
+    words = [event.event_id]
+    if event.trust is Trust.UNTRUSTED:
+        words.append("untrusted")
+    if event.claims and all(not c.current and c.fact_id in replaced for c in event.claims):
+        words.append("previously")
+    return f"[{' '.join(words)}] {event.text}"
 
 
 def _kept_facts(request: CompressionRequest, kept: tuple[str, ...], kept_prior: bool) -> tuple[Fact, ...]:
