@@ -260,6 +260,9 @@ _NOUN_OPENERS = (_DEFINITE - {"that"}) | {"a", "an", "every", "each", "any", "an
 """What opens a noun phrase; not "that", a relative pronoun before a verb ("a post that claims")."""
 _REPORT_COMPLEMENT = frozenset({"that", "from", "by", "of", "to", "in"})
 """What follows a reporting noun that still reports: "the claim *that*", "a request *from*"."""
+_JSON_KEY = re.compile(r"[\"'][^\"'\n]{1,80}[\"']\s*:\s*\Z")
+"""A quoted key and its colon right before a quotation (``"hobby": "..."``): the quotation is a
+JSON or dict value, the memory's own data, not someone's words it reports."""
 _QUOTED = re.compile(r"(?<!\w)'[^\n]{3,}?'(?!\w)|\"[^\"]{3,}\"")
 """A quotation: in single quotes, those that open and close words, not the apostrophes of
 "you've" and "Fenwick's" (which may sit inside it: 'we can't do Friday')."""
@@ -644,7 +647,8 @@ class Statement:
         """
         token = self.tokens[position]
         for quoted in _QUOTED.finditer(self.text):
-            if quoted.start() <= token.start < quoted.end():
+            inside = quoted.start() <= token.start < quoted.end()
+            if inside and not _JSON_KEY.search(self.text, 0, quoted.start()):
                 return "quotation marks"
         reports = [
             i for i in range(len(self.tokens)) if self._reports(i) and not self._subordinate(position, i)
