@@ -193,6 +193,14 @@ def test_bad_option_value_is_a_usage_error(project: pytest.Pytester) -> None:
     result.stderr.fnmatch_lines(["*pytest-compaction: --compaction-timeout expects a number, got 'soon'*"])
 
 
+@pytest.mark.parametrize("value", ["nan", "inf", "1e400", "-inf"])
+def test_a_timeout_that_is_not_finite_is_a_usage_error(project: pytest.Pytester, value: str) -> None:
+    result = project.runpytest(f"--compaction-timeout={value}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*pytest-compaction: --compaction-timeout expects a finite number, got '{value}'*"])
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+
 def test_options_share_one_help_group(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--help")
     result.stdout.fnmatch_lines(

@@ -334,3 +334,51 @@ def test_a_compressor_with_the_wrong_signature_is_located_in_the_users_file(
         "--compaction-contract", "--compaction-compressor=memory:crashes", "-p", "no:cacheprovider"
     )
     result.stdout.fnmatch_lines(["*compressor_error*KeyError: 'summary' at *memory.py:6 in helper*"])
+
+
+# The output paths become directories while the tests run: the check before the run passed,
+# and only the write at the end fails (as a full disk or a quota would).
+MADE_DURING_THE_RUN = """\
+import pathlib
+
+def pytest_sessionstart(session):
+    pass
+
+def pytest_runtestloop(session):
+    for name in ("r.json", "b.json"):
+        pathlib.Path(name).mkdir()
+"""
+
+
+def test_an_output_that_fails_at_the_end_is_named_and_the_others_are_still_written(
+    pytester: pytest.Pytester,
+) -> None:
+    spec(pytester)
+    pytester.makeconftest(MADE_DURING_THE_RUN)
+    result = pytester.runpytest(*CONTRACT, "--compaction-report=r.json", "--compaction-html=r.html")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(["pytest-compaction: --compaction-report: could not write 'r.json' (*)"])
+    result.stdout.fnmatch_lines(["compaction HTML report written to *r.html"])
+    assert (pytester.path / "r.html").is_file()
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
+    result.assert_outcomes(passed=1)
+
+
+def test_a_baseline_that_cannot_be_written_is_named_and_fails_the_run(pytester: pytest.Pytester) -> None:
+    spec(pytester)
+    pytester.makeconftest(MADE_DURING_THE_RUN)
+    result = pytester.runpytest(
+        *CONTRACT, "--compaction-baseline=b.json", "--compaction-write-baseline", "--compaction-html=r.html"
+    )
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(["*pytest-compaction: --compaction-baseline: could not write 'b.json' (*)"])
+    assert (pytester.path / "r.html").is_file()
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+
+def test_a_report_name_the_file_system_cannot_hold_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    too_long = "r" * 300 + ".json"
+    result = pytester.runpytest(*CONTRACT, f"--compaction-report={too_long}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"ERROR: pytest-compaction: --compaction-report: cannot write '{too_long}' (*)"])
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()

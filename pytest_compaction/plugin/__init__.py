@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -198,11 +198,23 @@ def _unwritable(directory: str) -> str | None:
 def _unwritable_file(file: str) -> str | None:
     """Why the report file ``file`` could not be written at the end of the session, or None."""
     path = Path(file).absolute()
+    try:
+        path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        pass  # told apart below
+    except OSError as error:  # a name too long, a loop of links: it cannot be written either
+        return error.strerror or type(error).__name__
     if path.is_dir():
         return f"{path} is a directory; give a file name"
     if path.exists():
         return None if os.access(path, os.W_OK) else f"{path} is not writable"
     return _unwritable(str(path.parent))
+
+
+def _not_written(flag: str, path: str, error: OSError) -> str:
+    """The one line naming an output that could not be written at the end of the run."""
+    reason = error.strerror or type(error).__name__
+    return f"pytest-compaction: {flag}: could not write {path!r} ({reason})"
 
 
 def _fixture_paths(settings: Settings, root: Path) -> list[str]:
@@ -468,6 +480,7 @@ class _Reporter:
 
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
+        self.session: pytest.Session | None = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.config.stash[REPORT_KEY].add(report.nodeid, report.when, report.outcome, report.user_properties)
@@ -483,13 +496,17 @@ class _Reporter:
         self.config.stash[REPORT_KEY].add_collect_error(report.nodeid, message, spec=spec)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        self.session = session
         settings = settings_of(self.config)
         report = self.config.stash[REPORT_KEY]
         baseline = self.config.stash.get(BASELINE_KEY, None)
         if baseline is not None:
             from pytest_compaction.plugin.expectations import baseline_notes
 
-            notes, stale = baseline_notes(baseline, report, write=settings.write_baseline)
+            try:
+                notes, stale = baseline_notes(baseline, report, write=settings.write_baseline)
+            except OSError as error:
+                notes, stale = [_not_written("--compaction-baseline", baseline.path, error)], True
             report.notes.extend(notes)
             if stale and session.exitstatus == pytest.ExitCode.OK:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
@@ -511,14 +528,32 @@ class _Reporter:
         if table is not None:
             terminalreporter.write_sep("=", "compaction mutation table")
             terminalreporter.write_line(table.render())
+        outputs: list[tuple[str, str, str, Callable[[], Path]]] = []
         if settings.report and not hasattr(self.config, "workerinput"):
-            written = session.write(settings.report)
-            terminalreporter.write_line(f"compaction report written to {written}")
+            report_path = settings.report
+            outputs.append(
+                ("--compaction-report", report_path, "compaction report", lambda: session.write(report_path))
+            )
         if settings.html:
             from pytest_compaction.reporting.html import write_html
 
-            page = write_html(session.to_json(), settings.html)
-            terminalreporter.write_line(f"compaction HTML report written to {page}")
+            html_path = settings.html
+            outputs.append(
+                (
+                    "--compaction-html",
+                    html_path,
+                    "compaction HTML report",
+                    lambda: write_html(session.to_json(), html_path),
+                )
+            )
+        for flag, path, what, write in outputs:
+            # Each output on its own: one that cannot be written is named, the others still are.
+            try:
+                terminalreporter.write_line(f"{what} written to {write()}")
+            except OSError as error:
+                terminalreporter.write_line(_not_written(flag, path, error), red=True)
+                if self.session is not None and self.session.exitstatus == pytest.ExitCode.OK:
+                    self.session.exitstatus = pytest.ExitCode.TESTS_FAILED
         if os.environ.get("GITHUB_ACTIONS") == "true":
             from pytest_compaction.reporting.annotations import from_records, render_github
 

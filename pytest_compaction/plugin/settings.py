@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -389,6 +390,8 @@ def _number(flag: str, value: object, kind: type[float] | type[int], minimum: fl
         raise ConfigError(
             f"{flag} expects a {'whole ' if kind is int else ''}number, got {value!r}"
         ) from None
+    if not math.isfinite(number):
+        raise ConfigError(f"{flag} expects a finite number, got {value!r} (0 disables the limit)")
     if minimum is not None and number < minimum:
         raise ConfigError(f"{flag} must be at least {minimum:g}, got {value!r}")
     return number
