@@ -197,7 +197,8 @@ def test_bad_option_value_is_a_usage_error(project: pytest.Pytester) -> None:
 def test_a_timeout_that_is_not_finite_is_a_usage_error(project: pytest.Pytester, value: str) -> None:
     result = project.runpytest(f"--compaction-timeout={value}")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines([f"*pytest-compaction: --compaction-timeout expects a finite number, got '{value}'*"])
+    expected = f"*pytest-compaction: --compaction-timeout expects a finite number, got '{value}'*"
+    result.stderr.fnmatch_lines([expected])
     assert "Traceback" not in result.stdout.str() + result.stderr.str()
 
 

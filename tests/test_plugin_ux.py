@@ -380,5 +380,6 @@ def test_a_report_name_the_file_system_cannot_hold_is_a_usage_error(pytester: py
     too_long = "r" * 300 + ".json"
     result = pytester.runpytest(*CONTRACT, f"--compaction-report={too_long}")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines([f"ERROR: pytest-compaction: --compaction-report: cannot write '{too_long}' (*)"])
+    expected = f"ERROR: pytest-compaction: --compaction-report: cannot write '{too_long}' (*)"
+    result.stderr.fnmatch_lines([expected])
     assert "Traceback" not in result.stdout.str() + result.stderr.str()
