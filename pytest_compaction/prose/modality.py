@@ -404,6 +404,33 @@ _ADJECTIVE = re.compile(
     # hedges the rule itself, and is read as a hedge.
     r"(?:un)?likely(?!\s+(?:requirements?|rules?|obligations?|prerequisites?)\b))\b"
 )
+# A verb of advice that is the act a rule governs, not the speaker's advice on it: after a
+# rule word that opens a command or follows a modal ("Never suggest shellfish", "staff must
+# not recommend a broker"), or as the verb of a clause of time or condition ("before I
+# suggest a dish", "unless the vet recommends it", "if advised by the pharmacist": the
+# clause's subject a pronoun or a determiner's noun). The speaker's own advice ("we suggest
+# calling", "checking it before booking is recommended") is still a hedge.
+_ADVICE_VERB = r"(?:suggest(?:s|ed)?|recommend(?:s|ed)?|advis(?:e|es|ed)|encourag(?:e|es|ed))\b"
+_ADVICE_WORD = re.compile(r"\b" + _ADVICE_VERB)
+_GOVERNED_ADVICE = re.compile(
+    r"(?:(?:^|(?<=[:;(]\s)|(?<=[:;(]))\s*(?:please\s+)?(?:never|do\s+not|don't|always)"
+    r"|\b(?:must|shall|may|will)\s+(?:not|never)|\b(?:mustn't|shan't|won't))\s+(?=" + _ADVICE_VERB + ")"
+    r"|\b(?:before|after|when|whenever|until|till|once|while|if|unless)\s+"
+    r"(?:(?:i|you|he|she|we|they|someone|anyone|(?:the|a|an|my|your|his|her|our|their)\s+[a-z][\w'-]*"
+    r"(?:\s+[a-z][\w'-]*)?)\s+)?(?=" + _ADVICE_VERB + ")"
+)
+
+
+def _governed_advice(text: str) -> str:
+    """``text`` (lower case) with each verb of advice a rule governs blanked (:data:`_GOVERNED_ADVICE`)."""
+    for match in _GOVERNED_ADVICE.finditer(text):
+        verb = _ADVICE_WORD.match(text, match.end())
+        if verb is not None:
+            start, end = verb.span()
+            text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 # Noun uses of permission words ("before the permit is issued", "a parking permit is
 # required"): a document, not a grant. Blanked with the adjectives.
 _DETERMINER = r"(?:\b(?:the|a|an|my|your|his|her|their|our|its|each|every|any|no)|\w's|\ws')"
@@ -742,6 +769,8 @@ def read(text: str) -> Reading:
     work = _NOUN.sub(_blank, _ADJECTIVE.sub(_blank, original.lower()))
     if "optional" in work:
         work = _attributive(work)
+    if _ADVICE_WORD.search(work):
+        work = _governed_advice(work)
     if len(work) != len(original):
         original = work  # a case change that changed the length: read without capitals
     found: list[tuple[int, Cue]] = []

@@ -1,0 +1,65 @@
+"""Rules of English from the round 12 held-out rule triples (fix12r), each tested in other
+words, other domains and other people than the triples': faithful texts it must pass and
+drifts it must catch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pytest_compaction.prose.summary import check_prose
+
+
+def _rule(text: str, markers: list[str], modality: str) -> dict[str, Any]:
+    return {"invariants": [{"id": "inv", "text": text, "markers": markers, "modality": modality}]}
+
+
+def _ok(register: dict[str, Any], summary: str) -> bool:
+    return check_prose(register, summary).ok
+
+
+def _weakened(register: dict[str, Any], summary: str) -> bool:
+    return "inv:modal_weakened" in check_prose(register, summary).names
+
+
+# -- a verb of advice that is the act a rule governs -----------------------------------------
+
+_BROKER = _rule(
+    "Never recommend a mortgage broker to a first-time buyer.", ["mortgage broker"], "prohibition"
+)
+_ALLERGY = _rule(
+    "Read the label of every snack for sesame before you offer it to Tobias.", ["sesame"], "obligation"
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_BROKER, "Advisers must not recommend a mortgage broker to first-time buyers."),
+        (_BROKER, "Do not recommend a mortgage broker to anyone buying a first home."),
+        (_ALLERGY, "Reminder: read each snack label for sesame before I recommend it to Tobias."),
+        (_ALLERGY, "Always read the snack label for sesame, even when the nanny suggests a brand."),
+    ],
+)
+def test_a_verb_of_advice_governed_by_a_rule_or_in_a_clause_of_time_is_no_hedge(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_BROKER, "We suggest not pointing first-time buyers to a mortgage broker."),
+        (
+            _BROKER,
+            "Sending first-time buyers to a mortgage broker early is not recommended.",
+        ),
+        (_ALLERGY, "We recommend reading snack labels for sesame before offering them to Tobias."),
+        (_ALLERGY, "Reading snack labels for sesame before you offer one is recommended."),
+    ],
+)
+def test_the_speakers_own_advice_is_still_a_hedge(register: dict[str, Any], drifted: str) -> None:
+    assert _weakened(register, drifted)
