@@ -1235,6 +1235,8 @@ def _check_sources(
             for i, norm in enumerate(statement.norms):
                 if norm not in only_speculative:
                     continue
+                if statement.asked(i) or statement.title():
+                    continue  # a question or a section title asserts nothing
                 hedge = statement.speculative(i)
                 # "might need" told as "will need", reported or not, is stated as certain.
                 forecast = bool(hedge) and _future_only(hedge or "") and norm in doubted
@@ -1464,7 +1466,9 @@ def _plans_told_as_done(
                     continue
                 if i and statement.tokens[i - 1].raw.lower() in _STILL_AHEAD:
                     continue  # "to be repainted", "being sold": a participle of what is ahead
-                if statement.speculative(i) or statement.negated(i) or _reported(statement, i, names):
+                if statement.asked(i) or statement.speculative(i) or statement.negated(i):
+                    continue
+                if _reported(statement, i, names):
                     continue
                 clause = statement.clause[i]
                 if not any(

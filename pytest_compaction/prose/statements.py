@@ -263,6 +263,11 @@ _REPORT_COMPLEMENT = frozenset({"that", "from", "by", "of", "to", "in"})
 _JSON_KEY = re.compile(r"[\"'][^\"'\n]{1,80}[\"']\s*:\s*\Z")
 """A quoted key and its colon right before a quotation (``"hobby": "..."``): the quotation is a
 JSON or dict value, the memory's own data, not someone's words it reports."""
+_ASKED = re.compile(r"\?[\s*_)\]\"'\u2019\u201d]*$")
+"""A sentence that ends in a question mark (past closing markup, brackets or quotes)."""
+_TITLE = re.compile(r"\s*(?:#{1,6}\s+[^:\n]+|(\*\*|__)[^*_:\n]+\1:?)\s*")
+"""A section title: a markdown ``#`` heading, or a line wholly in bold ("**Open questions**")."""
+_TITLE_WORDS = 6
 _QUOTED = re.compile(r"(?<!\w)'[^\n]{3,}?'(?!\w)|\"[^\"]{3,}\"")
 """A quotation: in single quotes, those that open and close words, not the apostrophes of
 "you've" and "Fenwick's" (which may sit inside it: 'we can't do Friday')."""
@@ -471,6 +476,19 @@ class Statement:
         between = self.norms[position + 1 : negator]
         return len(between) <= 3 and not _coordinated(between)
 
+    def title(self) -> bool:
+        """Whether the sentence is a section title: a markdown ``#`` heading or a line of a
+        few words wholly in bold, with no colon in it. A title names the topic of the lines
+        under it ("**Open questions**", "## Next steps"); it asserts nothing."""
+        return _TITLE.fullmatch(self.text) is not None and len(self.text.split()) <= _TITLE_WORDS
+
+    def asked(self, position: int) -> bool:
+        """Whether token ``position`` is in the question a sentence ends with (a question
+        mark, past closing markup, brackets or quotes, closes its last clause): a question
+        asserts nothing ("Four-day week from next year?" asks whether, it does not settle
+        it), but a clause before it does ("repainted in May; is the hall next?")."""
+        return _ASKED.search(self.text) is not None and self.clause[position] == self.clause[-1]
+
     def speculative(self, position: int) -> str | None:
         """The speculation words of the clause of token ``position``, or None."""
         clause = self.clause[position]
@@ -577,11 +595,24 @@ class Statement:
             return []
         given = self._owned(positions) | self._time_clause(positions, start + first.end(), end)
         given |= self._asking(positions, start + first.start())
+        given |= self._reporter(positions, start + first.start())
         before = self.tokens[positions[0] - 1].end if positions[0] > 0 else 0
         opener = self.text[before:start].split()
         if opener and opener[-1].lower().strip(",;:") in _DEFINITE:
             given |= {i for i in positions if self.tokens[i].end <= start + first.start()}
         return sorted(given)
+
+    def _reporter(self, positions: Sequence[int], first: int) -> set[int]:
+        """The words of a report's speaker and its verb before a "that" that opens the
+        doubted part ("*Some members suggested* that the school could move"): what they
+        said is in doubt, not that they said it. The verb before "that" is past, as a
+        report's is; a "that" after the first speculation word opens nothing."""
+        for k in positions:
+            if self.tokens[k].start >= first:
+                break
+            if k > positions[0] and self.tokens[k].raw.lower() == "that" and self.tokens[k - 1].past:
+                return {i for i in positions if i < k}
+        return set()
 
     def _owned(self, positions: Sequence[int]) -> set[int]:
         """The words of a noun phrase the speaker owns, "*my* card", "*our* spare room": a
