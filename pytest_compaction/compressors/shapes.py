@@ -443,6 +443,11 @@ def _from_sequence(items: Sequence[object], request: CompressionRequest) -> Norm
         )
     if all(isinstance(item, str) for item in items) or all(_looks_like_record(item) for item in items):
         return _from_records(items, request)
+    if any(map(_is_removal, items)):
+        state = _reduced(items, request)
+        if isinstance(state, str):
+            return Normalized(shape="messages", problem=state)
+        items = state
     messages: list[Message] = []
     for index, item in enumerate(items):
         if _is_removal(item):
@@ -468,6 +473,56 @@ def _looks_like_record(item: object) -> bool:
 
 def _is_removal(item: object) -> bool:
     return type(item).__name__ == "RemoveMessage"
+
+
+_REMOVE_ALL = "__remove_all__"
+"""LangGraph's ``REMOVE_ALL_MESSAGES``: the state is what follows it in the update."""
+
+
+def _item_id(item: object) -> object:
+    return item.get("id") if isinstance(item, Mapping) else getattr(item, "id", None)
+
+
+def _reduced(update: Sequence[object], request: CompressionRequest) -> list[object] | str:
+    """The state a LangGraph ``add_messages`` reducer leaves after ``update``, from the input.
+
+    As the reducer does: after a ``RemoveMessage(id=REMOVE_ALL_MESSAGES)`` the state is what
+    follows the last one; otherwise it is the messages the compressor was given, minus the
+    removed ids, with a message whose id is already there replacing it and new ones appended.
+    A removal of an id the input does not hold is refused (the reducer raises on it).
+    """
+    last = None
+    for index, item in enumerate(update):
+        if _is_removal(item) and _item_id(item) == _REMOVE_ALL:
+            last = index
+    if last is not None:
+        return list(update[last + 1 :])
+    from pytest_compaction.compressors.messages import openai_messages
+
+    given = openai_messages(request)
+    merged: list[object] = list(given)
+    position: dict[str, int] = {message["id"]: at for at, message in enumerate(given)}
+    removed: set[object] = set()
+    for item in update:
+        item_id = _item_id(item)
+        found = position.get(item_id) if isinstance(item_id, str) else None
+        if found is not None:
+            if _is_removal(item):
+                removed.add(item_id)
+            else:
+                removed.discard(item_id)
+                merged[found] = item
+        elif _is_removal(item):
+            ids = ", ".join(str(message["id"]) for message in given[:8]) or "none"
+            return (
+                f"returned a LangGraph state update that removes message id {item_id!r}, which is not "
+                f"among the messages it was given ({ids}); remove only ids of the input messages"
+            )
+        else:
+            if isinstance(item_id, str):
+                position[item_id] = len(merged)
+            merged.append(item)
+    return [item for item in merged if _item_id(item) not in removed]
 
 
 _ROLES = {
