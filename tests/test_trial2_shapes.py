@@ -149,3 +149,50 @@ def test_the_state_is_what_langgraphs_reducer_leaves() -> None:
         read = normalize({"messages": update}, request).messages
         assert read is not None
         assert [(m.message_id, m.content) for m in read] == [(m.id, m.content) for m in expected]
+
+
+# -- F5: a profile dict -----------------------------------------------------------------
+
+PROFILES = """
+def faithful(request):
+    return {"name": "Ana", "food": {"allergy": "peanuts (severe)", "budget": "40 euros a week"}}
+
+def flags(request):
+    return {"allergic_to_peanuts": True, "severe": True, "budget": "40 euros a week", "pets": None}
+
+def changed_budget(request):
+    return {"allergy": "peanuts, severe", "budget": "45 euros a week"}
+
+def dropped_allergy(request):
+    return {"budget": "40 euros a week", "likes": ["soup", "rice"]}
+
+def too_deep(request):
+    return {"ana": {"food": {"allergy": "peanuts"}}}
+"""
+
+
+@pytest.mark.parametrize("compressor", ["faithful", "flags"])
+def test_a_faithful_profile_dict_passes(pytester: pytest.Pytester, compressor: str) -> None:
+    result = session(pytester, ONE_PASS, PROFILES, f"agent_memory:{compressor}")
+    result.assert_outcomes(passed=1)
+
+
+@pytest.mark.parametrize(
+    ("compressor", "violation"),
+    [("changed_budget", "fact-budget:value_changed"), ("dropped_allergy", "fact-allergy:missing")],
+)
+def test_a_drifted_profile_dict_fails_by_name(
+    pytester: pytest.Pytester, compressor: str, violation: str
+) -> None:
+    result = session(pytester, ONE_PASS, PROFILES, f"agent_memory:{compressor}")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([f"*{violation}*"])
+    assert "artifact_malformed" not in result.stdout.str()
+
+
+def test_a_dict_nested_deeper_than_one_level_is_refused_with_the_shapes_it_may_take(
+    pytester: pytest.Pytester,
+) -> None:
+    result = session(pytester, ONE_PASS, PROFILES, "agent_memory:too_deep")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*artifact_malformed*nested at most one level*"])

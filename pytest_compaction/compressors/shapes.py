@@ -360,12 +360,53 @@ def _from_mapping(data: Mapping[str, Any], request: CompressionRequest) -> Norma
         return _from_sequence(data["messages"], request)  # a LangGraph state update
     if "role" in data:
         return _from_sequence([data], request)
+    lines = _profile_lines(data)
+    if lines is not None:
+        return _from_text("\n".join(lines), request, "profile")
     keys = ", ".join(sorted(map(str, data))[:8])
     return Normalized(
         shape="unknown",
         problem=f"returned a dict with keys {keys} that is neither an artifact (memory_version, facts), "
-        f"memory records (results), messages nor a compaction block",
+        f"memory records (results), messages, a compaction block nor a profile (text keys whose values "
+        f"are text, numbers, true/false or lists of them, nested at most one level)",
     )
+
+
+def _profile_lines(data: Mapping[Any, Any], parent: str = "") -> list[str] | None:
+    """A profile memory (``{"allergy": "peanuts", "budget_eur": 40}``) as ``key: value`` lines.
+
+    Keys are text; a value is text, a number, true/false, None or a list of those; a dict value
+    is read one level deep as ``parent.key`` lines. Anything else is not a profile (None).
+    """
+    if len(data) > MAX_ITEMS:
+        return None
+    lines: list[str] = []
+    for key, value in data.items():
+        if not isinstance(key, str):
+            return None
+        name = f"{parent}.{key}" if parent else key
+        if isinstance(value, Mapping) and not parent:
+            nested = _profile_lines(value, name)
+            if nested is None:
+                return None
+            lines.extend(nested)
+            continue
+        items = value if isinstance(value, (list, tuple)) else (value,)
+        if len(items) > MAX_ITEMS or not all(_is_scalar(item) for item in items):
+            return None
+        lines.append(f"{name}: {', '.join(map(_scalar_text, items))}")
+    return lines
+
+
+def _is_scalar(value: object) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _scalar_text(value: object) -> str:
+    """A profile value as a person writes it: yes/no for a flag, none for a missing value."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value)
 
 
 # -- compaction blocks ----------------------------------------------------------------
