@@ -192,6 +192,16 @@ def test_keys_must_be_strings(text: str, message: str) -> None:
             "(while scanning a quoted scalar that starts on line 1)",
         ),
         (
+            "description: My memory: allergy and budget\nevents: []\n",
+            "spec.yaml:1: invalid YAML: mapping values are not allowed in this context; a value that "
+            "holds ': ' must be quoted: description: \"My memory: allergy and budget\"",
+        ),
+        (
+            'events:\n  - text: Ana said: it\'s "severe"\n',
+            "spec.yaml:2: invalid YAML: mapping values are not allowed in this context; a value that "
+            'holds \': \' must be quoted: text: "Ana said: it\'s \\"severe\\""',
+        ),
+        (
             "a: 1\n---\nb: 2\n",
             "spec.yaml:2: invalid YAML: but found another document "
             "(expected a single document in the stream that starts on line 1)",

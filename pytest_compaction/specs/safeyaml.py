@@ -72,6 +72,21 @@ def load_yaml(text: str, *, source: str = "<string>") -> Any:
     return load_yaml_mapped(text, source=source)[0]
 
 
+def _colon_hint(text: str, line: int) -> str:
+    """The fix for a plain value holding ': ' (``description: My memory: allergy``): quote it."""
+    lines = text.splitlines()
+    row = lines[line] if 0 <= line < len(lines) else ""
+    key, sep, value = row.strip().removeprefix("- ").partition(": ")
+    if not sep or not value or value[0] in "\"'[{|>":
+        return "; a value that holds ': ' must be quoted"
+    quoted = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f"; a value that holds ': ' must be quoted: {key}: \"{_short(quoted)}\""
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def load_yaml_mapped(text: str, *, source: str = "<string>") -> tuple[Any, SourceMap]:
     """Parse one YAML document into plain data and its source map."""
     import yaml
@@ -93,6 +108,8 @@ def load_yaml_mapped(text: str, *, source: str = "<string>") -> tuple[Any, Sourc
         elif exc.problem and exc.context and exc.context_mark is not None:
             # "found unexpected end of stream" alone hides where the unclosed quote began.
             problem += f" ({exc.context} that starts on line {exc.context_mark.line + 1})"
+        if "mapping values are not allowed" in problem and mark is not None:
+            problem += _colon_hint(text, mark.line)
         raise PayloadError("", f"invalid YAML: {problem}", source=source, line=line) from None
     except yaml.YAMLError as exc:
         raise PayloadError("", f"invalid YAML: {exc}", source=source) from None
