@@ -249,11 +249,23 @@ def _competing(statement: Statement, kinds: Set[tuple[str, str]], own: Sequence[
         unit = _unit(norms, i)
         spans = unit in _SPANS and any(u in _SPANS for k, u in kinds if k == "number")
         if (kind, unit if kind == "number" else "") in kinds or spans:
-            raw = statement.tokens[i].raw
-            if unit:
-                raw = f"{raw} {statement.tokens[i + 1].raw}"
-            return raw
+            return _as_written(statement, i, with_unit=bool(unit))
     return None
+
+
+def _as_written(statement: Statement, i: int, *, with_unit: bool) -> str:
+    """The number at token ``i`` as the summary writes it, with its unit when asked: once
+    when both come from one written word ("$61,"), in the order written, and without the
+    punctuation that follows it."""
+    number, unit = statement.tokens[i], statement.tokens[i + 1] if with_unit else None
+    if unit is None or unit.start == number.start:
+        raw = number.raw
+    else:
+        first, second = (unit, number) if unit.start < number.start else (number, unit)
+        raw = f"{first.raw} {second.raw}"
+    raw = raw.rstrip(",;:!?")
+    # A full stop ends the sentence unless the words hold other stops ("8.45 a.m.").
+    return raw[:-1] if raw.endswith(".") and "." not in raw[:-1] else raw
 
 
 _DURATIONS = frozenset({"~minute", "~hour", "~day", "~week", "~month", "~year", "~ms", "~time"})
@@ -280,7 +292,7 @@ def _unit_swapped(statement: Statement, value: Sequence[Alias]) -> str | None:
                     and other != unit
                     and (other in _DURATIONS) == (unit in _DURATIONS)
                 ):
-                    return f"{statement.tokens[p].raw} {statement.tokens[p + 1].raw}"
+                    return _as_written(statement, p, with_unit=True)
     return None
 
 
