@@ -63,3 +63,55 @@ def test_a_verb_of_advice_governed_by_a_rule_or_in_a_clause_of_time_is_no_hedge(
 )
 def test_the_speakers_own_advice_is_still_a_hedge(register: dict[str, Any], drifted: str) -> None:
     assert _weakened(register, drifted)
+
+
+# -- a hyphenated compound verb opens a command ----------------------------------------------
+
+_RESEAL = _rule(
+    "Re-seal every sample jar with fresh tape after each inspection.", ["sample jar"], "obligation"
+)
+_CROSS = _rule(
+    "Cross-reference each customs form with the shipping manifest.", ["customs form"], "obligation"
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_RESEAL, "Every sample jar must be re-sealed with fresh tape after each inspection."),
+        (_RESEAL, "Lab rule: re-seal every sample jar with fresh tape after each inspection."),
+        (_CROSS, "Customs forms must always be cross-referenced with the shipping manifest."),
+        (_CROSS, "Cross-reference each customs form with the shipping manifest."),
+    ],
+)
+def test_a_rule_that_opens_with_a_hyphenated_verb_is_read_and_kept(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_RESEAL, "It can help to re-seal a sample jar with fresh tape after an inspection."),
+        (_RESEAL, "Re-sealing the sample jar after inspections is considered good practice."),
+        (_CROSS, "Staff may want to cross-reference a customs form with the manifest when time allows."),
+    ],
+)
+def test_a_hyphenated_command_weakened_is_caught(register: dict[str, Any], drifted: str) -> None:
+    assert _weakened(register, drifted)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Follow-up calls go out on Mondays.",
+        "Check-in desks open at 9.",
+        "Sign-up forms are at the door.",
+        "Walk-through sessions for new staff on Fridays.",
+    ],
+)
+def test_a_verb_and_its_particle_hyphenated_is_a_noun_not_a_command(text: str) -> None:
+    from pytest_compaction.prose.modality import imperative
+
+    assert imperative(text) is None

@@ -471,7 +471,7 @@ _OWN_CLAUSE = (
 """A character of the same clause: a subordinate or coordinate clause ("before the keys
 are handed over") has verbs of its own."""
 _IMPERATIVE = re.compile(
-    r"^\s*(?P<verb>[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
+    r"^\s*(?P<verb>(?:[a-z]+-)?[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
     r"by|until)\b|"
     r"[A-Z0-9$\u20ac\u00a3'\"]|(?:[a-z][a-z-]*\s+){0,3}[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
@@ -657,12 +657,24 @@ def _keep_away(text: str) -> str | None:
     return None
 
 
+_PARTICLES = frozenset(
+    {"up", "down", "in", "out", "on", "off", "over", "back", "away", "through", "about", "along"}
+)
+"""The particles of phrasal verbs: hyphened to a verb they make a noun ("a follow-up")."""
+
+
 def _command_verb(text: str) -> str | None:
     clean = _IMPERATIVE_SKIP.sub("", text)
     match = _IMPERATIVE.match(clean[:1].lower() + clean[1:] if clean else clean)
     if match is None:
         return None
     verb = match.group("verb")
+    if "-" in verb:
+        # A hyphenated compound ("double-check", "re-seal") is a verb when its last part is
+        # one; a verb and its particle hyphenated ("follow-up", "check-in") is a noun.
+        last = verb.partition("-")[2]
+        if last in _PARTICLES or _command_verb(last + clean[match.end("verb") :]) is None:
+            return None
     if verb in _NOT_VERBS or len(verb) < 3 or verb.endswith(("ed", "ing", "ss")):
         return None
     if verb.endswith("ly") and verb not in _LY_VERBS:
