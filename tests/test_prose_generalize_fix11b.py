@@ -10,27 +10,15 @@ here in other words and domains: faithful readings it must keep and drifts it mu
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from _prose_rules import passes as _ok
+from _prose_rules import rule as _rule
+from _prose_rules import weakened as _weakened
 
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.prose.invariants import FailureRecord
 from pytest_compaction.prose.modality import CueKind, count_constraints, read
 from pytest_compaction.prose.summary import check_prose
-
-
-def _rule(text: str, markers: list[str], modality: str) -> dict[str, Any]:
-    return {"invariants": [{"id": "inv", "text": text, "markers": markers, "modality": modality}]}
-
-
-def _ok(register: dict[str, Any], summary: str) -> bool:
-    return check_prose(register, summary).ok
-
-
-def _weakened(register: dict[str, Any], summary: str) -> bool:
-    return "inv:modal_weakened" in check_prose(register, summary).names
-
 
 # -- a command after a time stamp and a speaker's label ------------------------------------
 
