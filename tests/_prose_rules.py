@@ -1,4 +1,4 @@
-"""Shared helpers of the prose rule tests: a one-invariant register and its two verdicts."""
+"""Shared helpers of the prose rule tests: one-invariant and one-failure registers and their verdicts."""
 
 from __future__ import annotations
 
@@ -18,3 +18,16 @@ def passes(register: dict[str, Any], summary: str) -> bool:
 
 def weakened(register: dict[str, Any], summary: str) -> bool:
     return "inv:modal_weakened" in check_prose(register, summary).names
+
+
+def failure(text: str, approach: list[str], error: list[str] | None = None) -> dict[str, Any]:
+    """A register of one failure record, ``fail-1``."""
+    record: dict[str, Any] = {"id": "fail-1", "text": text, "approach": approach}
+    if error:
+        record["error"] = error
+    return {"failures": [record]}
+
+
+def codes(register: dict[str, Any], summary: str) -> set[str]:
+    """The violation codes the summary gets against the register."""
+    return {v.code.value for v in check_prose(register, summary).violations}

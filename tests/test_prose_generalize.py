@@ -8,9 +8,8 @@ revealed its rule.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from _prose_rules import rule
 
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.ledger import Ledger
@@ -32,10 +31,6 @@ def one(text: str, value: object, prose: dict[str, object]) -> Ledger:
     ledger.event("e1", text)
     ledger.fact("f1", "x.y", value, sources=["e1"], prose=prose)  # type: ignore[arg-type]
     return ledger
-
-
-def rule(text: str, markers: list[str], modality: str) -> dict[str, Any]:
-    return {"invariants": [{"id": "inv-1", "text": text, "markers": markers, "modality": modality}]}
 
 
 # -- numbers ------------------------------------------------------------------------------
@@ -136,9 +131,9 @@ def test_a_rule_is_found_by_an_inflected_marker() -> None:
     )
     assert check_prose(register, "Always shred confidential letters after scanning.").ok
     hedged = check_prose(register, "Confidential letters should be shredded after scanning.")
-    assert "inv-1:modal_weakened" in hedged.names
+    assert "inv:modal_weakened" in hedged.names
     dropped = check_prose(register, "Confidential letters must be filed after scanning.")
-    assert "inv-1:marker_missing" in dropped.names
+    assert "inv:marker_missing" in dropped.names
 
 
 def test_a_marker_with_a_number_time_or_unit_matches_any_wording_of_it() -> None:
@@ -146,7 +141,7 @@ def test_a_marker_with_a_number_time_or_unit_matches_any_wording_of_it() -> None
     assert check_prose(register, "The oxygen tanks must be refilled every six hours.").ok
     assert check_prose(register, "The oxygen tanks must be refilled every 360 minutes.").ok
     drifted = check_prose(register, "The oxygen tanks must be refilled every eight hours.")
-    assert "inv-1:marker_missing" in drifted.names
+    assert "inv:marker_missing" in drifted.names
     assert _text.contains("Gates close at 7:00.", "7 a.m.")
     assert _text.contains("by the second of each month", "2nd")
     assert not _text.contains("Gates close at 7 pm.", "7 a.m.")
@@ -211,7 +206,7 @@ def test_a_command_after_a_fronted_adverbial_is_an_obligation() -> None:
     register = rule("Lock the drug cabinet after each shift.", ["drug cabinet"], "obligation")
     assert check_prose(register, "After each shift, lock the drug cabinet.").ok
     assert (
-        "inv-1:modal_weakened"
+        "inv:modal_weakened"
         in check_prose(register, "After each shift, the drug cabinet could be locked.").names
     )
 
@@ -228,7 +223,7 @@ def test_a_command_whose_object_is_a_compound_noun_is_an_obligation() -> None:
     assert imperative("Route support calls through the hotline.") == "route"
     register = rule("Route support calls through the hotline.", ["support calls"], "obligation")
     assert check_prose(register, "Support calls must go through the hotline.").ok
-    assert "inv-1:modal_weakened" in check_prose(register, "Support calls may go through the hotline.").names
+    assert "inv:modal_weakened" in check_prose(register, "Support calls may go through the hotline.").names
 
 
 def test_a_rule_that_reads_as_no_obligation_is_still_refused() -> None:
@@ -243,7 +238,7 @@ def test_a_condition_kept_in_its_own_words_needs_no_condition_word() -> None:
     register = rule(invariant, ["darkroom"], "permission_with_condition")
     assert check_prose(register, "With a member present, visitors can use the darkroom.").ok
     assert check_prose(register, "Visitors can use the darkroom at weekends.").names == (
-        "inv-1:modal_weakened",
+        "inv:modal_weakened",
     )
 
 
@@ -255,10 +250,9 @@ def test_a_standing_procedure_states_an_obligation() -> None:
     register = rule("Back up the database every night.", ["database"], "obligation")
     assert check_prose(register, "The database is backed up every night.").ok
     assert (
-        "inv-1:modal_weakened"
-        in check_prose(register, "The database is usually backed up every night.").names
+        "inv:modal_weakened" in check_prose(register, "The database is usually backed up every night.").names
     )
-    assert "inv-1:modal_weakened" in check_prose(register, "The database was backed up every night.").names
+    assert "inv:modal_weakened" in check_prose(register, "The database was backed up every night.").names
 
 
 def test_did_not_help_and_made_no_difference_are_failures() -> None:
@@ -309,7 +303,7 @@ def test_a_frequency_is_a_schedule_for_a_standing_procedure() -> None:
     assert standing("The plants are misted twice a week.") is not None
     register = rule("Mist the plants three times a day.", ["plants"], "obligation")
     assert check_prose(register, "The plants are misted three times a day.").ok
-    assert "inv-1:modal_weakened" in check_prose(register, "The plants were misted three times a day.").names
+    assert "inv:modal_weakened" in check_prose(register, "The plants were misted three times a day.").names
 
 
 # -- held-out round 4: function words read as written ------------------------------------------
@@ -400,7 +394,7 @@ def test_a_clause_that_opens_with_only_carries_the_condition_before_it() -> None
     assert check_prose(register, "Tenants can sublet, though only with the landlord's written consent.").ok
     assert check_prose(register, "Tenants can sublet; only with the landlord's written consent.").ok
     drifted = check_prose(register, "Tenants can sublet, though they should tell the landlord.")
-    assert "inv-1:modal_weakened" in drifted.names
+    assert "inv:modal_weakened" in drifted.names
 
 
 def test_a_condition_is_kept_by_most_of_its_words_not_one_it_shares() -> None:
@@ -410,14 +404,14 @@ def test_a_condition_is_kept_by_most_of_its_words_not_one_it_shares() -> None:
     )  # fmt: skip
     assert check_prose(register, "The second dose is fine once the ward doctor has signed the chart.").ok
     drifted = check_prose(register, "The second dose is fine when the chart shows a fever.")
-    assert drifted.names == ("inv-1:modal_weakened",)
+    assert drifted.names == ("inv:modal_weakened",)
     same_day = rule(
         "Staff may swap a shift without approval, provided the swap is within the same week.", ["swap"],
         "permission_with_condition",
     )  # fmt: skip
     assert check_prose(same_day, "Staff can swap a shift without approval, within the same week.").ok
     lost = check_prose(same_day, "Staff can swap a shift without approval, and log the swap.")
-    assert lost.names == ("inv-1:modal_weakened",)
+    assert lost.names == ("inv:modal_weakened",)
 
 
 def test_a_command_after_a_label_and_a_fronted_adverbial_is_an_obligation() -> None:
@@ -427,7 +421,7 @@ def test_a_command_after_a_label_and_a_fronted_adverbial_is_an_obligation() -> N
     register = rule("Wipe the steel benches before every service.", ["steel benches"], "obligation")
     assert check_prose(register, "Kitchen rules: before every service, wipe the steel benches.").ok
     drifted = check_prose(register, "Kitchen rules: the steel benches look better wiped.")
-    assert "inv-1:modal_weakened" in drifted.names
+    assert "inv:modal_weakened" in drifted.names
 
 
 def test_and_before_a_name_and_its_verb_starts_a_clause_with_or_without_a_comma() -> None:
@@ -581,9 +575,9 @@ def test_a_frame_that_reports_the_rule_is_not_a_hedge() -> None:
     weakened = check_prose(
         register, "The driver should remember that the van keys could be signed out first."
     )
-    assert "inv-1:modal_weakened" in weakened.names
+    assert "inv:modal_weakened" in weakened.names
     # Without the frame, "should" still hedges the rule itself.
-    assert "inv-1:modal_weakened" in check_prose(register, "The van keys should be signed out first.").names
+    assert "inv:modal_weakened" in check_prose(register, "The van keys should be signed out first.").names
     permission = rule(
         "Interns may open the archive only after the curator signs the log.",
         ["archive"],
@@ -594,7 +588,7 @@ def test_a_frame_that_reports_the_rule_is_not_a_hedge() -> None:
         "Keep in mind that interns may open the archive, but only after the curator signs the log.",
     ).ok
     assert (
-        "inv-1:modal_weakened"
+        "inv:modal_weakened"
         in check_prose(
             permission, "Keep in mind that interns may open the archive and tell the curator later."
         ).names
@@ -607,17 +601,17 @@ def test_a_command_after_a_bold_markdown_label_is_an_obligation() -> None:
     register = rule("Drain the radiators every autumn.", ["radiators"], "obligation")
     assert check_prose(register, "- **Boiler:** drain the radiators every autumn.").ok
     drifted = check_prose(register, "- **Boiler:** draining the radiators in autumn is a good idea.")
-    assert "inv-1:modal_weakened" in drifted.names
+    assert "inv:modal_weakened" in drifted.names
 
 
 def test_only_restates_a_prohibition_bounded_by_a_negated_relative() -> None:
     register = rule("Never lend a key to a tenant who is not on the lease.", ["lease"], "prohibition")
     assert check_prose(register, "Keys are lent only to tenants on the lease.").ok
     assert (
-        "inv-1:modal_weakened"
+        "inv:modal_weakened"
         in check_prose(register, "Keys are usually lent only to tenants on the lease.").names
     )
-    assert "inv-1:modal_weakened" in check_prose(register, "Keys can be lent to tenants on the lease.").names
+    assert "inv:modal_weakened" in check_prose(register, "Keys can be lent to tenants on the lease.").names
 
 
 def test_a_universal_negative_bounded_by_without_keeps_an_obligation() -> None:
@@ -625,11 +619,11 @@ def test_a_universal_negative_bounded_by_without_keeps_an_obligation() -> None:
     assert check_prose(register, "No parcel ever leaves the depot without a stamp.").ok
     assert check_prose(register, "Parcels: nothing leaves the depot without a stamp.").ok
     assert (
-        "inv-1:modal_weakened"
+        "inv:modal_weakened"
         in check_prose(register, "Parcels can leave the depot unstamped on Sundays.").names
     )
     # A universal negative with no condition is no restatement of "always".
-    assert "inv-1:modal_weakened" in check_prose(register, "None of the parcels left the depot today.").names
+    assert "inv:modal_weakened" in check_prose(register, "None of the parcels left the depot today.").names
 
 
 def test_an_attempt_that_met_a_refusal_or_nothing_available_is_a_failure() -> None:
@@ -771,12 +765,12 @@ def test_a_condition_of_assent_is_kept_by_another_word_for_the_same_act() -> Non
     assert check_prose(register, "Cashiers can void a sale once a manager signs off.").ok
     assert check_prose(register, "Cashiers can void a sale after a manager approves it.").ok
     for lost in ["Cashiers can void a sale.", "Cashiers can void a sale once a customer approves it."]:
-        assert check_prose(register, lost).names == ("inv-1:modal_weakened",), lost
+        assert check_prose(register, lost).names == ("inv:modal_weakened",), lost
     deploy = rule(
         "Interns may deploy to production only with a lead's written sign-off.", ["deploy"],
         "permission_with_condition",
     )  # fmt: skip
     assert check_prose(deploy, "With a lead's written approval, interns can deploy to production.").ok
     assert check_prose(deploy, "Interns can deploy to production after a customer's review.").names == (
-        "inv-1:modal_weakened",
+        "inv:modal_weakened",
     )  # the act is kept, who assents and "written" are not

@@ -6,21 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _prose_rules import codes, failure
 
 from pytest_compaction.prose.invariants import FailureRecord, failure_outcome
-from pytest_compaction.prose.summary import check_prose
-
-
-def failure(text: str, approach: list[str], error: list[str] | None = None) -> dict[str, Any]:
-    record: dict[str, Any] = {"id": "fail-1", "text": text, "approach": approach}
-    if error:
-        record["error"] = error
-    return {"failures": [record]}
-
-
-def codes(register: dict[str, Any], summary: str) -> set[str]:
-    return {v.code.value for v in check_prose(register, summary).violations}
-
 
 KESTREL = failure(
     "Ordering the spare parts through Kestrel Supply fell through when they lost the order.",

@@ -9,23 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _prose_rules import codes, failure
 
 from pytest_compaction.prose.summary import check_prose
 
 
-def failure(text: str, approach: list[str], error: list[str] | None = None) -> dict[str, Any]:
-    record: dict[str, Any] = {"id": "fail-1", "text": text, "approach": approach}
-    if error:
-        record["error"] = error
-    return {"failures": [record]}
-
-
 def details(register: dict[str, Any], summary: str) -> list[str]:
     return [f"{v.code.value}: {v.detail}" for v in check_prose(register, summary).violations]
-
-
-def codes(register: dict[str, Any], summary: str) -> set[str]:
-    return {v.code.value for v in check_prose(register, summary).violations}
 
 
 # -- an error named only beside the news that it stopped is no failure ------------------

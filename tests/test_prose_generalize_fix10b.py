@@ -9,28 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _prose_rules import codes, failure, rule
 
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.prose import _text
 from pytest_compaction.prose.invariants import InvariantRegister, failure_outcome
 from pytest_compaction.prose.modality import CueKind, count_constraints, imperative, read, standing
-from pytest_compaction.prose.summary import check_prose
-
-
-def rule(text: str, markers: list[str], modality: str) -> dict[str, Any]:
-    return {"invariants": [{"id": "inv-1", "text": text, "markers": markers, "modality": modality}]}
-
-
-def failure(text: str, approach: list[str], error: list[str] | None = None) -> dict[str, Any]:
-    record: dict[str, Any] = {"id": "fail-1", "text": text, "approach": approach}
-    if error:
-        record["error"] = error
-    return {"failures": [record]}
-
-
-def codes(register: dict[str, Any], summary: str) -> set[str]:
-    return {v.code.value for v in check_prose(register, summary).violations}
-
 
 # -- a command whose object is a bare noun then "of", after a fronted clause --------------
 
