@@ -823,7 +823,7 @@ def _tokens(text: str) -> tuple[Token, ...]:
                 _after_number(out, norm, match)
         else:
             _word(out, match)
-    return _per_period(_fold(clock_phrases(digit_groups(out, text), text)))
+    return _per_period(_fold(_keyed_units(clock_phrases(digit_groups(out, text), text), text)))
 
 
 _NUMERIC_DATE = re.compile(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?")
@@ -1226,6 +1226,11 @@ _DURATIONS = {"~hour": ("~minute", 60), "~week": ("~day", 7), "~year": ("~month"
 "two years" "24 months" (a month is no fixed count of days: it stays a month)."""
 
 
+def _is_code(token: Token) -> bool:
+    """A currency code that gives the number after it its currency ("EUR 40", "usd 5")."""
+    return token.norm in _CODES or (token.norm in _ISO_CODES and token.raw.isupper())
+
+
 def _fold(out: list[Token]) -> tuple[Token, ...]:
     """Merge number runs into typed values: "#3 %5" -> "%5-03"; "#2 ~time" stays; "#2 x" -> "#2 ~time"."""
     folded: list[Token] = []
@@ -1255,8 +1260,7 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
                 folded.append(Token(f"{nxt.norm}-{int(day):02d}", token.raw, token.start, nxt.end))
                 i += 2
                 continue
-        code = token.norm in _CODES or (token.norm in _ISO_CODES and token.raw.isupper())
-        if code and nxt is not None and kind_of(nxt.norm) == "number":
+        if _is_code(token) and nxt is not None and kind_of(nxt.norm) == "number":
             folded.extend((nxt, Token("¤" + token.norm, token.raw, token.start, token.end)))
             i += 2
             continue
@@ -1342,6 +1346,65 @@ def _per_period(out: tuple[Token, ...]) -> tuple[Token, ...]:
                 added.append(Token("~time", first.raw, first.start, first.end))
                 break
     return tuple(added)
+
+
+_FIELD_END = re.compile(r"""[ \t"'`)\]]*(?:[,;|}\n]|$)""")
+"""What may follow a field's value before the next field: closing quotes or brackets, then a
+separator or the end of the text."""
+_KEY_STOPS = (",", ";", "|", "{", "}", "\n", ": ")
+"""What ends the key of a field before it: a separator, or the colon of the field before."""
+
+
+def _keyed_units(out: Sequence[Token], text: str) -> list[Token]:
+    """A field whose key names a unit gives its bare number that unit: in
+    ``food_budget_eur_per_week: 40``, ``weight (kg): 5`` or ``"hours_per_week": 10`` the
+    number is ``40 eur``, ``5 kg``, ``10 hours``, as structured memories and profiles write
+    it. The unit is the first unit or currency word of the key before a "per" (what comes
+    after "per" is the period of a rate); one-letter words are not read as units there.
+    A number followed by other words, or with its own unit, is left as it is; so is one
+    right after a currency code, which :func:`_fold` reads as the amount's currency."""
+    added: list[Token] = []
+    for i, token in enumerate(out):
+        added.append(token)
+        nxt = out[i + 1] if i + 1 < len(out) else None
+        if (
+            kind_of(token.norm) != "number"
+            or (nxt is not None and kind_of(nxt.norm) in ("unit", "currency"))
+            or (i > 0 and _is_code(out[i - 1]))
+        ):
+            continue
+        colon = text.rfind(":", 0, token.start)
+        if colon < 0 or text[colon + 1 : token.start].strip(" \t\"'`(["):
+            continue
+        if token.raw[-1] not in ",;|" and not _FIELD_END.match(text, token.end):
+            continue
+        unit = _key_unit(out[:i], text, colon)
+        if unit is not None:
+            added.append(unit)
+    return added
+
+
+def _key_unit(before: Sequence[Token], text: str, colon: int) -> Token | None:
+    """The unit token a field's key (the tokens right before ``colon``) names, or None."""
+    key_start = max(
+        (p + len(stop) for stop in _KEY_STOPS if (p := text.rfind(stop, 0, colon)) >= 0), default=0
+    )
+    key = [t for t in before if t.start >= key_start and t.end <= colon]
+    for word in key:
+        lower = word.raw.lower()
+        if lower == "per":
+            return None
+        if len(lower) < 2 or kind_of(word.norm) not in ("word", "unit", "currency"):
+            continue
+        if kind_of(word.norm) in ("unit", "currency"):
+            return Token(word.norm, word.raw, word.start, word.end)
+        if lower in _CURRENCY:
+            return Token("¤" + _CURRENCY[lower], word.raw, word.start, word.end)
+        if lower in _ISO_CODES or lower in _CODES:
+            return Token("¤" + lower, word.raw, word.start, word.end)
+        if lower in _UNITS:
+            return Token("~" + _UNITS[lower], word.raw, word.start, word.end)
+    return None
 
 
 def tokens(text: str) -> tuple[Token, ...]:
