@@ -26,7 +26,15 @@ from typing import Any, Protocol
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Value
-from pytest_compaction.prose.normalize import adverb_family, derived, is_year, kind_of, phrase
+from pytest_compaction.prose.normalize import (
+    OBJECT_PRONOUNS,
+    PARTICLES,
+    adverb_family,
+    derived,
+    is_year,
+    kind_of,
+    phrase,
+)
 from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements
 
 __all__ = ["ProseFormLike", "Resolved", "resolve", "without_year"]
@@ -226,7 +234,15 @@ def _derivations(alias: Alias) -> list[Alias]:
         if norm in STOPWORDS:
             continue
         out.extend((*alias[:i], other, *alias[i + 1 :]) for other in sorted(derived(norm)))
-    return out
+    return out + _separated(alias)
+
+
+def _separated(alias: Alias) -> list[Alias]:
+    """A phrasal verb ("drop off", "pick up") with a pronoun object between verb and
+    particle, where English puts it: "drops it off", "picked them up" (never "drop off it")."""
+    if len(alias) != 2 or alias[1] not in PARTICLES or alias[0] in STOPWORDS or kind_of(alias[0]) != "word":
+        return []
+    return [(alias[0], pronoun, alias[1]) for pronoun in sorted(OBJECT_PRONOUNS)]
 
 
 def _predicate_words(predicate: str) -> list[str]:

@@ -993,6 +993,12 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
 
 
 _QUANTIFIERS = frozenset({"nothing", "none", "any", "some", "much", "little", "few", "plenty", "enough"})
+PARTICLES = frozenset(
+    {"up", "down", "in", "out", "on", "off", "over", "back", "away", "through", "about", "along"}
+)
+"""The particles of phrasal verbs ("drop off", "pick up", "hand back")."""
+OBJECT_PRONOUNS = frozenset({"it", "them", "him", "her", "me", "us", "you", "this", "that"})
+"""Pronouns that stand as a verb's object: a phrasal verb's particle follows them ("drop it off")."""
 _PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they", "us", "them", "this", "that", "who"})
 _REMAINING_AFTER = re.compile(r"\s*(?:[.,;:!?)\]]|$|(?:over|to|of|in|on|for|until|till)\b)", re.IGNORECASE)
 
