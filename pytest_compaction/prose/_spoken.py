@@ -3,10 +3,13 @@
 
 - **Clock phrases**: "a quarter to six", "half past nine", "ten past eight", "twenty to
   seven in the evening", "six in the evening", "5:45 in the afternoon", "eleven at night",
-  "twelve noon" are times (``@17:45``); a part of the day ("in the morning", "this
-  afternoon", "in the evening", "at night", "tonight") sets the half of the day. "N to H"
-  is a range as often as a time ("from ten to twelve guests"), so it is a time only with a
-  part of the day, "o'clock" or "am"/"pm" after it, or "at", "by", "until" or "till" before.
+  "twelve noon", "at seven thirty", "nine forty-five pm" are times (``@17:45``); a part of
+  the day ("in the morning", "this afternoon", "in the evening", "at night", "tonight")
+  sets the half of the day. "N to H" is a range as often as a time ("from ten to twelve
+  guests"), and "H MM" a number as often ("one twenty people"), so each is a time only
+  with a part of the day, "o'clock" or "am"/"pm" after it, or "at", "by", "until" or
+  "till" before. A time written without its half ("7:30", "half past nine") names its
+  clock reading in either half (:func:`without_half`).
 - **Digit groups**: an identifier written in groups of digits (a phone or account number)
   is the same however the groups are joined: "07700 900412", "07700 900 412",
   "07700-900-412" and "07700.900.412" are all ``#07700900412``. A run of two or more groups
@@ -27,7 +30,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pytest_compaction.prose.normalize import Token
 
-__all__ = ["clock_phrases", "digit_group", "digit_groups"]
+__all__ = ["clock_phrases", "digit_group", "digit_groups", "hour_minutes", "other_half", "without_half"]
 
 _DAY_PARTS = {"morning": "morning", "afternoon": "afternoon", "evening": "evening", "night": "night"}
 _TIME_BEFORE = frozenset({"at", "by", "until", "till", "til"})
@@ -121,6 +124,9 @@ def _spoken_at(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
         return (*_offset(hour, 15 if norms[j] == "quarter" else 30, norms[j + 1] == "to"), j + 3)
     if norms[i] == "half" and i + 1 < len(out):
         return _half_hour(out, i)
+    spoken = hour_minutes(out, i)
+    if spoken is not None and _said_as_time(out, i, spoken[2]):
+        return spoken  # "at seven thirty", "nine forty-five in the evening"
     minutes = _minutes(out[i]) if norms[i] != "a" else None
     if minutes is None:
         return None
@@ -131,11 +137,50 @@ def _spoken_at(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
     if hour is None:
         return None
     end = k + 2
-    if norms[k] != "past":  # "ten to twelve" is a range as often as a time
-        said = i > 0 and norms[i - 1] in _TIME_BEFORE
-        if not (said or (end < len(out) and _day_part(out, end) is not None)):
-            return None
+    if norms[k] != "past" and not _said_as_time(out, i, end):  # "ten to twelve" is a range as often
+        return None
     return (*_offset(hour, minutes, norms[k] == "to"), end)
+
+
+def _said_as_time(out: Sequence[Token], i: int, end: int) -> bool:
+    """Whether the words from ``i`` to ``end`` are said as a time: "at", "by", "until" or
+    "till" before them, or a part of the day after them."""
+    return (i > 0 and out[i - 1].norm in _TIME_BEFORE) or (end < len(out) and _day_part(out, end) is not None)
+
+
+_SPOKEN_NUMBER = re.compile(r"[a-z]+(?:-[a-z]+)?")
+_SPOKEN_ORDINAL = re.compile(r"(?:first|second|third|th)$")
+
+
+def hour_minutes(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
+    """A clock time said as its hour and minutes in number words, at token ``i``: "seven
+    thirty", "nine forty-five", "eleven fifteen", "seven oh five" (hours 1-12, minutes, the
+    index after it). Both are words, side by side: "7 30" or "two, thirty" are two numbers,
+    and an ordinal ("seven thirty-second spots") is no minute. Said so, it is as often a
+    number ("one twenty people", "flight seven thirty"), so in running text it is a time
+    only as "N to H" is (see the module docstring) or with "am"/"pm" after it."""
+    if i + 1 >= len(out) or _hour(out[i]) is None or not _said(out[i]):
+        return None
+    after = out[i + 1]
+    if after.norm == "oh" and i + 2 < len(out) and _adjacent(out[i], after) and _adjacent(after, out[i + 2]):
+        minutes = _minutes(out[i + 2])
+        if minutes is not None and minutes <= 9 and _said(out[i + 2]):
+            return _hour(out[i]) or 0, minutes, i + 3
+        return None
+    minutes = _minutes(after)
+    if minutes is None or minutes < 10 or not _said(after) or not _adjacent(out[i], after):
+        return None
+    return _hour(out[i]) or 0, minutes, i + 2
+
+
+def _said(token: Token) -> bool:
+    """Whether a number token is one number said in words ("thirty", "forty-five")."""
+    raw = token.raw.lower()
+    return _SPOKEN_NUMBER.fullmatch(raw) is not None and _SPOKEN_ORDINAL.search(raw) is None
+
+
+def _adjacent(left: Token, right: Token) -> bool:
+    return right.start - left.end == 1
 
 
 def _half_hour(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
@@ -144,10 +189,7 @@ def _half_hour(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
     it or a part of the day after it ("at half seven", "half eight in the evening"); "half
     seven" can never be a half of seven."""
     hour = _hour(out[i + 1])
-    if hour is None:
-        return None
-    said = i > 0 and out[i - 1].norm in _TIME_BEFORE
-    if not (said or (i + 2 < len(out) and _day_part(out, i + 2) is not None)):
+    if hour is None or not _said_as_time(out, i, i + 2):
         return None
     return hour % 12 if hour == 12 else hour, 30, i + 2
 
@@ -191,6 +233,33 @@ def clock_phrases(out: list[Token], text: str) -> list[Token]:
         result.append(_merged(token, out[i].start, out[end - 1].end, text, norm))
         i = end
     return result
+
+
+_HALF_SAID = re.compile(
+    r"(?<![a-z])(?:[ap]\.?m\b\.?|noon|midnight|morning|afternoon|evening|night|tonight)|\dh\d", re.IGNORECASE
+)
+_TWELVE_HOUR = re.compile(r"(1[0-2]|[1-9])(?:[:.]\d\d)?")
+
+
+def without_half(token: Token) -> bool:
+    """Whether a time token was written on a twelve-hour clock without its half of the day:
+    "7:30", "9.15", "half past nine", "seven thirty" (but not "7:30 pm", "19:30", "07:30",
+    "06h30", "nine in the evening" or "noon"). Such a time names its clock reading in
+    either half: "the 7:30 show" restates an evening show at 19:30."""
+    if not token.norm.startswith("@"):
+        return False
+    raw = token.raw.strip().rstrip(",;:!?")
+    if _HALF_SAID.search(raw):
+        return False
+    if raw[:1].isdigit():
+        return _TWELVE_HOUR.fullmatch(raw.rstrip(".")) is not None
+    return raw[:1].isalpha()
+
+
+def other_half(norm: str) -> str:
+    """The same clock reading in the other half of the day: ``@07:30`` <-> ``@19:30``."""
+    hours, minutes = norm[1:].split(":")
+    return f"@{(int(hours) + 12) % 24:02d}:{minutes}"
 
 
 def _merged(token: Token, start: int, end: int, text: str, norm: str) -> Token:

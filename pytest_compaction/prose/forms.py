@@ -26,14 +26,17 @@ from typing import Any, Protocol
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Value
+from pytest_compaction.prose._spoken import other_half, without_half
 from pytest_compaction.prose.normalize import (
     OBJECT_PRONOUNS,
     PARTICLES,
     adverb_family,
+    clock_time,
     derived,
     is_year,
     kind_of,
     phrase,
+    tokens,
 )
 from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements
 
@@ -74,6 +77,10 @@ class Resolved:
     derived: frozenset[Alias] = frozenset()
     """The aliases added in another derivation of one word (:func:`_derivations`): one is
     read only where no alias as written occurs in the sentence."""
+    halfless: frozenset[Alias] = frozenset()
+    """The value aliases that are a time written without its half of the day, for a fact
+    whose value does not fix the half ("7:30"): stated by the same clock reading in either
+    half ("7:30 pm" as "7:30 am")."""
 
     def stated(self, group: Sequence[Alias], statement: Statement) -> list[Alias]:
         """The aliases of ``group`` that ``statement`` holds: those as written, or, when it
@@ -113,6 +120,25 @@ class Resolved:
             for alias in self.value:
                 if alias in derived:
                     out.extend((at, alias) for at in statement.positions(alias))
+        if not out:
+            out.extend(self._other_half(statement))
+        return out
+
+    def _other_half(self, statement: Statement) -> list[tuple[int, Alias]]:
+        """Where ``statement`` states a time value alias by its clock reading in the other
+        half of the day, and one of the two was written without its half: "the 7:30 show"
+        for a show at 19:30, "7:30 pm" for a value written "7:30". "7:30 am" written for
+        19:30 states another time."""
+        times = [a for a in self.value if len(a) == 1 and kind_of(a[0]) == "time"]
+        out: list[tuple[int, Alias]] = []
+        for i, norm in enumerate(statement.norms if times else ()):
+            if kind_of(norm) != "time":
+                continue
+            for alias in times:
+                if other_half(alias[0]) == norm and (
+                    alias in self.halfless or without_half(statement.tokens[i])
+                ):
+                    out.append((i, alias))
         return out
 
     def find_value(self, statement: Statement) -> tuple[int, Alias] | None:
@@ -141,6 +167,23 @@ def _value_words(value: Value) -> list[str]:
     if isinstance(value, list):
         return [w for item in value for w in _value_words(item)]
     return []
+
+
+def _time_of(text: str) -> str | None:
+    """The time norm ``text`` is when it is one time and nothing else, or None."""
+    read = tokens(text)
+    return read[0].norm if len(read) == 1 and kind_of(read[0].norm) == "time" else None
+
+
+def _time_with_half(written: Value) -> str | None:
+    """The time a fact's value is when written with its half of the day ("19:30",
+    "07:30", "7:30 pm"), or None."""
+    if not isinstance(written, str):
+        return None
+    read = tokens(written)
+    if len(read) != 1 or kind_of(read[0].norm) != "time" or without_half(read[0]):
+        return None
+    return read[0].norm
 
 
 def _in_source(alias: Alias, source: Sequence[Statement]) -> bool:
@@ -200,6 +243,30 @@ class _Builder:
                     self.derived.add(variant)
                     variants.append(variant)
         return (*out, *variants)
+
+    def in_half(self, value: tuple[Alias, ...], written: Value) -> tuple[tuple[Alias, ...], frozenset[Alias]]:
+        """The value aliases with each time read as a time ("seven thirty" for a value
+        "19:30" is the clock reading, not two numbers) and, where the fact's value is a time
+        written with its half of the day, each alias written without its half read in that
+        half ("7:30" for "19:30" is 19:30); and the aliases whose half nothing fixes."""
+        half = _time_with_half(written)
+        out: list[Alias] = []
+        halfless: set[Alias] = set()
+        for alias in value:
+            shown = self.shown.get(alias, " ".join(alias))
+            said = clock_time(shown) if isinstance(written, str) and _time_of(written) else None
+            token = said or (tokens(shown)[0] if len(alias) == 1 and kind_of(alias[0]) == "time" else None)
+            if token is not None and without_half(token):
+                read: Alias = (token.norm,)
+                if half is not None and other_half(token.norm) == half:
+                    read = (half,)
+                elif half is None:
+                    halfless.add(read)
+                self.shown.setdefault(read, shown)
+                alias = read
+            if alias not in out:
+                out.append(alias)
+        return tuple(out), frozenset(halfless)
 
     def with_adverbs(self, group: tuple[Alias, ...]) -> tuple[Alias, ...]:
         """A qualifier's aliases and, for each one-word alias, the other of its adjective /
@@ -279,6 +346,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
         value = build.aliases(form.value, require_source=False, derive=True)
     else:
         value = build.aliases(value_words, require_source=True, derive=True)
+    value, halfless = build.in_half(value, fact.value)
     qualifiers: list[tuple[str, tuple[Alias, ...]]] = []
     given = dict(form.qualifiers) if form is not None else {}
     for key, qvalue in fact.qualifiers:
@@ -304,6 +372,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
         shown=build.shown,
         declared=form is not None,
         derived=frozenset(build.derived),
+        halfless=halfless,
     )
 
 

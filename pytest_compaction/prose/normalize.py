@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pytest_compaction.prose._spoken import clock_phrases, digit_group, digit_groups
+from pytest_compaction.prose._spoken import clock_phrases, digit_group, digit_groups, hour_minutes
 
 __all__ = [
     "Token",
@@ -934,7 +934,13 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         return
     if lower in ("am", "pm") and after_number:
         # "9 am" is read by the clock patterns; "nine am" is a number word and its meridiem.
-        if previous is not None and _is_word_number(previous) and 1 <= float(previous.norm[1:]) <= 12:
+        said = hour_minutes(out, len(out) - 2) if len(out) >= 2 else None
+        if said is not None and said[2] == len(out):  # "seven thirty pm"
+            first = out[-2]
+            out[-2:] = [
+                Token(_clock(said[0], said[1], lower), match.string[first.start : end], first.start, end)
+            ]
+        elif previous is not None and _is_word_number(previous) and 1 <= float(previous.norm[1:]) <= 12:
             out[-1] = Token(
                 _clock(int(previous.norm[1:]), 0, lower),
                 match.string[previous.start : end],
@@ -1416,6 +1422,13 @@ def _key_unit(before: Sequence[Token], text: str, colon: int) -> Token | None:
 def tokens(text: str) -> tuple[Token, ...]:
     """The normalized tokens of ``text`` (NFKC, straight quotes, then as described above)."""
     return _tokens(clean(text))
+
+
+def clock_time(text: str) -> Token | None:
+    """The one time ``text`` is when said as a time ("seven thirty", "half past nine",
+    "7:30"), or None: read as after "at", where spoken hours and minutes are a time."""
+    read = tokens("at " + text)[1:]
+    return read[0] if len(read) == 1 and kind_of(read[0].norm) == "time" else None
 
 
 _ARTICLES = frozenset({"the", "a", "an"})
