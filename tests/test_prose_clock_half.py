@@ -81,3 +81,44 @@ def test_a_value_written_without_its_half_is_stated_in_either_half() -> None:
     assert check_facts_in_prose(ledger, "Ines takes the 6:30 pm ferry on Sunday.").names == (
         "f-ferry:value_changed",
     )
+
+
+# -- decimals said in words ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("ninety-eight point six degrees", "#98.6"),
+        ("a hundred and two point four", "#102.4"),
+        ("one point oh five litres", "#1.05"),
+        ("two point four five", "#2.45"),
+    ],
+)
+def test_a_decimal_said_in_words_is_its_number(text: str, number: str) -> None:
+    assert number in [t.norm for t in tokens(text)]
+
+
+@pytest.mark.parametrize("text", ["3 point 5", "the point is five people", "at five point, six people"])
+def test_point_not_said_between_number_words_is_a_word(text: str) -> None:
+    assert "point" in [t.norm for t in tokens(text)]
+
+
+def _scale() -> Ledger:
+    ledger = Ledger(tenant_id="t-vet", subject_id="mochi")
+    ledger.event("e1", "uh the cat weighed in at four point two kilos this morning")
+    ledger.fact(
+        "f-weight",
+        "pet.weight",
+        4.2,
+        sources=["e1"],
+        prose={"names": ["weighed", "weight"]},
+    )
+    return ledger
+
+
+def test_a_said_decimal_in_the_source_gives_the_value_its_unit() -> None:
+    assert check_facts_in_prose(_scale(), "Mochi's weight: 4.2 kg this morning.").ok
+    assert check_facts_in_prose(_scale(), "Mochi's weight: 2.4 kg this morning.").names == (
+        "f-weight:value_changed",
+    )

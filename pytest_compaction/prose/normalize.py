@@ -823,7 +823,9 @@ def _tokens(text: str) -> tuple[Token, ...]:
                 _after_number(out, norm, match)
         else:
             _word(out, match)
-    return _per_period(_fold(_keyed_units(clock_phrases(digit_groups(out, text), text), text)))
+    return _per_period(
+        _fold(_keyed_units(_said_decimals(clock_phrases(digit_groups(out, text), text), text), text))
+    )
 
 
 _NUMERIC_DATE = re.compile(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?")
@@ -1365,6 +1367,51 @@ _FIELD_END = re.compile(r"""[ \t"'`)\]]*(?:[,;|}\n]|$)""")
 separator or the end of the text."""
 _KEY_STOPS = (",", ";", "|", "{", "}", "\n", ": ")
 """What ends the key of a field before it: a separator, or the colon of the field before."""
+
+
+def _said_decimals(out: list[Token], text: str) -> list[Token]:
+    """A decimal said in words is its number: "ninety-eight point six" is 98.6, "a hundred
+    and two point four" 102.4, "one point oh five" 1.05. The whole part and every digit
+    after "point" are number words ("oh" for zero); "3 point 5" and "the point is five"
+    are left as written."""
+    result: list[Token] = []
+    i = 0
+    while i < len(out):
+        token = out[i]
+        j = i + 2
+        digits = ""
+        while (
+            j < len(out)
+            and (out[j].norm == "oh" or _said_digit(out[j]))
+            and out[j].start - out[j - 1].end == 1
+            and out[j - 1].raw.isalpha()
+        ):
+            digits += "0" if out[j].norm == "oh" else out[j].norm[1:]
+            j += 1
+        if (
+            digits
+            and _is_word_number(token)
+            and token.norm[1:].isdigit()
+            and out[i + 1].raw == "point"
+            and out[i + 1].start - token.end == 1
+        ):
+            last = out[j - 1]
+            result.append(
+                Token(
+                    _number(f"{token.norm[1:]}.{digits}"), text[token.start : last.end], token.start, last.end
+                )
+            )
+            i = j
+            continue
+        result.append(token)
+        i += 1
+    return result
+
+
+def _said_digit(token: Token) -> bool:
+    return (
+        _is_word_number(token) and token.norm[1:].isdigit() and len(token.norm) == 2 and "-" not in token.raw
+    )
 
 
 def _keyed_units(out: Sequence[Token], text: str) -> list[Token]:
