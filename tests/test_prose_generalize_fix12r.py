@@ -103,3 +103,56 @@ def test_a_verb_and_its_particle_hyphenated_is_a_noun_not_a_command(text: str) -
     from pytest_compaction.prose.modality import imperative
 
     assert imperative(text) is None
+
+
+# -- "Do not" opening a clause commands, whatever verb follows -------------------------------
+
+_SETTINGS = _rule(
+    "Do not change the router's firewall settings without the landlord's consent.",
+    ["firewall settings"],
+    "prohibition",
+)
+_INVOICE = _rule(
+    "Don't include the client's home address on a printed invoice.", ["home address"], "prohibition"
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_SETTINGS, "Firewall settings are never changed unless the landlord agrees."),
+        (_SETTINGS, "Router: do not change the firewall settings without the landlord's OK."),
+        (_INVOICE, "Printed invoices must never include the client's home address."),
+        (_INVOICE, "Billing: the home address is not to be printed on an invoice."),
+    ],
+)
+def test_a_rule_that_opens_with_do_not_reads_as_a_prohibition(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_SETTINGS, "Firewall settings should ideally not be changed before asking the landlord."),
+        (_SETTINGS, "It is best to avoid touching the firewall settings unless the landlord knows."),
+        (_INVOICE, "Try to leave the home address off a printed invoice where possible."),
+    ],
+)
+def test_a_do_not_rule_weakened_is_caught(register: dict[str, Any], drifted: str) -> None:
+    assert _weakened(register, drifted)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't worry about the parking fine.",
+        "Do not hesitate to call the night desk.",
+        "The new lease does not change the rent.",
+    ],
+)
+def test_do_not_before_a_verb_of_mind_or_later_in_a_clause_commands_nothing(text: str) -> None:
+    from pytest_compaction.prose.modality import CueKind, read
+
+    assert CueKind.PROHIBITION not in {cue.kind for cue in read(text).cues}

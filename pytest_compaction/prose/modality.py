@@ -83,6 +83,16 @@ _NOT_COGNITIVE = (
     r"(?!\s+(?:know|think|believe|remember|recall|see|understand|expect|seem|appear|matter|"
     r"work|support|exist|mean|affect|apply|change|include|contain|care|worry|bother|hesitate|panic|mind)\b)"
 )
+_NOT_MIND = (
+    r"(?!\s+(?:know|think|believe|remember|recall|see|understand|expect|care|worry|bother|hesitate|"
+    r"panic|mind)\b)"
+)
+"""Not a verb of mind or courtesy: "don't worry" and "do not hesitate to ask" command nothing."""
+_CLAUSE_OPENS = (
+    r"(?:^\s*|(?<=[;:(.!?]\s)|(?<=:\*\*\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s)|(?<=\bthen\s)|"
+    r"(?<=\bplease\s))"
+)
+"""Where a clause opens: the start, after a label's colon or a semicolon, after "and", "but"."""
 _DEONTIC = (
     r"(?:required|mandatory|necessary|needed|obligatory|forbidden|prohibited|banned|disallowed|enforced|"
     r"blocked|barred|frozen)"
@@ -146,6 +156,10 @@ _PROHIBITION = (
     # "has never been called" reports the past; it states no rule.
     r"\bnever\b(?!\s+(?:been|was|were|had|did|happened)\b)",
     r"\bnot\s+ever\b",
+    # "Do not" opening a clause is a negative command whatever verb it governs ("Do not change
+    # the dose", "Don't include the draft"); only a verb of mind or courtesy ("don't worry",
+    # "do not hesitate to call") is no rule. Later in a clause "does not change" describes.
+    rf"{_CLAUSE_OPENS}(?:do\s+not|don't)\b{_NOT_MIND}",
     rf"\b(?:do|does)\s+not\b{_NOT_COGNITIVE}",
     rf"\b(?:don't|doesn't){_NOT_COGNITIVE}",
     r"\b(?:forbidden|forbid|forbids|prohibited|prohibit|prohibits|banned|disallowed|impermissible)\b",
