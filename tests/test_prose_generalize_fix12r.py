@@ -12,6 +12,8 @@ from _prose_rules import passes as _ok
 from _prose_rules import rule as _rule
 from _prose_rules import weakened as _weakened
 
+from pytest_compaction.prose.summary import check_prose
+
 # -- a verb of advice that is the act a rule governs -----------------------------------------
 
 _BROKER = _rule(
@@ -156,3 +158,58 @@ def test_do_not_before_a_verb_of_mind_or_later_in_a_clause_commands_nothing(text
     from pytest_compaction.prose.modality import CueKind, read
 
     assert CueKind.PROHIBITION not in {cue.kind for cue in read(text).cues}
+
+
+# -- "could not" + a verb (not "have") is a past failure -------------------------------------
+
+
+def _failure(text: str, approach: list[str]) -> dict[str, Any]:
+    return {"failures": [{"id": "fail-1", "text": text, "approach": approach}]}
+
+
+def _collapsed(register: dict[str, Any], summary: str) -> bool:
+    return "fail-1:failure_history_collapsed" in check_prose(register, summary).names
+
+
+_WINCH = _failure(
+    "We tried freeing the anchor with the electric windlass; it could not break it out of the mud.",
+    ["electric windlass"],
+)
+_LOGIN = _failure(
+    "Resetting Priya's password from the admin console was attempted, but she couldn't sign in afterwards.",
+    ["admin console"],
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_WINCH, "Anchor: tried the electric windlass. Couldn't break it out of the mud."),
+        (_WINCH, "The electric windlass was tried on the anchor but could not free it from the mud."),
+        (_LOGIN, "A reset from the admin console was tried; Priya still could not sign in."),
+        (_LOGIN, "Admin console reset done, but Priya was unable to log in after it."),
+    ],
+)
+def test_could_not_with_a_verb_tells_a_failure(register: dict[str, Any], faithful: str) -> None:
+    assert check_prose(register, faithful).ok, check_prose(register, faithful).names
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_WINCH, "Next time, the electric windlass could free the anchor from the mud."),
+        (_WINCH, "The electric windlass could not have been used on the anchor; try it next."),
+        (_LOGIN, "If the admin console reset could not help, Priya may need a new account."),
+        (_LOGIN, "Option: reset Priya's password from the admin console so she can sign in."),
+    ],
+)
+def test_could_as_a_hypothetical_or_with_have_tells_no_failure(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _collapsed(register, drifted)
+
+
+def test_a_record_told_with_could_not_is_accepted() -> None:
+    from pytest_compaction.prose.invariants import FailureRecord
+
+    FailureRecord(id="f", text="We tried the spare key; the lock could not turn.", approach=("spare key",))

@@ -46,9 +46,9 @@ __all__ = [
 ]
 
 # A failure record's outcome words. Negated ones ("did not fail", "without errors") are
-# removed first, so they never count as a failure.
+# removed first, so they never count as a failure; "could not break it loose" is one (_COULD_NOT).
 _NOT_FAILED = re.compile(
-    r"\b(?:did\s+not|didn't|does\s+not|doesn't|never|not|without|no)\s+"
+    r"\b(?:did\s+not|didn't|does\s+not|doesn't|never|(?<!could\s)not|without|no)\s+"
     r"(?:fail(?:ed|s|ing|ures?)?|errors?|errored|crash(?:ed|es)?|break|broke|issues?|problems?)\b"
 )
 # A verb of success, arrival or completion, negated: "never arrived", "did not go through",
@@ -89,6 +89,15 @@ _PERSISTED = (
     r"days|hours|weeks|months|years|minutes)\b)"
     r"(?:[a-z]+ed|[a-z]+s|came|went|showed|got|ran|broke|fell|threw|stuck|froze|rang|there|present)"
 )
+# Ability denied in the past ("it could not keep up", "we couldn't open the valve", "was
+# unable to connect") tells what failed; with "have" ("could not have known") it is a
+# counterfactual and tells nothing.
+_COULD_NOT = (
+    r"(?:could\s+not|couldn't|(?:was|were)\s+(?:unable|not\s+able)\s+to|(?:wasn't|weren't)\s+able\s+to)"
+    r"\s+(?!have\b)[a-z]+"
+)
+_NOT_HYPOTHETICAL_COULD = r"(?!\s+not\s+(?!have\b))"
+"""After "could": "could not" + a verb other than "have" is a past failure, not a hypothetical."""
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
@@ -97,7 +106,7 @@ _FAILED = re.compile(
     + r"|"
     + _RAISED
     + r"|threw|throws|exception|regress(?:ed|ion)|reverted|"
-    r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|" + _REFUSED + r"|"
+    r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|" + _REFUSED + r"|" + _COULD_NOT + r"|"
     r"no\s+luck|dead\s+end|bounced|"
     + _PERSISTED
     + r"|made\s+no\s+difference|(?:(?:had|has|with)\s+)?(?:no|zero)\s+effect|no\s+improvement|"
@@ -112,6 +121,8 @@ _FAILED_EVENT = re.compile(
     + _NEGATED_SUCCESS
     + r"|"
     + _REFUSED
+    + r"|"
+    + _COULD_NOT
     + r"|bounced|"
     + _PERSISTED
     + r"|"
@@ -124,7 +135,9 @@ _FAILED_EVENT = re.compile(
 # could crash", "the bank may refuse it": "may" in lower case, not the month) tells no
 # outcome: the clause is left out before the outcome is looked for.
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|in\s+case|unless|whether|could|might|would|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
+    r"\b(?:if|in\s+case|unless|whether|could"
+    + _NOT_HYPOTHETICAL_COULD
+    + r"|might|would|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
     r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of)\b[^,;.:!?]*",
     re.IGNORECASE,
 )
@@ -133,7 +146,7 @@ _HYPOTHETICAL = re.compile(
 # from the start of its clause to the modal.
 _MODAL_SUBJECT = re.compile(
     r"(?:^|(?<=[,;:(])|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))[ \t]*(?P<subject>(?:[\w.'/-]+[ \t]+){1,3}?)"
-    r"(?=(?:could|might|would|(?-i:may))\b)",
+    r"(?=(?:could\b" + _NOT_HYPOTHETICAL_COULD + r"|might|would|(?-i:may))\b)",
     re.IGNORECASE,
 )
 
