@@ -213,3 +213,64 @@ def test_a_record_told_with_could_not_is_accepted() -> None:
     from pytest_compaction.prose.invariants import FailureRecord
 
     FailureRecord(id="f", text="We tried the spare key; the lock could not turn.", approach=("spare key",))
+
+
+# -- an attempt, then an outcome clause with its own subject and a past verb ------------------
+
+_GROUT = _failure(
+    "We already resealed the shower tray with silicone; the grout cracked again within a month.",
+    ["silicone"],
+)
+_SOURDOUGH = _failure(
+    "Mateus tried proving the sourdough overnight in the fridge, but the loaf collapsed in the oven.",
+    ["in the fridge"],
+)
+_KITTEN = _failure(
+    "A pheromone diffuser was tried in the hallway for a week; the kitten still hid under the bed.",
+    ["pheromone diffuser"],
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_GROUT, "Shower: silicone on the tray was already tried and the grout cracked within a month."),
+        (_SOURDOUGH, "Mateus tried an overnight proof in the fridge; the loaf collapsed when baked."),
+        (
+            _KITTEN,
+            "Tried a pheromone diffuser in the hallway for a week: the kitten still hid under the bed.",
+        ),
+        (_KITTEN, "The pheromone diffuser was tried for a week, yet the kitten shrank away under the bed."),
+    ],
+)
+def test_an_attempt_then_its_outcome_clause_is_a_failure(register: dict[str, Any], faithful: str) -> None:
+    assert check_prose(register, faithful).ok, check_prose(register, faithful).names
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_GROUT, "Idea: reseal the shower tray with silicone and see whether the grout holds."),
+        (_SOURDOUGH, "Mateus tried proving the dough in the fridge overnight and then baked it."),
+        (_SOURDOUGH, "Mateus tried an overnight proof in the fridge and the loaf rose beautifully."),
+        (_KITTEN, "A pheromone diffuser was tried in the hallway and the hiding stopped within a week."),
+    ],
+)
+def test_no_outcome_clause_or_a_good_one_is_no_failure(register: dict[str, Any], drifted: str) -> None:
+    assert _collapsed(register, drifted)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We tried the new antenna; it worked first time.",
+        "Tried the cream for a week and the rash cleared.",
+        "We tried the back road, and we arrived early.",
+        "We tried the self-checkout and we queued at the till instead.",
+        "I already booked the ferry; it seemed fine.",
+    ],
+)
+def test_a_success_a_second_step_or_a_state_is_no_outcome(text: str) -> None:
+    from pytest_compaction.prose.invariants import failure_outcome
+
+    assert failure_outcome(text) is None

@@ -202,6 +202,90 @@ def _recurred(text: str) -> str | None:
     return None
 
 
+# An attempt, then how it went: "We tried bleeding the brake; the lever still sank", "We
+# already painted the ceiling; it peeled", "was tried for three days; she spat out every
+# tablet". The attempt is a verb of trying or a past verb after "already" (a thing done
+# before now); the outcome is the next clause of the same sentence (after ";", ":", "but",
+# "and", "yet", "however") with a subject of its own, not the people who tried (a second
+# step of theirs is no outcome), and a past verb in its first five words.
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_ATTEMPT = re.compile(
+    r"\b(?:tried|attempted|trialled|trialed|already\s+(?:[a-z]+ed|[a-z]+t|did|made|gave|put))\b"
+)
+_OUTCOME_BREAK = re.compile(r"\s*(?:[;:]|,?\s+(?:but|and|yet|however)\b,?|,\s+(?:though|however)\b,?)\s*")
+_IRREGULAR_PAST = _word_set(
+    "sank sunk spat spit rose fell broke tore froze shook split burst blew bent shrank ran sprang "
+    "slid stuck wore threw bit lost spilt caught grew shed stank stung swung bled dug fled flew "
+    "hung hid quit spun slept"
+)
+"""Simple pasts that do not end in "-ed": the irregular verbs of English an outcome is told
+with (verbs of having, making and moving on, "got", "made", "went", are left out: "it went
+fine", "she got better" tell no failure)."""
+_NOT_AN_OUTCOME = re.compile(
+    # it went well, or the trouble ended ("the rash cleared", "the noise stopped")
+    r"^(?:stopp|ceas|disappear|vanish|eas|subsid|fad|settl|calm|quiet|abat|end|dri|cool|"
+    # being and seeming tell no event; the complement does ("it seemed fine")
+    r"seem|appear|look|sound|felt|becam|remain|stay|prov|turn|"
+    r"need|want|plann|decid|agre|ask|said|told|report|mention|"
+    r"[a-z]*eed$)"
+)
+_DETERMINERS = _word_set(
+    "the a an its their our this that these those his her my your every each some any no"
+)
+_APPROVAL = _word_set(
+    "well fine perfectly beautifully nicely properly successfully great ok okay expected planned"
+)
+"""Words that praise how it went ("the dough rose beautifully", "it ran fine"): no failure."""
+_NEGATIVE_SUBJECTS = _word_set("no nothing none neither nobody never")
+_VERB_SKIP = _word_set("still just only also soon quickly then again even")
+
+
+def _past_verb(word: str) -> bool:
+    if word in _IRREGULAR_PAST:
+        return True
+    return len(word) > 4 and word.endswith("ed")
+
+
+def _outcome(clause: str) -> str | None:
+    """The words of ``clause`` up to its past verb when it tells what came of an attempt (see
+    _ATTEMPT), or None."""
+    found = list(re.finditer(r"[a-z][a-z'-]*", clause))
+    while found and (found[0].group() in _VERB_SKIP or found[0].group().endswith("ly")):
+        found.pop(0)  # "and then baked it": an adverb is no subject
+    words = [match.group() for match in found]
+    if not words or words[0] in _AGENTS or words[0] in _NEGATIVE_SUBJECTS or _APPROVAL & set(words):
+        return None
+    for i in range(1, min(len(words), 6)):
+        word = words[i]
+        if word in _VERB_SKIP or word.endswith("ly"):
+            continue
+        if word in _NEGATIVE_SUBJECTS or word in ("not", "did", "didn't"):
+            return None
+        if not _past_verb(word) or words[i - 1] in _DETERMINERS:
+            continue
+        if _SUCCESS_VERB.match(word) or _NOT_AN_OUTCOME.match(word):
+            return None
+        return " ".join(clause[: found[i].end()].split())
+    return None
+
+
+def _attempt_outcome(lowered: str) -> str | None:
+    """The words that tell how an attempt in ``lowered`` went wrong, or None (see _ATTEMPT)."""
+    for sentence in re.split(r"[.!?](?:\s|$)", lowered):
+        attempt = _ATTEMPT.search(sentence)
+        if attempt is None:
+            continue
+        for pause in _OUTCOME_BREAK.finditer(sentence, attempt.end()):
+            clause = re.split(r"[;:,]|\s(?:and|but)\s", sentence[pause.end() :], maxsplit=1)[0]
+            outcome = _outcome(clause)
+            if outcome is not None:
+                return outcome
+    return None
+
+
 def _check_markers(text: str, markers: tuple[str, ...], base: str, key: str) -> None:
     for index, marker in enumerate(markers):
         if not isinstance(marker, str) or not marker.strip():
@@ -448,6 +532,9 @@ def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
     match = _FAILED.search(cleared)
     if match:
         return match.group()
+    outcome = _attempt_outcome(cleared)
+    if outcome is not None:
+        return outcome
     error = tuple(error)
     # The error's name alone says it failed, unless the text says it did not.
     if error and cleared == lowered and all(_text.contains(settled, marker) for marker in error):
@@ -463,7 +550,7 @@ def attempted_failure(text: str) -> str | None:
     """
     cleared = _NOT_FAILED.sub(" ", _settled(_text.normalize(text)).lower())
     match = _FAILED_EVENT.search(cleared)
-    return match.group() if match else None
+    return match.group() if match else _attempt_outcome(cleared)
 
 
 def considered_words(text: str) -> tuple[str, ...]:
