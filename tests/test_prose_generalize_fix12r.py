@@ -274,3 +274,41 @@ def test_a_success_a_second_step_or_a_state_is_no_outcome(text: str) -> None:
     from pytest_compaction.prose.invariants import failure_outcome
 
     assert failure_outcome(text) is None
+
+
+# -- a plain present statement after a label that names a norm is the norm in force ----------
+
+_HELMET = _rule("Every rider must wear a helmet on the pump track.", ["helmet"], "obligation")
+_RECEIPTS = _rule(
+    "Always attach the original receipt to an expense claim.", ["original receipt"], "obligation"
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_HELMET, "Track rule: every rider is in a helmet on the pump track."),
+        (_HELMET, "**Policy:** riders on the pump track have a helmet on, whatever their age."),
+        (_RECEIPTS, "Finance policy: each expense claim has the original receipt attached."),
+        (_RECEIPTS, "Requirements: the original receipt is attached to every expense claim."),
+    ],
+)
+def test_a_present_statement_after_a_norm_label_is_an_obligation(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_HELMET, "Observation: most riders on the pump track have a helmet."),
+        (_HELMET, "Track rule: riders were in a helmet on the pump track last season."),
+        (_RECEIPTS, "Finance policy: an expense claim usually has the original receipt attached."),
+        (_RECEIPTS, "Finance policy: the original receipt is not attached to small expense claims."),
+    ],
+)
+def test_a_plain_statement_without_a_norm_label_or_in_the_past_is_no_obligation(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)

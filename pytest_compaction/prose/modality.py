@@ -1036,13 +1036,41 @@ _EVERY_TIME = re.compile(
 tells when ("Every Friday the backup is run"), as a unit of time is no subject's thing."""
 
 
+# A label that names a norm ("Rule:", "House policy:", "Requirements:"): what follows it in
+# the plain present is the norm in force ("Rule: every reply is in Spanish"), as a
+# procedure in the present is. A past ("was", "had") reports what happened instead.
+_NORM_LABEL = re.compile(
+    r"^\s*(?:\*\*|__)?(?:[a-z][\w'-]*\s+){0,2}(?:rules?|polic(?:y|ies)|requirements?|standards?|protocols?|"
+    r"regulations?|standing\s+orders?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(?=\S)"
+)
+_PRESENT_BE = re.compile(r"\b(?:is|are|has|have)\b")
+_PAST_OR_NEGATED = re.compile(r"\b(?:was|were|had|did|used\s+to|not|never)\b|n't\b|(?<!\bwith\s)\bno\b")
+"""A past, or a negation of the clause ("with no English" only bounds its object)."""
+
+
+def _labelled_norm(work: str) -> str | None:
+    label = _NORM_LABEL.match(work)
+    if label is None:
+        return None
+    rest = work[label.end() :]
+    verb = _PRESENT_BE.search(rest)
+    if verb is None or _PAST_OR_NEGATED.search(rest):
+        return None
+    return verb.group()
+
+
 @functools.lru_cache(maxsize=4096)
 def standing(text: str) -> str | None:
     """The words of a procedure stated in the present passive with a schedule or a
     deadline, the way a summary restates a standing rule ("Invoices are sent out by the
-    fifth of every month", "the room is locked every evening"), or None. A clause with
-    any modal cue (a hedge, a permission, a negation, ...) is read by its cues instead."""
+    fifth of every month", "the room is locked every evening"), or of a plain present
+    statement after a label that names a norm ("Rule: every answer is in Spanish"), or
+    None. A clause with any modal cue (a hedge, a permission, a negation, ...) is read by
+    its cues instead."""
     work = normalize(text).lower()
+    norm = _labelled_norm(work)
+    if norm is not None:
+        return None if read(text).cues else norm
     verb = _PRESENT_PASSIVE.search(work)
     if verb is None or not any(_times_the_verb(work, m, verb) for m in _SCHEDULE.finditer(work)):
         return None
