@@ -312,3 +312,41 @@ def test_a_plain_statement_without_a_norm_label_or_in_the_past_is_no_obligation(
     register: dict[str, Any], drifted: str
 ) -> None:
     assert _weakened(register, drifted)
+
+
+# -- a quantified subject with a to-infinitive is an instruction in note form ----------------
+
+_HIVIS = _rule("Stewards must wear a hi-vis vest in the car park.", ["hi-vis vest"], "obligation")
+_VISITORS = _rule(
+    "Every visitor has to sign the fire register at reception.", ["fire register"], "obligation"
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_HIVIS, "Match day notes: all stewards to wear a hi-vis vest in the car park."),
+        (_HIVIS, "Each steward to put on a hi-vis vest before the car park opens."),
+        (_VISITORS, "Reception: every visitor to sign the fire register on arrival."),
+        (_VISITORS, "All visitors to sign the fire register at the front desk."),
+    ],
+)
+def test_a_quantified_subject_with_a_to_infinitive_is_an_obligation(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_HIVIS, "All stewards to the car park are given a hi-vis vest if stock allows."),
+        (_HIVIS, "Stewards may like to wear a hi-vis vest in the car park."),
+        (_VISITORS, "All visitors to reception were asked to sign the fire register."),
+        (_VISITORS, "Visitors could sign the fire register at reception."),
+    ],
+)
+def test_to_as_a_preposition_of_the_subject_or_a_hedge_is_no_instruction(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)

@@ -725,12 +725,31 @@ _NOTE_SUBJECT_STOPS = (
 _NOT_IN_NOTE_SUBJECT = frozenset(_NOTE_SUBJECT_STOPS.split())
 
 
+# An instruction in note form with a quantified subject and a to-infinitive, no finite
+# verb: "All stewards to wear hi-vis", "Each guest to sign the book". A finite verb later
+# in the clause makes "to" a preposition of the subject ("All trains to Leeds are late").
+_NOTE_INSTRUCTION = re.compile(
+    r"^\s*(?:all|every|each|both)\s+(?P<np>(?:[a-z0-9][\w'-]*\s+){1,4}?)to\s+(?P<verb>[a-z][a-z-]*)\s+"
+    r"(?!" + _OWN_CLAUSE + r"*\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|does|do|did)\b)"
+)
+_NOT_AN_INFINITIVE = frozenset(
+    (_NOTE_SUBJECT_STOPS + " the a an my your our their his her its each every all any some").split()
+)
+
+
 def _note_obligation(text: str) -> str | None:
-    """The words "to be" of a rule in note form ("Plan: bloods to be taken daily"), or None."""
+    """The words "to be" of a rule in note form ("Plan: bloods to be taken daily"), or
+    "to" + the verb of a quantified instruction ("All rangers to report ..."), or None."""
     for head in _heads(text):
-        match = _NOTE_INFINITIVE.match(head.lower())
+        lowered = head.lower()
+        match = _NOTE_INFINITIVE.match(lowered)
         if match is None:
-            continue
+            instruction = _NOTE_INSTRUCTION.match(lowered)
+            if instruction is None or instruction.group("verb") in _NOT_AN_INFINITIVE:
+                continue
+            if any(w in _NOT_IN_NOTE_SUBJECT for w in instruction.group("np").split()):
+                continue
+            return f"to {instruction.group('verb')}"
         words = match.group("np").split()
         if any(w in _NOT_IN_NOTE_SUBJECT or w.endswith(("ing", "ed", "ly")) for w in words):
             continue
@@ -833,8 +852,8 @@ def read(text: str) -> Reading:
         verb = imperative(text)
         if verb is not None:
             found.insert(0, (0, Cue(CueKind.OBLIGATION, f"{verb} (a command)")))
-        elif _note_obligation(text) is not None:
-            found.insert(0, (0, Cue(CueKind.OBLIGATION, "to be (a note)")))
+        elif (note := _note_obligation(text)) is not None:
+            found.insert(0, (0, Cue(CueKind.OBLIGATION, f"{note} (a note)")))
     return Reading(tuple(cue for _, cue in found))
 
 
