@@ -12,6 +12,8 @@ from _prose_rules import passes as _ok
 from _prose_rules import rule as _rule
 from _prose_rules import weakened as _weakened
 
+from pytest_compaction.prose.summary import check_prose
+
 # -- a verb of advice that is the act a rule governs -----------------------------------------
 
 _BROKER = _rule(
@@ -103,3 +105,248 @@ def test_a_verb_and_its_particle_hyphenated_is_a_noun_not_a_command(text: str) -
     from pytest_compaction.prose.modality import imperative
 
     assert imperative(text) is None
+
+
+# -- "Do not" opening a clause commands, whatever verb follows -------------------------------
+
+_SETTINGS = _rule(
+    "Do not change the router's firewall settings without the landlord's consent.",
+    ["firewall settings"],
+    "prohibition",
+)
+_INVOICE = _rule(
+    "Don't include the client's home address on a printed invoice.", ["home address"], "prohibition"
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_SETTINGS, "Firewall settings are never changed unless the landlord agrees."),
+        (_SETTINGS, "Router: do not change the firewall settings without the landlord's OK."),
+        (_INVOICE, "Printed invoices must never include the client's home address."),
+        (_INVOICE, "Billing: the home address is not to be printed on an invoice."),
+    ],
+)
+def test_a_rule_that_opens_with_do_not_reads_as_a_prohibition(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_SETTINGS, "Firewall settings should ideally not be changed before asking the landlord."),
+        (_SETTINGS, "It is best to avoid touching the firewall settings unless the landlord knows."),
+        (_INVOICE, "Try to leave the home address off a printed invoice where possible."),
+    ],
+)
+def test_a_do_not_rule_weakened_is_caught(register: dict[str, Any], drifted: str) -> None:
+    assert _weakened(register, drifted)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't worry about the parking fine.",
+        "Do not hesitate to call the night desk.",
+        "The new lease does not change the rent.",
+    ],
+)
+def test_do_not_before_a_verb_of_mind_or_later_in_a_clause_commands_nothing(text: str) -> None:
+    from pytest_compaction.prose.modality import CueKind, read
+
+    assert CueKind.PROHIBITION not in {cue.kind for cue in read(text).cues}
+
+
+# -- "could not" + a verb (not "have") is a past failure -------------------------------------
+
+
+def _failure(text: str, approach: list[str]) -> dict[str, Any]:
+    return {"failures": [{"id": "fail-1", "text": text, "approach": approach}]}
+
+
+def _collapsed(register: dict[str, Any], summary: str) -> bool:
+    return "fail-1:failure_history_collapsed" in check_prose(register, summary).names
+
+
+_WINCH = _failure(
+    "We tried freeing the anchor with the electric windlass; it could not break it out of the mud.",
+    ["electric windlass"],
+)
+_LOGIN = _failure(
+    "Resetting Priya's password from the admin console was attempted, but she couldn't sign in afterwards.",
+    ["admin console"],
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_WINCH, "Anchor: tried the electric windlass. Couldn't break it out of the mud."),
+        (_WINCH, "The electric windlass was tried on the anchor but could not free it from the mud."),
+        (_LOGIN, "A reset from the admin console was tried; Priya still could not sign in."),
+        (_LOGIN, "Admin console reset done, but Priya was unable to log in after it."),
+    ],
+)
+def test_could_not_with_a_verb_tells_a_failure(register: dict[str, Any], faithful: str) -> None:
+    assert check_prose(register, faithful).ok, check_prose(register, faithful).names
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_WINCH, "Next time, the electric windlass could free the anchor from the mud."),
+        (_WINCH, "The electric windlass could not have been used on the anchor; try it next."),
+        (_LOGIN, "If the admin console reset could not help, Priya may need a new account."),
+        (_LOGIN, "Option: reset Priya's password from the admin console so she can sign in."),
+    ],
+)
+def test_could_as_a_hypothetical_or_with_have_tells_no_failure(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _collapsed(register, drifted)
+
+
+def test_a_record_told_with_could_not_is_accepted() -> None:
+    from pytest_compaction.prose.invariants import FailureRecord
+
+    FailureRecord(id="f", text="We tried the spare key; the lock could not turn.", approach=("spare key",))
+
+
+# -- an attempt, then an outcome clause with its own subject and a past verb ------------------
+
+_GROUT = _failure(
+    "We already resealed the shower tray with silicone; the grout cracked again within a month.",
+    ["silicone"],
+)
+_SOURDOUGH = _failure(
+    "Mateus tried proving the sourdough overnight in the fridge, but the loaf collapsed in the oven.",
+    ["in the fridge"],
+)
+_KITTEN = _failure(
+    "A pheromone diffuser was tried in the hallway for a week; the kitten still hid under the bed.",
+    ["pheromone diffuser"],
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_GROUT, "Shower: silicone on the tray was already tried and the grout cracked within a month."),
+        (_SOURDOUGH, "Mateus tried an overnight proof in the fridge; the loaf collapsed when baked."),
+        (
+            _KITTEN,
+            "Tried a pheromone diffuser in the hallway for a week: the kitten still hid under the bed.",
+        ),
+        (_KITTEN, "The pheromone diffuser was tried for a week, yet the kitten shrank away under the bed."),
+    ],
+)
+def test_an_attempt_then_its_outcome_clause_is_a_failure(register: dict[str, Any], faithful: str) -> None:
+    assert check_prose(register, faithful).ok, check_prose(register, faithful).names
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_GROUT, "Idea: reseal the shower tray with silicone and see whether the grout holds."),
+        (_SOURDOUGH, "Mateus tried proving the dough in the fridge overnight and then baked it."),
+        (_SOURDOUGH, "Mateus tried an overnight proof in the fridge and the loaf rose beautifully."),
+        (_KITTEN, "A pheromone diffuser was tried in the hallway and the hiding stopped within a week."),
+    ],
+)
+def test_no_outcome_clause_or_a_good_one_is_no_failure(register: dict[str, Any], drifted: str) -> None:
+    assert _collapsed(register, drifted)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We tried the new antenna; it worked first time.",
+        "Tried the cream for a week and the rash cleared.",
+        "We tried the back road, and we arrived early.",
+        "We tried the self-checkout and we queued at the till instead.",
+        "I already booked the ferry; it seemed fine.",
+    ],
+)
+def test_a_success_a_second_step_or_a_state_is_no_outcome(text: str) -> None:
+    from pytest_compaction.prose.invariants import failure_outcome
+
+    assert failure_outcome(text) is None
+
+
+# -- a plain present statement after a label that names a norm is the norm in force ----------
+
+_HELMET = _rule("Every rider must wear a helmet on the pump track.", ["helmet"], "obligation")
+_RECEIPTS = _rule(
+    "Always attach the original receipt to an expense claim.", ["original receipt"], "obligation"
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_HELMET, "Track rule: every rider is in a helmet on the pump track."),
+        (_HELMET, "**Policy:** riders on the pump track have a helmet on, whatever their age."),
+        (_RECEIPTS, "Finance policy: each expense claim has the original receipt attached."),
+        (_RECEIPTS, "Requirements: the original receipt is attached to every expense claim."),
+    ],
+)
+def test_a_present_statement_after_a_norm_label_is_an_obligation(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_HELMET, "Observation: most riders on the pump track have a helmet."),
+        (_HELMET, "Track rule: riders were in a helmet on the pump track last season."),
+        (_RECEIPTS, "Finance policy: an expense claim usually has the original receipt attached."),
+        (_RECEIPTS, "Finance policy: the original receipt is not attached to small expense claims."),
+    ],
+)
+def test_a_plain_statement_without_a_norm_label_or_in_the_past_is_no_obligation(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)
+
+
+# -- a quantified subject with a to-infinitive is an instruction in note form ----------------
+
+_HIVIS = _rule("Stewards must wear a hi-vis vest in the car park.", ["hi-vis vest"], "obligation")
+_VISITORS = _rule(
+    "Every visitor has to sign the fire register at reception.", ["fire register"], "obligation"
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_HIVIS, "Match day notes: all stewards to wear a hi-vis vest in the car park."),
+        (_HIVIS, "Each steward to put on a hi-vis vest before the car park opens."),
+        (_VISITORS, "Reception: every visitor to sign the fire register on arrival."),
+        (_VISITORS, "All visitors to sign the fire register at the front desk."),
+    ],
+)
+def test_a_quantified_subject_with_a_to_infinitive_is_an_obligation(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_HIVIS, "All stewards to the car park are given a hi-vis vest if stock allows."),
+        (_HIVIS, "Stewards may like to wear a hi-vis vest in the car park."),
+        (_VISITORS, "All visitors to reception were asked to sign the fire register."),
+        (_VISITORS, "Visitors could sign the fire register at reception."),
+    ],
+)
+def test_to_as_a_preposition_of_the_subject_or_a_hedge_is_no_instruction(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)

@@ -46,9 +46,9 @@ __all__ = [
 ]
 
 # A failure record's outcome words. Negated ones ("did not fail", "without errors") are
-# removed first, so they never count as a failure.
+# removed first, so they never count as a failure; "could not break it loose" is one (_COULD_NOT).
 _NOT_FAILED = re.compile(
-    r"\b(?:did\s+not|didn't|does\s+not|doesn't|never|not|without|no)\s+"
+    r"\b(?:did\s+not|didn't|does\s+not|doesn't|never|(?<!could\s)not|without|no)\s+"
     r"(?:fail(?:ed|s|ing|ures?)?|errors?|errored|crash(?:ed|es)?|break|broke|issues?|problems?)\b"
 )
 # A verb of success, arrival or completion, negated: "never arrived", "did not go through",
@@ -89,6 +89,15 @@ _PERSISTED = (
     r"days|hours|weeks|months|years|minutes)\b)"
     r"(?:[a-z]+ed|[a-z]+s|came|went|showed|got|ran|broke|fell|threw|stuck|froze|rang|there|present)"
 )
+# Ability denied in the past ("it could not keep up", "we couldn't open the valve", "was
+# unable to connect") tells what failed; with "have" ("could not have known") it is a
+# counterfactual and tells nothing.
+_COULD_NOT = (
+    r"(?:could\s+not|couldn't|(?:was|were)\s+(?:unable|not\s+able)\s+to|(?:wasn't|weren't)\s+able\s+to)"
+    r"\s+(?!have\b)[a-z]+"
+)
+_NOT_HYPOTHETICAL_COULD = r"(?!\s+not\s+(?!have\b))"
+"""After "could": "could not" + a verb other than "have" is a past failure, not a hypothetical."""
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
@@ -97,7 +106,7 @@ _FAILED = re.compile(
     + r"|"
     + _RAISED
     + r"|threw|throws|exception|regress(?:ed|ion)|reverted|"
-    r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|" + _REFUSED + r"|"
+    r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|" + _REFUSED + r"|" + _COULD_NOT + r"|"
     r"no\s+luck|dead\s+end|bounced|"
     + _PERSISTED
     + r"|made\s+no\s+difference|(?:(?:had|has|with)\s+)?(?:no|zero)\s+effect|no\s+improvement|"
@@ -112,6 +121,8 @@ _FAILED_EVENT = re.compile(
     + _NEGATED_SUCCESS
     + r"|"
     + _REFUSED
+    + r"|"
+    + _COULD_NOT
     + r"|bounced|"
     + _PERSISTED
     + r"|"
@@ -124,7 +135,9 @@ _FAILED_EVENT = re.compile(
 # could crash", "the bank may refuse it": "may" in lower case, not the month) tells no
 # outcome: the clause is left out before the outcome is looked for.
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|in\s+case|unless|whether|could|might|would|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
+    r"\b(?:if|in\s+case|unless|whether|could"
+    + _NOT_HYPOTHETICAL_COULD
+    + r"|might|would|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
     r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of)\b[^,;.:!?]*",
     re.IGNORECASE,
 )
@@ -133,7 +146,7 @@ _HYPOTHETICAL = re.compile(
 # from the start of its clause to the modal.
 _MODAL_SUBJECT = re.compile(
     r"(?:^|(?<=[,;:(])|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))[ \t]*(?P<subject>(?:[\w.'/-]+[ \t]+){1,3}?)"
-    r"(?=(?:could|might|would|(?-i:may))\b)",
+    r"(?=(?:could\b" + _NOT_HYPOTHETICAL_COULD + r"|might|would|(?-i:may))\b)",
     re.IGNORECASE,
 )
 
@@ -186,6 +199,90 @@ def _recurred(text: str) -> str | None:
         if _SUCCESS_VERB.match(match.group("verb")):
             continue
         return match.group("verb") + " ... again"
+    return None
+
+
+# An attempt, then how it went: "We tried bleeding the brake; the lever still sank", "We
+# already painted the ceiling; it peeled", "was tried for three days; she spat out every
+# tablet". The attempt is a verb of trying or a past verb after "already" (a thing done
+# before now); the outcome is the next clause of the same sentence (after ";", ":", "but",
+# "and", "yet", "however") with a subject of its own, not the people who tried (a second
+# step of theirs is no outcome), and a past verb in its first five words.
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_ATTEMPT = re.compile(
+    r"\b(?:tried|attempted|trialled|trialed|already\s+(?:[a-z]+ed|[a-z]+t|did|made|gave|put))\b"
+)
+_OUTCOME_BREAK = re.compile(r"\s*(?:[;:]|,?\s+(?:but|and|yet|however)\b,?|,\s+(?:though|however)\b,?)\s*")
+_IRREGULAR_PAST = _word_set(
+    "sank sunk spat spit rose fell broke tore froze shook split burst blew bent shrank ran sprang "
+    "slid stuck wore threw bit lost spilt caught grew shed stank stung swung bled dug fled flew "
+    "hung hid quit spun slept"
+)
+"""Simple pasts that do not end in "-ed": the irregular verbs of English an outcome is told
+with (verbs of having, making and moving on, "got", "made", "went", are left out: "it went
+fine", "she got better" tell no failure)."""
+_NOT_AN_OUTCOME = re.compile(
+    # it went well, or the trouble ended ("the rash cleared", "the noise stopped")
+    r"^(?:stopp|ceas|disappear|vanish|eas|subsid|fad|settl|calm|quiet|abat|end|dri|cool|"
+    # being and seeming tell no event; the complement does ("it seemed fine")
+    r"seem|appear|look|sound|felt|becam|remain|stay|prov|turn|"
+    r"need|want|plann|decid|agre|ask|said|told|report|mention|"
+    r"[a-z]*eed$)"
+)
+_DETERMINERS = _word_set(
+    "the a an its their our this that these those his her my your every each some any no"
+)
+_APPROVAL = _word_set(
+    "well fine perfectly beautifully nicely properly successfully great ok okay expected planned"
+)
+"""Words that praise how it went ("the dough rose beautifully", "it ran fine"): no failure."""
+_NEGATIVE_SUBJECTS = _word_set("no nothing none neither nobody never")
+_VERB_SKIP = _word_set("still just only also soon quickly then again even")
+
+
+def _past_verb(word: str) -> bool:
+    if word in _IRREGULAR_PAST:
+        return True
+    return len(word) > 4 and word.endswith("ed")
+
+
+def _outcome(clause: str) -> str | None:
+    """The words of ``clause`` up to its past verb when it tells what came of an attempt (see
+    _ATTEMPT), or None."""
+    found = list(re.finditer(r"[a-z][a-z'-]*", clause))
+    while found and (found[0].group() in _VERB_SKIP or found[0].group().endswith("ly")):
+        found.pop(0)  # "and then baked it": an adverb is no subject
+    words = [match.group() for match in found]
+    if not words or words[0] in _AGENTS or words[0] in _NEGATIVE_SUBJECTS or _APPROVAL & set(words):
+        return None
+    for i in range(1, min(len(words), 6)):
+        word = words[i]
+        if word in _VERB_SKIP or word.endswith("ly"):
+            continue
+        if word in _NEGATIVE_SUBJECTS or word in ("not", "did", "didn't"):
+            return None
+        if not _past_verb(word) or words[i - 1] in _DETERMINERS:
+            continue
+        if _SUCCESS_VERB.match(word) or _NOT_AN_OUTCOME.match(word):
+            return None
+        return " ".join(clause[: found[i].end()].split())
+    return None
+
+
+def _attempt_outcome(lowered: str) -> str | None:
+    """The words that tell how an attempt in ``lowered`` went wrong, or None (see _ATTEMPT)."""
+    for sentence in re.split(r"[.!?](?:\s|$)", lowered):
+        attempt = _ATTEMPT.search(sentence)
+        if attempt is None:
+            continue
+        for pause in _OUTCOME_BREAK.finditer(sentence, attempt.end()):
+            clause = re.split(r"[;:,]|\s(?:and|but)\s", sentence[pause.end() :], maxsplit=1)[0]
+            outcome = _outcome(clause)
+            if outcome is not None:
+                return outcome
     return None
 
 
@@ -435,6 +532,9 @@ def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
     match = _FAILED.search(cleared)
     if match:
         return match.group()
+    outcome = _attempt_outcome(cleared)
+    if outcome is not None:
+        return outcome
     error = tuple(error)
     # The error's name alone says it failed, unless the text says it did not.
     if error and cleared == lowered and all(_text.contains(settled, marker) for marker in error):
@@ -450,7 +550,7 @@ def attempted_failure(text: str) -> str | None:
     """
     cleared = _NOT_FAILED.sub(" ", _settled(_text.normalize(text)).lower())
     match = _FAILED_EVENT.search(cleared)
-    return match.group() if match else None
+    return match.group() if match else _attempt_outcome(cleared)
 
 
 def considered_words(text: str) -> tuple[str, ...]:

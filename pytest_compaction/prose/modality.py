@@ -83,6 +83,16 @@ _NOT_COGNITIVE = (
     r"(?!\s+(?:know|think|believe|remember|recall|see|understand|expect|seem|appear|matter|"
     r"work|support|exist|mean|affect|apply|change|include|contain|care|worry|bother|hesitate|panic|mind)\b)"
 )
+_NOT_MIND = (
+    r"(?!\s+(?:know|think|believe|remember|recall|see|understand|expect|care|worry|bother|hesitate|"
+    r"panic|mind)\b)"
+)
+"""Not a verb of mind or courtesy: "don't worry" and "do not hesitate to ask" command nothing."""
+_CLAUSE_OPENS = (
+    r"(?:^\s*|(?<=[;:(.!?]\s)|(?<=:\*\*\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s)|(?<=\bthen\s)|"
+    r"(?<=\bplease\s))"
+)
+"""Where a clause opens: the start, after a label's colon or a semicolon, after "and", "but"."""
 _DEONTIC = (
     r"(?:required|mandatory|necessary|needed|obligatory|forbidden|prohibited|banned|disallowed|enforced|"
     r"blocked|barred|frozen)"
@@ -146,6 +156,10 @@ _PROHIBITION = (
     # "has never been called" reports the past; it states no rule.
     r"\bnever\b(?!\s+(?:been|was|were|had|did|happened)\b)",
     r"\bnot\s+ever\b",
+    # "Do not" opening a clause is a negative command whatever verb it governs ("Do not change
+    # the dose", "Don't include the draft"); only a verb of mind or courtesy ("don't worry",
+    # "do not hesitate to call") is no rule. Later in a clause "does not change" describes.
+    rf"{_CLAUSE_OPENS}(?:do\s+not|don't)\b{_NOT_MIND}",
     rf"\b(?:do|does)\s+not\b{_NOT_COGNITIVE}",
     rf"\b(?:don't|doesn't){_NOT_COGNITIVE}",
     r"\b(?:forbidden|forbid|forbids|prohibited|prohibit|prohibits|banned|disallowed|impermissible)\b",
@@ -711,12 +725,31 @@ _NOTE_SUBJECT_STOPS = (
 _NOT_IN_NOTE_SUBJECT = frozenset(_NOTE_SUBJECT_STOPS.split())
 
 
+# An instruction in note form with a quantified subject and a to-infinitive, no finite
+# verb: "All stewards to wear hi-vis", "Each guest to sign the book". A finite verb later
+# in the clause makes "to" a preposition of the subject ("All trains to Leeds are late").
+_NOTE_INSTRUCTION = re.compile(
+    r"^\s*(?:all|every|each|both)\s+(?P<np>(?:[a-z0-9][\w'-]*\s+){1,4}?)to\s+(?P<verb>[a-z][a-z-]*)\s+"
+    r"(?!" + _OWN_CLAUSE + r"*\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|does|do|did)\b)"
+)
+_NOT_AN_INFINITIVE = frozenset(
+    (_NOTE_SUBJECT_STOPS + " the a an my your our their his her its each every all any some").split()
+)
+
+
 def _note_obligation(text: str) -> str | None:
-    """The words "to be" of a rule in note form ("Plan: bloods to be taken daily"), or None."""
+    """The words "to be" of a rule in note form ("Plan: bloods to be taken daily"), or
+    "to" + the verb of a quantified instruction ("All rangers to report ..."), or None."""
     for head in _heads(text):
-        match = _NOTE_INFINITIVE.match(head.lower())
+        lowered = head.lower()
+        match = _NOTE_INFINITIVE.match(lowered)
         if match is None:
-            continue
+            instruction = _NOTE_INSTRUCTION.match(lowered)
+            if instruction is None or instruction.group("verb") in _NOT_AN_INFINITIVE:
+                continue
+            if any(w in _NOT_IN_NOTE_SUBJECT for w in instruction.group("np").split()):
+                continue
+            return f"to {instruction.group('verb')}"
         words = match.group("np").split()
         if any(w in _NOT_IN_NOTE_SUBJECT or w.endswith(("ing", "ed", "ly")) for w in words):
             continue
@@ -819,8 +852,8 @@ def read(text: str) -> Reading:
         verb = imperative(text)
         if verb is not None:
             found.insert(0, (0, Cue(CueKind.OBLIGATION, f"{verb} (a command)")))
-        elif _note_obligation(text) is not None:
-            found.insert(0, (0, Cue(CueKind.OBLIGATION, "to be (a note)")))
+        elif (note := _note_obligation(text)) is not None:
+            found.insert(0, (0, Cue(CueKind.OBLIGATION, f"{note} (a note)")))
     return Reading(tuple(cue for _, cue in found))
 
 
@@ -1022,13 +1055,41 @@ _EVERY_TIME = re.compile(
 tells when ("Every Friday the backup is run"), as a unit of time is no subject's thing."""
 
 
+# A label that names a norm ("Rule:", "House policy:", "Requirements:"): what follows it in
+# the plain present is the norm in force ("Rule: every reply is in Spanish"), as a
+# procedure in the present is. A past ("was", "had") reports what happened instead.
+_NORM_LABEL = re.compile(
+    r"^\s*(?:\*\*|__)?(?:[a-z][\w'-]*\s+){0,2}(?:rules?|polic(?:y|ies)|requirements?|standards?|protocols?|"
+    r"regulations?|standing\s+orders?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(?=\S)"
+)
+_PRESENT_BE = re.compile(r"\b(?:is|are|has|have)\b")
+_PAST_OR_NEGATED = re.compile(r"\b(?:was|were|had|did|used\s+to|not|never)\b|n't\b|(?<!\bwith\s)\bno\b")
+"""A past, or a negation of the clause ("with no English" only bounds its object)."""
+
+
+def _labelled_norm(work: str) -> str | None:
+    label = _NORM_LABEL.match(work)
+    if label is None:
+        return None
+    rest = work[label.end() :]
+    verb = _PRESENT_BE.search(rest)
+    if verb is None or _PAST_OR_NEGATED.search(rest):
+        return None
+    return verb.group()
+
+
 @functools.lru_cache(maxsize=4096)
 def standing(text: str) -> str | None:
     """The words of a procedure stated in the present passive with a schedule or a
     deadline, the way a summary restates a standing rule ("Invoices are sent out by the
-    fifth of every month", "the room is locked every evening"), or None. A clause with
-    any modal cue (a hedge, a permission, a negation, ...) is read by its cues instead."""
+    fifth of every month", "the room is locked every evening"), or of a plain present
+    statement after a label that names a norm ("Rule: every answer is in Spanish"), or
+    None. A clause with any modal cue (a hedge, a permission, a negation, ...) is read by
+    its cues instead."""
     work = normalize(text).lower()
+    norm = _labelled_norm(work)
+    if norm is not None:
+        return None if read(text).cues else norm
     verb = _PRESENT_PASSIVE.search(work)
     if verb is None or not any(_times_the_verb(work, m, verb) for m in _SCHEDULE.finditer(work)):
         return None

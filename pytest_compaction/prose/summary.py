@@ -94,6 +94,8 @@ _ANAPHOR = re.compile(
     r"^(?:it|this|that|which|they|both|the\s+(?:attempt|change|run|fix)|"
     # an outcome told without its subject ("Failed twice (E)", "Timed out again", "No luck")
     r"failed|crashed|timed\s+out|errored|bounced|didn't\s+work|did\s+not\s+work|no\s+luck|"
+    # or as an ability it lacked ("Couldn't keep up", "Could not open the valve")
+    r"could\s+not\s+(?!have\b)|couldn't\s+(?!have\b)|"
     # the attempt taken up by a pronoun after a short subject ("The AI tried it, but ...",
     # "We attempted that twice")
     r"(?:[\w'.-]+\s+){0,3}?(?:tried|attempted|tested|retried)\s+(?:it|this|that|them)\b)\b",
