@@ -52,3 +52,65 @@ def test_a_section_title_asserts_nothing() -> None:
     assert names(ledger, "__Late opening__\n- might happen on Fridays, volunteers permitting.") == ()
     assert names(ledger, "**Open items**\n- The museum stays open late on Fridays.") == ("unsupported_fact",)
     assert names(ledger, "**Late opening: Fridays, confirmed**") == ("unsupported_fact",)
+
+
+# -- a refusal verb and "closed to" negate what they take ----------------------------------
+
+
+def _fact(text: str, predicate: str, value: object, prose: dict[str, object]) -> Ledger:
+    ledger = _events(text)
+    ledger.fact("f1", predicate, value, sources=["e1"], prose=prose)  # type: ignore[arg-type]
+    return ledger
+
+
+def _warranty() -> Ledger:
+    return _fact(
+        "Tomasz Orlik did not take the extended warranty on his new dishwasher.",
+        "purchase.extended_warranty",
+        False,
+        {"names": ["extended warranty", "warranty"], "polarity": "negative"},
+    )
+
+
+def test_a_refused_thing_is_negated() -> None:
+    ledger = _warranty()
+    assert names(ledger, "The extended warranty was refused by Tomasz when he bought the dishwasher.") == ()
+    assert names(ledger, "Dishwasher order\n- Extended warranty: rejected by the buyer") == ()
+    assert names(ledger, "Tomasz declined the extended warranty on the dishwasher.") == ()
+    assert names(ledger, "Tomasz took the extended warranty on the dishwasher.") == ("f1:value_changed",)
+    assert names(ledger, "The extended warranty was approved for Tomasz's dishwasher.") == (
+        "f1:value_changed",
+    )
+
+
+def test_a_fall_in_amount_and_an_active_decline_are_no_refusal() -> None:
+    ledger = _fact(
+        "The club's membership fee for juniors stays in place this season.",
+        "club.junior_fee",
+        True,
+        {"names": ["junior fee", "membership fee"]},
+    )
+    assert names(ledger, "The membership fee declined by 10% but stays in place for juniors.") == ()
+    assert names(ledger, "Junior fee: declined to 40 euros, still charged.") != ("f1:value_changed",)
+    assert names(ledger, "The junior fee was rejected by the board.") == ("f1:value_changed",)
+
+
+def _surgery() -> Ledger:
+    return _fact(
+        "The Larkfield surgery is not accepting new registrations from outside the parish.",
+        "gp.larkfield_outside_registrations",
+        False,
+        {"names": ["new registrations", "outside registrations"], "polarity": "negative"},
+    )
+
+
+def test_closed_to_negates_what_follows_it() -> None:
+    ledger = _surgery()
+    assert names(ledger, "Larkfield remains closed to new registrations from outside the parish.") == ()
+    assert names(ledger, "Larkfield: shut to new registrations from beyond the parish for now.") == ()
+    assert names(ledger, "Larkfield is open to new registrations from outside the parish.") == (
+        "f1:value_changed",
+    )
+    assert names(
+        ledger, "The closed wing reopened; Larkfield takes new registrations from outside the parish."
+    ) == ("f1:value_changed",)
