@@ -114,3 +114,92 @@ def test_closed_to_negates_what_follows_it() -> None:
     assert names(
         ledger, "The closed wing reopened; Larkfield takes new registrations from outside the parish."
     ) == ("f1:value_changed",)
+
+
+# -- a unit of length raised to a power is one unit ----------------------------------------
+
+
+def _flat() -> Ledger:
+    return _fact(
+        "The flat on Quayside Road has a floor area of 62 square metres and two bedrooms.",
+        "flat.floor_area",
+        62,
+        {"names": ["floor area", "flat"], "value": ["62 square metres", "62 m2"]},
+    )
+
+
+def test_a_powered_unit_reads_the_same_glued_spaced_or_spelled() -> None:
+    ledger = _flat()
+    assert names(ledger, "Quayside Road flat: floor area 62m², two bedrooms.") == ()
+    assert names(ledger, "Floor area of the flat is 62 m²; 2 bedrooms.") == ()
+    assert names(ledger, "Quayside Road flat: floor area 26m², two bedrooms.") == ("f1:value_changed",)
+    assert names(ledger, "Quayside Road flat: floor area 62 m, two bedrooms.") == ("f1:value_changed",)
+
+
+def test_a_glued_volume_is_one_amount_not_a_stray_number() -> None:
+    ledger = _fact(
+        "Sunita ordered 3 cubic metres of topsoil for the allotment beds.",
+        "garden.topsoil_volume",
+        3,
+        {"names": ["topsoil"], "value": ["3 cubic metres"]},
+    )
+    assert names(ledger, "Topsoil order: 3m³ for the allotment beds (Sunita).") == ()
+    assert names(ledger, "Topsoil: 3 m3, allotment beds.") == ()
+    assert names(ledger, "Topsoil order: 5m³ for the allotment beds (Sunita).") == ("f1:value_changed",)
+    assert names(ledger, "Topsoil order: 3 square metres of beds (Sunita).") == ("f1:value_changed",)
+
+
+# -- a plain future restated in the present is the same plan ---------------------------------
+
+
+def test_a_plain_future_restated_in_the_present_is_no_settled_doubt() -> None:
+    ledger = _events("A substitute teacher will take the Year 9 chemistry class while Mr Adeyemi recovers.")
+    assert names(ledger, "A substitute teaches Year 9 chemistry while Mr Adeyemi recovers.") == ()
+    assert names(ledger, "Year 9 chemistry: a substitute takes the class until Mr Adeyemi is back.") == ()
+    assert names(ledger, "A substitute taught Year 9 chemistry while Mr Adeyemi recovered.") == (
+        "unsupported_fact",
+    )
+    assert names(ledger, "A substitute teaches the Year 9 chemistry class.") == ("unsupported_fact",)
+
+
+def test_a_doubt_restated_in_the_present_is_still_settled() -> None:
+    ledger = _events("The courier might collect the returned tablets from the depot on Friday.")
+    assert names(ledger, "Courier might collect the returned tablets on Friday.") == ()
+    assert names(ledger, "The courier collects the returned tablets from the depot on Friday.") == (
+        "unsupported_fact",
+    )
+    assert names(ledger, "Returned tablets: the courier collected them on Friday.") == ("unsupported_fact",)
+
+
+# -- a phrasal verb of removal tells the deletion ---------------------------------------------
+
+
+def _salary() -> Ledger:
+    ledger = _events("Olusegun's salary band is grade 7.", "Olusegun starts in the Leeds office on the 4th.")
+    ledger.fact(
+        "f1",
+        "hr.salary_band",
+        "grade 7",
+        sources=["e1"],
+        prose={"names": ["salary band", "salary"], "value": ["grade 7"]},
+    )
+    ledger.fact(
+        "f2", "hr.start", "leeds", sources=["e2"], prose={"names": ["Leeds office"], "value": ["Leeds"]}
+    )
+    ledger.delete("f1")
+    return ledger
+
+
+def test_a_sentence_that_tells_of_a_removal_does_not_restate_the_deleted_fact() -> None:
+    ledger = _salary()
+    assert (
+        names(ledger, "Olusegun starts in the Leeds office on the 4th. Salary band taken off the record.")
+        == ()
+    )
+    assert names(ledger, "Starts at the Leeds office on the 4th (the salary details were struck out).") == ()
+    assert names(ledger, "Olusegun starts in the Leeds office on the 4th. His salary band is on file.") == (
+        "f1:forbidden_deleted_fact",
+    )
+    assert names(
+        ledger, "Olusegun starts in the Leeds office on the 4th. Salary band taken out: grade 7."
+    ) == ("f1:forbidden_deleted_fact",)

@@ -933,19 +933,31 @@ _ERASED = frozenset(
         *("forget", "forgets", "forgot", "forgotten", "forgetting", "delete", "deletes", "deleted"),
         *("deleting", "remove", "removes", "removed", "removing", "erase", "erases", "erased"),
         *("omit", "omits", "omitted", "redact", "redacts", "redacted", "purge", "purges", "purged"),
-        *("wipe", "wipes", "wiped"),
+        *("wipe", "wipes", "wiped", "exclude", "excludes", "excluded", "withhold", "withholds"),
+        *("withheld", "scrub", "scrubs", "scrubbed", "strip", "strips", "stripped"),
     )
 )
-_LEFT_OUT = (frozenset(stem(w) for w in ("leave", "leaves", "left", "leaving")), stem("out"))
+_TAKING = frozenset(
+    stem(w)
+    for w in (
+        *("leave", "leaves", "left", "leaving", "take", "takes", "took", "taken", "taking", "cut"),
+        *("cuts", "cutting", "strike", "strikes", "struck", "striking", "cross", "crosses"),
+        *("crossed", "crossing", "blank", "blanked", "black", "blacked"),
+    )
+)
+_AWAY = frozenset({stem("out"), stem("off")})
+"""A verb of taking or leaving with "out" or "off" after it is a phrasal verb of removal:
+"left out", "taken out of these notes", "struck off the list", "blacked out"."""
 
 
 def _tells_deletion(statement: Statement) -> bool:
-    """Whether the sentence tells that something was deleted: "forgotten", "removed",
-    "deleted", "erased", "omitted", "left out"."""
+    """Whether the sentence tells that something was deleted: a verb of removal
+    ("forgotten", "removed", "deleted", "erased", "omitted", "excluded", "withheld") or a
+    phrasal verb of removal ("left out", "taken out", "struck off", :data:`_AWAY`)."""
     norms = statement.norms
     if _ERASED & set(norms):
         return True
-    return any(a in _LEFT_OUT[0] and b == _LEFT_OUT[1] for a, b in itertools.pairwise(norms))
+    return any(a in _TAKING and b in _AWAY for a, b in itertools.pairwise(norms))
 
 
 # -- what the sources said, and how ---------------------------------------------------
@@ -1006,6 +1018,31 @@ def _modifiers(statement: Statement, positions: Sequence[int]) -> list[int]:
 _FUTURE_WORDS = re.compile(
     r"(?:will|shall|'ll|going\s+to|gonna)(?:,\s*(?:will|shall|'ll|going\s+to|gonna))*", re.I
 )
+
+
+def _told_past(statement: Statement, index: int) -> bool:
+    """Whether the clause of token ``index`` holds a verb in the past tense. A plain future
+    ("the relief boat *will cover* the run") tells a plan, not a doubt, and English restates
+    a plan in the present with a time adverbial (:func:`_time_framed`: "the relief boat
+    *covers* the run while she is out", as "the train leaves at six"); only a past
+    ("covered") tells it as done."""
+    clause = statement.clause[index]
+    return any(t.past for j, t in enumerate(statement.tokens) if statement.clause[j] == clause)
+
+
+_FRAMES_OF_TIME = frozenset({"while", "until", "till", "during", "tomorrow", "tonight", "next", "from"})
+
+
+def _time_framed(statement: Statement) -> bool:
+    """Whether the sentence holds a time adverbial: a time, a date, a weekday, or a word
+    that frames a period ("while she is out", "until the 9th", "during the refit", "next
+    week"). The simple present tells a future arrangement only with one ("covers the run
+    while she is out", "leaves at six"); without one it tells a habit or a settled fact
+    ("the neighbour trims the hedge" for "will trim" states the forecast as settled)."""
+    return any(
+        kind_of(norm) in ("time", "date") or norm in _WEEKDAYS or token.raw.lower() in _FRAMES_OF_TIME
+        for token, norm in zip(statement.tokens, statement.norms, strict=True)
+    )
 
 
 def _future_only(hedge: str) -> bool:
@@ -1254,6 +1291,8 @@ def _check_sources(
                 forecast = bool(hedge) and _future_only(hedge or "") and norm in doubted
                 if (hedge and not forecast) or statement.negated(i):
                     continue
+                if norm not in doubted and not _told_past(statement, i) and _time_framed(statement):
+                    continue  # "will cover the run" as "covers the run while she's out"
                 if _classifies(statement, i, settled) and statement.tokens[i].raw.lower() not in forms[norm]:
                     continue  # "the matching panel sits on the 14th" for "might be matched"
                 if _about_else(statement, i, roles.get(norm, ()), set(only_speculative)):

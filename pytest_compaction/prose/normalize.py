@@ -518,6 +518,7 @@ _TOKEN = re.compile(
   | (?P<iso>\b\d{4}-\d{2}-\d{2}\b)
   | (?P<clock>\b\d{1,2}:\d{2}(?:\s*(?:[ap]\.?m\.?)(?![a-z]))?|\b(?:0?[1-9]|1[0-2])\.[0-5]\d\s*[ap]\.?m\b\.?)
   | (?P<ampm>\b\d{1,2}\s*(?:[ap]\.m\.|[ap]m\b))
+  | (?P<power>(?:(?<=\d)|(?<=\d\s))(?:mm|cm|km|m)[23](?!\w))
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+)*[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]*[=/][\w=/.-]*\w)
   | (?P<dotted>\b\d+(?:\.\d+){2,}\b)
   | (?P<money>[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kK]\b)?)
@@ -795,6 +796,9 @@ def _tokens(text: str) -> tuple[Token, ...]:
         elif kind == "ampm":
             hour = int(raw[: len(raw) - len(raw.lstrip("0123456789"))])
             add(_clock(hour, 0, re.sub(r"[^apm]", "", raw.lower())), match)
+        elif kind == "power":
+            after_number = bool(out) and kind_of(out[-1].norm) == "number"
+            add(("~" if after_number else "!") + raw.lower(), match)
         elif kind == "ident" and _SLASHED.fullmatch(raw):
             for part in _LETTERS.finditer(text, match.start(), match.end()):
                 _word(out, part)  # "Tuesday/Thursday" is two words, "24/7" an identifier
@@ -879,6 +883,23 @@ def _after_number(out: list[Token], norm: str, match: re.Match[str]) -> None:
         out.append(Token("~" + norm, match.group(), match.start(), match.end()))
 
 
+_LENGTHS = frozenset({"mm", "cm", "m", "km"})
+_POWERS = {"square": 2, "cubic": 3}
+"""A unit of length raised to a power is a unit of its own, however it is written: "84
+cubic metres", "84 m3" and "84m³" (NFKC reads "³" as "3") are one volume, "12 square
+metres" and "12m²" one area; the digit glued to the unit is its power, never a number."""
+
+
+def _powered(out: Sequence[Token]) -> bool:
+    """Whether the last token is "square"/"cubic" right after a number (a unit's power)."""
+    return (
+        len(out) >= 2
+        and out[-1].raw.lower() in _POWERS
+        and kind_of(out[-2].norm) == "number"
+        and out[-1].start - out[-2].end <= 1
+    )
+
+
 _COUNTRY_CURRENCY = {"us": "usd", "american": "usd", "swiss": "chf", "japanese": "jpy", "british": "gbp"}
 """A country word that can stand between an amount and its currency name ("US dollars")."""
 
@@ -923,6 +944,12 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         # the currency, the same as "USD 4318.20" or "$4,318.20".
         country = out[-1]
         out[-1] = Token("¤" + _CURRENCY[lower], match.string[country.start : end], country.start, end)
+        return
+    if lower in _UNITS and _UNITS[lower] in _LENGTHS and _powered(out):
+        # "84 cubic metres" is the unit "84 m3" and "84m³" are, "12 square metres" "12 m2".
+        power = out[-1]
+        norm = f"~{_UNITS[lower]}{_POWERS[power.raw.lower()]}"
+        out[-1] = Token(norm, match.string[power.start : end], power.start, end)
         return
     if after_number and lower in _ABBREVIATED:
         lower = _ABBREVIATED[lower]  # "2400 lb" reads as "2400 pounds" does

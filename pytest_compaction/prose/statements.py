@@ -464,9 +464,9 @@ class Statement:
             if colon is not None and len(label.split()) <= _LABEL_WORDS and not re.search(r"[,;:()|]", label):
                 after = next((j for j, t in enumerate(self.tokens) if t.start >= colon.end()), None)
                 first = self.tokens[after] if after is not None else None
-                if after is not None and first is not None:
-                    if negator(first) is not None or first.raw.lower() in _REFUSALS:
-                        found = (colon.start(), after)
+                opens = first is not None and (negator(first) is not None or first.raw.lower() in _REFUSALS)
+                if after is not None and opens:
+                    found = (colon.start(), after)
             self._memo["label"] = found
         colon_at, answer = found
         return answer if answer >= 0 and self.tokens[position].end <= colon_at else None
