@@ -203,3 +203,19 @@ def test_a_sentence_that_tells_of_a_removal_does_not_restate_the_deleted_fact() 
     assert names(
         ledger, "Olusegun starts in the Leeds office on the 4th. Salary band taken out: grade 7."
     ) == ("f1:forbidden_deleted_fact",)
+
+
+# -- the parts of a day are one kind of value -------------------------------------------------
+
+
+def test_another_part_of_the_day_is_another_value() -> None:
+    ledger = _fact(
+        "Halvard walks the dogs in the afternoon, after lunch.",
+        "dogs.walk_time",
+        "afternoon",
+        {"names": ["walk", "walks"], "value": ["afternoon"]},
+    )
+    assert names(ledger, "Dog walks: afternoons, after lunch.") == ()
+    assert names(ledger, "Halvard walks the dogs each afternoon; feeds them at night.") == ()
+    assert names(ledger, "Dog walks: evenings, after dinner.") == ("f1:value_changed",)
+    assert names(ledger, "Halvard walks the dogs in the morning.") == ("f1:value_changed",)

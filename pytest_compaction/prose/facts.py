@@ -174,11 +174,23 @@ _WEEKDAYS = frozenset(
     stem(day) for day in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 )
 
+_DAY_PARTS = frozenset(
+    stem(word)
+    for part in ("morning", "afternoon", "evening", "night", "midday", "lunchtime")
+    for word in (part, part + "s")
+)
+"""The parts of a day, singular or plural ("mornings" stems apart from "morning"): one told
+where another was is another value ("evening runs" for "running in the morning"), as one
+weekday for another is."""
+
 
 def _kind(norm: str) -> str:
-    """The token kinds a value can be swapped within: those of :func:`kind_of`, and
-    weekdays ("Wednesdays" for "Thursday" is another value, not a missing one)."""
-    return "weekday" if norm in _WEEKDAYS else kind_of(norm)
+    """The token kinds a value can be swapped within: those of :func:`kind_of`, weekdays
+    ("Wednesdays" for "Thursday" is another value, not a missing one) and the parts of a
+    day (:data:`_DAY_PARTS`)."""
+    if norm in _WEEKDAYS:
+        return "weekday"
+    return "daypart" if norm in _DAY_PARTS else kind_of(norm)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -188,7 +200,7 @@ def _typed(aliases: tuple[Alias, ...]) -> frozenset[tuple[str, str]]:
     for alias in aliases:
         for i, norm in enumerate(alias):
             kind = _kind(norm)
-            if kind in ("time", "date", "weekday"):
+            if kind in ("time", "date", "weekday", "daypart"):
                 out.add((kind, ""))
             elif kind == "number":
                 unit = (
@@ -244,7 +256,7 @@ def _competing(statement: Statement, kinds: Set[tuple[str, str]], own: Sequence[
     norms = statement.norms
     for i, norm in enumerate(norms):
         kind = _kind(norm)
-        if kind not in ("number", "time", "date", "weekday") or norm in own_norms:
+        if kind not in ("number", "time", "date", "weekday", "daypart") or norm in own_norms:
             continue
         unit = _unit(norms, i)
         spans = unit in _SPANS and any(u in _SPANS for k, u in kinds if k == "number")
