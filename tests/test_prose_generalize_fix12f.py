@@ -219,3 +219,34 @@ def test_another_part_of_the_day_is_another_value() -> None:
     assert names(ledger, "Halvard walks the dogs each afternoon; feeds them at night.") == ()
     assert names(ledger, "Dog walks: evenings, after dinner.") == ("f1:value_changed",)
     assert names(ledger, "Halvard walks the dogs in the morning.") == ("f1:value_changed",)
+
+
+# -- a verb in "-fy" or "-ile" is named by its "-fication" / "-iliation" noun ----------------
+
+
+def test_a_fication_noun_names_its_fy_verb() -> None:
+    ledger = _fact(
+        "The council notifies residents of bin collection changes by text on Mondays.",
+        "council.bin_notice_day",
+        "monday",
+        {"names": ["notify"], "value": ["Mondays"]},
+    )
+    assert names(ledger, "Bin collection changes: notification by text, Mondays.") == ()
+    assert names(ledger, "Residents are notified by text on Mondays.") == ()
+    assert names(ledger, "Bin collection changes: notification by text, Thursdays.") == ("f1:value_changed",)
+    assert names(ledger, "Texts about bins go out on Fridays (notifications).") == ("f1:value_changed",)
+
+
+def test_an_iliation_noun_names_its_ile_verb() -> None:
+    ledger = _fact(
+        "Mirela reconciles the petty cash tin every second Tuesday.",
+        "office.petty_cash_day",
+        "tuesday",
+        {"names": ["reconcile"], "value": ["Tuesday"]},
+    )
+    assert names(ledger, "Petty cash reconciliation: every second Tuesday (Mirela).") == ()
+    assert names(ledger, "Mirela reconciled the tin last Tuesday, as every second week.") == ()
+    assert names(ledger, "Petty cash reconciliation: every second Wednesday (Mirela).") == (
+        "f1:value_changed",
+    )
+    assert names(ledger, "Reconciliations of the petty cash happen on Fridays.") == ("f1:value_changed",)

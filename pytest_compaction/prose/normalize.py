@@ -647,7 +647,10 @@ _BEFORE_SUFFIX = {
     "ment": _CONSONANTS,
 }
 """The letters a verb's stem ends in before each suffix: "reserv-ation", "delet-ion",
-"rehears-al", "arriv-al", "renew-al" (not "sever-al"), "settl-ement", "ship-ment"."""
+"rehears-al", "arriv-al", "renew-al" (not "sever-al"), "settl-ement", "ship-ment". Two
+verb classes take a longer suffix: a verb in "-fy" its "-fication" ("certify",
+"certification"; "notify", "notification") and a verb in "-ile" its "-iliation"
+("reconcile", "reconciliation"), read both ways."""
 
 
 @functools.lru_cache(maxsize=8192)
@@ -670,6 +673,10 @@ def derived(norm: str) -> frozenset[str]:
             out.add(_stem_tail(root))
             if suffix == "ation":
                 out.add(_stem_tail(root + "at"))  # "donation" -> "donate"
+                if root.endswith("ic") and len(root) > shortest:
+                    out.add(root[:-2] + "y")  # "certification" -> "certify"
+                elif root.endswith("i") and len(root) > shortest:
+                    out.add(root[:-1])  # "reconciliation" -> "reconcile"
     if not noun:
         for suffix, shortest in _NOUN_SUFFIXES:
             if len(norm) < shortest or norm[-1] not in _BEFORE_SUFFIX[suffix]:
@@ -677,6 +684,10 @@ def derived(norm: str) -> frozenset[str]:
             out.add(norm + suffix)
             if suffix in ("ation", "al") and norm[-1] not in "aeiouy":
                 out.add(norm + norm[-1] + suffix)  # "cancel" -> "cancellation", "refer" -> "referral"
+            if suffix == "ation" and norm.endswith("il"):
+                out.add(norm + "i" + suffix)  # "reconcile" -> "reconciliation"
+        if norm.endswith("fy") and len(norm) >= _NOUN_SUFFIXES[0][1]:
+            out.add(norm[:-1] + "ication")  # "certify" -> "certification", "notify" -> "notification"
     out.discard(norm)
     return frozenset(w for w in out if len(w) >= 4)
 
