@@ -250,3 +250,35 @@ def test_an_iliation_noun_names_its_ile_verb() -> None:
         "f1:value_changed",
     )
     assert names(ledger, "Reconciliations of the petty cash happen on Fridays.") == ("f1:value_changed",)
+
+
+# -- "X pending", "waiting for X" and "not yet" tell that X has not happened ----------------
+
+
+def _approved() -> Ledger:
+    return _fact(
+        "The planning office approved the Kettering Lane extension on the 9th.",
+        "planning.kettering_extension_approved",
+        True,
+        {"names": ["Kettering Lane extension", "extension"], "value": ["approved", "approval"]},
+    )
+
+
+def test_a_thing_still_pending_or_waited_for_has_not_happened() -> None:
+    ledger = _approved()
+    assert names(ledger, "Kettering Lane extension: approval granted on the 9th.") == ()
+    assert names(ledger, "Extension at Kettering Lane approved on the 9th; nothing pending.") == ()
+    assert names(ledger, "Kettering Lane extension: approval is still pending.") == ("f1:value_changed",)
+    assert names(ledger, "The extension at Kettering Lane is waiting for approval.") == ("f1:value_changed",)
+    assert names(ledger, "Kettering Lane extension not yet approved by the office.") == ("f1:value_changed",)
+
+
+def test_waiting_for_a_time_and_yet_as_a_conjunction_are_no_negation() -> None:
+    ledger = _approved()
+    assert (
+        names(ledger, "After waiting for weeks, the Kettering Lane extension was approved on the 9th.") == ()
+    )
+    assert (
+        names(ledger, "The office was slow, yet the Kettering Lane extension was approved on the 9th.") == ()
+    )
+    assert names(ledger, "The Kettering Lane extension was refused on the 9th.") == ("f1:value_changed",)

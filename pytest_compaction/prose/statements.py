@@ -120,8 +120,16 @@ _CLOSURES = frozenset({"closed", "shut"})
 """An adjective of closure before "to" shuts out what follows it, as "no" does: "the
 practice is *closed to* new patients" tells that new patients are not taken on; only the
 few words after "to" (:data:`_DETERMINER_REACH`), never the subject ("the practice")."""
+_AWAITED = frozenset({"pending", "awaited"})
+"""After its noun, as its predicate, an awaiting word tells that the noun has not happened
+yet: "sign-off *pending*", "the certificate is *still pending*", "approval *awaited*". Only
+linking verbs and adverbs of time (:data:`_AWAITED_LINKS`) stand between."""
+_AWAITED_LINKS = _stems("is are was were be still yet now currently remain remains")
+_WAITING = frozenset({"wait", "waits", "waited", "waiting"})
+""""Waiting for X" tells that X has not come, as "awaiting X" does: the few words after
+"for" (:data:`_DETERMINER_REACH`); "waited for an hour" is no thing awaited."""
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
-_CUE_WORDS = _PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | {_OFF, _RID}
+_CUE_WORDS = _PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID}
 """Surface words besides the negators that :meth:`Statement.negated` reads as cues."""
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
@@ -261,8 +269,8 @@ _SOURCE_SURFACE = frozenset(w for n in _SOURCE_WORDS.split() for w in (n, n + "s
 """A source noun is read as written, singular or plural, never by its stem: "sits" folds
 like "site" but names no web site."""
 _BOUNDARY = re.compile(
-    r"[,;:()\[\]]|\s[-\u2013\u2014]\s|\s(?:but|although|though|while|whereas|because|since|so|yet|"
-    r"which|who)\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
+    r"[,;:()\[\]]|\s[-\u2013\u2014]\s|\s(?:but|although|though|while|whereas|because|since|so|"
+    r"which|who)\s|(?<!\bnot)(?<!n't)(?<!n\u2019t)\syet\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
     r"[A-Z]\w*)\b)",
 )
 _PRESENT_AUX = frozenset({"is", "are", "am", "get", "gets", "being", "be", "'s"})
@@ -414,11 +422,22 @@ class Statement:
         return ""
 
     def _refusal(self, position: int, index: int, answer: int | None) -> str | None:
-        """Whether token ``index`` is a refusal (:data:`_REFUSALS`) or a closure
-        (:data:`_CLOSURES`) that flips token ``position`` (its word, or "" when it flips
-        nothing here), or None when the token is neither."""
+        """Whether token ``index`` is a refusal (:data:`_REFUSALS`), a closure
+        (:data:`_CLOSURES`), an awaiting word after its noun (:data:`_AWAITED`) or a
+        "waiting for" (:data:`_WAITING`) that flips token ``position`` (its word, or ""
+        when it flips nothing here), or None when the token is none of these."""
         raw = self.tokens[index].raw.lower()
         after = range(index + 1, min(index + 1 + _DETERMINER_REACH, len(self.norms)))
+        if raw in _AWAITED and index > position:
+            between = self.norms[position + 1 : index]
+            linked = len(between) <= 2 and all(n in _AWAITED_LINKS for n in between)
+            return raw if linked and self.segment[position] == self.segment[index] else None
+        if raw in _WAITING:
+            if index + 1 >= len(self.norms) or self.norms[index + 1] != "for":
+                return ""
+            reach = range(index + 2, min(index + 2 + _DETERMINER_REACH, len(self.norms)))
+            waited = position in reach and self.segment[position] == self.segment[index]
+            return f"{raw} for" if waited and kind_of(self.norms[index + 2]) == "word" else ""
         if raw in _CLOSURES:
             if index + 1 >= len(self.norms) or self.norms[index + 1] != "to":
                 return ""
