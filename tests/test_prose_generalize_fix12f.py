@@ -52,3 +52,233 @@ def test_a_section_title_asserts_nothing() -> None:
     assert names(ledger, "__Late opening__\n- might happen on Fridays, volunteers permitting.") == ()
     assert names(ledger, "**Open items**\n- The museum stays open late on Fridays.") == ("unsupported_fact",)
     assert names(ledger, "**Late opening: Fridays, confirmed**") == ("unsupported_fact",)
+
+
+# -- a refusal verb and "closed to" negate what they take ----------------------------------
+
+
+def _fact(text: str, predicate: str, value: object, prose: dict[str, object]) -> Ledger:
+    ledger = _events(text)
+    ledger.fact("f1", predicate, value, sources=["e1"], prose=prose)  # type: ignore[arg-type]
+    return ledger
+
+
+def _warranty() -> Ledger:
+    return _fact(
+        "Tomasz Orlik did not take the extended warranty on his new dishwasher.",
+        "purchase.extended_warranty",
+        False,
+        {"names": ["extended warranty", "warranty"], "polarity": "negative"},
+    )
+
+
+def test_a_refused_thing_is_negated() -> None:
+    ledger = _warranty()
+    assert names(ledger, "The extended warranty was refused by Tomasz when he bought the dishwasher.") == ()
+    assert names(ledger, "Dishwasher order\n- Extended warranty: rejected by the buyer") == ()
+    assert names(ledger, "Tomasz declined the extended warranty on the dishwasher.") == ()
+    assert names(ledger, "Tomasz took the extended warranty on the dishwasher.") == ("f1:value_changed",)
+    assert names(ledger, "The extended warranty was approved for Tomasz's dishwasher.") == (
+        "f1:value_changed",
+    )
+
+
+def test_a_fall_in_amount_and_an_active_decline_are_no_refusal() -> None:
+    ledger = _fact(
+        "The club's membership fee for juniors stays in place this season.",
+        "club.junior_fee",
+        True,
+        {"names": ["junior fee", "membership fee"]},
+    )
+    assert names(ledger, "The membership fee declined by 10% but stays in place for juniors.") == ()
+    assert names(ledger, "Junior fee: declined to 40 euros, still charged.") != ("f1:value_changed",)
+    assert names(ledger, "The junior fee was rejected by the board.") == ("f1:value_changed",)
+
+
+def _surgery() -> Ledger:
+    return _fact(
+        "The Larkfield surgery is not accepting new registrations from outside the parish.",
+        "gp.larkfield_outside_registrations",
+        False,
+        {"names": ["new registrations", "outside registrations"], "polarity": "negative"},
+    )
+
+
+def test_closed_to_negates_what_follows_it() -> None:
+    ledger = _surgery()
+    assert names(ledger, "Larkfield remains closed to new registrations from outside the parish.") == ()
+    assert names(ledger, "Larkfield: shut to new registrations from beyond the parish for now.") == ()
+    assert names(ledger, "Larkfield is open to new registrations from outside the parish.") == (
+        "f1:value_changed",
+    )
+    assert names(
+        ledger, "The closed wing reopened; Larkfield takes new registrations from outside the parish."
+    ) == ("f1:value_changed",)
+
+
+# -- a unit of length raised to a power is one unit ----------------------------------------
+
+
+def _flat() -> Ledger:
+    return _fact(
+        "The flat on Quayside Road has a floor area of 62 square metres and two bedrooms.",
+        "flat.floor_area",
+        62,
+        {"names": ["floor area", "flat"], "value": ["62 square metres", "62 m2"]},
+    )
+
+
+def test_a_powered_unit_reads_the_same_glued_spaced_or_spelled() -> None:
+    ledger = _flat()
+    assert names(ledger, "Quayside Road flat: floor area 62m², two bedrooms.") == ()
+    assert names(ledger, "Floor area of the flat is 62 m²; 2 bedrooms.") == ()
+    assert names(ledger, "Quayside Road flat: floor area 26m², two bedrooms.") == ("f1:value_changed",)
+    assert names(ledger, "Quayside Road flat: floor area 62 m, two bedrooms.") == ("f1:value_changed",)
+
+
+def test_a_glued_volume_is_one_amount_not_a_stray_number() -> None:
+    ledger = _fact(
+        "Sunita ordered 3 cubic metres of topsoil for the allotment beds.",
+        "garden.topsoil_volume",
+        3,
+        {"names": ["topsoil"], "value": ["3 cubic metres"]},
+    )
+    assert names(ledger, "Topsoil order: 3m³ for the allotment beds (Sunita).") == ()
+    assert names(ledger, "Topsoil: 3 m3, allotment beds.") == ()
+    assert names(ledger, "Topsoil order: 5m³ for the allotment beds (Sunita).") == ("f1:value_changed",)
+    assert names(ledger, "Topsoil order: 3 square metres of beds (Sunita).") == ("f1:value_changed",)
+
+
+# -- a plain future restated in the present is the same plan ---------------------------------
+
+
+def test_a_plain_future_restated_in_the_present_is_no_settled_doubt() -> None:
+    ledger = _events("A substitute teacher will take the Year 9 chemistry class while Mr Adeyemi recovers.")
+    assert names(ledger, "A substitute teaches Year 9 chemistry while Mr Adeyemi recovers.") == ()
+    assert names(ledger, "Year 9 chemistry: a substitute takes the class until Mr Adeyemi is back.") == ()
+    assert names(ledger, "A substitute taught Year 9 chemistry while Mr Adeyemi recovered.") == (
+        "unsupported_fact",
+    )
+    assert names(ledger, "A substitute teaches the Year 9 chemistry class.") == ("unsupported_fact",)
+
+
+def test_a_doubt_restated_in_the_present_is_still_settled() -> None:
+    ledger = _events("The courier might collect the returned tablets from the depot on Friday.")
+    assert names(ledger, "Courier might collect the returned tablets on Friday.") == ()
+    assert names(ledger, "The courier collects the returned tablets from the depot on Friday.") == (
+        "unsupported_fact",
+    )
+    assert names(ledger, "Returned tablets: the courier collected them on Friday.") == ("unsupported_fact",)
+
+
+# -- a phrasal verb of removal tells the deletion ---------------------------------------------
+
+
+def _salary() -> Ledger:
+    ledger = _events("Olusegun's salary band is grade 7.", "Olusegun starts in the Leeds office on the 4th.")
+    ledger.fact(
+        "f1",
+        "hr.salary_band",
+        "grade 7",
+        sources=["e1"],
+        prose={"names": ["salary band", "salary"], "value": ["grade 7"]},
+    )
+    ledger.fact(
+        "f2", "hr.start", "leeds", sources=["e2"], prose={"names": ["Leeds office"], "value": ["Leeds"]}
+    )
+    ledger.delete("f1")
+    return ledger
+
+
+def test_a_sentence_that_tells_of_a_removal_does_not_restate_the_deleted_fact() -> None:
+    ledger = _salary()
+    assert (
+        names(ledger, "Olusegun starts in the Leeds office on the 4th. Salary band taken off the record.")
+        == ()
+    )
+    assert names(ledger, "Starts at the Leeds office on the 4th (the salary details were struck out).") == ()
+    assert names(ledger, "Olusegun starts in the Leeds office on the 4th. His salary band is on file.") == (
+        "f1:forbidden_deleted_fact",
+    )
+    assert names(
+        ledger, "Olusegun starts in the Leeds office on the 4th. Salary band taken out: grade 7."
+    ) == ("f1:forbidden_deleted_fact",)
+
+
+# -- the parts of a day are one kind of value -------------------------------------------------
+
+
+def test_another_part_of_the_day_is_another_value() -> None:
+    ledger = _fact(
+        "Halvard walks the dogs in the afternoon, after lunch.",
+        "dogs.walk_time",
+        "afternoon",
+        {"names": ["walk", "walks"], "value": ["afternoon"]},
+    )
+    assert names(ledger, "Dog walks: afternoons, after lunch.") == ()
+    assert names(ledger, "Halvard walks the dogs each afternoon; feeds them at night.") == ()
+    assert names(ledger, "Dog walks: evenings, after dinner.") == ("f1:value_changed",)
+    assert names(ledger, "Halvard walks the dogs in the morning.") == ("f1:value_changed",)
+
+
+# -- a verb in "-fy" or "-ile" is named by its "-fication" / "-iliation" noun ----------------
+
+
+def test_a_fication_noun_names_its_fy_verb() -> None:
+    ledger = _fact(
+        "The council notifies residents of bin collection changes by text on Mondays.",
+        "council.bin_notice_day",
+        "monday",
+        {"names": ["notify"], "value": ["Mondays"]},
+    )
+    assert names(ledger, "Bin collection changes: notification by text, Mondays.") == ()
+    assert names(ledger, "Residents are notified by text on Mondays.") == ()
+    assert names(ledger, "Bin collection changes: notification by text, Thursdays.") == ("f1:value_changed",)
+    assert names(ledger, "Texts about bins go out on Fridays (notifications).") == ("f1:value_changed",)
+
+
+def test_an_iliation_noun_names_its_ile_verb() -> None:
+    ledger = _fact(
+        "Mirela reconciles the petty cash tin every second Tuesday.",
+        "office.petty_cash_day",
+        "tuesday",
+        {"names": ["reconcile"], "value": ["Tuesday"]},
+    )
+    assert names(ledger, "Petty cash reconciliation: every second Tuesday (Mirela).") == ()
+    assert names(ledger, "Mirela reconciled the tin last Tuesday, as every second week.") == ()
+    assert names(ledger, "Petty cash reconciliation: every second Wednesday (Mirela).") == (
+        "f1:value_changed",
+    )
+    assert names(ledger, "Reconciliations of the petty cash happen on Fridays.") == ("f1:value_changed",)
+
+
+# -- "X pending", "waiting for X" and "not yet" tell that X has not happened ----------------
+
+
+def _approved() -> Ledger:
+    return _fact(
+        "The planning office approved the Kettering Lane extension on the 9th.",
+        "planning.kettering_extension_approved",
+        True,
+        {"names": ["Kettering Lane extension", "extension"], "value": ["approved", "approval"]},
+    )
+
+
+def test_a_thing_still_pending_or_waited_for_has_not_happened() -> None:
+    ledger = _approved()
+    assert names(ledger, "Kettering Lane extension: approval granted on the 9th.") == ()
+    assert names(ledger, "Extension at Kettering Lane approved on the 9th; nothing pending.") == ()
+    assert names(ledger, "Kettering Lane extension: approval is still pending.") == ("f1:value_changed",)
+    assert names(ledger, "The extension at Kettering Lane is waiting for approval.") == ("f1:value_changed",)
+    assert names(ledger, "Kettering Lane extension not yet approved by the office.") == ("f1:value_changed",)
+
+
+def test_waiting_for_a_time_and_yet_as_a_conjunction_are_no_negation() -> None:
+    ledger = _approved()
+    assert (
+        names(ledger, "After waiting for weeks, the Kettering Lane extension was approved on the 9th.") == ()
+    )
+    assert (
+        names(ledger, "The office was slow, yet the Kettering Lane extension was approved on the 9th.") == ()
+    )
+    assert names(ledger, "The Kettering Lane extension was refused on the 9th.") == ("f1:value_changed",)

@@ -174,11 +174,23 @@ _WEEKDAYS = frozenset(
     stem(day) for day in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 )
 
+_DAY_PARTS = frozenset(
+    stem(word)
+    for part in ("morning", "afternoon", "evening", "night", "midday", "lunchtime")
+    for word in (part, part + "s")
+)
+"""The parts of a day, singular or plural ("mornings" stems apart from "morning"): one told
+where another was is another value ("evening runs" for "running in the morning"), as one
+weekday for another is."""
+
 
 def _kind(norm: str) -> str:
-    """The token kinds a value can be swapped within: those of :func:`kind_of`, and
-    weekdays ("Wednesdays" for "Thursday" is another value, not a missing one)."""
-    return "weekday" if norm in _WEEKDAYS else kind_of(norm)
+    """The token kinds a value can be swapped within: those of :func:`kind_of`, weekdays
+    ("Wednesdays" for "Thursday" is another value, not a missing one) and the parts of a
+    day (:data:`_DAY_PARTS`)."""
+    if norm in _WEEKDAYS:
+        return "weekday"
+    return "daypart" if norm in _DAY_PARTS else kind_of(norm)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -188,7 +200,7 @@ def _typed(aliases: tuple[Alias, ...]) -> frozenset[tuple[str, str]]:
     for alias in aliases:
         for i, norm in enumerate(alias):
             kind = _kind(norm)
-            if kind in ("time", "date", "weekday"):
+            if kind in ("time", "date", "weekday", "daypart"):
                 out.add((kind, ""))
             elif kind == "number":
                 unit = (
@@ -244,7 +256,7 @@ def _competing(statement: Statement, kinds: Set[tuple[str, str]], own: Sequence[
     norms = statement.norms
     for i, norm in enumerate(norms):
         kind = _kind(norm)
-        if kind not in ("number", "time", "date", "weekday") or norm in own_norms:
+        if kind not in ("number", "time", "date", "weekday", "daypart") or norm in own_norms:
             continue
         unit = _unit(norms, i)
         spans = unit in _SPANS and any(u in _SPANS for k, u in kinds if k == "number")
@@ -933,19 +945,31 @@ _ERASED = frozenset(
         *("forget", "forgets", "forgot", "forgotten", "forgetting", "delete", "deletes", "deleted"),
         *("deleting", "remove", "removes", "removed", "removing", "erase", "erases", "erased"),
         *("omit", "omits", "omitted", "redact", "redacts", "redacted", "purge", "purges", "purged"),
-        *("wipe", "wipes", "wiped"),
+        *("wipe", "wipes", "wiped", "exclude", "excludes", "excluded", "withhold", "withholds"),
+        *("withheld", "scrub", "scrubs", "scrubbed", "strip", "strips", "stripped"),
     )
 )
-_LEFT_OUT = (frozenset(stem(w) for w in ("leave", "leaves", "left", "leaving")), stem("out"))
+_TAKING = frozenset(
+    stem(w)
+    for w in (
+        *("leave", "leaves", "left", "leaving", "take", "takes", "took", "taken", "taking", "cut"),
+        *("cuts", "cutting", "strike", "strikes", "struck", "striking", "cross", "crosses"),
+        *("crossed", "crossing", "blank", "blanked", "black", "blacked"),
+    )
+)
+_AWAY = frozenset({stem("out"), stem("off")})
+"""A verb of taking or leaving with "out" or "off" after it is a phrasal verb of removal:
+"left out", "taken out of these notes", "struck off the list", "blacked out"."""
 
 
 def _tells_deletion(statement: Statement) -> bool:
-    """Whether the sentence tells that something was deleted: "forgotten", "removed",
-    "deleted", "erased", "omitted", "left out"."""
+    """Whether the sentence tells that something was deleted: a verb of removal
+    ("forgotten", "removed", "deleted", "erased", "omitted", "excluded", "withheld") or a
+    phrasal verb of removal ("left out", "taken out", "struck off", :data:`_AWAY`)."""
     norms = statement.norms
     if _ERASED & set(norms):
         return True
-    return any(a in _LEFT_OUT[0] and b == _LEFT_OUT[1] for a, b in itertools.pairwise(norms))
+    return any(a in _TAKING and b in _AWAY for a, b in itertools.pairwise(norms))
 
 
 # -- what the sources said, and how ---------------------------------------------------
@@ -1006,6 +1030,31 @@ def _modifiers(statement: Statement, positions: Sequence[int]) -> list[int]:
 _FUTURE_WORDS = re.compile(
     r"(?:will|shall|'ll|going\s+to|gonna)(?:,\s*(?:will|shall|'ll|going\s+to|gonna))*", re.I
 )
+
+
+def _told_past(statement: Statement, index: int) -> bool:
+    """Whether the clause of token ``index`` holds a verb in the past tense. A plain future
+    ("the relief boat *will cover* the run") tells a plan, not a doubt, and English restates
+    a plan in the present with a time adverbial (:func:`_time_framed`: "the relief boat
+    *covers* the run while she is out", as "the train leaves at six"); only a past
+    ("covered") tells it as done."""
+    clause = statement.clause[index]
+    return any(t.past for j, t in enumerate(statement.tokens) if statement.clause[j] == clause)
+
+
+_FRAMES_OF_TIME = frozenset({"while", "until", "till", "during", "tomorrow", "tonight", "next", "from"})
+
+
+def _time_framed(statement: Statement) -> bool:
+    """Whether the sentence holds a time adverbial: a time, a date, a weekday, or a word
+    that frames a period ("while she is out", "until the 9th", "during the refit", "next
+    week"). The simple present tells a future arrangement only with one ("covers the run
+    while she is out", "leaves at six"); without one it tells a habit or a settled fact
+    ("the neighbour trims the hedge" for "will trim" states the forecast as settled)."""
+    return any(
+        kind_of(norm) in ("time", "date") or norm in _WEEKDAYS or token.raw.lower() in _FRAMES_OF_TIME
+        for token, norm in zip(statement.tokens, statement.norms, strict=True)
+    )
 
 
 def _future_only(hedge: str) -> bool:
@@ -1254,6 +1303,8 @@ def _check_sources(
                 forecast = bool(hedge) and _future_only(hedge or "") and norm in doubted
                 if (hedge and not forecast) or statement.negated(i):
                     continue
+                if norm not in doubted and not _told_past(statement, i) and _time_framed(statement):
+                    continue  # "will cover the run" as "covers the run while she's out"
                 if _classifies(statement, i, settled) and statement.tokens[i].raw.lower() not in forms[norm]:
                     continue  # "the matching panel sits on the 14th" for "might be matched"
                 if _about_else(statement, i, roles.get(norm, ()), set(only_speculative)):

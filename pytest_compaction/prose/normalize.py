@@ -518,6 +518,7 @@ _TOKEN = re.compile(
   | (?P<iso>\b\d{4}-\d{2}-\d{2}\b)
   | (?P<clock>\b\d{1,2}:\d{2}(?:\s*(?:[ap]\.?m\.?)(?![a-z]))?|\b(?:0?[1-9]|1[0-2])\.[0-5]\d\s*[ap]\.?m\b\.?)
   | (?P<ampm>\b\d{1,2}\s*(?:[ap]\.m\.|[ap]m\b))
+  | (?P<power>(?:(?<=\d)|(?<=\d\s))(?:mm|cm|km|m)[23](?!\w))
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+)*[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]*[=/][\w=/.-]*\w)
   | (?P<dotted>\b\d+(?:\.\d+){2,}\b)
   | (?P<money>[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kK]\b)?)
@@ -646,7 +647,10 @@ _BEFORE_SUFFIX = {
     "ment": _CONSONANTS,
 }
 """The letters a verb's stem ends in before each suffix: "reserv-ation", "delet-ion",
-"rehears-al", "arriv-al", "renew-al" (not "sever-al"), "settl-ement", "ship-ment"."""
+"rehears-al", "arriv-al", "renew-al" (not "sever-al"), "settl-ement", "ship-ment". Two
+verb classes take a longer suffix: a verb in "-fy" its "-fication" ("certify",
+"certification"; "notify", "notification") and a verb in "-ile" its "-iliation"
+("reconcile", "reconciliation"), read both ways."""
 
 
 @functools.lru_cache(maxsize=8192)
@@ -669,6 +673,10 @@ def derived(norm: str) -> frozenset[str]:
             out.add(_stem_tail(root))
             if suffix == "ation":
                 out.add(_stem_tail(root + "at"))  # "donation" -> "donate"
+                if root.endswith("ic") and len(root) > shortest:
+                    out.add(root[:-2] + "y")  # "certification" -> "certify"
+                elif root.endswith("i") and len(root) > shortest:
+                    out.add(root[:-1])  # "reconciliation" -> "reconcile"
     if not noun:
         for suffix, shortest in _NOUN_SUFFIXES:
             if len(norm) < shortest or norm[-1] not in _BEFORE_SUFFIX[suffix]:
@@ -676,6 +684,10 @@ def derived(norm: str) -> frozenset[str]:
             out.add(norm + suffix)
             if suffix in ("ation", "al") and norm[-1] not in "aeiouy":
                 out.add(norm + norm[-1] + suffix)  # "cancel" -> "cancellation", "refer" -> "referral"
+            if suffix == "ation" and norm.endswith("il"):
+                out.add(norm + "i" + suffix)  # "reconcile" -> "reconciliation"
+        if norm.endswith("fy") and len(norm) >= _NOUN_SUFFIXES[0][1]:
+            out.add(norm[:-1] + "ication")  # "certify" -> "certification", "notify" -> "notification"
     out.discard(norm)
     return frozenset(w for w in out if len(w) >= 4)
 
@@ -795,6 +807,9 @@ def _tokens(text: str) -> tuple[Token, ...]:
         elif kind == "ampm":
             hour = int(raw[: len(raw) - len(raw.lstrip("0123456789"))])
             add(_clock(hour, 0, re.sub(r"[^apm]", "", raw.lower())), match)
+        elif kind == "power":
+            after_number = bool(out) and kind_of(out[-1].norm) == "number"
+            add(("~" if after_number else "!") + raw.lower(), match)
         elif kind == "ident" and _SLASHED.fullmatch(raw):
             for part in _LETTERS.finditer(text, match.start(), match.end()):
                 _word(out, part)  # "Tuesday/Thursday" is two words, "24/7" an identifier
@@ -881,6 +896,23 @@ def _after_number(out: list[Token], norm: str, match: re.Match[str]) -> None:
         out.append(Token("~" + norm, match.group(), match.start(), match.end()))
 
 
+_LENGTHS = frozenset({"mm", "cm", "m", "km"})
+_POWERS = {"square": 2, "cubic": 3}
+"""A unit of length raised to a power is a unit of its own, however it is written: "84
+cubic metres", "84 m3" and "84m³" (NFKC reads "³" as "3") are one volume, "12 square
+metres" and "12m²" one area; the digit glued to the unit is its power, never a number."""
+
+
+def _powered(out: Sequence[Token]) -> bool:
+    """Whether the last token is "square"/"cubic" right after a number (a unit's power)."""
+    return (
+        len(out) >= 2
+        and out[-1].raw.lower() in _POWERS
+        and kind_of(out[-2].norm) == "number"
+        and out[-1].start - out[-2].end <= 1
+    )
+
+
 _COUNTRY_CURRENCY = {"us": "usd", "american": "usd", "swiss": "chf", "japanese": "jpy", "british": "gbp"}
 """A country word that can stand between an amount and its currency name ("US dollars")."""
 
@@ -925,6 +957,12 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         # the currency, the same as "USD 4318.20" or "$4,318.20".
         country = out[-1]
         out[-1] = Token("¤" + _CURRENCY[lower], match.string[country.start : end], country.start, end)
+        return
+    if lower in _UNITS and _UNITS[lower] in _LENGTHS and _powered(out):
+        # "84 cubic metres" is the unit "84 m3" and "84m³" are, "12 square metres" "12 m2".
+        power = out[-1]
+        norm = f"~{_UNITS[lower]}{_POWERS[power.raw.lower()]}"
+        out[-1] = Token(norm, match.string[power.start : end], power.start, end)
         return
     if after_number and lower in _ABBREVIATED:
         lower = _ABBREVIATED[lower]  # "2400 lb" reads as "2400 pounds" does

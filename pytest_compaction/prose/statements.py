@@ -106,8 +106,30 @@ _AWAITS = frozenset({"awaiting", "awaits", "await", "pending"})
 """Words that tell what follows them has not happened yet: "awaiting approval", "pending
 sign-off" state that it is not approved, not signed off. Like "no", they reach only the
 few words after them (:data:`_DETERMINER_REACH`)."""
+_REFUSALS = frozenset(
+    {"decline", "declines", "declined", "refuse", "refuses", "refused", "reject", "rejects", "rejected"}
+)
+"""Refusal verbs negate what is refused, as "not" would: "she *declined* the extended
+warranty" (the object after it), "the upgrade *was declined* by the tenant" and "Upgrade:
+*declined*" (the passive's subject, a label's answer). A number after it ("declined by 12%",
+"declined to 40") makes it a fall in amount, not a refusal, and the active verb after its
+subject ("sales declined") tells no refusal of the subject."""
+_PASSIVE_BE = frozenset({"be", "is", "are", "was", "were", "been", "being", "get", "got", "stay", "remain"})
+_AMOUNT_LINKS = frozenset({"by", "to", "from", "of", "about", "around", "nearly", "almost", "over"})
+_CLOSURES = frozenset({"closed", "shut"})
+"""An adjective of closure before "to" shuts out what follows it, as "no" does: "the
+practice is *closed to* new patients" tells that new patients are not taken on; only the
+few words after "to" (:data:`_DETERMINER_REACH`), never the subject ("the practice")."""
+_AWAITED = frozenset({"pending", "awaited"})
+"""After its noun, as its predicate, an awaiting word tells that the noun has not happened
+yet: "sign-off *pending*", "the certificate is *still pending*", "approval *awaited*". Only
+linking verbs and adverbs of time (:data:`_AWAITED_LINKS`) stand between."""
+_AWAITED_LINKS = _stems("is are was were be still yet now currently remain remains")
+_WAITING = frozenset({"wait", "waits", "waited", "waiting"})
+""""Waiting for X" tells that X has not come, as "awaiting X" does: the few words after
+"for" (:data:`_DETERMINER_REACH`); "waited for an hour" is no thing awaited."""
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
-_CUE_WORDS = _PROHIBITS | _PRIVATIVES | _AWAITS | {_OFF, _RID}
+_CUE_WORDS = _PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID}
 """Surface words besides the negators that :meth:`Statement.negated` reads as cues."""
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
@@ -247,8 +269,8 @@ _SOURCE_SURFACE = frozenset(w for n in _SOURCE_WORDS.split() for w in (n, n + "s
 """A source noun is read as written, singular or plural, never by its stem: "sits" folds
 like "site" but names no web site."""
 _BOUNDARY = re.compile(
-    r"[,;:()\[\]]|\s[-\u2013\u2014]\s|\s(?:but|although|though|while|whereas|because|since|so|yet|"
-    r"which|who)\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
+    r"[,;:()\[\]]|\s[-\u2013\u2014]\s|\s(?:but|although|though|while|whereas|because|since|so|"
+    r"which|who)\s|(?<!\bnot)(?<!n't)(?<!n\u2019t)\syet\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
     r"[A-Z]\w*)\b)",
 )
 _PRESENT_AUX = frozenset({"is", "are", "am", "get", "gets", "being", "be", "'s"})
@@ -321,6 +343,8 @@ class Statement:
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
                 continue
             state = self._negative_state(position, i)
+            if state is None:
+                state = self._refusal(position, i, answer)
             if state is not None:
                 if state:
                     found.append(state)
@@ -397,6 +421,43 @@ class Statement:
             return "off"
         return ""
 
+    def _refusal(self, position: int, index: int, answer: int | None) -> str | None:
+        """Whether token ``index`` is a refusal (:data:`_REFUSALS`), a closure
+        (:data:`_CLOSURES`), an awaiting word after its noun (:data:`_AWAITED`) or a
+        "waiting for" (:data:`_WAITING`) that flips token ``position`` (its word, or ""
+        when it flips nothing here), or None when the token is none of these."""
+        raw = self.tokens[index].raw.lower()
+        after = range(index + 1, min(index + 1 + _DETERMINER_REACH, len(self.norms)))
+        if raw in _AWAITED and index > position:
+            between = self.norms[position + 1 : index]
+            linked = len(between) <= 2 and all(n in _AWAITED_LINKS for n in between)
+            return raw if linked and self.segment[position] == self.segment[index] else None
+        if raw in _WAITING:
+            if index + 1 >= len(self.norms) or self.norms[index + 1] != "for":
+                return ""
+            reach = range(index + 2, min(index + 2 + _DETERMINER_REACH, len(self.norms)))
+            waited = position in reach and self.segment[position] == self.segment[index]
+            return f"{raw} for" if waited and kind_of(self.norms[index + 2]) == "word" else ""
+        if raw in _CLOSURES:
+            if index + 1 >= len(self.norms) or self.norms[index + 1] != "to":
+                return ""
+            reach = range(index + 2, min(index + 2 + _DETERMINER_REACH, len(self.norms)))
+            return f"{raw} to" if position in reach and self.segment[position] == self.segment[index] else ""
+        if raw not in _REFUSALS:
+            return None
+        if any(
+            kind_of(self.norms[j]) == "number"
+            for j in after
+            if j == index + 1 or self.norms[j - 1] in _AMOUNT_LINKS
+        ):
+            return ""  # "declined by 12%": a fall in amount
+        if index == answer:
+            return raw
+        if index < position:
+            return raw if position in after and self.segment[position] == self.segment[index] else ""
+        passive = index > 0 and self.norms[index - 1] in _PASSIVE_BE
+        return raw if passive and self._before_verb(position, index) else ""
+
     def _cessation(self, index: int) -> bool:
         """Whether "no more" / "not any more" at token ``index`` tells that something has
         stopped ("no more late check-outs", "there is no more free parking"), as "no longer"
@@ -421,7 +482,9 @@ class Statement:
             label = self.text[: colon.start()].lstrip(" \t-*\u2022") if colon is not None else ""
             if colon is not None and len(label.split()) <= _LABEL_WORDS and not re.search(r"[,;:()|]", label):
                 after = next((j for j, t in enumerate(self.tokens) if t.start >= colon.end()), None)
-                if after is not None and negator(self.tokens[after]) is not None:
+                first = self.tokens[after] if after is not None else None
+                opens = first is not None and (negator(first) is not None or first.raw.lower() in _REFUSALS)
+                if after is not None and opens:
                     found = (colon.start(), after)
             self._memo["label"] = found
         colon_at, answer = found
