@@ -350,3 +350,47 @@ def test_to_as_a_preposition_of_the_subject_or_a_hedge_is_no_instruction(
     register: dict[str, Any], drifted: str
 ) -> None:
     assert _weakened(register, drifted)
+
+
+# -- "less than" is "under", "more than" is "over": the same bound of a quantity -------------
+
+_FEVER = _rule(
+    "The nurse may give Omar paracetamol only if his temperature is over 38 degrees.",
+    ["paracetamol"],
+    "permission_with_condition",
+)
+_TAXI = _rule(
+    "Contractors may expense a taxi only if the fare is under 30 dollars.",
+    ["taxi"],
+    "permission_with_condition",
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_FEVER, "Omar can be given paracetamol by the nurse, but only once it is more than 38 degrees."),
+        (_FEVER, "Paracetamol for Omar is allowed from the nurse when it reads above 38 degrees."),
+        (_TAXI, "A taxi can be expensed by contractors, but only when it comes to less than 30 dollars."),
+        (_TAXI, "Contractors can claim a taxi if the fare stays below 30 dollars."),
+    ],
+)
+def test_a_bound_said_with_its_other_comparative_keeps_the_condition(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_FEVER, "Omar can be given paracetamol by the nurse, but only once it is more than 37 degrees."),
+        (_FEVER, "Omar can be given paracetamol by the nurse once it is less than 38 degrees."),
+        (_TAXI, "A taxi can be expensed by contractors when the tip is under 30 dollars."),
+        (_TAXI, "Contractors can claim a taxi when the ride takes no more than 30 minutes."),
+    ],
+)
+def test_another_number_direction_or_subject_loses_the_condition(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)

@@ -1004,6 +1004,59 @@ def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
     return same >= 1 and 3 * same >= len(words)
 
 
+_BELOW = _stem_set("under below beneath")
+_ABOVE = _stem_set("over above")
+_COMPARATIVE = {
+    **dict.fromkeys(_stem_set("less fewer lower"), "<"),
+    **dict.fromkeys(_stem_set("more greater higher"), ">"),
+}
+_BACK_REFERENCE = _stem_set("it its that this which they these those")
+
+
+def _bounds(text: str) -> list[tuple[str, str, str, frozenset[str]]]:
+    """Each bound of a quantity in ``text``: its direction ("<" for "under", "below",
+    "less than"; ">" for "over", "above", "more than"), its number and unit, and the
+    words of the four tokens before it, where its subject is ("the price is under 40 euros")."""
+    from pytest_compaction.prose.normalize import tokens
+
+    found = tokens(text)
+    out = []
+    for i, token in enumerate(found):
+        after = i + 1
+        if token.norm in _BELOW or token.norm in _ABOVE:
+            direction = "<" if token.norm in _BELOW else ">"
+        elif token.norm in _COMPARATIVE and after < len(found) and found[after].norm == "than":
+            direction, after = _COMPARATIVE[token.norm], after + 1
+        else:
+            continue
+        if i and found[i - 1].norm in {"no", "not", "at"}:
+            continue  # "no more than", "at most": a cap, read as a restriction
+        if after >= len(found) or not found[after].norm.startswith("#"):
+            continue
+        unit = found[after + 1].norm if after + 1 < len(found) else ""
+        out.append((direction, found[after].norm, unit, frozenset(t.norm for t in found[max(0, i - 4) : i])))
+    return out
+
+
+def same_bound(condition: str, texts: Sequence[str]) -> bool:
+    """Whether ``texts`` hold the bound of a quantity that ``condition`` states, in other
+    words: "less than" is "under", "more than" is "over", with the same number and unit,
+    said of the condition's own subject or of a word that refers back to it ("only if the
+    fee is under 40 euros" kept by "only when it's less than 40 euros")."""
+    from pytest_compaction.prose.statements import STOPWORDS
+
+    wanted = _bounds(condition)
+    if not wanted:
+        return False
+    found = [bound for text in texts for bound in _bounds(text)]
+    for direction, number, unit, subject in wanted:
+        content = subject - STOPWORDS
+        for theirs in found:
+            if theirs[:3] == (direction, number, unit) and (theirs[3] & (content | _BACK_REFERENCE)):
+                return True
+    return False
+
+
 def states_condition(invariant: str, texts: Sequence[str]) -> bool:
     """Whether ``texts`` state one of the ``invariant`` text's conditions in its own words:
     every content word of it is there, whatever connective carries it ("With written

@@ -59,6 +59,7 @@ from pytest_compaction.prose.modality import (
     kept,
     read,
     reshaped,
+    same_bound,
     standing,
     states_condition,
 )
@@ -482,7 +483,9 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
     for condition, words in condition_words(invariant.text):
         if any(_text.contains(condition, m) for m in markers):
             continue  # a condition that holds a marker is checked as that marker
-        if not kept(words, stems) and not any(reshaped(words, restated) for restated in own):
+        if kept(words, stems) or any(reshaped(words, restated) for restated in own):
+            continue
+        if not same_bound(condition, texts):
             return Judgement(
                 False, "condition lost", f"the invariant's condition {condition!r} is lost", True
             )
