@@ -394,3 +394,49 @@ def test_another_number_direction_or_subject_loses_the_condition(
     register: dict[str, Any], drifted: str
 ) -> None:
     assert _weakened(register, drifted)
+
+
+# -- a releasing verb that is the rule's own act is no lift; "in cases where" is "when" -------
+
+_PHONE_BAN = _rule(
+    "The coach may lift the phone ban only when the team is travelling abroad.",
+    ["phone ban"],
+    "permission_with_condition",
+)
+_LATE_FEES = _rule(
+    "Librarians may waive late fees only if the student holds a bursary.",
+    ["late fees"],
+    "permission_with_condition",
+)
+_ALCOHOL = _rule("Never serve alcohol to guests under 18.", ["alcohol"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_PHONE_BAN, "The phone ban can be lifted by the coach, but only when the team travels abroad."),
+        (_PHONE_BAN, "The phone ban may be lifted, in cases where the team is travelling abroad."),
+        (_LATE_FEES, "Late fees can be waived by librarians, but only if the student holds a bursary."),
+        (
+            _LATE_FEES,
+            "Late fees may be waived; this is only allowed in cases where the student holds a bursary.",
+        ),
+    ],
+)
+def test_the_rules_own_releasing_verb_is_its_act_not_a_lift(register: dict[str, Any], faithful: str) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_PHONE_BAN, "The phone ban can be lifted by the coach whenever the players ask."),
+        (_LATE_FEES, "Late fees can be waived by librarians in cases where a parent complains."),
+        (_ALCOHOL, "The alcohol rule for guests under 18 has been relaxed for the wedding."),
+        (_ALCOHOL, "Serving alcohol to guests under 18 is waived at private events."),
+    ],
+)
+def test_a_lift_of_another_rule_or_a_new_condition_is_still_caught(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)

@@ -39,8 +39,10 @@ __all__ = [
     "kept",
     "imperative",
     "judge",
+    "own_act",
     "read",
     "reshaped",
+    "same_bound",
 ]
 
 
@@ -344,6 +346,9 @@ _CONDITION = (
     r"\bsubject\s+to\b",
     r"\bfollowing\b",
     r"\bon\s+condition\b",
+    # A noun of occasion with a relative is "when" ("only in cases where the renter ...",
+    # "in the event that the line drops"); "in case" alone is a precaution, not a condition.
+    r"\bin\s+(?:the\s+|those\s+)?(?:cases?|instances?|situations?|circumstances|events?)\s+(?:where|when|that|in\s+which)\b",
     # A negated relative bounds a rule's object ("an adult who is not on the list"): the
     # rule restated with "only" ("only to adults on the list") keeps it.
     r"\b(?:who|that|which)\s+(?:is|are)\s+not\b",
@@ -861,6 +866,27 @@ _FORCEFUL = frozenset(
     {CueKind.PROHIBITION, CueKind.OBLIGATION, CueKind.WAIVER, CueKind.HEDGE, CueKind.PERMISSION}
     | {CueKind.MANNER}
 )
+
+
+_RELEASING = frozenset({"waived", "lifted", "relaxed"})
+
+
+def own_act(reading: Reading, invariant: str) -> Reading:
+    """``reading`` without the releasing verbs ("waived", "lifted", "relaxed") that are the
+    invariant's own verb: in a rule about waiving ("Agents may waive the fee only ...") "the
+    fee can be waived" names the act the rule governs, not a lift of the rule."""
+    from pytest_compaction.prose.normalize import stem, tokens
+
+    if not any(cue.kind is CueKind.WAIVER and cue.text in _RELEASING for cue in reading.cues):
+        return reading
+    own = {t.norm for t in tokens(invariant)}
+    return Reading(
+        tuple(
+            cue
+            for cue in reading.cues
+            if not (cue.kind is CueKind.WAIVER and cue.text in _RELEASING and stem(cue.text) in own)
+        )
+    )
 
 
 def command_verb(reading: Reading) -> str | None:

@@ -57,6 +57,7 @@ from pytest_compaction.prose.modality import (
     count_constraints,
     judge,
     kept,
+    own_act,
     read,
     reshaped,
     same_bound,
@@ -418,7 +419,10 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
     stating = [clause for text in texts for clause in _stating(text, invariant)]
     own = read(invariant.text)
     verb = command_verb(own)
-    readings = [read(clause) if verb is None else commanded(clause, verb) for clause in stating]
+    readings = [
+        own_act(read(clause) if verb is None else commanded(clause, verb), invariant.text)
+        for clause in stating
+    ]
     verdict = judge(invariant.modality, readings, invariant=own)
     if not verdict.ok and verdict.observed in ("none", "permission"):
         # Read only when the cues fall short: a condition kept in its own words, a standing procedure.
