@@ -440,3 +440,71 @@ def test_a_lift_of_another_rule_or_a_new_condition_is_still_caught(
     register: dict[str, Any], drifted: str
 ) -> None:
     assert _weakened(register, drifted)
+
+
+# -- a sentence that says it restates the one before is judged with it -----------------------
+
+_GATE = _rule("Never leave the paddock gate open while the foals are out.", ["paddock gate"], "prohibition")
+_SCALPEL = _rule("Never reuse a scalpel blade between two patients.", ["scalpel blade"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (
+            _GATE,
+            "The paddock gate must never be left open while the foals are out. In other words, "
+            "someone has to shut the paddock gate behind them every time.",
+        ),
+        (
+            _GATE,
+            "Do not leave the paddock gate open with the foals out. That is, the paddock gate "
+            "stays shut at all times while they graze.",
+        ),
+        (
+            _SCALPEL,
+            "A scalpel blade is never reused between patients. I.e. each patient must get "
+            "a fresh scalpel blade.",
+        ),
+        (
+            _SCALPEL,
+            "Scalpel blades cannot be reused from one patient to the next. Put another way, "
+            "a new scalpel blade is always required per patient.",
+        ),
+    ],
+)
+def test_a_restatement_is_judged_with_the_sentence_it_restates(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (
+            _GATE,
+            "The paddock gate must never be left open while the foals are out. In other words, "
+            "try to shut the paddock gate behind you when you can.",
+        ),
+        (
+            _GATE,
+            "The paddock gate is usually kept shut. In other words, someone has to shut the "
+            "paddock gate behind them.",
+        ),
+        (
+            _SCALPEL,
+            "A scalpel blade is never reused between patients. In theatre, though, the scalpel "
+            "blade has to be reused for the next patient.",
+        ),
+        (
+            _SCALPEL,
+            "A scalpel blade is never reused. That is, a fresh scalpel blade should ideally be "
+            "used for each patient.",
+        ),
+    ],
+)
+def test_a_weakened_restatement_or_a_sentence_that_restates_nothing_is_caught(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)

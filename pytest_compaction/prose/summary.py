@@ -367,7 +367,8 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
                 )
             )
         return out
-    results = [(spot, _judged(invariant, tuple(sentences[i].text for i in spot))) for spot in spots]
+    judged = _with_restated(spots, sentences)
+    results = [(spot, _judged(invariant, tuple(sentences[i].text for i in spot))) for spot in judged]
     if not any(j.ok for _, j in results):
         results.extend(_told_next(invariant, sentences, results))
     contradicting = [(spot, j) for spot, j in results if not j.ok and j.contradicts]
@@ -387,6 +388,28 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
 
 
 _Judged = tuple[tuple[int, ...], Judgement]
+
+# A sentence that opens by saying it restates the one before ("In other words, ...", "That
+# is, ...", "I.e. ...", "Put another way, ..."): the two say one thing and are judged as one.
+_RESTATES = re.compile(
+    r"^\W*(?:that\s+is(?:\s+to\s+say)?\s*,|i\.\s?e\.|(?:in\s+other\s+words|put\s+(?:another\s+way|differently)|"
+    r"(?:to\s+)?put\s+it\s+(?:another\s+way|differently|simply)|said\s+differently|otherwise\s+put)\b)",
+    re.IGNORECASE,
+)
+
+
+def _with_restated(
+    spots: Sequence[tuple[int, ...]], sentences: Sequence[_text.Sentence]
+) -> list[tuple[int, ...]]:
+    """``spots`` with a spot that opens with a restatement (:data:`_RESTATES`) joined to the
+    sentence it restates."""
+    out = []
+    for spot in spots:
+        first = spot[0]
+        if first and _RESTATES.match(sentences[first].text):
+            spot = (first - 1, *spot)
+        out.append(spot)
+    return out
 
 
 def _told_next(
