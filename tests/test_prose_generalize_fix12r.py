@@ -508,3 +508,50 @@ def test_a_weakened_restatement_or_a_sentence_that_restates_nothing_is_caught(
     register: dict[str, Any], drifted: str
 ) -> None:
     assert _weakened(register, drifted)
+
+
+# -- "Label: not before / without ..." forbids what the label names --------------------------
+
+_CRANE = _rule(
+    "Do not operate the tower crane before 7 a.m. on weekdays; the neighbours complained.",
+    ["tower crane"],
+    "prohibition",
+)
+_WARD = _rule("Never let visitors onto the isolation ward without a gown.", ["isolation ward"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_CRANE, "Site rules:\n\n- Tower crane on weekdays: not before 7 a.m. (neighbour complaints)."),
+        (_CRANE, "Tower crane: weekdays OK, but not before 7 a.m."),
+        (_WARD, "Isolation ward visitors: not without a gown."),
+        (_WARD, "Visitors to the isolation ward: fine, but not without a gown."),
+    ],
+)
+def test_not_opening_a_clause_before_a_bound_is_a_prohibition(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_CRANE, "Tower crane on weekdays: ideally after 7 a.m."),
+        (_CRANE, "The tower crane did not start before 7 a.m. on weekdays last month."),
+        (_WARD, "Isolation ward visitors: preferably not without a gown."),
+        (_WARD, "Isolation ward: visitors usually wear a gown."),
+    ],
+)
+def test_a_hedged_bound_or_a_not_inside_a_report_is_no_prohibition(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)
+
+
+def test_not_before_a_bound_inside_a_clause_forbids_nothing() -> None:
+    from pytest_compaction.prose.modality import CueKind, read
+
+    reading = read("The roofers finished not before noon but well after it.")
+    assert CueKind.PROHIBITION not in {cue.kind for cue in reading.cues}

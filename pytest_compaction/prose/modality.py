@@ -163,6 +163,10 @@ _PROHIBITION = (
     # "do not hesitate to call") is no rule. Later in a clause "does not change" describes.
     rf"{_CLAUSE_OPENS}(?:do\s+not|don't)\b{_NOT_MIND}",
     rf"\b(?:do|does)\s+not\b{_NOT_COGNITIVE}",
+    # "not" opening a clause before a bound of time or condition, in note form: "Delivery to
+    # the chapel: not before 2 p.m.", "Visits: not without an escort" forbid what the label names.
+    rf"{_CLAUSE_OPENS}not\s+(?=(?:before|after|until|till|without|unless|during|outside|earlier\s+than|"
+    r"later\s+than)\b)",
     rf"\b(?:don't|doesn't){_NOT_COGNITIVE}",
     r"\b(?:forbidden|forbid|forbids|prohibited|prohibit|prohibits|banned|disallowed|impermissible)\b",
     r"\boff[-\s]limits\b",
