@@ -267,6 +267,8 @@ def test_no_outcome_clause_or_a_good_one_is_no_failure(register: dict[str, Any],
         "Tried the cream for a week and the rash cleared.",
         "We tried the back road, and we arrived early.",
         "We tried the self-checkout and we queued at the till instead.",
+        "We tried the blackout blind and the baby slept until seven.",
+        "Tried the new glow plugs; the engine ran smoothly after that.",
         "I already booked the ferry; it seemed fine.",
     ],
 )
