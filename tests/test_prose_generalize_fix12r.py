@@ -267,6 +267,8 @@ def test_no_outcome_clause_or_a_good_one_is_no_failure(register: dict[str, Any],
         "Tried the cream for a week and the rash cleared.",
         "We tried the back road, and we arrived early.",
         "We tried the self-checkout and we queued at the till instead.",
+        "We tried the blackout blind and the baby slept until seven.",
+        "Tried the new glow plugs; the engine ran smoothly after that.",
         "I already booked the ferry; it seemed fine.",
     ],
 )
@@ -350,3 +352,208 @@ def test_to_as_a_preposition_of_the_subject_or_a_hedge_is_no_instruction(
     register: dict[str, Any], drifted: str
 ) -> None:
     assert _weakened(register, drifted)
+
+
+# -- "less than" is "under", "more than" is "over": the same bound of a quantity -------------
+
+_FEVER = _rule(
+    "The nurse may give Omar paracetamol only if his temperature is over 38 degrees.",
+    ["paracetamol"],
+    "permission_with_condition",
+)
+_TAXI = _rule(
+    "Contractors may expense a taxi only if the fare is under 30 dollars.",
+    ["taxi"],
+    "permission_with_condition",
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_FEVER, "Omar can be given paracetamol by the nurse, but only once it is more than 38 degrees."),
+        (_FEVER, "Paracetamol for Omar is allowed from the nurse when it reads above 38 degrees."),
+        (_TAXI, "A taxi can be expensed by contractors, but only when it comes to less than 30 dollars."),
+        (_TAXI, "Contractors can claim a taxi if the fare stays below 30 dollars."),
+    ],
+)
+def test_a_bound_said_with_its_other_comparative_keeps_the_condition(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_FEVER, "Omar can be given paracetamol by the nurse, but only once it is more than 37 degrees."),
+        (_FEVER, "Omar can be given paracetamol by the nurse once it is less than 38 degrees."),
+        (_TAXI, "A taxi can be expensed by contractors when the tip is under 30 dollars."),
+        (_TAXI, "Contractors can claim a taxi when the ride takes no more than 30 minutes."),
+    ],
+)
+def test_another_number_direction_or_subject_loses_the_condition(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)
+
+
+# -- a releasing verb that is the rule's own act is no lift; "in cases where" is "when" -------
+
+_PHONE_BAN = _rule(
+    "The coach may lift the phone ban only when the team is travelling abroad.",
+    ["phone ban"],
+    "permission_with_condition",
+)
+_LATE_FEES = _rule(
+    "Librarians may waive late fees only if the student holds a bursary.",
+    ["late fees"],
+    "permission_with_condition",
+)
+_ALCOHOL = _rule("Never serve alcohol to guests under 18.", ["alcohol"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_PHONE_BAN, "The phone ban can be lifted by the coach, but only when the team travels abroad."),
+        (_PHONE_BAN, "The phone ban may be lifted, in cases where the team is travelling abroad."),
+        (_LATE_FEES, "Late fees can be waived by librarians, but only if the student holds a bursary."),
+        (
+            _LATE_FEES,
+            "Late fees may be waived; this is only allowed in cases where the student holds a bursary.",
+        ),
+    ],
+)
+def test_the_rules_own_releasing_verb_is_its_act_not_a_lift(register: dict[str, Any], faithful: str) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_PHONE_BAN, "The phone ban can be lifted by the coach whenever the players ask."),
+        (_LATE_FEES, "Late fees can be waived by librarians in cases where a parent complains."),
+        (_ALCOHOL, "The alcohol rule for guests under 18 has been relaxed for the wedding."),
+        (_ALCOHOL, "Serving alcohol to guests under 18 is waived at private events."),
+    ],
+)
+def test_a_lift_of_another_rule_or_a_new_condition_is_still_caught(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)
+
+
+# -- a sentence that says it restates the one before is judged with it -----------------------
+
+_GATE = _rule("Never leave the paddock gate open while the foals are out.", ["paddock gate"], "prohibition")
+_SCALPEL = _rule("Never reuse a scalpel blade between two patients.", ["scalpel blade"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (
+            _GATE,
+            "The paddock gate must never be left open while the foals are out. In other words, "
+            "someone has to shut the paddock gate behind them every time.",
+        ),
+        (
+            _GATE,
+            "Do not leave the paddock gate open with the foals out. That is, the paddock gate "
+            "stays shut at all times while they graze.",
+        ),
+        (
+            _SCALPEL,
+            "A scalpel blade is never reused between patients. I.e. each patient must get "
+            "a fresh scalpel blade.",
+        ),
+        (
+            _SCALPEL,
+            "Scalpel blades cannot be reused from one patient to the next. Put another way, "
+            "a new scalpel blade is always required per patient.",
+        ),
+    ],
+)
+def test_a_restatement_is_judged_with_the_sentence_it_restates(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (
+            _GATE,
+            "The paddock gate must never be left open while the foals are out. In other words, "
+            "try to shut the paddock gate behind you when you can.",
+        ),
+        (
+            _GATE,
+            "The paddock gate is usually kept shut. In other words, someone has to shut the "
+            "paddock gate behind them.",
+        ),
+        (
+            _SCALPEL,
+            "A scalpel blade is never reused between patients. In theatre, though, the scalpel "
+            "blade has to be reused for the next patient.",
+        ),
+        (
+            _SCALPEL,
+            "A scalpel blade is never reused. That is, a fresh scalpel blade should ideally be "
+            "used for each patient.",
+        ),
+    ],
+)
+def test_a_weakened_restatement_or_a_sentence_that_restates_nothing_is_caught(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)
+
+
+# -- "Label: not before / without ..." forbids what the label names --------------------------
+
+_CRANE = _rule(
+    "Do not operate the tower crane before 7 a.m. on weekdays; the neighbours complained.",
+    ["tower crane"],
+    "prohibition",
+)
+_WARD = _rule("Never let visitors onto the isolation ward without a gown.", ["isolation ward"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("register", "faithful"),
+    [
+        (_CRANE, "Site rules:\n\n- Tower crane on weekdays: not before 7 a.m. (neighbour complaints)."),
+        (_CRANE, "Tower crane: weekdays OK, but not before 7 a.m."),
+        (_WARD, "Isolation ward visitors: not without a gown."),
+        (_WARD, "Visitors to the isolation ward: fine, but not without a gown."),
+    ],
+)
+def test_not_opening_a_clause_before_a_bound_is_a_prohibition(
+    register: dict[str, Any], faithful: str
+) -> None:
+    assert _ok(register, faithful)
+
+
+@pytest.mark.parametrize(
+    ("register", "drifted"),
+    [
+        (_CRANE, "Tower crane on weekdays: ideally after 7 a.m."),
+        (_CRANE, "The tower crane did not start before 7 a.m. on weekdays last month."),
+        (_WARD, "Isolation ward visitors: preferably not without a gown."),
+        (_WARD, "Isolation ward: visitors usually wear a gown."),
+    ],
+)
+def test_a_hedged_bound_or_a_not_inside_a_report_is_no_prohibition(
+    register: dict[str, Any], drifted: str
+) -> None:
+    assert _weakened(register, drifted)
+
+
+def test_not_before_a_bound_inside_a_clause_forbids_nothing() -> None:
+    from pytest_compaction.prose.modality import CueKind, read
+
+    reading = read("The roofers finished not before noon but well after it.")
+    assert CueKind.PROHIBITION not in {cue.kind for cue in reading.cues}

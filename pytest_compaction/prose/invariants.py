@@ -217,13 +217,13 @@ _ATTEMPT = re.compile(
 )
 _OUTCOME_BREAK = re.compile(r"\s*(?:[;:]|,?\s+(?:but|and|yet|however)\b,?|,\s+(?:though|however)\b,?)\s*")
 _IRREGULAR_PAST = _word_set(
-    "sank sunk spat spit rose fell broke tore froze shook split burst blew bent shrank ran sprang "
-    "slid stuck wore threw bit lost spilt caught grew shed stank stung swung bled dug fled flew "
-    "hung hid quit spun slept"
+    "sank spat fell broke tore froze shook split burst blew bent shrank slid stuck wore threw bit "
+    "lost spilt stank stung bled fled hung hid quit"
 )
 """Simple pasts that do not end in "-ed": the irregular verbs of English an outcome is told
-with (verbs of having, making and moving on, "got", "made", "went", are left out: "it went
-fine", "she got better" tell no failure)."""
+with. Those that as often tell it went well ("the engine ran", "the dough rose", "the baby
+slept", "the seedlings grew") and the verbs of having, making and moving on ("got", "made",
+"went": "it went fine", "she got better") are left out."""
 _NOT_AN_OUTCOME = re.compile(
     # it went well, or the trouble ended ("the rash cleared", "the noise stopped")
     r"^(?:stopp|ceas|disappear|vanish|eas|subsid|fad|settl|calm|quiet|abat|end|dri|cool|"

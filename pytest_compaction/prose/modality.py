@@ -39,8 +39,10 @@ __all__ = [
     "kept",
     "imperative",
     "judge",
+    "own_act",
     "read",
     "reshaped",
+    "same_bound",
 ]
 
 
@@ -161,6 +163,10 @@ _PROHIBITION = (
     # "do not hesitate to call") is no rule. Later in a clause "does not change" describes.
     rf"{_CLAUSE_OPENS}(?:do\s+not|don't)\b{_NOT_MIND}",
     rf"\b(?:do|does)\s+not\b{_NOT_COGNITIVE}",
+    # "not" opening a clause before a bound of time or condition, in note form: "Delivery to
+    # the chapel: not before 2 p.m.", "Visits: not without an escort" forbid what the label names.
+    rf"{_CLAUSE_OPENS}not\s+(?=(?:before|after|until|till|without|unless|during|outside|earlier\s+than|"
+    r"later\s+than)\b)",
     rf"\b(?:don't|doesn't){_NOT_COGNITIVE}",
     r"\b(?:forbidden|forbid|forbids|prohibited|prohibit|prohibits|banned|disallowed|impermissible)\b",
     r"\boff[-\s]limits\b",
@@ -344,6 +350,9 @@ _CONDITION = (
     r"\bsubject\s+to\b",
     r"\bfollowing\b",
     r"\bon\s+condition\b",
+    # A noun of occasion with a relative is "when" ("only in cases where the renter ...",
+    # "in the event that the line drops"); "in case" alone is a precaution, not a condition.
+    r"\bin\s+(?:the\s+|those\s+)?(?:cases?|instances?|situations?|circumstances|events?)\s+(?:where|when|that|in\s+which)\b",
     # A negated relative bounds a rule's object ("an adult who is not on the list"): the
     # rule restated with "only" ("only to adults on the list") keeps it.
     r"\b(?:who|that|which)\s+(?:is|are)\s+not\b",
@@ -863,6 +872,27 @@ _FORCEFUL = frozenset(
 )
 
 
+_RELEASING = frozenset({"waived", "lifted", "relaxed"})
+
+
+def own_act(reading: Reading, invariant: str) -> Reading:
+    """``reading`` without the releasing verbs ("waived", "lifted", "relaxed") that are the
+    invariant's own verb: in a rule about waiving ("Agents may waive the fee only ...") "the
+    fee can be waived" names the act the rule governs, not a lift of the rule."""
+    from pytest_compaction.prose.normalize import stem, tokens
+
+    if not any(cue.kind is CueKind.WAIVER and cue.text in _RELEASING for cue in reading.cues):
+        return reading
+    own = {t.norm for t in tokens(invariant)}
+    return Reading(
+        tuple(
+            cue
+            for cue in reading.cues
+            if not (cue.kind is CueKind.WAIVER and cue.text in _RELEASING and stem(cue.text) in own)
+        )
+    )
+
+
 def command_verb(reading: Reading) -> str | None:
     """The verb of the command a reading was read as ("turn" of "Turn off the breaker ..."), or None."""
     for cue in reading.cues:
@@ -1002,6 +1032,59 @@ def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
         return False  # an identifier has no paraphrase
     same = sum(1 for mine, theirs in zip(words, restated, strict=True) if mine == theirs)
     return same >= 1 and 3 * same >= len(words)
+
+
+_BELOW = _stem_set("under below beneath")
+_ABOVE = _stem_set("over above")
+_COMPARATIVE = {
+    **dict.fromkeys(_stem_set("less fewer lower"), "<"),
+    **dict.fromkeys(_stem_set("more greater higher"), ">"),
+}
+_BACK_REFERENCE = _stem_set("it its that this which they these those")
+
+
+def _bounds(text: str) -> list[tuple[str, str, str, frozenset[str]]]:
+    """Each bound of a quantity in ``text``: its direction ("<" for "under", "below",
+    "less than"; ">" for "over", "above", "more than"), its number and unit, and the
+    words of the four tokens before it, where its subject is ("the price is under 40 euros")."""
+    from pytest_compaction.prose.normalize import tokens
+
+    found = tokens(text)
+    out = []
+    for i, token in enumerate(found):
+        after = i + 1
+        if token.norm in _BELOW or token.norm in _ABOVE:
+            direction = "<" if token.norm in _BELOW else ">"
+        elif token.norm in _COMPARATIVE and after < len(found) and found[after].norm == "than":
+            direction, after = _COMPARATIVE[token.norm], after + 1
+        else:
+            continue
+        if i and found[i - 1].norm in {"no", "not", "at"}:
+            continue  # "no more than", "at most": a cap, read as a restriction
+        if after >= len(found) or not found[after].norm.startswith("#"):
+            continue
+        unit = found[after + 1].norm if after + 1 < len(found) else ""
+        out.append((direction, found[after].norm, unit, frozenset(t.norm for t in found[max(0, i - 4) : i])))
+    return out
+
+
+def same_bound(condition: str, texts: Sequence[str]) -> bool:
+    """Whether ``texts`` hold the bound of a quantity that ``condition`` states, in other
+    words: "less than" is "under", "more than" is "over", with the same number and unit,
+    said of the condition's own subject or of a word that refers back to it ("only if the
+    fee is under 40 euros" kept by "only when it's less than 40 euros")."""
+    from pytest_compaction.prose.statements import STOPWORDS
+
+    wanted = _bounds(condition)
+    if not wanted:
+        return False
+    found = [bound for text in texts for bound in _bounds(text)]
+    for direction, number, unit, subject in wanted:
+        content = subject - STOPWORDS
+        for theirs in found:
+            if theirs[:3] == (direction, number, unit) and (theirs[3] & (content | _BACK_REFERENCE)):
+                return True
+    return False
 
 
 def states_condition(invariant: str, texts: Sequence[str]) -> bool:

@@ -57,8 +57,10 @@ from pytest_compaction.prose.modality import (
     count_constraints,
     judge,
     kept,
+    own_act,
     read,
     reshaped,
+    same_bound,
     standing,
     states_condition,
 )
@@ -365,7 +367,8 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
                 )
             )
         return out
-    results = [(spot, _judged(invariant, tuple(sentences[i].text for i in spot))) for spot in spots]
+    judged = _with_restated(spots, sentences)
+    results = [(spot, _judged(invariant, tuple(sentences[i].text for i in spot))) for spot in judged]
     if not any(j.ok for _, j in results):
         results.extend(_told_next(invariant, sentences, results))
     contradicting = [(spot, j) for spot, j in results if not j.ok and j.contradicts]
@@ -385,6 +388,28 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
 
 
 _Judged = tuple[tuple[int, ...], Judgement]
+
+# A sentence that opens by saying it restates the one before ("In other words, ...", "That
+# is, ...", "I.e. ...", "Put another way, ..."): the two say one thing and are judged as one.
+_RESTATES = re.compile(
+    r"^\W*(?:that\s+is(?:\s+to\s+say)?\s*,|i\.\s?e\.|(?:in\s+other\s+words|put\s+(?:another\s+way|differently)|"
+    r"(?:to\s+)?put\s+it\s+(?:another\s+way|differently|simply)|said\s+differently|otherwise\s+put)\b)",
+    re.IGNORECASE,
+)
+
+
+def _with_restated(
+    spots: Sequence[tuple[int, ...]], sentences: Sequence[_text.Sentence]
+) -> list[tuple[int, ...]]:
+    """``spots`` with a spot that opens with a restatement (:data:`_RESTATES`) joined to the
+    sentence it restates."""
+    out = []
+    for spot in spots:
+        first = spot[0]
+        if first and _RESTATES.match(sentences[first].text):
+            spot = (first - 1, *spot)
+        out.append(spot)
+    return out
 
 
 def _told_next(
@@ -417,7 +442,10 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
     stating = [clause for text in texts for clause in _stating(text, invariant)]
     own = read(invariant.text)
     verb = command_verb(own)
-    readings = [read(clause) if verb is None else commanded(clause, verb) for clause in stating]
+    readings = [
+        own_act(read(clause) if verb is None else commanded(clause, verb), invariant.text)
+        for clause in stating
+    ]
     verdict = judge(invariant.modality, readings, invariant=own)
     if not verdict.ok and verdict.observed in ("none", "permission"):
         # Read only when the cues fall short: a condition kept in its own words, a standing procedure.
@@ -434,7 +462,8 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
 
 _REFERS_BACK = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
 _CONDITION_OPENS = re.compile(
-    r"^\s*(?:only|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition|not\s+(?:until|till|before))\b",
+    r"^\s*(?:only|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition|"
+    r"not\s+(?:until|till|before|after|without|unless|during|outside|earlier\s+than|later\s+than))\b",
     re.IGNORECASE,
 )
 """A clause that opens with a condition ("..., but only after HR has checked", "..., but not
@@ -482,7 +511,9 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
     for condition, words in condition_words(invariant.text):
         if any(_text.contains(condition, m) for m in markers):
             continue  # a condition that holds a marker is checked as that marker
-        if not kept(words, stems) and not any(reshaped(words, restated) for restated in own):
+        if kept(words, stems) or any(reshaped(words, restated) for restated in own):
+            continue
+        if not same_bound(condition, texts):
             return Judgement(
                 False, "condition lost", f"the invariant's condition {condition!r} is lost", True
             )
