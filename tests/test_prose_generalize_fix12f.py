@@ -282,3 +282,38 @@ def test_waiting_for_a_time_and_yet_as_a_conjunction_are_no_negation() -> None:
         names(ledger, "The office was slow, yet the Kettering Lane extension was approved on the 9th.") == ()
     )
     assert names(ledger, "The Kettering Lane extension was refused on the 9th.") == ("f1:value_changed",)
+
+
+# -- an ordinal is a place in an order, never another amount ---------------------------------
+
+
+def test_an_ordinal_day_is_no_other_amount() -> None:
+    ledger = _events(
+        "The footbridge on Mill Lane has a 2-tonne load limit.", "The gala starts on Saturday 21st."
+    )
+    ledger.fact(
+        "f1",
+        "bridge.load_limit",
+        2,
+        sources=["e1"],
+        prose={"names": ["load limit", "footbridge"], "value": ["2-tonne"]},
+    )
+    ledger.fact(
+        "f2", "gala.start", "sat-21", sources=["e2"], prose={"names": ["gala"], "value": ["Saturday 21st"]}
+    )
+    assert names(ledger, "Gala from Sat 21st; the footbridge keeps its 2-tonne load limit.") == ()
+    assert names(ledger, "Gala from Saturday 21st; footbridge repairs pending.") == ("f1:missing",)
+    assert names(ledger, "Gala from Sat 21st; the footbridge now has a 3-tonne limit.") == (
+        "f1:value_changed",
+    )
+
+
+def test_an_ordinal_value_still_competes_with_an_ordinal() -> None:
+    ledger = _fact(
+        "Ines Carvalho's office is on the 3rd floor of the annex.",
+        "office.floor",
+        3,
+        {"names": ["office", "floor"], "value": ["3rd floor"]},
+    )
+    assert names(ledger, "Ines: office on the 3rd floor, annex.") == ()
+    assert names(ledger, "Ines: office on the 5th floor, annex.") == ("f1:value_changed",)

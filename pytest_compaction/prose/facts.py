@@ -251,18 +251,35 @@ def _unit(norms: Sequence[str], i: int) -> str:
     return ""
 
 
-def _competing(statement: Statement, kinds: Set[tuple[str, str]], own: Sequence[Alias]) -> str | None:
+_ORDINAL = re.compile(r"\d(?:st|nd|rd|th)\W*$", re.IGNORECASE)
+"""A number written as an ordinal ("2nd", "14th"): a place in an order, a day of a month."""
+
+
+def _competing(
+    statement: Statement, kinds: Set[tuple[str, str]], own: Sequence[Alias], *, ordinal: bool = False
+) -> str | None:
+    """The first typed token of ``statement`` that could be another value of the kinds
+    ``kinds`` (as written), or None. An ordinal ("Mon 2nd", "the 14th") tells a place in an
+    order, never an amount: it competes with a value only when the value is an ordinal too
+    (``ordinal``), so "from Mon 2nd" is no other weight where "3.5 tonnes" was."""
     own_norms = {n for alias in own for n in alias}
     norms = statement.norms
     for i, norm in enumerate(norms):
         kind = _kind(norm)
         if kind not in ("number", "time", "date", "weekday", "daypart") or norm in own_norms:
             continue
+        if kind == "number" and not ordinal and _ORDINAL.search(statement.tokens[i].raw):
+            continue
         unit = _unit(norms, i)
         spans = unit in _SPANS and any(u in _SPANS for k, u in kinds if k == "number")
         if (kind, unit if kind == "number" else "") in kinds or spans:
             return _as_written(statement, i, with_unit=bool(unit))
     return None
+
+
+def _ordinal(r: Resolved) -> bool:
+    """Whether the fact's value is written as an ordinal ("the 3rd floor")."""
+    return any(_ORDINAL.search(word) for alias in r.value for word in r.show(alias).split())
 
 
 def _as_written(statement: Statement, i: int, *, with_unit: bool) -> str:
@@ -508,7 +525,10 @@ def _check_active(
                 )
                 continue
             rival = (
-                (_competing(statement, kinds, r.value) or _unit_swapped(statement, r.value))
+                (
+                    _competing(statement, kinds, r.value, ordinal=_ordinal(r))
+                    or _unit_swapped(statement, r.value)
+                )
                 if kinds
                 else None
             )
