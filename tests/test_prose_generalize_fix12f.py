@@ -317,3 +317,87 @@ def test_an_ordinal_value_still_competes_with_an_ordinal() -> None:
     )
     assert names(ledger, "Ines: office on the 3rd floor, annex.") == ()
     assert names(ledger, "Ines: office on the 5th floor, annex.") == ("f1:value_changed",)
+
+
+# -- a condition told as done away with is lost ----------------------------------------------
+
+
+def _cat() -> Ledger:
+    ledger = _events("The landlord allows one cat in flat 4, provided the tenant pays a pet deposit.")
+    ledger.fact(
+        "f1",
+        "lease.cat_allowed",
+        True,
+        sources=["e1"],
+        qualifiers={"condition": "tenant pays a pet deposit"},
+        prose={"names": ["cat"], "qualifiers": {"condition": ["pet deposit"]}},
+    )
+    return ledger
+
+
+def test_a_dropped_or_waived_condition_is_lost() -> None:
+    ledger = _cat()
+    assert names(ledger, "Flat 4: one cat allowed if the tenant pays a pet deposit.") == ()
+    assert names(ledger, "Flat 4: cat OK once a pet deposit is paid; the tenant dropped off the keys.") == ()
+    assert names(ledger, "Flat 4: one cat allowed; the landlord waived the pet deposit.") == (
+        "f1:qualifiers_changed",
+    )
+    assert names(ledger, "Flat 4: a cat is allowed and the pet deposit requirement was dropped.") == (
+        "f1:qualifiers_changed",
+    )
+
+
+# -- a coordinated clause with its own subject states its fact of that subject ---------------
+
+
+def _tutors() -> Ledger:
+    ledger = _events(
+        "Priyanka Sandoval tutors the Year 11 physics group.", "Bertil Nakamura tutors the Year 8 choir."
+    )
+    ledger.fact(
+        "f1",
+        "school.physics_tutor",
+        "Sandoval",
+        sources=["e1"],
+        prose={
+            "names": ["physics group", "physics"],
+            "value": ["tutors", "tutor"],
+            "subject": ["Sandoval", "Priyanka"],
+        },
+    )
+    ledger.fact(
+        "f2",
+        "school.choir_tutor",
+        "Nakamura",
+        sources=["e2"],
+        prose={"names": ["choir"], "value": ["tutors", "tutor"], "subject": ["Nakamura", "Bertil"]},
+    )
+    return ledger
+
+
+def test_each_coordinated_clause_keeps_its_own_subject() -> None:
+    ledger = _tutors()
+    assert (
+        names(
+            ledger,
+            "Priyanka Sandoval tutors the Year 11 physics group, and Bertil Nakamura the Year 8 choir.",
+        )
+        == ()
+    )
+    assert (
+        names(
+            ledger,
+            "Year 11 physics group: Priyanka Sandoval is tutor, and the choir belongs to Bertil Nakamura.",
+        )
+        == ()
+    )
+    assert set(
+        names(ledger, "Priyanka Sandoval tutors the Year 8 choir, and Bertil Nakamura the physics group.")
+    ) == {
+        "f1:subject_changed",
+        "f2:subject_changed",
+    }
+    assert "f2:subject_changed" in names(
+        ledger,
+        "Bertil Nakamura tutors the physics group in Year 11, and the choir is tutored by Priyanka Sandoval.",
+    )

@@ -277,6 +277,43 @@ def _competing(
     return None
 
 
+_DROPPING = frozenset(
+    stem(w)
+    for w in (
+        *("drop", "drops", "dropped", "dropping", "waive", "waives", "waived", "waiving", "lift"),
+        *("lifts", "lifted", "lifting", "scrap", "scraps", "scrapped", "scrapping", "remove"),
+        *("removes", "removed", "removing", "abolish", "abolished", "relax", "relaxed"),
+    )
+)
+"""Verbs that do away with a condition: "*dropped* the match-funding requirement", "the
+deposit rule *was waived*", "they *lifted* the age limit"."""
+_DROPPING_REACH = 3
+_OBJECT_OPENERS = frozenset({"its", "their", "his", "her", "our", "any", "that", "this", "all"})
+_PASSIVE = frozenset({"is", "are", "was", "were", "been", "being", "be", "got", "get"})
+
+
+def _kept(statement: Statement, group: Sequence[Alias]) -> bool:
+    """Whether ``statement`` states one of a qualifier's aliases as still holding: an
+    occurrence that is neither the object of a verb of dropping (:data:`_DROPPING`: "they
+    *dropped the match-funding* requirement", "*waived its* deposit rule") nor, within a
+    few words, the subject of one in the passive ("the deposit requirement *was waived*").
+    A condition told as done away with is lost, not kept."""
+    norms, segment = statement.norms, statement.segment
+    for alias in group:
+        for at in statement.positions(alias):
+            verb = at - 1
+            if verb >= 0 and norms[verb] in _OBJECT_OPENERS:
+                verb -= 1
+            dropped = verb >= 0 and norms[verb] in _DROPPING and segment[verb] == segment[at]
+            end = at + len(alias)
+            for j in range(end + 1, min(len(norms), end + _DROPPING_REACH + 1)):
+                if norms[j] in _DROPPING and norms[j - 1] in _PASSIVE and segment[j] == segment[at]:
+                    dropped = True
+            if not dropped:
+                return True
+    return False
+
+
 def _ordinal(r: Resolved) -> bool:
     """Whether the fact's value is written as an ordinal ("the 3rd floor")."""
     return any(_ORDINAL.search(word) for alias in r.value for word in r.show(alias).split())
@@ -621,7 +658,7 @@ def _check_active(
                     )
                 )
                 continue
-        lost = [key for key, group in r.qualifiers if not any(s.find_any(group) is not None for s in window)]
+        lost = [key for key, group in r.qualifiers if not any(_kept(s, group) for s in window)]
         if lost:
             words = "; ".join(
                 f"{key}: {' / '.join(dict.fromkeys(repr(r.show(a)) for a in group))}"
@@ -706,12 +743,35 @@ def _rival_subject(
     anchors = [at]
     if statement.clause[name_at] != statement.clause[at] and set(r.value) & set(r.subject):
         anchors = [name_at]
+    # A coordinated clause with a subject of its own ("..., and the road bike belonging to
+    # Lorcan needs a chain") states the fact it names of that subject: the name's segment
+    # decides before the whole clause does.
+    # The name's occurrence in the value's segment, if it has one there.
+    here = next(
+        (
+            p
+            for alias in r.names
+            for p in statement.positions(alias)
+            if statement.segment[p] == statement.segment[at]
+        ),
+        name_at,
+    )
+    own = _in_segment(statement, r.subject, here)
+    rival = next((g for g in others if _in_segment(statement, g, here)), None)
+    if own or rival is not None:
+        return rival if not own else None
     for p in anchors:
         own = statement.in_clause(r.subject, p) if r.subject else False
         rival = next((g for g in others if statement.in_clause(g, p)), None)
         if rival is not None and not own:
             return rival
     return None
+
+
+def _in_segment(statement: Statement, aliases: Sequence[Alias], position: int) -> bool:
+    """Whether one of ``aliases`` occurs in the segment of token ``position``."""
+    segment = statement.segment[position]
+    return any(statement.segment[at] == segment for alias in aliases for at in statement.positions(alias))
 
 
 def _is_tool(event: object) -> bool:
