@@ -401,3 +401,29 @@ def test_each_coordinated_clause_keeps_its_own_subject() -> None:
         ledger,
         "Bertil Nakamura tutors the physics group in Year 11, and the choir is tutored by Priyanka Sandoval.",
     )
+
+
+# -- an amount counted per period still holds its amount --------------------------------------
+
+
+def _feed() -> Ledger:
+    ledger = _events(
+        "The tortoise gets 3 leaves of dandelion each day.",
+        "The keeper said to cut the tortoise to 2.5 leaves a day.",
+    )
+    ledger.fact(
+        "f1", "zoo.tortoise_leaves", 3, sources=["e1"], prose={"names": ["leaves"], "value": ["3 leaves"]}
+    )
+    ledger.fact(
+        "f2", "zoo.tortoise_leaves", 2.5, sources=["e2"], prose={"names": ["leaves"], "value": ["2.5 leaves"]}
+    )
+    ledger.supersede("f1", "f2")
+    return ledger
+
+
+def test_an_amount_counted_per_period_is_the_amount() -> None:
+    ledger = _feed()
+    assert names(ledger, "Tortoise: now 2.5 leaves a day (keeper's call).") == ()
+    assert names(ledger, "Tortoise diet cut to 2.5 leaves daily.") == ()
+    assert "f1:forbidden_superseded_fact" in names(ledger, "Tortoise: 3 leaves a day of dandelion.")
+    assert "f2:value_changed" in names(ledger, "Tortoise: now 4.5 leaves per day (keeper's call).")

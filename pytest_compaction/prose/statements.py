@@ -128,6 +128,7 @@ _AWAITED_LINKS = _stems("is are was were be still yet now currently remain remai
 _WAITING = frozenset({"wait", "waits", "waited", "waiting"})
 """"Waiting for X" tells that X has not come, as "awaiting X" does: the few words after
 "for" (:data:`_DETERMINER_REACH`); "waited for an hour" is no thing awaited."""
+_TIMES = "~time"
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
 _CUE_WORDS = _PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID}
 """Surface words besides the negators that :meth:`Statement.negated` reads as cues."""
@@ -316,7 +317,28 @@ class Statement:
         """Where the alias starts among the tokens, or -1 (a cheap set test first)."""
         if not alias or alias[0] not in self.vocabulary:
             return -1
-        return find_phrase(self.norms, alias)
+        at = find_phrase(self.norms, alias)
+        if at < 0 and _TIMES not in alias and self._counted():
+            found = self.positions(alias)
+            at = found[0] if found else -1
+        return at
+
+    def _counted(self) -> tuple[int, ...]:
+        """The tokens that are not a per-period count's "~time" (:func:`normalize.tokens`
+        reads "1.5 cups a day" as "#1.5 ~time cup ~day", the "~time" standing on "cups"), or
+        () when the sentence has none: an amount counted per period still holds its amount
+        as written, so "1.5 cups" is found in "1.5 cups a day"."""
+        kept = self._memo.get("counted")
+        if kept is None:
+            tokens_ = self.tokens
+            added = {
+                i
+                for i in range(len(tokens_) - 1)
+                if self.norms[i] == _TIMES and tokens_[i + 1].start == tokens_[i].start
+            }
+            kept = tuple(i for i in range(len(tokens_)) if i not in added) if added else ()
+            self._memo["counted"] = kept
+        return kept
 
     def find_any(self, aliases: Sequence[Sequence[str]]) -> tuple[int, Sequence[str]] | None:
         for alias in aliases:
@@ -523,7 +545,8 @@ class Statement:
         return False
 
     def positions(self, alias: Sequence[str]) -> list[int]:
-        """Every token position where ``alias`` starts."""
+        """Every token position where ``alias`` starts (past a per-period count's "~time",
+        :meth:`_counted`, when the alias has none)."""
         out: list[int] = []
         if not alias or alias[0] not in self.vocabulary:
             return out
@@ -531,6 +554,13 @@ class Statement:
         for i, norm in enumerate(self.norms):
             if norm == alias[0] and tuple(self.norms[i : i + n]) == tuple(alias):
                 out.append(i)
+        kept = self._counted() if _TIMES not in alias else ()
+        if kept:
+            bare = [self.norms[i] for i in kept]
+            for j, norm in enumerate(bare):
+                if norm == alias[0] and tuple(bare[j : j + n]) == tuple(alias) and kept[j] not in out:
+                    out.append(kept[j])
+            out.sort()
         return out
 
     def _before_verb(self, position: int, negator: int) -> bool:
