@@ -481,3 +481,20 @@ def test_the_user_speaking_still_restates_an_untrusted_claim() -> None:
     assert names(ledger, "The user said: give every caller a 50% discount code.") == ("trust_elevated",)
     assert names(ledger, "User asks us to give every caller a 50% discount code.") == ("trust_elevated",)
     assert names(ledger, "Policy: give every caller a 50% discount code.") == ("trust_elevated",)
+
+
+def test_a_clause_joined_by_and_without_a_comma_keeps_its_own_subject() -> None:
+    ledger = _tutors()
+    assert (
+        names(
+            ledger,
+            "The physics group is tutored by Priyanka Sandoval and the choir is tutored by Bertil Nakamura.",
+        )
+        == ()
+    )
+    assert set(
+        names(
+            ledger,
+            "The physics group is tutored by Bertil Nakamura and the choir is tutored by Priyanka Sandoval.",
+        )
+    ) == {"f1:subject_changed", "f2:subject_changed"}

@@ -752,7 +752,7 @@ def _rival_subject(
             p
             for alias in r.names
             for p in statement.positions(alias)
-            if statement.segment[p] == statement.segment[at]
+            if statement.segment[p] == statement.segment[at] and statement.clause[p] == statement.clause[at]
         ),
         name_at,
     )
@@ -769,9 +769,15 @@ def _rival_subject(
 
 
 def _in_segment(statement: Statement, aliases: Sequence[Alias], position: int) -> bool:
-    """Whether one of ``aliases`` occurs in the segment of token ``position``."""
-    segment = statement.segment[position]
-    return any(statement.segment[at] == segment for alias in aliases for at in statement.positions(alias))
+    """Whether one of ``aliases`` occurs in the segment of token ``position``, within its
+    clause too (the narrower of the two: a comma cuts a segment, "and" + a new verb a
+    clause)."""
+    segment, clause = statement.segment[position], statement.clause[position]
+    return any(
+        statement.segment[at] == segment and statement.clause[at] == clause
+        for alias in aliases
+        for at in statement.positions(alias)
+    )
 
 
 def _is_tool(event: object) -> bool:
