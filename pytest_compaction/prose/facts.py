@@ -251,18 +251,72 @@ def _unit(norms: Sequence[str], i: int) -> str:
     return ""
 
 
-def _competing(statement: Statement, kinds: Set[tuple[str, str]], own: Sequence[Alias]) -> str | None:
+_ORDINAL = re.compile(r"\d(?:st|nd|rd|th)\W*$", re.IGNORECASE)
+"""A number written as an ordinal ("2nd", "14th"): a place in an order, a day of a month."""
+
+
+def _competing(
+    statement: Statement, kinds: Set[tuple[str, str]], own: Sequence[Alias], *, ordinal: bool = False
+) -> str | None:
+    """The first typed token of ``statement`` that could be another value of the kinds
+    ``kinds`` (as written), or None. An ordinal ("Mon 2nd", "the 14th") tells a place in an
+    order, never an amount: it competes with a value only when the value is an ordinal too
+    (``ordinal``), so "from Mon 2nd" is no other weight where "3.5 tonnes" was."""
     own_norms = {n for alias in own for n in alias}
     norms = statement.norms
     for i, norm in enumerate(norms):
         kind = _kind(norm)
         if kind not in ("number", "time", "date", "weekday", "daypart") or norm in own_norms:
             continue
+        if kind == "number" and not ordinal and _ORDINAL.search(statement.tokens[i].raw):
+            continue
         unit = _unit(norms, i)
         spans = unit in _SPANS and any(u in _SPANS for k, u in kinds if k == "number")
         if (kind, unit if kind == "number" else "") in kinds or spans:
             return _as_written(statement, i, with_unit=bool(unit))
     return None
+
+
+_DROPPING = frozenset(
+    stem(w)
+    for w in (
+        *("drop", "drops", "dropped", "dropping", "waive", "waives", "waived", "waiving", "lift"),
+        *("lifts", "lifted", "lifting", "scrap", "scraps", "scrapped", "scrapping", "remove"),
+        *("removes", "removed", "removing", "abolish", "abolished", "relax", "relaxed"),
+    )
+)
+"""Verbs that do away with a condition: "*dropped* the match-funding requirement", "the
+deposit rule *was waived*", "they *lifted* the age limit"."""
+_DROPPING_REACH = 3
+_OBJECT_OPENERS = frozenset({"its", "their", "his", "her", "our", "any", "that", "this", "all"})
+_PASSIVE = frozenset({"is", "are", "was", "were", "been", "being", "be", "got", "get"})
+
+
+def _kept(statement: Statement, group: Sequence[Alias]) -> bool:
+    """Whether ``statement`` states one of a qualifier's aliases as still holding: an
+    occurrence that is neither the object of a verb of dropping (:data:`_DROPPING`: "they
+    *dropped the match-funding* requirement", "*waived its* deposit rule") nor, within a
+    few words, the subject of one in the passive ("the deposit requirement *was waived*").
+    A condition told as done away with is lost, not kept."""
+    norms, segment = statement.norms, statement.segment
+    for alias in group:
+        for at in statement.positions(alias):
+            verb = at - 1
+            if verb >= 0 and norms[verb] in _OBJECT_OPENERS:
+                verb -= 1
+            dropped = verb >= 0 and norms[verb] in _DROPPING and segment[verb] == segment[at]
+            end = at + len(alias)
+            for j in range(end + 1, min(len(norms), end + _DROPPING_REACH + 1)):
+                if norms[j] in _DROPPING and norms[j - 1] in _PASSIVE and segment[j] == segment[at]:
+                    dropped = True
+            if not dropped:
+                return True
+    return False
+
+
+def _ordinal(r: Resolved) -> bool:
+    """Whether the fact's value is written as an ordinal ("the 3rd floor")."""
+    return any(_ORDINAL.search(word) for alias in r.value for word in r.show(alias).split())
 
 
 def _as_written(statement: Statement, i: int, *, with_unit: bool) -> str:
@@ -508,7 +562,10 @@ def _check_active(
                 )
                 continue
             rival = (
-                (_competing(statement, kinds, r.value) or _unit_swapped(statement, r.value))
+                (
+                    _competing(statement, kinds, r.value, ordinal=_ordinal(r))
+                    or _unit_swapped(statement, r.value)
+                )
                 if kinds
                 else None
             )
@@ -601,7 +658,7 @@ def _check_active(
                     )
                 )
                 continue
-        lost = [key for key, group in r.qualifiers if not any(s.find_any(group) is not None for s in window)]
+        lost = [key for key, group in r.qualifiers if not any(_kept(s, group) for s in window)]
         if lost:
             words = "; ".join(
                 f"{key}: {' / '.join(dict.fromkeys(repr(r.show(a)) for a in group))}"
@@ -686,12 +743,41 @@ def _rival_subject(
     anchors = [at]
     if statement.clause[name_at] != statement.clause[at] and set(r.value) & set(r.subject):
         anchors = [name_at]
+    # A coordinated clause with a subject of its own ("..., and the road bike belonging to
+    # Lorcan needs a chain") states the fact it names of that subject: the name's segment
+    # decides before the whole clause does.
+    # The name's occurrence in the value's segment, if it has one there.
+    here = next(
+        (
+            p
+            for alias in r.names
+            for p in statement.positions(alias)
+            if statement.segment[p] == statement.segment[at] and statement.clause[p] == statement.clause[at]
+        ),
+        name_at,
+    )
+    own = _in_segment(statement, r.subject, here)
+    rival = next((g for g in others if _in_segment(statement, g, here)), None)
+    if own or rival is not None:
+        return rival if not own else None
     for p in anchors:
         own = statement.in_clause(r.subject, p) if r.subject else False
         rival = next((g for g in others if statement.in_clause(g, p)), None)
         if rival is not None and not own:
             return rival
     return None
+
+
+def _in_segment(statement: Statement, aliases: Sequence[Alias], position: int) -> bool:
+    """Whether one of ``aliases`` occurs in the segment of token ``position``, within its
+    clause too (the narrower of the two: a comma cuts a segment, "and" + a new verb a
+    clause)."""
+    segment, clause = statement.segment[position], statement.clause[position]
+    return any(
+        statement.segment[at] == segment and statement.clause[at] == clause
+        for alias in aliases
+        for at in statement.positions(alias)
+    )
 
 
 def _is_tool(event: object) -> bool:

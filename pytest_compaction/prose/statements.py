@@ -128,6 +128,7 @@ _AWAITED_LINKS = _stems("is are was were be still yet now currently remain remai
 _WAITING = frozenset({"wait", "waits", "waited", "waiting"})
 """"Waiting for X" tells that X has not come, as "awaiting X" does: the few words after
 "for" (:data:`_DETERMINER_REACH`); "waited for an hour" is no thing awaited."""
+_TIMES = "~time"
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
 _CUE_WORDS = _PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID}
 """Surface words besides the negators that :meth:`Statement.negated` reads as cues."""
@@ -240,6 +241,16 @@ _SELF = _stems("user i me my we our us system policy operator admin human assist
 """The speakers whose words a summary restates rather than reports: the user (also "the
 human"), the operator and its system or policy, the assistant itself ("the AI"). Not "the
 customer" or "an agent": in a support transcript they are often the untrusted speaker."""
+_DEPARTING = _stems(
+    "depart departs departed departing leave leaves leaving fly flies flying sail sails sailing "
+    "board boards boarding"
+)
+"""Verbs of departure: "from" after one names where the journey starts ("the flight
+*departs from* terminal 1"), not a value left behind as "moved from terminal 1" does."""
+_PRONOUN_SPEAKERS = frozenset({"i", "me", "my", "we", "our", "us"})
+_UNTRUSTED_LABELS = _stems("untrusted unverified unconfirmed")
+"""Words that label content as not vouched for: a sentence that says so ("untrusted user
+content said: ...") attributes the content, whoever else it names."""
 _TOOL_HEAD = _stems("system")
 """A self word that, after a noun modifier, names a tool: "the *booking* system says"."""
 _FRAMES = _stems("according per")
@@ -316,7 +327,28 @@ class Statement:
         """Where the alias starts among the tokens, or -1 (a cheap set test first)."""
         if not alias or alias[0] not in self.vocabulary:
             return -1
-        return find_phrase(self.norms, alias)
+        at = find_phrase(self.norms, alias)
+        if at < 0 and _TIMES not in alias and self._counted():
+            found = self.positions(alias)
+            at = found[0] if found else -1
+        return at
+
+    def _counted(self) -> tuple[int, ...]:
+        """The tokens that are not a per-period count's "~time" (:func:`normalize.tokens`
+        reads "1.5 cups a day" as "#1.5 ~time cup ~day", the "~time" standing on "cups"), or
+        () when the sentence has none: an amount counted per period still holds its amount
+        as written, so "1.5 cups" is found in "1.5 cups a day"."""
+        kept = self._memo.get("counted")
+        if kept is None:
+            tokens_ = self.tokens
+            added = {
+                i
+                for i in range(len(tokens_) - 1)
+                if self.norms[i] == _TIMES and tokens_[i + 1].start == tokens_[i].start
+            }
+            kept = tuple(i for i in range(len(tokens_)) if i not in added) if added else ()
+            self._memo["counted"] = kept
+        return kept
 
     def find_any(self, aliases: Sequence[Sequence[str]]) -> tuple[int, Sequence[str]] | None:
         for alias in aliases:
@@ -523,7 +555,8 @@ class Statement:
         return False
 
     def positions(self, alias: Sequence[str]) -> list[int]:
-        """Every token position where ``alias`` starts."""
+        """Every token position where ``alias`` starts (past a per-period count's "~time",
+        :meth:`_counted`, when the alias has none)."""
         out: list[int] = []
         if not alias or alias[0] not in self.vocabulary:
             return out
@@ -531,6 +564,13 @@ class Statement:
         for i, norm in enumerate(self.norms):
             if norm == alias[0] and tuple(self.norms[i : i + n]) == tuple(alias):
                 out.append(i)
+        kept = self._counted() if _TIMES not in alias else ()
+        if kept:
+            bare = [self.norms[i] for i in kept]
+            for j, norm in enumerate(bare):
+                if norm == alias[0] and tuple(bare[j : j + n]) == tuple(alias) and kept[j] not in out:
+                    out.append(kept[j])
+            out.sort()
         return out
 
     def _before_verb(self, position: int, negator: int) -> bool:
@@ -750,7 +790,12 @@ class Statement:
         # A report whose speaker is the user, the operator or the assistant restates what
         # they asked ("The human asks the AI to forward ..."); a source noun inside such a
         # report is its object ("asks the AI to look at ticket X"), unless it speaks itself.
-        speakers = {i: self._speaker(i) for i in reports if not self._source_noun(i)}
+        # A label of distrust ("an *unverified* claim") speaks for no one: it attributes.
+        speakers = {
+            i: "source" if self.norms[i] in _UNTRUSTED_LABELS else self._speaker(i)
+            for i in reports
+            if not self._source_noun(i)
+        }
         own = [i for i, who in speakers.items() if who == "self"]
         kept = [
             i
@@ -761,10 +806,15 @@ class Statement:
         if not kept:
             return None
         asides = {self._aside(i) for i in kept} - {None}
-        if all(speakers.get(i) == "unknown" for i in kept) and any(
-            self._self_word(i) and not self.negated(i)  # "the courier's claim, not our policy"
-            for i in range(len(self.norms))
-            if self.segment[i] not in asides
+        labelled = any(self.norms[i] in _UNTRUSTED_LABELS for i in kept)
+        if (
+            not labelled
+            and all(speakers.get(i) == "unknown" for i in kept)
+            and any(
+                self._self_word(i) and not self.negated(i)  # "the courier's claim, not our policy"
+                for i in range(len(self.norms))
+                if self.segment[i] not in asides
+            )
         ):
             return None
         return ", ".join(dict.fromkeys(self.tokens[i].raw for i in kept))
@@ -787,7 +837,34 @@ class Statement:
         if self.norms[index] in _TOOL_HEAD and index > 0 and self.segment[index - 1] == self.segment[index]:
             between = self.text[self.tokens[index - 1].end : self.tokens[index].start]
             return bool(between.strip())  # an article or a mark between: "the system"
-        return True
+        return not self._modifies_noun(index)
+
+    def _modifies_noun(self, index: int) -> bool:
+        """Whether the speaker noun at ``index`` modifies the noun after it, which is then
+        the source: "*user* content said", "a *user*-submitted review", "the *user* forum
+        post". A hyphen joins them, or the next word of its segment is no verb form (not a
+        past, not in "-s", not an auxiliary or a function word): "the user said", "the user
+        asks", "the user then wrote" keep the user speaking. Pronouns never modify."""
+        token = self.tokens[index]
+        if token.raw.lower() in _PRONOUN_SPEAKERS or index + 1 >= len(self.tokens):
+            return False
+        after = self.tokens[index + 1]
+        if self.segment[index + 1] != self.segment[index]:
+            return False
+        between = self.text[token.end : after.start]
+        if between == "-":
+            return True
+        word = after.raw.lower()
+        return (
+            between.isspace()
+            and kind_of(after.norm) == "word"
+            and word.isalpha()
+            and not after.past
+            and not word.endswith(("s", "ly"))
+            and after.norm not in STOPWORDS
+            and after.norm not in _AUXILIARIES
+            and after.norm not in ATTRIBUTION
+        )
 
     def _speaker(self, index: int) -> str:
         """Who speaks the reporting word at ``index``: ``self`` (:meth:`_self_word`),
@@ -834,6 +911,8 @@ class Statement:
         if norm == "per":
             after = range(index + 1, min(index + 3, len(self.norms)))  # "per the e-mail" reads "per e mail"
             return any(self._source_noun(i) for i in after) or (index > 0 and self.norms[index - 1] == "as")
+        if norm in _UNTRUSTED_LABELS:
+            return True  # a label of distrust, whatever it modifies ("an unverified claim")
         if norm in _REPORTING and self._thing_noun(index):
             return False
         return norm not in _SOURCE_NOUNS or norm in _REPORTING or self._source_noun(index)
@@ -931,11 +1010,19 @@ class Statement:
 
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
-        if position > 0 and self.norms[position - 1] in ("from", "than", "of") and position > 1:
+        origin = (
+            position > 1 and self.norms[position - 1] == "from" and self.norms[position - 2] in _DEPARTING
+        )
+        if (
+            position > 0
+            and self.norms[position - 1] in ("from", "than", "of")
+            and position > 1
+            and not origin
+        ):
             before = self.norms[position - 2]
             if self.norms[position - 1] == "from" or before in ("instead", "rather"):
                 return f"{self.tokens[position - 1].raw} {self.tokens[position].raw}"
-        if position > 0 and self.norms[position - 1] == "from":
+        if position > 0 and self.norms[position - 1] == "from" and not origin:
             return f"from {self.tokens[position].raw}"
         seg = self.segment[position]
         words: list[str] = []
