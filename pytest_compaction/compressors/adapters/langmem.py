@@ -34,9 +34,10 @@ class LangMemSummarizer:
         options = dict(self.options)
         if "max_tokens" not in options and request.budget_tokens is not None:
             options["max_tokens"] = request.budget_tokens
-        messages = [m for m in request.langchain_messages() if m.id != PRIOR_SUMMARY_ID]
+        given = request.langchain_messages()
+        messages = [m for m in given if m.id != PRIOR_SUMMARY_ID]
         running = None
-        if request.prior_summary:
+        if len(messages) < len(given) and request.prior_summary:  # a selection prior is its messages
             running = RunningSummary(
                 summary=request.prior_summary, summarized_message_ids=set(), last_summarized_message_id=None
             )
