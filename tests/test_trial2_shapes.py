@@ -410,3 +410,143 @@ def test_a_selection_survives_the_stored_form_and_stays_outside_the_contract() -
     assert Artifact.from_dict(artifact.to_dict()).selection == (kept,)
     assert artifact == plain
     assert "selection" not in Artifact(memory_version=1, tenant_id="t", subject_id="s").to_dict()
+
+
+# -- F8: a LangMem memory manager, its ExtractedMemory records, other Runnables -------------
+
+MANAGERS = """
+from langchain_core.language_models.fake_chat_models import FakeListChatModel, GenericFakeChatModel
+from langchain_core.messages import AIMessage
+from langchain_core.prompts import ChatPromptTemplate, MessagesPlaceholder
+from langchain_core.runnables import RunnableLambda
+from langmem import create_memory_manager
+from pydantic import BaseModel
+
+ALLERGY = "Ana is allergic to peanuts; the allergy is severe."
+BUDGET = "Ana's food budget is 40 euros a week."
+
+
+class ToolCalling(GenericFakeChatModel):  # answers with the memories to store, offline
+    def bind_tools(self, tools, **kwargs):
+        return self
+
+
+def _manager(*memories, tool="Memory", schemas=None):
+    calls = [
+        {"name": tool, "args": a if type(a) is dict else {"content": a}, "id": str(n), "type": "tool_call"}
+        for n, a in enumerate(memories)
+    ]
+    model = ToolCalling(messages=iter([AIMessage(content="", tool_calls=calls)] * 10))
+    return create_memory_manager(model, **({"schemas": schemas} if schemas else {}))
+
+
+faithful = _manager(ALLERGY, BUDGET)
+changed_budget = _manager(ALLERGY, "Ana's food budget is 45 euros a week.")
+dropped_allergy = _manager(BUDGET)
+
+
+class Diet(BaseModel):
+    allergy: str
+    budget: str
+
+
+profile = _manager({"allergy": "peanuts (severe)", "budget": "40 euros a week"}, tool="Diet", schemas=[Diet])
+profile_changed = _manager(
+    {"allergy": "peanuts (severe)", "budget": "50 euros a week"}, tool="Diet", schemas=[Diet]
+)
+
+
+def records(request):  # what the manager returns, returned as it is
+    return _manager(ALLERGY, BUDGET).invoke({"messages": request.langchain_messages()})
+
+
+def one_record(request):
+    return _manager(BUDGET).invoke({"messages": request.langchain_messages()})[0]
+
+
+def _chain(reply):
+    prompt = ChatPromptTemplate.from_messages([("system", "Summarize."), MessagesPlaceholder("messages")])
+    return prompt | FakeListChatModel(responses=[reply] * 10)
+
+
+chain = _chain("You plan meals for Ana. " + ALLERGY + " " + BUDGET)
+chain_changed = _chain("You plan meals for Ana. " + ALLERGY + " Ana's food budget is 400 euros a week.")
+lambda_runnable = RunnableLambda(lambda messages: "Ana is allergic to peanuts.")
+"""
+
+
+@pytest.mark.parametrize("compressor", ["faithful", "records", "profile", "chain"])
+def test_a_langmem_manager_and_its_records_pass_without_glue(
+    pytester: pytest.Pytester, compressor: str
+) -> None:
+    pytest.importorskip("langmem")
+    result = session(pytester, ONE_PASS, MANAGERS, f"agent_memory:{compressor}")
+    result.assert_outcomes(passed=1)
+
+
+@pytest.mark.parametrize(
+    ("compressor", "violation"),
+    [
+        ("changed_budget", "fact-budget:value_changed*45 euros*"),
+        ("dropped_allergy", "fact-allergy:missing*"),
+        ("one_record", "fact-allergy:missing*"),
+        ("profile_changed", "fact-budget:value_changed*50 euros*"),
+        ("chain_changed", "fact-budget:value_changed*400 euros*"),
+    ],
+)
+def test_a_drifted_langmem_memory_fails_by_name(
+    pytester: pytest.Pytester, compressor: str, violation: str
+) -> None:
+    pytest.importorskip("langmem")
+    result = session(pytester, ONE_PASS, MANAGERS, f"agent_memory:{compressor}")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([f"*{violation}"])
+    text = result.stdout.str()
+    assert "compressor_error" not in text
+    assert "artifact_malformed" not in text
+
+
+def test_a_runnable_without_a_messages_input_is_refused_with_how_to_wrap_it(
+    pytester: pytest.Pytester,
+) -> None:
+    pytest.importorskip("langmem")
+    result = session(pytester, ONE_PASS, MANAGERS, "agent_memory:lambda_runnable")
+    result.stdout.fnmatch_lines(
+        [
+            "*compressor 'agent_memory:lambda_runnable': a LangChain Runnable (RunnableLambda) whose input "
+            "has no 'messages' key: wrap it, e.g. def compress(request): return "
+            "runnable.invoke(request.langchain_messages())*"
+        ]
+    )
+    assert result.ret != 0
+
+
+def test_the_manager_is_handed_the_memories_it_returned_before() -> None:
+    pytest.importorskip("langmem")
+    from langmem.knowledge.extraction import ExtractedMemory
+
+    from pytest_compaction.compressors.adapters.langmem import LangMemManager
+    from pytest_compaction.compressors.request import CompressionRequest
+    from pytest_compaction.core.scenario import Scenario
+
+    payloads: list[dict[str, Any]] = []
+
+    class Manager:
+        def invoke(self, payload: dict[str, Any]) -> list[Any]:
+            payloads.append(payload)
+            return [*payload.get("existing", []), ExtractedMemory(id=f"m{len(payloads)}", content="noted")]
+
+    events = Scenario.from_dict(ONE_PASS, name="diner").events
+    first = CompressionRequest(tenant_id="t-diner", subject_id="ana", events=events[:2])
+    adapter = LangMemManager(Manager())
+    returned = adapter.compress(first)
+    assert "existing" not in payloads[0]
+    assert [m.id for m in payloads[0]["messages"]] == ["sys", "e1"]
+    from pytest_compaction.core.model import Artifact
+
+    prior = Artifact(memory_version=1, tenant_id="t-diner", subject_id="ana", summary="noted")
+    adapter.compress(
+        CompressionRequest(tenant_id="t-diner", subject_id="ana", events=events[2:], prior=prior)
+    )
+    assert payloads[1]["existing"] == returned
+    assert [m.id for m in payloads[1]["messages"]] == ["e2", "e3"]

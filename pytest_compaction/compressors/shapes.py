@@ -142,6 +142,8 @@ def _normalize(outcome: object, request: CompressionRequest) -> Normalized:
         return _from_summarization_result(outcome, request)
     if _is_compaction(outcome):
         return _from_compaction(getattr(outcome, "content", None), request)
+    if _is_extracted(outcome):  # one LangMem record (a named tuple): a list of one
+        return _from_records((outcome,), request)
     if isinstance(outcome, (list, tuple)):
         return _from_sequence(outcome, request)
     single = _message(outcome)  # one chat message (model.invoke(...)'s AIMessage): a list of one
@@ -318,7 +320,8 @@ def _from_records(
             return Normalized(
                 shape=shape,
                 problem=f"returned a memory record at [{index}] that is a {type(record).__name__} "
-                f"(expected a string or a mapping with 'memory', 'text' or 'fact')",
+                f"(expected a string, a mapping with 'memory', 'text' or 'fact', or LangMem's "
+                f"ExtractedMemory)",
             )
         if isinstance(text, str):
             lines.append(text)
@@ -340,10 +343,46 @@ def _record_text(record: object) -> object:
             if isinstance(value, str):
                 return value
         return _NOT_A_RECORD
+    if _is_extracted(record):
+        return _extracted_text(getattr(record, "content", None))
     text = getattr(record, "text", None)  # a LlamaIndex node
     if isinstance(text, str):
         return text
     return _NOT_A_RECORD
+
+
+def _is_extracted(item: object) -> bool:
+    """LangMem's ``ExtractedMemory(id, content)``: a named tuple with those fields."""
+    fields = getattr(type(item), "_fields", None)
+    return isinstance(item, tuple) and isinstance(fields, tuple) and {"id", "content"} <= set(fields)
+
+
+_TEXT_FIELDS = ("content", "memory", "text", "fact")
+
+
+def _extracted_text(content: object) -> object:
+    """A LangMem memory's text: a string; a model's (or mapping's) text field (``content``,
+    ``memory``, ``text``, ``fact``); else, for a profile-like model, its ``key: value`` lines
+    (as a profile dict is read: JSON would quote every value); else its JSON. None for a
+    ``RemoveDoc`` (the memory was deleted)."""
+    if isinstance(content, str):
+        return content
+    if type(content).__name__ == "RemoveDoc":
+        return None
+    dump = getattr(content, "model_dump", None)
+    data = dump() if callable(dump) else content
+    if not isinstance(data, Mapping):
+        return _NOT_A_RECORD
+    for key in _TEXT_FIELDS:
+        if isinstance(data.get(key), str):
+            return data[key]
+    lines = _profile_lines(data)
+    if lines is not None:
+        return "\n".join(lines)
+    try:
+        return json.dumps(data, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return _NOT_A_RECORD
 
 
 def _from_mapping(data: Mapping[str, Any], request: CompressionRequest) -> Normalized:
@@ -506,6 +545,8 @@ def _from_sequence(items: Sequence[object], request: CompressionRequest) -> Norm
 
 
 def _looks_like_record(item: object) -> bool:
+    if _is_extracted(item):
+        return True
     return (
         isinstance(item, Mapping)
         and "role" not in item
