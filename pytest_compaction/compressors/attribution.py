@@ -79,6 +79,13 @@ def owner(ledger: Ledger, record: CompressionRecord, fact_id: str) -> str:
     given = [s for s in fact.source_event_ids if s in record.input_event_ids]
     used = set(record.used_event_ids)
     if prior is not None and fact_id in prior.index:
+        selected = {event.event_id for event in record.request.prior_selection}
+        held = [s for s in prior.index[fact_id].source_event_ids if s in selected]
+        if held and not set(held) & set(record.kept):
+            return (
+                f"dropped by selection: it was in the prior memory as message(s) {', '.join(held)}, "
+                f"which the compressor did not keep"
+            )
         if record.kept_prior:
             return "dropped by compression: it was in the prior memory the compressor was given"
         return "dropped by selection: it was in the prior memory, which the compressor did not keep"
@@ -175,7 +182,8 @@ def growth_blame(
             f"wrote: it kept the old summary",
         )
     if budget is not None and record.kept:
-        texts = {event.event_id: event.text for event in record.request.events}
+        request = record.request
+        texts = {event.event_id: event.text for event in (*request.prior_selection, *request.events)}
         kept_chars = sum(len(texts.get(event_id, "")) + 1 for event_id in record.kept)
         if kept_chars > budget:
             return Blame(

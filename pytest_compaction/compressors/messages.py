@@ -5,7 +5,8 @@ A compressor built on a chat framework wants its input as messages: LangChain
 ``tool_call_id``). Each message carries its event's id (LangChain ``id``; for dicts the
 ``id`` key, which OpenAI-compatible clients ignore) so that what a compressor keeps can be
 traced back to the events. The prior memory, when there is one, comes first as a system
-message with the id :data:`PRIOR_SUMMARY_ID`.
+message with the id :data:`PRIOR_SUMMARY_ID`; after a deletion, a prior that was a message
+selection comes instead as the messages it kept, with their ids, minus the deleted events'.
 
 The other direction, :func:`events_from_messages`, reads a transcript exported with
 LangChain's ``messages_to_dict`` or as OpenAI message JSON into the plain event mappings
@@ -55,13 +56,22 @@ def _role(event: SourceEvent) -> str:
     return role if isinstance(role, str) and role else "user"
 
 
+def _prior_summary(request: CompressionRequest) -> str | None:
+    """The prior memory as one summary message's text; None when it is handed back as the
+    messages it kept (see ``request.prior_selection``)."""
+    prior = request.prior
+    if prior is not None and prior.selection and request.deleted_event_ids:
+        return None
+    return request.prior_summary
+
+
 def openai_messages(request: CompressionRequest) -> list[dict[str, Any]]:
     """The request as OpenAI-style chat messages (a new list of new dicts on every call)."""
     out: list[dict[str, Any]] = []
-    prior = request.prior_summary
+    prior = _prior_summary(request)
     if prior:
         out.append({"role": "system", "content": prior, "id": PRIOR_SUMMARY_ID})
-    for event in request.events:
+    for event in (*request.prior_selection, *request.events):
         message: dict[str, Any] = {"role": _role(event), "content": event.text, "id": event.event_id}
         calls = _tool_calls(event)
         if calls and message["role"] == "assistant":
@@ -88,10 +98,10 @@ def langchain_messages(request: CompressionRequest) -> list[Any]:
             "request.langchain_messages() needs langchain-core: pip install 'pytest-compaction[langchain]'"
         ) from None
     out: list[Any] = []
-    prior = request.prior_summary
+    prior = _prior_summary(request)
     if prior:
         out.append(SystemMessage(content=prior, id=PRIOR_SUMMARY_ID))
-    for event in request.events:
+    for event in (*request.prior_selection, *request.events):
         role = _role(event)
         name = getattr(event, "name", None) or None
         if role == "system":

@@ -46,6 +46,21 @@ class CompressionRequest:
         return self.prior.summary or None
 
     @property
+    def prior_selection(self) -> tuple[SourceEvent, ...]:
+        """The prior memory as the messages it kept, after a deletion in this memory's scope.
+
+        When the prior memory was a message selection (every message a source event
+        unchanged) and something was deleted, a message compressor is handed those events
+        back as messages with their ids, minus the deleted events' (a store deletes by id),
+        instead of one prior-summary message. Empty otherwise: a prose prior, or no deletion
+        yet (the prior is then the one summary message, ``prior_summary``).
+        """
+        if self.prior is None or not self.prior.selection or not self.deleted_event_ids:
+            return ()
+        deleted = set(self.deleted_event_ids)
+        return tuple(event for event in self.prior.selection if event.event_id not in deleted)
+
+    @property
     def text(self) -> str:
         """The events' text, one per line, for a compressor that reads a transcript."""
         return "\n".join(event.text for event in self.events)

@@ -19,11 +19,12 @@ compressor *declared* it kept or used, and whose ``summary`` is the text it carr
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import json
 import operator
 import re
-from collections.abc import Iterable, Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,6 +142,8 @@ def _normalize(outcome: object, request: CompressionRequest) -> Normalized:
         return _from_summarization_result(outcome, request)
     if _is_compaction(outcome):
         return _from_compaction(getattr(outcome, "content", None), request)
+    if _is_extracted(outcome):  # one LangMem record (a named tuple): a list of one
+        return _from_records((outcome,), request)
     if isinstance(outcome, (list, tuple)):
         return _from_sequence(outcome, request)
     single = _message(outcome)  # one chat message (model.invoke(...)'s AIMessage): a list of one
@@ -317,7 +320,8 @@ def _from_records(
             return Normalized(
                 shape=shape,
                 problem=f"returned a memory record at [{index}] that is a {type(record).__name__} "
-                f"(expected a string or a mapping with 'memory', 'text' or 'fact')",
+                f"(expected a string, a mapping with 'memory', 'text' or 'fact', or LangMem's "
+                f"ExtractedMemory)",
             )
         if isinstance(text, str):
             lines.append(text)
@@ -339,10 +343,46 @@ def _record_text(record: object) -> object:
             if isinstance(value, str):
                 return value
         return _NOT_A_RECORD
+    if _is_extracted(record):
+        return _extracted_text(getattr(record, "content", None))
     text = getattr(record, "text", None)  # a LlamaIndex node
     if isinstance(text, str):
         return text
     return _NOT_A_RECORD
+
+
+def _is_extracted(item: object) -> bool:
+    """LangMem's ``ExtractedMemory(id, content)``: a named tuple with those fields."""
+    fields = getattr(type(item), "_fields", None)
+    return isinstance(item, tuple) and isinstance(fields, tuple) and {"id", "content"} <= set(fields)
+
+
+_TEXT_FIELDS = ("content", "memory", "text", "fact")
+
+
+def _extracted_text(content: object) -> object:
+    """A LangMem memory's text: a string; a model's (or mapping's) text field (``content``,
+    ``memory``, ``text``, ``fact``); else, for a profile-like model, its ``key: value`` lines
+    (as a profile dict is read: JSON would quote every value); else its JSON. None for a
+    ``RemoveDoc`` (the memory was deleted)."""
+    if isinstance(content, str):
+        return content
+    if type(content).__name__ == "RemoveDoc":
+        return None
+    dump = getattr(content, "model_dump", None)
+    data = dump() if callable(dump) else content
+    if not isinstance(data, Mapping):
+        return _NOT_A_RECORD
+    for key in _TEXT_FIELDS:
+        if isinstance(data.get(key), str):
+            return data[key]
+    lines = _profile_lines(data)
+    if lines is not None:
+        return "\n".join(lines)
+    try:
+        return json.dumps(data, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return _NOT_A_RECORD
 
 
 def _from_mapping(data: Mapping[str, Any], request: CompressionRequest) -> Normalized:
@@ -505,6 +545,8 @@ def _from_sequence(items: Sequence[object], request: CompressionRequest) -> Norm
 
 
 def _looks_like_record(item: object) -> bool:
+    if _is_extracted(item):
+        return True
     return (
         isinstance(item, Mapping)
         and "role" not in item
@@ -638,10 +680,14 @@ def _content_text(blocks: list[object]) -> str:
 
 
 def _from_messages(messages: tuple[Message, ...], request: CompressionRequest) -> Normalized:
-    by_id = {event.event_id: event for event in request.events}
+    # A selection prior was handed back as its kept events: they are source events like the
+    # new ones, and a message that repeats one word for word is kept from the prior.
+    selection = request.prior_selection
+    view = dataclasses.replace(request, events=(*selection, *request.events)) if selection else request
+    by_id = {event.event_id: event for event in view.events}
     by_text: dict[tuple[str, str], SourceEvent] = {}
     any_role: dict[str, SourceEvent] = {}
-    for event in request.events:
+    for event in view.events:
         by_text.setdefault((event_role(event), event.text), event)
         any_role.setdefault(event.text, event)
     prior_text = request.prior_summary
@@ -669,23 +715,35 @@ def _from_messages(messages: tuple[Message, ...], request: CompressionRequest) -
         # Not a source event as given: a summary the compressor wrote (or an event it rewrote).
         summaries.append(content)
         lines.append(content)
-    kept_ids = _in_order(request, tuple(dict.fromkeys(kept)))
-    summarized = tuple(e for e in _event_ids(request) if e not in kept_ids) if summaries else ()
-    facts = _kept_facts(request, kept_ids, kept_prior)
+    kept_ids = _in_order(view, tuple(dict.fromkeys(kept)))
+    summarized = tuple(e for e in _event_ids(view) if e not in kept_ids) if summaries else ()
+    from_prior = {event.event_id for event in selection}
+    prior = request.prior if kept_prior else _selected_prior(request, from_prior.intersection(kept_ids))
+    facts = _kept_facts(request, kept_ids, prior)
     replaced = _replaced_by(request, set(kept_ids))
+    history = _prior_history(replaced, request, _prior_labels(request) if from_prior else {})
     artifact = _artifact(
         request,
-        summary="\n".join(_memory_line(line, replaced, request) for line in lines),
+        summary="\n".join(_memory_line(line, replaced, history, from_prior) for line in lines),
         facts=facts,
-        used=_in_order(request, (*kept_ids, *summarized)),
+        used=_in_order(view, (*kept_ids, *summarized)),
     )
+    carried = _carried_selection(request) if kept_prior else ()
+    if not summaries and (carried or not kept_prior) and (carried or kept_ids):
+        # Every message a source event unchanged (the prior kept whole being one of a selection
+        # too): after a deletion the next pass gets these events back as messages.
+        chosen = tuple(by_id[e] for e in kept_ids)
+        bare = tuple(
+            dataclasses.replace(e, claims=(), retires=()) if e.claims or e.retires else e for e in chosen
+        )
+        artifact = dataclasses.replace(artifact, selection=(*carried, *bare))
     return _bounded(
         Normalized(
             shape="messages",
             artifact=artifact,
             kept=kept_ids,
             summarized=summarized,
-            kept_prior=kept_prior or bool(summaries),
+            kept_prior=kept_prior or bool(summaries) or not from_prior.isdisjoint(kept_ids),
             messages=messages,
             summaries=tuple(summaries),
         )
@@ -710,31 +768,44 @@ _PRIOR_LABEL = re.compile(r"^\[(?P<event>[^\]\s:]+)(?P<rest>[^\]:]*)\] ", re.MUL
 
 
 def _memory_line(
-    line: str | SourceEvent | _PriorText, replaced: set[str], request: CompressionRequest
+    line: str | SourceEvent | _PriorText,
+    replaced: set[str],
+    history: Callable[[str], str],
+    from_prior: set[str],
 ) -> str:
     if isinstance(line, _PriorText):
-        return _prior_history(str(line), replaced, request)
-    return line if isinstance(line, str) else _kept_line(line, replaced)
+        return history(str(line))
+    if isinstance(line, str):
+        return line
+    if line.event_id in from_prior:
+        # A turn kept from the prior selection: labelled as the prior memory told it, and as
+        # history once a turn this memory keeps replaced every fact it stated.
+        return history(_kept_line(line, set()))
+    return _kept_line(line, replaced)
 
 
-def _prior_history(text: str, replaced: set[str], request: CompressionRequest) -> str:
-    """The prior memory's turns (``[e1] ...`` lines) told as history once every fact their
-    event stated was replaced by a turn this memory keeps: the prior's facts say which."""
+def _prior_history(
+    replaced: set[str], request: CompressionRequest, told: Mapping[str, str]
+) -> Callable[[str], str]:
+    """What tells the prior memory's turns (``[e1] ...`` lines) as history: once every fact
+    their event stated was replaced by a turn this memory keeps (the prior's facts say
+    which), or when the prior memory told it so (``told``: its label of each turn)."""
     prior = request.prior
-    if prior is None or not replaced:
-        return text
+    if prior is None or not (replaced or told):
+        return str
     by_event: dict[str, set[str]] = {}
     for fact in prior.facts:
         for event_id in fact.source_event_ids:
             by_event.setdefault(event_id, set()).add(fact.fact_id)
 
     def relabel(match: re.Match[str]) -> str:
-        facts = by_event.get(match.group("event"))
-        if not facts or not facts <= replaced or "previously" in match.group("rest"):
+        event, rest = match.group("event"), match.group("rest")
+        facts = by_event.get(event)
+        if "previously" in rest or not ("previously" in told.get(event, "") or (facts and facts <= replaced)):
             return match.group()
-        return f"[{match.group('event')}{match.group('rest')} previously] "
+        return f"[{event}{rest} previously] "
 
-    return _PRIOR_LABEL.sub(relabel, text)
+    return functools.partial(_PRIOR_LABEL.sub, relabel)
 
 
 def _kept_line(event: SourceEvent, replaced: set[str]) -> str:
@@ -750,12 +821,39 @@ def _kept_line(event: SourceEvent, replaced: set[str]) -> str:
     return f"[{' '.join(words)}] {event.text}"
 
 
-def _kept_facts(request: CompressionRequest, kept: tuple[str, ...], kept_prior: bool) -> tuple[Fact, ...]:
+def _prior_labels(request: CompressionRequest) -> dict[str, str]:
+    """How the prior memory labelled each turn it kept (``[e1 previously] ...``: `` previously``)."""
+    summary = request.prior.summary if request.prior is not None else None
+    return {m.group("event"): m.group("rest") for m in _PRIOR_LABEL.finditer(summary or "")}
+
+
+def _carried_selection(request: CompressionRequest) -> tuple[SourceEvent, ...]:
+    """The prior selection's events (minus deleted ones), when its summary message was kept whole."""
+    prior = request.prior
+    if prior is None or not prior.selection:
+        return ()
+    deleted = set(request.deleted_event_ids)
+    return tuple(event for event in prior.selection if event.event_id not in deleted)
+
+
+def _selected_prior(request: CompressionRequest, kept: set[str]) -> Artifact | None:
+    """The prior selection's facts that the turns kept from it state (None when none was kept)."""
+    prior = request.prior
+    if prior is None or not kept:
+        return None
+    facts = tuple(fact for fact in prior.facts if not kept.isdisjoint(fact.source_event_ids))
+    return dataclasses.replace(prior, facts=facts, selection=())
+
+
+def _kept_facts(
+    request: CompressionRequest, kept: tuple[str, ...], prior: Artifact | None
+) -> tuple[Fact, ...]:
     """The facts a verbatim selection carries: the claims of the kept events, replayed.
 
     A message kept word for word states exactly what its event stated, so the harness
     (not the compressor, which never sees the claims) replays those events' claims, on
-    top of the prior memory's facts when the prior summary was kept too.
+    top of ``prior``: the prior memory's facts when its summary was kept, or those of the
+    turns kept from a prior selection.
     """
     from pytest_compaction.compressors.base import ReferenceCompressor
 
@@ -763,7 +861,7 @@ def _kept_facts(request: CompressionRequest, kept: tuple[str, ...], kept_prior: 
     replay = dataclasses.replace(
         request,
         events=tuple(e for e in request.events if e.event_id in chosen),
-        prior=request.prior if kept_prior else None,
+        prior=prior,
         config={},
         budget=None,
     )

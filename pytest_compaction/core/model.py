@@ -687,6 +687,10 @@ class Artifact:
     """How many compressions deep this artifact is (1: compressed from raw events)."""
     input_event_ids: tuple[str, ...] = ()
     """The source events the compressor was given."""
+    selection: tuple[SourceEvent, ...] = field(default=(), compare=False, repr=False)
+    """When this memory is a message selection (every message a source event unchanged): the
+    events it kept, in order and without claims, so the next pass can hand them back as
+    messages. Outside the contract: not compared, and a store may drop it."""
     index: Mapping[str, Fact] = field(init=False, repr=False, compare=False)
     """Facts by id (the first one, where an id is emitted twice)."""
     duplicate_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -720,11 +724,12 @@ class Artifact:
             data,
             path,
             required=("memory_version", "tenant_id", "subject_id"),
-            optional=("facts", "summary", "depth", "input_event_ids"),
+            optional=("facts", "summary", "depth", "input_event_ids", "selection"),
         )
         tenant_id = read_str(data, "tenant_id", path)
         subject_id = read_str(data, "subject_id", path)
         raw_facts = read_sequence(data.get("facts", ()), join(path, "facts"))
+        selection = read_sequence(data.get("selection", ()), join(path, "selection"))
         facts = tuple(
             Fact.from_dict(
                 item,
@@ -743,6 +748,10 @@ class Artifact:
             summary=read_optional_str(data, "summary", path),
             depth=read_int(data, "depth", path, 1),
             input_event_ids=read_str_list(data, "input_event_ids", path),
+            selection=tuple(
+                SourceEvent.from_dict(item, join(join(path, "selection"), index))
+                for index, item in enumerate(selection)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -757,4 +766,6 @@ class Artifact:
         out["depth"] = self.depth
         if self.input_event_ids:
             out["input_event_ids"] = list(self.input_event_ids)
+        if self.selection:
+            out["selection"] = [event.to_dict() for event in self.selection]
         return out

@@ -3,8 +3,10 @@
 Each framework has its own module, imported only when its object is seen, and its own
 optional extra (``pip install 'pytest-compaction[langchain]'`` ...):
 
-- :mod:`.langchain`: ``trim_messages`` (a selection) and ``SummarizationMiddleware``;
-- :mod:`.langmem`: ``summarize_messages`` and its running summary;
+- :mod:`.langchain`: ``trim_messages`` (a selection), ``SummarizationMiddleware``, and any
+  other Runnable whose input has a ``messages`` key (a prompt-and-model chain, a LangGraph graph);
+- :mod:`.langmem`: ``summarize_messages`` and its running summary; a memory manager
+  (``create_memory_manager(...)``);
 - :mod:`.llamaindex`: ``ChatSummaryMemoryBuffer`` (and any LlamaIndex chat memory with
   ``set``/``get``);
 - :mod:`.mem0`: a mem0 ``Memory`` (its record shape);
@@ -33,7 +35,10 @@ _INSTANCES = {
     ("llama_index.core.memory", "ChatSummaryMemoryBuffer"): (".llamaindex", "ChatMemory"),
     ("llama_index.core.memory", "ChatMemoryBuffer"): (".llamaindex", "ChatMemory"),
     ("mem0", "Memory"): (".mem0", "Mem0Memory"),
+    ("langmem.knowledge.extraction", "MemoryManager"): (".langmem", "LangMemManager"),
 }
+_RUNNABLE = ("langchain_core.runnables.base", "Runnable")
+_MODEL = ("langchain_core.language_models.base", "BaseLanguageModel")
 
 
 def _factory(entry: tuple[str, str]) -> Any:
@@ -66,4 +71,10 @@ def adapt(obj: object, options: Mapping[str, Any] | None = None) -> object | Non
             if name == qualname and module.startswith(prefix):
                 wrapped: object = _factory(entry)(obj)
                 return wrapped
+    classes = {_key(cls) for cls in type(obj).__mro__}
+    if _RUNNABLE in classes and _MODEL not in classes:
+        # Any other LangChain Runnable (a chain, a LangGraph graph): called with the messages,
+        # or refused with how to wrap it. A chat model is not a memory: it answers the turn.
+        runnable: object = _factory((".langchain", "RunnableMessages"))(obj)
+        return runnable
     return None

@@ -1,4 +1,4 @@
-"""LangChain: ``trim_messages`` (a selection) and ``SummarizationMiddleware`` (a compression).
+"""LangChain: ``trim_messages`` (a selection), ``SummarizationMiddleware`` (a compression), a Runnable.
 
 Point the suite at them as they are::
 
@@ -17,7 +17,7 @@ from typing import Any
 from pytest_compaction.compressors.base import CompressionRequest
 from pytest_compaction.compressors.messages import PRIOR_SUMMARY_ID
 
-__all__ = ["Summarization", "TrimMessages"]
+__all__ = ["RunnableMessages", "Summarization", "TrimMessages"]
 
 
 class TrimMessages:
@@ -75,3 +75,42 @@ class Summarization:
         new = update["messages"]
         lead = next((i for i, m in enumerate(new) if type(m).__name__ != "RemoveMessage"), len(new))
         return {**update, "messages": [*new[:lead], *prompt, *new[lead:]]}
+
+
+class RunnableMessages:
+    """A LangChain Runnable whose input has a ``messages`` key, as a compressor.
+
+    A prompt-and-model chain (``ChatPromptTemplate`` with ``MessagesPlaceholder("messages")``)
+    or a LangGraph graph over ``MessagesState`` is called as ``invoke({"messages":
+    request.langchain_messages()})``; what it returns (a summary message, a state update)
+    is read like any other output. A chain that returns one message is a summarizer: the
+    system events are the agent's prompt, put back in front of its summary (as for the
+    middleware). Any other Runnable is refused: its input is unknown.
+    """
+
+    def __init__(self, runnable: Any) -> None:
+        kind = type(runnable).__name__
+        if "messages" not in _input_keys(runnable):
+            raise TypeError(
+                f"a LangChain Runnable ({kind}) whose input has no 'messages' key: wrap it, e.g. "
+                f"def compress(request): return runnable.invoke(request.langchain_messages())"
+            )
+        self.runnable = runnable
+        self.name = f"{kind}.invoke({{'messages': ...}})"
+
+    def compress(self, request: CompressionRequest) -> Any:
+        messages = request.langchain_messages()
+        result = self.runnable.invoke({"messages": messages})
+        if isinstance(getattr(result, "type", None), str) and hasattr(result, "content"):
+            prompt = [m for m in messages if m.type == "system" and m.id != PRIOR_SUMMARY_ID]
+            return [*prompt, result]
+        return result
+
+
+def _input_keys(runnable: Any) -> set[str]:
+    try:
+        schema = runnable.get_input_jsonschema()
+    except Exception:  # a Runnable whose schema cannot be built: its input is unknown
+        return set()
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    return set(properties) if isinstance(properties, dict) else set()

@@ -24,7 +24,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from pytest_compaction.compressors.base import CompressionRequest
-from pytest_compaction.compressors.messages import PRIOR_SUMMARY_ID
 
 __all__ = ["Mem0Memory"]
 
@@ -46,9 +45,10 @@ class Mem0Memory:
         for event_id in request.deleted_event_ids:
             for memory_id in self._records.pop((user, event_id), []):
                 self._delete(memory_id)
+        new = {event.event_id for event in request.events}
         for message in request.openai_messages():
-            if message.get("id") == PRIOR_SUMMARY_ID:
-                continue  # mem0 keeps its own memory: the prior summary is not added again
+            if message.get("id") not in new:
+                continue  # mem0 keeps its own memory: the prior (summary or messages) is not added again
             result = self.memory.add([{"role": message["role"], "content": message["content"]}], user_id=user)
             made = self._records.setdefault((user, str(message["id"])), [])
             made.extend(_record_ids(result))
