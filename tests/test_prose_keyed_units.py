@@ -123,7 +123,7 @@ def test_a_profile_dict_with_the_unit_in_its_key_through_pytest(
 ) -> None:
     pytester.makefile(".compaction.yaml", bag=SPEC)
     pytester.makepyfile(bag_memory=textwrap.dedent(MEMORY))
-    result = pytester.runpytest_subprocess(
+    result = pytester.runpytest(
         "--compaction-contract", f"--compaction-compressor=bag_memory:{compressor}", "-p", "no:cacheprovider"
     )
     result.assert_outcomes(**{outcome: 1})

@@ -39,6 +39,9 @@ __all__ = [
 
 _BULLET = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,3}[.)])\s+")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
+_TAG = re.compile(r"\[[^\[\]\n]{1,120}\]\s")
+"""A bracketed tag that opens a line ("[e2 untrusted: fact-city] ", "[from the ticket] "): it
+cites the line's source, so it applies to every sentence of the line."""
 # A sentence ends at . ! or ? followed by space and something that is not a lower-case
 # letter, so "v1.2", "$50.00" and "e.g. the" stay whole.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^a-z\s])")
@@ -117,7 +120,8 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     """Split a summary into sentences: one per line, then at sentence ends within a line.
 
     A bullet line inherits the nearest preceding line that ends with a colon or is a
-    Markdown heading, until a blank or non-bullet line ends the list. Cached: every check
+    Markdown heading, until a blank or non-bullet line ends the list. Every sentence of a
+    line that opens with a bracketed tag carries the tag (:data:`_TAG`). Cached: every check
     of one summary (facts, pins, bindings) splits it once.
     """
     out: list[Sentence] = []
@@ -138,10 +142,12 @@ def sentences(text: str) -> tuple[Sentence, ...]:
                 header = line[heading.end() :].strip()
                 continue
             header = line if line.endswith(":") else ""
+        tag = _TAG.match(line)
         for position, part in enumerate(_split(line)):
             part = part.strip()
             if part:
-                out.append(Sentence(index=len(out), text=prefix + part, starts_line=position == 0))
+                cited = tag.group() if tag is not None and position > 0 else ""
+                out.append(Sentence(index=len(out), text=prefix + cited + part, starts_line=position == 0))
     return tuple(out)
 
 
