@@ -376,7 +376,7 @@ class Statement:
                 continue
             state = self._negative_state(position, i)
             if state is None:
-                state = self._refusal(position, i, answer)
+                state = self._negating_word(position, i, answer)
             if state is not None:
                 if state:
                     found.append(state)
@@ -453,7 +453,7 @@ class Statement:
             return "off"
         return ""
 
-    def _refusal(self, position: int, index: int, answer: int | None) -> str | None:
+    def _negating_word(self, position: int, index: int, answer: int | None) -> str | None:
         """Whether token ``index`` is a refusal (:data:`_REFUSALS`), a closure
         (:data:`_CLOSURES`), an awaiting word after its noun (:data:`_AWAITED`) or a
         "waiting for" (:data:`_WAITING`) that flips token ``position`` (its word, or ""
