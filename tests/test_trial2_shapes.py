@@ -550,3 +550,105 @@ def test_the_manager_is_handed_the_memories_it_returned_before() -> None:
     )
     assert payloads[1]["existing"] == returned
     assert [m.id for m in payloads[1]["messages"]] == ["e2", "e3"]
+
+
+# -- F7: LlamaIndex Memory with memory blocks ----------------------------------------------
+
+BLOCK_MEMORIES = """
+from typing import Any
+
+from llama_index.core.llms import CompletionResponse, CustomLLM, LLMMetadata
+from llama_index.core.llms.callbacks import llm_completion_callback
+from llama_index.core.memory import FactExtractionMemoryBlock, Memory, StaticMemoryBlock
+
+ALLERGY = "The user is allergic to peanuts, and the allergy is severe."
+BUDGET = "The user's food budget is 40 euros a week."
+ADDRESS = "The user's home address is 7 Sample Court."
+
+
+class FixedFacts(CustomLLM):  # extracts the same facts from any conversation, offline
+    facts: list = []
+
+    @property
+    def metadata(self) -> LLMMetadata:
+        return LLMMetadata(model_name="fixed-facts")
+
+    @llm_completion_callback()
+    def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        facts = "".join(f"<fact>{f}</fact>" for f in self.facts)
+        return CompletionResponse(text=f"<facts>{facts}</facts>")
+
+    @llm_completion_callback()
+    def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any):
+        yield self.complete(prompt)
+
+
+def memory_extracting(*facts):
+    return Memory.from_defaults(
+        session_id="diner",
+        token_limit=200,
+        chat_history_token_ratio=0.05,
+        token_flush_size=10,
+        memory_blocks=[
+            StaticMemoryBlock(name="core_info", static_content="Ana uses the meal planner.", priority=0),
+            FactExtractionMemoryBlock(name="extracted_info", llm=FixedFacts(facts=list(facts)), priority=1),
+        ],
+    )
+
+
+faithful = memory_extracting(ALLERGY, BUDGET)
+changed_budget = memory_extracting(ALLERGY, "The user's food budget is 45 euros a week.")
+dropped_allergy = memory_extracting(BUDGET)
+keeps_the_address = memory_extracting(ALLERGY, BUDGET, ADDRESS)
+"""
+
+
+def test_a_llamaindex_memory_with_blocks_passes_without_glue(pytester: pytest.Pytester) -> None:
+    pytest.importorskip("llama_index.core")
+    session(pytester, ONE_PASS, BLOCK_MEMORIES, "agent_memory:faithful").assert_outcomes(passed=1)
+
+
+@pytest.mark.parametrize(
+    ("spec", "compressor", "violation"),
+    [
+        (ONE_PASS, "changed_budget", "fact-budget:value_changed*45 euros*"),
+        (ONE_PASS, "dropped_allergy", "fact-allergy:missing*"),
+        (FORGET, "keeps_the_address", "fact-address:forbidden_deleted_fact*pass 2*"),
+    ],
+)
+def test_a_drifted_llamaindex_memory_fails_by_name(
+    pytester: pytest.Pytester, spec: dict[str, Any], compressor: str, violation: str
+) -> None:
+    pytest.importorskip("llama_index.core")
+    result = session(pytester, spec, BLOCK_MEMORIES, f"agent_memory:{compressor}")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([f"*{violation}"])
+    assert "not a compressor" not in result.stdout.str()
+
+
+def test_a_llamaindex_memory_starts_afresh_without_a_prior_and_keeps_the_prompt() -> None:
+    pytest.importorskip("llama_index.core")
+    from llama_index.core.memory import FactExtractionMemoryBlock, Memory
+
+    from pytest_compaction.compressors.base import as_compressor
+    from pytest_compaction.compressors.request import CompressionRequest
+    from pytest_compaction.core.model import Artifact
+    from pytest_compaction.core.scenario import Scenario
+
+    namespace: dict[str, Any] = {}
+    exec(textwrap.dedent(BLOCK_MEMORIES), namespace)
+    memory = namespace["faithful"]
+    assert isinstance(memory, Memory)
+    compressor = as_compressor(memory)
+    sys, e1, e2, e3 = Scenario.from_dict(ONE_PASS, name="diner").events
+    first = compressor.compress(CompressionRequest(tenant_id="t", subject_id="s", events=(sys, e1, e2)))
+    assert first[0].content == "You plan meals for Ana."
+    assert "peanuts" in str(first)
+    prior = Artifact(memory_version=1, tenant_id="t", subject_id="s", summary="...")
+    later = compressor.compress(CompressionRequest(tenant_id="t", subject_id="s", events=(e3,), prior=prior))
+    assert later[0].content == "You plan meals for Ana."  # the prompt stays in front
+    assert "peanuts" in str(later)
+    afresh = compressor.compress(CompressionRequest(tenant_id="t", subject_id="s", events=(e3,)))
+    assert "peanuts" not in str(afresh)
+    block = next(b for b in memory.memory_blocks if isinstance(b, FactExtractionMemoryBlock))
+    assert block.facts == []

@@ -8,7 +8,7 @@ optional extra (``pip install 'pytest-compaction[langchain]'`` ...):
 - :mod:`.langmem`: ``summarize_messages`` and its running summary; a memory manager
   (``create_memory_manager(...)``);
 - :mod:`.llamaindex`: ``ChatSummaryMemoryBuffer`` (and any LlamaIndex chat memory with
-  ``set``/``get``);
+  ``set``/``get``), and ``Memory`` with memory blocks;
 - :mod:`.mem0`: a mem0 ``Memory`` (its record shape);
 - :mod:`.text`: a plain ``f(text, previous_summary) -> str`` summarizer.
 
@@ -34,6 +34,7 @@ _INSTANCES = {
     ("langchain.agents.middleware", "SummarizationMiddleware"): (".langchain", "Summarization"),
     ("llama_index.core.memory", "ChatSummaryMemoryBuffer"): (".llamaindex", "ChatMemory"),
     ("llama_index.core.memory", "ChatMemoryBuffer"): (".llamaindex", "ChatMemory"),
+    ("llama_index.core.memory", "Memory"): (".llamaindex", "BlockMemory"),
     ("mem0", "Memory"): (".mem0", "Mem0Memory"),
     ("langmem.knowledge.extraction", "MemoryManager"): (".langmem", "LangMemManager"),
 }
