@@ -15,7 +15,9 @@
   "07700-900-412" and "07700.900.412" are all ``#07700900412``. A run of two or more groups
   is one only when it has seven digits or more and opens with a 0 or holds a group of four
   digits or more ("rooms 101 102 103" stays three numbers); a run that opens with a year
-  ("2019 2024", "in 2024 12000 people") is a year and a number.
+  ("2019 2024", "in 2024 12000 people") is a year and a number. A run after "+" opens with
+  its country code: "+44 7700 900412" is the same number as "07700 900412". A date is read
+  only with a month and a day that exist ("0470-55-01-23" is a phone number).
 
 Both passes work on the token list before :func:`normalize._fold` merges dates.
 """
@@ -309,7 +311,8 @@ def digit_groups(out: list[Token], text: str) -> list[Token]:
             j += 1
         if j > i:
             groups = [g for t in out[i : j + 1] for g in re.findall(r"\d+", t.raw)]
-            norm = _identifier(groups)
+            norm = _international(groups) if out[i].start > 0 and text[out[i].start - 1] == "+" else None
+            norm = norm or _identifier(groups)
             if norm is not None:
                 result.append(_merged(out[i], out[i].start, out[j].end, text, norm))
                 i = j + 1
@@ -317,6 +320,17 @@ def digit_groups(out: list[Token], text: str) -> list[Token]:
         result.append(out[i])
         i += 1
     return result
+
+
+def _international(groups: Sequence[str]) -> str | None:
+    """The national form of a number written with its country code, "+CC" then groups:
+    "+44 7700 900412" is 07700 900412 and "+32 470 55 01 23" 0470 55 01 23 (the trunk
+    prefix 0 in place of the code); after +1 (North America, no trunk prefix) the rest
+    alone, "+1 555 010 0147" 5550100147. None when the rest is under seven digits."""
+    code, rest = groups[0], "".join(groups[1:])
+    if not 1 <= len(code) <= 3 or len(rest) < 7:
+        return None
+    return "#" + (rest if code == "1" else "0" + rest.removeprefix("0"))
 
 
 def _plain(token: Token) -> bool:
