@@ -292,15 +292,33 @@ _OBJECT_OPENERS = frozenset({"its", "their", "his", "her", "our", "any", "that",
 _PASSIVE = frozenset({"is", "are", "was", "were", "been", "being", "be", "got", "get"})
 
 
-def _kept(statement: Statement, group: Sequence[Alias]) -> bool:
+def _negative_qualifiers(r: Resolved, events: Mapping[str, object]) -> set[str]:
+    """The qualifiers the fact's source states negated: "by e-mail, *never by text
+    message*", "page on-call, *not the team channel*". Such a qualifier is kept only where
+    the summary negates it too; "by e-mail or by text message" turns the exclusion into an
+    option."""
+    out: set[str] = set()
+    for key, group in r.qualifiers:
+        for event_id in r.fact.source_event_ids:
+            for statement in read_statements(getattr(events.get(event_id), "text", "") or ""):
+                hit = statement.find_any(group)
+                if hit is not None and statement.negated(hit[0], len(hit[1])):
+                    out.add(key)
+    return out
+
+
+def _kept(statement: Statement, group: Sequence[Alias], *, negated: bool = False) -> bool:
     """Whether ``statement`` states one of a qualifier's aliases as still holding: an
     occurrence that is neither the object of a verb of dropping (:data:`_DROPPING`: "they
     *dropped the match-funding* requirement", "*waived its* deposit rule") nor, within a
     few words, the subject of one in the passive ("the deposit requirement *was waived*").
-    A condition told as done away with is lost, not kept."""
+    A condition told as done away with is lost, not kept. A qualifier the source negates
+    (``negated``) is kept only by a negated occurrence."""
     norms, segment = statement.norms, statement.segment
     for alias in group:
         for at in statement.positions(alias):
+            if negated and not statement.negated(at, len(alias)):
+                continue
             verb = at - 1
             if verb >= 0 and norms[verb] in _OBJECT_OPENERS:
                 verb -= 1
@@ -658,20 +676,29 @@ def _check_active(
                     )
                 )
                 continue
-        lost = [key for key, group in r.qualifiers if not any(_kept(s, group) for s in window)]
+        negative = _negative_qualifiers(r, ledger_events)
+        lost = [
+            key
+            for key, group in r.qualifiers
+            if not any(_kept(s, group, negated=key in negative) for s in window)
+        ]
         if lost:
             words = "; ".join(
                 f"{key}: {' / '.join(dict.fromkeys(repr(r.show(a)) for a in group))}"
                 for key, group in r.qualifiers
                 if key in lost
             )
+            unnegated = all(
+                key in negative and any(s.find_any(dict(r.qualifiers)[key]) for s in window) for key in lost
+            )
+            how = "without the negation its qualifier has" if unnegated else "without its qualifier words"
             findings.append(
                 _Finding(
                     5,
                     ViolationCode.QUALIFIERS_CHANGED,
-                    f"{_where(statement)} states it without its qualifier words ({words})",
+                    f"{_where(statement)} states it {how} ({words})",
                     expected=tuple(lost),
-                    observed="absent",
+                    observed="not negated" if unnegated else "absent",
                 )
             )
             continue
