@@ -132,21 +132,38 @@ def check_structure(normalized: Normalized, request: CompressionRequest, name: s
 
 
 def _elevated(messages: Sequence[Message], request: CompressionRequest, name: str) -> list[Violation]:
-    """``trust_elevated`` for untrusted content kept word for word as a system message.
+    """``trust_elevated`` for untrusted content kept word for word under a role with more
+    authority than its own.
 
-    A quoted ticket or a tool result re-sent as the system prompt has become an instruction:
-    its text is kept, its trust has risen.
+    A quoted ticket or a tool result re-sent as the system prompt has become an instruction;
+    a tool result re-sent as a user or assistant turn reads as the user's own words or the
+    assistant's own (a provider no longer sees a tool's output). Its text is kept, its trust
+    has risen.
     """
-    untrusted = {e.text: e.event_id for e in request.events if e.trust is Trust.UNTRUSTED and e.text.strip()}
-    raised = sorted({untrusted[m.content] for m in messages if m.role == "system" and m.content in untrusted})
-    if not raised:
-        return []
-    return [
-        Violation(
-            code=ViolationCode.TRUST_ELEVATED,
-            expected="untrusted",
-            observed="system",
-            detail=f"selection: {name} kept the untrusted event(s) {', '.join(raised)} as a system "
-            f"message: quoted or retrieved content became an instruction",
+    untrusted = {e.text: e for e in request.events if e.trust is Trust.UNTRUSTED and e.text.strip()}
+    raised: dict[str, list[str]] = {}
+    for m in messages:
+        event = untrusted.get(m.content or "")
+        if event is None:
+            continue
+        if m.role == "system" or (event_role(event) == "tool" and m.role in ("user", "assistant")):
+            raised.setdefault(m.role, [])
+            if event.event_id not in raised[m.role]:
+                raised[m.role].append(event.event_id)
+    found: list[Violation] = []
+    for role, ids in raised.items():
+        what = (
+            "quoted or retrieved content became an instruction"
+            if role == "system"
+            else f"a tool's output now reads as the {role}'s own words"
         )
-    ]
+        found.append(
+            Violation(
+                code=ViolationCode.TRUST_ELEVATED,
+                expected="untrusted",
+                observed=role,
+                detail=f"selection: {name} kept the untrusted event(s) {', '.join(sorted(ids))} as a {role} "
+                f"message: {what}",
+            )
+        )
+    return found
