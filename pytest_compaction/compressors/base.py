@@ -52,8 +52,11 @@ class ReferenceCompressor:
     It replays the claims carried by the authorized events on top of the prior
     artifact: newer claims replace the facts they supersede, retirements remove
     facts, restatements add provenance. Its prose summary is extractive: the
-    text of the events behind the facts it keeps, in history order. Under a
-    budget it drops continuity facts' text first and never a critical fact.
+    text of the events behind the facts it keeps, in history order, and the
+    text of the facts they replaced, tagged as history (``[e4 previously]``), so
+    an update told by reference ("make that 150 a week") still names what it
+    updates. Under a budget it drops history first, then continuity facts'
+    text, and never a critical fact.
     """
 
     name = "reference"
@@ -63,6 +66,7 @@ class ReferenceCompressor:
     def compress(self, request: CompressionRequest) -> Artifact:
         facts: dict[str, Fact] = {}
         lines: dict[str, str] = {}
+        replaced: list[str] = []
         if request.prior is not None:
             for fact in request.prior.facts:
                 facts[fact.fact_id] = fact
@@ -75,6 +79,7 @@ class ReferenceCompressor:
                     # it superseded in turn is over too.
                     for gone in (claim.fact_id, *claim.supersedes):
                         facts.pop(gone, None)
+                    replaced.append(event.event_id)
                     continue
                 if claim.fact_id in facts:
                     old = facts[claim.fact_id]
@@ -85,11 +90,13 @@ class ReferenceCompressor:
                     sources = (event.event_id,)
                 facts[claim.fact_id] = claim.as_fact(event, sources)
                 for older in claim.supersedes:
-                    facts.pop(older, None)
+                    gone_fact = facts.pop(older, None)
+                    if gone_fact is not None:
+                        replaced.extend(gone_fact.source_event_ids)
             for retired in event.retires:
                 facts.pop(retired, None)
         kept = tuple(facts.values())
-        summary = self._summary(request, kept, lines)
+        summary = self._summary(request, kept, lines, replaced)
         pinned = request.config.get("pinned")
         if isinstance(pinned, str) and pinned:
             # Pinned invariants are carried verbatim, never summarized.
@@ -104,10 +111,17 @@ class ReferenceCompressor:
             input_event_ids=tuple(event.event_id for event in request.events),
         )
 
-    def _summary(self, request: CompressionRequest, kept: tuple[Fact, ...], lines: dict[str, str]) -> str:
+    def _summary(
+        self, request: CompressionRequest, kept: tuple[Fact, ...], lines: dict[str, str], replaced: list[str]
+    ) -> str:
         prior_lines = _prior_lines(request.prior)
         position = {source: index for index, source in enumerate((*prior_lines, *lines))}
         sentences: dict[str, tuple[Criticality, str]] = {}
+        history: dict[str, str] = {}
+        for source in replaced:
+            text = lines.get(source) or prior_lines.get(source)
+            if text is not None and source in position:
+                history[source] = text
         for fact in kept:
             for source in fact.source_event_ids:
                 text = lines.get(source) or prior_lines.get(source)
@@ -117,19 +131,32 @@ class ReferenceCompressor:
                         fact.criticality if best is None or best[0] is not Criticality.CRITICAL else best[0]
                     )
                     sentences[source] = (crit, text)
+        history = {source: text for source, text in history.items() if source not in sentences}
         ordered = sorted(sentences.items(), key=lambda item: position[item[0]])
         if request.budget is not None:
             total = sum(len(text) + 1 for _, (_, text) in ordered)
+            total += sum(len(_HISTORY.format(source=s, text=text)) + 1 for s, text in history.items())
+            for source, text in list(reversed(history.items())):
+                if total <= request.budget:
+                    break
+                history.pop(source)
+                total -= len(_HISTORY.format(source=source, text=text)) + 1
             for source, (crit, text) in list(reversed(ordered)):
                 if total <= request.budget:
                     break
                 if crit is Criticality.CONTINUITY:
                     ordered.remove((source, (crit, text)))
                     total -= len(text) + 1
-        return "\n".join(f"[{source}] {text}" for source, (_, text) in ordered)
+        out = {source: f"[{source}] {text}" for source, (_, text) in ordered}
+        out |= {source: _HISTORY.format(source=source, text=text) for source, text in history.items()}
+        return "\n".join(out[source] for source in sorted(out, key=lambda s: position[s]))
 
     def __repr__(self) -> str:
         return "<ReferenceCompressor>"
+
+
+_HISTORY = "[{source} previously] {text}"
+"""A line of the text of a fact the memory no longer holds as current."""
 
 
 def _prior_lines(prior: Artifact | None) -> dict[str, str]:
@@ -141,7 +168,7 @@ def _prior_lines(prior: Artifact | None) -> dict[str, str]:
     for line in prior.summary.splitlines():
         if line.startswith("[") and "] " in line:
             source, text = line[1:].split("] ", 1)
-            out[source] = text
+            out[source.removesuffix(" previously")] = text
     return out
 
 
