@@ -8,9 +8,8 @@ own, then once through a pytest session with a profile-dict compressor.
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
+from _contract_session import contract_session
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.facts import check_facts_in_prose
@@ -121,11 +120,7 @@ def heavier(request):
 def test_a_profile_dict_with_the_unit_in_its_key_through_pytest(
     pytester: pytest.Pytester, compressor: str, outcome: str
 ) -> None:
-    pytester.makefile(".compaction.yaml", bag=SPEC)
-    pytester.makepyfile(bag_memory=textwrap.dedent(MEMORY))
-    result = pytester.runpytest(
-        "--compaction-contract", f"--compaction-compressor=bag_memory:{compressor}", "-p", "no:cacheprovider"
-    )
+    result = contract_session(pytester, SPEC, "bag_memory", MEMORY, f"bag_memory:{compressor}")
     result.assert_outcomes(**{outcome: 1})
     if outcome == "failed":
         result.stdout.fnmatch_lines(["*fact-bag:value_changed*"])

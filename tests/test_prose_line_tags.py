@@ -9,9 +9,8 @@ of their own, without the tag, are the memory's own voice.
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
+from _contract_session import contract_session
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Trust
@@ -109,11 +108,7 @@ def restate_forum_rule(request):
 def test_a_multi_sentence_untrusted_turn_through_pytest(
     pytester: pytest.Pytester, compressor: str, outcome: str
 ) -> None:
-    pytester.makefile(".compaction.yaml", forum=SPEC)
-    pytester.makepyfile(forum=textwrap.dedent(MEMORY))
-    result = pytester.runpytest(
-        "--compaction-contract", f"--compaction-compressor={compressor}", "-p", "no:cacheprovider"
-    )
+    result = contract_session(pytester, SPEC, "forum", MEMORY, compressor)
     result.assert_outcomes(**{outcome: 1})
     if outcome == "failed":
         result.stdout.fnmatch_lines(["*trust_elevated*"])

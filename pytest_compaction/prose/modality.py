@@ -680,9 +680,7 @@ def _keep_away(text: str) -> str | None:
     return None
 
 
-_PARTICLES = frozenset(
-    {"up", "down", "in", "out", "on", "off", "over", "back", "away", "through", "about", "along"}
-)
+_PARTICLES = _norm.PARTICLES
 """The particles of phrasal verbs: hyphened to a verb they make a noun ("a follow-up")."""
 
 
