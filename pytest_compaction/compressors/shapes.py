@@ -149,6 +149,11 @@ def _normalize(outcome: object, request: CompressionRequest) -> Normalized:
     single = _message(outcome)  # one chat message (model.invoke(...)'s AIMessage): a list of one
     if single is not None:
         return _from_messages((single,), request)
+    dump = getattr(outcome, "model_dump", None)
+    if callable(dump):  # a Pydantic model (a typed profile): read as its dict is
+        data = dump()
+        if isinstance(data, Mapping):
+            return _from_mapping(data, request)
     return Normalized(shape="unknown", problem=f"returned {type(outcome).__name__}; {_ACCEPTED}")
 
 
@@ -408,15 +413,16 @@ def _from_mapping(data: Mapping[str, Any], request: CompressionRequest) -> Norma
         shape="unknown",
         problem=f"returned a dict with keys {keys} that is neither an artifact (memory_version, facts), "
         f"memory records (results), messages, a compaction block nor a profile (text keys whose values "
-        f"are text, numbers, true/false or lists of them, nested at most one level)",
+        f"are text, numbers, true/false, lists of them or lists of flat records, nested at most one level)",
     )
 
 
 def _profile_lines(data: Mapping[Any, Any], parent: str = "") -> list[str] | None:
     """A profile memory (``{"allergy": "peanuts", "budget_eur": 40}``) as ``key: value`` lines.
 
-    Keys are text; a value is text, a number, true/false, None or a list of those; a dict value
-    is read one level deep as ``parent.key`` lines. Anything else is not a profile (None).
+    Keys are text; a value is text, a number, true/false, None or a list of those, or a list
+    of flat records (one line each: ``preferences: topic: tea, strength: prefers``); a dict
+    value is read one level deep as ``parent.key`` lines. Anything else is not a profile (None).
     """
     if len(data) > MAX_ITEMS:
         return None
@@ -432,10 +438,28 @@ def _profile_lines(data: Mapping[Any, Any], parent: str = "") -> list[str] | Non
             lines.extend(nested)
             continue
         items = value if isinstance(value, (list, tuple)) else (value,)
-        if len(items) > MAX_ITEMS or not all(_is_scalar(item) for item in items):
+        if len(items) > MAX_ITEMS:
+            return None
+        if items and all(_flat_record(item) for item in items):
+            # A list of records (``preferences: [{"topic": ..., "strength": ...}]``): one line
+            # each, its fields together, so a field that qualifies another stays beside it.
+            lines.extend(
+                f"{name}: " + ", ".join(f"{k}: {_scalar_text(v)}" for k, v in item.items()) for item in items
+            )
+            continue
+        if not all(_is_scalar(item) for item in items):
             return None
         lines.append(f"{name}: {', '.join(map(_scalar_text, items))}")
     return lines
+
+
+def _flat_record(item: object) -> bool:
+    """A mapping of text keys to scalars, at most :data:`MAX_ITEMS` of them."""
+    return (
+        isinstance(item, Mapping)
+        and 0 < len(item) <= MAX_ITEMS
+        and all(isinstance(k, str) and _is_scalar(v) for k, v in item.items())
+    )
 
 
 def _is_scalar(value: object) -> bool:
