@@ -134,7 +134,7 @@ class ReferenceCompressor:
         history = {source: text for source, text in history.items() if source not in sentences}
         ordered = sorted(sentences.items(), key=lambda item: position[item[0]])
         if request.budget is not None:
-            total = sum(len(text) + 1 for _, (_, text) in ordered)
+            total = sum(len(f"[{source}] {text}") + 1 for source, (_, text) in ordered) - 1
             total += sum(len(_HISTORY.format(source=s, text=text)) + 1 for s, text in history.items())
             for source, text in list(reversed(history.items())):
                 if total <= request.budget:
@@ -146,7 +146,7 @@ class ReferenceCompressor:
                     break
                 if crit is Criticality.CONTINUITY:
                     ordered.remove((source, (crit, text)))
-                    total -= len(text) + 1
+                    total -= len(f"[{source}] {text}") + 1
         out = {source: f"[{source}] {text}" for source, (_, text) in ordered}
         out |= {source: _HISTORY.format(source=source, text=text) for source, text in history.items()}
         return "\n".join(out[source] for source in sorted(out, key=lambda s: position[s]))

@@ -441,13 +441,14 @@ def check_recorded(
 def scenario_extras(
     scenario: Scenario, config: Mapping[str, object]
 ) -> tuple[tuple[PassCheck, ...], dict[str, object]]:
-    """The per-pass checks and request config a scenario adds (its prose contract, if any).
+    """The per-pass checks and request config a scenario adds (its prose contract, or its
+    budget alone, if any).
 
     The prose check hands each pass its own pinned block (what the history has stated by
     then) through its ``configure``, so the run-wide config is ``config`` as given.
     """
     merged = dict(config)
-    if scenario.invariants is None and scenario.bindings is None:
+    if scenario.invariants is None and scenario.bindings is None and scenario.budget is None:
         return (), merged
     from pytest_compaction.prose.checks import prose_checks
 

@@ -105,13 +105,46 @@ def prose_checks(scenario: Scenario) -> ProseChecks:
     stated by then and not retired, never a rule the user has not said yet.
     """
     if scenario.invariants is None and scenario.bindings is None:
-        return ProseChecks()
+        return (
+            ProseChecks() if scenario.budget is None else ProseChecks(checks=(_BudgetCheck(scenario.budget),))
+        )
     register, bindings, policy = _contract(scenario)
     from pytest_compaction.engine.steps import act_check
 
     check = _ProseCheck(scenario, Statements(scenario, register, bindings), policy)
     acting = act_check(scenario, bindings)
     return ProseChecks(checks=(check,) if acting is None else (check, acting))
+
+
+class _BudgetCheck:
+    """A scenario's ``budget:`` with no rules pinned: every pass's summary within it
+    (``summary_not_reclaimed`` otherwise, blamed as the pinned-rules check blames it)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+
+    def __call__(self, context: PassContext) -> list[Violation]:
+        artifact = context.artifact
+        summary = artifact.summary or "" if artifact is not None else ""
+        if len(summary) <= self.budget:
+            return []
+        record = context.record
+        passes = context.scope_passes()
+        last = passes[-1].artifact if passes else None
+        prior = record.request.prior
+        found = growth_blame(
+            record,
+            written=reclaimable_chars(last.summary or "") if last is not None else None,
+            handed=reclaimable_chars(prior.summary or "") if prior is not None else None,
+            budget=self.budget,
+        )
+        violation = Violation(
+            code=ViolationCode.SUMMARY_NOT_RECLAIMED,
+            expected=self.budget,
+            observed=len(summary),
+            detail=f"{len(summary)} characters exceed the budget of {self.budget}",
+        )
+        return [with_stage(violation, found)]
 
 
 class _ProseCheck:
