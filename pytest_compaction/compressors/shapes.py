@@ -440,7 +440,7 @@ def _profile_lines(data: Mapping[Any, Any], parent: str = "") -> list[str] | Non
         items = value if isinstance(value, (list, tuple)) else (value,)
         if len(items) > MAX_ITEMS:
             return None
-        if items and all(_flat_record(item) for item in items):
+        if isinstance(value, (list, tuple)) and items and all(_flat_record(item) for item in items):
             # A list of records (``preferences: [{"topic": ..., "strength": ...}]``): one line
             # each, its fields together, so a field that qualifies another stays beside it.
             lines.extend(
