@@ -19,7 +19,13 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Protocol
 
-from pytest_compaction.compressors.attribution import density_blame, depth_blame, growth_blame, with_stage
+from pytest_compaction.compressors.attribution import (
+    Blame,
+    density_blame,
+    depth_blame,
+    growth_blame,
+    with_stage,
+)
 from pytest_compaction.compressors.guard import CompressionRecord
 from pytest_compaction.compressors.request import CompressionRequest
 from pytest_compaction.core.prose_form import ProsePolicy
@@ -128,16 +134,7 @@ class _BudgetCheck:
         summary = artifact.summary or "" if artifact is not None else ""
         if len(summary) <= self.budget:
             return []
-        record = context.record
-        passes = context.scope_passes()
-        last = passes[-1].artifact if passes else None
-        prior = record.request.prior
-        found = growth_blame(
-            record,
-            written=reclaimable_chars(last.summary or "") if last is not None else None,
-            handed=reclaimable_chars(prior.summary or "") if prior is not None else None,
-            budget=self.budget,
-        )
+        found = _growth(context.record, context.scope_passes(), self.budget)
         violation = Violation(
             code=ViolationCode.SUMMARY_NOT_RECLAIMED,
             expected=self.budget,
@@ -230,16 +227,21 @@ class _ProseCheck:
         if violation.code is ViolationCode.DEPTH_EXCEEDED:
             return with_stage(violation, depth_blame(record, depth))
         if violation.code is ViolationCode.SUMMARY_NOT_RECLAIMED:
-            last = passes[-1].artifact if passes else None
-            prior = record.request.prior
-            found = growth_blame(
-                record,
-                written=reclaimable_chars(last.summary or "") if last is not None else None,
-                handed=reclaimable_chars(prior.summary or "") if prior is not None else None,
-                budget=self.policy.budget_chars,
-            )
-            return with_stage(violation, found)
+            return with_stage(violation, _growth(record, passes, self.policy.budget_chars))
         return self.statements.staged(violation, record, earlier)
+
+
+def _growth(record: CompressionRecord, passes: Sequence[PassResult], budget: int | None) -> Blame:
+    """Who owns a summary that was not reclaimed: :func:`growth_blame` given what this
+    scope's previous pass wrote and what the store handed back."""
+    last = passes[-1].artifact if passes else None
+    prior = record.request.prior
+    return growth_blame(
+        record,
+        written=reclaimable_chars(last.summary or "") if last is not None else None,
+        handed=reclaimable_chars(prior.summary or "") if prior is not None else None,
+        budget=budget,
+    )
 
 
 def _fresh(record: CompressionRecord) -> bool:
