@@ -504,6 +504,11 @@ _IMPERATIVE = re.compile(
     # the clause makes the first words a subject ("Written proof of it was filed").
     r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+of\b(?!"
     + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b)|"
+    # A bare noun then its code ("close valve V-12", "lock door B", "reset pump 4"): the noun
+    # and its name are the object, so the first word is its verb, on the same terms.
+    r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+(?:[A-Z]{1,4}-?[0-9]+[A-Za-z]?|[0-9]+[A-Za-z]?|[A-Z])\b(?![-.,:]\w)(?!"
+    + _OWN_CLAUSE
     + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b))",
 )
 # A command after a fronted adverbial ("Before any blood draw, check the wristband"; "On
