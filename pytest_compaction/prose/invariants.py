@@ -249,9 +249,24 @@ def _past_verb(word: str) -> bool:
     return len(word) > 4 and word.endswith("ed")
 
 
+_STILL_NOT = re.compile(
+    r"\s*(?:[a-z][\w'-]*\s+){0,4}?(?:(?:is|are|was|were)\s+)?still\s+(?:not|never|won't|wouldn't|doesn't|"
+    r"didn't|isn't|aren't|wasn't|can't|couldn't)\b(?:\s+[a-z]+)?"
+)
+"""An outcome told as the problem outlasting the attempt, in any tense: "it's still not
+draining", "the car still won't start", "the pain is still not gone". Not the triers' own
+state ("we still can't say why"), nor not knowing ("still not sure why")."""
+_KNOWING = _word_set("sure certain clear known know knew decided say tell understand understood convinced")
+
+
 def _outcome(clause: str) -> str | None:
     """The words of ``clause`` up to its past verb when it tells what came of an attempt (see
-    _ATTEMPT), or None."""
+    _ATTEMPT), or up to its "still not" (:data:`_STILL_NOT`), or None."""
+    still = _STILL_NOT.match(clause)
+    if still is not None:
+        words = still.group().split()
+        if words[0] not in _AGENTS and words[-1] not in _KNOWING:
+            return " ".join(words)
     found = list(re.finditer(r"[a-z][a-z'-]*", clause))
     while found and (found[0].group() in _VERB_SKIP or found[0].group().endswith("ly")):
         found.pop(0)  # "and then baked it": an adverb is no subject
