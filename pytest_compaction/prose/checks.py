@@ -175,7 +175,9 @@ class _ProseCheck:
             # dropped): a fresh start, nothing to compare growth or depth with.
             state, depth = None, 1
         else:
-            depth = state.depth + 1 if state is not None else artifact.depth
+            # Source messages kept unchanged are no summary of a summary: the memory is the
+            # raw events again, however many passes kept them (growth is still compared).
+            depth = 1 if artifact.selection else state.depth + 1 if state is not None else artifact.depth
             if state is not None and request.events:
                 # New input may add its text and a source label; only growth beyond it
                 # means nothing was reclaimed.
@@ -263,6 +265,6 @@ def _state(statements: Statements, passes: Sequence[PassResult]) -> PassState | 
             statements.at(given).register,
             artifact.summary or "",
             previous=None if first else state,
-            depth=1 if first else None,
+            depth=1 if first or artifact.selection else None,
         )
     return state

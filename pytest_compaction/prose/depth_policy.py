@@ -43,7 +43,9 @@ def depth_policy_check(
         summary = artifact.summary or ""
         depth = context.depth
         out: list[Violation] = []
-        if pins and policy.applies("pins_verbatim", depth):
+        # A memory of source messages kept unchanged holds its pins in the words they were
+        # stated in: there is no paraphrase to re-inject them over.
+        if pins and not artifact.selection and policy.applies("pins_verbatim", depth):
             entries = [entry for entry in register.active() if not entry.verbatim]
             why = f"at compaction depth {depth} the depth policy asks for verbatim pins " + policy.describe(
                 "pins_verbatim"
