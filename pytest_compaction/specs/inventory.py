@@ -174,13 +174,15 @@ class PredicateUse:
 
 
 def _spec_files(paths: Iterable[Path]) -> list[Path]:
+    # Every entry that is not a folder is kept (a FIFO, a device, a dangling link named like a
+    # spec), so that the reader refuses it by name instead of it going unseen, as in lint.
     found: set[Path] = set()
     for path in paths:
-        if path.is_file():
-            found.add(path)
-        elif path.is_dir():
+        if path.is_dir():
             for suffix in SPEC_SUFFIXES:
-                found.update(p for p in path.rglob(f"*{suffix}") if p.is_file())
+                found.update(p for p in path.rglob(f"*{suffix}") if not p.is_dir())
+        else:
+            found.add(path)
     return sorted(found)
 
 

@@ -1,0 +1,48 @@
+"""Hostile input the earlier rounds missed: each case with a well-formed control."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from pytest_compaction import cli
+
+SPEC = """\
+events:
+  - id: e1
+    text: I am allergic to peanuts.
+    facts:
+      - {id: fact-allergy-1, predicate: food.peanuts_allowed, value: false}
+"""
+
+
+def _run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_inventory_names_a_spec_it_cannot_read_by_type_instead_of_dropping_it(tmp_path: Path) -> None:
+    (tmp_path / "allergy.compaction.yaml").write_text(SPEC, encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.compaction.yaml")
+    (tmp_path / "gone.compaction.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    code, out, _ = _run("inventory", "--strict", str(tmp_path))
+    assert code == 1
+    assert "food.peanuts_allowed  critical  specs: allergy" in out  # the readable spec still counts
+    assert "specs that could not be read (run `compaction lint` on them):" in out
+    assert f"{tmp_path / 'pipe.compaction.yaml'}: is not a regular file" in out
+    assert f"{tmp_path / 'gone.compaction.yaml'}: " in out
+    # A device named on the command line is refused by its type, not read as "no predicates".
+    code, out, _ = _run("inventory", "--strict", os.devnull)
+    assert code == 1
+    assert f"{os.devnull}: is not a regular file" in out
+    # The control: the readable spec alone is a clean run.
+    (tmp_path / "pipe.compaction.yaml").unlink()
+    (tmp_path / "gone.compaction.yaml").unlink()
+    code, out, _ = _run("inventory", str(tmp_path))
+    assert code == 0
+    assert "could not be read" not in out
