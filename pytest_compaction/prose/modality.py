@@ -16,6 +16,7 @@ conditions.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -475,9 +476,26 @@ _FRAME = re.compile(
 )
 
 
+# Hesitation sounds of speech ("uh", "um", "erm"; "like" set off by commas) are no words of
+# the sentence: a rule said aloud ("uh before you quote ..., get ...", "you can um waive the
+# fee") is read as if written without them. Capitals of an acronym ("UM") are a word.
+_FILLER = re.compile(
+    r"(?<![\w'-])(?:[Uu]h+|[Uu]m+|[Uu]hm+|[Ee]rm+|[Ee]r|[Hh]mm+)(?![\w'-])\s*,?\s*"
+    r"|(?:(?<=,)|^)\s*[Ll]ike\s*,\s*"
+)
+
+
+def fluent(text: str) -> str:
+    """``text`` without the hesitation sounds of speech (:data:`_FILLER`)."""
+    if not _FILLER.search(text):
+        return text
+    return _FILLER.sub(lambda m: " " if m.start() and not text[m.start() - 1].isspace() else "", text)
+
+
 def unframed(text: str) -> str:
-    """``text`` without a frame that reports its rule ("The assistant should remember that")."""
-    clean = normalize(text)
+    """``text`` without a frame that reports its rule ("The assistant should remember that")
+    and without hesitation sounds (:func:`fluent`)."""
+    clean = fluent(normalize(text))
     match = _FRAME.match(clean)
     return clean[match.end() :] if match else clean
 
@@ -637,7 +655,36 @@ def _heads(text: str) -> tuple[str, ...]:
     clean = unframed(text)
     labelled = _LABEL.sub("", clean, count=1)
     heads = (clean, labelled, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
-    return tuple(dict.fromkeys((*heads, *_note_heads(clean))))
+    return tuple(dict.fromkeys((*heads, *_note_heads(clean), *_addressed(clean), *_addressed(labelled))))
+
+
+# A fronted clause of time or condition whose subject is the reader ("before you quote a
+# heater", "if you see smoke"), written without its comma: the main clause after it has no
+# subject of its own, so a bare verb after the clause's verb and its object starts the
+# command ("before you quote a replacement heater get the customer to ...").
+_ADDRESSED = re.compile(
+    r"^\s*(?:before|after|when|whenever|once|if|until|till|as\s+soon\s+as)\s+you\s+[a-z][\w'-]*\s+",
+    re.IGNORECASE,
+)
+
+
+def _addressed(clean: str) -> tuple[str, ...]:
+    """Where the command after an unpunctuated fronted "you" clause (:data:`_ADDRESSED`) may
+    start: each word after the clause's verb that follows a content word (the end of the
+    clause's object, not a determiner or a preposition) and opens a command."""
+    match = _ADDRESSED.match(clean)
+    if match is None or "," in clean[: match.end() + 60]:
+        return ()  # with its comma the clause is read by _FRONTED
+    rest = clean[match.end() :]
+    words = list(re.finditer(r"\S+", rest))
+    for before, word in itertools.pairwise(words):
+        previous = before.group().lower()
+        if previous in _NOT_VERBS or (previous.endswith("ly") and previous not in _LY_VERBS):
+            continue
+        head = rest[word.start() :]
+        if _command_verb(head) is not None:
+            return (head,)
+    return ()
 
 
 # A note's line opens with a time stamp ("14:05", "[09:30]", "2026-03-01 14:05") and then,
@@ -959,7 +1006,7 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
     function_words = STOPWORDS - _CONDITION_CONTENT
 
-    work = _SHIELDS.sub(lambda m: " " * len(m.group()), normalize(text).lower())
+    work = _SHIELDS.sub(lambda m: " " * len(m.group()), fluent(normalize(text)).lower())
     out: list[tuple[str, tuple[str, ...]]] = []
     for match in _CONDITION_ONLY.finditer(work):
         rest = work[match.end() :]
