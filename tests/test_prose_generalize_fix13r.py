@@ -75,3 +75,54 @@ def test_a_spoken_rule_restated_keeps_its_force(register: dict[str, object], sum
 )
 def test_a_spoken_rule_hedged_is_weakened(register: dict[str, object], summary: str) -> None:
     assert weakened(register, summary)
+
+
+# -- a label whose words hold periods that end no sentence ----------------------------
+
+KAYAK = rule(
+    "Fit a spray deck on every kayak for paddlers aged 8 to 12 yrs. in water below 12.5 °C.",
+    ["kayak", "spray deck"],
+    "obligation",
+)
+VIAL = rule(
+    "Log each vaccine vial opened after 6 p.m., e.g. a late clinic, in the cold-chain book.",
+    ["vaccine vial", "cold-chain book"],
+    "obligation",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Water below 12.5 °C: fit a spray deck on every kayak.", "fit"),
+        ("Vials opened approx. after 6, e.g. late clinics: log them in the book.", "log"),
+    ],
+)
+def test_a_label_with_a_decimal_or_an_abbreviation_still_heads_a_command(text: str, verb: str) -> None:
+    assert imperative(text) == verb
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (KAYAK, "Paddlers 8-12 yrs. in water below 12.5 °C: fit a spray deck on every kayak."),
+        (VIAL, "Any vaccine vial opened after 6 p.m. (e.g. late clinic): log it in the cold-chain book."),
+    ],
+)
+def test_a_labelled_command_with_abbreviations_keeps_its_force(
+    register: dict[str, object], summary: str
+) -> None:
+    assert passes(register, summary)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (KAYAK, "Paddlers 8-12 yrs. in water below 12.5 °C: a spray deck on the kayak is a good idea."),
+        (VIAL, "Vaccine vial opened after 6 p.m. (e.g. late clinic): can be logged in the cold-chain book."),
+    ],
+)
+def test_a_labelled_command_with_abbreviations_weakened_is_caught(
+    register: dict[str, object], summary: str
+) -> None:
+    assert weakened(register, summary)

@@ -504,7 +504,10 @@ _IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b
 # A label before a colon ("Customer exports: keep each under 10,000 rows", a list heading
 # read with its bullet, "The routine she asked me to keep: log ..."): the command starts
 # after it, or after a fronted adverbial that follows it ("Checklist: on each trip, carry ...").
-_LABEL = re.compile(r"^[^:.!?;]{1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
+# A period that ends no sentence is part of the label: a decimal point or one inside an
+# abbreviation ("100.4", "i.e."), or one before anything but a capital, where no sentence
+# starts ("Any infant under 3 mos. with a fever:", "after 6 p.m. (e.g. late clinics):").
+_LABEL = re.compile(r"^(?:[^:.!?;]|\.(?=\S|\s+[^A-Z\s])){1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
 _OWN_CLAUSE = (
     r"(?:(?!\b(?:before|after|when|whenever|if|unless|until|till|once|while|because|since|that|which|who|"
     r"whom|whose|where|so|and|or|but)\b)[^.;!?])"
