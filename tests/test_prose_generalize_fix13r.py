@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from _prose_rules import passes, rule, weakened
 
-from pytest_compaction.prose.modality import fluent, imperative
+from pytest_compaction.prose.modality import fluent, imperative, spelled
 
 # -- hesitation sounds, and a fronted "you" clause without its comma ------------------
 
@@ -125,4 +125,48 @@ def test_a_labelled_command_with_abbreviations_keeps_its_force(
 def test_a_labelled_command_with_abbreviations_weakened_is_caught(
     register: dict[str, object], summary: str
 ) -> None:
+    assert weakened(register, summary)
+
+
+# -- "w/o" and "w/" in notes ------------------------------------------------------------
+
+FORKLIFT = rule(
+    "Always check the forklift's brakes before taking it out of the yard.", ["forklift"], "obligation"
+)
+CHEMO = rule(
+    "Never hang a chemotherapy bag without a second nurse's check.", ["chemotherapy bag"], "prohibition"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("no one leaves w/o a badge", "no one leaves without a badge"),
+        ("gloves w/ a gown", "gloves with a gown"),
+        ("the I/O board and w/o-mode", "the I/O board and w/o-mode"),
+    ],
+)
+def test_slash_abbreviations_of_with_and_without_are_spelled_out(text: str, plain: str) -> None:
+    assert spelled(text) == plain
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (FORKLIFT, "Yard note: no one takes a forklift out w/o a brake check."),
+        (CHEMO, "Ward 3: nobody hangs a chemotherapy bag w/o a second nurse checking it."),
+    ],
+)
+def test_a_universal_negative_with_w_o_keeps_the_rule(register: dict[str, object], summary: str) -> None:
+    assert passes(register, summary)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (FORKLIFT, "Forklifts can go out w/o a brake check when the yard is quiet."),
+        (CHEMO, "A chemotherapy bag can be hung w/o a second nurse's check in an emergency."),
+    ],
+)
+def test_w_o_with_a_permission_is_caught(register: dict[str, object], summary: str) -> None:
     assert weakened(register, summary)

@@ -492,10 +492,22 @@ def fluent(text: str) -> str:
     return _FILLER.sub(lambda m: " " if m.start() and not text[m.start() - 1].isspace() else "", text)
 
 
+# The slash abbreviations of "with" and "without" in notes ("w/o the meds", "w/ a gown"):
+# the connective they stand for is read.
+_SLASHED = re.compile(r"(?<![\w/])[Ww]/(?:(?P<out>[Oo])(?![\w/-])|(?=\s))")
+
+
+def spelled(text: str) -> str:
+    """``text`` with "w/o" and "w/" written out as "without" and "with" (:data:`_SLASHED`)."""
+    if "/" not in text:
+        return text
+    return _SLASHED.sub(lambda m: "without" if m.group("out") else "with", text)
+
+
 def unframed(text: str) -> str:
-    """``text`` without a frame that reports its rule ("The assistant should remember that")
-    and without hesitation sounds (:func:`fluent`)."""
-    clean = fluent(normalize(text))
+    """``text`` without a frame that reports its rule ("The assistant should remember that"),
+    without hesitation sounds (:func:`fluent`) and with "w/o" spelled out (:func:`spelled`)."""
+    clean = spelled(fluent(normalize(text)))
     match = _FRAME.match(clean)
     return clean[match.end() :] if match else clean
 
@@ -1009,7 +1021,7 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
     function_words = STOPWORDS - _CONDITION_CONTENT
 
-    work = _SHIELDS.sub(lambda m: " " * len(m.group()), fluent(normalize(text)).lower())
+    work = _SHIELDS.sub(lambda m: " " * len(m.group()), spelled(fluent(normalize(text))).lower())
     out: list[tuple[str, tuple[str, ...]]] = []
     for match in _CONDITION_ONLY.finditer(work):
         rest = work[match.end() :]
