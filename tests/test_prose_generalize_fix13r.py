@@ -170,3 +170,40 @@ def test_a_universal_negative_with_w_o_keeps_the_rule(register: dict[str, object
 )
 def test_w_o_with_a_permission_is_caught(register: dict[str, object], summary: str) -> None:
     assert weakened(register, summary)
+
+
+# -- the number of a condition is its bound -------------------------------------------
+
+ATLAS = rule(
+    "Members may borrow the reference atlases only when they have held a card for more than six months.",
+    ["reference atlases"],
+    "permission_with_condition",
+)
+OVERTIME = rule(
+    "Drivers can claim the night allowance if the shift runs past 14 hours.",
+    ["night allowance"],
+    "permission_with_condition",
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (ATLAS, "Reference atlases can be borrowed, but only by members holding a card for over six months."),
+        (OVERTIME, "Night allowance: drivers may claim it when a shift runs past 14 hours."),
+    ],
+)
+def test_a_condition_with_its_number_is_kept(register: dict[str, object], summary: str) -> None:
+    assert passes(register, summary)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (ATLAS, "Members can borrow the reference atlases whenever they hold a card."),
+        (OVERTIME, "Night allowance: drivers may claim it when a shift runs past 10 hours."),
+        (OVERTIME, "Drivers can claim the night allowance if the shift runs late."),
+    ],
+)
+def test_a_condition_without_its_number_is_another(register: dict[str, object], summary: str) -> None:
+    assert weakened(register, summary)

@@ -1028,8 +1028,9 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         end = _CLAUSE_END.search(rest)
         phrase = rest[: end.start()] if end else rest
         # "without a vet present" asks for no vet: the word of presence adds nothing. An
-        # identifier states a condition ("if the incident is Sev-1"); other numbers and
-        # values are read as values, and a condition that holds a marker as that marker.
+        # identifier states a condition ("if the incident is Sev-1"), and so does a number,
+        # the bound it sets ("more than two years"); other values (units, dates, amounts'
+        # currencies) are read as values, and a condition that holds a marker as that marker.
         absent = _PRESENCE if match.group() == "without" else frozenset()
         words = tuple(
             dict.fromkeys(
@@ -1037,8 +1038,8 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
                 for t in tokens(phrase)
                 if t.norm not in function_words
                 and t.norm not in absent
-                and len(t.norm) > 2
-                and (t.norm[:1].isalpha() or t.norm[:1] == "!")
+                and (len(t.norm) > 2 or t.norm[:1] == "#")
+                and (t.norm[:1].isalpha() or t.norm[:1] in "!#")
             )
         )[:4]
         if words:
@@ -1076,9 +1077,12 @@ def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
     share ("when an incident is open" for "if the incident commander agrees") does not
     keep it."""
     wanted, have = _assent(words), _assent(stems)
-    if any(w[:1] == "!" and w not in have for w in wanted):
-        return False  # an identifier ("Sev-1") is kept exactly, as a marker is
-    return len(wanted & have) > len(wanted) // 2
+    if any(w[:1] in "!#" and w not in have for w in wanted):
+        # An identifier ("Sev-1") is kept exactly, as a marker is; so is a number, the bound
+        # the condition sets ("more than two years"): without it the condition is another.
+        return False
+    wanted = {w for w in wanted if w[:1] != "#"}  # a number kept says nothing of the other words
+    return not wanted or len(wanted & have) > len(wanted) // 2
 
 
 def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
@@ -1091,10 +1095,12 @@ def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
     agrees") has another shape or none of its words in place. The checker cannot tell a
     synonym from another word in the same place, so one replaced word in three is read
     as a paraphrase either way."""
+    if any(w[:1] in "!#" and w not in restated for w in words):
+        return False  # an identifier or a number has no paraphrase
+    words = [w for w in words if w[:1] != "#"]  # the shape is that of the words about the number
+    restated = [w for w in restated if w[:1] != "#"]
     if len(words) < 3 or len(restated) != len(words):
         return False
-    if any(w[:1] == "!" and w not in restated for w in words):
-        return False  # an identifier has no paraphrase
     same = sum(1 for mine, theirs in zip(words, restated, strict=True) if mine == theirs)
     return same >= 1 and 3 * same >= len(words)
 
