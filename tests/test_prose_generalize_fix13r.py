@@ -207,3 +207,43 @@ def test_a_condition_with_its_number_is_kept(register: dict[str, object], summar
 )
 def test_a_condition_without_its_number_is_another(register: dict[str, object], summary: str) -> None:
     assert weakened(register, summary)
+
+
+# -- a duty bound to someone happening to be available --------------------------------
+
+BLOOD = rule(
+    "A second nurse must check every unit of blood before it is hung.", ["unit of blood"], "obligation"
+)
+CRANE = rule("Never lift over the school yard without the banksman's signal.", ["school yard"], "prohibition")
+PHONE = rule(
+    "Students may use the studio phone when the technician is around.",
+    ["studio phone"],
+    "permission_with_condition",
+)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (BLOOD, "Every unit of blood needs a second nurse's check before it is hung."),
+        (CRANE, "School yard: no lift over it without the banksman's signal."),
+        (PHONE, "The studio phone: students can use it when the technician is around."),
+    ],
+)
+def test_a_rule_without_a_condition_of_availability_keeps_its_force(
+    register: dict[str, object], summary: str
+) -> None:
+    assert passes(register, summary)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (BLOOD, "Each unit of blood: have a second nurse check it before hanging, if one is free."),
+        (CRANE, "Over the school yard, wait for the banksman's signal when she's around."),
+    ],
+)
+def test_a_duty_bound_to_someone_being_available_is_weakened(
+    register: dict[str, object], summary: str
+) -> None:
+    assert weakened(register, summary)

@@ -877,6 +877,18 @@ def _attributive(text: str) -> str:
     return text
 
 
+# A condition on someone happening to be available ("if he's around", "when a nurse is
+# free", "if the supervisor is available"): a duty bound by it holds only when convenient,
+# so beside a prohibition or an obligation that has no such condition it is a hedge (see
+# judge). "Only if ..." restricts, and "if nobody is around" carves a real exception.
+_AVAILABILITY = re.compile(
+    r"(?<!\bonly\s)\b(?:if|when|whenever|where)\s+(?!(?:no|nobody|none|nothing|neither|no\s+one)\b)"
+    r"(?:[a-z][\w.-]*\s+){0,2}[a-z][\w-]*(?:'s|'re|\s+(?:is|are|happens\s+to\s+be|happen\s+to\s+be))\s+"
+    r"(?:around|about|available|free|nearby|reachable|handy|on\s+hand)\b"
+)
+_AVAILABLE = " (availability)"
+
+
 @functools.lru_cache(maxsize=8192)
 def read(text: str) -> Reading:
     """Every cue in ``text``; each match consumes its words so no word counts twice.
@@ -901,6 +913,10 @@ def read(text: str) -> Reading:
             words = _SPACES.sub(" ", away.strip().lower())
             found.append((start, Cue(CueKind.PROHIBITION, f"{words} (a command)")))
             work = work[:start] + " " * len(away) + work[start + len(away) :]
+    for match in _AVAILABILITY.finditer(work):
+        start, end = match.span()
+        found.append((start, Cue(CueKind.CONDITION, _SPACES.sub(" ", match.group()) + _AVAILABLE)))
+        work = work[:start] + " " * (end - start) + work[end:]
     if "could" in work:
         for start, end, cue in _backshifted(work):
             found.append((start, cue))
@@ -1337,6 +1353,15 @@ def judge(
             False,
             "hedged",
             f"hedge words {_quote(words)} weaken the {required.value.replace('_', ' ')}",
+            True,
+        )
+    available = [c.text[: -len(_AVAILABLE)] for c in cues.cues if c.text.endswith(_AVAILABLE)]
+    binding = required is not Modality.PERMISSION_WITH_CONDITION
+    if available and binding and not any(c.text.endswith(_AVAILABLE) for c in invariant.cues):
+        return Judgement(
+            False,
+            "hedged",
+            f"{_quote(available)} makes the {required.value} hold only when someone is available",
             True,
         )
     conditional = invariant.conditional
