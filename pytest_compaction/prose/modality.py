@@ -16,6 +16,7 @@ conditions.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -475,9 +476,38 @@ _FRAME = re.compile(
 )
 
 
+# Hesitation sounds of speech ("uh", "um", "erm"; "like" set off by commas) are no words of
+# the sentence: a rule said aloud ("uh before you quote ..., get ...", "you can um waive the
+# fee") is read as if written without them. Capitals of an acronym ("UM") are a word.
+_FILLER = re.compile(
+    r"(?<![\w'-])(?:[Uu]h+|[Uu]m+|[Uu]hm+|[Ee]rm+|[Ee]r|[Hh]mm+)(?![\w'-])\s*,?\s*"
+    r"|(?:(?<=,)|^)\s*[Ll]ike\s*,\s*"
+)
+
+
+def fluent(text: str) -> str:
+    """``text`` without the hesitation sounds of speech (:data:`_FILLER`)."""
+    if not _FILLER.search(text):
+        return text
+    return _FILLER.sub(lambda m: " " if m.start() and not text[m.start() - 1].isspace() else "", text)
+
+
+# The slash abbreviations of "with" and "without" in notes ("w/o the meds", "w/ a gown"):
+# the connective they stand for is read.
+_SLASHED = re.compile(r"(?<![\w/])[Ww]/(?:(?P<out>[Oo])(?![\w/-])|(?=\s))")
+
+
+def spelled(text: str) -> str:
+    """``text`` with "w/o" and "w/" written out as "without" and "with" (:data:`_SLASHED`)."""
+    if "/" not in text:
+        return text
+    return _SLASHED.sub(lambda m: "without" if m.group("out") else "with", text)
+
+
 def unframed(text: str) -> str:
-    """``text`` without a frame that reports its rule ("The assistant should remember that")."""
-    clean = normalize(text)
+    """``text`` without a frame that reports its rule ("The assistant should remember that"),
+    without hesitation sounds (:func:`fluent`) and with "w/o" spelled out (:func:`spelled`)."""
+    clean = spelled(fluent(normalize(text)))
     match = _FRAME.match(clean)
     return clean[match.end() :] if match else clean
 
@@ -486,7 +516,10 @@ _IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b
 # A label before a colon ("Customer exports: keep each under 10,000 rows", a list heading
 # read with its bullet, "The routine she asked me to keep: log ..."): the command starts
 # after it, or after a fronted adverbial that follows it ("Checklist: on each trip, carry ...").
-_LABEL = re.compile(r"^[^:.!?;]{1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
+# A period that ends no sentence is part of the label: a decimal point or one inside an
+# abbreviation ("100.4", "i.e."), or one before anything but a capital, where no sentence
+# starts ("Any infant under 3 mos. with a fever:", "after 6 p.m. (e.g. late clinics):").
+_LABEL = re.compile(r"^(?:[^:.!?;]|\.(?=\S|\s+[^A-Z\s])){1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
 _OWN_CLAUSE = (
     r"(?:(?!\b(?:before|after|when|whenever|if|unless|until|till|once|while|because|since|that|which|who|"
     r"whom|whose|where|so|and|or|but)\b)[^.;!?])"
@@ -637,7 +670,36 @@ def _heads(text: str) -> tuple[str, ...]:
     clean = unframed(text)
     labelled = _LABEL.sub("", clean, count=1)
     heads = (clean, labelled, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
-    return tuple(dict.fromkeys((*heads, *_note_heads(clean))))
+    return tuple(dict.fromkeys((*heads, *_note_heads(clean), *_addressed(clean), *_addressed(labelled))))
+
+
+# A fronted clause of time or condition whose subject is the reader ("before you quote a
+# heater", "if you see smoke"), written without its comma: the main clause after it has no
+# subject of its own, so a bare verb after the clause's verb and its object starts the
+# command ("before you quote a replacement heater get the customer to ...").
+_ADDRESSED = re.compile(
+    r"^\s*(?:before|after|when|whenever|once|if|until|till|as\s+soon\s+as)\s+you\s+[a-z][\w'-]*\s+",
+    re.IGNORECASE,
+)
+
+
+def _addressed(clean: str) -> tuple[str, ...]:
+    """Where the command after an unpunctuated fronted "you" clause (:data:`_ADDRESSED`) may
+    start: each word after the clause's verb that follows a content word (the end of the
+    clause's object, not a determiner or a preposition) and opens a command."""
+    match = _ADDRESSED.match(clean)
+    if match is None or "," in clean[: match.end() + 60]:
+        return ()  # with its comma the clause is read by _FRONTED
+    rest = clean[match.end() :]
+    words = list(re.finditer(r"\S+", rest))
+    for before, word in itertools.pairwise(words):
+        previous = before.group().lower()
+        if previous in _NOT_VERBS or (previous.endswith("ly") and previous not in _LY_VERBS):
+            continue
+        head = rest[word.start() :]
+        if _command_verb(head) is not None:
+            return (head,)
+    return ()
 
 
 # A note's line opens with a time stamp ("14:05", "[09:30]", "2026-03-01 14:05") and then,
@@ -815,6 +877,18 @@ def _attributive(text: str) -> str:
     return text
 
 
+# A condition on someone happening to be available ("if he's around", "when a nurse is
+# free", "if the supervisor is available"): a duty bound by it holds only when convenient,
+# so beside a prohibition or an obligation that has no such condition it is a hedge (see
+# judge). "Only if ..." restricts, and "if nobody is around" carves a real exception.
+_AVAILABILITY = re.compile(
+    r"(?<!\bonly\s)\b(?:if|when|whenever|where)\s+(?!(?:no|nobody|none|nothing|neither|no\s+one)\b)"
+    r"(?:[a-z][\w.-]*\s+){0,2}[a-z][\w-]*(?:'s|'re|\s+(?:is|are|happens\s+to\s+be|happen\s+to\s+be))\s+"
+    r"(?:around|about|available|free|nearby|reachable|handy|on\s+hand)\b"
+)
+_AVAILABLE = " (availability)"
+
+
 @functools.lru_cache(maxsize=8192)
 def read(text: str) -> Reading:
     """Every cue in ``text``; each match consumes its words so no word counts twice.
@@ -839,6 +913,10 @@ def read(text: str) -> Reading:
             words = _SPACES.sub(" ", away.strip().lower())
             found.append((start, Cue(CueKind.PROHIBITION, f"{words} (a command)")))
             work = work[:start] + " " * len(away) + work[start + len(away) :]
+    for match in _AVAILABILITY.finditer(work):
+        start, end = match.span()
+        found.append((start, Cue(CueKind.CONDITION, _SPACES.sub(" ", match.group()) + _AVAILABLE)))
+        work = work[:start] + " " * (end - start) + work[end:]
     if "could" in work:
         for start, end, cue in _backshifted(work):
             found.append((start, cue))
@@ -959,15 +1037,16 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
     function_words = STOPWORDS - _CONDITION_CONTENT
 
-    work = _SHIELDS.sub(lambda m: " " * len(m.group()), normalize(text).lower())
+    work = _SHIELDS.sub(lambda m: " " * len(m.group()), spelled(fluent(normalize(text))).lower())
     out: list[tuple[str, tuple[str, ...]]] = []
     for match in _CONDITION_ONLY.finditer(work):
         rest = work[match.end() :]
         end = _CLAUSE_END.search(rest)
         phrase = rest[: end.start()] if end else rest
         # "without a vet present" asks for no vet: the word of presence adds nothing. An
-        # identifier states a condition ("if the incident is Sev-1"); other numbers and
-        # values are read as values, and a condition that holds a marker as that marker.
+        # identifier states a condition ("if the incident is Sev-1"), and so does a number,
+        # the bound it sets ("more than two years"); other values (units, dates, amounts'
+        # currencies) are read as values, and a condition that holds a marker as that marker.
         absent = _PRESENCE if match.group() == "without" else frozenset()
         words = tuple(
             dict.fromkeys(
@@ -975,8 +1054,8 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
                 for t in tokens(phrase)
                 if t.norm not in function_words
                 and t.norm not in absent
-                and len(t.norm) > 2
-                and (t.norm[:1].isalpha() or t.norm[:1] == "!")
+                and (len(t.norm) > 2 or t.norm[:1] == "#")
+                and (t.norm[:1].isalpha() or t.norm[:1] in "!#")
             )
         )[:4]
         if words:
@@ -1014,9 +1093,12 @@ def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
     share ("when an incident is open" for "if the incident commander agrees") does not
     keep it."""
     wanted, have = _assent(words), _assent(stems)
-    if any(w[:1] == "!" and w not in have for w in wanted):
-        return False  # an identifier ("Sev-1") is kept exactly, as a marker is
-    return len(wanted & have) > len(wanted) // 2
+    if any(w[:1] in "!#" and w not in have for w in wanted):
+        # An identifier ("Sev-1") is kept exactly, as a marker is; so is a number, the bound
+        # the condition sets ("more than two years"): without it the condition is another.
+        return False
+    wanted = {w for w in wanted if w[:1] != "#"}  # a number kept says nothing of the other words
+    return not wanted or len(wanted & have) > len(wanted) // 2
 
 
 def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
@@ -1029,10 +1111,12 @@ def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
     agrees") has another shape or none of its words in place. The checker cannot tell a
     synonym from another word in the same place, so one replaced word in three is read
     as a paraphrase either way."""
+    if any(w[:1] in "!#" and w not in restated for w in words):
+        return False  # an identifier or a number has no paraphrase
+    words = [w for w in words if w[:1] != "#"]  # the shape is that of the words about the number
+    restated = [w for w in restated if w[:1] != "#"]
     if len(words) < 3 or len(restated) != len(words):
         return False
-    if any(w[:1] == "!" and w not in restated for w in words):
-        return False  # an identifier has no paraphrase
     same = sum(1 for mine, theirs in zip(words, restated, strict=True) if mine == theirs)
     return same >= 1 and 3 * same >= len(words)
 
@@ -1269,6 +1353,15 @@ def judge(
             False,
             "hedged",
             f"hedge words {_quote(words)} weaken the {required.value.replace('_', ' ')}",
+            True,
+        )
+    available = [c.text[: -len(_AVAILABLE)] for c in cues.cues if c.text.endswith(_AVAILABLE)]
+    binding = required is not Modality.PERMISSION_WITH_CONDITION
+    if available and binding and not any(c.text.endswith(_AVAILABLE) for c in invariant.cues):
+        return Judgement(
+            False,
+            "hedged",
+            f"{_quote(available)} makes the {required.value} hold only when someone is available",
             True,
         )
     conditional = invariant.conditional

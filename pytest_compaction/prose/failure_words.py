@@ -1,0 +1,314 @@
+"""How a failure record's text tells what was tried and how it failed.
+
+Words, not a model: a failure word that is neither negated ("did not fail") nor
+hypothetical ("if it times out"), an attempt then an outcome that went wrong ("tried X;
+the lever still sank"), a problem that came back ("the rash returned"), and the words
+that present an approach as merely considered ("explored", "options"). The register
+(:mod:`pytest_compaction.prose.invariants`) uses them to accept a failure record, and the
+prose check to find one restated in a summary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from pytest_compaction.prose import _text
+
+__all__ = ["attempted_failure", "considered_words", "failure_outcome", "recurred"]
+
+# A failure record's outcome words. Negated ones ("did not fail", "without errors") are
+# removed first, so they never count as a failure; "could not break it loose" is one (_COULD_NOT).
+_NOT_FAILED = re.compile(
+    r"\b(?:did\s+not|didn't|does\s+not|doesn't|never|(?<!could\s)not|without|no)\s+"
+    r"(?:fail(?:ed|s|ing|ures?)?|errors?|errored|crash(?:ed|es)?|break|broke|issues?|problems?)\b"
+)
+# A verb of success, arrival or completion, negated: "never arrived", "did not go through",
+# "wasn't delivered", "didn't help" report that the attempt failed.
+_NEGATED_SUCCESS = (
+    r"(?:did\s+not|didn't|does\s+not|doesn't|never|was\s+not|wasn't|were\s+not|weren't|has\s+not|hasn't)\s+"
+    r"(?:(?:been\s+)?(?:work(?:ed|s)?|help(?:ed|s)?|improve[ds]?|fix(?:ed|es)?|solve[ds]?|arrive[ds]?|"
+    r"c[ao]me|show(?:ed)?\s+up|turn(?:ed)?\s+up|go\s+through|went\s+through|succeed(?:ed|s)?|"
+    r"deliver(?:ed|s)?|receive[ds]?|respond(?:ed|s)?|connect(?:ed|s)?|load(?:ed|s)?|finish(?:ed|es)?|"
+    r"complete[ds]?|resolve[ds]?))"
+)
+# The attempt told by what it met: nothing to be had ("no slot was available", "no table
+# was free"), or an answer of no ("they said no", "the request was declined").
+_REFUSED = (
+    r"(?:no\s+(?:\w+\s+){1,2}(?:was|were|is|are)\s+(?:available|free|left|on\s+offer)|"
+    r"(?:was|were)\s+(?:unavailable|refused|declined|denied|turned\s+down)|"
+    r"(?:said|answered|replied)\s+no|(?:was|were)\s+not\s+available|none\s+(?:was|were)\s+available|"
+    # what was handed over came back unaccepted ("the shop sent them back", "we were turned away")
+    r"sent\s+(?:it|them|those|these|everything|the\s+lot)\s+back|(?:was|were|got|been)\s+sent\s+back|"
+    r"(?:was|were|got|been)\s+(?:\w+\s+)?turned\s+away|turned\s+(?:us|them|him|her|me)\s+away)"
+)
+# A refusal told in the active voice ("the terminal declined the hold", "the server refused
+# the connection"): an outcome in a record, though "considered and declined" is a decision,
+# so it is not an attempted event (_FAILED_EVENT).
+_REFUSED_ACTIVE = r"declined|refused|denied"
+# "Raised" tells a failure when what was raised is an error ("raised a TimeoutError",
+# "raised an exception"), not "raised beds" or "raised a ticket".
+# The problem outlived the attempt: it came back, persisted, or still happened ("the warning
+# came back", "the lever still pulled", "no change"). "Still" needs a verb that happened
+# ("still leaked", "still pulls"), not one of need or plan ("still needs a new seal").
+_PERSISTED = (
+    r"(?:came|comes|coming)\s+back(?!\s+(?:clean|negative|fine|ok|okay|normal|green|good|clear))|kept\s+coming\s+back|reappear(?:ed|s)|recur(?:red|s)|persist(?:ed|s)|"
+    r"resurfaced|no\s+change|"
+    # the problem went on ("the drops continued at nine a day"), not the work ("continued with")
+    r"continu(?:ed|es)(?!\s+(?:to|with|on|working|monitoring|using|testing|the|a|an|our|its|their|his|her)\b)|"
+    r"still\s+(?!(?:needs|has|is|was|does|seems|looks|wants|plans|intends|hopes|expects|"
+    r"works|worked|runs|holds|helps|helped|passes|passed|applies|applied|stands|counts|"
+    r"days|hours|weeks|months|years|minutes)\b)"
+    r"(?:[a-z]+ed|[a-z]+s|came|went|showed|got|ran|broke|fell|threw|stuck|froze|rang|there|present)"
+)
+# Ability denied in the past ("it could not keep up", "we couldn't open the valve", "was
+# unable to connect") tells what failed; with "have" ("could not have known") it is a
+# counterfactual and tells nothing.
+_COULD_NOT = (
+    r"(?:could\s+not|couldn't|(?:was|were)\s+(?:unable|not\s+able)\s+to|(?:wasn't|weren't)\s+able\s+to)"
+    r"\s+(?!have\b)[a-z]+"
+)
+_NOT_HYPOTHETICAL_COULD = r"(?!\s+not\s+(?!have\b))"
+"""After "could": "could not" + a verb other than "have" is a past failure, not a hypothetical."""
+_RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
+_FAILED = re.compile(
+    r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
+    r"times\s+out|timeout|rejected|"
+    + _REFUSED_ACTIVE
+    + r"|"
+    + _RAISED
+    + r"|threw|throws|exception|regress(?:ed|ion)|reverted|"
+    r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|" + _REFUSED + r"|" + _COULD_NOT + r"|"
+    r"no\s+luck|dead\s+end|bounced|"
+    + _PERSISTED
+    + r"|made\s+no\s+difference|(?:(?:had|has|with)\s+)?(?:no|zero)\s+effect|no\s+improvement|"
+    r"ineffective|gave\s+up|giv(?:e|es|ing|en)\s+up|abandoned|f[ae]ll(?:s|en)?\s+through)\b"
+)
+# The outcome told as an event that happened ("failed", "crashed", "timed out"), not as a
+# noun that could label a risk ("error", "timeout"): what an attempt needs when the same
+# sentence also presents the approach as considered.
+_FAILED_EVENT = re.compile(
+    r"\b(?:failed|fails|crashed|crashes|broke|errored|threw|timed\s+out|times\s+out|"
+    r"(?:was|were|got|been)\s+(?:rejected|reverted|rolled\s+back)|rolled\s+back|reverted|regressed|"
+    + _NEGATED_SUCCESS
+    + r"|"
+    + _REFUSED
+    + r"|"
+    + _COULD_NOT
+    + r"|bounced|"
+    + _PERSISTED
+    + r"|"
+    + _RAISED
+    + r"|"
+    r"made\s+no\s+difference|had\s+no\s+effect|gave\s+up|given\s+up|abandoned|fell\s+through|"
+    r"fallen\s+through)\b"
+)
+# A failure word in a hypothetical clause ("an option if the service times out", "it
+# could crash", "the bank may refuse it": "may" in lower case, not the month) tells no
+# outcome: the clause is left out before the outcome is looked for.
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|in\s+case|unless|whether|could"
+    + _NOT_HYPOTHETICAL_COULD
+    + r"|might|would|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
+    r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of)\b[^,;.:!?]*",
+    re.IGNORECASE,
+)
+# The subject of a hypothetical modal ("the linker could run out of memory", "(pg_config may
+# need to be on PATH)") is part of what might happen: a short stretch, up to three words,
+# from the start of its clause to the modal.
+_MODAL_SUBJECT = re.compile(
+    r"(?:^|(?<=[,;:(])|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s))[ \t]*(?P<subject>(?:[\w.'/-]+[ \t]+){1,3}?)"
+    r"(?=(?:could\b" + _NOT_HYPOTHETICAL_COULD + r"|might|would|(?-i:may))\b)",
+    re.IGNORECASE,
+)
+
+
+def _settled(text: str) -> str:
+    """``text`` with its hypothetical clauses blanked (:data:`_HYPOTHETICAL`), a modal's
+    short subject with them, unless the subject itself tells a failure ("the build that
+    failed could be retried")."""
+    work = text
+    for match in _MODAL_SUBJECT.finditer(text):
+        subject = match.group("subject")
+        if not _FAILED.search(subject.lower()):
+            start, end = match.span("subject")
+            work = work[:start] + " " * (end - start) + work[end:]
+    return _HYPOTHETICAL.sub(" ", work)
+
+
+# Words that present an approach as an idea rather than an attempt with an outcome.
+_CONSIDERED = re.compile(
+    r"\b(?:consider(?:ed|ing)?|explor(?:e|ed|ing)|look(?:ed)?\s+(?:at|into)|evaluat(?:e|ed|ing)|"
+    r"discuss(?:ed|ing)?|thought\s+about|propos(?:e|ed|al)|suggest(?:s|ed|ing|ions?)?|"
+    r"recommend(?:s|ed|ing|ations?)?|floated|mooted|put\s+forward|pitched|investigat(?:e|ed|ing)|brainstorm(?:ed)?|"
+    r"ideas?|options?|candidates?|next\s+steps?|to-?do|could\s+try|might\s+try|untried|not\s+(?:yet\s+)?tried|never\s+tried)\b"
+)
+
+
+# An attempt, then the problem happening again: "We tried resealing the joint; water dripped
+# through again the next day", "tried a new charger, but the screen flickered again". Not when
+# we did it again (a retry), nor when what came again is a success ("the tests passed again").
+_RECURRED = re.compile(
+    r"\b(?:tried|attempted|trialled|trialed)\b[^;]*?(?:[;,:]|\b(?:but|and|then|yet)\b)\s*"
+    r"(?P<subject>(?:(?:the|a|an|its|their|our|this|that|[a-z][\w'-]*)\s+){1,4}?)"
+    r"(?P<verb>[a-z]+ed|[a-z]+[^e\W]t|came|grew|rose|broke|fell|ran|rang|froze|threw|shook|spread|stuck)\b"
+    r"(?:\s+[a-z]+){0,3}?\s+again\b"
+)
+_AGENTS = frozenset({"we", "i", "you", "us", "me"})
+_SUCCESS_VERB = re.compile(
+    r"^(?:work|help|improv|fix|solv|arriv|succeed|deliver|receiv|respond|connect|load|finish|complet|"
+    r"resolv|pass|clear|recover|heal|stabili[sz]|normali[sz]|return|restor|start|open|boot|compil|"
+    r"sync|upload|print|charg)"
+)
+
+
+def recurred(text: str) -> str | None:
+    """The words that tell the problem came again after an attempt, or None (see _RECURRED)."""
+    lowered = _text.normalize(text).lower()
+    for match in _RECURRED.finditer(lowered):
+        if _AGENTS & set(match.group("subject").split()):
+            continue
+        if _SUCCESS_VERB.match(match.group("verb")):
+            continue
+        return match.group("verb") + " ... again"
+    return None
+
+
+# An attempt, then how it went: "We tried bleeding the brake; the lever still sank", "We
+# already painted the ceiling; it peeled", "was tried for three days; she spat out every
+# tablet". The attempt is a verb of trying or a past verb after "already" (a thing done
+# before now); the outcome is the next clause of the same sentence (after ";", ":", "but",
+# "and", "yet", "however") with a subject of its own, not the people who tried (a second
+# step of theirs is no outcome), and a past verb in its first five words.
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_ATTEMPT = re.compile(
+    r"\b(?:tried|attempted|trialled|trialed|already\s+(?:[a-z]+ed|[a-z]+t|did|made|gave|put))\b"
+)
+_OUTCOME_BREAK = re.compile(r"\s*(?:[;:]|,?\s+(?:but|and|yet|however)\b,?|,\s+(?:though|however)\b,?)\s*")
+_IRREGULAR_PAST = _word_set(
+    "sank spat fell broke tore froze shook split burst blew bent shrank slid stuck wore threw bit "
+    "lost spilt stank stung bled fled hung hid quit"
+)
+"""Simple pasts that do not end in "-ed": the irregular verbs of English an outcome is told
+with. Those that as often tell it went well ("the engine ran", "the dough rose", "the baby
+slept", "the seedlings grew") and the verbs of having, making and moving on ("got", "made",
+"went": "it went fine", "she got better") are left out."""
+_NOT_AN_OUTCOME = re.compile(
+    # it went well, or the trouble ended ("the rash cleared", "the noise stopped")
+    r"^(?:stopp|ceas|disappear|vanish|eas|subsid|fad|settl|calm|quiet|abat|end|dri|cool|"
+    # being and seeming tell no event; the complement does ("it seemed fine")
+    r"seem|appear|look|sound|felt|becam|remain|stay|prov|turn|"
+    r"need|want|plann|decid|agre|ask|said|told|report|mention|"
+    r"[a-z]*eed$)"
+)
+_DETERMINERS = _word_set(
+    "the a an its their our this that these those his her my your every each some any no"
+)
+_APPROVAL = _word_set(
+    "well fine perfectly beautifully nicely properly successfully great ok okay expected planned"
+)
+"""Words that praise how it went ("the dough rose beautifully", "it ran fine"): no failure."""
+_NEGATIVE_SUBJECTS = _word_set("no nothing none neither nobody never")
+_VERB_SKIP = _word_set("still just only also soon quickly then again even")
+
+
+def _past_verb(word: str) -> bool:
+    if word in _IRREGULAR_PAST:
+        return True
+    return len(word) > 4 and word.endswith("ed")
+
+
+_STILL_NOT = re.compile(
+    r"\s*(?:[a-z][\w'-]*\s+){0,4}?(?:(?:is|are|was|were)\s+)?still\s+(?:not|never|won't|wouldn't|doesn't|"
+    r"didn't|isn't|aren't|wasn't|can't|couldn't)\b(?:\s+[a-z]+)?"
+)
+"""An outcome told as the problem outlasting the attempt, in any tense: "it's still not
+draining", "the car still won't start", "the pain is still not gone". Not the triers' own
+state ("we still can't say why"), nor not knowing ("still not sure why")."""
+_KNOWING = _word_set("sure certain clear known know knew decided say tell understand understood convinced")
+
+
+def _outcome(clause: str) -> str | None:
+    """The words of ``clause`` up to its past verb when it tells what came of an attempt (see
+    _ATTEMPT), or up to its "still not" (:data:`_STILL_NOT`), or None."""
+    still = _STILL_NOT.match(clause)
+    if still is not None:
+        words = still.group().split()
+        if words[0] not in _AGENTS and words[-1] not in _KNOWING:
+            return " ".join(words)
+    found = list(re.finditer(r"[a-z][a-z'-]*", clause))
+    while found and (found[0].group() in _VERB_SKIP or found[0].group().endswith("ly")):
+        found.pop(0)  # "and then baked it": an adverb is no subject
+    words = [match.group() for match in found]
+    if not words or words[0] in _AGENTS or words[0] in _NEGATIVE_SUBJECTS or _APPROVAL & set(words):
+        return None
+    for i in range(1, min(len(words), 6)):
+        word = words[i]
+        if word in _VERB_SKIP or word.endswith("ly"):
+            continue
+        if word in _NEGATIVE_SUBJECTS or word in ("not", "did", "didn't"):
+            return None
+        if not _past_verb(word) or words[i - 1] in _DETERMINERS:
+            continue
+        if _SUCCESS_VERB.match(word) or _NOT_AN_OUTCOME.match(word):
+            return None
+        return " ".join(clause[: found[i].end()].split())
+    return None
+
+
+def _attempt_outcome(lowered: str) -> str | None:
+    """The words that tell how an attempt in ``lowered`` went wrong, or None (see _ATTEMPT)."""
+    for sentence in re.split(r"[.!?](?:\s|$)", lowered):
+        attempt = _ATTEMPT.search(sentence)
+        if attempt is None:
+            continue
+        for pause in _OUTCOME_BREAK.finditer(sentence, attempt.end()):
+            clause = re.split(r"[;:,]|\s(?:and|but)\s", sentence[pause.end() :], maxsplit=1)[0]
+            outcome = _outcome(clause)
+            if outcome is not None:
+                return outcome
+    return None
+
+
+def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
+    """The words that say ``text`` reports a failure, or ``None``.
+
+    A failure word ("failed", "error", "timed out", "crashed", "did not work") that is
+    not negated ("did not fail", "without errors") nor hypothetical ("if it times out",
+    "could crash"), or every declared error marker in a text that does not say it did
+    not fail.
+    """
+    settled = _settled(_text.normalize(text))
+    lowered = settled.lower()
+    cleared = _NOT_FAILED.sub(" ", lowered)
+    match = _FAILED.search(cleared)
+    if match:
+        return match.group()
+    outcome = _attempt_outcome(cleared)
+    if outcome is not None:
+        return outcome
+    error = tuple(error)
+    # The error's name alone says it failed, unless the text says it did not.
+    if error and cleared == lowered and all(_text.contains(settled, marker) for marker in error):
+        return ", ".join(error)
+    return None
+
+
+def attempted_failure(text: str) -> str | None:
+    """The words that tell a failure as something that happened ("failed", "timed out"), or None.
+
+    "Considered raising the pool size (PoolTimeout risk)" names an error but tells no
+    attempt: next to a "considered" word only these count as a recorded failure.
+    """
+    cleared = _NOT_FAILED.sub(" ", _settled(_text.normalize(text)).lower())
+    match = _FAILED_EVENT.search(cleared)
+    return match.group() if match else _attempt_outcome(cleared)
+
+
+def considered_words(text: str) -> tuple[str, ...]:
+    """The words that present an approach as merely considered ("explored", "options")."""
+    lowered = _text.normalize(text).lower()
+    return tuple(dict.fromkeys(" ".join(m.group().split()) for m in _CONSIDERED.finditer(lowered)))
