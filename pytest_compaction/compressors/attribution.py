@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import NamedTuple
 
 from pytest_compaction.compressors.guard import CompressionRecord
@@ -72,8 +72,20 @@ class Blame(NamedTuple):
     words: str = ""
 
 
-def owner(ledger: Ledger, record: CompressionRecord, fact_id: str) -> str:
-    """Words naming the stage that lost ``fact_id`` in this call, and why."""
+def owner(
+    ledger: Ledger,
+    record: CompressionRecord,
+    fact_id: str,
+    *,
+    earlier: Collection[str] = (),
+    lost: int | None = None,
+) -> str:
+    """Words naming the stage that lost ``fact_id`` in this call, and why.
+
+    ``earlier`` are the events this scope's earlier passes were given: what they stated is
+    in the prior memory (a prose summary has no fact index to say so), unless ``lost``
+    names the earlier pass that already lost the fact.
+    """
     fact = ledger.get(fact_id)
     prior = record.request.prior
     given = [s for s in fact.source_event_ids if s in record.input_event_ids]
@@ -98,6 +110,19 @@ def owner(ledger: Ledger, record: CompressionRecord, fact_id: str) -> str:
             f"(its output declares it kept or used only: {', '.join(record.used_event_ids) or 'nothing'})"
         )
     sources = ", ".join(fact.source_event_ids) or "its source"
+    before = set(earlier) | set(prior.input_event_ids if prior is not None else ())
+    if prior is not None and not given and before.intersection(fact.source_event_ids):
+        if lost is not None:
+            return (
+                f"dropped by selection: pass {lost} already lost it, so the prior memory the compressor "
+                f"was given did not hold it"
+            )
+        if record.kept_prior:
+            return (
+                f"dropped by compression: it was in the prior memory the compressor was given "
+                f"(from {sources}), which its output left out"
+            )
+        return "dropped by selection: it was in the prior memory, which the compressor did not keep"
     return f"dropped by selection: {sources} never reached the compressor"
 
 
@@ -194,8 +219,19 @@ def growth_blame(
     return Blame("compression")
 
 
-def blame(ledger: Ledger | None, record: CompressionRecord, violation: Violation) -> Blame:
-    """The stage that owns ``violation`` in this call, from what the compressor declared."""
+def blame(
+    ledger: Ledger | None,
+    record: CompressionRecord,
+    violation: Violation,
+    *,
+    earlier: Collection[str] = (),
+    lost: Mapping[str, int] | None = None,
+) -> Blame:
+    """The stage that owns ``violation`` in this call, from what the compressor declared.
+
+    ``earlier`` and ``lost`` (fact id -> the earlier pass of this scope that already
+    reported it missing) place a fact of the prior memory (see :func:`owner`).
+    """
     named = stage_named(violation)
     if named is not None:
         return Blame(named)
@@ -206,7 +242,7 @@ def blame(ledger: Ledger | None, record: CompressionRecord, violation: Violation
     if ledger is None or fact_id is None or ledger.find(fact_id) is None:
         return Blame("compression")
     if violation.code is ViolationCode.MISSING:
-        words = owner(ledger, record, fact_id)
+        words = owner(ledger, record, fact_id, earlier=earlier, lost=(lost or {}).get(fact_id))
         return Blame(stage_named(dataclasses.replace(violation, detail=words)) or "compression", words)
     # A fact that is there but wrong: a message kept word for word carried it as its event
     # stated it, so the selection chose that (stale) turn; anything else the compressor wrote.

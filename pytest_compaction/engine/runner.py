@@ -341,7 +341,7 @@ def run_pass(
     review: list[Violation] = []
     for record in records:
         prefix = f"attempt {record.attempt}: " if len(records) > 1 else ""
-        place = _placer(ledger, record, index, prefix)
+        place = _placer(ledger, record, index, prefix, previous)
         found.extend(place(v) for v in record.violations)
         if ledger is None:
             continue
@@ -361,7 +361,7 @@ def run_pass(
                     review.append(place(violation))
                 else:
                     found.append(place(violation))
-    first = _placer(ledger, records[0], index, "")
+    first = _placer(ledger, records[0], index, "", previous)
     if len(records) > 1:
         found.extend(first(v) for v in disagreements(ledger, records))
     if stored is not None:
@@ -575,13 +575,29 @@ def _store_round_trip(store: MemoryStore, artifact: Artifact, current: int, stal
 
 
 def _placer(
-    ledger: Ledger | None, record: CompressionRecord, index: int, attempt: str
+    ledger: Ledger | None,
+    record: CompressionRecord,
+    index: int,
+    attempt: str,
+    previous: Sequence[PassResult] = (),
 ) -> Callable[[Violation], Violation]:
-    """Name each violation's stage (from what ``record`` declared) and pass, in its detail."""
+    """Name each violation's stage (from what ``record`` declared) and pass, in its detail.
+
+    ``previous`` are the run's earlier passes: those of this scope say what the prior
+    memory was built from, and which facts it had already lost.
+    """
     depth = record.artifact.depth if record.artifact is not None else None
+    request = record.request
+    scope = [p for p in previous if (p.tenant_id, p.subject_id) == (request.tenant_id, request.subject_id)]
+    earlier = {event.event_id for p in scope for event in p.record.request.events}
+    lost: dict[str, int] = {}
+    if scope:
+        last = scope[-1]
+        missing = [v.fact_id for v in last.verdict.violations if v.code is ViolationCode.MISSING]
+        lost = {fact_id: last.index for fact_id in missing if fact_id}
 
     def place(violation: Violation) -> Violation:
-        found = blame(ledger, record, violation)
+        found = blame(ledger, record, violation, earlier=earlier, lost=lost)
         staged = with_stage(violation, found)
         return located(staged, stage=found.stage, index=index, depth=depth, attempt=attempt)
 

@@ -1,0 +1,110 @@
+"""Compressor shapes and blame a new user tripped on (trial 3, F13 F10 F14 F8 F15 F16).
+
+Each behaviour runs through a real pytest session against the installed frameworks
+(LangChain messages, LangGraph's ``add_messages`` and ``InMemoryStore``): a faithful memory
+passes, a drifted one fails with its violation's name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import textwrap
+from typing import Any
+
+import pytest
+
+# Imported once, before any in-process pytest session snapshots sys.modules: some of these
+# frameworks cannot be imported a second time in one process.
+for _name in ("langchain_core.messages", "langgraph.graph.message", "langgraph.store.memory"):
+    with contextlib.suppress(ImportError):
+        importlib.import_module(_name)
+
+ORDER = {
+    "id": "u1",
+    "role": "user",
+    "text": "Hi, I'm Mira. My order 4471 arrived broken. I am on the Pro plan.",
+    "facts": [
+        {
+            "id": "fact-order",
+            "predicate": "order.id",
+            "value": "4471",
+            "prose": {"names": ["order"], "value": ["4471"]},
+        },
+        {
+            "id": "fact-plan",
+            "predicate": "account.plan",
+            "value": "Pro",
+            "prose": {"names": ["plan"], "value": ["Pro"]},
+        },
+    ],
+}
+CONTACT = {
+    "id": "u2",
+    "role": "user",
+    "text": "Please only contact me by email, never by phone.",
+    "facts": [
+        {
+            "id": "fact-phone",
+            "predicate": "contact.phone_allowed",
+            "value": False,
+            "prose": {"names": ["phone"], "polarity": "negative"},
+        }
+    ],
+}
+TWO_PASSES: dict[str, Any] = {
+    "tenant": "acme",
+    "subject": "mira",
+    "events": [
+        {"id": "sys", "role": "system", "trust": "system", "text": "You are a support agent for Acme."},
+        ORDER,
+        {"id": "a1", "role": "assistant", "text": "Sorry to hear that, I will look into it."},
+        CONTACT,
+        {"id": "a2", "role": "assistant", "text": "Understood, email only."},
+    ],
+    "steps": [{"add": ["sys", "u1", "a1"]}, "compress", {"add": ["u2", "a2"]}, "compress"],
+}
+
+
+def session(pytester: pytest.Pytester, spec: dict[str, Any], module: str, reference: str) -> pytest.RunResult:
+    import yaml
+
+    pytester.makefile(".compaction.yaml", trial=yaml.safe_dump(spec, sort_keys=False))
+    pytester.makepyfile(agent_memory=textwrap.dedent(module))
+    pytester.syspathinsert()
+    return pytester.runpytest(
+        "--compaction-contract", f"--compaction-compressor={reference}", "-p", "no:cacheprovider"
+    )
+
+
+# -- F13: a pass that drops the prior summary lost it at compression ----------------------
+
+TEXT_SUMMARIZERS = """
+def keeps_prior(text, previous_summary):
+    return f"{previous_summary}\\n{text}" if previous_summary else text
+
+def drops_prior(text, previous_summary):
+    return text
+
+def request_text(request):
+    return request.text
+"""
+
+
+def test_a_text_summarizer_that_keeps_the_prior_summary_passes(pytester: pytest.Pytester) -> None:
+    session(pytester, TWO_PASSES, TEXT_SUMMARIZERS, "agent_memory:keeps_prior").assert_outcomes(passed=1)
+
+
+@pytest.mark.parametrize("reference", ["agent_memory:drops_prior", "agent_memory:request_text"])
+def test_dropping_the_prior_summary_is_blamed_on_compression(
+    pytester: pytest.Pytester, reference: str
+) -> None:
+    result = session(pytester, TWO_PASSES, TEXT_SUMMARIZERS, reference)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*fact-order:missing*pass 2, depth 2, compression;*dropped by compression: it was in the prior "
+            "memory the compressor was given (from u1)*"
+        ]
+    )
+    result.stdout.no_fnmatch_line("*never reached the compressor*")
