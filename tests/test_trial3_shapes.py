@@ -13,6 +13,7 @@ import textwrap
 from typing import Any
 
 import pytest
+from _contract_session import contract_session
 
 # Imported once, before any in-process pytest session snapshots sys.modules: some of these
 # frameworks cannot be imported a second time in one process.
@@ -108,3 +109,65 @@ def test_dropping_the_prior_summary_is_blamed_on_compression(
         ]
     )
     result.stdout.no_fnmatch_line("*never reached the compressor*")
+
+
+STORE_SPEC = """
+tenant: t-cook
+subject: noor
+events:
+  - id: e1
+    text: "Noor lives in Ghent."
+    facts:
+      - {id: fact-city, predicate: profile.city, value: Ghent, prose: {names: [lives, city], value: [Ghent]}}
+  - id: e2
+    text: "Noor is allergic to peanuts."
+    facts:
+      - id: fact-peanut
+        predicate: profile.allergy
+        value: peanuts
+        prose: {names: [allergic, allergy], value: [peanuts]}
+steps:
+  - add: [e1, e2]
+  - compress
+"""
+
+STORE_MEMORY = """
+from langgraph.store.memory import InMemoryStore
+
+
+def _store(texts):
+    store = InMemoryStore()
+    for index, value in enumerate(texts):
+        store.put(("memories", "noor"), f"m{index}", value)
+    return store
+
+
+def searched(request):
+    return _store([{"text": e.text} for e in request.events]).search(("memories", "noor"))
+
+
+def profile_items(request):
+    store = _store([{"city": "Ghent"}, {"allergy": "peanuts"}])
+    return [store.get(("memories", "noor"), "m0"), store.get(("memories", "noor"), "m1")]
+
+
+def wrong_city(request):
+    return _store([{"text": "Noor lives in Leuven."}, {"text": "Noor is allergic to peanuts."}]).search(
+        ("memories", "noor")
+    )
+"""
+
+
+@pytest.mark.parametrize("compressor", ["searched", "profile_items"])
+def test_langgraph_store_items_are_memory_records(pytester: pytest.Pytester, compressor: str) -> None:
+    pytest.importorskip("langgraph.store.memory")
+    result = contract_session(pytester, STORE_SPEC, "noor_store", STORE_MEMORY, f"noor_store:{compressor}")
+    result.assert_outcomes(passed=1)
+
+
+def test_a_store_item_with_another_value_is_caught(pytester: pytest.Pytester) -> None:
+    pytest.importorskip("langgraph.store.memory")
+    result = contract_session(pytester, STORE_SPEC, "noor_store", STORE_MEMORY, "noor_store:wrong_city")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*fact-city:value_changed*"])
+    assert "artifact_malformed" not in result.stdout.str()

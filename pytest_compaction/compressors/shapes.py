@@ -325,8 +325,8 @@ def _from_records(
             return Normalized(
                 shape=shape,
                 problem=f"returned a memory record at [{index}] that is a {type(record).__name__} "
-                f"(expected a string, a mapping with 'memory', 'text' or 'fact', or LangMem's "
-                f"ExtractedMemory)",
+                f"(expected a string, a mapping with 'memory', 'text' or 'fact', LangMem's "
+                f"ExtractedMemory or a store Item)",
             )
         if isinstance(text, str):
             lines.append(text)
@@ -350,6 +350,8 @@ def _record_text(record: object) -> object:
         return _NOT_A_RECORD
     if _is_extracted(record):
         return _extracted_text(getattr(record, "content", None))
+    if _is_store_item(record):
+        return _extracted_text(getattr(record, "value", None))
     text = getattr(record, "text", None)  # a LlamaIndex node
     if isinstance(text, str):
         return text
@@ -360,6 +362,16 @@ def _is_extracted(item: object) -> bool:
     """LangMem's ``ExtractedMemory(id, content)``: a named tuple with those fields."""
     fields = getattr(type(item), "_fields", None)
     return isinstance(item, tuple) and isinstance(fields, tuple) and {"id", "content"} <= set(fields)
+
+
+def _is_store_item(item: object) -> bool:
+    """A key-value store's item (LangGraph's ``Item`` / ``SearchItem`` from ``store.get`` or
+    ``store.search``): a namespace tuple, a key and a mapping value, which is the memory."""
+    return (
+        isinstance(getattr(item, "namespace", None), tuple)
+        and isinstance(getattr(item, "key", None), str)
+        and isinstance(getattr(item, "value", None), Mapping)
+    )
 
 
 _TEXT_FIELDS = ("content", "memory", "text", "fact")
@@ -569,7 +581,7 @@ def _from_sequence(items: Sequence[object], request: CompressionRequest) -> Norm
 
 
 def _looks_like_record(item: object) -> bool:
-    if _is_extracted(item):
+    if _is_extracted(item) or _is_store_item(item):
         return True
     return (
         isinstance(item, Mapping)
