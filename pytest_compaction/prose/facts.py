@@ -38,6 +38,7 @@ from pytest_compaction.prose.normalize import find_phrase, kind_of, participles,
 from pytest_compaction.prose.statements import (
     ATTRIBUTION,
     NEGATORS,
+    REPORTING,
     STOPWORDS,
     Statement,
     holding_any,
@@ -1343,6 +1344,7 @@ def _check_sources(
     plans: list[_Plan] = []
     unplanned: set[str] = set(active_words)
     doubted_things: set[str] = set()
+    believed_only: set[str] = set()
     for event in events:
         text = getattr(event, "text", "")
         claims = [stated[c.fact_id] for c in getattr(event, "claims", ()) if c.fact_id in stated]
@@ -1376,7 +1378,10 @@ def _check_sources(
                     doubt = statement.speculative(positions[0]) or ""
                     doubted_things |= _reported_content(statement, positions)
                     _note_roles(statement, positions, words - given - modifiers, doubt, roles)
+                    believed = _believed(statement, positions)
                     for w in words - given - modifiers:
+                        if believed:
+                            believed_only.add(w)
                         speculative.setdefault(w, event_id)
                         forms.setdefault(w, set()).update(
                             statement.tokens[i].raw.lower() for i in positions if statement.norms[i] == w
@@ -1422,11 +1427,12 @@ def _check_sources(
                     continue  # "the matching panel sits on the 14th" for "might be matched"
                 if _about_else(statement, i, roles.get(norm, ()), set(only_speculative)):
                     continue  # "spring vegetable recipes" for "moving to Porto next spring"
-                # "The skip company texted that they can probably ..." reports the doubt.
+                # "The skip company texted that they can probably ..." reports the doubt; a
+                # report of what the source only believed or thought possible does not
+                # (:data:`REPORTING`: "thinks it might be X" told as "says it is X").
                 source = labels[only_speculative[norm]]
-                if not forecast and (
-                    _reported(statement, i, names | doubted_things) or _source_tells(statement, source)
-                ):
+                reported = norm not in believed_only and _reported(statement, i, names | doubted_things)
+                if not forecast and (reported or _source_tells(statement, source)):
                     continue
                 found.append(
                     Violation(
@@ -1482,6 +1488,28 @@ def _check_sources(
                 )
                 return found
     return found
+
+
+_BELIEVING = frozenset(
+    stem(w)
+    for w in (
+        *("think", "thinks", "thought", "believe", "believes", "believed", "reckon", "reckons"),
+        *("reckoned", "suspect", "suspects", "suspected", "guess", "guesses", "guessed", "feel"),
+        *("feels", "felt", "suppose", "supposes", "supposed", "figure", "figures", "figured"),
+    )
+)
+"""Verbs of believing: "my neighbour *thinks* it might be a leak" tells a belief, not a
+saying."""
+
+
+def _believed(statement: Statement, positions: Sequence[int]) -> bool:
+    """Whether a source's doubted clause is told as someone's belief: a verb of believing
+    (:data:`_BELIEVING`) in the sentence up to the clause's end, and no verb of saying
+    (:data:`REPORTING`) in it. A summary's verb of saying ("she *says* it is a leak")
+    reports a saying the source never told: it states the belief as settled."""
+    last = max(positions)
+    norms = statement.norms
+    return any(n in _BELIEVING for n in norms[: last + 1]) and not any(n in REPORTING for n in norms)
 
 
 _TIME_DETERMINERS = frozenset({"next", "last", "this", "coming", "every"})
