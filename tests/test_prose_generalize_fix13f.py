@@ -132,3 +132,48 @@ def test_the_old_value_with_the_new_as_a_fallback_is_current() -> None:
     )
     assert names(ledger, "Pottery workshop now in Room 9, w/ the kilns as before.") == ()
     assert names(ledger, "Workshop moved from Room 4 to Room 9.") == ()
+
+
+# -- a bare reading told with a unit of measure: another number with a unit is another value --
+
+
+def _weight() -> Ledger:
+    return _fact(
+        "he weighed um seventy two point five on the bathroom scale this morning",
+        "health.weight_kg",
+        72.5,
+        {"names": ["weight", "weighed"], "value": ["seventy two point five", "72.5"]},
+    )
+
+
+def test_another_measured_number_is_another_reading() -> None:
+    ledger = _weight()
+    assert names(ledger, "Weight this morning: 75.2 kg (bathroom scale).") == ("f1:value_changed",)
+    assert names(ledger, "Weighed 27.5 kg on the bathroom scale.") == ("f1:value_changed",)
+    assert names(ledger, "Weight this morning: 72.5 kg (bathroom scale).") == ()
+    assert names(ledger, "Weighed 72.5 kg this morning, 2 kg less than last month.") == ()
+
+
+def test_a_span_of_time_is_no_reading() -> None:
+    ledger = _weight()
+    assert names(ledger, "Weighed this morning after 3 days of fasting.") == ("f1:missing",)
+
+
+# -- the alternative the source ruled out ("X, not the Y one") told as the value -------------
+
+
+def _sofa() -> Ledger:
+    return _fact(
+        "could you deliver the sofa to the Oakfield depot not the city centre store thanks",
+        "order.sofa_delivery_site",
+        "Oakfield",
+        {"names": ["deliver", "delivery"], "value": ["Oakfield"]},
+    )
+
+
+def test_the_ruled_out_alternative_is_another_value() -> None:
+    ledger = _sofa()
+    assert names(ledger, "Sofa delivery to the city centre store.") == ("f1:value_changed",)
+    assert names(ledger, "Sofa: we deliver it to the city store on Monday.") == ("f1:value_changed",)
+    assert names(ledger, "Sofa delivery to the Oakfield depot, not the city centre store.") == ()
+    assert names(ledger, "Deliver the sofa to Oakfield (not city centre).") == ()

@@ -381,6 +381,32 @@ def _unit_swapped(statement: Statement, value: Sequence[Alias]) -> str | None:
     return None
 
 
+def _measured_rival(
+    statement: Statement, kinds: Set[tuple[str, str]], value: Sequence[Alias], *, ordinal: bool = False
+) -> str | None:
+    """Another number with a unit of measure (not of time) where the value is a bare number
+    and nothing else, as written, or None. A speaker who gives a reading without its unit
+    ("it was a hundred and two point four") leaves the unit to the listener; a summary
+    that supplies one ("104.2 °F") states a reading, so another number is another value.
+    A unit of time ("for 3 days") tells how long, and a value with words ("Dock 2") is a
+    name, not a reading."""
+    if ("number", "") not in kinds:
+        return None
+    if not all(all(kind_of(n) == "number" for n in alias if n not in STOPWORDS) for alias in value):
+        return None
+    own = {n for alias in value for n in alias}
+    norms = statement.norms
+    for i, norm in enumerate(norms):
+        if kind_of(norm) != "number" or norm in own:
+            continue
+        if not ordinal and _ORDINAL.search(statement.tokens[i].raw):
+            continue
+        unit = _unit(norms, i)
+        if unit and kind_of(unit) == "unit" and unit not in _DURATIONS:
+            return _as_written(statement, i, with_unit=True)
+    return None
+
+
 def _event_words(events: Mapping[str, object]) -> set[str]:
     """The norms of every word the conversation's events hold."""
     out: set[str] = set()
@@ -460,6 +486,61 @@ def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]
                 continue
             run = [i]
     return " ".join(statement.tokens[i].raw for i in run) if run else None
+
+
+_CONTRAST_REACH = 3
+"""How far after the value a contrastive "not" stands ("at the Fernbrook branch *not* the
+main one")."""
+
+
+def _excluded(r: Resolved, events: Mapping[str, object]) -> frozenset[str]:
+    """The words of the alternative the fact's source excluded by contrast: the content
+    words right after a "not" that follows the value ("the Fernbrook branch, *not the main*
+    one", "by card not cash"), up to a function word or a number. The speaker names the
+    value and the one it is not."""
+    out: set[str] = set()
+    own = r.words()
+    for event_id in r.fact.source_event_ids:
+        for statement in read_statements(getattr(events.get(event_id), "text", "") or ""):
+            hit = r.find_value(statement) if r.value else None
+            if hit is None:
+                continue
+            end = hit[0] + len(hit[1])
+            norms = statement.norms
+            for i in range(end, min(len(norms), end + _CONTRAST_REACH)):
+                if norms[i] != "not" or negator(statement.tokens[i]) is None:
+                    continue
+                for j in range(i + 1, min(len(norms), i + 1 + _CONTRAST_REACH)):
+                    if norms[j] in STOPWORDS or kind_of(norms[j]) != "word":
+                        break
+                    if norms[j] not in own:
+                        out.add(norms[j])
+                break
+    return frozenset(out)
+
+
+def _excluded_value(statement: Statement, r: Resolved, events: Mapping[str, object]) -> str | None:
+    """The words of the alternative the source excluded ("the Fernbrook branch, not the main
+    one", :func:`_excluded`) stated in the value's slot near a name, not negated, as written
+    with the words after it ("drops it off at the *main library*"), or None: the one value
+    the speaker ruled out, told as the value."""
+    if not r.value or any(kind_of(n) != "word" for alias in r.value for n in alias):
+        return None
+    excluded = _excluded(r, events)
+    if not excluded:
+        return None
+    named = [p for alias in r.names for p in statement.positions(alias)]
+    near = {i for p in named for i in _slot_reach(statement, p)}
+    for i in sorted(near):
+        if i >= len(statement.norms) or statement.norms[i] not in excluded or statement.negated(i):
+            continue
+        run = [i]
+        while run[-1] + 1 < len(statement.norms) and statement.norms[run[-1] + 1] not in STOPWORDS:
+            if statement.segment[run[-1] + 1] != statement.segment[i]:
+                break
+            run.append(run[-1] + 1)
+        return " ".join(statement.tokens[j].raw for j in run)
+    return None
 
 
 def _participle(r: Resolved) -> bool:
@@ -584,6 +665,7 @@ def _check_active(
                 (
                     _competing(statement, kinds, r.value, ordinal=_ordinal(r))
                     or _unit_swapped(statement, r.value)
+                    or _measured_rival(statement, kinds, r.value, ordinal=_ordinal(r))
                 )
                 if kinds
                 else None
@@ -592,6 +674,9 @@ def _check_active(
             rank, how = (2, "") if rival is not None else (1, ", words no source event used,")
             if rival is None:
                 rival = _other_value(statement, r, ledger_events)
+            if rival is None:
+                rival = _excluded_value(statement, r, ledger_events)
+                how = ", the alternative its source ruled out," if rival is not None else how
             if rival is not None:
                 findings.append(
                     _Finding(
