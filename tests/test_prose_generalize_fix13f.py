@@ -159,6 +159,12 @@ def test_a_span_of_time_is_no_reading() -> None:
     assert names(ledger, "Weighed this morning after 3 days of fasting.") == ("f1:missing",)
 
 
+def test_a_whole_number_may_count_things() -> None:
+    ledger = _fact("the minibus takes fourteen", "trip.minibus_seats", 14, {"names": ["minibus"]})
+    assert names(ledger, "The minibus is 6 metres long.") == ("f1:missing",)
+    assert names(ledger, "The minibus takes 41.") == ("f1:value_changed",)
+
+
 # -- the alternative the source ruled out ("X, not the Y one") told as the value -------------
 
 

@@ -388,13 +388,16 @@ def _measured_rival(
     and nothing else, as written, or None. A speaker who gives a reading without its unit
     ("it was a hundred and two point four") leaves the unit to the listener; a summary
     that supplies one ("104.2 °F") states a reading, so another number is another value.
-    A unit of time ("for 3 days") tells how long, and a value with words ("Dock 2") is a
-    name, not a reading."""
+    A reading is measured, so it has a fraction ("102.4"); a whole number may count things
+    ("the hall seats 240", not rivalled by "30 metres long"). A unit of time ("for 3 days")
+    tells how long, and a value with words ("Dock 2") is a name, not a reading."""
     if ("number", "") not in kinds:
         return None
     if not all(all(kind_of(n) == "number" for n in alias if n not in STOPWORDS) for alias in value):
         return None
     own = {n for alias in value for n in alias}
+    if not any("." in n for n in own if kind_of(n) == "number"):
+        return None  # a whole number may count things ("seats 240"); a fraction is measured
     norms = statement.norms
     for i, norm in enumerate(norms):
         if kind_of(norm) != "number" or norm in own:
