@@ -38,6 +38,7 @@ from pytest_compaction.prose.normalize import find_phrase, kind_of, participles,
 from pytest_compaction.prose.statements import (
     ATTRIBUTION,
     NEGATORS,
+    REPORTING,
     STOPWORDS,
     Statement,
     holding_any,
@@ -380,6 +381,35 @@ def _unit_swapped(statement: Statement, value: Sequence[Alias]) -> str | None:
     return None
 
 
+def _measured_rival(
+    statement: Statement, kinds: Set[tuple[str, str]], value: Sequence[Alias], *, ordinal: bool = False
+) -> str | None:
+    """Another number with a unit of measure (not of time) where the value is a bare number
+    and nothing else, as written, or None. A speaker who gives a reading without its unit
+    ("it was a hundred and two point four") leaves the unit to the listener; a summary
+    that supplies one ("104.2 °F") states a reading, so another number is another value.
+    A reading is measured, so it has a fraction ("102.4"); a whole number may count things
+    ("the hall seats 240", not rivalled by "30 metres long"). A unit of time ("for 3 days")
+    tells how long, and a value with words ("Dock 2") is a name, not a reading."""
+    if ("number", "") not in kinds:
+        return None
+    if not all(all(kind_of(n) == "number" for n in alias if n not in STOPWORDS) for alias in value):
+        return None
+    own = {n for alias in value for n in alias}
+    if not any("." in n for n in own if kind_of(n) == "number"):
+        return None  # a whole number may count things ("seats 240"); a fraction is measured
+    norms = statement.norms
+    for i, norm in enumerate(norms):
+        if kind_of(norm) != "number" or norm in own:
+            continue
+        if not ordinal and _ORDINAL.search(statement.tokens[i].raw):
+            continue
+        unit = _unit(norms, i)
+        if unit and kind_of(unit) == "unit" and unit not in _DURATIONS:
+            return _as_written(statement, i, with_unit=True)
+    return None
+
+
 def _event_words(events: Mapping[str, object]) -> set[str]:
     """The norms of every word the conversation's events hold."""
     out: set[str] = set()
@@ -459,6 +489,61 @@ def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]
                 continue
             run = [i]
     return " ".join(statement.tokens[i].raw for i in run) if run else None
+
+
+_CONTRAST_REACH = 3
+"""How far after the value a contrastive "not" stands ("at the Fernbrook branch *not* the
+main one")."""
+
+
+def _excluded(r: Resolved, events: Mapping[str, object]) -> frozenset[str]:
+    """The words of the alternative the fact's source excluded by contrast: the content
+    words right after a "not" that follows the value ("the Fernbrook branch, *not the main*
+    one", "by card not cash"), up to a function word or a number. The speaker names the
+    value and the one it is not."""
+    out: set[str] = set()
+    own = r.words()
+    for event_id in r.fact.source_event_ids:
+        for statement in read_statements(getattr(events.get(event_id), "text", "") or ""):
+            hit = r.find_value(statement) if r.value else None
+            if hit is None:
+                continue
+            end = hit[0] + len(hit[1])
+            norms = statement.norms
+            for i in range(end, min(len(norms), end + _CONTRAST_REACH)):
+                if norms[i] != "not" or negator(statement.tokens[i]) is None:
+                    continue
+                for j in range(i + 1, min(len(norms), i + 1 + _CONTRAST_REACH)):
+                    if norms[j] in STOPWORDS or kind_of(norms[j]) != "word":
+                        break
+                    if norms[j] not in own:
+                        out.add(norms[j])
+                break
+    return frozenset(out)
+
+
+def _excluded_value(statement: Statement, r: Resolved, events: Mapping[str, object]) -> str | None:
+    """The words of the alternative the source excluded ("the Fernbrook branch, not the main
+    one", :func:`_excluded`) stated in the value's slot near a name, not negated, as written
+    with the words after it ("drops it off at the *main library*"), or None: the one value
+    the speaker ruled out, told as the value."""
+    if not r.value or any(kind_of(n) != "word" for alias in r.value for n in alias):
+        return None
+    excluded = _excluded(r, events)
+    if not excluded:
+        return None
+    named = [p for alias in r.names for p in statement.positions(alias)]
+    near = {i for p in named for i in _slot_reach(statement, p)}
+    for i in sorted(near):
+        if i >= len(statement.norms) or statement.norms[i] not in excluded or statement.negated(i):
+            continue
+        run = [i]
+        while run[-1] + 1 < len(statement.norms) and statement.norms[run[-1] + 1] not in STOPWORDS:
+            if statement.segment[run[-1] + 1] != statement.segment[i]:
+                break
+            run.append(run[-1] + 1)
+        return " ".join(statement.tokens[j].raw for j in run)
+    return None
 
 
 def _participle(r: Resolved) -> bool:
@@ -583,6 +668,7 @@ def _check_active(
                 (
                     _competing(statement, kinds, r.value, ordinal=_ordinal(r))
                     or _unit_swapped(statement, r.value)
+                    or _measured_rival(statement, kinds, r.value, ordinal=_ordinal(r))
                 )
                 if kinds
                 else None
@@ -591,6 +677,9 @@ def _check_active(
             rank, how = (2, "") if rival is not None else (1, ", words no source event used,")
             if rival is None:
                 rival = _other_value(statement, r, ledger_events)
+            if rival is None:
+                rival = _excluded_value(statement, r, ledger_events)
+                how = ", the alternative its source ruled out," if rival is not None else how
             if rival is not None:
                 findings.append(
                     _Finding(
@@ -1343,6 +1432,7 @@ def _check_sources(
     plans: list[_Plan] = []
     unplanned: set[str] = set(active_words)
     doubted_things: set[str] = set()
+    believed_only: set[str] = set()
     for event in events:
         text = getattr(event, "text", "")
         claims = [stated[c.fact_id] for c in getattr(event, "claims", ()) if c.fact_id in stated]
@@ -1376,7 +1466,10 @@ def _check_sources(
                     doubt = statement.speculative(positions[0]) or ""
                     doubted_things |= _reported_content(statement, positions)
                     _note_roles(statement, positions, words - given - modifiers, doubt, roles)
+                    believed = _believed(statement, positions)
                     for w in words - given - modifiers:
+                        if believed:
+                            believed_only.add(w)
                         speculative.setdefault(w, event_id)
                         forms.setdefault(w, set()).update(
                             statement.tokens[i].raw.lower() for i in positions if statement.norms[i] == w
@@ -1422,11 +1515,12 @@ def _check_sources(
                     continue  # "the matching panel sits on the 14th" for "might be matched"
                 if _about_else(statement, i, roles.get(norm, ()), set(only_speculative)):
                     continue  # "spring vegetable recipes" for "moving to Porto next spring"
-                # "The skip company texted that they can probably ..." reports the doubt.
+                # "The skip company texted that they can probably ..." reports the doubt; a
+                # report of what the source only believed or thought possible does not
+                # (:data:`REPORTING`: "thinks it might be X" told as "says it is X").
                 source = labels[only_speculative[norm]]
-                if not forecast and (
-                    _reported(statement, i, names | doubted_things) or _source_tells(statement, source)
-                ):
+                reported = norm not in believed_only and _reported(statement, i, names | doubted_things)
+                if not forecast and (reported or _source_tells(statement, source)):
                     continue
                 found.append(
                     Violation(
@@ -1482,6 +1576,28 @@ def _check_sources(
                 )
                 return found
     return found
+
+
+_BELIEVING = frozenset(
+    stem(w)
+    for w in (
+        *("think", "thinks", "thought", "believe", "believes", "believed", "reckon", "reckons"),
+        *("reckoned", "suspect", "suspects", "suspected", "guess", "guesses", "guessed", "feel"),
+        *("feels", "felt", "suppose", "supposes", "supposed", "figure", "figures", "figured"),
+    )
+)
+"""Verbs of believing: "my neighbour *thinks* it might be a leak" tells a belief, not a
+saying."""
+
+
+def _believed(statement: Statement, positions: Sequence[int]) -> bool:
+    """Whether a source's doubted clause is told as someone's belief: a verb of believing
+    (:data:`_BELIEVING`) in the sentence up to the clause's end, and no verb of saying
+    (:data:`REPORTING`) in it. A summary's verb of saying ("she *says* it is a leak")
+    reports a saying the source never told: it states the belief as settled."""
+    last = max(positions)
+    norms = statement.norms
+    return any(n in _BELIEVING for n in norms[: last + 1]) and not any(n in REPORTING for n in norms)
 
 
 _TIME_DETERMINERS = frozenset({"next", "last", "this", "coming", "every"})

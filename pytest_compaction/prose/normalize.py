@@ -1087,6 +1087,11 @@ _WORD_ABBREVIATIONS = frozenset({"wed", "sat", "sun"})
 before a day number or date ("Sun 25/05", "Sat 3 May") or next to another weekday
 ("Sat/Sun", "Mon-Sat")."""
 _DAY_NUMBER_AFTER = re.compile(r"\.?,?\s*\d")
+_TIME_PREPOSITIONS = frozenset(
+    {"on", "by", "until", "till", "from", "before", "after", "since", "next", "this", "every", "each", "last"}
+)
+"""Words a weekday follows as a time adverbial: "by Wed", "until Sun", "every Sat"."""
+_ARTICLES = frozenset({"the", "a", "an"})
 _WEEKDAY_NORMS = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
 
 
@@ -1104,8 +1109,27 @@ def _weekday_abbreviation(out: Sequence[Token], match: re.Match[str]) -> bool:
     previous = out[-1] if out else None
     if previous is not None and previous.norm in _WEEKDAY_NORMS and match.start() - previous.end <= 2:
         return True
+    if previous is not None and _time_slot(out, match):
+        return True
     after = re.match(r"\s*[-/\u2013,]\s*([A-Za-z]+)", match.string[match.end() :])
     return after is not None and after.group(1).lower() in (_WEEKDAY_ABBREVIATIONS.keys() | _WEEKDAY_NORMS)
+
+
+def _time_slot(out: Sequence[Token], match: re.Match[str]) -> bool:
+    """Whether a capitalized "Wed", "Sat" or "Sun" in mid-sentence stands where a time
+    adverbial does: right after a time preposition ("by Wed", "until Sun") or after a verb
+    in "-ing" or "-ed" with no article before it ("arriving Wed", "closed Sat"; not "the
+    rising Sun"). A noun after an article ("the Sun") or a verb ("they wed") is no weekday."""
+    previous = out[-1]
+    between = match.string[previous.end : match.start()]
+    if between.strip() or "\n" in between:
+        return False
+    word = previous.raw.lower()
+    if word in _TIME_PREPOSITIONS:
+        return True
+    before = match.string[: previous.start].split()
+    article = bool(before) and before[-1].lower() in _ARTICLES
+    return word.endswith(("ing", "ed")) and len(word) > 4 and not article
 
 
 def _per_cent(out: Sequence[Token], lower: str) -> bool:

@@ -33,6 +33,7 @@ from pytest_compaction.prose.normalize import Token, find_phrase, kind_of, stem,
 __all__ = [
     "ATTRIBUTION",
     "NEGATORS",
+    "REPORTING",
     "STOPWORDS",
     "Statement",
     "Statements",
@@ -93,6 +94,20 @@ _SWITCH = _stems("switch switches switched switching turn turns turned turning s
 """Verbs that "off" after them turns into a stopping: "roaming *switched off*" and
 "*turned off* the heating" state the thing as not on."""
 _OFF_REACH = 3
+_BEHIND = "behind"
+_LEFT_BEHIND = _stems("stay stays stayed staying remain remains remained remaining")
+_LEAVING = _stems("leave leaves leaving left")
+"""A verb of remaining or of leaving with "behind" as its particle (no noun phrase after
+it) tells that its subject, or the object of "leave", does not go along, as "not" would:
+"the piano *stays behind*" and "we *leave* the dog *behind*" state that the piano and the
+dog are not taken. "Behind" with an object ("stays behind the counter") is a place."""
+_BEHIND_REACH = 4
+_AFTER_PARTICLE = frozenset(
+    {"for", "with", "at", "in", "on", "to", "until", "till", "while", "because", "since", "so", "as"}
+    | {"when", "and", "but", "or", "during", "this", "today", "tomorrow"}
+)
+"""Words that can follow a particle "behind" and end its verb phrase: a preposition of
+another phrase or a conjunction ("left behind *for* Ingrid", "stays behind *and* ...")."""
 _RID = "rid"
 _RID_REACH = 5
 """"Rid of" takes what follows it away ("getting *rid of* the old boiler": not keeping it),
@@ -130,7 +145,7 @@ _WAITING = frozenset({"wait", "waits", "waited", "waiting"})
 "for" (:data:`_DETERMINER_REACH`); "waited for an hour" is no thing awaited."""
 _TIMES = "~time"
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
-_CUE_WORDS = _PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID}
+_CUE_WORDS = _PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID, _BEHIND}
 """Surface words besides the negators that :meth:`Statement.negated` reads as cues."""
 _DETERMINER_REACH = 3
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
@@ -155,15 +170,16 @@ _SPECULATION = re.compile(
 )
 """Possibility and intent. "going to" before a place is motion ("going to the depot",
 "going to Oslo"), and "May" the month is no modal (:func:`_text.month_may`)."""
-_WITH_ASIDE = re.compile(r",\s*with\s", re.IGNORECASE)
-"""A trailing "with" phrase after a comma ("..., with Parquet being considered"): it
-tells the state of its own noun."""
+_WITH_ASIDE = re.compile(r",\s*(?:with|w/)\s", re.IGNORECASE)
+"""A trailing "with" phrase after a comma ("..., with Parquet being considered"; "w/" in
+note style): it tells the state of its own noun."""
 _SECOND_CHOICE = re.compile(
-    r"\bas\s+(?:a|an|the|our|their|her|his|its|my|your)\s+(?:(?:possible|potential|likely)\s+)?"
+    r"\bas\s+(?:(?:a|an|the|our|their|her|his|its|my|your)\s+)?(?:(?:possible|potential|likely)\s+)?"
     r"(?:fallback|fall-back|backup|back-up|alternative|alternate|second\s+choice|plan\s+b|reserve)\b",
     re.IGNORECASE,
 )
-"""A value offered as the second choice, not the one that stands."""
+"""A value offered as the second choice, not the one that stands; note style drops the
+article ("w/ Friday *as fallback*")."""
 
 
 def only_future(words: str) -> bool:
@@ -237,6 +253,7 @@ _REPORTING = ATTRIBUTION - _stems(
     "tool letter transcript attachment thread source sources mail"
 )
 """The reporting words that are not only a source noun: their stem is enough ("said")."""
+REPORTING = _REPORTING
 _SELF = _stems("user i me my we our us system policy operator admin human assistant ai")
 """The speakers whose words a summary restates rather than reports: the user (also "the
 human"), the operator and its system or policy, the assistant itself ("the AI"). Not "the
@@ -440,6 +457,8 @@ class Statement:
                 if j == position:
                     return "rid of"
             return ""
+        if raw == _BEHIND:
+            return self._left_behind(position, index)
         if raw != _OFF or index == 0:
             return None
         if self.text[self.tokens[index].end : self.tokens[index].end + 1] == "-":
@@ -451,6 +470,27 @@ class Statement:
             return "off" if self._before_verb(position, index - 1) or position == index - 1 else ""
         if verb in _SWITCH and position - index <= _OFF_REACH:
             return "off"
+        return ""
+
+    def _left_behind(self, position: int, index: int) -> str:
+        """The "behind" at token ``index`` as the particle of a verb of remaining or
+        leaving (:data:`_LEFT_BEHIND`, :data:`_LEAVING`) that flips token ``position``, or
+        "" when it flips nothing here: a "behind" with a noun phrase after it in its segment
+        is a preposition of place. It flips the verb's subject ("the piano *stays behind*",
+        "the bikes *were left behind*") or the object between "leave" and it ("*left* the
+        bikes *behind*")."""
+        nxt = index + 1
+        if nxt < len(self.norms) and self.segment[nxt] == self.segment[index]:
+            between = self.text[self.tokens[index].end : self.tokens[nxt].start]
+            if not re.search(r"[^\w\s'-]", between) and self.tokens[nxt].raw.lower() not in _AFTER_PARTICLE:
+                return ""  # "stays behind the counter": a place
+        verb = index - 1
+        if verb >= 0 and (self.norms[verb] in _LEFT_BEHIND or self.norms[verb] in _LEAVING):
+            subject = position == verb or (position < verb and self._before_verb(position, verb))
+            return "behind" if subject else ""
+        for v in range(index - 2, max(-1, index - 2 - _BEHIND_REACH), -1):
+            if self.norms[v] in _LEAVING and v < position < index and self.segment[v] == self.segment[index]:
+                return "behind"
         return ""
 
     def _negating_word(self, position: int, index: int, answer: int | None) -> str | None:
