@@ -516,12 +516,14 @@ _TOKEN = re.compile(
     (?P<email>(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
   | (?P<url>https?://\S+?(?=[.,;:!?)]*(?:\s|$)))
   | (?P<iso>\b\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b(?!-\d))
+  | (?P<dotdate>\b(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d\b(?![.-]?\d))
+  | (?P<comma>(?<![\d.,])\d{1,3}(?:[.\u00a0\u202f ]\d{3})*,\d{2}(?![\d,]|\.\d))
   | (?P<clock>\b\d{1,2}:\d{2}(?:\s*(?:[ap]\.?m\.?)(?![a-z]))?|\b(?:0?[1-9]|1[0-2])\.[0-5]\d\s*[ap]\.?m\b\.?)
   | (?P<ampm>\b\d{1,2}\s*(?:[ap]\.m\.|[ap]m\b))
   | (?P<power>(?:(?<=\d)|(?<=\d\s))(?:mm|cm|km|m)[23](?!\w))
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+)*[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]*[=/][\w=/.-]*\w)
   | (?P<dotted>\b\d+(?:\.\d+){2,}\b)
-  | (?P<money>[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?[kK]\b)?)
+  | (?P<money>[$€£¥]\s?(?:\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,]|\.\d)|\d[\d,]*(?:\.\d+)?)(?:\s?[kK]\b)?)
   | (?P<num>\d[\d,]*(?:\.\d+)?(?:st|nd|rd|th)?(?![\w])(?![.,]\d))
   | (?P<unitnum>\d+(?:\.\d+)?(?=[a-zA-Z%\u00d7]))
   | (?P<word>[A-Za-z]+(?:'[a-z]+)?)
@@ -762,6 +764,16 @@ def is_year(norm: str) -> bool:
     return len(norm) == 5 and norm[0] == "#" and norm[1:3] in ("19", "20") and norm[1:].isdigit()
 
 
+_DECIMAL_COMMA = re.compile(r",\d{2}$")
+
+
+def _decimal_comma(raw: str) -> str:
+    """An amount written with a decimal comma ("1.480,50", "1 284,50", "95,00") in the
+    point form: a last comma group of two digits is no thousands group (those have three),
+    so it is the decimals, and the dots or spaces before it group thousands."""
+    return re.sub(r"[.\u00a0\u202f ]", "", raw).replace(",", ".")
+
+
 def _number(text: str) -> str:
     digits = text.replace(",", "")
     if "." in digits:
@@ -798,6 +810,12 @@ def _tokens(text: str) -> tuple[Token, ...]:
             year, month, day = raw.split("-")
             add(f"%{int(month)}-{int(day):02d}", match)
             add("#" + year, match)
+        elif kind == "dotdate":
+            day, month, year = raw.split(".")  # "12.09.2026": day first wherever dates take dots
+            add(f"%{int(month)}-{int(day):02d}", match)
+            add("#" + year, match)
+        elif kind == "comma":
+            add(_number(_decimal_comma(raw)), match)
         elif kind == "clock":
             hours, rest = re.split(
                 r"[:.]", raw, maxsplit=1
@@ -822,6 +840,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
             add(digit_group(raw) or "!" + raw, match)  # "07700.900.412", "1.2.3"
         elif kind == "money":
             symbol, amount = raw[0], raw[1:].strip()
+            if _DECIMAL_COMMA.search(amount):
+                amount = _decimal_comma(amount)
             thousands = amount.lower().endswith("k")
             value = _number(amount.rstrip("kK").strip())
             if thousands:
