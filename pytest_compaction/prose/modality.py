@@ -530,7 +530,7 @@ _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>(?:[a-z]+-)?[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
     r"by|until)\b|"
-    r"[A-Z0-9$\u20ac\u00a3'\"]|(?:[a-z][a-z-]*\s+){0,3}[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
+    r"[A-Z0-9$\u20ac\u00a3'\"`]|(?:[a-z][a-z-]*\s+){0,3}[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
     r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|[0-9$\u20ac\u00a3])\b|"
     # A bare noun then "of" ("get proof of", "keep copies of", "take written note of"): the
     # word before "of" is a noun, so the first word is its verb, when no auxiliary later in
@@ -865,7 +865,7 @@ _OPTIONAL_NOUN = re.compile(
     r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bas\s)"
     r"(?<!\bremains\s)(?<!\bstays\s)(?<!\bbecomes\s)"
     r"\b(?:the|an?|any|all|each|every|these|those|this|that|its|their|our|your|his|her|my)\s+"
-    r"(?:[a-z0-9-]+\s+)?(?P<word>optional)\s+(?!(?:and|or|but|if|for|to|unless|when|where)\b)(?=[a-z])"
+    r"(?:[a-z0-9-]+\s+)?(?P<word>optional)\s+(?!(?:and|or|but|if|for|to|unless|when|where)\b)(?=[a-z0-9`?/.#-])"
 )
 
 
