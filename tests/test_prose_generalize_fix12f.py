@@ -4,20 +4,11 @@ in other words than the triples': faithful readings it must keep and drifts it m
 
 from __future__ import annotations
 
+from _prose_facts import events as _events
+from _prose_facts import fact as _fact
+from _prose_facts import names
+
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.prose.facts import check_facts_in_prose
-
-
-def names(ledger: Ledger, summary: str) -> tuple[str, ...]:
-    return check_facts_in_prose(ledger, summary).names
-
-
-def _events(*texts: str) -> Ledger:
-    ledger = Ledger(tenant_id="t", subject_id="s")
-    for n, text in enumerate(texts, 1):
-        ledger.event(f"e{n}", text)
-    return ledger
-
 
 # -- a question, a section title and a report's speaker assert nothing ------------------------
 
@@ -55,12 +46,6 @@ def test_a_section_title_asserts_nothing() -> None:
 
 
 # -- a refusal verb and "closed to" negate what they take ----------------------------------
-
-
-def _fact(text: str, predicate: str, value: object, prose: dict[str, object]) -> Ledger:
-    ledger = _events(text)
-    ledger.fact("f1", predicate, value, sources=["e1"], prose=prose)  # type: ignore[arg-type]
-    return ledger
 
 
 def _warranty() -> Ledger:

@@ -1,0 +1,26 @@
+"""Shared helpers of the prose fact tests: small ledgers and the names of their verdicts."""
+
+from __future__ import annotations
+
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.prose.facts import check_facts_in_prose
+
+
+def names(ledger: Ledger, summary: str) -> tuple[str, ...]:
+    """The violation names the summary gets against the ledger's facts."""
+    return check_facts_in_prose(ledger, summary).names
+
+
+def events(*texts: str) -> Ledger:
+    """A ledger of one event per text (``e1``, ``e2``, ...) and no facts yet."""
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    for n, text in enumerate(texts, 1):
+        ledger.event(f"e{n}", text)
+    return ledger
+
+
+def fact(text: str, predicate: str, value: object, prose: dict[str, object]) -> Ledger:
+    """A ledger of one event and one fact ``f1`` stated by it."""
+    ledger = events(text)
+    ledger.fact("f1", predicate, value, sources=["e1"], prose=prose)  # type: ignore[arg-type]
+    return ledger
