@@ -497,11 +497,20 @@ def fluent(text: str) -> str:
 _SLASHED = re.compile(r"(?<![\w/])[Ww]/(?:(?P<out>[Oo])(?![\w/-])|(?=\s))")
 
 
+# "Save" as the preposition of exception in formal English (", save in the case of
+# emergency", ", save where the tenant consents"): after a comma and before the phrase it
+# excepts, it is "except"; "save it in the folder" and a leading "Save for later" are the verb.
+_SAVE = re.compile(r"(?<=,)(\s+)save(?=\s+(?:in|for|where|when|that|as|if|on|with|by)\b)", re.IGNORECASE)
+
+
 def spelled(text: str) -> str:
-    """``text`` with "w/o" and "w/" written out as "without" and "with" (:data:`_SLASHED`)."""
-    if "/" not in text:
-        return text
-    return _SLASHED.sub(lambda m: "without" if m.group("out") else "with", text)
+    """``text`` with "w/o" and "w/" written out as "without" and "with" (:data:`_SLASHED`),
+    and a comma's "save" of exception as "except" (:data:`_SAVE`)."""
+    if "/" in text:
+        text = _SLASHED.sub(lambda m: "without" if m.group("out") else "with", text)
+    if "save" in text.lower():
+        text = _SAVE.sub(lambda m: m.group(1) + "except", text)
+    return text
 
 
 def unframed(text: str) -> str:
@@ -1023,6 +1032,9 @@ _PRESENCE = _stem_set("present there around available attendance onsite on-site"
 """Words that only say who or what is there: "without a vet present" is "without a vet"."""
 
 
+_COMPLEX_PREPOSITION = re.compile(r"\bin\s+(?:the\s+)?(?:case|event)\s+of\b")
+
+
 def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each condition of ``text`` with the content words that state it, as stems:
     "refund up to $50 after supervisor review" ->
@@ -1043,6 +1055,9 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         rest = work[match.end() :]
         end = _CLAUSE_END.search(rest)
         phrase = rest[: end.start()] if end else rest
+        # A complex preposition's noun says nothing of the condition: "in the case of
+        # emergency", "in the event of a leak" ask for the emergency, the leak.
+        phrase = _COMPLEX_PREPOSITION.sub(" ", phrase)
         # "without a vet present" asks for no vet: the word of presence adds nothing. An
         # identifier states a condition ("if the incident is Sev-1"), and so does a number,
         # the bound it sets ("more than two years"); other values (units, dates, amounts'
