@@ -171,3 +171,28 @@ def test_a_store_item_with_another_value_is_caught(pytester: pytest.Pytester) ->
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*fact-city:value_changed*"])
     assert "artifact_malformed" not in result.stdout.str()
+
+
+MISREAD = """
+def last_three(messages):
+    return messages[-3:]
+
+
+def broken(request):
+    return len(request.text) + "characters"
+"""
+
+
+def test_a_function_that_takes_the_request_for_messages_is_told_how_to_read_it(
+    pytester: pytest.Pytester,
+) -> None:
+    result = contract_session(pytester, STORE_SPEC, "misread", MISREAD, "misread:last_three")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*compressor_error*not subscriptable*request.openai_messages()*"])
+
+
+def test_another_type_error_gets_no_such_hint(pytester: pytest.Pytester) -> None:
+    result = contract_session(pytester, STORE_SPEC, "misread", MISREAD, "misread:broken")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*compressor_error*TypeError*"])
+    assert "request.openai_messages()" not in result.stdout.str()

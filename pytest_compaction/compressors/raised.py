@@ -11,7 +11,19 @@ __all__ = ["described", "one_line", "where"]
 
 def described(error: BaseException, compressor: object) -> str:
     """``"KeyError: 'x' at /their/file.py:12 in helper"``: what was raised, and where."""
-    return f"{one_line(error)}{where(error, compressor)}"
+    told = one_line(error)
+    return f"{told}{where(error, compressor)}{_request_hint(error, told)}"
+
+
+def _request_hint(error: BaseException, told: str) -> str:
+    """How to read the request, when the compressor treated it as something else (a list of
+    messages, a dict, a string): ``'CompressionRequest' object is not subscriptable``."""
+    if isinstance(error, (TypeError, AttributeError)) and "'CompressionRequest'" in told:
+        return (
+            "; a compressor is called with a CompressionRequest: its messages are "
+            "request.openai_messages() or request.langchain_messages(), its text request.text"
+        )
+    return ""
 
 
 def one_line(error: BaseException) -> str:
