@@ -18,6 +18,14 @@
   ("2019 2024", "in 2024 12000 people") is a year and a number. A run after "+" opens with
   its country code: "+44 7700 900412" is the same number as "07700 900412". A date is read
   only with a month and a day that exist ("0470-55-01-23" is a phone number).
+- **Twenty-four-hour times said as hundreds**: "at twenty-two hundred", "eighteen hundred
+  hours", "oh six hundred", "1800 hours", "0600" are times (``@22:00``, ``@18:00``,
+  ``@06:00``), never "1800 hours" of duration. Said so, it is a time with "hours" (or
+  "hrs") after it; without it, said in words after "at", "until" or "till" and with no
+  noun after it ("at twelve hundred feet" is a height), or written with its leading zero
+  ("at 0600"). Each only after a word that places a time ("at", "by", "until", "before",
+  "after", "from", "since", "to"): "logged 1200 hours" is a duration, "room 0412" a number,
+  "by nineteen hundred" a year.
 
 Both passes work on the token list before :func:`normalize._fold` merges dates.
 """
@@ -196,6 +204,52 @@ def _half_hour(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
     return hour % 12 if hour == 12 else hour, 30, i + 2
 
 
+_HUNDREDS_SAID = re.compile(r"[a-z]+(?:-[a-z]+)? hundred", re.IGNORECASE)
+_HUNDREDS_WRITTEN = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+_HOURS = frozenset({"~hour"})
+_HUNDREDS_BEFORE = frozenset({*_TIME_BEFORE, "before", "after", "from", "since", "to"})
+_AFTER_TIME = frozenset(
+    {"on", "and", "or", "sharp", "tomorrow", "today", "tonight", "latest", "then", "when"}
+)
+"""Words that may follow a time said as hundreds without "hours" ("at fourteen hundred
+sharp", "until eighteen hundred tomorrow"); any other word after it is what the number
+counts ("at twelve hundred feet")."""
+
+
+def _leading_zero(out: Sequence[Token], i: int) -> bool:
+    """Whether token ``i`` is the spoken "oh" / "zero" of "oh six hundred"."""
+    return i >= 0 and out[i].raw.lower() in ("oh", "zero") and _adjacent(out[i], out[i + 1])
+
+
+def _hundreds(out: Sequence[Token], i: int) -> tuple[int, int, int, int] | None:
+    """A twenty-four-hour time said as hundreds at token ``i`` (see the module docstring):
+    (hours, minutes, index of its first token, index after it), or None."""
+    token = out[i]
+    raw = token.raw.strip()
+    said = _HUNDREDS_SAID.fullmatch(raw) is not None
+    if not token.norm.startswith("#") or not (said or _HUNDREDS_WRITTEN.fullmatch(raw)):
+        return None
+    try:
+        value = int(token.norm[1:])
+    except ValueError:
+        return None
+    hours, minutes = divmod(value, 100)
+    if hours > 23 or minutes > 59:
+        return None
+    start = i - 1 if said and _leading_zero(out, i - 1) else i
+    before = out[start - 1].norm if start > 0 else ""
+    if before not in _HUNDREDS_BEFORE:
+        return None  # "logged 1200 hours", "room 0412"
+    if i + 1 < len(out) and out[i + 1].norm in _HOURS and _adjacent(token, out[i + 1]):
+        return hours, minutes, start, i + 2
+    if not said and raw.startswith("0"):
+        return hours, minutes, start, i + 1
+    after = out[i + 1] if i + 1 < len(out) else None
+    if said and before in _TIME_BEFORE and before != "by" and (after is None or after.norm in _AFTER_TIME):
+        return hours, minutes, start, i + 1
+    return None
+
+
 def _offset(hour: int, minutes: int, before: bool) -> tuple[int, int]:
     if not before:
         return hour % 12 if hour == 12 else hour, minutes
@@ -210,6 +264,15 @@ def clock_phrases(out: list[Token], text: str) -> list[Token]:
     i = 0
     while i < len(out):
         token = out[i]
+        if (hundreds := _hundreds(out, i)) is not None:
+            at_hour, at_minute, start, end = hundreds
+            if start < i:
+                result.pop()  # the "oh" of "oh six hundred"
+            result.append(
+                _merged(token, out[start].start, out[end - 1].end, text, f"@{at_hour:02d}:{at_minute:02d}")
+            )
+            i = end
+            continue
         spoken = _spoken(out, i)
         hours: int | None = None
         if spoken is not None:

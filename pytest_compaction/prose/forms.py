@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -209,6 +210,33 @@ def without_year(alias: Alias) -> Alias | None:
     return tuple(norm for i, norm in enumerate(alias) if i not in drop)
 
 
+_ORDINAL_DAY = re.compile(r"(?:\d(?:st|nd|rd|th)|first|second|third|[a-z]th)$", re.IGNORECASE)
+_MONTH_DAY = re.compile(r"(?:\d{4}-)?(\d{1,2})-(\d{1,2})")
+
+
+def day_dates(value: tuple[Alias, ...], shown: Mapping[Alias, str], written: Value) -> dict[Alias, str]:
+    """The dates a value alias said as an ordinal day names ("the 28th", "the
+    twenty-eighth"): that day of the fact's own month where its value writes one ("03-28",
+    "2026-03-28"), else of any month. A summary that writes the date with its month ("28
+    March") states the same day; the ordinal alone never fixed the month."""
+    out: dict[Alias, str] = {}
+    for alias in value:
+        if len(alias) != 1 or kind_of(alias[0]) != "number" or not _ORDINAL_DAY.search(shown.get(alias, "")):
+            continue
+        day = alias[0][1:]
+        if not day.isdigit() or not 1 <= int(day) <= 31:
+            continue
+        dated = _MONTH_DAY.fullmatch(written.strip()) if isinstance(written, str) else None
+        months = (
+            [int(dated.group(1))]
+            if dated and int(dated.group(2)) == int(day) and 1 <= int(dated.group(1)) <= 12
+            else range(1, 13)
+        )
+        for month in months:
+            out.setdefault((f"%{month}-{int(day):02d}",), shown[alias])
+    return {alias: said for alias, said in out.items() if alias not in value}
+
+
 def _year_after(norms: Sequence[str], at: int, alias: Alias) -> bool:
     """Whether a year follows one of the alias's dates where it stands at ``at``."""
     return any(
@@ -347,6 +375,10 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     else:
         value = build.aliases(value_words, require_source=True, derive=True)
     value, halfless = build.in_half(value, fact.value)
+    dates = day_dates(value, build.shown, fact.value)
+    for alias, said in dates.items():
+        build.shown.setdefault(alias, said)
+    value = (*value, *dates)
     qualifiers: list[tuple[str, tuple[Alias, ...]]] = []
     given = dict(form.qualifiers) if form is not None else {}
     for key, qvalue in fact.qualifiers:

@@ -438,6 +438,9 @@ _UNITS = {
     "kilos": "kg",
     "kilogram": "kg",
     "kilograms": "kg",
+    "t": "tonne",
+    "tonne": "tonne",
+    "tonnes": "tonne",
     "ml": "ml",
     "millilitre": "ml",
     "millilitres": "ml",
@@ -518,7 +521,8 @@ _TOKEN = re.compile(
   | (?P<iso>\b\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b(?!-\d))
   | (?P<dotdate>\b(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d\b(?![.-]?\d))
   | (?P<comma>(?<![\d.,])\d{1,3}(?:[.\u00a0\u202f ]\d{3})*,\d{2}(?![\d,]|\.\d))
-  | (?P<clock>\b\d{1,2}:\d{2}(?:\s*(?:[ap]\.?m\.?)(?![a-z]))?|\b(?:0?[1-9]|1[0-2])\.[0-5]\d\s*[ap]\.?m\b\.?)
+  | (?P<clock>\b\d{1,2}:\d{2}(?:\s*(?:[ap]\.?m\.?)(?![a-z]))?|\b(?:0?[1-9]|1[0-2])\.[0-5]\d\s*[ap]\.?m\b\.?
+                |\b(?:[01]\d|2[0-3])h[0-5]\d\b)
   | (?P<ampm>\b\d{1,2}\s*(?:[ap]\.m\.|[ap]m\b))
   | (?P<power>(?:(?<=\d)|(?<=\d\s))(?:mm|cm|km|m)[23](?!\w))
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+)*[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]*[=/][\w=/.-]*\w)
@@ -818,8 +822,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
             add(_number(_decimal_comma(raw)), match)
         elif kind == "clock":
             hours, rest = re.split(
-                r"[:.]", raw, maxsplit=1
-            )  # "7:45", "7.45 a.m." (dotted: only with a.m./p.m.)
+                r"[:.h]", raw, maxsplit=1
+            )  # "7:45", "7.45 a.m." (dotted: only with a.m./p.m.), "06h30" (two-digit hours)
             meridiem = re.sub(r"[^apm]", "", rest[2:].lower())
             add(_clock(int(hours), int(rest[:2]), meridiem), match)
         elif kind == "ampm":
