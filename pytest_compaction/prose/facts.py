@@ -1316,14 +1316,14 @@ def _source_label(text: str) -> frozenset[str]:
     )
 
 
-def _source_tells(statement: Statement, label: frozenset[str]) -> bool:
+def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] = _TELLING) -> bool:
     """Whether the sentence names the untrusted event's source as the one telling: a word of
     its label is the nearest speaker before a telling verb or noun in its stretch of the
     sentence ("the HVAC log for room 3.07 *shows*", "the broker's bot *asserted* that", "the
     store's auto-*suggestions*"), not the user or the system ("W4: the system *says* ...")."""
     norms, segment = statement.norms, statement.segment
     for verb, norm in enumerate(norms):
-        if norm not in _TELLING:
+        if norm not in verbs:
             continue
         teller = next(
             (
@@ -1519,8 +1519,10 @@ def _check_sources(
                 # report of what the source only believed or thought possible does not
                 # (:data:`REPORTING`: "thinks it might be X" told as "says it is X").
                 source = labels[only_speculative[norm]]
-                reported = norm not in believed_only and _reported(statement, i, names | doubted_things)
-                if not forecast and (reported or _source_tells(statement, source)):
+                reported = norm not in believed_only and _reports_doubt(
+                    _reported(statement, i, names | doubted_things)
+                )
+                if not forecast and (reported or _source_tells(statement, source, _TELLING_DOUBT)):
                     continue
                 found.append(
                     Violation(
@@ -1788,6 +1790,41 @@ def _reported_content(statement: Statement, positions: Sequence[int]) -> set[str
     if not reporting:
         return set()
     return {statement.norms[i] for i in reporting if i > reporting[0]}
+
+
+_SAYING = frozenset(
+    stem(w)
+    for w in (
+        *("say", "says", "said", "state", "states", "stated", "report", "reports", "reported"),
+        *("mention", "mentions", "mentioned", "write", "writes", "wrote", "assert", "asserts"),
+        *("asserted",),
+    )
+)
+"""Plain verbs of saying: "she *said* the panel has cut the line" tells what was said as it
+was said, so a hedge the source used and the report left out is a change, not a report."""
+
+
+_TELLING_DOUBT = frozenset(
+    stem(w)
+    for w in (
+        *("claim", "claims", "claimed", "allege", "alleges", "alleged", "suggest", "suggests"),
+        *("suggested", "suggestion", "suggestions", "estimate", "estimates", "estimated"),
+        *("predict", "predicts", "predicted", "propose", "proposes", "proposed", "recommend"),
+        *("recommends", "recommended", "recommendation", "offer", "offers", "offered"),
+    )
+)
+"""The verbs of telling that keep a claim's doubt ("Dana *suggested* moving the stand-up"):
+a source named with one of them reports a possibility; named with a plain verb of saying
+(:data:`_SAYING`: "Dana *said* the stand-up moves") it states it as settled."""
+
+
+def _reports_doubt(words: str | None) -> bool:
+    """Whether attribution ``words`` (:func:`_reported`) keep a doubt's standing: quotation
+    marks, a question or request ("asked about dropping out"), a label of doubt ("an
+    unconfirmed report"); not a plain verb of saying alone (:data:`_SAYING`)."""
+    if not words:
+        return False
+    return any(not set(phrase(w)) <= _SAYING for w in words.split(", "))
 
 
 def _reported(statement: Statement, position: int, names: set[str]) -> str | None:

@@ -530,7 +530,7 @@ _TOKEN = re.compile(
   | (?P<money>[$€£¥]\s?(?:\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,]|\.\d)|\d[\d,]*(?:\.\d+)?)(?:\s?[kK]\b)?)
   | (?P<num>\d[\d,]*(?:\.\d+)?(?:st|nd|rd|th)?(?![\w])(?![.,]\d))
   | (?P<unitnum>\d+(?:\.\d+)?(?=[a-zA-Z%\u00d7]))
-  | (?P<word>[A-Za-z]+(?:'[a-z]+)?)
+  | (?P<word>[^\W\d_]+(?:'[a-z]+)?)
   | (?P<deg>\u00b0\s?(?:[CF](?![A-Za-z]))?)
   | (?P<sym>[%\u00d7€$£])
     """,
@@ -948,9 +948,25 @@ def _qualified_currency(out: list[Token], currency: str, start: int) -> bool:
     return _COUNTRY_CURRENCY.get(country) == _CURRENCY[currency] and start - out[-1].end <= 1
 
 
+_UNDECOMPOSED = str.maketrans(
+    {"ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "ð": "d", "þ": "th", "ł": "l", "đ": "d"}
+)
+"""Letters that carry no separable accent, as they are written without one."""
+
+
+def ascii_folded(word: str) -> str:
+    """``word`` without its accents ("Hallgrímsdóttir" -> "Hallgrimsdottir", "Søren" ->
+    "Soren"): a summary that drops them writes the same name. Letters of other scripts
+    stay as they are."""
+    if word.isascii():
+        return word
+    parts = unicodedata.normalize("NFKD", word.translate(_UNDECOMPOSED))
+    return unicodedata.normalize("NFKC", "".join(c for c in parts if not unicodedata.combining(c)))
+
+
 def _word(out: list[Token], match: re.Match[str]) -> None:
     raw = match.group()
-    lower = raw.lower()
+    lower = ascii_folded(raw.lower())
     start, end = match.start(), match.end()
     previous = out[-1] if out else None
     after_number = (

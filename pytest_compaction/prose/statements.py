@@ -116,6 +116,7 @@ _SUBORDINATORS = frozenset({"if", "unless", "when", "whenever", "once", "until",
 _QUESTION_WORDS = frozenset({"how", "what", "which", "where", "why", "who"})
 _OWNERS = frozenset({"my", "our"})
 _OWNED_REACH = 3
+_POSSESSIVE = ("'s", "\u2019s")
 _TIME_CONJUNCTIONS = frozenset({"before", "after", "until", "till", "once", "when"})
 _AWAITS = frozenset({"awaiting", "awaits", "await", "pending"})
 """Words that tell what follows them has not happened yet: "awaiting approval", "pending
@@ -646,6 +647,11 @@ class Statement:
         ]
         if joined:
             end = min(end, joined[0])
+        # Nor does a consequence after ", so" reach back: "the panel has cut the line, *so*
+        # the purchase *would* be postponed" states the cut as settled.
+        result = _RESULT.search(self.text, self.tokens[position].end, end)
+        if result is not None:
+            end = result.start()
         start = max(start, self._reported_after(position, clause, start))
         # A trailing ", with ..." phrase tells its own noun's state: "CSV files, *with
         # Parquet being considered*" doubts Parquet, not the CSV files before it.
@@ -739,11 +745,30 @@ class Statement:
         given = self._owned(positions) | self._time_clause(positions, start + first.end(), end)
         given |= self._asking(positions, start + first.start())
         given |= self._reporter(positions, start + first.start())
+        given |= self._possessed(positions, start + first.start())
         before = self.tokens[positions[0] - 1].end if positions[0] > 0 else 0
         opener = self.text[before:start].split()
         if opener and opener[-1].lower().strip(",;:") in _DEFINITE:
             given |= {i for i in positions if self.tokens[i].end <= start + first.start()}
         return sorted(given)
+
+    def _possessed(self, positions: Sequence[int], first: int) -> set[int]:
+        """The words of a possessed subject just before the first speculation word: "she
+        thinks *Juniper's limp* could be a ligament problem" doubts the cause, not the limp.
+        A possessive ("Juniper's", "the site's") then up to :data:`_OWNED_REACH` content
+        words, ending where the doubt starts."""
+        before = [i for i in positions if self.tokens[i].end <= first]
+        if not before:
+            return set()
+        out: set[int] = set()
+        for i in reversed(before[-_OWNED_REACH - 1 :]):
+            raw = self.tokens[i].raw.lower()
+            if self.norms[i] in STOPWORDS and not raw.endswith(_POSSESSIVE):
+                return set()
+            out.add(i)
+            if raw.endswith(_POSSESSIVE):
+                return out if len(out) > 1 else set()
+        return set()
 
     def _reporter(self, positions: Sequence[int], first: int) -> set[int]:
         """The words of a report's speaker and its verb before a "that" that opens the
@@ -1125,6 +1150,13 @@ _NOUN_CLAUSE = re.compile(
     r"(?:,\s*|\s+)(?:and|or)\s+(?=(?:the|a|an|this|that|these|those|its|their|our|his|her|my|your|"
     r"[A-Z][\w-]*(?:'s|\u2019s))\s+(?:[\w'\u2019-]+\s+){0,3}(?:(?:also|now|still)\s+)?" + _FINITE + r"\b)"
 )
+_RESULT = re.compile(
+    r",\s*(?:and\s+)?so\s+(?=(?:(?:the|a|an|this|that|these|those|its|their|our|his|her|my|your|"
+    r"[A-Z][\w-]*(?:'s|\u2019s))\s+(?:[\w'\u2019-]+\s+){0,3}|(?:we|they|he|she|it|I|you)\s+)"
+    r"(?:(?:also|now|still)\s+)?" + _FINITE + r"\b)"
+)
+"""A consequence joined by ", so": a subject (a noun phrase or a pronoun) then a finite
+verb, so "so far" and "so that" are none."""
 _VERB_BEFORE = re.compile(r"\b" + _FINITE + r"\b|\b[a-z]{2,}ed\b|\b(?:[A-Z]\w*|he|she|it)\s+[a-z]{2,}s\b")
 """A clause joined by "and" (with a comma or without: "is at 9:30 *and the inspector might*
 look") whose subject is a noun phrase, not a name ("Luis will do the
