@@ -723,6 +723,10 @@ def _check_active(
         matching = [p for p in spots if reading[p] == required]
         if matching and (value_hit is None or len(matching) == len(spots)):
             at = matching[0]
+        asked = [p for p in spots if _requested(statement, p)]
+        told = [p for p in spots if p not in asked]
+        if value_hit is not None and asked and told and all(reading[p] != required for p in told):
+            at = told[0]  # "asked for it to be redelivered, but was told it will not be"
         negated = statement.negated(at, spans.get(at, 1))
         polarity = "negative" if negated else "positive"
         if polarity != required:
@@ -837,6 +841,23 @@ def _check_active(
             code=best.code, fact_id=fid, expected=best.expected, observed=best.observed, detail=best.detail
         )
     ]
+
+
+_REQUESTED = re.compile(
+    r"\b(?:ask(?:s|ed|ing)?|request(?:s|ed|ing)?|want(?:s|ed|ing)?|wish(?:es|ed)?|beg(?:s|ged)?)"
+    r"(?:\s+for)?(?:\s+[\w'-]+){0,5}?\s+to\s+(?:be\s+|have\s+|get\s+)?(?:[\w'-]+\s+){0,3}$",
+    re.IGNORECASE,
+)
+"""A request's infinitive up to a word: "asked for the parcel *to be* redelivered", "wants
+the agent *to* cancel", "wants them *to get the boiler* serviced"."""
+
+
+def _requested(statement: Statement, position: int) -> bool:
+    """Whether token ``position`` is what someone asked for ("asked for the parcel to be
+    *redelivered*"), in its own clause: a request tells what was wanted, not what is so."""
+    clause = statement.clause[position]
+    start = min(t.start for i, t in enumerate(statement.tokens) if statement.clause[i] == clause)
+    return _REQUESTED.search(statement.text, start, statement.tokens[position].start) is not None
 
 
 def _nearness(statement: Statement, name_at: int, same: bool) -> Callable[[int], tuple[bool, int]]:
