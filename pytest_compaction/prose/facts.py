@@ -883,7 +883,6 @@ def _rival_subject(
     # A coordinated clause with a subject of its own ("..., and the road bike belonging to
     # Lorcan needs a chain") states the fact it names of that subject: the name's segment
     # decides before the whole clause does.
-    # The name's occurrence in the value's segment, if it has one there.
     here = next(
         (
             p
@@ -897,6 +896,12 @@ def _rival_subject(
     rival = next((g for g in others if _in_segment(statement, g, here)), None)
     if own or rival is not None:
         return rival if not own else None
+    # The name stands apart from its value ("PD-55810 and PD-55823, and both are for
+    # Oyelaran"): a subject in the value's own segment is whom the value is told of.
+    if here != at and not _in_segment(statement, r.subject, at):
+        rival = next((g for g in others if _in_segment(statement, g, at)), None)
+        if rival is not None:
+            return rival
     for p in anchors:
         own = statement.in_clause(r.subject, p) if r.subject else False
         rival = next((g for g in others if statement.in_clause(g, p)), None)
