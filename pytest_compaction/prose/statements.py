@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from pytest_compaction.prose import _text
-from pytest_compaction.prose.normalize import Token, find_phrase, kind_of, stem, tokens
+from pytest_compaction.prose.normalize import Token, find_phrase, kind_of, participles, stem, tokens
 
 __all__ = [
     "ATTRIBUTION",
@@ -86,6 +86,28 @@ _PRIVATIVES = frozenset(
 )
 """Words that state a thing switched out of being, as "not" would: "roaming is *disabled*"
 says that roaming is not on, "they *deactivated* the old key" that it is not active."""
+_UN_WORD = re.compile(r"un(?!der|i[fnoqtv])([a-z]{3,})$")
+"""A word made negative by "un-" before a participle or an "-able" word ("unauthorised",
+"unpaid", "unconfirmed", "unavailable"), but not "under..." or "uni..." ("united")."""
+_SAMENESS = frozenset({"changed", "altered", "affected", "modified", "touched", "limited", "disturbed"})
+"""Participles whose "un-" form says a thing stays as it is or has no bound ("the dose is
+*unchanged*", "data is *unlimited*"): no negation of it."""
+
+
+def _un_negative(raw: str) -> bool:
+    """Whether a lower-case word is a participle or "-able" word negated by "un-"."""
+    matched = _UN_WORD.match(raw)
+    if matched is None:
+        return False
+    rest = matched.group(1)
+    return rest not in _SAMENESS and (rest.endswith(("ed", "able", "ible")) or rest in participles())
+
+
+_COMPLEMENT_LINKS = frozenset(t.norm for t in tokens("as is are was remain stays become became seem left"))
+"""Words before an "un-" word that make it what its segment's subject is ("the charge *is
+unpaid*", "reported the QuickMart charge of $212 *as unauthorised*"): it reaches back over
+the whole subject, however long."""
+_LINK_ADVERBS = frozenset(t.norm for t in tokens("still now yet also again so"))
 _OFF = "off"
 _OFF_STATE = _stems("be stay stays remain remains keep kept")
 """A linking verb before "off" makes it the state of its subject: "speed-work *is off* this
@@ -298,7 +320,7 @@ _SOURCE_SURFACE = frozenset(w for n in _SOURCE_WORDS.split() for w in (n, n + "s
 """A source noun is read as written, singular or plural, never by its stem: "sits" folds
 like "site" but names no web site."""
 _BOUNDARY = re.compile(
-    r"[,;:()\[\]]|\s[-\u2013\u2014]\s|\s(?:but|although|though|while|whereas|because|since|so|"
+    r"[;()\[\]]|(?<!\d)[,:]|[,:](?!\d)|\s[-\u2013\u2014]\s|\s(?:but|although|though|while|whereas|because|since|so|"
     r"which|who)\s|(?<!\bnot)(?<!n't)(?<!n\u2019t)\syet\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
     r"[A-Z]\w*)\b)",
 )
@@ -400,6 +422,11 @@ class Statement:
                     found.append(state)
                 continue
             raw = self.tokens[i].raw.lower()
+            if _un_negative(raw):
+                # Only as what its subject is: "the charge *is unpaid*", never "unlimited data".
+                if i > position and self._complement(i):
+                    found.append(self.tokens[i].raw)
+                continue
             norm = negator(self.tokens[i]) or ("not" if raw in _PROHIBITS or raw in _PRIVATIVES else "")
             norm = norm or ("no" if raw in _AWAITS else "")
             if not norm:
@@ -435,7 +462,10 @@ class Statement:
             cues = tuple(
                 i
                 for i, token in enumerate(self.tokens)
-                if self.norms[i] in _CEASE or token.raw.lower() in _CUE_WORDS or negator(token) is not None
+                if self.norms[i] in _CEASE
+                or token.raw.lower() in _CUE_WORDS
+                or negator(token) is not None
+                or _un_negative(token.raw.lower())
             )
             self._memo["negation"] = cues
         return cues
@@ -613,6 +643,18 @@ class Statement:
                     out.append(kept[j])
             out.sort()
         return out
+
+    def _complement(self, index: int) -> bool:
+        """Whether token ``index`` is what its subject is: a linking word before it, past
+        an adverb or two ("is *still* unpaid", "remains *currently* unconfirmed")."""
+        back = index - 1
+        while (
+            back >= 0
+            and index - back <= 2
+            and (self.norms[back] in _LINK_ADVERBS or self.tokens[back].raw.endswith("ly"))
+        ):
+            back -= 1
+        return back >= 0 and self.norms[back] in _COMPLEMENT_LINKS
 
     def _before_verb(self, position: int, negator: int) -> bool:
         """Whether a negator after ``position`` still governs it: "peanuts are *not*
