@@ -321,7 +321,7 @@ _SOURCE_SURFACE = frozenset(w for n in _SOURCE_WORDS.split() for w in (n, n + "s
 like "site" but names no web site."""
 _BOUNDARY = re.compile(
     r"[;()\[\]]|(?<!\d)[,:]|[,:](?!\d)|\s[-\u2013\u2014]\s|\s(?:but|although|though|while|whereas|because|since|so|"
-    r"which|who)\s|(?<!\bnot)(?<!n't)(?<!n\u2019t)\syet\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|is|are|was|were|has|have|had|also|"
+    r"which|who)\s|(?<!\bnot)(?<!n't)(?<!n\u2019t)\syet\s|\s(?:and|or)\s(?=(?:i|he|she|they|we|you|it|that|is|are|was|were|has|have|had|also|"
     r"[A-Z]\w*)\b)",
 )
 _PRESENT_AUX = frozenset({"is", "are", "am", "get", "gets", "being", "be", "'s"})
