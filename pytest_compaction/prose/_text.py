@@ -45,11 +45,14 @@ cites the line's source, so it applies to every sentence of the line."""
 # A sentence ends at . ! or ? followed by space and something that is not a lower-case
 # letter, so "v1.2", "$50.00" and "e.g. the" stay whole.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^a-z\s])")
-# A period after a title, a Latin abbreviation, an initial or a dotted acronym does not end
-# a sentence: "Dr. Lee", "e.g. Paris", "J. Smith", "the U.S. office".
+# A period after a title, a Latin abbreviation, an initial, a dotted acronym or a word
+# abbreviated in business writing (account, apartment, reference, extension, invoice, order
+# and ticket numbers) does not end a sentence: "Dr. Lee", "e.g. Paris", "J. Smith", "the U.S.
+# office", "Acct. No. 4471", "Apt. 3", "Ref. QX-2".
 _ABBREVIATION = re.compile(
     r"(?:\b(?:dr|mr|mrs|ms|mx|prof|st|sr|jr|vs|etc|approx|inc|ltd|co|corp|dept|no|nr|fig|mt|gen|col|"
-    r"capt|lt|sgt|rev|hon|e\.g|i\.e|cf|viz|al)|(?:\b[A-Za-z]\.)+[A-Za-z]?|\b[A-Z])\.$",
+    r"capt|lt|sgt|rev|hon|e\.g|i\.e|cf|viz|al|acct|acc|apt|ave|blvd|rd|bldg|ste|tel|ext|ref|attn|"
+    r"mgr|asst|assoc|govt|intl|natl|qty|amt|pkg|inv|ord|tkt)|(?:\b[A-Za-z]\.)+[A-Za-z]?|\b[A-Z])\.$",
     re.IGNORECASE,
 )
 # An abbreviated month before its day number does not end a sentence: "due Nov. 1".
