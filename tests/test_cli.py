@@ -361,8 +361,15 @@ def test_bad_input_never_shows_a_traceback(tmp_path: Path, name: str) -> None:
     assert result.stderr.count("\n") == 1
 
 
-def test_the_module_entry_point_matches_main() -> None:
-    result = command("check", str(EXAMPLE))
+@pytest.mark.parametrize("module", ["pytest_compaction.cli", "pytest_compaction"])
+def test_the_module_entry_points_match_main(module: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", module, "check", str(EXAMPLE)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert (result.returncode, result.stdout, result.stderr) == (EXIT_VIOLATIONS, ALLERGY_LINE + "\n", "")
 
 

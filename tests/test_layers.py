@@ -176,8 +176,12 @@ def test_the_graph_sees_deferred_imports() -> None:
 
 def test_every_folder_is_a_layer_package() -> None:
     graph = package_graph()
-    flat = [m for m in graph if m.count(".") == 1 and not _is_package_init(m, graph)]
+    entry_point = f"{PACKAGE}.__main__"  # `python -m pytest_compaction`: the command, no code of its own
+    flat = [m for m in graph if m.count(".") == 1 and not _is_package_init(m, graph) and m != entry_point]
     assert flat == [], "modules flat at the package top; place them in a layer folder"
+    assert graph.get(entry_point, set()) <= {"sys", f"{PACKAGE}.cli"}, (
+        "__main__ only hands over to the command"
+    )
 
 
 # -- the rules can fail ----------------------------------------------------------------
