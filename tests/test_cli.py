@@ -338,9 +338,9 @@ BAD_INPUTS: dict[str, str] = {
 }
 
 
-def command(*argv: str) -> subprocess.CompletedProcess[str]:
+def command(*argv: str, module: str = "pytest_compaction.cli") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "pytest_compaction.cli", *argv],
+        [sys.executable, "-m", module, *argv],
         capture_output=True,
         text=True,
         timeout=60,
@@ -363,13 +363,7 @@ def test_bad_input_never_shows_a_traceback(tmp_path: Path, name: str) -> None:
 
 @pytest.mark.parametrize("module", ["pytest_compaction.cli", "pytest_compaction"])
 def test_the_module_entry_points_match_main(module: str) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", module, "check", str(EXAMPLE)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = command("check", str(EXAMPLE), module=module)
     assert (result.returncode, result.stdout, result.stderr) == (EXIT_VIOLATIONS, ALLERGY_LINE + "\n", "")
 
 
