@@ -100,6 +100,44 @@ _DEONTIC = (
     r"(?:required|mandatory|necessary|needed|obligatory|forbidden|prohibited|banned|disallowed|enforced|"
     r"blocked|barred|frozen)"
 )
+# A directive reported with its addressee ("told the customer to shut the water off",
+# "reminded staff never to", "was instructed not to"): the command the speaker gave, so an
+# obligation, or with "not"/"never" a prohibition. The reporting verb is the cue; the words
+# after it are still read, so a hedge there ("told them ideally to") still hedges. Advice
+# ("advised them to") stays a hedge, and so does a request ("asked them to"), which may be
+# declined. Forms that are also nouns ("orders") are left out.
+_DIRECTING = (
+    r"(?:tell|tells|told|instruct|instructs|instructed|remind|reminds|reminded|ordered|directed|warn|"
+    r"warns|warned)"
+)
+_NOT_IN_ADDRESSEE = (
+    r"(?!(?:to|not|never|that|about|for|whether|if|how|why|what|when|where|is|are|was|were|be|and|or|but|"
+    r"it|this|can|could|may|might|will|would|shall|should|must)\b)"
+)
+_ADDRESSEE = rf"(?:{_NOT_IN_ADDRESSEE}[a-z][\w'-]*\s+){{1,4}}?"
+
+
+def _directive(then: str) -> str:
+    """A reporting verb of command whose addressee (or, in the passive, nothing) is followed by ``then``."""
+    passive = r"(?:is|are|was|were|been|be|being|got|get)\s+"
+    return rf"\b(?:{_DIRECTING}(?=\s+{_ADDRESSEE}{then})|{passive}{_DIRECTING}(?=\s+{then}))"
+
+
+# The mandative subjunctive of minutes and resolutions ("Resolved: that harnesses be clipped
+# on", "agreed that the bidder be notified"): a bare "be" after "that" and its subject, or
+# after the subject that opens the rule once its frame is read off, is an instruction;
+# "that ... not be" forbids. A modal or an auxiliary in between ("that staff can
+# be", "so that it will be") is an ordinary clause.
+_NOT_IN_SUBJECT = (
+    r"(?!(?:can|could|may|might|will|would|shall|should|must|to|not|never|is|are|was|were|has|have|had|"
+    r"do|does|did|also|then|and|or|but|if|when|which|who)\b)"
+)
+_MANDATIVE = re.compile(
+    rf"(?:\bthat\s+|^\s*)(?:{_NOT_IN_SUBJECT}[a-z][\w-]*\s+){{1,5}}?(?P<be>(?:not\s+)?be)\s+"
+    r"(?=(?:[a-z]+ed|" + "|".join(sorted({w for w in _norm.participles() if len(w) > 2})) + r")\b)"
+)
+"""Only the "be" is the cue: the subject's words are read as any others ("that the power
+generally be switched off" is hedged)."""
 _SOFTENER = r"(?:(?:be|strictly|always|really|actually|absolutely|currently|yet|even|any\s+longer)\s+)?"
 
 _WAIVER = (
@@ -147,6 +185,7 @@ _PROHIBITION = (
     r"\b(?:under\s+no\s+circumstances|at\s+no\s+time|in\s+no\s+case|on\s+no\s+account|"
     r"not\s+under\s+any\s+circumstances)(?:\s*,?\s*(?:should|shall|may|can|must|will|is|are|do|does)\b)?",
     r"\b(?:must|shall|may|can|will)\s+(?:not|never|no\s+longer)\b",
+    _directive(r"(?:not|never)\s+to\b"),
     # "must wait until Y" is "must not ... until Y": the waiting is the prohibition.
     r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:wait|hold\s+off)\s+(?:until|till|for)\b",
     r"\b(?:wait|waits|hold\s+off|holds\s+off)\s+(?:until|till)\b",
@@ -181,7 +220,7 @@ _PROHIBITION = (
     rf"\b(?:stays?|remains?)\s+{_AWAY}\b",
     # "None leaves without a label", "nobody enters unless escorted": a universal negative
     # bounded by a condition is "never ... without".
-    r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except)\b)",
+    r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
     # "No vehicle leaves without ...", and so after a label ("Desk rule: no vehicle leaves ...",
     # "**Pool:** no diving"), where a clause starts as a sentence does.
     r"(?:^\s*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
@@ -235,6 +274,9 @@ _OBLIGATION = (
     r"\bmake\s+sure\b",
     r"\bbe\s+sure\s+to\b",
     r"\bat\s+all\s+times\b",
+    # "every time" closing its clause is "always"; before a clause ("every time the alarm
+    # sounds") it is "whenever".
+    r"\b(?:every|each)\s+(?:single\s+)?time\b(?=\s*(?:[,.;:!?)]|$|(?:and|or|but|without)\b))",
     r"\bwithout\s+(?:exception|fail)\b",
     r"\bno\s+exceptions?\b",
     # "The timesheets are to be reconciled": the be-to of an instruction ("is not to be" is
@@ -248,6 +290,7 @@ _OBLIGATION = (
     # "was to be" ("the form had to be signed", "keys were to be returned").
     r"\b(?:had|needed)\s+to\b",
     r"\b(?:was|were)\s+to\s+be\b",
+    _directive(r"to\b"),
     # A need of a thing a named person gives, titled or not ("needs Dr. Osei's sign-off",
     # "needs Anna Ruiz's approval", "needs the parents' consent").
     r"\bneeds?\s+(?=(?:[a-z]{1,5}\.\s+)?(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*(?:'s|s')(?=\s|$))",
@@ -297,6 +340,10 @@ _HEDGE = (
     r"\btypically\b",
     r"\bnormally\b",
     r"\bmostly\b",
+    # Frequency short of always: the rule holds only part of the time.
+    r"\b(?:most|much|some|part)\s+of\s+the\s+time\b",
+    r"\bmore\s+often\s+than\s+not\b",
+    r"\b(?:sometimes|occasionally)\b",
     r"\bmight\b",
     r"\bcould\b",
     r"\bperhaps\b",
@@ -377,7 +424,9 @@ _TABLE: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
     )
 )
 _SPACES = re.compile(r"\s+")
-_CONSTRAINT = re.compile("|".join(f"(?:{p})" for p in (*_PROHIBITION, *_RESTRICTION, *_OBLIGATION)))
+_CONSTRAINT = re.compile(
+    "|".join(f"(?:{p})" for p in (*_PROHIBITION, *_RESTRICTION, *_OBLIGATION, _MANDATIVE.pattern))
+)
 # Conditions that carve an exception out of a rule. Added to a rule that had none,
 # they narrow it ("Never call X *unless the user asks*").
 # Carve-outs that narrow even a conditional rule ("..., except on Fridays").
@@ -433,7 +482,8 @@ _ADJECTIVE = re.compile(
 # not recommend a broker"), or as the verb of a clause of time or condition ("before I
 # suggest a dish", "unless the vet recommends it", "if advised by the pharmacist": the
 # clause's subject a pronoun or a determiner's noun). The speaker's own advice ("we suggest
-# calling", "checking it before booking is recommended") is still a hedge.
+# calling", "checking it before booking is recommended") is still a hedge; a past "advised
+# that" reports what was said, as "informed that" does.
 _ADVICE_VERB = r"(?:suggest(?:s|ed)?|recommend(?:s|ed)?|advis(?:e|es|ed)|encourag(?:e|es|ed))\b"
 _ADVICE_WORD = re.compile(r"\b" + _ADVICE_VERB)
 _GOVERNED_ADVICE = re.compile(
@@ -442,6 +492,9 @@ _GOVERNED_ADVICE = re.compile(
     r"|\b(?:before|after|when|whenever|until|till|once|while|if|unless)\s+"
     r"(?:(?:i|you|he|she|we|they|someone|anyone|(?:the|a|an|my|your|his|her|our|their)\s+[a-z][\w'-]*"
     r"(?:\s+[a-z][\w'-]*)?)\s+)?(?=" + _ADVICE_VERB + ")"
+    # "The agent advised that the pens go in the cabin": a past report of what was said, as
+    # "informed that"; the clause it reports keeps its own force.
+    r"|(?=advised\s+" + _ADDRESSEE + r"that\b)|(?=advised\s+that\b)"
 )
 
 
@@ -926,6 +979,13 @@ def read(text: str) -> Reading:
         start, end = match.span()
         found.append((start, Cue(CueKind.CONDITION, _SPACES.sub(" ", match.group()) + _AVAILABLE)))
         work = work[:start] + " " * (end - start) + work[end:]
+    if " be " in work:
+        for match in _MANDATIVE.finditer(work):
+            start, end = match.span("be")
+            words = _SPACES.sub(" ", match.group("be"))
+            kind = CueKind.PROHIBITION if words.startswith("not") else CueKind.OBLIGATION
+            found.append((start, Cue(kind, words)))
+            work = work[:start] + " " * (end - start) + work[end:]
     if "could" in work:
         for start, end, cue in _backshifted(work):
             found.append((start, cue))
