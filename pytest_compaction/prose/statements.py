@@ -171,6 +171,10 @@ _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
 _CUE_WORDS = _PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID, _BEHIND}
 """Surface words besides the negators that :meth:`Statement.negated` reads as cues."""
 _DETERMINER_REACH = 3
+_NEGATIVE_SUBJECTS = frozenset({"no", "none", "nothing", "nobody"})
+_SUBJECT_OPENERS = frozenset({"that", "and", "but", "so", "then"})
+_SUBJECT_REACH = 4
+"""How far after a negative subject ("no lifts", "none of the crew") its verb may stand."""
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
 more than", "no doubt"."""
 _DEFINITE = frozenset(
@@ -446,7 +450,8 @@ class Statement:
                 if i < position:
                     found.append("no longer")
                 continue
-            if norm in _DETERMINERS and not i < position <= i + _DETERMINER_REACH:
+            near = i < position <= i + _DETERMINER_REACH
+            if norm in _DETERMINERS and not near and not self._subject(i, position):
                 continue
             if norm not in _DETERMINERS and i > position and not self._before_verb(position, i):
                 continue
@@ -643,6 +648,27 @@ class Statement:
                     out.append(kept[j])
             out.sort()
         return out
+
+    def _subject(self, index: int, position: int) -> bool:
+        """Whether the negator at ``index`` opens the subject of its clause, before ``position``:
+        "no lifts are to be made over the school side", "nothing goes over the school side".
+        A negative subject denies the predicate, as "not" after the verb would, so it reaches
+        to the end of its segment; in a phrase ("at no extra cost") it negates only its noun."""
+        if self.norms[index] not in _NEGATIVE_SUBJECTS or position < index:
+            return False
+        if index > 0 and self.segment[index - 1] == self.segment[index]:
+            before = self.text[self.tokens[index - 1].end : self.tokens[index].start]
+            if self.norms[index - 1] not in _SUBJECT_OPENERS and ":" not in before:
+                return False
+        for j in range(index + 1, min(index + 1 + _SUBJECT_REACH, position)):
+            if self.norms[j] in _AUXILIARIES:
+                return True
+            if self.norms[j] in _CONJUNCTIONS and j != index + 2:
+                return False  # "no fee applies and boats may ...": a clause of its own; not "no A or B"
+        if self.norms[index] == "no" or index + 1 >= position or self.norms[index + 1] in _SUBORDINATORS:
+            return False
+        follow = self.tokens[index + 1].raw
+        return follow.endswith("s") and follow.islower() and len(follow) > 3 and follow != "unless"
 
     def _complement(self, index: int) -> bool:
         """Whether token ``index`` is what its subject is: a linking word before it, past
