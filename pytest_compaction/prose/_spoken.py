@@ -48,8 +48,9 @@ _MINUTE_WORDS = frozenset({"~minute"})
 
 
 def _hour(token: Token) -> int | None:
-    """The hour a plain number token names (1 to 12), or None."""
-    if not token.norm.startswith("#") or re.search(r"(?:st|nd|rd|th)$", token.raw, re.IGNORECASE):
+    """The hour a plain number token names (1 to 12), or None: not an ordinal ("5th") nor a
+    plural ("the under-tens", "over-12s": an age band's number)."""
+    if not token.norm.startswith("#") or re.search(r"(?:st|nd|rd|th|s)$", token.raw, re.IGNORECASE):
         return None
     try:
         value = float(token.norm[1:])
@@ -59,8 +60,8 @@ def _hour(token: Token) -> int | None:
 
 
 def _minutes(token: Token) -> int | None:
-    if not token.norm.startswith("#"):
-        return None
+    if not token.norm.startswith("#") or token.raw[-1:] in ("s", "S"):
+        return None  # "the under-tens after six": a band's number, no minutes
     try:
         value = float(token.norm[1:])
     except ValueError:

@@ -296,6 +296,26 @@ class _Builder:
                 out.append(alias)
         return tuple(out), frozenset(halfless)
 
+    def with_hours(self, group: tuple[Alias, ...]) -> tuple[Alias, ...]:
+        """A qualifier's aliases and, for each bare hour after a word that places a time
+        ("before 8", "after eight", "by 6"), the same alias with that hour on the clock, in
+        either half of the day ("before 8 pm", "before 08:00"): the alias leaves the half
+        open, so a summary that fixes it still states the bound."""
+        out = list(group)
+        for alias in group:
+            for i in range(1, len(alias)):
+                hour = alias[i]
+                if alias[i - 1] not in _HOUR_PLACING or kind_of(hour) != "number" or not hour[1:].isdigit():
+                    continue
+                if not 1 <= int(hour[1:]) <= 12:
+                    continue
+                for clock in (int(hour[1:]) % 12, int(hour[1:]) % 12 + 12):
+                    variant = (*alias[:i], f"@{clock:02d}:00", *alias[i + 1 :])
+                    if variant not in out:
+                        self.shown.setdefault(variant, self.shown.get(alias, " ".join(alias)))
+                        out.append(variant)
+        return tuple(out)
+
     def with_adverbs(self, group: tuple[Alias, ...]) -> tuple[Alias, ...]:
         """A qualifier's aliases and, for each one-word alias, the other of its adjective /
         "-ly" adverb pair (:func:`adverb_family`): a "severe" allergy is told as "severely
@@ -311,6 +331,9 @@ class _Builder:
                     out.append((other,))
         return tuple(out)
 
+
+_HOUR_PLACING = frozenset(phrase("before after by until till from at since"))
+"""Words before which a bare number of 1 to 12 is an hour ("before 8", "until eleven")."""
 
 _DERIVED_REACH = 3
 """Aliases of up to this many words get their derived wordings (:func:`_derivations`)."""
@@ -387,7 +410,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
         else:
             group = build.aliases(_value_words(qvalue), require_source=True)
         if group:
-            qualifiers.append((key, build.with_adverbs(group)))
+            qualifiers.append((key, build.with_hours(build.with_adverbs(group))))
     if form is not None and form.names:
         names = build.aliases(form.names, require_source=False, derive=True)
     else:

@@ -778,6 +778,11 @@ def _decimal_comma(raw: str) -> str:
     return re.sub(r"[.\u00a0\u202f ]", "", raw).replace(",", ".")
 
 
+_AGE_BAND = re.compile(r"(under|over|Under|Over|UNDER|OVER)-(\d{1,3})s")
+"""An age band written with its number: "under-12s", "Over-65s"."""
+_BAND_BOUNDS = frozenset({"under", "over"})
+
+
 def _number(text: str) -> str:
     digits = text.replace(",", "")
     if "." in digits:
@@ -838,6 +843,12 @@ def _tokens(text: str) -> tuple[Token, ...]:
         elif kind == "ident" and (dated := _numeric_date(raw, out, match)) is not None:
             for date_norm in dated:
                 add(date_norm, match)
+        elif kind == "ident" and (band := _AGE_BAND.fullmatch(raw)) is not None:
+            # "under-12s", "over-65s": an age band, the bound and its number ("under 12").
+            bound = band.group(1)
+            out.append(Token(bound.lower(), bound, match.start(), match.start() + len(bound)))
+            at = match.start() + band.start(2)
+            out.append(Token(_number(band.group(2)), raw[band.start(2) :], at, match.end()))
         elif kind == "ident":
             add(digit_group(raw) or "!" + raw.lower(), match)
         elif kind == "dotted":
@@ -1194,9 +1205,15 @@ def _is_word_number(token: Token) -> bool:
 
 def _number_word(lower: str, out: list[Token], match: re.Match[str]) -> int | None:
     """The number a word names, or None: cardinals ("twelve"), scales ("hundred"), and
-    ordinals ("third"); "first" and "second" only where they cannot be plain words."""
+    ordinals ("third"); "first" and "second" only where they cannot be plain words. A
+    cardinal's plural after "under" or "over" is an age band's number ("the under-twelves",
+    "over-sixties")."""
     if lower in _NUMBER_WORDS:
         return _NUMBER_WORDS[lower]
+    if out and out[-1].norm in _BAND_BOUNDS and lower.endswith("s"):
+        for single in (lower[:-1], lower[:-2], lower[:-3] + "y"):
+            if single in _NUMBER_WORDS and single not in _SCALE_WORDS:
+                return _NUMBER_WORDS[single]
     if lower not in _ORDINALS:
         return None
     if lower in _PLAIN_ORDINALS:
