@@ -154,12 +154,31 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     return tuple(out)
 
 
+# A quotation opens at a quote mark after a space or an opening bracket and before a
+# non-space, and closes at one after a non-space and before a space, punctuation or the end
+# ("reading 'Gas main isolated. Safe to dig.'"); an apostrophe ("don't", "the Smiths' car")
+# stands inside a word or only closes.
+_QUOTE_OPENS = re.compile(r"(?:^|(?<=[\s(\[]))['\"](?=\S)")
+_QUOTE_CLOSES = re.compile(r"(?<=\S)['\"](?=[\s.,;:!?)\]]|$)")
+
+
+def _inside_quotation(line: str, start: int, at: int) -> bool:
+    """Whether a quotation opened between ``start`` and ``at`` is still open there and closes
+    later in the line: its sentences are words of the sentence that quotes them, so the
+    attribution before the quotation ("the sign reads '...'") covers all of it."""
+    head = line[start:at]
+    opened = len(_QUOTE_OPENS.findall(head))
+    if opened <= len(_QUOTE_CLOSES.findall(head)):
+        return False
+    return _QUOTE_CLOSES.search(line, at) is not None
+
+
 def _split(line: str) -> list[str]:
     parts: list[str] = []
     start = 0
     for end in _SENTENCE_END.finditer(line):
         head = line[start : end.start()]
-        if _ABBREVIATION.search(head):
+        if _ABBREVIATION.search(head) or _inside_quotation(line, start, end.start()):
             continue
         if _MONTH_DOT.search(head) and line[end.end() : end.end() + 1].isdigit():
             continue

@@ -1140,8 +1140,9 @@ before a day number or date ("Sun 25/05", "Sat 3 May") or next to another weekda
 _DAY_NUMBER_AFTER = re.compile(r"\.?,?\s*\d")
 _TIME_PREPOSITIONS = frozenset(
     {"on", "by", "until", "till", "from", "before", "after", "since", "next", "this", "every", "each", "last"}
+    | {"due"}
 )
-"""Words a weekday follows as a time adverbial: "by Wed", "until Sun", "every Sat"."""
+"""Words a weekday follows as a time adverbial: "by Wed", "until Sun", "every Sat", "due Wed."."""
 _ARTICLES = frozenset({"the", "a", "an"})
 _WEEKDAY_NORMS = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
 
