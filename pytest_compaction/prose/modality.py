@@ -34,6 +34,7 @@ __all__ = [
     "Reading",
     "command_verb",
     "commanded",
+    "complements",
     "connectives",
     "count_constraints",
     "condition_words",
@@ -1388,6 +1389,18 @@ def _quote(words: Iterable[str]) -> str:
     return ", ".join(repr(w) for w in words)
 
 
+_COUNTERPARTS = {"outside": re.compile(r"\b(?:in|inside|within)\b"), "without": re.compile(r"\bwith\b")}
+
+
+def complements(invariant: str) -> frozenset[str]:
+    """The negative bounds ("outside", "without") whose positive counterpart ``invariant``
+    uses ("in"/"inside"/"within", "with"): an obligation to act inside or with something is
+    kept by forbidding the act outside or without it ("Always handle it inside the hood" is
+    "never handle it outside the hood")."""
+    lower = invariant.lower()
+    return frozenset(word for word, pattern in _COUNTERPARTS.items() if pattern.search(lower))
+
+
 def judge(
     required: Modality,
     statement: Sequence[Reading],
@@ -1395,6 +1408,7 @@ def judge(
     invariant: Reading,
     condition_stated: bool = False,
     procedure: str | None = None,
+    complemented: frozenset[str] = frozenset(),
 ) -> Judgement:
     """Whether ``statement`` (the readings of the clauses that carry an invariant's
     markers) keeps the force ``required`` by an invariant whose own text reads as
@@ -1416,7 +1430,9 @@ def judge(
        invariant's conditions in its own words, with another connective
        (:func:`states_condition`). An obligation also passes when the statement is
        a ``procedure`` in force: a present passive with a schedule or deadline and no
-       modal cue at all (:func:`standing`).
+       modal cue at all (:func:`standing`). An obligation also passes when it is
+       forbidden through the complement of its own place or company, ``complemented``
+       (:func:`complements`): "never ... outside the hood, nor without the gel".
     """
     cues = Reading(tuple(cue for clause in statement for cue in clause.cues))
     if cues.has(CueKind.WAIVER):
@@ -1450,8 +1466,10 @@ def judge(
         conditions += tuple(
             w.split(None, 1)[1] for w in cues.words(CueKind.RESTRICTION) if w.startswith("only ")
         )
+    through = required is Modality.OBLIGATION and cues.has(CueKind.PROHIBITION)
+    complement = frozenset(w for w in conditions if w in complemented) if through else frozenset()
     if not conditional:
-        added = [w for w in conditions if w in _EXCEPTIONS]
+        added = [w for w in conditions if w in _EXCEPTIONS and w not in complement]
     elif not own & _COMPLEMENTED:
         # A bound with no complement ("never share outside the team") gains an exception
         # from "if" or "unless"; only "never A without B" has one ("A only if B").
@@ -1517,6 +1535,8 @@ def judge(
             return Judgement(True, "restriction", "")
         if conditional and prohibits and changed:
             return Judgement(True, "prohibition", "")
+        if complement:
+            return Judgement(True, "prohibition", "")  # "never outside the hood": always inside it
         if prohibits:
             words = cues.words(CueKind.PROHIBITION)
             return Judgement(

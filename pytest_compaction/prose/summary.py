@@ -53,6 +53,7 @@ from pytest_compaction.prose.modality import (
     Modality,
     command_verb,
     commanded,
+    complements,
     condition_words,
     count_constraints,
     judge,
@@ -446,13 +447,19 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         own_act(read(clause) if verb is None else commanded(clause, verb), invariant.text)
         for clause in stating
     ]
-    verdict = judge(invariant.modality, readings, invariant=own)
+    outside = complements(invariant.text)
+    verdict = judge(invariant.modality, readings, invariant=own, complemented=outside)
     if not verdict.ok and verdict.observed in ("none", "permission"):
         # Read only when the cues fall short: a condition kept in its own words, a standing procedure.
         stated = states_condition(invariant.text, stating)
         procedure = next((p for clause in stating if (p := standing(clause))), None)
         verdict = judge(
-            invariant.modality, readings, invariant=own, condition_stated=stated, procedure=procedure
+            invariant.modality,
+            readings,
+            invariant=own,
+            condition_stated=stated,
+            procedure=procedure,
+            complemented=outside,
         )
     if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
         # A dropped condition widens a permission; it only tightens a prohibition or obligation.
