@@ -319,6 +319,8 @@ def _alternatives(word: str) -> tuple[tuple[str, str], ...]:
     out.extend((form, re.escape(form)) for form in irregular if form != lower)
     if irregular:  # a verb's base takes the regular endings too: pay, pays, paying, paid
         out.append(_regular(_norm.base_form(lower)))
+    # a word and its everyday clipping are one word: "laboratory" finds "lab", "fridge" "refrigerator"
+    out.extend(_regular(partner) for partner in _norm.clippings(lower))
     return tuple(dict.fromkeys(out))
 
 

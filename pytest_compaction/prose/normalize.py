@@ -609,7 +609,13 @@ def kind_of(norm: str) -> str:
 
 @functools.lru_cache(maxsize=16384)
 def stem(word: str) -> str:
-    """The shared form of an English word: "lives", "lived", "living" -> "liv"."""
+    """The shared form of an English word: "lives", "lived", "living" -> "liv"; a word and
+    its everyday clipping share one ("telephoned" and "phoned", :data:`_CLIPPINGS`)."""
+    plain = _plain_stem(word)
+    return _CLIPPED.get(plain, plain)
+
+
+def _plain_stem(word: str) -> str:
     w = word.lower().replace("\u2019", "'")
     if w.endswith("'s"):
         w = w[:-2]
@@ -635,6 +641,37 @@ def stem(word: str) -> str:
     if w in _FUNCTION_WORDS and w != word.lower():
         return w + "e"  # "noted" is "note", never the negator "not"
     return w
+
+
+_CLIPPINGS = (
+    ("telephone", "phone"),
+    ("photograph", "photo"),
+    ("refrigerator", "fridge"),
+    ("laboratory", "lab"),
+    ("examination", "exam"),
+    ("advertisement", "advert"),
+    ("influenza", "flu"),
+    ("veterinarian", "vet"),
+    ("gymnasium", "gym"),
+    ("memorandum", "memo"),
+    ("aeroplane", "plane"),
+    ("airplane", "plane"),
+    ("bicycle", "bike"),
+    ("mathematics", "maths"),
+)
+"""Everyday English clippings: the long word and its short form name one thing, so "has
+telephoned the office" keeps "has phoned the office" and "the lab" is "the laboratory"."""
+_CLIPPED = {_plain_stem(long): _plain_stem(short) for long, short in _CLIPPINGS}
+_PARTNERS: dict[str, tuple[str, ...]] = {}
+for _long, _short in _CLIPPINGS:
+    _PARTNERS[_plain_stem(_long)] = (*_PARTNERS.get(_plain_stem(_long), ()), _short)
+    _PARTNERS[_plain_stem(_short)] = (*_PARTNERS.get(_plain_stem(_short), ()), _long)
+
+
+def clippings(word: str) -> tuple[str, ...]:
+    """The other words of ``word``'s clipping pair ("laboratory" -> "lab", "labs" ->
+    "laboratory"; :data:`_CLIPPINGS`), in their base form, or nothing."""
+    return _PARTNERS.get(_plain_stem(word), ())
 
 
 _NOUN_SUFFIXES = (("ation", 5), ("ion", 5), ("al", 5), ("ement", 4), ("ment", 4))
