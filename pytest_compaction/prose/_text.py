@@ -45,6 +45,15 @@ cites the line's source, so it applies to every sentence of the line."""
 # A sentence ends at . ! or ? followed by space and something that is not a lower-case
 # letter, so "v1.2", "$50.00" and "e.g. the" stay whole.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^a-z\s])")
+# A line typed all in lower case ("return on 6 june is fine. i might bring the bike") has no
+# capital to open a sentence: there any sentence end followed by a space ends one.
+_LOWER_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+# The short forms of notes typed in lower case end no sentence there: "prob. good to ...",
+# "approx. 20 min. walk", "incl. vat".
+_NOTE_ABBREVIATION = re.compile(
+    r"\b(?:prob|poss|esp|incl|excl|approx|min|mins|hr|hrs|wk|wks|mo|mos|yr|yrs|est|pls|plz|tmrw|ft|lb|lbs|oz|"
+    r"pt|pts|qty|no|vs|etc|eg|ie|e\.g|i\.e)\.$"
+)
 # A period after a title, a Latin abbreviation, an initial, a dotted acronym or a word
 # abbreviated in business writing (account, apartment, reference, extension, invoice, order
 # and ticket numbers) does not end a sentence: "Dr. Lee", "e.g. Paris", "J. Smith", "the U.S.
@@ -176,9 +185,12 @@ def _inside_quotation(line: str, start: int, at: int) -> bool:
 def _split(line: str) -> list[str]:
     parts: list[str] = []
     start = 0
-    for end in _SENTENCE_END.finditer(line):
+    ends = _SENTENCE_END if any(ch.isupper() for ch in line) else _LOWER_SENTENCE_END
+    for end in ends.finditer(line):
         head = line[start : end.start()]
         if _ABBREVIATION.search(head) or _inside_quotation(line, start, end.start()):
+            continue
+        if ends is _LOWER_SENTENCE_END and _NOTE_ABBREVIATION.search(head):
             continue
         if _MONTH_DOT.search(head) and line[end.end() : end.end() + 1].isdigit():
             continue

@@ -966,10 +966,14 @@ def _settled(statement: Statement, r: Resolved) -> bool:
     """Whether ``statement`` states a value of ``r`` as what stands: not only doubted
     ("with Parquet being considered") or offered as a second choice ("with Unit 3 as the
     fallback")."""
-    hit = r.find_value(statement)
-    if hit is None:
+    if r.find_value(statement) is None:
         return False
-    return statement.speculative(hit[0]) is None and statement.second_choice(hit[0]) is None
+    # Any place that states it settles it: "corrected it to the 21st, since they will be
+    # away, and the agent booked March 21" settles March 21 however the first is read.
+    return any(
+        statement.speculative(at) is None and statement.second_choice(at) is None
+        for at, _ in r.value_positions(statement)
+    )
 
 
 _LONGER = stem("longer")
@@ -1486,6 +1490,8 @@ def _check_sources(
                     for r in claims
                 )
                 if not own and statement.speculative(positions[0]) is not None:
+                    # "If you decide to bring it, sports equipment can be added": the rule holds.
+                    settled |= _content(statement, statement.ruled_consequence(positions))
                     given = _content(statement, statement.presupposed(positions))
                     settled |= given
                     modifiers = _content(statement, _modifiers(statement, positions))

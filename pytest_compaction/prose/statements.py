@@ -174,6 +174,16 @@ _DETERMINER_REACH = 3
 _NEGATIVE_SUBJECTS = frozenset({"no", "none", "nothing", "nobody"})
 _SUBJECT_OPENERS = frozenset({"that", "and", "but", "so", "then"})
 _SUBJECT_REACH = 4
+_RULE_MODAL = re.compile(
+    r"\b(?:can|cannot|can't|must|mustn't|needs?\s+to|has\s+to|have\s+to)\b", re.IGNORECASE
+)
+"""The modals of a rule, which a fronted condition bounds without doubting it
+(:meth:`Statement.ruled_consequence`)."""
+_SUBJECT_STARTS = frozenset(
+    {"the", "a", "an", "this", "that", "his", "her", "their", "our", "my", "your"}
+    | {"he", "she", "they", "we", "i"}
+)
+"""Words that open a clause's subject after ", and" ("..., and the agent booked ...")."""
 """How far after a negative subject ("no lifts", "none of the crew") its verb may stand."""
 """After "not"/"no", these make the pair additive, a bound or an idiom: "not only", "no
 more than", "no doubt"."""
@@ -770,14 +780,24 @@ class Statement:
         clause; "might be delayed and cancelled" joins no "that" and stays one doubt."""
         begin = start
         for i in range(position - 2):
-            if (
-                self.clause[i] == clause
-                and self.norms[i] == "and"
-                and self.tokens[i + 1].past
-                and self.tokens[i + 2].raw.lower() == "that"
-            ):
+            if self.clause[i] != clause or self.norms[i] != "and":
+                continue
+            reports = self.tokens[i + 1].past and self.tokens[i + 2].raw.lower() == "that"
+            if reports or self._new_subject(i, position):
                 begin = max(begin, self.tokens[i].start)
         return begin
+
+    def _new_subject(self, conjunction: int, position: int) -> bool:
+        """Whether ", and" at ``conjunction`` opens a clause with a subject and a past verb of
+        its own before token ``position`` ("since they will be away, *and the agent booked*
+        March 21"): a hedge before it is not the new clause's."""
+        if "," not in self.text[self.tokens[conjunction - 1].end : self.tokens[conjunction].start]:
+            return False
+        opener = self.text[self.tokens[conjunction].end :].split(None, 1)[:1]
+        if not opener or opener[0].lower() not in _SUBJECT_STARTS:
+            return False  # articles are no tokens: the word after "and" is read from the text
+        reach = range(conjunction + 2, min(conjunction + 2 + _SUBJECT_REACH, position))
+        return any(self.tokens[j].past and self.norms[j] not in _AUXILIARIES for j in reach)
 
     def second_choice(self, position: int) -> str | None:
         """The words that offer token ``position`` as a second choice, or None: "with Unit 3
@@ -797,6 +817,22 @@ class Statement:
             if found is not None and found.start() > stop:
                 found = None
         return found.group().strip() if found is not None else None
+
+    def ruled_consequence(self, positions: Sequence[int]) -> list[int]:
+        """The positions of a rule that a fronted condition bounds, or nothing: "If you decide
+        to bring it, *sports equipment can be added* for 35 euros" doubts the deciding, but
+        the rule after the condition's comma (a "can", "must" or "need to", and no doubt of
+        its own) holds as the service's rule."""
+        if not positions or self.norms[positions[0]] != "if":
+            return []
+        for k, i in enumerate(positions[1:], 1):
+            if "," in self.text[self.tokens[positions[k - 1]].end : self.tokens[i].start]:
+                main = list(positions[k:])
+                text = self.text[self.tokens[main[0]].start : self.tokens[main[-1]].end]
+                if _RULE_MODAL.search(text) and not _SPECULATION.search(text):
+                    return main
+                return []
+        return []
 
     def presupposed(self, positions: Sequence[int]) -> list[int]:
         """The positions of a definite subject that a speculative clause takes as given:
