@@ -229,7 +229,7 @@ _PROHIBITION = (
     r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
 )
 _EMPHASIS = (
-    r"\beven\s+(?:if|when|though|after|before|once)\b",
+    r"\beven\s+(?:if|when|though|after|before|once|while|whilst|during)\b",
     r"\bregardless(?:\s+of)?\b",
     r"\bin\s+any\s+case\b",
     r"\bno\s+matter\s+(?:what|who|when|how|if)\b",
@@ -1419,7 +1419,8 @@ def judge(
     1. a waiver lifts the constraint ("not required", "no longer forbidden"): fail;
     2. a hedge ("should", "ideally", "if possible", ...) qualifies it: fail;
     3. an exception ("unless", "except", "if", "without", ...) added to an invariant
-       that has no condition narrows it: fail ("even if" widens and does not count);
+       that has no condition narrows it: fail ("even if" widens and does not count); a
+       conditional permission widened by "even if", "even while", "regardless": fail;
     4. a prohibition needs a prohibition word; an obligation an obligation word; a
        conditional permission a permission or condition word, or anything stronger.
        When the invariant is itself conditional ("Never deploy *until* review"), the
@@ -1454,6 +1455,13 @@ def judge(
             "hedged",
             f"{_quote(available)} makes the {required.value} hold only when someone is available",
             True,
+        )
+    widening = cues.words(CueKind.EMPHASIS)
+    if required is Modality.PERMISSION_WITH_CONDITION and widening and not invariant.has(CueKind.EMPHASIS):
+        # "can be unlocked on request, even while the plan is being paid off": granted whatever
+        # the condition says, so the condition no longer bounds it.
+        return Judgement(
+            False, "widened", f"{_quote(widening)} grants it regardless of the invariant's condition", True
         )
     conditional = invariant.conditional
     own = connectives(invariant)
