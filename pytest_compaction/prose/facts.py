@@ -1585,12 +1585,14 @@ def _check_sources(
                 ):
                     continue  # the words that name the source ("the store dashboard") are not its claim
                 source_words = told_by[event_id] | label
+                # Not the words that name the source ("following an email from the help centre").
+                claim = [i for i in hits if statement.norms[i] not in label and not statement.in_occasion(i)]
                 by_person = event_id in tools and _told_by_person(statement, hits[0], source_words)
                 if (
                     not _claimed_as_own(statement, hits, label, need)
                     and not by_person
                     and (
-                        _attributes(statement, hits, names, told_by[event_id])
+                        _attributes(statement, claim, names, told_by[event_id])
                         or _source_tells(statement, label)
                     )
                 ):

@@ -174,6 +174,10 @@ _DETERMINER_REACH = 3
 _NEGATIVE_SUBJECTS = frozenset({"no", "none", "nothing", "nobody"})
 _SUBJECT_OPENERS = frozenset({"that", "and", "but", "so", "then"})
 _SUBJECT_REACH = 4
+_OCCASIONS = _stems("following after since upon due because")
+"""Words that open a phrase of time or cause ("following an email", "after a call", "due to
+a text from ..."): a source noun inside it names when or why, not who claims."""
+_OCCASION_REACH = 3
 _RULE_MODAL = re.compile(
     r"\b(?:can|cannot|can't|must|mustn't|needs?\s+to|has\s+to|have\s+to)\b", re.IGNORECASE
 )
@@ -971,6 +975,7 @@ class Statement:
             for i in reports
             if speakers.get(i, "source") != "self"
             and not (i not in speakers and any(o < i and self.clause[o] == self.clause[i] for o in own))
+            and not self._occasion(i, position)
         ]
         if not kept:
             return None
@@ -1108,6 +1113,39 @@ class Statement:
                 opener.endswith("'s") and bool(nxt) and nxt not in _REPORT_COMPLEMENT and not between.strip()
             )
         return nxt not in _REPORT_COMPLEMENT or any(c in between for c in ",;:")
+
+    def in_occasion(self, position: int) -> bool:
+        """Whether token ``position`` is in a phrase of occasion that names a source ("Following
+        an email *from the help centre*, ..."): its words describe the source, no claim."""
+        for k in range(max(0, position - _OCCASION_REACH - 4), position + 1):
+            if not self._source_noun(k):
+                continue
+            if not any(self.norms[j] in _OCCASIONS for j in range(max(0, k - _OCCASION_REACH), k)):
+                continue
+            inside = self.text[self.tokens[k].end : self.tokens[position].start] if position > k else ""
+            if "," not in inside and "," in self.text[self.tokens[position].end :]:
+                return True
+        return False
+
+    def _occasion(self, index: int, position: int) -> bool:
+        """Whether the source noun at ``index`` only names the occasion of a claim made after
+        it: in a phrase of time or cause set off by a comma before token ``position``
+        ("*Following an email from the billing team*, the customer has to ..."). The claim
+        after the comma is the sentence's own; "according to the email" still attributes."""
+        if not self._source_noun(index) or index >= position:
+            return False
+        opener = next(
+            (
+                j
+                for j in range(index - 1, max(-1, index - _OCCASION_REACH - 1), -1)
+                if self.norms[j] in _OCCASIONS
+            ),
+            None,
+        )
+        if opener is None:
+            return False
+        between = self.text[self.tokens[index].end : self.tokens[position].start]
+        return "," in between and not any(self._reports(j) for j in range(index + 1, position))
 
     def _source_noun(self, index: int) -> bool:
         """Whether token ``index`` is a source noun as written ("site", "tickets", "e-mail")."""
