@@ -40,3 +40,16 @@ def test_a_quotation_that_never_closes_and_apostrophes_split_as_before() -> None
     assert len(sentences("The sign says 'closed. Back soon.")) == 2
     assert len(sentences("It's the Smiths' van. Don't block it.")) == 2
     assert len(sentences("He read the note: 'Closed. Back soon.' and left.")) == 1
+
+
+def test_a_long_line_with_a_quotation_is_read_once() -> None:
+    # A quotation held open across thousands of sentence ends: every end is one step, not a
+    # new count from the sentence's start (which took about a minute here for 5,000).
+    line = "He said 'start. " + "Word word word. " * 5000 + "end.' Done. Next one."
+    found = sentences(line)
+    assert [s.text[-9:] for s in found] == ["d.' Done.", "Next one."]
+
+
+def test_a_long_run_of_abbreviations_is_read_once() -> None:
+    # Each period used to search the whole unsplit stretch before it again (14 s for 5,000).
+    assert len(sentences("Dr. " * 5000 + "Lee arrives.")) == 1

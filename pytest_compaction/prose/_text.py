@@ -171,31 +171,41 @@ _QUOTE_OPENS = re.compile(r"(?:^|(?<=[\s(\[]))['\"](?=\S)")
 _QUOTE_CLOSES = re.compile(r"(?<=\S)['\"](?=[\s.,;:!?)\]]|$)")
 
 
-def _inside_quotation(line: str, start: int, at: int) -> bool:
-    """Whether a quotation opened between ``start`` and ``at`` is still open there and closes
-    later in the line: its sentences are words of the sentence that quotes them, so the
-    attribution before the quotation ("the sign reads '...'") covers all of it."""
-    head = line[start:at]
-    opened = len(_QUOTE_OPENS.findall(head))
-    if opened <= len(_QUOTE_CLOSES.findall(head)):
-        return False
-    return _QUOTE_CLOSES.search(line, at) is not None
+def _tail(head: str) -> str:
+    """The last words of ``head``, enough for the patterns that end a sentence's check (an
+    abbreviation, a month): a long unsplit stretch is not searched again at every period."""
+    if len(head) <= _TAIL:
+        return head
+    cut = head.rfind(" ", 0, len(head) - _TAIL)
+    return head[cut + 1 :] if cut >= 0 else head
+
+
+_TAIL = 64
 
 
 def _split(line: str) -> list[str]:
+    """``line`` cut at its sentence ends. A quotation opened in a sentence and closed later in
+    the line holds its sentences in that one: the attribution before it ("the sign reads
+    '...'") covers all of it. Quote marks are counted as the line is read, once."""
     parts: list[str] = []
     start = 0
     ends = _SENTENCE_END if any(ch.isupper() for ch in line) else _LOWER_SENTENCE_END
+    last_close = max((m.start() for m in _QUOTE_CLOSES.finditer(line)), default=-1)
+    depth, scanned = 0, 0
     for end in ends.finditer(line):
-        head = line[start : end.start()]
-        if _ABBREVIATION.search(head) or _inside_quotation(line, start, end.start()):
+        at = end.start()
+        depth += len(_QUOTE_OPENS.findall(line, scanned, at)) - len(_QUOTE_CLOSES.findall(line, scanned, at))
+        scanned = at
+        tail = _tail(line[start:at])
+        if _ABBREVIATION.search(tail) or (depth > 0 and last_close > at):
             continue
-        if ends is _LOWER_SENTENCE_END and _NOTE_ABBREVIATION.search(head):
+        if ends is _LOWER_SENTENCE_END and _NOTE_ABBREVIATION.search(tail):
             continue
-        if _MONTH_DOT.search(head) and line[end.end() : end.end() + 1].isdigit():
+        if _MONTH_DOT.search(tail) and line[end.end() : end.end() + 1].isdigit():
             continue
-        parts.append(head)
-        start = end.end()
+        parts.append(line[start:at])
+        start = scanned = end.end()
+        depth = 0
     parts.append(line[start:])
     return parts
 
