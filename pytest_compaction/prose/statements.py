@@ -1114,13 +1114,18 @@ class Statement:
             )
         return nxt not in _REPORT_COMPLEMENT or any(c in between for c in ",;:")
 
+    def _occasion_noun(self, index: int) -> bool:
+        """Whether token ``index`` is a source noun a few words after a word of time or cause
+        ("*following* an *email*", "*after* a *text*")."""
+        if not self._source_noun(index):
+            return False
+        return any(self.norms[j] in _OCCASIONS for j in range(max(0, index - _OCCASION_REACH), index))
+
     def in_occasion(self, position: int) -> bool:
         """Whether token ``position`` is in a phrase of occasion that names a source ("Following
         an email *from the help centre*, ..."): its words describe the source, no claim."""
         for k in range(max(0, position - _OCCASION_REACH - 4), position + 1):
-            if not self._source_noun(k):
-                continue
-            if not any(self.norms[j] in _OCCASIONS for j in range(max(0, k - _OCCASION_REACH), k)):
+            if not self._occasion_noun(k):
                 continue
             inside = self.text[self.tokens[k].end : self.tokens[position].start] if position > k else ""
             if "," not in inside and "," in self.text[self.tokens[position].end :]:
@@ -1132,17 +1137,7 @@ class Statement:
         it: in a phrase of time or cause set off by a comma before token ``position``
         ("*Following an email from the billing team*, the customer has to ..."). The claim
         after the comma is the sentence's own; "according to the email" still attributes."""
-        if not self._source_noun(index) or index >= position:
-            return False
-        opener = next(
-            (
-                j
-                for j in range(index - 1, max(-1, index - _OCCASION_REACH - 1), -1)
-                if self.norms[j] in _OCCASIONS
-            ),
-            None,
-        )
-        if opener is None:
+        if index >= position or not self._occasion_noun(index):
             return False
         between = self.text[self.tokens[index].end : self.tokens[position].start]
         return "," in between and not any(self._reports(j) for j in range(index + 1, position))
