@@ -715,11 +715,14 @@ def _check_active(
         # Value words state the value as they stand ("allergic", "do not touch"), so a
         # negator outside them flips it; a form without value words states the fact
         # through its names, with the form's polarity ("do not call": negative).
-        required = "positive" if value_hit is not None else r.polarity
+        # The value words of a true/false fact read as the source reads them ("it has not
+        # been signed": negative), and their "un-" form states them negated ("unsigned").
+        required = r.value_polarity if value_hit is not None else r.polarity
         group = r.stated(r.value if value_hit is not None else r.names, statement)
         spans = {p: len(a) for a in group for p in statement.positions(a)}
+        turned = {p for a in group if a in r.inverse for p in statement.positions(a)}
         spots = sorted(spans, key=_nearness(statement, name_at, statement.index == hit_index))
-        reading = {p: "negative" if statement.negated(p, spans[p]) else "positive" for p in spots}
+        reading = {p: _reading(statement, p, spans[p], p in turned)[0] for p in spots}
         matching = [p for p in spots if reading[p] == required]
         if matching and (value_hit is None or len(matching) == len(spots)):
             at = matching[0]
@@ -727,8 +730,7 @@ def _check_active(
         told = [p for p in spots if p not in asked]
         if value_hit is not None and asked and told and all(reading[p] != required for p in told):
             at = told[0]  # "asked for it to be redelivered, but was told it will not be"
-        negated = statement.negated(at, spans.get(at, 1))
-        polarity = "negative" if negated else "positive"
+        polarity, negated = _reading(statement, at, spans.get(at, 1), at in turned)
         if polarity != required:
             shown = r.show(value_hit[1]) if value_hit is not None else r.show(name)
             why = f"negated by {negated!r}" if negated else "without the negation the fact has"
@@ -1054,6 +1056,16 @@ def _told_as_history(statement: Statement, at: int) -> str | None:
     return None
 
 
+def _reading(statement: Statement, at: int, span: int, turned: bool) -> tuple[str, str | None]:
+    """How ``statement`` states the words at ``at`` ("positive" or "negative") and the
+    words that negate them; ``turned``: they are the "un-" form of the fact's value, so
+    they state it negated unless something negates them in turn."""
+    negated = statement.negated(at, span)
+    if turned:
+        return ("positive", negated) if negated else ("negative", statement.tokens[at].raw)
+    return ("negative" if negated else "positive"), negated
+
+
 def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: bool = False) -> list[Violation]:
     """An old value stated as current. With ``newer_unstated`` (the value that replaced it
     is told nowhere), only words that tell history in the value's own clause excuse it,
@@ -1065,14 +1077,14 @@ def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: boo
         hit = statement.find_any(r.names)
         if hit is None:
             continue
-        at, words, span = hit[0], r.show(hit[1]), 1
+        at, words, span, turned, required = hit[0], r.show(hit[1]), 1, False, r.polarity
         if r.value:
             value_hit = r.find_value(statement)
             if value_hit is None:
                 continue
             at, words, span = value_hit[0], r.show(value_hit[1]), len(value_hit[1])
-        required = "positive" if r.value else r.polarity
-        if ("negative" if statement.negated(at, span) else "positive") != required:
+            turned, required = tuple(value_hit[1]) in r.inverse, r.value_polarity
+        if _reading(statement, at, span, turned)[0] != required:
             continue
         past = statement.past(at)
         history = _told_as_history(statement, at) if newer_unstated else past

@@ -39,7 +39,7 @@ from pytest_compaction.prose.normalize import (
     phrase,
     tokens,
 )
-from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements
+from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements, un_negative
 
 __all__ = ["ProseFormLike", "Resolved", "resolve", "without_year"]
 
@@ -82,6 +82,13 @@ class Resolved:
     """The value aliases that are a time written without its half of the day, for a fact
     whose value does not fix the half ("7:30"): stated by the same clock reading in either
     half ("7:30 pm" as "7:30 am")."""
+    inverse: frozenset[Alias] = frozenset()
+    """The value aliases that state the value negated: the "un-" form of a one-word value
+    of a true/false fact ("unsigned" for "signed"). Like derived aliases, one is read only
+    where no value alias as written occurs in the sentence."""
+    value_polarity: str = "positive"
+    """How the source states the value words of a true/false fact: "negative" when it
+    states them negated ("it has *not* been signed"), so a summary must too."""
 
     def stated(self, group: Sequence[Alias], statement: Statement) -> list[Alias]:
         """The aliases of ``group`` that ``statement`` holds: those as written, or, when it
@@ -296,6 +303,22 @@ class _Builder:
                 out.append(alias)
         return tuple(out), frozenset(halfless)
 
+    def inverse(self, value: tuple[Alias, ...]) -> tuple[Alias, ...]:
+        """The "un-" form of each one-word value alias as written that English negates that
+        way ("signed" -> "unsigned", "authorised" -> "unauthorised"; not "allergic"), each
+        also derived (:attr:`Resolved.derived`)."""
+        out: list[Alias] = []
+        for alias in value:
+            word = self.shown.get(alias, "").lower()
+            if len(alias) != 1 or alias in self.derived or not word.isalpha() or not un_negative(f"un{word}"):
+                continue
+            turned = phrase(f"un{word}")
+            if turned and turned not in value and turned not in out:
+                self.shown.setdefault(turned, f"un{word}")
+                self.derived.add(turned)
+                out.append(turned)
+        return tuple(out)
+
     def with_hours(self, group: tuple[Alias, ...]) -> tuple[Alias, ...]:
         """A qualifier's aliases and, for each bare hour after a word that places a time
         ("before 8", "after eight", "by 6"), the same alias with that hour on the clock, in
@@ -402,6 +425,10 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     for alias, said in dates.items():
         build.shown.setdefault(alias, said)
     value = (*value, *dates)
+    inverse: tuple[Alias, ...] = ()
+    if isinstance(fact.value, bool):
+        inverse = build.inverse(value)
+        value = (*value, *inverse)
     qualifiers: list[tuple[str, tuple[Alias, ...]]] = []
     given = dict(form.qualifiers) if form is not None else {}
     for key, qvalue in fact.qualifiers:
@@ -428,7 +455,37 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
         declared=form is not None,
         derived=frozenset(build.derived),
         halfless=halfless,
+        inverse=frozenset(inverse),
+        value_polarity=_value_polarity(source, names, value, frozenset(inverse))
+        if isinstance(fact.value, bool)
+        else "positive",
     )
+
+
+def _value_polarity(
+    source: Sequence[Statement], names: Sequence[Alias], value: Sequence[Alias], inverse: frozenset[Alias]
+) -> str:
+    """How the source states the value words of a true/false fact: as read where it states
+    them (a question asks, it states nothing), in a sentence that names the fact first, at
+    the mention nearest its name; "positive" when the source never states them."""
+    told: list[tuple[Statement, int, Alias]] = []
+    for statement in source:
+        for alias in value:
+            spots = statement.positions(alias)
+            told.extend((statement, at, alias) for at in spots if not statement.asked(at))
+    if not told:
+        return "positive"
+    named = [t for t in told if t[0].find_any(names) is not None]
+    if named:
+        statement = named[0][0]
+        name_at = statement.find_any(names)
+        assert name_at is not None
+        mentions = [t for t in named if t[0] is statement]
+        statement, at, alias = min(mentions, key=lambda t: abs(t[1] - name_at[0]))
+    else:
+        statement, at, alias = told[0]
+    negated = statement.negated(at, len(alias)) is not None
+    return "negative" if negated != (alias in inverse) else "positive"
 
 
 def _source_polarity(source: Sequence[Statement], names: Sequence[Alias], value: Sequence[Alias]) -> str:

@@ -94,7 +94,7 @@ _SAMENESS = frozenset({"changed", "altered", "affected", "modified", "touched", 
 *unchanged*", "data is *unlimited*"): no negation of it."""
 
 
-def _un_negative(raw: str) -> bool:
+def un_negative(raw: str) -> bool:
     """Whether a lower-case word is a participle or "-able" word negated by "un-"."""
     matched = _UN_WORD.match(raw)
     if matched is None:
@@ -440,7 +440,7 @@ class Statement:
                     found.append(state)
                 continue
             raw = self.tokens[i].raw.lower()
-            if _un_negative(raw):
+            if un_negative(raw):
                 # Only as what its subject is: "the charge *is unpaid*", never "unlimited data".
                 if i > position and self._complement(i):
                     found.append(self.tokens[i].raw)
@@ -484,7 +484,7 @@ class Statement:
                 if self.norms[i] in _CEASE
                 or token.raw.lower() in _CUE_WORDS
                 or negator(token) is not None
-                or _un_negative(token.raw.lower())
+                or un_negative(token.raw.lower())
             )
             self._memo["negation"] = cues
         return cues
