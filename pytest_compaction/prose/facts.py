@@ -278,6 +278,24 @@ def _competing(
     return None
 
 
+_DIGIT_RUN = re.compile(r"\d+")
+
+
+def _renumbered(statement: Statement, own: Sequence[Alias]) -> str | None:
+    """The first identifier of ``statement`` shaped as one of the value's but with other
+    digits ("PD-55801" for "PD-55810", "4.21.0" for "4.12.0"), or None: the same kind of
+    identifier with another number is another value of it, not a missing one."""
+    own_norms = {n for alias in own for n in alias}
+    numbered = (n for n in own_norms if kind_of(n) == "identifier" and _DIGIT_RUN.search(n))
+    shapes = {_DIGIT_RUN.sub("0", n) for n in numbered}
+    if not shapes:
+        return None
+    for i, norm in enumerate(statement.norms):
+        if norm not in own_norms and kind_of(norm) == "identifier" and _DIGIT_RUN.sub("0", norm) in shapes:
+            return statement.tokens[i].raw
+    return None
+
+
 _DROPPING = frozenset(
     stem(w)
     for w in (
@@ -672,7 +690,7 @@ def _check_active(
                 )
                 if kinds
                 else None
-            )
+            ) or _renumbered(statement, r.value)
             # A number, time or date of the same kind ranks above words no source used.
             rank, how = (2, "") if rival is not None else (1, ", words no source event used,")
             if rival is None:

@@ -525,6 +525,7 @@ _TOKEN = re.compile(
                 |\b(?:[01]\d|2[0-3])h[0-5]\d\b)
   | (?P<ampm>\b\d{1,2}\s*(?:[ap]\.m\.|[ap]m\b))
   | (?P<power>(?:(?<=\d)|(?<=\d\s))(?:mm|cm|km|m)[23](?!\w))
+  | (?P<version>\b[vV]\d+(?:\.\d+)+\b(?![.-]\d))
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+)*[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]*[=/][\w=/.-]*\w)
   | (?P<dotted>\b\d+(?:\.\d+){2,}\b)
   | (?P<money>[$€£¥]\s?(?:\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,]|\.\d)|\d[\d,]*(?:\.\d+)?)(?:\s?[kK]\b)?)
@@ -888,6 +889,10 @@ def _tokens(text: str) -> tuple[Token, ...]:
             out.append(Token(_number(band.group(2)), raw[band.start(2) :], at, match.end()))
         elif kind == "ident":
             add(digit_group(raw) or "!" + raw.lower(), match)
+        elif kind == "version":
+            # "v4.12.0" is release 4.12.0, "v2.3" release 2.3: the "v" only says "version".
+            digits = raw[1:]
+            add("!" + digits if digits.count(".") > 1 else _number(digits), match)
         elif kind == "dotted":
             add(digit_group(raw) or "!" + raw, match)  # "07700.900.412", "1.2.3"
         elif kind == "money":
