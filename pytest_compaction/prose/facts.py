@@ -737,7 +737,10 @@ def _check_active(
         # been signed": negative), and their "un-" form states them negated ("unsigned").
         required = r.value_polarity if value_hit is not None else r.polarity
         group = r.stated(r.value if value_hit is not None else r.names, statement)
-        spans = {p: len(a) for a in group for p in statement.positions(a)}
+        spans: dict[int, int] = {}
+        for a in group:  # the longest alias at a place is the words there ("notice to quit")
+            for p in statement.positions(a):
+                spans[p] = max(spans.get(p, 0), len(a))
         turned = {p for a in group if a in r.inverse for p in statement.positions(a)}
         spots = sorted(spans, key=_nearness(statement, name_at, statement.index == hit_index))
         reading = {p: _reading(statement, p, spans[p], p in turned)[0] for p in spots}

@@ -467,7 +467,7 @@ class Statement:
             near = i < position <= i + _DETERMINER_REACH
             if norm in _DETERMINERS and not near and not self._subject(i, position):
                 continue
-            if norm not in _DETERMINERS and i > position and not self._before_verb(position, i):
+            if norm not in _DETERMINERS and i > position and not self._before_verb(position + span - 1, i):
                 continue
             found.append(self.tokens[i].raw)
         return ", ".join(found) if len(found) % 2 else None
@@ -700,7 +700,9 @@ class Statement:
         """Whether a negator after ``position`` still governs it: "peanuts are *not*
         allowed" (the negated verb's subject), but not "peanuts, and *not* merely ..."."""
         between = self.norms[position + 1 : negator]
-        return len(between) <= 3 and not _coordinated(between)
+        if _coordinated(between):
+            return False
+        return len(between) <= 3 or _modified_subject(between)
 
     def title(self) -> bool:
         """Whether the sentence is a section title: a markdown ``#`` heading or a line of a
@@ -1250,6 +1252,26 @@ _CONJUNCTIONS = frozenset({"and", "or", "but", "yet"})
 _AUXILIARIES = _stems(
     "is are was were be been do does did have has had can could will would shall should must may might"
 )
+
+
+_MODIFYING = _stems("of for from at in on with by under dated")
+"""Prepositions that open a modifier of the noun before them ("the notice *of 14 January*",
+"the booking *for the 3rd*")."""
+_MODIFIER_REACH = 6
+"""The most words from such a preposition to the verb of the noun it modifies."""
+
+
+def _modified_subject(between: Sequence[str]) -> bool:
+    """Whether the words between a subject and its negator are a modifier of the subject and
+    its auxiliary: "the notice to quit *of 2026-01-14 was* not served", "the booking *for
+    the third floor is* not confirmed". One preposition opens them, one auxiliary (the
+    verb's, right before the negator) ends them, and no other verb stands between."""
+    return (
+        len(between) <= _MODIFIER_REACH
+        and between[0] in _MODIFYING
+        and between[-1] in _AUXILIARIES
+        and not any(n in _AUXILIARIES for n in between[:-1])
+    )
 
 
 def _coordinated(between: Sequence[str]) -> bool:
