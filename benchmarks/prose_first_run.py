@@ -19,11 +19,9 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-import yaml
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from test_prose_corpus import Case
+from test_prose_corpus import Case, load_file
 
 from pytest_compaction.core.errors import CompactionError
 from pytest_compaction.core.violations import Violation
@@ -71,15 +69,7 @@ def main() -> None:
     counts: dict[str, Counter[str]] = {}
     unseparated: list[tuple[Case, str, str]] = []
     for path in args.files:
-        for item in yaml.safe_load(path.read_text(encoding="utf-8")):
-            case = Case(
-                id=item["id"],
-                klass=item["class"],
-                data=item,
-                faithful=item["faithful"],
-                drifted=item["drifted"],
-                expect=item["expect"],
-            )
+        for case in load_file(path):
             for klass in (case.klass, "total"):
                 counts.setdefault(klass, Counter())
             read = judge(case, counts)

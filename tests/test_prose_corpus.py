@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.violations import Verdict
 from pytest_compaction.prose.facts import check_facts_in_prose
 from pytest_compaction.prose.summary import check_prose
+from pytest_compaction.specs.safeyaml import load_yaml
 
 CORPUS = Path(__file__).parent / "prose_corpus"
 
@@ -70,21 +70,23 @@ class Case:
         return check_facts_in_prose(self.ledger(), summary)
 
 
+def load_file(path: Path) -> list[Case]:
+    """The triples of one corpus file, read as spec files are (dates stay text)."""
+    return [
+        Case(
+            id=item["id"],
+            klass=item["class"],
+            data=item,
+            faithful=item["faithful"],
+            drifted=item["drifted"],
+            expect=item["expect"],
+        )
+        for item in load_yaml(path.read_text(encoding="utf-8"), source=str(path))
+    ]
+
+
 def load_cases(folder: Path = CORPUS) -> list[Case]:
-    cases: list[Case] = []
-    for path in sorted(folder.rglob("*.yaml")):
-        for item in yaml.safe_load(path.read_text(encoding="utf-8")):
-            cases.append(
-                Case(
-                    id=item["id"],
-                    klass=item["class"],
-                    data=item,
-                    faithful=item["faithful"],
-                    drifted=item["drifted"],
-                    expect=item["expect"],
-                )
-            )
-    return cases
+    return [case for path in sorted(folder.rglob("*.yaml")) for case in load_file(path)]
 
 
 CASES = load_cases()
