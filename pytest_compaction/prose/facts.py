@@ -1146,6 +1146,21 @@ def _check_deleted(
         for alias in candidates
         if not set(alias) <= active_words | STOPWORDS and not any(s.find(alias) >= 0 for s in allowed)
     ]
+    # A fact told by its names alone ("I can't eat shellfish": names and a polarity) has no
+    # other words. A kept sentence that only asks for its deletion ("the shellfish thing
+    # was my flatmate; please delete it") names it without keeping it, so there its names
+    # still distinguish it: a sentence that states it as the source did restates it.
+    requested = (
+        [
+            alias
+            for alias in r.names
+            if alias not in distinguishing
+            and not set(alias) <= active_words | STOPWORDS
+            and not any(s.find(alias) >= 0 for s in allowed if not _tells_deletion(s))
+        ]
+        if not r.value
+        else []
+    )
     values = {tuple(a) for a in (*r.value, *(a for _, group in r.qualifiers for a in group))}
     raw: dict[tuple[str, ...], str] = {}
     for name, shown in _redacted_names(r, ledger, allowed, active_words | {w for a in candidates for w in a}):
@@ -1160,17 +1175,24 @@ def _check_deleted(
             if told and tuple(alias) not in values:
                 continue
             if statement.find(alias) >= 0:
-                shown = raw.get(tuple(alias)) or r.show(alias)
-                return [
-                    Violation(
-                        code=ViolationCode.FORBIDDEN_DELETED_FACT,
-                        fact_id=r.fact.fact_id,
-                        expected="absent (deleted)",
-                        observed=shown,
-                        detail=f"{_where(statement)} holds {shown!r}, a word of a deleted fact",
-                    )
-                ]
+                return [_deleted_held(r, statement, raw.get(tuple(alias)) or r.show(alias))]
+        if told:
+            continue
+        for alias in requested:
+            at = statement.find(alias)
+            if at >= 0 and (statement.negated(at, len(alias)) is not None) == (r.polarity == "negative"):
+                return [_deleted_held(r, statement, r.show(alias))]
     return []
+
+
+def _deleted_held(r: Resolved, statement: Statement, shown: str) -> Violation:
+    return Violation(
+        code=ViolationCode.FORBIDDEN_DELETED_FACT,
+        fact_id=r.fact.fact_id,
+        expected="absent (deleted)",
+        observed=shown,
+        detail=f"{_where(statement)} holds {shown!r}, a word of a deleted fact",
+    )
 
 
 def _redacted_names(
