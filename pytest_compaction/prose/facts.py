@@ -755,9 +755,13 @@ def _check_active(
         if polarity != required:
             shown = r.show(value_hit[1]) if value_hit is not None else r.show(name)
             why = f"negated by {negated!r}" if negated else "without the negation the fact has"
+            # Told by its names, a flipped mention is weak evidence ("the ibuprofen is in the
+            # cabinet"), unless it restates the whole fact, every qualifier with it: then the
+            # summary says the fact and its opposite, and the opposite is no aside.
+            restated = bool(r.qualifiers) and all(statement.find_any(group) for _, group in r.qualifiers)
             findings.append(
                 _Finding(
-                    3 if value_hit is not None else 1,
+                    3 if value_hit is not None or restated else 1,
                     ViolationCode.VALUE_CHANGED,
                     f"{_where(statement)} states {shown!r} {why}",
                     expected=required,
@@ -836,8 +840,6 @@ def _check_active(
             )
             continue
         ok = True
-        if not r.value:
-            break
     contradiction = [f for f in findings if f.rank == 3]
     if ok and not contradiction:
         return []
