@@ -182,7 +182,7 @@ class _ProseCheck:
                 # New input may add its text and a source label; only growth beyond it
                 # means nothing was reclaimed.
                 added = sum(len(event.text) + 1 + len(event_label(event)) for event in request.events)
-                state = dataclasses.replace(state, summary_chars=state.summary_chars + added)
+                state = dataclasses.replace(state, added_chars=added)
         verdict = check_summary(
             now.register,
             artifact.summary or "",

@@ -120,6 +120,9 @@ class PassState:
     """The register's active entries after the pass."""
     entries: tuple[tuple[str, str], ...] = ()
     """Every register entry's id and content digest, in register order (see :mod:`.chain`)."""
+    added_chars: int = 0
+    """What the next pass's new input adds: its events' text and source labels. Growth up
+    to it is the new input told, not space left unreclaimed."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "active_ids", tuple(self.active_ids))
@@ -821,16 +824,21 @@ def _check_budget(summary: str, previous: PassState | None, policy: ProsePolicy)
     if previous is None:
         return []
     chars = reclaimable_chars(summary)
-    if chars <= previous.summary_chars:
+    allowed = previous.summary_chars + previous.added_chars
+    if chars <= allowed:
         return []
+    new_input = (
+        f", more than the {previous.added_chars} its new input adds ({allowed} at most: a longer "
+        f"summary keeps more than the previous summary and the new events' own text)"
+        if previous.added_chars
+        else ""
+    )
     return [
         Violation(
             code=ViolationCode.SUMMARY_NOT_RECLAIMED,
-            expected=previous.summary_chars,
+            expected=allowed,
             observed=chars,
-            detail=(
-                f"the summary grew from {previous.summary_chars} to {chars} characters; "
-                f"no budget was reclaimed"
-            ),
+            detail=f"the summary grew from {previous.summary_chars} to {chars} characters{new_input}; "
+            f"no budget was reclaimed",
         )
     ]
