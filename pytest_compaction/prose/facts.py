@@ -1583,7 +1583,12 @@ def _check_sources(
                         tools.add(event_id)
                         told_by[event_id].update(t.norm for t in tokens(getattr(event, "name", None) or ""))
                 else:
-                    trusted |= words
+                    # A trusted denial ("I never asked to cancel anything") does not make
+                    # the words it denies its own: they still tell the untrusted claim. A
+                    # clause that states a fact of its own ("code SAVE90 is not a valid
+                    # code") keeps its words: they are the fact's.
+                    denied = {statement.norms[i] for i in positions if not own and statement.negated(i)}
+                    trusted |= words - denied
     found: list[Violation] = []
     only_speculative = {w: e for w, e in speculative.items() if w not in settled}
     if only_speculative:
