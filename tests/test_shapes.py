@@ -88,6 +88,16 @@ def test_a_summarizer_that_read_the_turn_is_blamed_on_compression() -> None:
     assert "dropped by compression: the compressor was given e1 and used it" in missing.detail
 
 
+def test_an_empty_summary_is_blamed_for_returning_nothing() -> None:
+    def empty(request: CompressionRequest) -> str:
+        return ""
+
+    result = run(empty)
+    missing = next(v for v in result.violations if v.name == "fact-allergy:missing")
+    assert "dropped by compression: the compressor was given e1 and returned nothing" in missing.detail
+    assert "summary_empty" in result.names
+
+
 def test_a_rewritten_message_is_not_a_verbatim_selection() -> None:
     def rewrites(request: CompressionRequest) -> list[dict[str, Any]]:
         messages = request.openai_messages()

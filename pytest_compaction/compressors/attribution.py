@@ -103,6 +103,13 @@ def owner(
         return "dropped by selection: it was in the prior memory, which the compressor did not keep"
     declared = [s for s in given if s in used]
     if declared:
+        artifact = record.artifact
+        if artifact is not None and not (
+            (artifact.summary or "").strip() or artifact.facts or artifact.selection
+        ):
+            return (
+                f"dropped by compression: the compressor was given {', '.join(declared)} and returned nothing"
+            )
         return f"dropped by compression: the compressor was given {', '.join(declared)} and used it"
     if given:
         return (
