@@ -371,9 +371,9 @@ def _as_written(statement: Statement, i: int, *, with_unit: bool) -> str:
     return raw[:-1] if raw.endswith(".") and "." not in raw[:-1] else raw
 
 
-_DURATIONS = frozenset({"~minute", "~hour", "~day", "~week", "~month", "~year", "~ms", "~time"})
+_DURATIONS = frozenset({"~second", "~minute", "~hour", "~day", "~week", "~month", "~year", "~ms", "~time"})
 """Units of duration and frequency: "5 ml ... for 5 days" states the course, not the dose."""
-_SPANS = frozenset({"~minute", "~hour", "~day", "~week", "~month", "~year"})
+_SPANS = frozenset({"~second", "~minute", "~hour", "~day", "~week", "~month", "~year"})
 """Units of a span of time: one span stated where another was is another value ("twelve
 months" for "12 weeks", read as 84 days), whichever unit each is in."""
 

@@ -925,7 +925,7 @@ _DATE_BEFORE = frozenset(
     {"on", "by", "from", "until", "till", "til", "since", "before", "after", "due", "for", "to", "dated"}
 )
 _WEEKDAYS = re.compile(
-    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?$", re.IGNORECASE
+    r"(?:mon|tue|tues|weds?|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?$", re.IGNORECASE
 )
 
 
@@ -1057,6 +1057,9 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         norm = f"~{_UNITS[lower]}{_POWERS[power.raw.lower()]}"
         out[-1] = Token(norm, match.string[power.start : end], power.start, end)
         return
+    if after_number and previous is not None and _seconds(out, lower, start):
+        out.append(Token("~second", raw, start, end))
+        return
     if after_number and lower in _ABBREVIATED:
         lower = _ABBREVIATED[lower]  # "2400 lb" reads as "2400 pounds" does
     if (after_number and (lower in _CURRENCY or lower in _UNITS)) or lower in _TIME_UNITS:
@@ -1168,6 +1171,7 @@ _WEEKDAY_ABBREVIATIONS = {
     "tue": "tuesday",
     "tues": "tuesday",
     "wed": "wednesday",
+    "weds": "wednesday",
     "thu": "thursday",
     "thur": "thursday",
     "thurs": "thursday",
@@ -1175,7 +1179,7 @@ _WEEKDAY_ABBREVIATIONS = {
     "sat": "saturday",
     "sun": "sunday",
 }
-_WORD_ABBREVIATIONS = frozenset({"wed", "sat", "sun"})
+_WORD_ABBREVIATIONS = frozenset({"wed", "weds", "sat", "sun"})
 """Weekday abbreviations that are also English words ("sat down", "the sun"): a weekday only
 before a day number or date ("Sun 25/05", "Sat 3 May") or next to another weekday
 ("Sat/Sun", "Mon-Sat")."""
@@ -1369,13 +1373,18 @@ _QUARTER_OF = re.compile(r"\s+of\s+an?\s+(?=(?:hour|day|week)\b)", re.IGNORECASE
 
 
 def _quarter(out: list[Token], match: re.Match[str]) -> bool:
-    """ "a quarter of an hour" is 0.25 hour, "three-quarters of an hour" 0.75 hour; only
-    before "of a(n)" and a time unit, so "a quarter past nine" stays a clock time."""
+    """ "a quarter of an hour" is 0.25 hour, "three-quarters of an hour" 0.75 hour, "every
+    quarter of an hour" every 0.25 hour; only before "of a(n)" and a time unit, so "a
+    quarter past nine" stays a clock time."""
     text, start, end = match.string, match.start(), match.end()
     of = _QUARTER_OF.match(text, end)
     previous = out[-1] if out else None
     if of is None or previous is None:
         return False
+    if previous.norm in ("every", "each", "per"):
+        # "every quarter of an hour" is every 15 minutes: the quarter is its own count.
+        out.append(Token(_number("0.25"), text[start : of.end()], start, of.end()))
+        return True
     if previous.norm in ("a", "an", "one") and start - previous.end <= 1:
         count = 1.0
     elif _is_word_number(previous) and re.fullmatch(r"\s*-?\s*", text[previous.end : start]):
@@ -1397,9 +1406,32 @@ def _date_context(out: Sequence[Token], match: re.Match[str]) -> bool:
 
 
 _TIME_UNITS = frozenset({"hour", "hours", "minute", "minutes", "day", "days", "week", "weeks"})
-_DURATIONS = {"~hour": ("~minute", 60), "~week": ("~day", 7), "~year": ("~month", 12)}
-"""Durations in the smaller unit, so "half an hour" is "30 minutes", "two weeks" "14 days" and
-"two years" "24 months" (a month is no fixed count of days: it stays a month)."""
+_DURATIONS = {
+    "~hour": ("~second", 3600),
+    "~minute": ("~second", 60),
+    "~week": ("~day", 7),
+    "~year": ("~month", 12),
+}
+"""Durations in the smaller unit, so "half an hour" is "1800 seconds" as "30 minutes" and
+"30 min" are, "60s" is "one minute", "two weeks" "14 days" and "two years" "24 months" (a
+month is no fixed count of days: it stays a month; a day is a date's unit as much as a
+duration's: it stays a day)."""
+
+_SECOND_WORDS = frozenset({"sec", "secs", "second", "seconds"})
+_DECADE_BEFORE = frozenset({"the", "her", "his", "their", "my", "your", "our", "early", "late", "mid", "in"})
+
+
+def _seconds(out: Sequence[Token], lower: str, start: int) -> bool:
+    """Whether the word after a number is seconds: "90 sec", "10 seconds", and an "s" glued
+    to a number below 1000 ("60s", "a 5s delay"); not a decade or an age ("the 1960s", "in
+    her 80s")."""
+    if lower in _SECOND_WORDS:
+        return True
+    number = out[-1]
+    if lower != "s" or start != number.end or not number.norm[1:].replace(".", "", 1).isdigit():
+        return False
+    before = out[-2].norm if len(out) >= 2 else ""
+    return float(number.norm[1:]) < 1000 and before not in _DECADE_BEFORE
 
 
 def _is_code(token: Token) -> bool:
