@@ -146,12 +146,22 @@ sign-off" state that it is not approved, not signed off. Like "no", they reach o
 few words after them (:data:`_DETERMINER_REACH`)."""
 _REFUSALS = frozenset(
     {"decline", "declines", "declined", "refuse", "refuses", "refused", "reject", "rejects", "rejected"}
+    | {"deny", "denies", "denied", "veto", "vetoes", "vetoed", "withhold", "withholds", "withheld"}
+    | {"barred", "banned"}
 )
 """Refusal verbs negate what is refused, as "not" would: "she *declined* the extended
 warranty" (the object after it), "the upgrade *was declined* by the tenant" and "Upgrade:
 *declined*" (the passive's subject, a label's answer). A number after it ("declined by 12%",
 "declined to 40") makes it a fall in amount, not a refusal, and the active verb after its
 subject ("sales declined") tells no refusal of the subject."""
+_PHRASAL_REFUSALS = {
+    **dict.fromkeys(("rule", "rules", "ruled", "ruling"), "out"),
+    **dict.fromkeys(("turn", "turns", "turned", "turning"), "down"),
+    **dict.fromkeys(("call", "calls", "called", "calling"), "off"),
+}
+"""Refusals told with a particle: "*ruled out* a failover", "the offer was *turned down*",
+"the strike was *called off*". The verb is a refusal only with its particle right after it,
+and what is refused is reached from the particle."""
 _PASSIVE_BE = frozenset({"be", "is", "are", "was", "were", "been", "being", "get", "got", "stay", "remain"})
 _AMOUNT_LINKS = frozenset({"by", "to", "from", "of", "about", "around", "nearly", "almost", "over"})
 _CLOSURES = frozenset({"closed", "shut"})
@@ -168,7 +178,9 @@ _WAITING = frozenset({"wait", "waits", "waited", "waiting"})
 "for" (:data:`_DETERMINER_REACH`); "waited for an hour" is no thing awaited."""
 _TIMES = "~time"
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
-_CUE_WORDS = _PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID, _BEHIND}
+_CUE_WORDS = (
+    _PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID, _BEHIND}
+) | frozenset(_PHRASAL_REFUSALS)
 """Surface words besides the negators that :meth:`Statement.negated` reads as cues."""
 _DETERMINER_REACH = 3
 _NEGATIVE_SUBJECTS = frozenset({"no", "none", "nothing", "nobody"})
@@ -565,7 +577,12 @@ class Statement:
                 return ""
             reach = range(index + 2, min(index + 2 + _DETERMINER_REACH, len(self.norms)))
             return f"{raw} to" if position in reach and self.segment[position] == self.segment[index] else ""
-        if raw not in _REFUSALS:
+        particle = _PHRASAL_REFUSALS.get(raw)
+        if particle is not None:
+            if index + 1 >= len(self.norms) or self.tokens[index + 1].raw.lower() != particle:
+                return ""  # "rule of thumb", "called him": no refusal
+            after = range(index + 2, min(index + 2 + _DETERMINER_REACH, len(self.norms)))
+        elif raw not in _REFUSALS:
             return None
         if any(
             kind_of(self.norms[j]) == "number"
