@@ -218,11 +218,14 @@ _SPECULATION = re.compile(
     r"going\s+to(?!\s+(?:the|a|an|my|your|his|her|our|their|its|this|that|these|those|(?-i:[A-Z])|\d))|"
     r"hoping|thinking\s+(?:about|of)|lean(?:s|ing)?\s+towards?|inclined\s+to|"
     r"theory|theories|hypothes[ie]s|hunch|suspicion|suspect|suspects|suspected|conjecture|"
-    r"think(?:s)?\s+(?:about|of)|not\s+sure|(?:'ll|\u2019ll))\b|'ll\b",
+    r"think(?:s)?\s+(?:about|of)|not\s+sure|(?:'ll|\u2019ll)|"
+    r"(?:depend(?:s|ed|ing)?|hing(?:e|es|ed|ing))\s+(?:up)?on|contingent\s+(?:up)?on)\b|'ll\b",
     re.IGNORECASE,
 )
 """Possibility and intent. "going to" before a place is motion ("going to the depot",
-"going to Oslo"), and "May" the month is no modal (:func:`_text.month_may`)."""
+"going to Oslo"), and "May" the month is no modal (:func:`_text.month_may`). What a choice
+"depends on", "hinges on" or is "contingent on" is open too: "that hinges on the ingress
+controller" settles nothing about the controller."""
 _WITH_ASIDE = re.compile(r",\s*(?:with|w/)\s", re.IGNORECASE)
 """A trailing "with" phrase after a comma ("..., with Parquet being considered"; "w/" in
 note style): it tells the state of its own noun."""
