@@ -430,6 +430,12 @@ _UNITS = {
     "mg": "mg",
     "milligram": "mg",
     "milligrams": "mg",
+    "mcg": "mcg",
+    "\u00b5g": "mcg",
+    "\u03bcg": "mcg",
+    "ug": "mcg",
+    "microgram": "mcg",
+    "micrograms": "mcg",
     "g": "g",
     "gram": "g",
     "grams": "g",
@@ -534,6 +540,7 @@ _TOKEN = re.compile(
   | (?P<word>[^\W\d_]+(?:'[a-z]+)?)
   | (?P<deg>\u00b0\s?(?:[CF](?![A-Za-z]))?)
   | (?P<sym>[%\u00d7€$£])
+  | (?P<amp>(?<=[^\W\d_])\s+[&+]\s+(?=[^\W\d_]))
     """,
     re.VERBOSE,
 )
@@ -909,6 +916,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
             add(digit_group(raw) or _number(re.sub(r"(?:st|nd|rd|th)$", "", raw)), match)
         elif kind == "deg":
             _after_number(out, "degree", match)  # "17 °C", "64°F": a measure, not a count
+        elif kind == "amp":
+            add("and", match)  # "Mon + Thu", "tea & coffee": a list of two, as "and" joins it
         elif kind == "sym":
             norm = _CURRENCY.get(raw) or _UNITS.get(raw)
             if norm:
