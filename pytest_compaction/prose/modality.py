@@ -396,6 +396,7 @@ _CONDITION = (
     r"\b(?:as|so)\s+long\s+as\b",
     r"\bwhen(?:ever)?\b",
     r"\bwhil(?:e|st)\b",
+    r"\bduring\b",
     r"\bsubject\s+to\b",
     r"\bfollowing\b",
     r"\bon\s+condition\b",
@@ -438,8 +439,9 @@ _COMPLEMENTED = _NEGATIVE_CONDITIONS | {"until", "till", "before", "after", "onc
 "A only if B"; "never A until B" is "A only after B"), so a new "if" or "once" is no exception."""
 _ADDED_EXCEPTIONS = frozenset({"unless"})
 """Exceptions that only a complement can excuse: beside the invariant's own connective they narrow it."""
-_DURING = frozenset({"while", "whilst", "as long as", "so long as"})
-"""Connectives of one span of time: "never A while B" is "A stays out for as long as B"."""
+_DURING = frozenset({"while", "whilst", "during", "as long as", "so long as"})
+"""Connectives of one span of time: "never A while B" and "never A during B" are "no A for
+as long as B"."""
 _EXCEPTIONS = frozenset(
     {"unless", "except", "other than", "without", "if", "when", "whenever", "provided", "as long as"}
     | {"so long as", "outside", "on condition"}
