@@ -336,6 +336,11 @@ _HEDGE = (
     + "|".join(sorted({w for w in _norm.participles() if len(w) > 2}))
     + r")\b",
     r"\bgood\s+(?:idea|practice)\b",
+    # "It is worth bringing the TTL down first", "worthwhile to check": advice, not a rule.
+    r"\bworth\s+[a-z]+ing\b",
+    r"\bworthwhile\b",
+    r"\bwould\s+(?:help|be\s+(?:good|nice|helpful|wise|sensible|best|better))\b",
+    r"\b(?:helpful|wise|sensible)\s+to\b",
     r"\bgenerally\b",
     r"\busually\b",
     r"\btypically\b",
@@ -828,13 +833,26 @@ def _command_verb(text: str) -> str | None:
         last = verb.partition("-")[2]
         if last in _PARTICLES or _command_verb(last + clean[match.end("verb") :]) is None:
             return None
-    if verb in _NOT_VERBS or len(verb) < 3 or verb.endswith(("ed", "ing", "ss")):
+    if verb in _NOT_VERBS or len(verb) < 3:
+        return None
+    if verb.endswith(("ed", "ing", "ss")) and verb not in _BASE_LOOKALIKES:
         return None
     if verb.endswith("ly") and verb not in _LY_VERBS:
         return None  # an adverb ("usually", "only"), not a command
     if verb.endswith("s") and not verb.endswith(("ss", "us")):
         return None  # "refunds up to $50": a plural noun or a third-person verb, not a command
     return verb
+
+
+_BASE_LOOKALIKES = frozenset(
+    {"bring", "ring", "sing", "sting", "swing", "string", "fling", "cling", "wring", "spring"}
+    | {"feed", "need", "heed", "bleed", "breed", "speed", "seed", "weed", "proceed", "exceed", "succeed"}
+    | {"shed", "shred", "embed", "wed"}
+    | {"press", "pass", "cross", "dress", "kiss", "toss", "miss", "discuss", "assess", "address"}
+    | {"process", "express", "dismiss", "guess", "stress", "confess", "bless", "caress", "harness"}
+)
+"""Base verbs that end like a participle or a noun in "-ss" ("Bring the TTL down", "Feed
+the cat twice a day", "Press the reset button"): each is a command's verb."""
 
 
 def _blank(match: re.Match[str]) -> str:
