@@ -186,6 +186,9 @@ _PROHIBITION = (
     r"\b(?:under\s+no\s+circumstances|at\s+no\s+time|in\s+no\s+case|on\s+no\s+account|"
     r"not\s+under\s+any\s+circumstances)(?:\s*,?\s*(?:should|shall|may|can|must|will|is|are|do|does)\b)?",
     r"\b(?:must|shall|may|can|will)\s+(?:not|never|no\s+longer)\b",
+    # "can have no ibuprofen", "may take nothing by mouth": a permission of nothing forbids.
+    r"\b(?:can|may)\s+(?:have|take|eat|drink|get|receive|use|be\s+given)\s+(?:no|nothing|none)\b"
+    r"(?!\s+(?:more|less|fewer|later|earlier|longer)\b)",
     _directive(r"(?:not|never)\s+to\b"),
     # "must wait until Y" is "must not ... until Y": the waiting is the prohibition.
     r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:wait|hold\s+off)\s+(?:until|till|for)\b",

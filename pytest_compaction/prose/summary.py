@@ -473,11 +473,12 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
 _REFERS_BACK = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
 _CONDITION_OPENS = re.compile(
     r"^\s*(?:only|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition|"
-    r"not\s+(?:until|till|before|after|without|unless|during|outside|earlier\s+than|later\s+than))\b",
+    r"(?:not|never)\s+(?:until|till|before|after|without|unless|during|outside|earlier\s+than|later\s+than))\b",
     re.IGNORECASE,
 )
 """A clause that opens with a condition ("..., but only after HR has checked", "..., but not
-until the bloodwork is back") restricts the clause before it."""
+until the bloodwork is back", "..., but never without the nurse signing him out")
+restricts the clause before it."""
 
 
 # "if, and only if," (or "when and only when"): one connective, "only if", whose commas
