@@ -10,6 +10,7 @@ the same way, by the success event that ends it.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeAlias
@@ -63,6 +64,11 @@ def _check_markers(text: str, markers: tuple[str, ...], base: str, key: str) -> 
             )
 
 
+_AND_CLAUSE = re.compile(r",\s+and\s+", re.IGNORECASE)
+"""A coordinated clause of its own ("pay from the Dunmore account, and never from the joint
+one"): it may state a contrast the rule's own clause does not."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Invariant:
     """A constraint that must reappear in every summary verbatim or stronger.
@@ -96,7 +102,16 @@ class Invariant:
                 "its text) to be found in a summary",
             )
         _check_markers(self.text, self.markers, base, "markers")
-        verdict = judge(self.modality, (read(self.text),), invariant=read(self.text))
+        own = read(self.text)
+        verdict = judge(self.modality, (own,), invariant=own)
+        if not verdict.ok:
+            # A rule with a reason or a contrast in a clause of its own ("...; she can't
+            # swallow them whole", "..., and never from the joint account"): the clauses
+            # that carry its markers state it, as in a summary.
+            parts = [p for clause in _text.clauses(self.text) for p in _AND_CLAUSE.split(clause)]
+            marked = [p for p in parts if any(_text.contains(p, m) for m in self.markers)]
+            if marked and len(marked) < len(parts):
+                verdict = judge(self.modality, tuple(read(p) for p in marked), invariant=own)
         if not verdict.ok:
             kind = _article(self.modality.value.replace("_", " "))
             raise PayloadError(

@@ -345,6 +345,7 @@ _HEDGE = (
     r"\bwould\s+(?:help|be\s+(?:good|nice|helpful|wise|sensible|best|better))\b",
     r"\b(?:helpful|wise|sensible)\s+to\b",
     r"\bgenerally\b",
+    r"\b(?:tends?|tended|tending)\s+to\b",
     r"\busually\b",
     r"\btypically\b",
     r"\bnormally\b",
