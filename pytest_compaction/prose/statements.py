@@ -719,10 +719,22 @@ class Statement:
     def _before_verb(self, position: int, negator: int) -> bool:
         """Whether a negator after ``position`` still governs it: "peanuts are *not*
         allowed" (the negated verb's subject), but not "peanuts, and *not* merely ..."."""
-        between = self.norms[position + 1 : negator]
+        aside = self._aside_tokens()
+        between = [
+            n for k, n in enumerate(self.norms[position + 1 : negator], position + 1) if k not in aside
+        ]
         if _coordinated(between):
             return False
         return len(between) <= 3 or _modified_subject(between)
+
+    def _aside_tokens(self) -> tuple[int, ...]:
+        """The tokens inside an aside between a subject and its verb (:func:`_asides`)."""
+        found = self._memo.get("asides")
+        if found is None:
+            spans = _asides(self.text)
+            found = tuple(i for i, t in enumerate(self.tokens) if any(a <= t.start < b for a, b in spans))
+            self._memo["asides"] = found
+        return found
 
     def title(self) -> bool:
         """Whether the sentence is a section title: a markdown ``#`` heading or a line of a
@@ -1393,13 +1405,78 @@ def reading(text: str) -> _Reading:
     summary reads only its new sentences. Bounded, so memory stays bounded.
     """
     raw = tuple(t for t in tokens(text) if t.norm not in _ARTICLES)
-    cuts = [m.start() for m in _BOUNDARY.finditer(text)]
+    inside = {i for a, b in _asides(text) for i in range(a, b)}
+    cuts = [m.start() for m in _BOUNDARY.finditer(text) if m.start() not in inside]
     clause_cuts = _clause_cuts(text)
     # The cuts come in text order: how many lie before a token is where it would sort.
     segment = tuple(bisect.bisect_left(cuts, t.start) for t in raw)
     clause = tuple(bisect.bisect_left(clause_cuts, t.start) for t in raw)
     norms = tuple(t.norm for t in raw)
     return raw, norms, segment, clause, frozenset(norms)
+
+
+_ASIDE = re.compile(r"\((?P<paren>[^()]{1,60})\)|,\s(?P<comma>[^,;:()]{1,60}),")
+_ASIDE_WORDS = 6
+_ASIDE_STOPS = NEGATORS | {
+    "and",
+    "or",
+    "but",
+    "nor",
+    "so",
+    "which",
+    "who",
+    "that",
+    "because",
+    "since",
+    "although",
+}
+_FINITE = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "will",
+        "would",
+        "can",
+        "could",
+        "must",
+        "may",
+        "might",
+        "shall",
+        "should",
+        "does",
+        "did",
+    ]
+)
+"""The words a subject's verb opens with, right after an aside."""
+
+
+def _asides(text: str) -> list[tuple[int, int]]:
+    """Where an aside stands between a subject and its verb (from its opening bracket or
+    comma to its closing one): "Gareth Prosser *(from the chapel)* is barred", "the permit*,
+    issued in March,* was not renewed". A short insert with no negator or conjunction of its
+    own; it cuts no negation segment, so the verb's negator still reaches the subject."""
+    out = []
+    for match in _ASIDE.finditer(text):
+        inner = match.group("paren") or match.group("comma") or ""
+        words = inner.lower().split()
+        after = text[match.end() :].split(None, 1)
+        before = text[: match.start()].rstrip()
+        if (
+            words
+            and len(words) <= _ASIDE_WORDS
+            and not _ASIDE_STOPS & set(words)
+            and "n't" not in inner
+            and before[-1:].isalnum()
+            and after
+            and after[0].lower() in _FINITE
+        ):
+            out.append((match.start(), match.end()))
+    return out
 
 
 def _read(index: int, text: str) -> Statement:

@@ -1,0 +1,47 @@
+"""A short aside between a subject and its verb ("Gareth Prosser *(from the chapel)* is
+barred", "the permit*, issued in March,* was not renewed") does not cut the verb's negator
+off from the subject. An aside with a negator or a conjunction of its own ("the van (not
+the trailer) is insured") is its own segment, as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_compaction.prose.statements import read_statements
+from tests._prose_facts import fact, names
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "negated"),
+    [
+        ("Gareth Prosser (from the chapel) is barred from visiting Emrys.", "prosser", True),
+        ("The permit, issued in March, was not renewed.", "permit", True),
+        ("The permit (issued in March) was not renewed.", "permit", True),
+        ("The permit (issued in March) was renewed.", "permit", False),
+        ("The van (not the trailer) is insured.", "van", False),
+        ("The van, the blue one, is insured, but not the trailer.", "van", False),
+        ("The van, and the trailer too, is not insured.", "van", False),
+    ],
+)
+def test_a_negator_across_an_aside(text: str, word: str, negated: bool) -> None:
+    statement = read_statements(text)[0]
+    assert (statement.negated(statement.norms.index(word)) is not None) is negated
+
+
+_PROSSER = fact(
+    "Grandad is not to have visits from Gareth Prosser, the man from the chapel.",
+    "visitors.prosser_allowed",
+    False,
+    {"names": ["Prosser"], "polarity": "negative"},
+)
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("Gareth Prosser (from the chapel) is barred from visiting Emrys.", ()),
+        ("Gareth Prosser (from the chapel) is welcome to visit Emrys.", ("f1:value_changed",)),
+    ],
+)
+def test_a_visitor_barred(summary: str, expected: tuple[str, ...]) -> None:
+    assert names(_PROSSER, summary) == expected
