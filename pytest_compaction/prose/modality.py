@@ -1100,7 +1100,9 @@ _CONDITION_ONLY = re.compile(
 """Condition words, and "only" before a phrase that states a condition ("only with the
 manager's written approval", "only by staff")."""
 _SHIELDS = re.compile("|".join(f"(?:{p})" for p in (*_EMPHASIS, *_HEDGE_PHRASES, *_WAIVER)))
-_CLAUSE_END = re.compile(r"[,;:.!?()]|\s(?:and|or|but)\s")
+_CLAUSE_END = re.compile(r"[;!?()]|[,:.](?!\d)|\s(?:and|or|but)\s")
+"""Where a condition's phrase ends; a period, comma or colon inside a number or time
+("99.5%", "1,200", "9:30") ends nothing."""
 
 
 def _stem_set(words: str) -> frozenset[str]:
