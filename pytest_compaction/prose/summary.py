@@ -683,10 +683,13 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
     for spot in spots:
         indexes = list(spot)
         following = spot[-1] + 1
-        if following < len(sentences) and _ANAPHOR.match(
-            _unlabelled(sentences[following].text, sentences[spot[-1]].text)
+        if following < len(sentences) and (
+            _ANAPHOR.match(_unlabelled(sentences[following].text, sentences[spot[-1]].text))
+            or any(_text.contains(sentences[following].text, m) for m in record.error)
         ):
-            indexes.append(following)  # "Tried X. It failed with E."
+            # "Tried X. It failed with E."; "Tried X. Three hours in, the restore crashed
+            # with E.": the next sentence that names this record's own error tells its outcome.
+            indexes.append(following)
         window, bare = _outcome_text(record, " ".join(sentences[i].text for i in indexes))
         if failure_outcome(bare, record.error) is None:
             continue
