@@ -58,3 +58,19 @@ OUTING = rule(
 def test_a_condition_in_the_next_clause(summary: str, kept: bool) -> None:
     assert passes(OUTING, summary) is kept
     assert weakened(OUTING, summary) is not kept
+
+
+FASTING = rule("Do not let Rosalind eat anything after midnight before her op.", ["midnight"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    ("summary", "kept"),
+    [
+        ("Rosalind: nil by mouth from midnight before her op.", True),
+        ("Nil by mouth after midnight before the op.", True),
+        ("Rosalind: ideally no food from midnight before her op.", False),
+        ("Rosalind may eat after midnight before her op.", False),
+    ],
+)
+def test_nil_by_mouth(summary: str, kept: bool) -> None:
+    assert passes(FASTING, summary) is kept
