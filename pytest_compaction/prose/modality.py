@@ -446,6 +446,23 @@ _NEGATIVE_CONDITIONS = frozenset({"without", "unless", "except", "other than"})
 _COMPLEMENTED = _NEGATIVE_CONDITIONS | {"until", "till", "before", "after", "once", "if", "when", "whenever"}
 """Connectives whose rule can be restated through its complement ("never A without B" is
 "A only if B"; "never A until B" is "A only after B"), so a new "if" or "once" is no exception."""
+_SIDES = (
+    frozenset({"before", "until", "till"}),
+    frozenset({"after", "once", "following"}),
+    frozenset({"while", "whilst", "during", "as long as", "so long as"}),
+)
+"""The sides of a bound in time: a prohibition on one side ("never after midnight") is kept
+by a restriction to the other ("only before midnight"), never to its own."""
+
+
+def _same_side(own: frozenset[str], restated: frozenset[str]) -> tuple[str, ...]:
+    """The connectives of ``restated`` on the same side of a time bound as ``own``'s; none
+    when ``own`` bounds on more than one side ("after midnight before her op"): which bound
+    a restriction restates is then not told."""
+    sides = [side for side in _SIDES if own & side]
+    return tuple(sorted(restated & sides[0])) if len(sides) == 1 else ()
+
+
 _ADDED_EXCEPTIONS = frozenset({"unless"})
 """Exceptions that only a complement can excuse: beside the invariant's own connective they narrow it."""
 _DURING = frozenset({"while", "whilst", "during", "as long as", "so long as"})
@@ -1544,6 +1561,13 @@ def judge(
                     )
             return Judgement(True, "prohibition", "")
         if conditional and restricts:
+            same = _same_side(own, connectives(cues))
+            if same:
+                # "never eat after midnight" told "eat only after midnight": the restriction
+                # keeps the side of the bound the rule forbade, so it permits what was forbidden.
+                return Judgement(
+                    False, "restriction", f"{_quote(same)} keeps the forbidden side of the bound", True
+                )
             return Judgement(True, "restriction", "")
         if conditional and obliges and (changed or connectives(invariant) & _NEGATIVE_CONDITIONS):
             # "Never A without B" is "always B (before A)": the same rule through its complement.
