@@ -116,6 +116,41 @@ _SWITCH = _stems("switch switches switched switching turn turns turned turning s
 """Verbs that "off" after them turns into a stopping: "roaming *switched off*" and
 "*turned off* the heating" state the thing as not on."""
 _OFF_REACH = 3
+_NOT_GIVEN_UP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "these",
+        "those",
+        "my",
+        "your",
+        "his",
+        "her",
+        "our",
+        "their",
+        "its",
+        "to",
+        "for",
+        "on",
+        "at",
+        "in",
+        "into",
+        "from",
+        "with",
+        "by",
+        "and",
+        "or",
+        "but",
+        "duty",
+        "work",
+        "sick",
+    ]
+)
+"""Words after a linking verb's "off" that make it no giving-up: a place or thing it is off
+("off the jar"), a direction ("off to Leeds"), or "off duty", "off work", "off sick"."""
 _BEHIND = "behind"
 _LEFT_BEHIND = _stems("stay stays stayed staying remain remains remained remaining")
 _LEAVING = _stems("leave leaves leaving left")
@@ -535,7 +570,21 @@ class Statement:
             return "off" if self._before_verb(position, index - 1) or position == index - 1 else ""
         if verb in _SWITCH and position - index <= _OFF_REACH:
             return "off"
+        if verb in _OFF_STATE and position - index <= _OFF_REACH and self._abstains(index):
+            return "off"  # "Ruben is off grapefruit", "stays off alcohol": he takes none
         return ""
+
+    def _abstains(self, index: int) -> bool:
+        """Whether the "off" at token ``index`` after a linking verb takes a bare noun as
+        what is given up ("is off grapefruit", "is off sugar"): no article, preposition or
+        number after it ("off the jar", "off to Leeds", "off 20%"), all in its segment."""
+        nxt = index + 1
+        if nxt >= len(self.norms) or self.segment[nxt] != self.segment[index]:
+            return False
+        if self.text[self.tokens[index].end : self.tokens[nxt].start].strip():
+            return False  # an article stood between ("off the jar"): articles are not tokens
+        after = self.tokens[nxt].raw.lower()
+        return kind_of(self.norms[nxt]) == "word" and after not in _NOT_GIVEN_UP
 
     def _left_behind(self, position: int, index: int) -> str:
         """The "behind" at token ``index`` as the particle of a verb of remaining or
