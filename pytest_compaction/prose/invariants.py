@@ -34,7 +34,7 @@ from pytest_compaction.prose.failure_words import (
     failure_outcome,
     recurred,
 )
-from pytest_compaction.prose.modality import Modality, judge, read
+from pytest_compaction.prose.modality import CueKind, Modality, Reading, judge, read
 
 __all__ = [
     "Entry",
@@ -64,9 +64,18 @@ def _check_markers(text: str, markers: tuple[str, ...], base: str, key: str) -> 
             )
 
 
-_AND_CLAUSE = re.compile(r",\s+and\s+", re.IGNORECASE)
-"""A coordinated clause of its own ("pay from the Dunmore account, and never from the joint
-one"): it may state a contrast the rule's own clause does not."""
+_AND_CLAUSE = re.compile(r",\s+and\s+|,?\s+so\s+that\s+|,\s+(?:because|since|as)\s+", re.IGNORECASE)
+"""A clause of its own after the rule: a contrast ("pay from the Dunmore account, and never
+from the joint one"), a purpose ("... every evening so that he is never without hay") or a
+reason ("..., because it is never insured"); it may hold a negator the rule's own clause
+does not."""
+
+
+def _keeps_away(reading: Reading) -> bool:
+    """Whether the text's only force is a command to keep something away."""
+    return all(c.kind is CueKind.CONDITION or c.text.endswith("(a command)") for c in reading.cues) and any(
+        c.kind is CueKind.PROHIBITION for c in reading.cues
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -109,9 +118,14 @@ class Invariant:
             # swallow them whole", "..., and never from the joint account"): the clauses
             # that carry its markers state it, as in a summary.
             parts = [p for clause in _text.clauses(self.text) for p in _AND_CLAUSE.split(clause)]
-            marked = [p for p in parts if any(_text.contains(p, m) for m in self.markers)]
-            if marked and len(marked) < len(parts):
-                verdict = judge(self.modality, tuple(read(p) for p in marked), invariant=own)
+            marked = [p for p in parts if any(_text.contains(p, m) for m in self.markers)] or [self.text]
+            readings = tuple(read(p) for p in marked)
+            if len(marked) < len(parts):
+                verdict = judge(self.modality, readings, invariant=own)
+            if not verdict.ok and self.modality is Modality.OBLIGATION and all(map(_keeps_away, readings)):
+                # "Keep Captain out of the kitchen": a command to keep something away is a
+                # duty as much as it forbids; either modality states it.
+                verdict = judge(Modality.PROHIBITION, readings, invariant=own)
         if not verdict.ok:
             kind = _article(self.modality.value.replace("_", " "))
             raise PayloadError(

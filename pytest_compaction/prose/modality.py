@@ -506,6 +506,13 @@ _ADJECTIVE = re.compile(
     # hedges the rule itself, and is read as a hedge.
     r"(?:un)?likely(?!\s+(?:requirements?|rules?|obligations?|prerequisites?)\b))\b"
 )
+_MANNER_ADJECTIVE = re.compile(
+    r"\b(?:careful|cautious|judicious|prudent|mindful)\s+(?=(?!(?:with|when|whenever|to|not|about|if|of|"
+    r"that|and|or|in|around|near|while|during|before|after|at|on|for|so|enough|as|but)\b)[a-z][a-z-]*\b)"
+)
+"""A manner word before the noun it describes ("keep *careful* records", "however *careful*
+the cook") describes a thing; it does not soften the rule as "carefully" or "be careful
+with" does."""
 # A verb of advice that is the act a rule governs, not the speaker's advice on it: after a
 # rule word that opens a command or follows a modal ("Never suggest shellfish", "staff must
 # not recommend a broker"), or as the verb of a clause of time or condition ("before I
@@ -1002,7 +1009,7 @@ def read(text: str) -> Reading:
     obligation, its verb the cue (:func:`imperative`).
     """
     original = unframed(text)
-    work = _NOUN.sub(_blank, _ADJECTIVE.sub(_blank, original.lower()))
+    work = _NOUN.sub(_blank, _MANNER_ADJECTIVE.sub(_blank, _ADJECTIVE.sub(_blank, original.lower())))
     if "optional" in work:
         work = _attributive(work)
     if _ADVICE_WORD.search(work):
