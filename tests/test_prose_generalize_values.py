@@ -262,9 +262,9 @@ def test_a_dotted_time_with_am_or_pm_is_a_clock_time() -> None:
 
 
 def test_fractions_of_an_hour_are_minutes() -> None:
-    assert norms("a quarter of an hour") == ["#15", "~minute"]
-    assert norms("three-quarters of an hour") == ["#45", "~minute"]
-    assert norms("an hour and a half") == ["#90", "~minute"]
+    assert norms("a quarter of an hour") == norms("15 minutes") == ["#900", "~second"]
+    assert norms("three-quarters of an hour") == norms("45 minutes")
+    assert norms("an hour and a half") == norms("90 minutes")
     assert norms("a quarter past nine") == ["@09:15"]  # a clock time, not a duration
     assert norms("three quarters of the budget")[:2] == ["#3", "quarter"]
     ledger = one(

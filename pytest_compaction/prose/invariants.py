@@ -120,7 +120,9 @@ class Invariant:
             parts = [p for clause in _text.clauses(self.text) for p in _AND_CLAUSE.split(clause)]
             marked = [p for p in parts if any(_text.contains(p, m) for m in self.markers)] or [self.text]
             readings = tuple(read(p) for p in marked)
-            if len(marked) < len(parts):
+            weakening = any(read(p).has(CueKind.WAIVER, CueKind.HEDGE) for p in parts if p not in marked)
+            if len(marked) < len(parts) and not weakening:
+                # ("...; the flag is optional" lifts the rule wherever it stands: no such luck.)
                 verdict = judge(self.modality, readings, invariant=own)
             if not verdict.ok and self.modality is Modality.OBLIGATION and all(map(_keeps_away, readings)):
                 # "Keep Captain out of the kitchen": a command to keep something away is a
