@@ -522,8 +522,13 @@ def _is_summarization_result(outcome: object) -> bool:
 def _from_summarization_result(outcome: Any, request: CompressionRequest) -> Normalized:
     shape = "summarization_result"
     messages = _read_bounded(outcome.messages, "a summarization result whose messages", shape)
-    result = _from_sequence(messages, request)
     running = outcome.running_summary
+    held = getattr(running, "summary", None) if running is not None else None
+    if not messages and isinstance(held, str) and held.strip():
+        # Nothing new to summarize (LangMem returns no messages then): the memory is the
+        # running summary as it stands.
+        return dataclasses.replace(_from_text(held, request, shape), shape=shape)
+    result = _from_sequence(messages, request)
     if result.artifact is None or running is None:
         return dataclasses.replace(result, shape=shape)
     ids = getattr(running, "summarized_message_ids", None) or ()

@@ -79,5 +79,7 @@ class BlockMemory:
         ]
         prompt = self._prompt.setdefault(scope, [])
         prompt.extend(m for m in messages if m.role == "system")
-        self.memory.put_messages([m for m in messages if m.role != "system"])
+        turns = [m for m in messages if m.role != "system"]
+        if turns:  # LlamaIndex's SQL store refuses an empty put (a pass with nothing new)
+            self.memory.put_messages(turns)
         return [*prompt, *self.memory.get()]
