@@ -38,7 +38,14 @@ from pytest_compaction.prose.gate import check_summary
 from pytest_compaction.prose.invariants import InvariantRegister
 from pytest_compaction.prose.modality import Modality
 from pytest_compaction.prose.stated import Statements, given_by
-from pytest_compaction.prose.summary import PassState, event_label, next_state, pin_block, reclaimable_chars
+from pytest_compaction.prose.summary import (
+    PassState,
+    carried_over,
+    event_label,
+    next_state,
+    pin_block,
+    reclaimable_chars,
+)
 
 __all__ = [
     "PINNED_CONFIG_KEY",
@@ -177,7 +184,18 @@ class _ProseCheck:
         else:
             # Source messages kept unchanged are no summary of a summary: the memory is the
             # raw events again, however many passes kept them (growth is still compared).
-            depth = 1 if artifact.selection else state.depth + 1 if state is not None else artifact.depth
+            # So is a prior summary carried over word for word ("Summary so far:" + its lines,
+            # or handed back as it was): nothing was summarized again, the depth stays.
+            carried = state is not None and carried_over(request.prior_summary, artifact.summary)
+            depth = (
+                1
+                if artifact.selection
+                else state.depth
+                if state is not None and carried
+                else state.depth + 1
+                if state is not None
+                else artifact.depth
+            )
             if state is not None and request.events:
                 # New input may add its text and a source label; only growth beyond it
                 # means nothing was reclaimed.
