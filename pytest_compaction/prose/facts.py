@@ -1436,7 +1436,19 @@ def _claimed_as_own(statement: Statement, hits: Sequence[int], label: frozenset[
         claimed = [i for i in hits if segment[i] == c and norms[i] not in label]
         if not claimed or len({norms[i] for i in claimed}) < need:
             continue
-        speaker = next((j for j in positions if norms[j] in _OWN_SPEAKERS), None)
+        # A possessive ("reset the user's password") or a word inside a quotation names no
+        # speaker of the summary's own.
+        quoted = statement.quoted_spans()
+        speaker = next(
+            (
+                j
+                for j in positions
+                if norms[j] in _OWN_SPEAKERS
+                and not statement.tokens[j].raw.lower().endswith(("'s", "\u2019s"))
+                and not any(a < statement.tokens[j].start < b for a, b in quoted)
+            ),
+            None,
+        )
         if (
             speaker is None
             or speaker > claimed[0]

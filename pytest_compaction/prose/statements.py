@@ -785,6 +785,14 @@ class Statement:
             self._memo["asides"] = found
         return found
 
+    def quoted_spans(self) -> tuple[tuple[int, int], ...]:
+        """Where the sentence quotes someone (:data:`_QUOTED`), as character spans."""
+        found = self._memo.get("quoted")
+        if found is None:
+            found = tuple(x for q in _QUOTED.finditer(self.text) for x in q.span())
+            self._memo["quoted"] = found
+        return tuple(zip(found[::2], found[1::2], strict=True))
+
     def title(self) -> bool:
         """Whether the sentence is a section title: a markdown ``#`` heading or a line of a
         few words wholly in bold, with no colon in it. A title names the topic of the lines
