@@ -55,12 +55,12 @@ def check(expected: Ledger | Iterable[Fact], artifact: Artifact, *, mode: Mode =
     if emitted.items() <= keys.items():
         found = []
         if artifact.duplicate_ids:
-            _duplicates(ledger.facts, artifact, found)
+            _duplicates(ledger.facts, artifact, found, ledger)
         # Every active fact emitted, so every required one; else name the required ones left out.
         if len(emitted) < len(keys):
             _missing(ledger.required(tenant, subject), artifact.index, found)
     else:
-        found = _violations(ledger.facts, ledger.required(tenant, subject), artifact)
+        found = _violations(ledger.facts, ledger.required(tenant, subject), artifact, ledger)
 
     if mode == "permissive":
         review = [v for v in found if v.code in REVIEWABLE]
@@ -69,7 +69,9 @@ def check(expected: Ledger | Iterable[Fact], artifact: Artifact, *, mode: Mode =
     return Verdict(violations=sort_violations(found))
 
 
-def _violations(facts: Mapping[str, Fact], required: tuple[Fact, ...], artifact: Artifact) -> list[Violation]:
+def _violations(
+    facts: Mapping[str, Fact], required: tuple[Fact, ...], artifact: Artifact, ledger: Ledger | None = None
+) -> list[Violation]:
     """Every violation, fact by fact: the path of an artifact that differs from the ledger."""
     tenant, subject = artifact.tenant_id, artifact.subject_id
     found: list[Violation] = []
@@ -85,7 +87,7 @@ def _violations(facts: Mapping[str, Fact], required: tuple[Fact, ...], artifact:
             found.append(_forbidden(want, fact))
             continue
         if fact._key != want._key:
-            _compare(want, fact, found)
+            _compare(want, fact, found, ledger)
         if want.tenant_id == tenant and want.subject_id == subject:
             if want.criticality is critical:
                 kept += 1
@@ -93,7 +95,7 @@ def _violations(facts: Mapping[str, Fact], required: tuple[Fact, ...], artifact:
             _foreign(want, fact, artifact, found)
 
     if artifact.duplicate_ids:
-        _duplicates(facts, artifact, found)
+        _duplicates(facts, artifact, found, ledger)
 
     if kept < len(required):
         _missing(required, artifact.index, found)
@@ -120,7 +122,9 @@ def _unsupported(fact: Fact) -> Violation:
     )
 
 
-def _duplicates(facts: Mapping[str, Fact], artifact: Artifact, found: list[Violation]) -> None:
+def _duplicates(
+    facts: Mapping[str, Fact], artifact: Artifact, found: list[Violation], ledger: Ledger | None
+) -> None:
     """Report each id emitted twice, and what its extra copies break.
 
     The first copy is checked by the main loop; a later copy that differs from it is
@@ -149,7 +153,7 @@ def _duplicates(facts: Mapping[str, Fact], artifact: Artifact, found: list[Viola
             extra.append(_forbidden(want, fact))
         else:
             if fact._key != want._key:
-                _compare(want, fact, extra)
+                _compare(want, fact, extra, ledger)
             if (want.tenant_id, want.subject_id) != (artifact.tenant_id, artifact.subject_id):
                 _foreign(want, fact, artifact, extra)
         seen = {(v.code, v.detail, repr(v.observed)) for v in found if v.fact_id == fact.fact_id}
@@ -198,8 +202,15 @@ def _forbidden(want: Fact, fact: Fact) -> Violation:
     )
 
 
-def _compare(want: Fact, got: Fact, found: list[Violation]) -> None:
-    """The slow path: name every field that differs, and every source the fact lost."""
+def _text(ledger: Ledger | None, event_id: str) -> str | None:
+    event = None if ledger is None else ledger.find_event(event_id)
+    return None if event is None else event.text
+
+
+def _compare(want: Fact, got: Fact, found: list[Violation], ledger: Ledger | None) -> None:
+    """The slow path: name every field that differs, and every source the fact lost (a
+    source is not lost while a kept source is a word-for-word copy of it: the same claim
+    repeated, one copy kept)."""
     fid = want.fact_id
     for change in changed_fields(want, got):
         why = "trust must never rise through compression" if change.field == "authority" else ""
@@ -209,6 +220,9 @@ def _compare(want: Fact, got: Fact, found: list[Violation]) -> None:
             )
         )
     lost = [s for s in want.source_event_ids if s not in got.source_event_ids]
+    if lost:
+        kept = {text for s in got.source_event_ids if (text := _text(ledger, s)) is not None}
+        lost = [s for s in lost if _text(ledger, s) not in kept]
     if lost:
         found.append(
             Violation(

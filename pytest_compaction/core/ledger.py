@@ -273,6 +273,9 @@ class Ledger:
     def find(self, fact_id: str) -> Fact | None:
         return self._facts.get(fact_id)
 
+    def find_event(self, event_id: str) -> SourceEvent | None:
+        return self._events.get(event_id)
+
     def event_by_id(self, event_id: str) -> SourceEvent:
         try:
             return self._events[event_id]

@@ -162,8 +162,15 @@ def run_retrieve_step(
                     f"the store's retrieve() returned {type_name(fact)} at position {index}; "
                     f"a store returns Fact objects",
                 )
-        if not facts and isinstance(held, Artifact) and not held.facts and held.summary:
-            facts = _reference_retrieve(query, held, ledger)  # prose memory: what its summary states
+        if isinstance(held, Artifact) and held.summary:
+            # A summary is read whole into the prompt: what it states is retrieved with what
+            # the store selects from the kept messages or records (a summary message ahead
+            # of the kept turns is one memory).
+            selected = len(facts)
+            have = {fact.fact_id for fact in facts}
+            facts = (*facts, *(f for f in _reference_retrieve(query, held, ledger) if f.fact_id not in have))
+            if query.limit is not None:  # the limit caps what is added, not what the store chose
+                facts = facts[: max(query.limit, selected)]
     else:
         memory = _reference_memory(query, latest, ledger)
         facts = _reference_retrieve(query, latest, ledger)

@@ -145,15 +145,18 @@ def stated_facts(
 
 
 def read_memory(ledger: Ledger, artifact: Artifact) -> Artifact:
-    """``artifact`` as a consumer reads it: a prose-only artifact (a summary, no facts) of
-    a ledger that declares prose forms carries the facts its summary states
-    (:func:`stated_facts`); any other artifact is returned as it is."""
-    if artifact.facts or not artifact.summary or not getattr(ledger, "prose_forms", None):
+    """``artifact`` as a consumer reads it: with a summary, of a ledger that declares prose
+    forms, it carries the facts its summary states (:func:`stated_facts`) besides its own
+    (a summary message ahead of the turns kept word for word is one memory: a fact stated
+    in either is there); any other artifact is returned as it is."""
+    if not artifact.summary or not getattr(ledger, "prose_forms", None):
         return artifact
-    facts = stated_facts(
+    stated = stated_facts(
         ledger, artifact.summary, tenant_id=artifact.tenant_id, subject_id=artifact.subject_id
     )
-    return dataclasses.replace(artifact, facts=facts)
+    held = {fact.fact_id for fact in artifact.facts}
+    extra = tuple(fact for fact in stated if fact.fact_id not in held)
+    return dataclasses.replace(artifact, facts=(*artifact.facts, *extra)) if extra else artifact
 
 
 # -- active facts ---------------------------------------------------------------------
