@@ -1,13 +1,13 @@
-"""A pass that carries its prior summary over word for word (handed back as it was when
-nothing is new, or re-wrapped with the new turns appended) summarized nothing again: its
-depth stays, so the re-summarization cap (`depth_exceeded`) is not reached by passes that
-only keep what they had. A pass that rewrites the prior still goes one deeper."""
+"""A pass that hands its prior summary back as it was (nothing new, as a summarization
+middleware below its trigger does) summarized nothing again: its depth stays, so the
+re-summarization cap (`depth_exceeded`) is not reached by passes that only keep what they
+had. A pass that rewrites the prior, or grows on it, still goes one deeper."""
 
 from __future__ import annotations
 
 import pytest
 
-from pytest_compaction.prose.summary import carried_over
+from pytest_compaction.prose.summary import handed_back
 
 pytest_plugins = ["pytester"]
 
@@ -63,12 +63,14 @@ def test_depth_of_a_carried_over_summary(
 
 
 @pytest.mark.parametrize(
-    ("prior", "summary", "carried"),
+    ("prior", "summary", "unchanged"),
     [
-        ("A.\nB.", "Summary so far:\nA.\nB.\nC.", True),
+        ("A.\nB.", "A.\nB.", True),
+        ("A.\nB.", "  A.  B.\n", True),
+        ("A.\nB.", "A.\nB.\nC.", False),
         ("A.\nB.", "A.\nC.", False),
-        ("", "A.", False),
+        ("", "", False),
     ],
 )
-def test_carried_over(prior: str, summary: str, carried: bool) -> None:
-    assert carried_over(prior, summary) is carried
+def test_handed_back(prior: str, summary: str, unchanged: bool) -> None:
+    assert handed_back(prior, summary) is unchanged

@@ -116,8 +116,27 @@ class Unpinned:
 
 @pytest.mark.parametrize(("max_depth", "exceeded"), [(None, True), (2, True), (3, False)])
 def test_the_scenarios_prose_policy_sets_the_depth_cap(max_depth: int | None, exceeded: bool) -> None:
-    spec = SPEC if max_depth is None else {**SPEC, "prose_policy": {"max_depth": max_depth}}
+    # Each pass builds on its prior with something new (a pass that hands its memory back
+    # unchanged summarizes nothing and is no deeper: tests/test_depth_carried_over.py).
+    deeper = {
+        **SPEC,
+        "events": [*SPEC["events"], {"id": "e3", "text": "Lunch is at noon."}],
+        "steps": [{"add": ["e1"]}, "compress", {"add": ["e2"]}, "compress", {"add": ["e3"]}, "compress"],
+    }
+    spec = deeper if max_depth is None else {**deeper, "prose_policy": {"max_depth": max_depth}}
     scenario = Scenario.from_dict(spec, name="vendor")
     checks, config = scenario_extras(scenario, {})
-    names = run_scenario(scenario, GuardedCompressor(Unpinned()), extra_checks=checks, config=config).names
+    names = run_scenario(
+        scenario, GuardedCompressor(RollingUnpinned()), extra_checks=checks, config=config
+    ).names
     assert ("depth_exceeded" in names) is exceeded, names
+
+
+class RollingUnpinned(Unpinned):
+    """Unpinned, and it rolls each new turn into the summary it was given: every pass grows
+    on its prior memory."""
+
+    def compress(self, request: CompressionRequest) -> Artifact:
+        artifact = super().compress(request)
+        lines = [request.prior_summary or artifact.summary or "", *(e.text for e in request.events)]
+        return replace(artifact, summary="\n".join(line for line in lines if line))

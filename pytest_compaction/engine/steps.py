@@ -32,7 +32,7 @@ elsewhere, ``binding_unresolvable`` when it no longer says.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -162,10 +162,11 @@ def run_retrieve_step(
                     f"the store's retrieve() returned {type_name(fact)} at position {index}; "
                     f"a store returns Fact objects",
                 )
-        if isinstance(held, Artifact) and held.summary:
+        if isinstance(held, Artifact) and held.summary and _unselective(facts, held, query):
             # A summary is read whole into the prompt: what it states is retrieved with what
-            # the store selects from the kept messages or records (a summary message ahead
-            # of the kept turns is one memory).
+            # a store that returns all it holds for the query gives from the kept messages
+            # or records (a summary message ahead of the kept turns is one memory). A
+            # retriever that selects among what it holds is judged on its selection.
             selected = len(facts)
             have = {fact.fact_id for fact in facts}
             facts = (*facts, *(f for f in _reference_retrieve(query, held, ledger) if f.fact_id not in have))
@@ -265,6 +266,15 @@ def _undeleted(latest: Artifact, ledger: Ledger) -> tuple[Fact, ...]:
         for fact in read_memory(ledger, latest).facts
         if not ((known := ledger.find(fact.fact_id)) is not None and known.status is Status.DELETED)
     )
+
+
+def _unselective(facts: Sequence[Fact], held: Artifact, query: RetrievalQuery) -> bool:
+    """Whether a store's retrieval returned, in order, every fact its memory holds for the
+    query (up to the limit): it selected nothing, its memory did."""
+    matching = [fact.fact_id for fact in held.facts if query.matches(fact)]
+    if query.limit is not None:
+        matching = matching[: query.limit]
+    return [fact.fact_id for fact in facts] == matching
 
 
 def _reference_retrieve(query: RetrievalQuery, latest: Artifact | None, ledger: Ledger) -> tuple[Fact, ...]:

@@ -40,8 +40,8 @@ from pytest_compaction.prose.modality import Modality
 from pytest_compaction.prose.stated import Statements, given_by
 from pytest_compaction.prose.summary import (
     PassState,
-    carried_over,
     event_label,
+    handed_back,
     next_state,
     pin_block,
     reclaimable_chars,
@@ -184,9 +184,10 @@ class _ProseCheck:
         else:
             # Source messages kept unchanged are no summary of a summary: the memory is the
             # raw events again, however many passes kept them (growth is still compared).
-            # So is a prior summary carried over word for word ("Summary so far:" + its lines,
-            # or handed back as it was): nothing was summarized again, the depth stays.
-            carried = state is not None and carried_over(request.prior_summary, artifact.summary)
+            # So is a prior summary handed back as it was (a middleware below its trigger):
+            # nothing was summarized again, the depth stays. A summary that grows on its
+            # prior, even by appending, is one deeper.
+            carried = state is not None and handed_back(request.prior_summary, artifact.summary)
             depth = (
                 1
                 if artifact.selection

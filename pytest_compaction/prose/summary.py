@@ -227,14 +227,15 @@ def reground(register: InvariantRegister, summary: str) -> str:
     return f"{body}\n\n{pin_block(register)}\n" if body else f"{pin_block(register)}\n"
 
 
-def carried_over(prior: str | None, summary: str | None) -> bool:
-    """Whether ``summary`` holds every line of ``prior`` word for word (pinned blocks and
-    blank lines aside): the prior memory was carried over, not summarized again."""
-    lines = [line.strip() for line in _BLOCK.sub("", prior or "").splitlines() if line.strip()]
-    if not lines:
-        return False
-    kept = {line.strip() for line in _BLOCK.sub("", summary or "").splitlines()}
-    return all(line in kept for line in lines)
+def handed_back(prior: str | None, summary: str | None) -> bool:
+    """Whether ``summary`` is ``prior`` handed back as it was (pinned blocks and white space
+    aside): a pass that summarized nothing, as a summarization middleware below its trigger
+    returns its memory unchanged."""
+
+    def bare(text: str | None) -> str:
+        return " ".join(_BLOCK.sub("", text or "").split())
+
+    return bool(bare(prior)) and bare(prior) == bare(summary)
 
 
 def reclaimable_chars(summary: str) -> int:
