@@ -213,9 +213,25 @@ _WAITING = frozenset({"wait", "waits", "waited", "waiting"})
 "for" (:data:`_DETERMINER_REACH`); "waited for an hour" is no thing awaited."""
 _TIMES = "~time"
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
+_OUT = "out"
+_KEPT_OUT = _stems("stay stays stayed staying remain remains remained keep keeps kept keeping")
+"""Verbs that "out of" after them keeps away: "her milk *stays out of* the bulk tank" tells
+that it does not go in."""
+_INSTEAD = frozenset({"rather", "instead"})
+""""rather than X", "instead of X": X is what is not done or not chosen."""
+_SET_ASIDE_ENDS = frozenset(
+    {"and", "or", "but", "until", "till", "before", "after", "when", "while", "because", "since"}
+    | {"unless", "if", "once", "so", "during", "from", "by"}
+)
+"""Words that end what "rather than" or "instead of" sets aside: a conjunction or a phrase of
+time or cause after it bounds the whole, not the thing set aside."""
+_STATE_ADVERBS = _stems("now still currently also completely permanently firmly definitely totally entirely")
+"""Adverbs that may stand between a linking verb and its "off" ("are now permanently off")."""
 _CUE_WORDS = (
-    _PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID, _BEHIND}
-) | frozenset(_PHRASAL_REFUSALS)
+    (_PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID, _BEHIND, _OUT})
+    | frozenset(_PHRASAL_REFUSALS)
+    | _INSTEAD
+)
 """Surface words besides the negators that :meth:`Statement.negated` reads as cues."""
 _DETERMINER_REACH = 3
 _NEGATIVE_SUBJECTS = frozenset({"no", "none", "nothing", "nobody"})
@@ -559,20 +575,45 @@ class Statement:
             return ""
         if raw == _BEHIND:
             return self._left_behind(position, index)
+        if raw in _INSTEAD or raw == _OUT:
+            return self._set_aside(position, index, raw)
         if raw != _OFF or index == 0:
             return None
         if self.text[self.tokens[index].end : self.tokens[index].end + 1] == "-":
             return ""  # "off-peak", "off-site": a modifier, no state
-        verb = self.norms[index - 1]
+        before = index - 1
+        while before > 0 and self.norms[before] in _STATE_ADVERBS:
+            before -= 1  # "are now permanently off the menu"
+        verb = self.norms[before]
         if verb not in _OFF_STATE and verb not in _SWITCH:
             return ""
         if index > position:
-            return "off" if self._before_verb(position, index - 1) or position == index - 1 else ""
+            return "off" if self._before_verb(position, before) or position == before else ""
         if verb in _SWITCH and position - index <= _OFF_REACH:
             return "off"
         if verb in _OFF_STATE and position - index <= _OFF_REACH and self._abstains(index):
             return "off"  # "Ruben is off grapefruit", "stays off alcohol": he takes none
         return ""
+
+    def _set_aside(self, position: int, index: int, raw: str) -> str:
+        """Whether "rather than" / "instead of" or a "stay out of" at token ``index`` flips
+        token ``position`` after it: what follows "than" or "of" in its segment is what is
+        not done or not let in ("discarded *rather than* added to the bulk tank", "her milk
+        *stays out of* the bulk tank"); "" when it flips nothing here, None when it is none."""
+        nxt = index + 1
+        if nxt >= len(self.norms):
+            return ""
+        joined = {"rather": "than", "instead": "of", _OUT: "of"}[raw]
+        if self.norms[nxt] != joined:
+            return ""
+        if raw == _OUT and (index == 0 or self.norms[index - 1] not in _KEPT_OUT):
+            return ""  # "out of stock", "ran out of time": no keeping away
+        seg = self.segment[index]
+        if position <= nxt or self.segment[position] != seg:
+            return ""
+        if any(self.norms[j] in _SET_ASIDE_ENDS for j in range(nxt + 1, position)):
+            return ""  # "... rather than added to the tank *until* 9 May": the date is not set aside
+        return f"{raw} {joined}"
 
     def _abstains(self, index: int) -> bool:
         """Whether the "off" at token ``index`` after a linking verb takes a bare noun as
