@@ -1329,9 +1329,15 @@ def _told_past(statement: Statement, index: int) -> bool:
     ("the relief boat *will cover* the run") tells a plan, not a doubt, and English restates
     a plan in the present with a time adverbial (:func:`_time_framed`: "the relief boat
     *covers* the run while she is out", as "the train leaves at six"); only a past
-    ("covered") tells it as done."""
+    ("covered") tells it as done; a participle after a bare "be" ("is to be collected",
+    "will be collected") is a plan's passive, no past."""
     clause = statement.clause[index]
-    return any(t.past for j, t in enumerate(statement.tokens) if statement.clause[j] == clause)
+    tokens = statement.tokens
+    return any(
+        t.past and not (j and tokens[j - 1].raw.lower() == "be")  # "is to be collected": a plan
+        for j, t in enumerate(tokens)
+        if statement.clause[j] == clause
+    )
 
 
 _FRAMES_OF_TIME = frozenset({"while", "until", "till", "during", "tomorrow", "tonight", "next", "from"})
