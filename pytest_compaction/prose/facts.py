@@ -1660,7 +1660,7 @@ def _check_sources(
             if not keys:
                 continue
             need = min(2, len(keys))
-            for statement in statements:
+            for statement in _coordinated(statements):
                 hits = [i for i, n in enumerate(statement.norms) if n in keys]
                 label = labels.get(event_id, frozenset())
                 if len({statement.norms[i] for i in hits}) < need or all(
@@ -1695,6 +1695,30 @@ def _check_sources(
                 )
                 return found
     return found
+
+
+_NEW_CLAUSE = re.compile(
+    r",\s+and\s+(?=(?:every|each|all|the|a|an|this|these|those|its|their|his|her|our|your|my|no|"
+    r"it|they|he|she|we|you|i)\b[^,;:]*?\b(?:is|are|was|were|has|have|had|will|must|should|can|may)\b)",
+    re.IGNORECASE,
+)
+"""", and" before a new subject and its verb: a clause of its own ("An automated message
+from the lab gave the count, *and every cow is* to be treated ..."): what the first clause
+attributes does not reach it."""
+
+
+def _coordinated(statements: Sequence[Statement]) -> list[Statement]:
+    """The statements, each coordinated clause of its own (:data:`_NEW_CLAUSE`) read apart,
+    as a source restated in one clause and the summary's own claim in the next are apart."""
+    out: list[Statement] = []
+    for statement in statements:
+        parts = [part.strip() for part in _NEW_CLAUSE.split(statement.text)]
+        if len(parts) == 1:
+            out.append(statement)
+            continue
+        for part in filter(None, parts):
+            out.extend(dataclasses.replace(s, index=statement.index) for s in read_statements(part))
+    return out
 
 
 _BELIEVING = frozenset(
