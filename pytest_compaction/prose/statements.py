@@ -217,6 +217,8 @@ _OUT = "out"
 _KEPT_OUT = _stems("stay stays stayed staying remain remains remained keep keeps kept keeping")
 """Verbs that "out of" after them keeps away: "her milk *stays out of* the bulk tank" tells
 that it does not go in."""
+_TAKES_REPORT = _stems("ask asks asked want wants wanted need needs needed go going went able")
+"""Verbs after which "to" + a reporting word is that report ("asked to report the leak")."""
 _INSTEAD = frozenset({"rather", "instead"})
 """"rather than X", "instead of X": X is what is not done or not chosen."""
 _SET_ASIDE_ENDS = frozenset(
@@ -1221,7 +1223,18 @@ class Statement:
             return True  # a label of distrust, whatever it modifies ("an unverified claim")
         if norm in _REPORTING and self._thing_noun(index):
             return False
+        if norm in _REPORTING and self._purpose(index):
+            return False  # "verify your details within 24h *to claim* it": an act, not a report
         return norm not in _SOURCE_NOUNS or norm in _REPORTING or self._source_noun(index)
+
+    def _purpose(self, index: int) -> bool:
+        """Whether the reporting word at ``index`` is a bare infinitive of purpose ("... to
+        claim it", "in order to report a fault"): "to" right before it, and no verb that
+        takes a report before that ("asked to report", "wants to claim that ...")."""
+        if index == 0 or self.tokens[index - 1].raw.lower() != "to":
+            return False
+        nxt = self.norms[index + 1] if index + 1 < len(self.norms) else ""
+        return nxt != "that" and (index < 2 or self.norms[index - 2] not in _TAKES_REPORT)
 
     def _thing_noun(self, index: int) -> bool:
         """Whether the reporting word at ``index`` names a thing, not a report: a noun
