@@ -219,6 +219,10 @@ _KEPT_OUT = _stems("stay stays stayed staying remain remains remained keep keeps
 that it does not go in."""
 _TAKES_REPORT = _stems("ask asks asked want wants wanted need needs needed go going went able")
 """Verbs after which "to" + a reporting word is that report ("asked to report the leak")."""
+_YET = "yet"
+_STILL_DUE = _stems("has have had needs need")
+"""After "still", a duty still open: "H. *still has to* do the cancellation" tells that the
+cancellation has not happened, as "*has yet to*" does."""
 _INSTEAD = frozenset({"rather", "instead"})
 """"rather than X", "instead of X": X is what is not done or not chosen."""
 _SET_ASIDE_ENDS = frozenset(
@@ -233,6 +237,7 @@ _CUE_WORDS = (
     (_PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID, _BEHIND, _OUT})
     | frozenset(_PHRASAL_REFUSALS)
     | _INSTEAD
+    | {_YET, "still"}
 )
 """Surface words besides the negators that :meth:`Statement.negated` reads as cues."""
 _DETERMINER_REACH = 3
@@ -579,6 +584,8 @@ class Statement:
             return self._left_behind(position, index)
         if raw in _INSTEAD or raw == _OUT:
             return self._set_aside(position, index, raw)
+        if raw in (_YET, "still"):
+            return self._still_open(position, index, raw)
         if raw != _OFF or index == 0:
             return None
         if self.text[self.tokens[index].end : self.tokens[index].end + 1] == "-":
@@ -616,6 +623,23 @@ class Statement:
         if any(self.norms[j] in _SET_ASIDE_ENDS for j in range(nxt + 1, position)):
             return ""  # "... rather than added to the tank *until* 9 May": the date is not set aside
         return f"{raw} {joined}"
+
+    def _still_open(self, position: int, index: int, raw: str) -> str:
+        """Whether "yet to" or "still has to" at token ``index`` tells that what follows in
+        its segment has not happened ("has *yet to* sign the form", "*still has to* do the
+        cancellation"); "" when it flips nothing here."""
+        norms = self.norms
+        if raw == _YET:
+            found = index + 1 < len(norms) and norms[index + 1] == "to"
+            words = "yet to"
+        else:
+            found = index + 2 < len(norms) and norms[index + 1] in _STILL_DUE and norms[index + 2] == "to"
+            words = f"still {self.tokens[index + 1].raw} to" if found else ""
+        if not found or position <= index or self.segment[position] != self.segment[index]:
+            return ""
+        if any(norms[j] in _SET_ASIDE_ENDS for j in range(index + 1, position)):
+            return ""
+        return words
 
     def _abstains(self, index: int) -> bool:
         """Whether the "off" at token ``index`` after a linking verb takes a bare noun as
