@@ -45,3 +45,21 @@ _PROSSER = fact(
 )
 def test_a_visitor_barred(summary: str, expected: tuple[str, ...]) -> None:
     assert names(_PROSSER, summary) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        (
+            "The restart of the booking-api pods on prod-3, pencilled in for 11:10 pm, has not happened.",
+            True,
+        ),
+        (
+            "The restart of the booking-api pods on prod-3, pencilled in for 11:10 pm, has happened.",
+            False,
+        ),
+    ],
+)
+def test_an_aside_with_a_time_and_a_long_modifier(text: str, negated: bool) -> None:
+    statement = read_statements(text)[0]
+    assert (statement.negated(statement.norms.index("restart")) is not None) is negated

@@ -1424,7 +1424,7 @@ _AUXILIARIES = _stems(
 _MODIFYING = _stems("of for from at in on with by under dated")
 """Prepositions that open a modifier of the noun before them ("the notice *of 14 January*",
 "the booking *for the 3rd*")."""
-_MODIFIER_REACH = 6
+_MODIFIER_REACH = 8
 """The most words from such a preposition to the verb of the noun it modifies."""
 
 
@@ -1550,7 +1550,7 @@ def reading(text: str) -> _Reading:
     return raw, norms, segment, clause, frozenset(norms)
 
 
-_ASIDE = re.compile(r"\((?P<paren>[^()]{1,60})\)|,\s(?P<comma>[^,;:()]{1,60}),")
+_ASIDE = re.compile(r"\((?P<paren>[^()]{1,60})\)|,\s(?P<comma>(?:[^,;:()]|(?<=\d):(?=\d)){1,60}),")
 _ASIDE_WORDS = 6
 _ASIDE_STOPS = NEGATORS | {
     "and",
