@@ -63,3 +63,25 @@ def test_a_visitor_barred(summary: str, expected: tuple[str, ...]) -> None:
 def test_an_aside_with_a_time_and_a_long_modifier(text: str, negated: bool) -> None:
     statement = read_statements(text)[0]
     assert (statement.negated(statement.norms.index("restart")) is not None) is negated
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "negated"),
+    [
+        (
+            "The microchipping of Bramble, which had been planned for her dental, did not go ahead.",
+            "microchip",
+            True,
+        ),
+        (
+            "The microchipping of Bramble, which had been planned for her dental, went ahead.",
+            "microchip",
+            False,
+        ),
+        ("The permit, which was not renewed, is still displayed.", "permit", False),
+    ],
+)
+def test_a_relative_clause_between_subject_and_verb(text: str, word: str, negated: bool) -> None:
+    statement = read_statements(text)[0]
+    at = next(i for i, n in enumerate(statement.norms) if n.startswith(word[:5]))
+    assert (statement.negated(at) is not None) is negated

@@ -1550,8 +1550,12 @@ def reading(text: str) -> _Reading:
     return raw, norms, segment, clause, frozenset(norms)
 
 
-_ASIDE = re.compile(r"\((?P<paren>[^()]{1,60})\)|,\s(?P<comma>(?:[^,;:()]|(?<=\d):(?=\d)){1,60}),")
+_ASIDE = re.compile(r"\((?P<paren>[^()]{1,60})\)|,\s(?P<comma>(?:[^,;:()]|(?<=\d):(?=\d)){1,120}),")
 _ASIDE_WORDS = 6
+_RELATIVES = frozenset({"which", "who", "whose"})
+_RELATIVE_WORDS = 16
+"""A relative clause set off by commas may be longer: "the microchipping, *which had been
+planned for while she was under*, did not go ahead"."""
 _ASIDE_STOPS = NEGATORS | {
     "and",
     "or",
@@ -1601,10 +1605,11 @@ def _asides(text: str) -> list[tuple[int, int]]:
         words = inner.lower().split()
         after = text[match.end() :].split(None, 1)
         before = text[: match.start()].rstrip()
+        relative = bool(words) and words[0] in _RELATIVES  # ", which had been planned for ...,"
         if (
             words
-            and len(words) <= _ASIDE_WORDS
-            and not _ASIDE_STOPS & set(words)
+            and len(words) <= (_RELATIVE_WORDS if relative else _ASIDE_WORDS)
+            and not (NEGATORS if relative else _ASIDE_STOPS) & set(words)
             and "n't" not in inner
             and before[-1:].isalnum()
             and after
