@@ -1343,6 +1343,28 @@ def _told_past(statement: Statement, index: int) -> bool:
 _FRAMES_OF_TIME = frozenset({"while", "until", "till", "during", "tomorrow", "tonight", "next", "from"})
 
 
+def _before_question(statement: Statement, positions: Sequence[int]) -> list[int]:
+    """The positions of a clause before its "whether", when "whether" is the clause's only
+    doubt (:func:`_before_whether`): they frame the question, they are not asked."""
+    if (statement.speculative(positions[0]) or "").lower() != "whether":
+        return []
+    asked = next((j for j in positions if statement.tokens[j].raw.lower() == "whether"), None)
+    return [] if asked is None else [j for j in positions if j < asked]
+
+
+def _before_whether(statement: Statement, index: int, hedge: str | None) -> str | None:
+    """``hedge`` without a "whether" that comes after token ``index``: "whether" opens the
+    question it asks ("has arranged a test *to establish whether* an infection lies behind
+    it" doubts the infection, not the test before it)."""
+    if not hedge or "whether" not in hedge.lower().split(", "):
+        return hedge
+    asked = [j for j, t in enumerate(statement.tokens) if t.raw.lower() == "whether"]
+    if any(j <= index for j in asked):
+        return hedge
+    rest = [w for w in hedge.split(", ") if w.lower() != "whether"]
+    return ", ".join(rest) or None
+
+
 def _time_framed(statement: Statement) -> bool:
     """Whether the sentence holds a time adverbial: a time, a date, a weekday, or a word
     that frames a period ("while she is out", "until the 9th", "during the refit", "next
@@ -1571,6 +1593,9 @@ def _check_sources(
                     # "If you decide to bring it, sports equipment can be added": the rule holds.
                     settled |= _content(statement, statement.ruled_consequence(positions))
                     given = _content(statement, statement.presupposed(positions))
+                    # "He asked whether the plot has a water butt": what stands before the
+                    # "whether" that alone doubts the clause is no doubt.
+                    given |= _content(statement, _before_question(statement, positions))
                     settled |= given
                     modifiers = _content(statement, _modifiers(statement, positions))
                     doubt = statement.speculative(positions[0]) or ""
@@ -1619,7 +1644,7 @@ def _check_sources(
                     continue
                 if statement.asked(i) or statement.title():
                     continue  # a question or a section title asserts nothing
-                hedge = statement.speculative(i)
+                hedge = _before_whether(statement, i, statement.speculative(i))
                 # "might need" told as "will need", reported or not, is stated as certain.
                 forecast = bool(hedge) and _future_only(hedge or "") and norm in doubted
                 if (hedge and not forecast) or statement.negated(i):

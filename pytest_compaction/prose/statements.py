@@ -912,9 +912,6 @@ class Statement:
             and not _committed(self.text, start + m.start(), m.group())
             and not _required(self.text, start + m.end(), m.group())
             and not _request(self.text, start + m.end(), m.group())
-            # "whether" opens the question it asks: "arranged a test *to establish whether*
-            # an infection lies behind it" doubts the infection, not the test before it.
-            and not (m.group().lower() == "whether" and start + m.start() > here)
         ]
         if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
             return None  # "she'll ring each time": a habit, as settled as "she rings each time"
