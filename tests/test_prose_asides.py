@@ -85,3 +85,9 @@ def test_a_relative_clause_between_subject_and_verb(text: str, word: str, negate
     statement = read_statements(text)[0]
     at = next(i for i, n in enumerate(statement.norms) if n.startswith(word[:5]))
     assert (statement.negated(at) is not None) is negated
+
+
+def test_an_aside_lends_its_own_words_to_no_one() -> None:
+    # "used to" inside the relative clause tells the milk's history, not the lactose's.
+    statement = read_statements("Priya, who used to drink milk daily, is now intolerant to lactose.")[0]
+    assert statement.negated(statement.norms.index("priya")) is None

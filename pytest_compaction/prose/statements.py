@@ -500,7 +500,9 @@ class Statement:
         answer = self._label_answer(position)
         for i in self._negation_cues():
             norm = self.norms[i]
-            if (self.segment[i] != seg and i != answer) or position <= i < position + span:
+            if (self.segment[i] != seg and i != answer and not self._across_aside(position, i)) or (
+                position <= i < position + span
+            ):
                 continue  # a negator inside the matched words belongs to them ("do not touch")
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
@@ -842,6 +844,19 @@ class Statement:
         if _coordinated(between):
             return False
         return len(between) <= 3 or _modified_subject(between)
+
+    def _across_aside(self, position: int, index: int) -> bool:
+        """Whether token ``index`` (after ``position``) stands in the segment that resumes
+        ``position``'s clause after an aside between them (:func:`_asides`): every token
+        between the two segments is the aside's."""
+        if index <= position:
+            return False
+        aside = set(self._aside_tokens())
+        if not aside:
+            return False
+        seg, other = self.segment[position], self.segment[index]
+        between = [j for j in range(position + 1, index) if self.segment[j] not in (seg, other)]
+        return bool(between) and all(j in aside for j in between)
 
     def _aside_tokens(self) -> tuple[int, ...]:
         """The tokens inside an aside between a subject and its verb (:func:`_asides`)."""
@@ -1540,8 +1555,7 @@ def reading(text: str) -> _Reading:
     summary reads only its new sentences. Bounded, so memory stays bounded.
     """
     raw = tuple(t for t in tokens(text) if t.norm not in _ARTICLES)
-    inside = {i for a, b in _asides(text) for i in range(a, b)}
-    cuts = [m.start() for m in _BOUNDARY.finditer(text) if m.start() not in inside]
+    cuts = [m.start() for m in _BOUNDARY.finditer(text)]
     clause_cuts = _clause_cuts(text)
     # The cuts come in text order: how many lie before a token is where it would sort.
     segment = tuple(bisect.bisect_left(cuts, t.start) for t in raw)
@@ -1569,7 +1583,7 @@ _ASIDE_STOPS = NEGATORS | {
     "since",
     "although",
 }
-_FINITE = frozenset(
+_VERB_OPENERS = frozenset(
     [
         "is",
         "are",
@@ -1613,7 +1627,7 @@ def _asides(text: str) -> list[tuple[int, int]]:
             and "n't" not in inner
             and before[-1:].isalnum()
             and after
-            and after[0].lower() in _FINITE
+            and after[0].lower() in _VERB_OPENERS
         ):
             out.append((match.start(), match.end()))
     return out
