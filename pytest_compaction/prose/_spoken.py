@@ -27,7 +27,7 @@
   "after", "from", "since", "to"): "logged 1200 hours" is a duration, "room 0412" a number,
   "by nineteen hundred" a year.
 
-Both passes work on the token list before :func:`normalize._fold` merges dates.
+Both passes work on the token list before :func:`_fold._fold` merges dates.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pytest_compaction.prose.normalize import Token
+    from pytest_compaction.prose._token import Token
 
 __all__ = ["clock_phrases", "digit_group", "digit_groups", "hour_minutes", "other_half", "without_half"]
 

@@ -1,0 +1,167 @@
+"""Dates, clock times and weekdays as written: month names, numeric dates ("14/7"), a
+clock reading's ``@HH:MM`` token, clock words ("noon"), and weekday abbreviations
+("Mon", "Thurs"; "Sat" and "Sun" only where they are weekdays).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pytest_compaction.prose._token import Token
+
+__all__: list[str] = []  # helpers of the tokenizer in normalize.py; nothing here is public
+
+
+_CLOCK_WORDS = {"noon": "@12:00", "midday": "@12:00", "midnight": "@00:00"}
+
+
+_MONTHS = {
+    name: index
+    for index, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+
+
+def _clock(hours: int, minutes: int, meridiem: str) -> str:
+    if meridiem.startswith("p") and hours < 12:
+        hours += 12
+    if meridiem.startswith("a") and hours == 12:
+        hours = 0
+    return f"@{hours:02d}:{minutes:02d}"
+
+
+_NUMERIC_DATE = re.compile(r"(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?")
+_DATE_BEFORE = frozenset(
+    {"on", "by", "from", "until", "till", "til", "since", "before", "after", "due", "for", "to", "dated"}
+)
+_WEEKDAYS = re.compile(
+    r"(?:mon|tue|tues|weds?|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?$", re.IGNORECASE
+)
+
+
+def _numeric_date(raw: str, out: Sequence[Token], match: re.Match[str]) -> tuple[str, ...] | None:
+    """The date tokens of a numeric date ("14/7", "5/5", "31/01/2026"), or None.
+
+    Only a reading no one can take the other way: the day first when the first number is
+    over 12 ("14/7" is the 14th of July), the month first when the second is ("7/14"),
+    either when both are the same ("5/5"). "3/6" is the 3rd of June to a British reader
+    and March 6 to an American one: it stays an identifier, so it never passes for
+    either date. A count reads the same way ("5/5 passed", "7/14 done"), so the slash
+    is a date only with a year after it, a date word before it ("on", "by", "until",
+    "due", a weekday) or alone as a value's words, or when its first number is over 12
+    (no count has more done than asked); "24/7" is "always".
+    """
+    found = _NUMERIC_DATE.fullmatch(raw)
+    if found is None or raw == "24/7":
+        return None
+    first, second = int(found.group(1)), int(found.group(2))
+    if not (1 <= first <= 31 and 1 <= second <= 31):
+        return None
+    if first > 12 and second <= 12:
+        month, day = second, first
+    elif second > 12 and first <= 12:
+        month, day = first, second
+    elif first == second:
+        month = day = first
+    else:
+        return None
+    previous = out[-1].raw if out else ""
+    alone = not match.string[: match.start()].strip() and not match.string[match.end() :].strip()
+    said = previous.lower() in _DATE_BEFORE or bool(_WEEKDAYS.match(previous)) or alone
+    year = found.group(3)
+    if not (year or said or (first > 12 and second <= 12)):
+        return None
+    if year:
+        return (f"%{month}-{day:02d}", "#" + (year if len(year) == 4 else "20" + year))
+    return (f"%{month}-{day:02d}",)
+
+
+_WEEKDAY_ABBREVIATIONS = {
+    "mon": "monday",
+    "tue": "tuesday",
+    "tues": "tuesday",
+    "wed": "wednesday",
+    "weds": "wednesday",
+    "thu": "thursday",
+    "thur": "thursday",
+    "thurs": "thursday",
+    "fri": "friday",
+    "sat": "saturday",
+    "sun": "sunday",
+}
+_WORD_ABBREVIATIONS = frozenset({"wed", "weds", "sat", "sun"})
+"""Weekday abbreviations that are also English words ("sat down", "the sun"): a weekday only
+before a day number or date ("Sun 25/05", "Sat 3 May") or next to another weekday
+("Sat/Sun", "Mon-Sat")."""
+_DAY_NUMBER_AFTER = re.compile(r"\.?,?\s*\d")
+_TIME_PREPOSITIONS = frozenset(
+    {"on", "by", "until", "till", "from", "before", "after", "since", "next", "this", "every", "each", "last"}
+    | {"due"}
+)
+"""Words a weekday follows as a time adverbial: "by Wed", "until Sun", "every Sat", "due Wed."."""
+_ARTICLES = frozenset({"the", "a", "an"})
+_WEEKDAY_NORMS = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
+
+
+def _weekday_abbreviation(out: Sequence[Token], match: re.Match[str]) -> bool:
+    """Whether the word at ``match`` is a weekday's abbreviation ("Mon", "Fri", "Thurs"): written
+    with a capital, and for the ones that are also words (:data:`_WORD_ABBREVIATIONS`) told by
+    a day number or another weekday beside it."""
+    raw = match.group()
+    if not raw[:1].isupper():
+        return False
+    if raw.lower() not in _WORD_ABBREVIATIONS:
+        return True
+    if _DAY_NUMBER_AFTER.match(match.string, match.end()):
+        return True
+    previous = out[-1] if out else None
+    if previous is not None and previous.norm in _WEEKDAY_NORMS and match.start() - previous.end <= 2:
+        return True
+    if previous is not None and _time_slot(out, match):
+        return True
+    after = re.match(r"\s*[-/\u2013,]\s*([A-Za-z]+)", match.string[match.end() :])
+    return after is not None and after.group(1).lower() in (_WEEKDAY_ABBREVIATIONS.keys() | _WEEKDAY_NORMS)
+
+
+def _time_slot(out: Sequence[Token], match: re.Match[str]) -> bool:
+    """Whether a capitalized "Wed", "Sat" or "Sun" in mid-sentence stands where a time
+    adverbial does: right after a time preposition ("by Wed", "until Sun") or after a verb
+    in "-ing" or "-ed" with no article before it ("arriving Wed", "closed Sat"; not "the
+    rising Sun"). A noun after an article ("the Sun") or a verb ("they wed") is no weekday."""
+    previous = out[-1]
+    between = match.string[previous.end : match.start()]
+    if between.strip() or "\n" in between:
+        return False
+    word = previous.raw.lower()
+    if word in _TIME_PREPOSITIONS:
+        return True
+    before = match.string[: previous.start].split()
+    article = bool(before) and before[-1].lower() in _ARTICLES
+    return word.endswith(("ing", "ed")) and len(word) > 4 and not article
+
+
+def _date_context(out: Sequence[Token], match: re.Match[str]) -> bool:
+    """A month name is a date next to a day number: "March 3", "Nov. 1", "3 March", "the 3rd of March"."""
+    text = match.string
+    after = text[match.end() : match.end() + 6]
+    previous = out[-1] if out else None
+    if previous is not None and previous.norm == "of" and len(out) > 1:
+        previous = out[-2]
+    return bool(re.match(r"\.?\s+\d", after)) or (previous is not None and previous.norm.startswith("#"))

@@ -1,0 +1,345 @@
+"""Commands without a modal word: a clause that opens with a bare verb ("Keep the budget
+under 2000 euros"), after a label, a fronted adverbial, a time stamp or an arrow; a
+command to keep away from something ("stay out of"); and an instruction in note form
+("Plan: bloods to be taken daily", "All stewards to wear hi-vis").
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from pytest_compaction.prose import normalize as _norm
+from pytest_compaction.prose._cues import _KEEP_AWAY
+from pytest_compaction.prose._unframed import unframed
+
+__all__ = ["imperative"]
+
+
+_IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE)
+# A label before a colon ("Customer exports: keep each under 10,000 rows", a list heading
+# read with its bullet, "The routine she asked me to keep: log ..."): the command starts
+# after it, or after a fronted adverbial that follows it ("Checklist: on each trip, carry ...").
+# A period that ends no sentence is part of the label: a decimal point or one inside an
+# abbreviation ("100.4", "i.e."), or one before anything but a capital, where no sentence
+# starts ("Any infant under 3 mos. with a fever:", "after 6 p.m. (e.g. late clinics):").
+_LABEL = re.compile(r"^(?:[^:.!?;]|\.(?=\S|\s+[^A-Z\s])){1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
+_OWN_CLAUSE = (
+    r"(?:(?!\b(?:before|after|when|whenever|if|unless|until|till|once|while|because|since|that|which|who|"
+    r"whom|whose|where|so|and|or|but)\b)[^.;!?])"
+)
+"""A character of the same clause: a subordinate or coordinate clause ("before the keys
+are handed over") has verbs of its own."""
+_IMPERATIVE = re.compile(
+    r"^\s*(?P<verb>(?:[a-z]+-)?[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
+    r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
+    r"by|until)\b|"
+    r"[A-Z0-9$\u20ac\u00a3'\"`]|(?:[a-z][a-z-]*\s+){0,3}[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
+    r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|[0-9$\u20ac\u00a3])\b|"
+    # A bare noun then "of" ("get proof of", "keep copies of", "take written note of"): the
+    # word before "of" is a noun, so the first word is its verb, when no auxiliary later in
+    # the clause makes the first words a subject ("Written proof of it was filed").
+    r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+of\b(?!"
+    + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b)|"
+    # A bare noun then its code ("close valve V-12", "lock door B", "reset pump 4"): the noun
+    # and its name are the object, so the first word is its verb, on the same terms.
+    r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+(?:[A-Z]{1,4}-?[0-9]+[A-Za-z]?|[0-9]+[A-Za-z]?|[A-Z])\b(?![-.,:]\w)(?!"
+    + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b))",
+)
+# A command after a fronted adverbial ("Before any blood draw, check the wristband"; "On
+# weekdays, call the desk first"): the command starts after the comma.
+_FRONTED = re.compile(
+    r"^\s*(?:before|after|when|whenever|once|if|unless|until|on|at|in|during|for|every|each|with|"
+    r"without|from|by|between)\b[^,;:.!?]{1,60},\s*(?=\S)",
+    re.IGNORECASE,
+)
+_LY_VERBS = frozenset(
+    {"reply", "apply", "supply", "comply", "imply", "multiply", "rely", "fly", "ally", "tally"}
+)
+"""Verbs that end like adverbs in "-ly"."""
+_NOT_VERBS = frozenset(
+    [
+        "i",
+        "you",
+        "he",
+        "she",
+        "it",
+        "we",
+        "they",
+        "this",
+        "that",
+        "these",
+        "those",
+        "the",
+        "a",
+        "an",
+        "my",
+        "your",
+        "his",
+        "her",
+        "our",
+        "their",
+        "its",
+        "there",
+        "here",
+        "what",
+        "which",
+        "who",
+        "when",
+        "where",
+        "why",
+        "how",
+        "if",
+        "unless",
+        "until",
+        "while",
+        "because",
+        "since",
+        "as",
+        "so",
+        "and",
+        "or",
+        "but",
+        "no",
+        "nil",
+        "not",
+        "all",
+        "each",
+        "every",
+        "some",
+        "any",
+        "many",
+        "much",
+        "more",
+        "most",
+        "few",
+        "other",
+        "such",
+        "only",
+        "also",
+        "even",
+        "very",
+        "too",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "with",
+        "by",
+        "of",
+        "under",
+        "over",
+        "after",
+        "before",
+        "between",
+        "up",
+        "down",
+        "out",
+        "off",
+        "about",
+        "per",
+        "yes",
+        "ok",
+        "okay",
+        "policy",
+        "rule",
+        "note",
+    ]
+)
+
+
+def imperative(text: str) -> str | None:
+    """The verb of a command without a modal word ("Keep the budget under 2000 euros"), or None.
+
+    A clause that starts with a bare verb followed by its object or a preposition
+    ("Cap refunds at $200": a plural object then a preposition or an amount), possibly
+    after a label ("Exports: keep each under 10,000 rows"), a fronted adverbial ("Before
+    any blood draw, check the wristband") or both ("Trips: on each flight, carry ..."):
+    the verb is not a function word and carries no -s, -ed or -ing ending, nor an
+    adverb's -ly ("reply" and "apply" are verbs).
+    """
+    for head in _heads(text):
+        verb = _command_verb(head)
+        if verb is not None:
+            return verb
+    return None
+
+
+def _heads(text: str) -> tuple[str, ...]:
+    """Where a command in ``text`` may start: the text itself, after its label, after its
+    fronted adverbial, or after both."""
+    clean = unframed(text)
+    labelled = _LABEL.sub("", clean, count=1)
+    heads = (clean, labelled, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
+    return tuple(dict.fromkeys((*heads, *_note_heads(clean), *_addressed(clean), *_addressed(labelled))))
+
+
+# A fronted clause of time or condition whose subject is the reader ("before you quote a
+# heater", "if you see smoke"), written without its comma: the main clause after it has no
+# subject of its own, so a bare verb after the clause's verb and its object starts the
+# command ("before you quote a replacement heater get the customer to ...").
+_ADDRESSED = re.compile(
+    r"^\s*(?:before|after|when|whenever|once|if|until|till|as\s+soon\s+as)\s+you\s+[a-z][\w'-]*\s+",
+    re.IGNORECASE,
+)
+
+
+def _addressed(clean: str) -> tuple[str, ...]:
+    """Where the command after an unpunctuated fronted "you" clause (:data:`_ADDRESSED`) may
+    start: each word after the clause's verb that follows a content word (the end of the
+    clause's object, not a determiner or a preposition) and opens a command."""
+    match = _ADDRESSED.match(clean)
+    if match is None or "," in clean[: match.end() + 60]:
+        return ()  # with its comma the clause is read by _FRONTED
+    rest = clean[match.end() :]
+    words = list(re.finditer(r"\S+", rest))
+    for before, word in itertools.pairwise(words):
+        previous = before.group().lower()
+        if previous in _NOT_VERBS or (previous.endswith("ly") and previous not in _LY_VERBS):
+            continue
+        head = rest[word.start() :]
+        if _command_verb(head) is not None:
+            return (head,)
+    return ()
+
+
+# A note's line opens with a time stamp ("14:05", "[09:30]", "2026-03-01 14:05") and then,
+# often, a speaker's label ("14:05 user: ..."); its colons are not a label's.
+_STAMP = re.compile(
+    r"^\s*\[?(?:\d{4}-\d{2}-\d{2}[ T]?)?\d{1,2}[:.]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\]?\s+(?=\S)",
+    re.IGNORECASE,
+)
+# An arrow in a note starts a clause as a colon does ("ticket 44 -> escalate it to tier 2").
+_ARROW = re.compile(r"^[^!?;]{1,80}?(?:->|=>|\u2192)\s*(?=\S)")
+
+
+def _note_heads(clean: str) -> tuple[str, ...]:
+    """More places a command in a note may start: after a time stamp, after labels one
+    inside another (a list heading, then the bullet's own label: "rules: kitchen: ..."),
+    and after an arrow; a fronted adverbial may follow each."""
+    out: list[str] = []
+    head = _STAMP.sub("", clean, count=1)
+    for _ in range(3):
+        if head != clean:
+            out.append(head)
+        head, count = _LABEL.subn("", head, count=1)
+        if not count:
+            break
+    out.append(head)
+    arrow = _ARROW.sub("", clean, count=1)
+    if arrow != clean:
+        out.append(arrow)
+    out.extend([_FRONTED.sub("", h, count=1) for h in out])
+    return tuple(out)
+
+
+_KEEP_AWAY_COMMAND = re.compile(rf"(?:{_KEEP_AWAY})", re.IGNORECASE)
+_KEEP_AWAY_VERB = re.compile(r"\b(?:keep|stay|steer|abstain|withhold|hold|avoid)\b")
+
+
+def _keep_away(text: str) -> str | None:
+    """The words of a command to keep away from something at the start of a clause of
+    ``text`` ("keep Mrs. Lin off aspirin", "avoid", "stay out of"), or None."""
+    for head in _heads(text):
+        head = _IMPERATIVE_SKIP.sub("", head)
+        match = _KEEP_AWAY_COMMAND.match(head)
+        if match is not None:
+            return match.group()
+    return None
+
+
+_PARTICLES = _norm.PARTICLES
+"""The particles of phrasal verbs: hyphened to a verb they make a noun ("a follow-up")."""
+
+
+def _command_verb(text: str) -> str | None:
+    clean = _IMPERATIVE_SKIP.sub("", text)
+    match = _IMPERATIVE.match(clean[:1].lower() + clean[1:] if clean else clean)
+    if match is None:
+        return None
+    verb = match.group("verb")
+    if "-" in verb:
+        # A hyphenated compound ("double-check", "re-seal") is a verb when its last part is
+        # one; a verb and its particle hyphenated ("follow-up", "check-in") is a noun.
+        last = verb.partition("-")[2]
+        if last in _PARTICLES or _command_verb(last + clean[match.end("verb") :]) is None:
+            return None
+    if verb in _NOT_VERBS or len(verb) < 3:
+        return None
+    if verb.endswith(("ed", "ing", "ss")) and verb not in _BASE_LOOKALIKES:
+        return None
+    if verb.endswith("ly") and verb not in _LY_VERBS:
+        return None  # an adverb ("usually", "only"), not a command
+    if verb.endswith("s") and not verb.endswith(("ss", "us")):
+        return None  # "refunds up to $50": a plural noun or a third-person verb, not a command
+    return verb
+
+
+_BASE_LOOKALIKES = frozenset(
+    {"bring", "ring", "sing", "sting", "swing", "string", "fling", "cling", "wring", "spring"}
+    | {"feed", "need", "heed", "bleed", "breed", "speed", "seed", "weed", "proceed", "exceed", "succeed"}
+    | {"shed", "shred", "embed", "wed"}
+    | {"press", "pass", "cross", "dress", "kiss", "toss", "miss", "discuss", "assess", "address"}
+    | {"process", "express", "dismiss", "guess", "stress", "confess", "bless", "caress", "harness"}
+)
+"""Base verbs that end like a participle or a noun in "-ss" ("Bring the TTL down", "Feed
+the cat twice a day", "Press the reset button"): each is a command's verb."""
+
+
+# The note form of "X is to be done": a noun phrase opening the clause, then "to be" and a
+# participle, with no verb of its own ("Plan: bloods to be taken daily", "Car to be returned
+# by 5"). A verb or adjective that takes the infinitive ("seems to be", "likely to be",
+# "yet to be"), a pronoun or an auxiliary makes it a sentence of another kind.
+_NOTE_INFINITIVE = re.compile(
+    r"^\s*(?P<np>(?:[a-z0-9][\w'-]*\s+){1,6}?)to\s+be\s+(?:[a-z]+ed|[a-z]+en|"
+    + "|".join(sorted({w for w in _norm.participles() if len(w) > 2}))
+    + r")\b"
+)
+_NOTE_SUBJECT_STOPS = (
+    "i you he she it we they me him us them this that there here who what which how when where why "
+    "whether is are was were be been being am has have had do does did will would can could may might "
+    "must shall should ought need needs seem seems appear appears want wants tend tends happen happens "
+    "hope hopes plan plans deserve deserves wish wishes claim claims prove proves promise promises "
+    "refuse refuses fail fails intend intends mean means wait waits continue continues begin begins "
+    "start starts get gets like likes love loves hate hates prefer prefers choose chooses decide decides "
+    "ask asks expect expects likely unlikely able unable ready due about yet set bound sure certain "
+    "glad happy sorry keen eager willing free easy hard difficult nice good best better worth order "
+    "not never no only also just still already soon"
+)
+_NOT_IN_NOTE_SUBJECT = frozenset(_NOTE_SUBJECT_STOPS.split())
+
+
+# An instruction in note form with a quantified subject and a to-infinitive, no finite
+# verb: "All stewards to wear hi-vis", "Each guest to sign the book". A finite verb later
+# in the clause makes "to" a preposition of the subject ("All trains to Leeds are late").
+_NOTE_INSTRUCTION = re.compile(
+    r"^\s*(?:all|every|each|both)\s+(?P<np>(?:[a-z0-9][\w'-]*\s+){1,4}?)to\s+(?P<verb>[a-z][a-z-]*)\s+"
+    r"(?!" + _OWN_CLAUSE + r"*\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|does|do|did)\b)"
+)
+_NOT_AN_INFINITIVE = frozenset(
+    (_NOTE_SUBJECT_STOPS + " the a an my your our their his her its each every all any some").split()
+)
+
+
+def _note_obligation(text: str) -> str | None:
+    """The words "to be" of a rule in note form ("Plan: bloods to be taken daily"), or
+    "to" + the verb of a quantified instruction ("All rangers to report ..."), or None."""
+    for head in _heads(text):
+        lowered = head.lower()
+        match = _NOTE_INFINITIVE.match(lowered)
+        if match is None:
+            instruction = _NOTE_INSTRUCTION.match(lowered)
+            if instruction is None or instruction.group("verb") in _NOT_AN_INFINITIVE:
+                continue
+            if any(w in _NOT_IN_NOTE_SUBJECT for w in instruction.group("np").split()):
+                continue
+            return f"to {instruction.group('verb')}"
+        words = match.group("np").split()
+        if any(w in _NOT_IN_NOTE_SUBJECT or w.endswith(("ing", "ed", "ly")) for w in words):
+            continue
+        return "to be"
+    return None

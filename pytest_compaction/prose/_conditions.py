@@ -1,0 +1,241 @@
+"""The conditions of a rule: the content words each condition states
+(:func:`condition_words`), whether a summary keeps them (:func:`kept`, :func:`reshaped`,
+:func:`same_bound`, :func:`states_condition`), a reading's connectives, and a condition
+on someone being available ("if he's around").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from pytest_compaction.prose._cues import (
+    _CONDITION,
+    _EMPHASIS,
+    _HEDGE_PHRASES,
+    _SPACES,
+    _WAIVER,
+    CueKind,
+    Reading,
+)
+from pytest_compaction.prose._text import normalize
+from pytest_compaction.prose._unframed import fluent, spelled
+
+__all__ = ["condition_words", "connectives", "kept", "reshaped", "same_bound", "states_condition"]
+
+
+# A condition on someone happening to be available ("if he's around", "when a nurse is
+# free", "if the supervisor is available"): a duty bound by it holds only when convenient,
+# so beside a prohibition or an obligation that has no such condition it is a hedge (see
+# judge). "Only if ..." restricts, and "if nobody is around" carves a real exception.
+_AVAILABILITY = re.compile(
+    r"(?<!\bonly\s)\b(?:if|when|whenever|where)\s+(?!(?:no|nobody|none|nothing|neither|no\s+one)\b)"
+    r"(?:[a-z][\w.-]*\s+){0,2}[a-z][\w-]*(?:'s|'re|\s+(?:is|are|happens\s+to\s+be|happen\s+to\s+be))\s+"
+    r"(?:around|about|available|free|nearby|reachable|handy|on\s+hand)\b"
+)
+_AVAILABLE = " (availability)"
+
+
+_CONDITION_ONLY = re.compile(
+    "|".join(
+        f"(?:{p})" for p in (*_CONDITION, r"\bonly(?=\s+(?:with|by|for|from|through|via|under|on|in)\b)")
+    )
+)
+"""Condition words, and "only" before a phrase that states a condition ("only with the
+manager's written approval", "only by staff")."""
+_SHIELDS = re.compile("|".join(f"(?:{p})" for p in (*_EMPHASIS, *_HEDGE_PHRASES, *_WAIVER)))
+_CLAUSE_END = re.compile(r"[;!?()]|[,:.](?!\d)|\s(?:and|or|but)\s")
+"""Where a condition's phrase ends; a period, comma or colon inside a number or time
+("99.5%", "1,200", "9:30") ends nothing."""
+
+
+def _stem_set(words: str) -> frozenset[str]:
+    from pytest_compaction.prose.normalize import stem
+
+    return frozenset(stem(w) for w in words.split())
+
+
+_CONDITION_CONTENT = _stem_set(
+    "same new day days week weeks month months year years next time times today tonight"
+)
+"""Words the stop list leaves out that state what a condition asks ("on the same day")."""
+_PRESENCE = _stem_set("present there around available attendance onsite on-site")
+"""Words that only say who or what is there: "without a vet present" is "without a vet"."""
+
+
+_COMPLEX_PREPOSITION = re.compile(r"\bin\s+(?:the\s+)?(?:case|event)\s+of\b")
+
+
+def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each condition of ``text`` with the content words that state it, as stems:
+    "refund up to $50 after supervisor review" ->
+    ``(("after supervisor review", ("supervisor", "review")),)``.
+
+    The words are the ones after the condition word up to the end of its phrase,
+    function words left out (words of time and sameness stay: "on the same day"); a
+    summary keeps the condition when it keeps most of them (:func:`kept`).
+    """
+    from pytest_compaction.prose.normalize import tokens
+    from pytest_compaction.prose.statements import STOPWORDS
+
+    function_words = STOPWORDS - _CONDITION_CONTENT
+
+    work = _SHIELDS.sub(lambda m: " " * len(m.group()), spelled(fluent(normalize(text))).lower())
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for match in _CONDITION_ONLY.finditer(work):
+        rest = work[match.end() :]
+        end = _CLAUSE_END.search(rest)
+        phrase = rest[: end.start()] if end else rest
+        # A complex preposition's noun says nothing of the condition: "in the case of
+        # emergency", "in the event of a leak" ask for the emergency, the leak.
+        phrase = _COMPLEX_PREPOSITION.sub(" ", phrase)
+        # "without a vet present" asks for no vet: the word of presence adds nothing. An
+        # identifier states a condition ("if the incident is Sev-1"), and so does a number,
+        # the bound it sets ("more than two years"); other values (units, dates, amounts'
+        # currencies) are read as values, and a condition that holds a marker as that marker.
+        absent = _PRESENCE if match.group() == "without" else frozenset()
+        words = tuple(
+            dict.fromkeys(
+                t.norm
+                for t in tokens(phrase)
+                if t.norm not in function_words
+                and t.norm not in absent
+                and (len(t.norm) > 2 or t.norm[:1] == "#")
+                and (t.norm[:1].isalpha() or t.norm[:1] in "!#")
+            )
+        )[:4]
+        if words:
+            out.append((_SPACES.sub(" ", f"{match.group()} {phrase.strip()}").strip(), words))
+    return tuple(out)
+
+
+_ASSENT = _stem_set(
+    "review reviews reviewed approve approves approved approval sign signs signed sign-off signoff "
+    "okay okays okayed authorize authorizes authorized authorization authorise authorises authorised "
+    "authorisation consent consents consented"
+)
+"""Words of one act, a person's assent, which a condition may name by any of them: "after
+supervisor review" is kept by "after a supervisor signs off" or "once a supervisor
+approves". Only the act is folded; who assents is a word of its own, so "once a customer
+approves" still drops the supervisor."""
+
+
+_ARRIVAL = _stem_set("reach reaches reached arrive arrives arrived arrival")
+"""Words of getting somewhere: "until we reach the museum" is "up to the point we arrive"."""
+_SUCCESSION = _stem_set("consecutive successive row")
+"""Words of one thing after another: "on two consecutive readings" is "twice in a row"."""
+_FOLDS = (("<assent>", _ASSENT), ("<arrival>", _ARRIVAL), ("<succession>", _SUCCESSION))
+
+
+def _assent(stems: Iterable[str]) -> set[str]:
+    """``stems`` with the words of one act (assent, arrival, succession) folded into one."""
+    return {next((name for name, group in _FOLDS if s in group), s) for s in stems}
+
+
+def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
+    """Whether a condition stated by ``words`` survives in a text of ``stems``: more than
+    half of its words are there, a word of one act matched by any other of it
+    (:data:`_FOLDS`), and each identifier exactly. One word a new condition happens to
+    share ("when an incident is open" for "if the incident commander agrees") does not
+    keep it."""
+    wanted, have = _assent(words), _assent(stems)
+    if any(w[:1] in "!#" and w not in have for w in wanted):
+        # An identifier ("Sev-1") is kept exactly, as a marker is; so is a number, the bound
+        # the condition sets ("more than two years"): without it the condition is another.
+        return False
+    wanted = {w for w in wanted if w[:1] != "#"}  # a number kept says nothing of the other words
+    return not wanted or len(wanted & have) > len(wanted) // 2
+
+
+def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
+    """Whether ``restated`` (the content words of a condition a statement gives in its own
+    words) is the condition of ``words`` said in the same shape: as many words, at least
+    three, and at least a third of them the same words in the same places, the others
+    replaced one for one ("provided a grown-up stands at its foot" for "when an adult is
+    standing at the base": ``grow stand foot`` for ``adult stand bas``). A condition
+    put in place of another ("when an incident is open" for "if the incident commander
+    agrees") has another shape or none of its words in place. The checker cannot tell a
+    synonym from another word in the same place, so one replaced word in three is read
+    as a paraphrase either way."""
+    if any(w[:1] in "!#" and w not in restated for w in words):
+        return False  # an identifier or a number has no paraphrase
+    words = [w for w in words if w[:1] != "#"]  # the shape is that of the words about the number
+    restated = [w for w in restated if w[:1] != "#"]
+    if len(words) < 3 or len(restated) != len(words):
+        return False
+    same = sum(1 for mine, theirs in zip(words, restated, strict=True) if mine == theirs)
+    return same >= 1 and 3 * same >= len(words)
+
+
+_BELOW = _stem_set("under below beneath")
+_ABOVE = _stem_set("over above")
+_COMPARATIVE = {
+    **dict.fromkeys(_stem_set("less fewer lower"), "<"),
+    **dict.fromkeys(_stem_set("more greater higher"), ">"),
+}
+_BACK_REFERENCE = _stem_set("it its that this which they these those")
+
+
+def _bounds(text: str) -> list[tuple[str, str, str, frozenset[str]]]:
+    """Each bound of a quantity in ``text``: its direction ("<" for "under", "below",
+    "less than"; ">" for "over", "above", "more than"), its number and unit, and the
+    words of the four tokens before it, where its subject is ("the price is under 40 euros")."""
+    from pytest_compaction.prose.normalize import tokens
+
+    found = tokens(text)
+    out = []
+    for i, token in enumerate(found):
+        after = i + 1
+        if token.norm in _BELOW or token.norm in _ABOVE:
+            direction = "<" if token.norm in _BELOW else ">"
+        elif token.norm in _COMPARATIVE and after < len(found) and found[after].norm == "than":
+            direction, after = _COMPARATIVE[token.norm], after + 1
+        else:
+            continue
+        if i and found[i - 1].norm in {"no", "not", "at"}:
+            continue  # "no more than", "at most": a cap, read as a restriction
+        if after >= len(found) or not found[after].norm.startswith("#"):
+            continue
+        unit = found[after + 1].norm if after + 1 < len(found) else ""
+        out.append((direction, found[after].norm, unit, frozenset(t.norm for t in found[max(0, i - 4) : i])))
+    return out
+
+
+def same_bound(condition: str, texts: Sequence[str]) -> bool:
+    """Whether ``texts`` hold the bound of a quantity that ``condition`` states, in other
+    words: "less than" is "under", "more than" is "over", with the same number and unit,
+    said of the condition's own subject or of a word that refers back to it ("only if the
+    fee is under 40 euros" kept by "only when it's less than 40 euros")."""
+    from pytest_compaction.prose.statements import STOPWORDS
+
+    wanted = _bounds(condition)
+    if not wanted:
+        return False
+    found = [bound for text in texts for bound in _bounds(text)]
+    for direction, number, unit, subject in wanted:
+        content = subject - STOPWORDS
+        for theirs in found:
+            if theirs[:3] == (direction, number, unit) and (theirs[3] & (content | _BACK_REFERENCE)):
+                return True
+    return False
+
+
+def states_condition(invariant: str, texts: Sequence[str]) -> bool:
+    """Whether ``texts`` state one of the ``invariant`` text's conditions in its own words:
+    every content word of it is there, whatever connective carries it ("With written
+    approval from their manager, staff can work remotely" for "only with their manager's
+    written approval")."""
+    from pytest_compaction.prose.normalize import tokens
+
+    stems = _assent(t.norm for text in texts for t in tokens(text))
+    return any(_assent(words) <= stems for _, words in condition_words(invariant))
+
+
+def connectives(reading: Reading) -> frozenset[str]:
+    """The condition and restriction words of a reading ("until", "only", "at most"); "only
+    if" is both "only" and "if"."""
+    words = reading.words(CueKind.CONDITION, CueKind.RESTRICTION)
+    return frozenset(part for word in words for part in _ONLY_THROUGH.split(word) if part)
+
+
+_ONLY_THROUGH = re.compile(r"(?<=^only) ")

@@ -1,0 +1,421 @@
+"""The cue words of modal force: the kinds of cue, a cue found, the reading of a clause's
+cues, and the ordered pattern tables :func:`~pytest_compaction.prose.modality.read` applies.
+
+The tables are read in this order, each match consuming its words: waivers,
+prohibitions, emphasis, hedge phrases that contain other cue words, restrictions,
+obligations, hedges, manner words, permissions, conditions (:data:`_TABLE`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from pytest_compaction.prose import normalize as _norm
+
+__all__ = ["Cue", "CueKind", "Reading"]
+
+
+class CueKind(str, Enum):
+    """What a cue word does to a statement's force."""
+
+    WAIVER = "waiver"
+    PROHIBITION = "prohibition"
+    RESTRICTION = "restriction"
+    OBLIGATION = "obligation"
+    HEDGE = "hedge"
+    MANNER = "manner"
+    PERMISSION = "permission"
+    CONDITION = "condition"
+    EMPHASIS = "emphasis"
+    """Words that widen a rule rather than bound it ("even if", "regardless")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One cue word or phrase found in a statement."""
+
+    kind: CueKind
+    text: str
+    """The words as matched, lower-cased and with single spaces."""
+
+
+_NOT_COGNITIVE = (
+    r"(?!\s+(?:know|think|believe|remember|recall|see|understand|expect|seem|appear|matter|"
+    r"work|support|exist|mean|affect|apply|change|include|contain|care|worry|bother|hesitate|panic|mind)\b)"
+)
+_NOT_MIND = (
+    r"(?!\s+(?:know|think|believe|remember|recall|see|understand|expect|care|worry|bother|hesitate|"
+    r"panic|mind)\b)"
+)
+"""Not a verb of mind or courtesy: "don't worry" and "do not hesitate to ask" command nothing."""
+_CLAUSE_OPENS = (
+    r"(?:^\s*|(?<=[;:(.!?]\s)|(?<=:\*\*\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bso\s)|(?<=\bthen\s)|"
+    r"(?<=\bplease\s))"
+)
+"""Where a clause opens: the start, after a label's colon or a semicolon, after "and", "but"."""
+_DEONTIC = (
+    r"(?:required|mandatory|necessary|needed|obligatory|forbidden|prohibited|banned|disallowed|enforced|"
+    r"blocked|barred|frozen)"
+)
+# A directive reported with its addressee ("told the customer to shut the water off",
+# "reminded staff never to", "was instructed not to"): the command the speaker gave, so an
+# obligation, or with "not"/"never" a prohibition. The reporting verb is the cue; the words
+# after it are still read, so a hedge there ("told them ideally to") still hedges. Advice
+# ("advised them to") stays a hedge, and so does a request ("asked them to"), which may be
+# declined. Forms that are also nouns ("orders") are left out.
+_DIRECTING = (
+    r"(?:tell|tells|told|instruct|instructs|instructed|remind|reminds|reminded|ordered|directed|warn|"
+    r"warns|warned)"
+)
+_NOT_IN_ADDRESSEE = (
+    r"(?!(?:to|not|never|that|about|for|whether|if|how|why|what|when|where|is|are|was|were|be|and|or|but|"
+    r"it|this|can|could|may|might|will|would|shall|should|must)\b)"
+)
+_ADDRESSEE = rf"(?:{_NOT_IN_ADDRESSEE}[a-z][\w'-]*\s+){{1,4}}?"
+
+
+def _directive(then: str) -> str:
+    """A reporting verb of command whose addressee (or, in the passive, nothing) is followed by ``then``."""
+    passive = r"(?:is|are|was|were|been|be|being|got|get)\s+"
+    return rf"\b(?:{_DIRECTING}(?=\s+{_ADDRESSEE}{then})|{passive}{_DIRECTING}(?=\s+{then}))"
+
+
+# The mandative subjunctive of minutes and resolutions ("Resolved: that harnesses be clipped
+# on", "agreed that the bidder be notified"): a bare "be" after "that" and its subject, or
+# after the subject that opens the rule once its frame is read off, is an instruction;
+# "that ... not be" forbids. A modal or an auxiliary in between ("that staff can
+# be", "so that it will be") is an ordinary clause.
+_NOT_IN_SUBJECT = (
+    r"(?!(?:can|could|may|might|will|would|shall|should|must|to|not|never|is|are|was|were|has|have|had|"
+    r"do|does|did|also|then|and|or|but|if|when|which|who)\b)"
+)
+_MANDATIVE = re.compile(
+    rf"(?:\bthat\s+|^\s*)(?:{_NOT_IN_SUBJECT}[a-z][\w-]*\s+){{1,5}}?(?P<be>(?:not\s+)?be)\s+"
+    r"(?=(?:[a-z]+ed|" + "|".join(sorted({w for w in _norm.participles() if len(w) > 2})) + r")\b)"
+)
+"""Only the "be" is the cue: the subject's words are read as any others ("that the power
+generally be switched off" is hedged)."""
+_SOFTENER = r"(?:(?:be|strictly|always|really|actually|absolutely|currently|yet|even|any\s+longer)\s+)?"
+
+_WAIVER = (
+    r"\b(?:do|does|did|will)\s+not\s+(?:have|need)\s+to\b",
+    r"\b(?:don't|doesn't|didn't|won't)\s+(?:have|need)\s+to\b",
+    r"\b(?:never|not)\s+(?:need|needs|have\s+to|has\s+to)\b",
+    # A need of a thing lifted, contracted ("doesn't need the manager's sign-off").
+    r"\b(?:don't|doesn't|didn't|won't)\s+need\b",
+    r"\bneed\s+not\b",
+    r"\bneedn't\b",
+    r"\bno\s+need\s+to\b",
+    # The past of "need not" ("never had to sign", "not needed to"): read before "had to".
+    r"\b(?:never|not)\s+(?:had|needed)\s+to\b",
+    # A need denied of everyone ("nobody has to sign", "none of us had to wait").
+    r"\b(?:nobody|no\s+one|no-one|none(?:\s+of\s+(?:us|them|you|the\s+\w+))?)\s+(?:(?:really|actually|ever)\s+)?"
+    r"(?:has|have|had|needs?|needed)\s+to\b",
+    r"\bnot\s+necessarily\b",
+    rf"\b(?:not|never|no\s+longer|isn't|aren't|wasn't|weren't)\s+{_SOFTENER}{_DEONTIC}\b",
+    r"\bno\s+longer\s+(?:need|needs|have\s+to|has\s+to|applies|apply|holds|hold|in\s+force|in\s+effect|"
+    r"the\s+case|relevant|valid|an\s+issue|a\s+concern)\b",
+    r"\bused\s+to\s+be\s+(?:required|mandatory|forbidden|prohibited|banned)\b",
+    r"\bup\s+to\s+(?:you|the\s+agent|the\s+user|them|us|me|your\s+discretion)\b",
+    r"\bat\s+(?:your|the\s+agent's|their|our)\s+discretion\b",
+    r"\bdiscretionary\b",
+    r"\bnot\s+always\b",
+    r"\boptional(?:ly)?\b",
+    r"\bwaived\b",
+    r"\blifted\b",
+    r"\brelaxed\b",
+)
+# Keeping away from something, said as a command or after a strong modal ("Keep Mrs. Lin
+# off aspirin", "Stay out of the server room", "must steer clear of the east stairs"): a
+# prohibition of what is kept away from, not an obligation to keep. "Keep X off" needs
+# what X is kept off ("keep the lights off after 10 pm" is an obligation to keep them off).
+_AWAY = r"(?:off|away\s+from|out\s+of|clear\s+of)"
+_NOT_AN_OBJECT = (
+    r"(?!(?:after|before|until|till|when|whenever|while|during|at|in|on|by|for|overnight|tonight|today)\b)"
+)
+_KEEP_AWAY = (
+    rf"keep\s+(?:[^\s,;:!?]+\s+){{0,5}}?{_AWAY}(?=\s+{_NOT_AN_OBJECT}[a-z0-9$\u20ac\u00a3'\"])"
+    rf"|keep\s+(?:[^\s,;:!?]+\s+){{1,5}}?from\s+[a-z]+ing\b"
+    rf"|stay\s+{_AWAY}\b|steer\s+clear\s+of\b|abstain\s+from\b|withhold\b|hold\s+off\b|avoid\b"
+)
+_PROHIBITION = (
+    r"\b(?:under\s+no\s+circumstances|at\s+no\s+time|in\s+no\s+case|on\s+no\s+account|"
+    r"not\s+under\s+any\s+circumstances)(?:\s*,?\s*(?:should|shall|may|can|must|will|is|are|do|does)\b)?",
+    r"\b(?:must|shall|may|can|will)\s+(?:not|never|no\s+longer)\b",
+    # "can have no ibuprofen", "may take nothing by mouth": a permission of nothing forbids.
+    r"\b(?:can|may)\s+(?:have|take|eat|drink|get|receive|use|be\s+given)\s+(?:no|nothing|none)\b"
+    r"(?!\s+(?:more|less|fewer|later|earlier|longer)\b)",
+    _directive(r"(?:not|never)\s+to\b"),
+    # "must wait until Y" is "must not ... until Y": the waiting is the prohibition.
+    r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:wait|hold\s+off)\s+(?:until|till|for)\b",
+    r"\b(?:wait|waits|hold\s+off|holds\s+off)\s+(?:until|till)\b",
+    r"\b(?:is|are|stays?|remains?)\s+(?:blocked|barred|frozen)\b",
+    r"\bbarred\s+from\b",
+    r"\b(?:mustn't|shan't|can't|cannot)\b",
+    r"\b(?:not|isn't|aren't)\s+(?:be\s+|currently\s+|ever\s+)?(?:allowed|permitted|authori[sz]ed)\b",
+    r"\b(?:is|are)\s+not\s+to\b",
+    r"\bnot\s+to\s+be\b",
+    # "has never been called" reports the past; it states no rule.
+    r"\bnever\b(?!\s+(?:been|was|were|had|did|happened)\b)",
+    r"\bnot\s+ever\b",
+    # "Do not" opening a clause is a negative command whatever verb it governs ("Do not change
+    # the dose", "Don't include the draft"); only a verb of mind or courtesy ("don't worry",
+    # "do not hesitate to call") is no rule. Later in a clause "does not change" describes.
+    rf"{_CLAUSE_OPENS}(?:do\s+not|don't)\b{_NOT_MIND}",
+    rf"\b(?:do|does)\s+not\b{_NOT_COGNITIVE}",
+    # "not" opening a clause before a bound of time or condition, in note form: "Delivery to
+    # the chapel: not before 2 p.m.", "Visits: not without an escort" forbid what the label names.
+    rf"{_CLAUSE_OPENS}not\s+(?=(?:before|after|until|till|without|unless|during|outside|earlier\s+than|"
+    r"later\s+than)\b)",
+    rf"\b(?:don't|doesn't){_NOT_COGNITIVE}",
+    r"\b(?:forbidden|forbid|forbids|prohibited|prohibit|prohibits|banned|disallowed|impermissible)\b",
+    r"\boff[-\s]limits\b",
+    r"\b(?:must|always|strictly)\s+(?:avoid|refrain\s+from)\b",
+    r"\b(?:must|always|strictly|has\s+to|have\s+to|needs?\s+to|(?:make|be)\s+sure\s+to)\s+(?:"
+    + _KEEP_AWAY
+    + r")",
+    r"\brefrain\s+from\b",
+    # "A forklift stays out of aisle 9", "visitors remain clear of the line": the rule told as
+    # what is done, in the present, like a standing procedure.
+    rf"\b(?:stays?|remains?)\s+{_AWAY}\b",
+    # "None leaves without a label", "nobody enters unless escorted": a universal negative
+    # bounded by a condition is "never ... without".
+    r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
+    # "No vehicle leaves without ...", and so after a label ("Desk rule: no vehicle leaves ...",
+    # "**Pool:** no diving"), where a clause starts as a sentence does.
+    r"(?:^\s*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+    # An arrow in a note starts a clause as a colon does ("Order 12 -> no refund until ...").
+    r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+)
+_EMPHASIS = (
+    r"\beven\s+(?:if|when|though|after|before|once|while|whilst|during)\b",
+    r"\bregardless(?:\s+of)?\b",
+    r"\bin\s+any\s+case\b",
+    r"\bno\s+matter\s+(?:what|who|when|how|if)\b",
+    r"\bwhatever\s+happens\b",
+)
+# Hedges spelled with words that are also conditions or obligations ("if needed",
+# "unless necessary"): read before those.
+_HEDGE_PHRASES = (
+    r"\b(?:if|where|when|whenever|wherever|as\s+far\s+as|as\s+much\s+as|unless)\s+"
+    r"(?:possible|practical|practicable|feasible|reasonable|convenient|appropriate|needed|necessary|"
+    r"required|urgent|in\s+doubt)\b",
+    r"\bas\s+(?:needed|appropriate|required)\b",
+    r"\bmay\s+want\s+to\b",
+    r"\bin\s+(?:general|most\s+cases|principle)\b",
+)
+_RESTRICTION = (
+    # "only if": a restriction through a condition; an exception only where the invariant
+    # has no "only" of its own (see judge).
+    r"\bonly\s+(?:if|when|whenever|provided|as\s+long\s+as|so\s+long\s+as|on\s+condition)\b",
+    r"\b(?:must|may|can|shall)\s+only\b",
+    r"\bonly\b",
+    r"\bexclusively\b",
+    r"\bsolely\b",
+    r"\b(?:no|not)\s+more\s+than\b",
+    r"\bat\s+(?:the\s+)?most\b",
+    r"\bup\s+to\b",
+    r"\bmax(?:imum)?\b",
+    r"\bcapped\s+at\b",
+    r"\blimited\s+to\b",
+    r"\b(?:cap|caps|limit|limits)\b",
+)
+_OBLIGATION = (
+    r"\bmust\b",
+    r"\bshall\b",
+    r"\balways\b",
+    r"\brequire[sd]?\b",
+    r"\brequirement\b",
+    r"\bmandatory\b",
+    r"\bobligatory\b",
+    r"\bobliged\b",
+    r"\b(?:has|have|need|needs)\s+to\b",
+    r"\bensure[sd]?\b",
+    r"\bmake\s+sure\b",
+    r"\bbe\s+sure\s+to\b",
+    r"\bat\s+all\s+times\b",
+    # "every time" closing its clause is "always"; before a clause ("every time the alarm
+    # sounds") it is "whenever".
+    r"\b(?:every|each)\s+(?:single\s+)?time\b(?=\s*(?:[,.;:!?)]|$|(?:and|or|but|without)\b))",
+    r"\bwithout\s+(?:exception|fail)\b",
+    r"\bno\s+exceptions?\b",
+    # "The timesheets are to be reconciled": the be-to of an instruction ("is not to be" is
+    # read first, as a prohibition).
+    r"\b(?:is|are)\s+to\s+be\b",
+    # "Any estimate needs the solicitor's sign-off", "approval is needed": a need of a thing
+    # (a need to do something is read above).
+    r"\bneeds?\s+(?=(?:the|a|an|their|his|her|its|our|your|my|prior|written|explicit)\b|\w+'s\b)",
+    r"\b(?:is|are)\s+needed\b",
+    # Reported speech moves the rule into the past: "has to" becomes "had to", "is to be"
+    # "was to be" ("the form had to be signed", "keys were to be returned").
+    r"\b(?:had|needed)\s+to\b",
+    r"\b(?:was|were)\s+to\s+be\b",
+    _directive(r"to\b"),
+    # A need of a thing a named person gives, titled or not ("needs Dr. Osei's sign-off",
+    # "needs Anna Ruiz's approval", "needs the parents' consent").
+    r"\bneeds?\s+(?=(?:[a-z]{1,5}\.\s+)?(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*(?:'s|s')(?=\s|$))",
+)
+_RULE_AHEAD = (
+    r"(?=[^,;:.!?]*?(?:"
+    + "|".join(f"(?:{p})" for p in _OBLIGATION)
+    + rf"|\b{_DEONTIC}\b|\bnever\b|\bnot\b|n't\b))"
+)
+"""A rule word later in the clause: what an epistemic hedge before it hedges."""
+_EPISTEMIC = (
+    # The rest of the epistemic words "probably" belongs with, when a rule word follows in
+    # their clause: they say the rule may not hold ("a likely requirement", "is possibly
+    # required", "presumably needs the owner's sign-off"). Over a fact they hedge the fact,
+    # not the rule ("the results are likely back by Friday"), and in a compound they name
+    # a thing ("the likely-travel-sick list").
+    r"(?<![\w-])(?:(?:un)?likely|(?:im)?probable|possibly|presumably|supposedly|conceivably|potentially|"
+    r"apparently)"
+    r"(?![\w-])" + _RULE_AHEAD,
+)
+_HEDGE = (
+    r"\bshould(?:n't)?\b",
+    r"\bought\s+to\b",
+    r"\bpreferabl[ey]\b",
+    r"\bpreferred\b",
+    r"\bprefers?\b",
+    r"\bideally\b",
+    r"\bconsider(?:s|ing)?\b",
+    r"\btry\s+(?:to|not\s+to)\b",
+    r"\btries\s+to\b",
+    r"\battempt\s+to\b",
+    r"\baim\s+to\b",
+    r"\bstrive\s+to\b",
+    r"\brecommend(?:s|ed|ation)?\b",
+    r"\badvis(?:able|ed)\b",
+    r"\bsuggest(?:s|ed|ion)?\b",
+    r"\bencourag(?:e|ed|es)\b",
+    r"\bdiscourag(?:e|ed|es)\b",
+    r"\bbest\s+(?:to|practice|avoided|not)\b",
+    # "is best left closed", "are best kept cool": advice, not a rule.
+    r"\b(?:is|are|be|was|were)\s+best\s+(?:[a-z]+ed|"
+    + "|".join(sorted({w for w in _norm.participles() if len(w) > 2}))
+    + r")\b",
+    r"\bgood\s+(?:idea|practice)\b",
+    # "It is worth bringing the TTL down first", "worthwhile to check": advice, not a rule.
+    r"\bworth\s+[a-z]+ing\b",
+    r"\bworthwhile\b",
+    r"\bwould\s+(?:help|be\s+(?:good|nice|helpful|wise|sensible|best|better))\b",
+    r"\b(?:helpful|wise|sensible)\s+to\b",
+    r"\bgenerally\b",
+    r"\b(?:tends?|tended|tending)\s+to\b",
+    r"\busually\b",
+    r"\btypically\b",
+    r"\bnormally\b",
+    r"\bmostly\b",
+    # Frequency short of always: the rule holds only part of the time.
+    r"\b(?:most|much|some|part)\s+of\s+the\s+time\b",
+    r"\bmore\s+often\s+than\s+not\b",
+    r"\b(?:sometimes|occasionally)\b",
+    r"\bmight\b",
+    r"\bcould\b",
+    r"\bperhaps\b",
+    r"\bmaybe\b",
+    r"\bprobably\b",
+    r"\bavoid(?:s|ed|ing)?\b",
+)
+_MANNER = (
+    r"\bcareful(?:ly)?\b",
+    r"\bcautious(?:ly)?\b",
+    r"\bwith\s+(?:care|caution)\b",
+    r"\bsparingly\b",
+    r"\bjudicious(?:ly)?\b",
+    r"\bmindful(?:ly)?\b",
+    r"\bthoughtfully\b",
+    r"\bprudent(?:ly)?\b",
+)
+_PERMISSION = (
+    r"\bmay\b",
+    r"\bcan\b",
+    r"\ballow(?:s|ed)?\b",
+    r"\bpermit(?:s|ted)?\b",
+    r"\bpermissible\b",
+    r"\bauthori[sz]ed\b",
+    r"\bacceptable\b",
+    r"\b(?:is|are)\s+(?:fine|ok|okay)\b",
+    r"\bfree\s+to\b",
+    r"\bfeel\s+free\b",
+)
+_CONDITION = (
+    r"\bunless\b",
+    r"\buntil\b",
+    r"\btill\b",
+    r"\bwithout\b",
+    r"\bbefore\b",
+    r"\bexcept\b",
+    r"\bother\s+than\b",
+    r"\boutside\b",
+    r"\b(?:more|less|fewer)\s+than\b",
+    r"\bat\s+least\b",
+    r"\bexceed(?:s|ing)?\b",
+    r"\babove\b",
+    r"\bbelow\b",
+    r"\bwithin\b",
+    r"\bif\b",
+    r"\bafter\b",
+    r"\bonce\b",
+    r"\bprovided\b",
+    r"\b(?:as|so)\s+long\s+as\b",
+    r"\bwhen(?:ever)?\b",
+    r"\bwhil(?:e|st)\b",
+    r"\bduring\b",
+    r"\bsubject\s+to\b",
+    r"\bfollowing\b",
+    r"\bon\s+condition\b",
+    # A noun of occasion with a relative is "when" ("only in cases where the renter ...",
+    # "in the event that the line drops"); "in case" alone is a precaution, not a condition.
+    r"\bin\s+(?:the\s+|those\s+)?(?:cases?|instances?|situations?|circumstances|events?)\s+(?:where|when|that|in\s+which)\b",
+    # A negated relative bounds a rule's object ("an adult who is not on the list"): the
+    # rule restated with "only" ("only to adults on the list") keeps it.
+    r"\b(?:who|that|which)\s+(?:is|are)\s+not\b",
+)
+
+# One alternation per group: at each position the first listed pattern wins, so the
+# longer phrase ("must never") is tried before its parts ("never").
+_TABLE: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile("|".join(f"(?:{p})" for p in patterns)))
+    for kind, patterns in (
+        (CueKind.WAIVER, _WAIVER),
+        (CueKind.PROHIBITION, _PROHIBITION),
+        (CueKind.EMPHASIS, _EMPHASIS),
+        (CueKind.HEDGE, _HEDGE_PHRASES + _EPISTEMIC),
+        (CueKind.RESTRICTION, _RESTRICTION),
+        (CueKind.OBLIGATION, _OBLIGATION),
+        (CueKind.HEDGE, _HEDGE),
+        (CueKind.MANNER, _MANNER),
+        (CueKind.PERMISSION, _PERMISSION),
+        (CueKind.CONDITION, _CONDITION),
+    )
+)
+_SPACES = re.compile(r"\s+")
+_CONSTRAINT = re.compile(
+    "|".join(f"(?:{p})" for p in (*_PROHIBITION, *_RESTRICTION, *_OBLIGATION, _MANDATIVE.pattern))
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The cues found in one clause (or one whole text), in the order they were read."""
+
+    cues: tuple[Cue, ...] = ()
+
+    def words(self, *kinds: CueKind) -> tuple[str, ...]:
+        """The cue words of the given kinds, without repeats, in reading order."""
+        seen: dict[str, None] = {}
+        for cue in self.cues:
+            if cue.kind in kinds:
+                seen.setdefault(cue.text, None)
+        return tuple(seen)
+
+    def has(self, *kinds: CueKind) -> bool:
+        return any(cue.kind in kinds for cue in self.cues)
+
+    @property
+    def conditional(self) -> bool:
+        """Whether the statement is bounded by a condition or a restriction."""
+        return self.has(CueKind.CONDITION, CueKind.RESTRICTION)

@@ -1,0 +1,285 @@
+"""Judging modal force: the force an invariant requires (:class:`Modality`) and whether the
+readings of a statement keep it (:func:`judge`), with the reason in the words that decided.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from pytest_compaction.prose._conditions import _AVAILABLE, connectives
+from pytest_compaction.prose._cues import CueKind, Reading
+
+__all__ = ["Judgement", "Modality", "complements", "judge"]
+
+
+class Modality(str, Enum):
+    """The modal class of a pinned invariant."""
+
+    PROHIBITION = "prohibition"
+    """Something must not happen: "Never call the payments API with dry_run=false"."""
+    OBLIGATION = "obligation"
+    """Something must happen: "Always run the migration on staging first"."""
+    PERMISSION_WITH_CONDITION = "permission_with_condition"
+    """Something is allowed only under a condition: "Refunds up to $50 after supervisor review"."""
+
+
+# Conditions that carve an exception out of a rule. Added to a rule that had none,
+# they narrow it ("Never call X *unless the user asks*").
+# Carve-outs that narrow even a conditional rule ("..., except on Fridays").
+_CARVE_OUTS = frozenset({"except", "other than"})
+_NEGATIVE_CONDITIONS = frozenset({"without", "unless", "except", "other than"})
+_COMPLEMENTED = _NEGATIVE_CONDITIONS | {"until", "till", "before", "after", "once", "if", "when", "whenever"}
+"""Connectives whose rule can be restated through its complement ("never A without B" is
+"A only if B"; "never A until B" is "A only after B"), so a new "if" or "once" is no exception."""
+_SIDES = (
+    frozenset({"before", "until", "till"}),
+    frozenset({"after", "once", "following"}),
+    frozenset({"while", "whilst", "during", "as long as", "so long as"}),
+)
+"""The sides of a bound in time: a prohibition on one side ("never after midnight") is kept
+by a restriction to the other ("only before midnight"), never to its own."""
+
+
+def _same_side(own: frozenset[str], restated: frozenset[str]) -> tuple[str, ...]:
+    """The connectives of ``restated`` on the same side of a time bound as ``own``'s; none
+    when ``own`` bounds on more than one side ("after midnight before her op"): which bound
+    a restriction restates is then not told."""
+    sides = [side for side in _SIDES if own & side]
+    return tuple(sorted(restated & sides[0])) if len(sides) == 1 else ()
+
+
+_ADDED_EXCEPTIONS = frozenset({"unless"})
+"""Exceptions that only a complement can excuse: beside the invariant's own connective they narrow it."""
+_DURING = frozenset({"while", "whilst", "during", "as long as", "so long as"})
+"""Connectives of one span of time: "never A while B" and "never A during B" are "no A for
+as long as B"."""
+_EXCEPTIONS = frozenset(
+    {"unless", "except", "other than", "without", "if", "when", "whenever", "provided", "as long as"}
+    | {"so long as", "outside", "on condition"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """Whether a statement keeps the force of an invariant, and why."""
+
+    ok: bool
+    observed: str
+    """What the statement reads as: prohibition, obligation, restriction, conditional
+    permission, permission, hedged, waived or none."""
+    reason: str
+    """The rule that decided, naming the words: empty when the force is kept."""
+    contradicts: bool = False
+    """The statement says something weaker or opposite (hedged, waived, negation lost),
+    rather than merely mentioning the markers without any force."""
+
+
+_PROHIBITION_WORDS = "never, must not, do not, don't, may not, cannot, is forbidden"
+_OBLIGATION_WORDS = "must, always, is required, shall"
+
+
+def _quote(words: Iterable[str]) -> str:
+    return ", ".join(repr(w) for w in words)
+
+
+_COUNTERPARTS = {"outside": re.compile(r"\b(?:in|inside|within)\b"), "without": re.compile(r"\bwith\b")}
+
+
+def complements(invariant: str) -> frozenset[str]:
+    """The negative bounds ("outside", "without") whose positive counterpart ``invariant``
+    uses ("in"/"inside"/"within", "with"): an obligation to act inside or with something is
+    kept by forbidding the act outside or without it ("Always handle it inside the hood" is
+    "never handle it outside the hood")."""
+    lower = invariant.lower()
+    return frozenset(word for word, pattern in _COUNTERPARTS.items() if pattern.search(lower))
+
+
+def judge(
+    required: Modality,
+    statement: Sequence[Reading],
+    *,
+    invariant: Reading,
+    condition_stated: bool = False,
+    procedure: str | None = None,
+    complemented: frozenset[str] = frozenset(),
+) -> Judgement:
+    """Whether ``statement`` (the readings of the clauses that carry an invariant's
+    markers) keeps the force ``required`` by an invariant whose own text reads as
+    ``invariant``.
+
+    The rules, in order:
+
+    1. a waiver lifts the constraint ("not required", "no longer forbidden"): fail;
+    2. a hedge ("should", "ideally", "if possible", ...) qualifies it: fail;
+    3. an exception ("unless", "except", "if", "without", ...) added to an invariant
+       that has no condition narrows it: fail ("even if" widens and does not count); a
+       conditional permission widened by "even if", "even while", "regardless": fail;
+    4. a prohibition needs a prohibition word; an obligation an obligation word; a
+       conditional permission a permission or condition word, or anything stronger.
+       When the invariant is itself conditional ("Never deploy *until* review"), the
+       opposite polarity also passes if its connective changed with it ("Deploy *only
+       after* review", "Never merge *without* tests" for "Always test *before*
+       merging"): that is the same rule stated through its complement. A conditional
+       permission also passes when ``condition_stated``: the statement holds one of the
+       invariant's conditions in its own words, with another connective
+       (:func:`states_condition`). An obligation also passes when the statement is
+       a ``procedure`` in force: a present passive with a schedule or deadline and no
+       modal cue at all (:func:`standing`). An obligation also passes when it is
+       forbidden through the complement of its own place or company, ``complemented``
+       (:func:`complements`): "never ... outside the hood, nor without the gel".
+    """
+    cues = Reading(tuple(cue for clause in statement for cue in clause.cues))
+    if cues.has(CueKind.WAIVER):
+        words = cues.words(CueKind.WAIVER)
+        return Judgement(False, "waived", f"the constraint is lifted by {_quote(words)}", True)
+    if cues.has(CueKind.HEDGE):
+        words = cues.words(CueKind.HEDGE, CueKind.MANNER)
+        return Judgement(
+            False,
+            "hedged",
+            f"hedge words {_quote(words)} weaken the {required.value.replace('_', ' ')}",
+            True,
+        )
+    available = [c.text[: -len(_AVAILABLE)] for c in cues.cues if c.text.endswith(_AVAILABLE)]
+    binding = required is not Modality.PERMISSION_WITH_CONDITION
+    if available and binding and not any(c.text.endswith(_AVAILABLE) for c in invariant.cues):
+        return Judgement(
+            False,
+            "hedged",
+            f"{_quote(available)} makes the {required.value} hold only when someone is available",
+            True,
+        )
+    widening = cues.words(CueKind.EMPHASIS)
+    if required is Modality.PERMISSION_WITH_CONDITION and widening and not invariant.has(CueKind.EMPHASIS):
+        # "can be unlocked on request, even while the plan is being paid off": granted whatever
+        # the condition says, so the condition no longer bounds it.
+        return Judgement(
+            False, "widened", f"{_quote(widening)} grants it regardless of the invariant's condition", True
+        )
+    conditional = invariant.conditional
+    own = connectives(invariant)
+    if own & _DURING:
+        own |= _DURING
+    conditions = cues.words(CueKind.CONDITION)
+    if not any("only" in word.split() for word in invariant.words(CueKind.RESTRICTION)):
+        # "only if" restates the invariant's own "only ..." in another connective; to a rule
+        # with no "only" its condition is an exception ("never above 50" -> "above 50 only if").
+        conditions += tuple(
+            w.split(None, 1)[1] for w in cues.words(CueKind.RESTRICTION) if w.startswith("only ")
+        )
+    through = required is Modality.OBLIGATION and cues.has(CueKind.PROHIBITION)
+    complement = frozenset(w for w in conditions if w in complemented) if through else frozenset()
+    if not conditional:
+        added = [w for w in conditions if w in _EXCEPTIONS and w not in complement]
+    elif not own & _COMPLEMENTED:
+        # A bound with no complement ("never share outside the team") gains an exception
+        # from "if" or "unless"; only "never A without B" has one ("A only if B").
+        added = [w for w in conditions if w in _EXCEPTIONS and w not in own]
+    else:
+        added = [w for w in conditions if w in _CARVE_OUTS and w not in own]
+        if required is Modality.PERMISSION_WITH_CONDITION and own & _NEGATIVE_CONDITIONS - set(conditions):
+            # "may A unless B" restated "may A, except when B": the carve-out takes the place of
+            # the invariant's own, and a permission's condition is then checked word for word.
+            added = [w for w in added if w not in _NEGATIVE_CONDITIONS]
+        if own & set(conditions) & _COMPLEMENTED:
+            # The rule kept in its own complemented connective ("never wipe until the owner confirms")
+            # is not restated through its complement, so an "unless" beside it is an
+            # exception ("..., unless the ticket is urgent"), not "until" turned around.
+            added += [w for w in conditions if w in _ADDED_EXCEPTIONS and w not in own]
+    if added:
+        return Judgement(
+            False, "narrowed", f"an exception the invariant does not have was added: {_quote(added)}", True
+        )
+    changed = bool(connectives(cues) - own)
+    prohibits = cues.has(CueKind.PROHIBITION)
+    obliges = cues.has(CueKind.OBLIGATION)
+    restricts = cues.has(CueKind.RESTRICTION)
+    permits = cues.has(CueKind.PERMISSION)
+    manner = cues.words(CueKind.MANNER)
+
+    if required is Modality.PROHIBITION:
+        if prohibits:
+            for clause in statement:
+                granted = clause.has(CueKind.PERMISSION) and not clause.has(
+                    CueKind.PROHIBITION, CueKind.RESTRICTION
+                )
+                if granted and not (conditional and clause.has(CueKind.CONDITION)):
+                    words = clause.words(CueKind.PERMISSION)
+                    return Judgement(
+                        False, "permission", f"{_quote(words)} permits what the invariant forbids", True
+                    )
+            return Judgement(True, "prohibition", "")
+        if conditional and restricts:
+            same = _same_side(own, connectives(cues))
+            if same:
+                # "never eat after midnight" told "eat only after midnight": the restriction
+                # keeps the side of the bound the rule forbade, so it permits what was forbidden.
+                return Judgement(
+                    False, "restriction", f"{_quote(same)} keeps the forbidden side of the bound", True
+                )
+            return Judgement(True, "restriction", "")
+        if conditional and obliges and (changed or connectives(invariant) & _NEGATIVE_CONDITIONS):
+            # "Never A without B" is "always B (before A)": the same rule through its complement.
+            return Judgement(True, "obligation", "")
+        if obliges:
+            words = cues.words(CueKind.OBLIGATION)
+            return Judgement(
+                False,
+                "obligation",
+                f"negation lost: {_quote(words)} without 'not' where a prohibition was",
+                True,
+            )
+        if permits:
+            words = cues.words(CueKind.PERMISSION)
+            return Judgement(
+                False, "permission", f"negation lost: {_quote(words)} permits what was forbidden", True
+            )
+        return _forceless(manner, f"no prohibition word ({_PROHIBITION_WORDS})")
+
+    if required is Modality.OBLIGATION:
+        if obliges:
+            return Judgement(True, "obligation", "")
+        if conditional and restricts:
+            return Judgement(True, "restriction", "")
+        if conditional and prohibits and changed:
+            return Judgement(True, "prohibition", "")
+        if complement:
+            return Judgement(True, "prohibition", "")  # "never outside the hood": always inside it
+        if prohibits:
+            words = cues.words(CueKind.PROHIBITION)
+            return Judgement(
+                False, "prohibition", f"polarity flipped: {_quote(words)} forbids what was required", True
+            )
+        if permits:
+            words = cues.words(CueKind.PERMISSION)
+            return Judgement(
+                False, "permission", f"the obligation became a permission: {_quote(words)}", True
+            )
+        if procedure is not None and not cues.cues:
+            return Judgement(True, "obligation", "")
+        return _forceless(manner, f"no obligation word ({_OBLIGATION_WORDS})")
+
+    if prohibits or obliges or restricts:
+        return Judgement(
+            True, "restriction" if restricts else ("prohibition" if prohibits else "obligation"), ""
+        )
+    if cues.has(CueKind.CONDITION) or (permits and condition_stated):
+        return Judgement(True, "conditional permission", "")
+    if permits:
+        words = cues.words(CueKind.PERMISSION)
+        return Judgement(
+            False,
+            "permission",
+            f"the condition is lost: {_quote(words)} with no condition word (only, if, after, unless, up to)",
+            True,
+        )
+    return _forceless(manner, "no permission or condition word")
+
+
+def _forceless(manner: tuple[str, ...], missing: str) -> Judgement:
+    if manner:
+        return Judgement(False, "hedged", f"only manner words {_quote(manner)}; {missing}", True)
+    return Judgement(False, "none", missing)
