@@ -73,3 +73,15 @@ _VISITS = fact(
 )
 def test_weds_is_wednesday(summary: str, expected: tuple[str, ...]) -> None:
     assert names(_VISITS, summary) == expected
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("the twenty-second of September", "the 22nd of September"),
+        ("twenty-second", "22nd"),
+    ],
+)
+def test_an_ordinal_in_second_is_no_duration(one: str, other: str) -> None:
+    assert _norms(one) == _norms(other)
+    assert "~second" not in _norms(one)

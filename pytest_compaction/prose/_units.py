@@ -226,6 +226,7 @@ month is no fixed count of days: it stays a month; a day is a date's unit as muc
 duration's: it stays a day)."""
 
 _SECOND_WORDS = frozenset({"sec", "secs", "second", "seconds"})
+_TENS_WORDS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"})
 _DECADE_BEFORE = frozenset({"the", "her", "his", "their", "my", "your", "our", "early", "late", "mid", "in"})
 
 
@@ -233,9 +234,10 @@ def _seconds(out: Sequence[Token], lower: str, start: int) -> bool:
     """Whether the word after a number is seconds: "90 sec", "10 seconds", and an "s" glued
     to a number below 1000 ("60s", "a 5s delay"); not a decade or an age ("the 1960s", "in
     her 80s")."""
-    if lower in _SECOND_WORDS:
-        return True
     number = out[-1]
+    if lower in _SECOND_WORDS:
+        # "twenty-second" is an ordinal, the 22nd; "a two-second delay" is a duration.
+        return not (lower == "second" and number.raw.lower() in _TENS_WORDS)
     if lower != "s" or start != number.end or not number.norm[1:].replace(".", "", 1).isdigit():
         return False
     before = out[-2].norm if len(out) >= 2 else ""
