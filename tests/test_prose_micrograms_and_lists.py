@@ -72,3 +72,15 @@ _DAYS = fact(
 )
 def test_days_joined_by_a_sign(summary: str, expected: tuple[str, ...]) -> None:
     assert names(_DAYS, summary) == expected
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("half of a five-milligram tablet", "half a 5 mg tablet"), ("half of an hour", "30 minutes")],
+)
+def test_half_of_a(one: str, other: str) -> None:
+    assert _norms(one) == _norms(other)
+
+
+def test_half_of_the_whole_is_a_word() -> None:
+    assert _norms("half of the budget")[0] != "#0.5"

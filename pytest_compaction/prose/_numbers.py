@@ -238,7 +238,9 @@ def _count(words: Sequence[str]) -> int | None:
     return None if last == "and" else total + current
 
 
-_HALF_ARTICLE = re.compile(r"\s+an?\b", re.IGNORECASE)
+_HALF_ARTICLE = re.compile(r"\s+(?:of\s+)?an?\b", re.IGNORECASE)
+"""After "half": "a" or "an", with an "of" before it or not ("half a tablet", "half of a
+five-milligram tablet")."""
 
 
 def _half(out: list[Token], match: re.Match[str]) -> None:
