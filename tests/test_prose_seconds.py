@@ -85,3 +85,19 @@ def test_weds_is_wednesday(summary: str, expected: tuple[str, ...]) -> None:
 def test_an_ordinal_in_second_is_no_duration(one: str, other: str) -> None:
     assert _norms(one) == _norms(other)
     assert "~second" not in _norms(one)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("on alternate Fridays", "on every other Friday"),
+        ("alternate days", "every other day"),
+        ("alternating weekends", "every other weekend"),
+    ],
+)
+def test_alternate_is_every_other(one: str, other: str) -> None:
+    assert _norms(one) == _norms(other)
+
+
+def test_an_alternate_route_is_no_schedule() -> None:
+    assert "other" not in _norms("an alternate route")

@@ -14,6 +14,15 @@ from pytest_compaction.prose._units import _DURATIONS, _is_code
 __all__: list[str] = []  # helpers of the tokenizer in normalize.py; nothing here is public
 
 
+_ALTERNATE = frozenset({"alternat", "alternate", "alternating"})
+_WEEKDAY_NORMS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+_ALTERNATED = frozenset(
+    {"~day", "~week", "~month", "~year", "weekend", "morning", "morn", "evening", "even", "night"}
+)
+"""What "alternate" may come before as "every other": a weekday (:data:`_WEEKDAY_NORMS`), a
+period or a part of the day."""
+
+
 def _fold(out: list[Token]) -> tuple[Token, ...]:
     """Merge number runs into typed values: "#3 %5" -> "%5-03"; "#2 ~time" stays; "#2 x" -> "#2 ~time"."""
     folded: list[Token] = []
@@ -21,6 +30,17 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
     while i < len(out):
         token = out[i]
         nxt = out[i + 1] if i + 1 < len(out) else None
+        if (
+            token.norm in _ALTERNATE
+            and nxt is not None
+            and (nxt.norm in _WEEKDAY_NORMS or nxt.norm in _ALTERNATED)
+        ):
+            # "on alternate Fridays" is "every other Friday"
+            folded.extend(
+                (Token("every", token.raw, token.start, token.end), Token("other", "", token.end, token.end))
+            )
+            i += 1
+            continue
         if (
             token.norm.startswith("%")
             and "-" not in token.norm
