@@ -231,6 +231,24 @@ def test_the_reproduce_line_is_relative_to_where_pytest_was_invoked(
     )
 
 
+def test_the_reproduce_line_names_a_spec_outside_the_rootdir_by_its_path(pytester: pytest.Pytester) -> None:
+    # The bundled library run from a project of one's own: the spec lies outside the rootdir,
+    # and its node id is no path under it.
+    spec(
+        pytester, text=PEANUT + "expect:\n  violations: [fact-allergy-1:missing]\n", folder="elsewhere/specs"
+    )
+    (pytester.path / "project").mkdir()
+    (pytester.path / "project" / "pytest.ini").write_text("[pytest]\n")
+    result = pytester.runpytest(*CONTRACT, "--rootdir=project", "elsewhere/specs")
+    result.assert_outcomes(failed=1)
+    line = next(line for line in result.outlines if line.startswith("reproduce: "))
+    assert '"elsewhere/specs/peanut.compaction.yaml::peanut[as-written]"' in line, line
+    rerun = pytester.runpytest(
+        *CONTRACT, "--rootdir=project", "elsewhere/specs/peanut.compaction.yaml::peanut[as-written]"
+    )
+    rerun.assert_outcomes(failed=1)
+
+
 def test_the_reproduce_command_keeps_what_made_the_compressor_importable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -329,7 +329,7 @@ def compaction_contract(request: pytest.FixtureRequest) -> ContractChecker:
         mode=settings.mode or "strict",  # type: ignore[arg-type]
         sink=recorder(request.node),
         compressor=cut,
-        reproduce=settings.reproduce(request.node.nodeid),
+        reproduce=settings.reproduce(request.node.nodeid, request.node.path),
         relations=relations,
         seed=settings.seed if settings.seed is not None else seed,
         depth=marker_depth(request.node),
@@ -348,7 +348,8 @@ def deletion_scenario(
     from pytest_compaction.engine.deletion import DeletionScenario
 
     return DeletionScenario(
-        compressor_under_test, reproduce=settings_of(request.config).reproduce(request.node.nodeid)
+        compressor_under_test,
+        reproduce=settings_of(request.config).reproduce(request.node.nodeid, request.node.path),
     )
 
 
@@ -391,7 +392,7 @@ def _record_item(item: pytest.Item, kind: str) -> None:
         "kind": kind,
         "path": str(path),
         "line": None if line is None else int(line) + 1,
-        "reproduce": settings_of(item.config).reproduce(item.nodeid),
+        "reproduce": settings_of(item.config).reproduce(item.nodeid, item.path),
     }
     item.user_properties.append((PROPERTY_ITEM, json.dumps(data)))
 

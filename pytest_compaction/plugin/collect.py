@@ -174,7 +174,7 @@ class SpecItem(pytest.Function):
 
     def run(self, request: pytest.FixtureRequest) -> None:
         settings = settings_of(self.config)
-        reproduce = settings.reproduce(self.nodeid)
+        reproduce = settings.reproduce(self.nodeid, self.path)
         if self.spec.recorded is not None:
             recorded = self.spec.recorded
             verdict = check_recorded(

@@ -27,11 +27,13 @@ class Invocation:
     launcher: str = "pytest"
     """``pytest``, ``python -m pytest``, or either preceded by ``PYTHONPATH=...``."""
 
-    def node_argument(self, nodeid: str) -> str:
-        """``nodeid`` as a path that works from the invocation directory, quoted for a shell."""
+    def node_argument(self, nodeid: str, file: Path | None = None) -> str:
+        """``nodeid`` as a path that works from the invocation directory, quoted for a shell;
+        ``file`` is the item's own file, when known (a file outside the rootdir has a node
+        id that is not a path under it)."""
         path, sep, rest = nodeid.partition("::")
         if path:
-            target = Path(self.rootdir, path)
+            target = file if file is not None else Path(self.rootdir, path)
             try:
                 path = os.path.relpath(target, self.invocation_dir)
             except ValueError:  # another drive on Windows
@@ -42,10 +44,10 @@ class Invocation:
                 path = path.replace(os.sep, "/")
         return quote(f"{path}{sep}{rest}", always=True)
 
-    def command(self, nodeid: str | None, options: list[str]) -> str:
+    def command(self, nodeid: str | None, options: list[str], file: Path | None = None) -> str:
         parts = [self.launcher]
         if nodeid is not None:
-            parts.append(self.node_argument(nodeid))
+            parts.append(self.node_argument(nodeid, file))
         parts.extend(quote(option) for option in options)
         return " ".join(parts)
 

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from pytest_compaction.core.errors import CompressorConfigError, ConfigError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from pytest_compaction.compressors.base import Compressor
     from pytest_compaction.plugin.invocation import Invocation
     from pytest_compaction.store.sqlite import StoreFactory
@@ -316,8 +318,9 @@ class Settings:
 
         return resolve_store_factory(self.store_ref)
 
-    def reproduce(self, nodeid: str) -> str:
-        """The command that reruns ``nodeid`` alone, runnable from the invocation directory."""
+    def reproduce(self, nodeid: str, file: Path | None = None) -> str:
+        """The command that reruns ``nodeid`` alone, runnable from the invocation directory
+        (``file``: the item's own file, for one outside the rootdir)."""
         parts: list[str] = []
         if self.contract:
             parts.append("--compaction-contract")
@@ -331,7 +334,7 @@ class Settings:
             parts.append(f"--compaction-attempts={self.attempts}")
         if self.invocation is None:
             return " ".join([f'pytest "{nodeid}"', *parts])
-        return self.invocation.command(nodeid, parts)
+        return self.invocation.command(nodeid, parts, file)
 
 
 def _survivors(value: object) -> tuple[tuple[str, str], ...]:
