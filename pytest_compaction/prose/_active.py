@@ -1,0 +1,386 @@
+"""An active fact against a summary (:func:`_check_active`): named with its value, polarity,
+subject and qualifiers, and nothing against it (a rival value or subject, a negation, a request
+or a directive in its place, the fact told as over).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence, Set
+
+from pytest_compaction.core.model import Criticality, Trust
+from pytest_compaction.core.violations import Violation, ViolationCode
+from pytest_compaction.prose._findings import _Finding, _where
+from pytest_compaction.prose._superseded import _reading, _told_as_over
+from pytest_compaction.prose._values import (
+    _candidates,
+    _competing,
+    _excluded_value,
+    _kept,
+    _measured_rival,
+    _named_by_value,
+    _negation_lost,
+    _negative_qualifiers,
+    _ordinal,
+    _other_value,
+    _renumbered,
+    _source_units,
+    _typed,
+    _unit_swapped,
+)
+from pytest_compaction.prose.forms import Alias, Resolved
+from pytest_compaction.prose.statements import NEGATORS, Statement
+
+__all__ = ["_check_active", "_directive", "_is_tool"]
+
+
+def _near(statements: Sequence[Statement], index: int) -> list[Statement]:
+    return list(statements[max(0, index - 1) : index + 2])
+
+
+def _check_active(
+    r: Resolved,
+    statements: Sequence[Statement],
+    entities: Sequence[tuple[Alias, ...]],
+    ledger_events: Mapping[str, object],
+    *,
+    must_state: bool | None = None,
+    shared: Callable[[], Set[str]] | None = None,
+) -> list[Violation]:
+    """What is wrong with how ``statements`` state an active fact (nothing: stated).
+
+    ``must_state``: whether an unstated fact is ``missing`` (default: when it is critical).
+    ``shared``: the words more than one fact of the ledger uses (asked for only when
+    needed); given, a sentence that
+    names no name but holds a value distinctive enough to be the fact's own names it
+    (:func:`_named_by_value`).
+    """
+    fact = r.fact
+    fid = fact.fact_id
+    if must_state is None:
+        must_state = fact.criticality is Criticality.CRITICAL
+    if not r.names:
+        if not must_state:
+            return []
+        return [
+            Violation(
+                code=ViolationCode.MISSING,
+                fact_id=fid,
+                expected=fact.value,
+                detail="the fact has no prose form and no words of its predicate or value occur in its "
+                "source text, so no sentence can state it; give it a prose form (prose: names: [...])",
+            )
+        ]
+    findings: list[_Finding] = []
+    ok = False
+    kinds = _typed(r.value) | _source_units(fact, r.value, ledger_events)
+    others = [group for group in entities if not set(group) & set(r.subject)]
+    for statement in _candidates(statements, r.names):
+        hit = statement.find_any(r.names)
+        if hit is None:
+            continue
+        name_at, name = hit
+        hit_index = statement.index
+        window = _near(statements, statement.index)
+        value_hit = r.find_value(statement) if r.value else None
+        if r.value and value_hit is None:
+            following = statements[statement.index + 1] if statement.index + 1 < len(statements) else None
+            later = r.find_value(following) if following is not None else None
+            if later is not None and following is not None:
+                statement, value_hit = following, later
+        if r.value and value_hit is None:
+            flipped = _negation_lost(statement, r.value)
+            if flipped is not None:
+                findings.append(
+                    _Finding(
+                        3,
+                        ViolationCode.VALUE_CHANGED,
+                        f"{_where(statement)} states {flipped!r} without the negation of "
+                        f"{' / '.join(dict.fromkeys(repr(r.show(a)) for a in r.value if NEGATORS & set(a)))}",
+                        expected="negated",
+                        observed=flipped,
+                    )
+                )
+                continue
+            rival = (
+                (
+                    _competing(statement, kinds, r.value, ordinal=_ordinal(r))
+                    or _unit_swapped(statement, r.value)
+                    or _measured_rival(statement, kinds, r.value, ordinal=_ordinal(r))
+                )
+                if kinds
+                else None
+            ) or _renumbered(statement, r.value)
+            # A number, time or date of the same kind ranks above words no source used.
+            rank, how = (2, "") if rival is not None else (1, ", words no source event used,")
+            if rival is None:
+                rival = _other_value(statement, r, ledger_events)
+            if rival is None:
+                rival = _excluded_value(statement, r, ledger_events)
+                how = ", the alternative its source ruled out," if rival is not None else how
+            if rival is not None:
+                findings.append(
+                    _Finding(
+                        rank,
+                        ViolationCode.VALUE_CHANGED,
+                        f"{_where(statement)} names it ({r.show(name)!r}) with {rival!r}{how} where "
+                        f"{r.show(r.value[0])!r} was",
+                        expected=r.show(r.value[0]),
+                        observed=rival,
+                    )
+                )
+            else:
+                findings.append(
+                    _Finding(
+                        0,
+                        ViolationCode.MISSING,
+                        f"{_where(statement)} names it ({r.show(name)!r}) but not its value "
+                        f"({' / '.join(dict.fromkeys(repr(r.show(a)) for a in r.value))})",
+                        expected=r.show(r.value[0]),
+                    )
+                )
+            continue
+        if value_hit is not None and statement.index == hit_index:
+            # The value occurrence nearest the name states it ("A pays X; B pays Y"), one in
+            # the name's own clause first: "A does the X route, while B walks the Y" states
+            # the X route of A, however near B's "walks" stands to it.
+            positions = (p for p, _ in r.value_positions(statement))
+            nearest = min(positions, key=_nearness(statement, name_at, True))
+            value_hit = (nearest, value_hit[1])
+        at = value_hit[0] if value_hit is not None else name_at
+        # Every place the value (or, without value words, a name) occurs: one that reads
+        # with the fact's polarity states it.
+        # Value words state the value as they stand ("allergic", "do not touch"), so a
+        # negator outside them flips it; a form without value words states the fact
+        # through its names, with the form's polarity ("do not call": negative).
+        # The value words of a true/false fact read as the source reads them ("it has not
+        # been signed": negative), and their "un-" form states them negated ("unsigned").
+        required = r.value_polarity if value_hit is not None else r.polarity
+        group = r.stated(r.value if value_hit is not None else r.names, statement)
+        spans: dict[int, int] = {}
+        for a in group:  # the longest alias at a place is the words there ("notice to quit")
+            for p in statement.positions(a):
+                spans[p] = max(spans.get(p, 0), len(a))
+        turned = {p for a in group if a in r.inverse for p in statement.positions(a)}
+        spots = sorted(spans, key=_nearness(statement, name_at, statement.index == hit_index))
+        reading = {p: _reading(statement, p, spans[p], p in turned)[0] for p in spots}
+        matching = [p for p in spots if reading[p] == required]
+        if matching and (value_hit is None or len(matching) == len(spots)):
+            at = matching[0]
+        asked = [p for p in spots if _requested(statement, p)]
+        told = [p for p in spots if p not in asked]
+        if value_hit is not None and asked and told and all(reading[p] != required for p in told):
+            at = told[0]  # "asked for it to be redelivered, but was told it will not be"
+        polarity, negated = _reading(statement, at, spans.get(at, 1), at in turned)
+        if polarity != required:
+            shown = r.show(value_hit[1]) if value_hit is not None else r.show(name)
+            why = f"negated by {negated!r}" if negated else "without the negation the fact has"
+            # Told by its names, a flipped mention is weak evidence ("the ibuprofen is in the
+            # cabinet"), unless it restates the whole fact, every qualifier with it: then the
+            # summary says the fact and its opposite, and the opposite is no aside.
+            restated = bool(r.qualifiers) and all(statement.find_any(group) for _, group in r.qualifiers)
+            findings.append(
+                _Finding(
+                    3 if value_hit is not None or restated else 1,
+                    ViolationCode.VALUE_CHANGED,
+                    f"{_where(statement)} states {shown!r} {why}",
+                    expected=required,
+                    observed=polarity,
+                )
+            )
+            continue
+        over = _told_as_over(statement, at, r.names)
+        if over is not None:
+            findings.append(
+                _Finding(
+                    3,
+                    ViolationCode.VALUE_CHANGED,
+                    f"{_where(statement)} tells it as over ({over!r}); the fact still holds",
+                    expected="current",
+                    observed=f"over ({over})",
+                )
+            )
+            continue
+        if others:
+            named_here = name_at if statement.index == hit_index else at
+            rival_subject = _rival_subject(statement, r, others, named_here, at)
+            if rival_subject is not None:
+                findings.append(
+                    _Finding(
+                        4,
+                        ViolationCode.SUBJECT_CHANGED,
+                        f"{_where(statement)} states it of {' '.join(rival_subject[0])!r}"
+                        + (f", not {r.show(r.subject[0])!r}" if r.subject else ""),
+                        expected=r.show(r.subject[0]) if r.subject else None,
+                        observed=" ".join(rival_subject[0]),
+                    )
+                )
+                continue
+        negative = _negative_qualifiers(r, ledger_events)
+        lost = [
+            key
+            for key, group in r.qualifiers
+            if not any(_kept(s, group, negated=key in negative) for s in window)
+        ]
+        if lost:
+            words = "; ".join(
+                f"{key}: {' / '.join(dict.fromkeys(repr(r.show(a)) for a in group))}"
+                for key, group in r.qualifiers
+                if key in lost
+            )
+            unnegated = all(
+                key in negative and any(s.find_any(dict(r.qualifiers)[key]) for s in window) for key in lost
+            )
+            how = "without the negation its qualifier has" if unnegated else "without its qualifier words"
+            findings.append(
+                _Finding(
+                    5,
+                    ViolationCode.QUALIFIERS_CHANGED,
+                    f"{_where(statement)} states it {how} ({words})",
+                    expected=tuple(lost),
+                    observed="not negated" if unnegated else "absent",
+                )
+            )
+            continue
+        elevated = fact.authority is Trust.UNTRUSTED and statement.attributed(at) is None
+        if elevated and not all(_is_tool(ledger_events.get(e)) for e in fact.source_event_ids):
+            elevated = True
+        elif elevated:
+            elevated = _directive(statement.text)  # a tool's data restated is no instruction
+        if elevated:
+            findings.append(
+                _Finding(
+                    6,
+                    ViolationCode.TRUST_ELEVATED,
+                    f"{_where(statement)} states an untrusted source's claim as fact, with no "
+                    f"attribution ('says', 'quoted', 'according to', the source named)",
+                    expected=Trust.UNTRUSTED.value,
+                    observed="unattributed",
+                )
+            )
+            continue
+        ok = True
+    contradiction = [f for f in findings if f.rank == 3]
+    if ok and not contradiction:
+        return []
+    if not findings:
+        by_value = _named_by_value(r, statements, shared()) if shared is not None else None
+        if by_value is not None:
+            return _check_active(by_value, statements, entities, ledger_events, must_state=must_state)
+        if not must_state:
+            return []
+        names = " / ".join(dict.fromkeys(repr(r.show(a)) for a in r.names))
+        return [
+            Violation(
+                code=ViolationCode.MISSING,
+                fact_id=fid,
+                expected=fact.value,
+                detail=f"no sentence names it ({names})",
+            )
+        ]
+    best = max(contradiction or findings, key=lambda f: f.rank)
+    if best.code is ViolationCode.MISSING and not must_state:
+        return []
+    return [
+        Violation(
+            code=best.code, fact_id=fid, expected=best.expected, observed=best.observed, detail=best.detail
+        )
+    ]
+
+
+_REQUESTED = re.compile(
+    r"\b(?:ask(?:s|ed|ing)?|request(?:s|ed|ing)?|want(?:s|ed|ing)?|wish(?:es|ed)?|beg(?:s|ged)?)"
+    r"(?:\s+for)?(?:\s+[\w'-]+){0,5}?\s+to\s+(?:be\s+|have\s+|get\s+)?(?:[\w'-]+\s+){0,3}$",
+    re.IGNORECASE,
+)
+"""A request's infinitive up to a word: "asked for the parcel *to be* redelivered", "wants
+the agent *to* cancel", "wants them *to get the boiler* serviced"."""
+
+
+def _requested(statement: Statement, position: int) -> bool:
+    """Whether token ``position`` is what someone asked for ("asked for the parcel to be
+    *redelivered*"), in its own clause: a request tells what was wanted, not what is so."""
+    clause = statement.clause[position]
+    start = min(t.start for i, t in enumerate(statement.tokens) if statement.clause[i] == clause)
+    return _REQUESTED.search(statement.text, start, statement.tokens[position].start) is not None
+
+
+def _nearness(statement: Statement, name_at: int, same: bool) -> Callable[[int], tuple[bool, int]]:
+    """How near a value word at a position stands to the name at ``name_at``: one in the
+    name's own clause first, then by distance (``same`` False: the name is in the sentence
+    before, so by distance alone)."""
+    clause = statement.clause[name_at] if same else None
+    return lambda p: (clause is not None and statement.clause[p] != clause, abs(p - name_at))
+
+
+def _rival_subject(
+    statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]], name_at: int, at: int
+) -> tuple[Alias, ...] | None:
+    """Another subject that stands in the clause stating the fact where its own does not.
+
+    The clause is the value's. When the value is the subject itself ("On call: Yara") and
+    sits in another clause than the name, it cannot vouch for the subject: the name's
+    clause decides ("Zeno is on call; Yara is the release manager").
+    """
+    anchors = [at]
+    if statement.clause[name_at] != statement.clause[at] and set(r.value) & set(r.subject):
+        anchors = [name_at]
+    # A coordinated clause with a subject of its own ("..., and the road bike belonging to
+    # Lorcan needs a chain") states the fact it names of that subject: the name's segment
+    # decides before the whole clause does.
+    here = next(
+        (
+            p
+            for alias in r.names
+            for p in statement.positions(alias)
+            if statement.segment[p] == statement.segment[at] and statement.clause[p] == statement.clause[at]
+        ),
+        name_at,
+    )
+    own = _in_segment(statement, r.subject, here)
+    rival = next((g for g in others if _in_segment(statement, g, here)), None)
+    if own or rival is not None:
+        return rival if not own else None
+    # The name stands apart from its value ("PD-55810 and PD-55823, and both are for
+    # Oyelaran"): a subject in the value's own segment is whom the value is told of.
+    if here != at and not _in_segment(statement, r.subject, at):
+        rival = next((g for g in others if _in_segment(statement, g, at)), None)
+        if rival is not None:
+            return rival
+    for p in anchors:
+        own = statement.in_clause(r.subject, p) if r.subject else False
+        rival = next((g for g in others if statement.in_clause(g, p)), None)
+        if rival is not None and not own:
+            return rival
+    return None
+
+
+def _in_segment(statement: Statement, aliases: Sequence[Alias], position: int) -> bool:
+    """Whether one of ``aliases`` occurs in the segment of token ``position``, within its
+    clause too (the narrower of the two: a comma cuts a segment, "and" + a new verb a
+    clause)."""
+    segment, clause = statement.segment[position], statement.clause[position]
+    return any(
+        statement.segment[at] == segment and statement.clause[at] == clause
+        for alias in aliases
+        for at in statement.positions(alias)
+    )
+
+
+def _is_tool(event: object) -> bool:
+    """A tool result (``role: tool``): the agent's observation, data rather than a speaker."""
+    return getattr(event, "role", None) == "tool"
+
+
+def _directive(text: str) -> bool:
+    """Whether ``text`` reads as an instruction or a rule (a modal cue or a bare command),
+    or as advice to follow ("should drink", "ought to", "is advised to")."""
+    from pytest_compaction.prose.modality import CueKind, read
+
+    forceful = (CueKind.PROHIBITION, CueKind.OBLIGATION, CueKind.PERMISSION, CueKind.WAIVER)
+    return read(text).has(*forceful) or _ADVICE.search(text) is not None
+
+
+_ADVICE = re.compile(
+    r"\b(?:should|ought\s+to|had\s+better|(?:is|are)\s+(?:advised|recommended)\s+to)\s", re.IGNORECASE
+)

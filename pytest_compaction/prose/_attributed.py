@@ -1,0 +1,253 @@
+"""The attribution reading of a statement: the words that attribute a token to a source
+(:meth:`_Attribution.attributed`): a reporting verb, a source noun or label, quotation marks,
+an occasion; not when the speaker is the user, the human or the assistant.
+"""
+
+from __future__ import annotations
+
+from pytest_compaction.prose._cue_words import (
+    _AUXILIARIES,
+    _FRAMES,
+    _JSON_KEY,
+    _NOUN_OPENERS,
+    _OCCASION_REACH,
+    _OCCASIONS,
+    _PRONOUN_SPEAKERS,
+    _QUOTED,
+    _REPORT_COMPLEMENT,
+    _REPORTING,
+    _SELF,
+    _SOURCE_NOUNS,
+    _SOURCE_SURFACE,
+    _SUBORDINATORS,
+    _TAKES_REPORT,
+    _TOOL_HEAD,
+    _UNTRUSTED_LABELS,
+    ATTRIBUTION,
+    STOPWORDS,
+)
+from pytest_compaction.prose._negation import _Negation
+from pytest_compaction.prose.normalize import kind_of
+
+__all__ = ["_Attribution"]
+
+
+class _Attribution(_Negation):
+    """How a statement reads attribution (it asks the negation reading whether a report is denied);
+    :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
+
+    __slots__ = ()
+
+    def attributed(self, position: int) -> str | None:
+        """The words that report a source for token ``position``'s sentence, or None.
+
+        Quotation marks around the token count; a saying verb counts unless its only
+        speaker is the user, the system or a policy (that restates, not reports).
+        """
+        token = self.tokens[position]
+        for quoted in _QUOTED.finditer(self.text):
+            inside = quoted.start() <= token.start < quoted.end()
+            if inside and not _JSON_KEY.search(self.text, 0, quoted.start()):
+                return "quotation marks"
+        reports = [
+            i for i in range(len(self.tokens)) if self._reports(i) and not self._subordinate(position, i)
+        ]
+        # A report whose speaker is the user, the operator or the assistant restates what
+        # they asked ("The human asks the AI to forward ..."); a source noun inside such a
+        # report is its object ("asks the AI to look at ticket X"), unless it speaks itself.
+        # A label of distrust ("an *unverified* claim") speaks for no one: it attributes.
+        speakers = {
+            i: "source" if self.norms[i] in _UNTRUSTED_LABELS else self._speaker(i)
+            for i in reports
+            if not self._source_noun(i)
+        }
+        own = [i for i, who in speakers.items() if who == "self"]
+        kept = [
+            i
+            for i in reports
+            if speakers.get(i, "source") != "self"
+            and not (i not in speakers and any(o < i and self.clause[o] == self.clause[i] for o in own))
+            and not self._occasion(i, position)
+        ]
+        if not kept:
+            return None
+        asides = {self._aside(i) for i in kept} - {None}
+        labelled = any(self.norms[i] in _UNTRUSTED_LABELS for i in kept)
+        if (
+            not labelled
+            and all(speakers.get(i) == "unknown" for i in kept)
+            and any(
+                self._self_word(i) and not self.negated(i)  # "the courier's claim, not our policy"
+                for i in range(len(self.norms))
+                if self.segment[i] not in asides
+            )
+        ):
+            return None
+        return ", ".join(dict.fromkeys(self.tokens[i].raw for i in kept))
+
+    def _subordinate(self, position: int, index: int) -> bool:
+        """Whether the reporting word at ``index``, at or after token ``position``, sits in a
+        condition, time or relative clause ("the charge is waived *if the customer asks*",
+        "refunds go to anyone *who asks*"): it tells when the claim holds, not who made it,
+        and the words between its opener and it are its own subject, the speaker."""
+        return position <= index and any(
+            self.tokens[j].raw.lower() in _SUBORDINATORS and self.segment[j] == self.segment[index]
+            for j in range(index)
+        )
+
+    def _self_word(self, index: int) -> bool:
+        """Whether token ``index`` names a restating speaker (:data:`_SELF`): not a tool's
+        "system" after a noun modifier ("booking system", "the CRM system")."""
+        if self.norms[index] not in _SELF:
+            return False
+        if self.norms[index] in _TOOL_HEAD and index > 0 and self.segment[index - 1] == self.segment[index]:
+            between = self.text[self.tokens[index - 1].end : self.tokens[index].start]
+            return bool(between.strip())  # an article or a mark between: "the system"
+        return not self._modifies_noun(index)
+
+    def _modifies_noun(self, index: int) -> bool:
+        """Whether the speaker noun at ``index`` modifies the noun after it, which is then
+        the source: "*user* content said", "a *user*-submitted review", "the *user* forum
+        post". A hyphen joins them, or the next word of its segment is no verb form (not a
+        past, not in "-s", not an auxiliary or a function word): "the user said", "the user
+        asks", "the user then wrote" keep the user speaking. Pronouns never modify."""
+        token = self.tokens[index]
+        if token.raw.lower() in _PRONOUN_SPEAKERS or index + 1 >= len(self.tokens):
+            return False
+        after = self.tokens[index + 1]
+        if self.segment[index + 1] != self.segment[index]:
+            return False
+        between = self.text[token.end : after.start]
+        if between == "-":
+            return True
+        word = after.raw.lower()
+        return (
+            between.isspace()
+            and kind_of(after.norm) == "word"
+            and word.isalpha()
+            and not after.past
+            and not word.endswith(("s", "ly"))
+            and after.norm not in STOPWORDS
+            and after.norm not in _AUXILIARIES
+            and after.norm not in ATTRIBUTION
+        )
+
+    def _speaker(self, index: int) -> str:
+        """Who speaks the reporting word at ``index``: ``self`` (:meth:`_self_word`),
+        ``source`` (a source noun or a named tool) or ``unknown``. The nearest such word
+        before it in its clause, or after it for "according to", "per" and "by"; never a
+        word inside quotation marks."""
+        after = self.norms[index] in _FRAMES or (
+            index + 1 < len(self.norms) and self.norms[index + 1] == "by"
+        )
+        clause = self.clause[index]
+        order = range(index + 1, len(self.norms)) if after else range(index - 1, -1, -1)
+        quoted = [(q.start(), q.end()) for q in _QUOTED.finditer(self.text)]
+        aside = self._aside(index) if not after else None
+        for i in order:
+            if self.clause[i] != clause:
+                break
+            if self.segment[i] == aside:
+                continue  # "the FAQ, pasted by the user, claims": the aside is not the speaker
+            if any(a <= self.tokens[i].start < b for a, b in quoted):
+                continue  # a quoted word is mentioned, not speaking: a "note to agent" asking ...
+            if self._self_word(i):
+                return "self"
+            if self._source_noun(i) or self.norms[i] in _TOOL_HEAD:
+                return "source"
+        return "unknown"
+
+    def _aside(self, index: int) -> int | None:
+        """The segment of an aside set off by commas right before token ``index`` (", pasted
+        by the user, claims"), or None: a subject is never wrapped in commas of its own."""
+        if index < 2 or "," not in self.text[self.tokens[index - 1].end : self.tokens[index].start]:
+            return None
+        seg = self.segment[index - 1]
+        first = next(i for i in range(index) if self.segment[i] == seg)
+        if first == 0 or self.clause[first - 1] != self.clause[index]:
+            return None
+        return seg if "," in self.text[self.tokens[first - 1].end : self.tokens[first].start] else None
+
+    def _reports(self, index: int) -> bool:
+        """Whether token ``index`` is a reporting word. "per" reports only a source ("per
+        the ticket", "as per"), not a rate ("10 hours per month")."""
+        norm = self.norms[index]
+        if norm not in ATTRIBUTION:
+            return False
+        if norm == "per":
+            after = range(index + 1, min(index + 3, len(self.norms)))  # "per the e-mail" reads "per e mail"
+            return any(self._source_noun(i) for i in after) or (index > 0 and self.norms[index - 1] == "as")
+        if norm in _UNTRUSTED_LABELS:
+            return True  # a label of distrust, whatever it modifies ("an unverified claim")
+        if norm in _REPORTING and self._thing_noun(index):
+            return False
+        if norm in _REPORTING and self._purpose(index):
+            return False  # "verify your details within 24h *to claim* it": an act, not a report
+        return norm not in _SOURCE_NOUNS or norm in _REPORTING or self._source_noun(index)
+
+    def _purpose(self, index: int) -> bool:
+        """Whether the reporting word at ``index`` is a bare infinitive of purpose ("... to
+        claim it", "in order to report a fault"): "to" right before it, and no verb that
+        takes a report before that ("asked to report", "wants to claim that ...")."""
+        if index == 0 or self.tokens[index - 1].raw.lower() != "to":
+            return False
+        nxt = self.norms[index + 1] if index + 1 < len(self.norms) else ""
+        return nxt != "that" and (index < 2 or self.norms[index - 2] not in _TAKES_REPORT)
+
+    def _thing_noun(self, index: int) -> bool:
+        """Whether the reporting word at ``index`` names a thing, not a report: a noun
+        after a determiner or in the possessive ("the claim's deductible", "every claim",
+        "a quote for the repair", "this state"), with no speaker or content after it ("the
+        claim *that* ...", "a request *from* the ticket", "the report *by* ..." report)."""
+        token = self.tokens[index]
+        raw = token.raw.lower().replace("\u2019", "'")
+        if raw.endswith("'s"):
+            return True
+        before = self.text[: token.start].split()
+        if not before:
+            return False
+        opener = before[-1].lower().replace("\u2019", "'")
+        nxt = self.tokens[index + 1].raw.lower() if index + 1 < len(self.tokens) else ""
+        between = self.text[token.end : self.tokens[index + 1].start] if nxt else ""
+        if opener not in _NOUN_OPENERS:
+            # After a possessive, a noun with its own predicate next ("Fenwick's quote still
+            # isn't in"); "the courier's claim, not ours" names whose claim it is.
+            return (
+                opener.endswith("'s") and bool(nxt) and nxt not in _REPORT_COMPLEMENT and not between.strip()
+            )
+        return nxt not in _REPORT_COMPLEMENT or any(c in between for c in ",;:")
+
+    def _occasion_noun(self, index: int) -> bool:
+        """Whether token ``index`` is a source noun a few words after a word of time or cause
+        ("*following* an *email*", "*after* a *text*")."""
+        if not self._source_noun(index):
+            return False
+        return any(self.norms[j] in _OCCASIONS for j in range(max(0, index - _OCCASION_REACH), index))
+
+    def in_occasion(self, position: int) -> bool:
+        """Whether token ``position`` is in a phrase of occasion that names a source ("Following
+        an email *from the help centre*, ..."): its words describe the source, no claim."""
+        for k in range(max(0, position - _OCCASION_REACH - 4), position + 1):
+            if not self._occasion_noun(k):
+                continue
+            inside = self.text[self.tokens[k].end : self.tokens[position].start] if position > k else ""
+            if "," not in inside and "," in self.text[self.tokens[position].end :]:
+                return True
+        return False
+
+    def _occasion(self, index: int, position: int) -> bool:
+        """Whether the source noun at ``index`` only names the occasion of a claim made after
+        it: in a phrase of time or cause set off by a comma before token ``position``
+        ("*Following an email from the billing team*, the customer has to ..."). The claim
+        after the comma is the sentence's own; "according to the email" still attributes."""
+        if index >= position or not self._occasion_noun(index):
+            return False
+        between = self.text[self.tokens[index].end : self.tokens[position].start]
+        return "," in between and not any(self._reports(j) for j in range(index + 1, position))
+
+    def _source_noun(self, index: int) -> bool:
+        """Whether token ``index`` is a source noun as written ("site", "tickets", "e-mail")."""
+        if self.norms[index] not in _SOURCE_NOUNS:
+            return False
+        lower = self.tokens[index].raw.lower().removesuffix("'s")
+        return lower in _SOURCE_SURFACE

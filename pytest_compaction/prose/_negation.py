@@ -1,0 +1,423 @@
+"""The negation reading of a statement: which negators flip a token (:meth:`_Negation.negated`),
+each within its segment, and the words that negate in their own ways (ceasing, prohibiting,
+privative, refusing and awaiting words, "off", "rid", "left behind", "set aside", "still to").
+"""
+
+from __future__ import annotations
+
+import re
+
+from pytest_compaction.prose._asides import _asides
+from pytest_compaction.prose._cue_words import (
+    _ADDITIVE,
+    _AFTER_PARTICLE,
+    _AMOUNT_LINKS,
+    _AUXILIARIES,
+    _AWAITED,
+    _AWAITED_LINKS,
+    _AWAITS,
+    _BEHIND,
+    _BEHIND_REACH,
+    _CEASE,
+    _CLOSURES,
+    _COMPLEMENT_LINKS,
+    _CONJUNCTIONS,
+    _CUE_WORDS,
+    _DETERMINER_REACH,
+    _DETERMINERS,
+    _INSTEAD,
+    _KEPT_OUT,
+    _LABEL_COLON,
+    _LABEL_WORDS,
+    _LEAVING,
+    _LEFT_BEHIND,
+    _LINK_ADVERBS,
+    _LONGER,
+    _MORE,
+    _NEGATIVE_SUBJECTS,
+    _NOT_GIVEN_UP,
+    _NOT_TO_IDIOMS,
+    _OFF,
+    _OFF_REACH,
+    _OFF_STATE,
+    _OUT,
+    _PASSIVE_BE,
+    _PHRASAL_REFUSALS,
+    _PRIVATIVES,
+    _PROHIBITS,
+    _REFUSALS,
+    _RID,
+    _RID_REACH,
+    _SET_ASIDE_ENDS,
+    _STATE_ADVERBS,
+    _STILL_DUE,
+    _SUBJECT_OPENERS,
+    _SUBJECT_REACH,
+    _SUBORDINATORS,
+    _SWITCH,
+    _THAN_REACH,
+    _WAITING,
+    _YET,
+    _coordinated,
+    _modified_subject,
+    negator,
+    un_negative,
+)
+from pytest_compaction.prose._sentence import _Sentence
+from pytest_compaction.prose.normalize import kind_of
+
+__all__ = ["_Negation"]
+
+
+class _Negation(_Sentence):
+    """How a statement reads negation; :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
+
+    __slots__ = ()
+
+    def negated(self, position: int, span: int = 1) -> str | None:
+        """The negators that flip token ``position`` (an odd count of them), or None.
+
+        "not", "never" and "no longer" reach to the end of their segment; "no", "none",
+        "nothing", "nobody" and "without" negate only the few words after them ("at no
+        extra cost" does not negate the rest of the sentence).
+        """
+        seg = self.segment[position]
+        found: list[str] = []
+        answer = self._label_answer(position)
+        for i in self._negation_cues():
+            norm = self.norms[i]
+            if (self.segment[i] != seg and i != answer and not self._across_aside(position, i)) or (
+                position <= i < position + span
+            ):
+                continue  # a negator inside the matched words belongs to them ("do not touch")
+            if norm in _CEASE and i < position and self._gerund(i + 1):
+                found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
+                continue
+            state = self._negative_state(position, i)
+            if state is None:
+                state = self._negating_word(position, i, answer)
+            if state is not None:
+                if state:
+                    found.append(state)
+                continue
+            raw = self.tokens[i].raw.lower()
+            if un_negative(raw):
+                # Only as what its subject is: "the charge *is unpaid*", never "unlimited data".
+                if i > position and self._complement(i):
+                    found.append(self.tokens[i].raw)
+                continue
+            norm = negator(self.tokens[i]) or ("not" if raw in _PROHIBITS or raw in _PRIVATIVES else "")
+            norm = norm or ("no" if raw in _AWAITS else "")
+            if not norm:
+                continue
+            after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
+            if (
+                norm in ("not", "no")
+                and after in _ADDITIVE
+                and not self._cessation(i)
+                and not self._not_to(i)
+            ):
+                continue
+            if i > position and (self._answers(position, i) or i == answer):
+                found.append(self.tokens[i].raw)  # "| Open bar | No |": the cell answers its label
+                continue
+            if norm == "no" and after == _LONGER:
+                if i < position:
+                    found.append("no longer")
+                continue
+            near = i < position <= i + _DETERMINER_REACH
+            if norm in _DETERMINERS and not near and not self._subject(i, position):
+                continue
+            if norm not in _DETERMINERS and i > position and not self._before_verb(position + span - 1, i):
+                continue
+            found.append(self.tokens[i].raw)
+        return ", ".join(found) if len(found) % 2 else None
+
+    def _negation_cues(self) -> tuple[int, ...]:
+        """The tokens that can flip another (a negator, a ceasing, prohibiting, privative or
+        awaiting word, "off", "rid"), in order: :meth:`negated` reads only these, so a long
+        sentence costs one pass over its words, not one per word it is asked about."""
+        cues = self._memo.get("negation")
+        if cues is None:
+            cues = tuple(
+                i
+                for i, token in enumerate(self.tokens)
+                if self.norms[i] in _CEASE
+                or token.raw.lower() in _CUE_WORDS
+                or negator(token) is not None
+                or un_negative(token.raw.lower())
+            )
+            self._memo["negation"] = cues
+        return cues
+
+    def _negative_state(self, position: int, index: int) -> str | None:
+        """Whether token ``index`` is the "off" or "rid of" of a negative state that flips
+        token ``position`` (its words, or "" when it flips nothing here), or None when the
+        token is neither. "Off" is a state after a linking or switching verb ("is off",
+        "stays off", "switched off"), of the subject before it or, after a switching verb,
+        of the object right after it ("turned off the heating"); "dropped off the parcel"
+        and "30% off" are no state. "Rid of" flips the few words after it."""
+        raw = self.tokens[index].raw.lower()
+        if raw == _RID:
+            if index + 1 >= len(self.norms) or self.norms[index + 1] != "of":
+                return None
+            reach = range(index + 2, min(index + 2 + _RID_REACH, len(self.norms)))
+            for j in reach:
+                if self.segment[j] != self.segment[index] or self.norms[j] in ("and", "or"):
+                    break
+                if j == position:
+                    return "rid of"
+            return ""
+        if raw == _BEHIND:
+            return self._left_behind(position, index)
+        if raw in _INSTEAD or raw == _OUT:
+            return self._set_aside(position, index, raw)
+        if raw in (_YET, "still"):
+            return self._still_open(position, index, raw)
+        if raw != _OFF or index == 0:
+            return None
+        if self.text[self.tokens[index].end : self.tokens[index].end + 1] == "-":
+            return ""  # "off-peak", "off-site": a modifier, no state
+        before = index - 1
+        while before > 0 and self.norms[before] in _STATE_ADVERBS:
+            before -= 1  # "are now permanently off the menu"
+        verb = self.norms[before]
+        if verb not in _OFF_STATE and verb not in _SWITCH:
+            return ""
+        if index > position:
+            return "off" if self._before_verb(position, before) or position == before else ""
+        if verb in _SWITCH and position - index <= _OFF_REACH:
+            return "off"
+        if verb in _OFF_STATE and position - index <= _OFF_REACH and self._abstains(index):
+            return "off"  # "Ruben is off grapefruit", "stays off alcohol": he takes none
+        return ""
+
+    def _set_aside(self, position: int, index: int, raw: str) -> str:
+        """Whether "rather than" / "instead of" or a "stay out of" at token ``index`` flips
+        token ``position`` after it: what follows "than" or "of" in its segment is what is
+        not done or not let in ("discarded *rather than* added to the bulk tank", "her milk
+        *stays out of* the bulk tank"); "" when it flips nothing here, None when it is none."""
+        nxt = index + 1
+        if nxt >= len(self.norms):
+            return ""
+        joined = {"rather": "than", "instead": "of", _OUT: "of"}[raw]
+        if self.norms[nxt] != joined:
+            return ""
+        if raw == _OUT and (index == 0 or self.norms[index - 1] not in _KEPT_OUT):
+            return ""  # "out of stock", "ran out of time": no keeping away
+        seg = self.segment[index]
+        if position <= nxt or self.segment[position] != seg:
+            return ""
+        if any(self.norms[j] in _SET_ASIDE_ENDS for j in range(nxt + 1, position)):
+            return ""  # "... rather than added to the tank *until* 9 May": the date is not set aside
+        return f"{raw} {joined}"
+
+    def _still_open(self, position: int, index: int, raw: str) -> str:
+        """Whether "yet to" or "still has to" at token ``index`` tells that what follows in
+        its segment has not happened ("has *yet to* sign the form", "*still has to* do the
+        cancellation"); "" when it flips nothing here."""
+        norms = self.norms
+        if raw == _YET:
+            found = index + 1 < len(norms) and norms[index + 1] == "to"
+            words = "yet to"
+        else:
+            found = index + 2 < len(norms) and norms[index + 1] in _STILL_DUE and norms[index + 2] == "to"
+            words = f"still {self.tokens[index + 1].raw} to" if found else ""
+        if not found or position <= index or self.segment[position] != self.segment[index]:
+            return ""
+        if any(norms[j] in _SET_ASIDE_ENDS for j in range(index + 1, position)):
+            return ""
+        return words
+
+    def _abstains(self, index: int) -> bool:
+        """Whether the "off" at token ``index`` after a linking verb takes a bare noun as
+        what is given up ("is off grapefruit", "is off sugar"): no article, preposition or
+        number after it ("off the jar", "off to Leeds", "off 20%"), all in its segment."""
+        nxt = index + 1
+        if nxt >= len(self.norms) or self.segment[nxt] != self.segment[index]:
+            return False
+        if self.text[self.tokens[index].end : self.tokens[nxt].start].strip():
+            return False  # an article stood between ("off the jar"): articles are not tokens
+        after = self.tokens[nxt].raw.lower()
+        return kind_of(self.norms[nxt]) == "word" and after not in _NOT_GIVEN_UP
+
+    def _left_behind(self, position: int, index: int) -> str:
+        """The "behind" at token ``index`` as the particle of a verb of remaining or
+        leaving (:data:`_LEFT_BEHIND`, :data:`_LEAVING`) that flips token ``position``, or
+        "" when it flips nothing here: a "behind" with a noun phrase after it in its segment
+        is a preposition of place. It flips the verb's subject ("the piano *stays behind*",
+        "the bikes *were left behind*") or the object between "leave" and it ("*left* the
+        bikes *behind*")."""
+        nxt = index + 1
+        if nxt < len(self.norms) and self.segment[nxt] == self.segment[index]:
+            between = self.text[self.tokens[index].end : self.tokens[nxt].start]
+            if not re.search(r"[^\w\s'-]", between) and self.tokens[nxt].raw.lower() not in _AFTER_PARTICLE:
+                return ""  # "stays behind the counter": a place
+        verb = index - 1
+        if verb >= 0 and (self.norms[verb] in _LEFT_BEHIND or self.norms[verb] in _LEAVING):
+            subject = position == verb or (position < verb and self._before_verb(position, verb))
+            return "behind" if subject else ""
+        for v in range(index - 2, max(-1, index - 2 - _BEHIND_REACH), -1):
+            if self.norms[v] in _LEAVING and v < position < index and self.segment[v] == self.segment[index]:
+                return "behind"
+        return ""
+
+    def _negating_word(self, position: int, index: int, answer: int | None) -> str | None:
+        """Whether token ``index`` is a refusal (:data:`_REFUSALS`), a closure
+        (:data:`_CLOSURES`), an awaiting word after its noun (:data:`_AWAITED`) or a
+        "waiting for" (:data:`_WAITING`) that flips token ``position`` (its word, or ""
+        when it flips nothing here), or None when the token is none of these."""
+        raw = self.tokens[index].raw.lower()
+        after = range(index + 1, min(index + 1 + _DETERMINER_REACH, len(self.norms)))
+        if raw in _AWAITED and index > position:
+            between = self.norms[position + 1 : index]
+            linked = len(between) <= 2 and all(n in _AWAITED_LINKS for n in between)
+            return raw if linked and self.segment[position] == self.segment[index] else None
+        if raw in _WAITING:
+            if index + 1 >= len(self.norms) or self.norms[index + 1] != "for":
+                return ""
+            reach = range(index + 2, min(index + 2 + _DETERMINER_REACH, len(self.norms)))
+            waited = position in reach and self.segment[position] == self.segment[index]
+            return f"{raw} for" if waited and kind_of(self.norms[index + 2]) == "word" else ""
+        if raw in _CLOSURES:
+            if index + 1 >= len(self.norms) or self.norms[index + 1] != "to":
+                return ""
+            reach = range(index + 2, min(index + 2 + _DETERMINER_REACH, len(self.norms)))
+            return f"{raw} to" if position in reach and self.segment[position] == self.segment[index] else ""
+        particle = _PHRASAL_REFUSALS.get(raw)
+        if particle is not None:
+            if index + 1 >= len(self.norms) or self.tokens[index + 1].raw.lower() != particle:
+                return ""  # "rule of thumb", "called him": no refusal
+            after = range(index + 2, min(index + 2 + _DETERMINER_REACH, len(self.norms)))
+        elif raw not in _REFUSALS:
+            return None
+        if any(
+            kind_of(self.norms[j]) == "number"
+            for j in after
+            if j == index + 1 or self.norms[j - 1] in _AMOUNT_LINKS
+        ):
+            return ""  # "declined by 12%": a fall in amount
+        if index == answer:
+            return raw
+        if index < position:
+            return raw if position in after and self.segment[position] == self.segment[index] else ""
+        passive = index > 0 and self.norms[index - 1] in _PASSIVE_BE
+        return raw if passive and self._before_verb(position, index) else ""
+
+    def _cessation(self, index: int) -> bool:
+        """Whether "no more" / "not any more" at token ``index`` tells that something has
+        stopped ("no more late check-outs", "there is no more free parking"), as "no longer"
+        does: "more" with no "than" after it in its segment. "No more than 3" is a bound."""
+        if self.norms[index + 1] != _MORE:
+            return False
+        seg = self.segment[index]
+        after = range(index + 2, min(index + 2 + _THAN_REACH, len(self.norms)))
+        return not any(self.segment[j] == seg and self.norms[j] == "than" for j in after)
+
+    def _label_answer(self, position: int) -> int | None:
+        """The token that opens the answer to a label holding token ``position``, when it
+        is a negator: in "overtime: not eligible" or "- Peanuts: none" the words after the
+        colon answer the label before it, as a table cell answers its row's label
+        (:meth:`_answers`). A label opens its line and is a few words with no punctuation.
+        """
+        # Only the statement's first colon can close a label: a later one has it in its label.
+        found = self._memo.get("label")
+        if found is None:
+            found = (-1, -1)
+            colon = _LABEL_COLON.search(self.text)
+            label = self.text[: colon.start()].lstrip(" \t-*\u2022") if colon is not None else ""
+            if colon is not None and len(label.split()) <= _LABEL_WORDS and not re.search(r"[,;:()|]", label):
+                after = next((j for j, t in enumerate(self.tokens) if t.start >= colon.end()), None)
+                first = self.tokens[after] if after is not None else None
+                opens = first is not None and (negator(first) is not None or first.raw.lower() in _REFUSALS)
+                if after is not None and opens:
+                    found = (colon.start(), after)
+            self._memo["label"] = found
+        colon_at, answer = found
+        return answer if answer >= 0 and self.tokens[position].end <= colon_at else None
+
+    def _not_to(self, index: int) -> bool:
+        """Whether "not to" at token ``index`` negates the infinitive after it ("isn't to do
+        any running", "told not to lift anything"), as "not" does; only the idioms "not to
+        mention", "not to say" and "not to speak of" add rather than negate."""
+        if self.norms[index + 1] != "to" or index + 2 >= len(self.norms):
+            return False
+        return self.norms[index + 2] not in _NOT_TO_IDIOMS
+
+    def _answers(self, position: int, index: int) -> bool:
+        """Whether token ``index`` opens the markdown table cell right after the cell of
+        token ``position``: "| Open bar | No; ... |" answers "No" for its label."""
+        start, end = self.tokens[position].end, self.tokens[index].start
+        between = self.text[start:end]
+        return (
+            self.text.lstrip().startswith("|") and between.count("|") == 1 and between.rstrip().endswith("|")
+        )
+
+    def _gerund(self, index: int) -> bool:
+        return index < len(self.tokens) and self.tokens[index].raw.lower().endswith("ing")
+
+    def _subject(self, index: int, position: int) -> bool:
+        """Whether the negator at ``index`` opens the subject of its clause, before ``position``:
+        "no lifts are to be made over the school side", "nothing goes over the school side".
+        A negative subject denies the predicate, as "not" after the verb would, so it reaches
+        to the end of its segment; in a phrase ("at no extra cost") it negates only its noun."""
+        if self.norms[index] not in _NEGATIVE_SUBJECTS or position < index:
+            return False
+        if index > 0 and self.segment[index - 1] == self.segment[index]:
+            before = self.text[self.tokens[index - 1].end : self.tokens[index].start]
+            if self.norms[index - 1] not in _SUBJECT_OPENERS and ":" not in before:
+                return False
+        for j in range(index + 1, min(index + 1 + _SUBJECT_REACH, position)):
+            if self.norms[j] in _AUXILIARIES:
+                return True
+            if self.norms[j] in _CONJUNCTIONS and j != index + 2:
+                return False  # "no fee applies and boats may ...": a clause of its own; not "no A or B"
+        if self.norms[index] == "no" or index + 1 >= position or self.norms[index + 1] in _SUBORDINATORS:
+            return False
+        follow = self.tokens[index + 1].raw
+        return follow.endswith("s") and follow.islower() and len(follow) > 3 and follow != "unless"
+
+    def _complement(self, index: int) -> bool:
+        """Whether token ``index`` is what its subject is: a linking word before it, past
+        an adverb or two ("is *still* unpaid", "remains *currently* unconfirmed")."""
+        back = index - 1
+        while (
+            back >= 0
+            and index - back <= 2
+            and (self.norms[back] in _LINK_ADVERBS or self.tokens[back].raw.endswith("ly"))
+        ):
+            back -= 1
+        return back >= 0 and self.norms[back] in _COMPLEMENT_LINKS
+
+    def _before_verb(self, position: int, negator: int) -> bool:
+        """Whether a negator after ``position`` still governs it: "peanuts are *not*
+        allowed" (the negated verb's subject), but not "peanuts, and *not* merely ..."."""
+        aside = self._aside_tokens()
+        between = [
+            n for k, n in enumerate(self.norms[position + 1 : negator], position + 1) if k not in aside
+        ]
+        if _coordinated(between):
+            return False
+        return len(between) <= 3 or _modified_subject(between)
+
+    def _across_aside(self, position: int, index: int) -> bool:
+        """Whether token ``index`` (after ``position``) stands in the segment that resumes
+        ``position``'s clause after an aside between them (:func:`_asides`): every token
+        between the two segments is the aside's."""
+        if index <= position:
+            return False
+        aside = set(self._aside_tokens())
+        if not aside:
+            return False
+        seg, other = self.segment[position], self.segment[index]
+        between = [j for j in range(position + 1, index) if self.segment[j] not in (seg, other)]
+        return bool(between) and all(j in aside for j in between)
+
+    def _aside_tokens(self) -> tuple[int, ...]:
+        """The tokens inside an aside between a subject and its verb (:func:`_asides`)."""
+        found = self._memo.get("asides")
+        if found is None:
+            spans = _asides(self.text)
+            found = tuple(i for i, t in enumerate(self.tokens) if any(a <= t.start < b for a, b in spans))
+            self._memo["asides"] = found
+        return found

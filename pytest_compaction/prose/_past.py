@@ -1,0 +1,123 @@
+"""The past framing of a statement: a token told as history, not the current state
+(:meth:`_PastFraming.past`): a past-tense verb, "used to", "previously", a history word.
+"""
+
+from __future__ import annotations
+
+from pytest_compaction.prose._cue_words import (
+    _CHANGE_VERBS,
+    _DEPARTING,
+    _HELD_OBJECT,
+    _LONGER,
+    _PASSIVE_PREPOSITIONS,
+    _PAST_AUX,
+    _PRESENT_AUX,
+    PAST,
+    negator,
+)
+from pytest_compaction.prose._sentence import _Sentence
+
+__all__ = ["_PastFraming"]
+
+
+class _PastFraming(_Sentence):
+    """How a statement reads past framing; :class:`~pytest_compaction.prose.statements.Statement`
+    inherits it."""
+
+    __slots__ = ()
+
+    def _present_passive(self, index: int) -> bool:
+        """Whether the past participle at ``index`` is a present passive ("is sent", "are
+        now reviewed"): it tells the current state, not history."""
+        seg = self.segment[index]
+        for i in range(index - 1, -1, -1):
+            if self.segment[i] != seg:
+                break
+            word = self.tokens[i].raw.lower()
+            if word in _PRESENT_AUX:
+                return True  # also a participle joined to it: "is written by A and edited by B"
+            if word in _PAST_AUX:
+                return False
+        return False
+
+    def _held(self, index: int) -> bool:
+        """Whether the past participle at ``index`` tells a state someone holds: "has a
+        table booked", "have the forms signed" (have + object + participle), against the
+        present perfect "has booked a table", where the participle follows "has"."""
+        seg = self.segment[index]
+        for i in range(index - 2, -1, -1):
+            if self.segment[i] != seg:
+                return False
+            if self.tokens[i].raw.lower() in ("has", "have", "having"):
+                after = self.text[self.tokens[i].end : self.tokens[i + 1].end].lower().split()
+                return bool(after) and after[0] in _HELD_OBJECT
+        return False
+
+    def _elliptic_passive(self, index: int) -> bool:
+        """Whether the past participle at ``index`` opens the text after a label and takes a
+        preposition ("Alerts: sent to ops@", "- **Forms:** filed in the red tray"): the
+        label's subject with its "are" left out, a present passive like "are sent to"."""
+        token = self.tokens[index]
+        before = self.text[self.tokens[index - 1].end if index > 0 else 0 : token.start]
+        if not before.replace("*", "").strip().endswith(":"):
+            return False
+        return index + 1 < len(self.norms) and self.norms[index + 1] in _PASSIVE_PREPOSITIONS
+
+    def _frames(self, index: int) -> bool:
+        """Whether the past verb at ``index`` frames a report of what holds: "Noted that",
+        "User mentioned that", "confirmed that" before a clause, whose own verb tells its
+        tense ("Noted that the GP is Dr. Mensah" states the current GP)."""
+        return index + 1 < len(self.norms) and self.norms[index + 1] == "that" and index < 3
+
+    def _another_action(self, position: int, index: int) -> bool:
+        """Whether the past verb at ``index`` is a second predicate joined after ``position``
+        by "and"/"or" ("is on the Basic plan *and asked* about Pro"): it tells another
+        action, not the tense of the value before it."""
+        return index > position and any(n in ("and", "or") for n in self.norms[position + 1 : index])
+
+    def history_word(self, index: int) -> bool:
+        """Whether token ``index`` is a word of history (:data:`PAST`): not "once", "then"
+        and "before", and not the "-s" form of a verb of change, a plural noun or a present
+        ("oil *changes*", "this *replaces* ...", where "changed" would tell history), nor
+        "until" before a time of day ("run until 07:00" ends a span of the day)."""
+        norm = self.norms[index]
+        if norm not in PAST or norm in ("once", "then", "before"):
+            return False
+        if norm == "until" and index + 1 < len(self.norms) and self.norms[index + 1][:1] == "@":
+            return False
+        return not (norm in _CHANGE_VERBS and self.tokens[index].raw.lower().endswith("s"))
+
+    def past(self, position: int) -> str | None:
+        """The words that put token ``position`` in the past, or None."""
+        origin = (
+            position > 1 and self.norms[position - 1] == "from" and self.norms[position - 2] in _DEPARTING
+        )
+        if (
+            position > 0
+            and self.norms[position - 1] in ("from", "than", "of")
+            and position > 1
+            and not origin
+        ):
+            before = self.norms[position - 2]
+            if self.norms[position - 1] == "from" or before in ("instead", "rather"):
+                return f"{self.tokens[position - 1].raw} {self.tokens[position].raw}"
+        if position > 0 and self.norms[position - 1] == "from" and not origin:
+            return f"from {self.tokens[position].raw}"
+        seg = self.segment[position]
+        words: list[str] = []
+        for i, token in enumerate(self.tokens):
+            if self.history_word(i):
+                words.append(token.raw)
+            elif negator(token) == "no" and i + 1 < len(self.norms) and self.norms[i + 1] == _LONGER:
+                words.append("no longer")
+            elif (
+                token.past
+                and self.segment[i] == seg
+                and not self._present_passive(i)
+                and not self._held(i)
+                and not self._elliptic_passive(i)
+                and not self._frames(i)
+                and not self._another_action(position, i)
+            ):
+                words.append(token.raw)
+        return ", ".join(dict.fromkeys(words)) if words else None

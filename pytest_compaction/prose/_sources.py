@@ -1,0 +1,239 @@
+"""The source checks (:func:`_check_sources`): speculation stated as settled
+(``unsupported_fact``) and an untrusted event's words stated without attribution
+(``trust_elevated``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pytest_compaction.core.model import Trust
+from pytest_compaction.core.violations import Violation, ViolationCode
+from pytest_compaction.prose._active import _directive, _is_tool
+from pytest_compaction.prose._doubt import (
+    _about_else,
+    _before_question,
+    _before_whether,
+    _believed,
+    _classifies,
+    _coordinated,
+    _future_only,
+    _modifiers,
+    _note_roles,
+    _Plan,
+    _plan,
+    _plans_told_as_done,
+    _time_framed,
+    _told_past,
+)
+from pytest_compaction.prose._findings import _where
+from pytest_compaction.prose._trust import (
+    _TELLING_DOUBT,
+    _attributes,
+    _claimed_as_own,
+    _reported,
+    _reported_content,
+    _reports_doubt,
+    _source_label,
+    _source_tells,
+    _told_by_person,
+)
+from pytest_compaction.prose._values import _content
+from pytest_compaction.prose.forms import Resolved
+from pytest_compaction.prose.normalize import tokens
+from pytest_compaction.prose.statements import Statement, read_statements
+
+__all__ = ["_check_sources"]
+
+
+def _check_sources(
+    events: Sequence[object],
+    statements: Sequence[Statement],
+    active_words: set[str],
+    scoped: Sequence[Resolved],
+) -> list[Violation]:
+    """Speculation stated as settled (``unsupported_fact``) and an untrusted event's words
+    stated without attribution (``trust_elevated``); either is excused when the summary
+    names the event's source as the one telling it (:func:`_source_tells`).
+
+    Only *distinguishing* words count: those the source used only in a speculative clause
+    (or only in untrusted events), never in a settled, trusted statement or an active fact.
+    """
+    settled: set[str] = set(active_words)
+    trusted: set[str] = set()
+    speculative: dict[str, str] = {}
+    doubted: set[str] = set()
+    forms: dict[str, set[str]] = {}
+    untrusted: dict[str, list[set[str]]] = {}
+    labels: dict[str, frozenset[str]] = {}
+    told_by: dict[str, set[str]] = {}
+    untrusted_fact_words: set[str] = set()
+    tools: set[str] = set()
+    orders: dict[str, list[bool]] = {}
+    roles: dict[str, list[tuple[frozenset[str], str]]] = {}
+    for r in scoped:
+        if r.fact.authority is Trust.UNTRUSTED:
+            untrusted_fact_words |= r.words()
+    names = {word for r in scoped for alias in r.names for word in alias}
+    stated = {r.fact.fact_id: r for r in scoped}
+    plans: list[_Plan] = []
+    unplanned: set[str] = set(active_words)
+    doubted_things: set[str] = set()
+    believed_only: set[str] = set()
+    for event in events:
+        text = getattr(event, "text", "")
+        claims = [stated[c.fact_id] for c in getattr(event, "claims", ()) if c.fact_id in stated]
+        trust = getattr(event, "trust", Trust.USER)
+        event_id = getattr(event, "event_id", "?")
+        labels[event_id] = _source_label(text)
+        for statement in read_statements(text):
+            for clause in sorted(set(statement.clause)):
+                positions = [i for i, c in enumerate(statement.clause) if c == clause]
+                words = _content(statement, positions)
+                if not positions:
+                    continue
+                # A clause that states one of the event's own facts is settled whatever its
+                # modal ("agents may refund up to $50"): its words are the fact's.
+                # Its qualifiers too: "only if a parent signs the agreement" is the fact's
+                # condition, not a doubt.
+                # A fact with a value is stated where its value is, not wherever its names
+                # are: "the inspection is at 9:30 and the inspector might look at the
+                # tachographs" leaves the second clause a doubt.
+                own = any(
+                    statement.in_clause(
+                        (*(r.value or r.names), *(a for _, group in r.qualifiers for a in group)),
+                        positions[0],
+                    )
+                    for r in claims
+                )
+                if not own and statement.speculative(positions[0]) is not None:
+                    # "If you decide to bring it, sports equipment can be added": the rule holds.
+                    settled |= _content(statement, statement.ruled_consequence(positions))
+                    given = _content(statement, statement.presupposed(positions))
+                    # "He asked whether the plot has a water butt": what stands before the
+                    # "whether" that alone doubts the clause is no doubt.
+                    given |= _content(statement, _before_question(statement, positions))
+                    settled |= given
+                    modifiers = _content(statement, _modifiers(statement, positions))
+                    doubt = statement.speculative(positions[0]) or ""
+                    doubted_things |= _reported_content(statement, positions)
+                    _note_roles(statement, positions, words - given - modifiers, doubt, roles)
+                    believed = _believed(statement, positions)
+                    for w in words - given - modifiers:
+                        if believed:
+                            believed_only.add(w)
+                        speculative.setdefault(w, event_id)
+                        forms.setdefault(w, set()).update(
+                            statement.tokens[i].raw.lower() for i in positions if statement.norms[i] == w
+                        )
+                        if not _future_only(doubt):
+                            doubted.add(w)
+                else:
+                    settled |= words
+                    plan = None if own else _plan(statement, positions, words, event_id)
+                    if plan is None:
+                        unplanned |= words
+                    else:
+                        plans.append(plan)
+                if trust is Trust.UNTRUSTED:
+                    untrusted.setdefault(event_id, []).append(words)
+                    clause_text = statement.text[
+                        statement.tokens[positions[0]].start : statement.tokens[positions[-1]].end
+                    ]
+                    orders.setdefault(event_id, []).append(_directive(clause_text))
+                    told_by.setdefault(event_id, set()).update(statement.norms)
+                    if _is_tool(event):
+                        tools.add(event_id)
+                        told_by[event_id].update(t.norm for t in tokens(getattr(event, "name", None) or ""))
+                else:
+                    # A trusted denial ("I never asked to cancel anything") does not make
+                    # the words it denies its own: they still tell the untrusted claim. A
+                    # clause that states a fact of its own ("code SAVE90 is not a valid
+                    # code") keeps its words: they are the fact's.
+                    denied = {statement.norms[i] for i in positions if not own and statement.negated(i)}
+                    trusted |= words - denied
+    found: list[Violation] = []
+    only_speculative = {w: e for w, e in speculative.items() if w not in settled}
+    if only_speculative:
+        for statement in statements:
+            for i, norm in enumerate(statement.norms):
+                if norm not in only_speculative:
+                    continue
+                if statement.asked(i) or statement.title():
+                    continue  # a question or a section title asserts nothing
+                hedge = _before_whether(statement, i, statement.speculative(i))
+                # "might need" told as "will need", reported or not, is stated as certain.
+                forecast = bool(hedge) and _future_only(hedge or "") and norm in doubted
+                if (hedge and not forecast) or statement.negated(i):
+                    continue
+                if norm not in doubted and not _told_past(statement, i) and _time_framed(statement):
+                    continue  # "will cover the run" as "covers the run while she's out"
+                if _classifies(statement, i, settled) and statement.tokens[i].raw.lower() not in forms[norm]:
+                    continue  # "the matching panel sits on the 14th" for "might be matched"
+                if _about_else(statement, i, roles.get(norm, ()), set(only_speculative)):
+                    continue  # "spring vegetable recipes" for "moving to Porto next spring"
+                # "The skip company texted that they can probably ..." reports the doubt; a
+                # report of what the source only believed or thought possible does not
+                # (:data:`REPORTING`: "thinks it might be X" told as "says it is X").
+                source = labels[only_speculative[norm]]
+                reported = norm not in believed_only and _reports_doubt(
+                    _reported(statement, i, names | doubted_things)
+                )
+                if not forecast and (reported or _source_tells(statement, source, _TELLING_DOUBT)):
+                    continue
+                found.append(
+                    Violation(
+                        code=ViolationCode.UNSUPPORTED_FACT,
+                        expected="a possibility, as the source said it",
+                        observed="stated as settled",
+                        detail=f"{_where(statement)} states {statement.tokens[i].raw!r} as settled; "
+                        f"event {only_speculative[norm]} only said it might be "
+                        f"(keep 'may', 'might', 'thinking about', 'if')",
+                    )
+                )
+                break
+            if found:
+                break
+    if not found:
+        found.extend(_plans_told_as_done(plans, unplanned, statements, names))
+    for event_id, groups in untrusted.items():
+        for words, order in zip(groups, orders[event_id], strict=True):
+            keys = words - trusted - (active_words - untrusted_fact_words)
+            if not keys:
+                continue
+            need = min(2, len(keys))
+            for statement in _coordinated(statements):
+                hits = [i for i, n in enumerate(statement.norms) if n in keys]
+                label = labels.get(event_id, frozenset())
+                if len({statement.norms[i] for i in hits}) < need or all(
+                    statement.norms[i] in label for i in hits
+                ):
+                    continue  # the words that name the source ("the store dashboard") are not its claim
+                source_words = told_by[event_id] | label
+                # Not the words that name the source ("following an email from the help centre").
+                claim = [i for i in hits if statement.norms[i] not in label and not statement.in_occasion(i)]
+                by_person = event_id in tools and _told_by_person(statement, hits[0], source_words)
+                if (
+                    not _claimed_as_own(statement, hits, label, need)
+                    and not by_person
+                    and (
+                        _attributes(statement, claim, names, told_by[event_id])
+                        or _source_tells(statement, label)
+                    )
+                ):
+                    continue
+                if event_id in tools and not order and not _directive(statement.text):
+                    continue  # a tool's data restated as data; its instructions stay its own
+                words_shown = ", ".join(dict.fromkeys(statement.tokens[i].raw for i in hits))
+                found.append(
+                    Violation(
+                        code=ViolationCode.TRUST_ELEVATED,
+                        expected=Trust.UNTRUSTED.value,
+                        observed="unattributed",
+                        detail=f"{_where(statement)} restates what untrusted event {event_id} said "
+                        f"({words_shown}) as its own, with no attribution "
+                        f"('says', 'quoted', the source named)",
+                    )
+                )
+                return found
+    return found

@@ -1,0 +1,275 @@
+"""The speculation reading of a statement: a clause told as a possibility, plan, condition or
+question (:meth:`_Speculation.speculative`), a second choice, a rule's consequence, and what a
+sentence presupposes as given (:meth:`_Speculation.presupposed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pytest_compaction.prose import _text
+from pytest_compaction.prose._clauses import _RESULT
+from pytest_compaction.prose._cue_words import (
+    _AUXILIARIES,
+    _DEFINITE,
+    _FUTURE,
+    _HABIT,
+    _OWNED_REACH,
+    _OWNERS,
+    _POSSESSIVE,
+    _QUESTION_WORDS,
+    _QUOTED,
+    _RULE_MODAL,
+    _SECOND_CHOICE,
+    _SPECULATION,
+    _SUBJECT_REACH,
+    _SUBJECT_STARTS,
+    _TIME_CONJUNCTIONS,
+    _WITH_ASIDE,
+    STOPWORDS,
+    _committed,
+    _request,
+    _required,
+)
+from pytest_compaction.prose._sentence import _Sentence
+from pytest_compaction.prose.normalize import kind_of
+
+__all__ = ["_Speculation"]
+
+
+class _Speculation(_Sentence):
+    """How a statement reads speculation; :class:`~pytest_compaction.prose.statements.Statement`
+    inherits it."""
+
+    __slots__ = ()
+
+    def speculative(self, position: int) -> str | None:
+        """The speculation words of the clause of token ``position``, or None."""
+        clause = self.clause[position]
+        start = min(t.start for i, t in enumerate(self.tokens) if self.clause[i] == clause)
+        end = max(t.end for i, t in enumerate(self.tokens) if self.clause[i] == clause)
+        # A second predicate joined after the token by "and" doubts only itself: "has the
+        # Basic plan *and asked whether* Pro would suit" leaves the Basic plan settled.
+        joined = [
+            t.start
+            for i, t in enumerate(self.tokens)
+            if i > position and self.clause[i] == clause and self.norms[i] == "and"
+        ]
+        if joined:
+            end = min(end, joined[0])
+        # Nor does a consequence after ", so" reach back: "the panel has cut the line, *so*
+        # the purchase *would* be postponed" states the cut as settled.
+        result = _RESULT.search(self.text, self.tokens[position].end, end)
+        if result is not None:
+            end = result.start()
+        start = max(start, self._reported_after(position, clause, start))
+        # A trailing ", with ..." phrase tells its own noun's state: "CSV files, *with
+        # Parquet being considered*" doubts Parquet, not the CSV files before it.
+        aside = _WITH_ASIDE.search(self.text, start, end)
+        if aside is not None and self.tokens[position].start < aside.start():
+            end = aside.start()
+        end = min(end, self._conditioned_alternative(position, clause, end))
+        found = _SPECULATION.finditer(self.text[start:end])
+        # A hedge inside a quotation doubts the quotation only: "Text from the shop: 'we
+        # can probably do Friday'" settles that the shop texted.
+        here = self.tokens[position].start
+        quotes = [q.span() for q in _QUOTED.finditer(self.text) if not q.start() <= here < q.end()]
+        words = [
+            m.group()
+            for m in found
+            if not any(a <= start + m.start() < b for a, b in quotes)
+            and not _text.month_may(self.text, start + m.start(), start + m.end())
+            and not _committed(self.text, start + m.start(), m.group())
+            and not _required(self.text, start + m.end(), m.group())
+            and not _request(self.text, start + m.end(), m.group())
+        ]
+        if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
+            return None  # "she'll ring each time": a habit, as settled as "she rings each time"
+        return ", ".join(words) if words else None
+
+    def _conditioned_alternative(self, position: int, clause: int, end: int) -> int:
+        """Where a trailing alternative value with its own condition begins after token
+        ``position`` (", *4:30pm only if the flight is late*"), or ``end``: after a comma, a
+        number, time, date or amount, then "if" or "only if". The condition is that
+        value's; the value before the comma stands ("Fri 3pm, 4:30pm only if ...")."""
+        for i in range(position + 1, len(self.tokens) - 1):
+            if self.clause[i] != clause or self.tokens[i].start >= end:
+                break
+            if "," not in self.text[self.tokens[i - 1].end : self.tokens[i].start]:
+                continue
+            if kind_of(self.norms[i]) not in ("number", "time", "date", "currency"):
+                continue
+            after = [t.raw.lower() for t in self.tokens[i + 1 : i + 3]]
+            if after[:1] == ["if"] or after == ["only", "if"]:
+                return self.tokens[i - 1].end
+        return end
+
+    def _reported_after(self, position: int, clause: int, start: int) -> int:
+        """Where a predicate that reports a clause of its own begins before token
+        ``position`` ("..., *and mentioned that* the head had cancelled the fair"), or
+        ``start``: "and", a past verb, "that". A hedge before it belongs to the predicate it
+        joins ("confirmed that the assembly *would* be held at 9:15"), not to the reported
+        clause; "might be delayed and cancelled" joins no "that" and stays one doubt."""
+        begin = start
+        for i in range(position - 2):
+            if self.clause[i] != clause or self.norms[i] != "and":
+                continue
+            reports = self.tokens[i + 1].past and self.tokens[i + 2].raw.lower() == "that"
+            if reports or self._new_subject(i, position):
+                begin = max(begin, self.tokens[i].start)
+        return begin
+
+    def _new_subject(self, conjunction: int, position: int) -> bool:
+        """Whether ", and" at ``conjunction`` opens a clause with a subject and a past verb of
+        its own before token ``position`` ("since they will be away, *and the agent booked*
+        March 21"): a hedge before it is not the new clause's."""
+        if "," not in self.text[self.tokens[conjunction - 1].end : self.tokens[conjunction].start]:
+            return False
+        opener = self.text[self.tokens[conjunction].end :].split(None, 1)[:1]
+        if not opener or opener[0].lower() not in _SUBJECT_STARTS:
+            return False  # articles are no tokens: the word after "and" is read from the text
+        reach = range(conjunction + 2, min(conjunction + 2 + _SUBJECT_REACH, position))
+        return any(self.tokens[j].past and self.norms[j] not in _AUXILIARIES for j in reach)
+
+    def second_choice(self, position: int) -> str | None:
+        """The words that offer token ``position`` as a second choice, or None: "with Unit 3
+        *as the fallback*", "Parquet *as a possible alternative*", "ring her landline *as a
+        backup*". A value offered so is not the one that stands."""
+        clause = self.clause[position]
+        end = max(t.end for i, t in enumerate(self.tokens) if self.clause[i] == clause)
+        here = self.tokens[position].start
+        aside = _WITH_ASIDE.search(self.text, 0, end)
+        if aside is not None and aside.start() < here:
+            # The value sits in a ", with ..." phrase: the phrase's own role word names it.
+            found = _SECOND_CHOICE.search(self.text, here, end)
+        else:
+            # The value itself, then its role within a few words ("Unit 3 as the fallback").
+            found = _SECOND_CHOICE.search(self.text, here, min(end, self.tokens[position].end + 40))
+            stop = aside.start() if aside is not None and aside.start() > here else end
+            if found is not None and found.start() > stop:
+                found = None
+        return found.group().strip() if found is not None else None
+
+    def ruled_consequence(self, positions: Sequence[int]) -> list[int]:
+        """The positions of a rule that a fronted condition bounds, or nothing: "If you decide
+        to bring it, *sports equipment can be added* for 35 euros" doubts the deciding, but
+        the rule after the condition's comma (a "can", "must" or "need to", and no doubt of
+        its own) holds as the service's rule."""
+        if not positions or self.norms[positions[0]] != "if":
+            return []
+        for k, i in enumerate(positions[1:], 1):
+            if "," in self.text[self.tokens[positions[k - 1]].end : self.tokens[i].start]:
+                main = list(positions[k:])
+                text = self.text[self.tokens[main[0]].start : self.tokens[main[-1]].end]
+                if _RULE_MODAL.search(text) and not _SPECULATION.search(text):
+                    return main
+                return []
+        return []
+
+    def presupposed(self, positions: Sequence[int]) -> list[int]:
+        """The positions of a definite subject that a speculative clause takes as given:
+        "*The spike in egress charges* might be caused by ..." doubts the cause, not the
+        spike. Only a subject opened by a determiner of something known ("the", "this",
+        "its", ...) and wholly before the first speculation word counts."""
+        if not positions:
+            return []
+        start = self.tokens[positions[0]].start
+        end = max(self.tokens[i].end for i in positions)
+        first = _SPECULATION.search(self.text[start:end])
+        if first is None:
+            return []
+        given = self._owned(positions) | self._time_clause(positions, start + first.end(), end)
+        given |= self._asking(positions, start + first.start())
+        given |= self._reporter(positions, start + first.start())
+        given |= self._possessed(positions, start + first.start())
+        before = self.tokens[positions[0] - 1].end if positions[0] > 0 else 0
+        opener = self.text[before:start].split()
+        if opener and opener[-1].lower().strip(",;:") in _DEFINITE:
+            given |= {i for i in positions if self.tokens[i].end <= start + first.start()}
+        return sorted(given)
+
+    def _possessed(self, positions: Sequence[int], first: int) -> set[int]:
+        """The words of a possessed subject just before the first speculation word: "she
+        thinks *Juniper's limp* could be a ligament problem" doubts the cause, not the limp.
+        A possessive ("Juniper's", "the site's") then up to :data:`_OWNED_REACH` content
+        words, ending where the doubt starts."""
+        before = [i for i in positions if self.tokens[i].end <= first]
+        if not before:
+            return set()
+        out: set[int] = set()
+        for i in reversed(before[-_OWNED_REACH - 1 :]):
+            raw = self.tokens[i].raw.lower()
+            if self.norms[i] in STOPWORDS and not raw.endswith(_POSSESSIVE):
+                return set()
+            out.add(i)
+            if raw.endswith(_POSSESSIVE):
+                return out if len(out) > 1 else set()
+        return set()
+
+    def _reporter(self, positions: Sequence[int], first: int) -> set[int]:
+        """The words of a report's speaker and its verb before a "that" that opens the
+        doubted part ("*Some members suggested* that the school could move"): what they
+        said is in doubt, not that they said it. The verb before "that" is past, as a
+        report's is; a "that" after the first speculation word opens nothing."""
+        for k in positions:
+            if self.tokens[k].start >= first:
+                break
+            if k > positions[0] and self.tokens[k].raw.lower() == "that" and self.tokens[k - 1].past:
+                return {i for i in positions if i < k}
+        return set()
+
+    def _owned(self, positions: Sequence[int]) -> set[int]:
+        """The words of a noun phrase the speaker owns, "*my* card", "*our* spare room": a
+        speculative clause doubts what is done with it ("might sell my car"), not that the
+        speaker has it. Up to :data:`_OWNED_REACH` words after "my" or "our", to the first
+        function word."""
+        out: set[int] = set()
+        wanted = set(positions)
+        for i in positions:
+            if self.tokens[i].raw.lower() not in _OWNERS:
+                continue
+            for j in range(i + 1, min(i + 1 + _OWNED_REACH, len(self.norms))):
+                if j not in wanted or self.norms[j] in STOPWORDS or self._opened(j):
+                    break
+                out.add(j)
+        return out
+
+    def _asking(self, positions: Sequence[int], first: int) -> set[int]:
+        """The words before a question word that opens the doubted part ("*Can you confirm*
+        how much you'll hold"): the asking is not in doubt, only what the embedded question
+        asks ("how much", "what", "which", "where", "why", "who"), whose future it holds; and
+        a definite subject of the embedded question ("what *the courier* will charge")."""
+        for k, i in enumerate(positions):
+            token = self.tokens[i]
+            if token.start >= first:
+                return set()
+            if k and token.raw.lower() in _QUESTION_WORDS:
+                given = set(positions[:k])
+                rest = [j for j in positions[k + 1 :] if self.tokens[j].end <= first]
+                if rest:
+                    # The embedded question's definite subject, as a clause's own
+                    # ("what *the courier* will charge"): taken as given.
+                    opener = self.text[token.end : self.tokens[rest[0]].start].split()
+                    if opener and opener[-1].lower() in _DEFINITE:
+                        given |= set(rest)
+                return given
+        return set()
+
+    def _opened(self, index: int) -> bool:
+        """Whether punctuation or an article stands right before token ``index``."""
+        between = self.text[self.tokens[index - 1].end : self.tokens[index].start]
+        return between.strip() != ""
+
+    def _time_clause(self, positions: Sequence[int], after: int, end: int) -> set[int]:
+        """The words of a time clause after the speculation word ("how much you'll hold
+        *before I come in on Friday*"): "before", "after", "until", "once" and "when"
+        presuppose what they tell, so the doubt of the clause they hang on does not reach
+        them; one with a doubt of its own ("before I might ...") keeps it."""
+        for i in positions:
+            token = self.tokens[i]
+            if token.start < after or token.raw.lower() not in _TIME_CONJUNCTIONS:
+                continue
+            if _SPECULATION.search(self.text, token.end, end) is not None:
+                return set()
+            return {j for j in positions if j > i}
+        return set()

@@ -1,0 +1,184 @@
+"""Facts that are over (superseded or retired) against a summary (:func:`_check_old`): an old
+value stated as current, not framed as history; and the words that tell a fact as over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pytest_compaction.core.model import Status
+from pytest_compaction.core.violations import Violation, ViolationCode
+from pytest_compaction.prose._findings import _where
+from pytest_compaction.prose._values import _candidates
+from pytest_compaction.prose.forms import Alias, Resolved
+from pytest_compaction.prose.normalize import find_phrase, stem
+from pytest_compaction.prose.statements import Statement, negator, only_future
+
+__all__ = ["_check_old", "_newer_unstated", "_reading", "_told_as_over"]
+
+
+_FORBIDDEN = {
+    Status.SUPERSEDED: ViolationCode.FORBIDDEN_SUPERSEDED_FACT,
+    Status.RETIRED: ViolationCode.FORBIDDEN_RETIRED_FACT,
+}
+
+
+def _newer_unstated(r: Resolved, resolved: Mapping[str, Resolved], statements: Sequence[Statement]) -> bool:
+    """Whether the value that replaced a superseded fact (the active end of its chain) is
+    stated nowhere in the summary: then the old value is what the summary leaves a reader
+    with, however its verb is tensed ("asked for an aisle seat" when the window seat is
+    not told)."""
+    seen: set[str] = set()
+    current: Resolved | None = r
+    while current is not None and current.fact.status is Status.SUPERSEDED:
+        newer = current.fact.superseded_by
+        if newer is None or newer in seen:
+            return False
+        seen.add(newer)
+        current = resolved.get(newer)
+    if current is None or current.fact.status is not Status.ACTIVE or not current.value:
+        return False
+    return not any(_settled(s, current) for s in _candidates(statements, current.value))
+
+
+def _settled(statement: Statement, r: Resolved) -> bool:
+    """Whether ``statement`` states a value of ``r`` as what stands: not only doubted
+    ("with Parquet being considered") or offered as a second choice ("with Unit 3 as the
+    fallback")."""
+    if r.find_value(statement) is None:
+        return False
+    # Any place that states it settles it: "corrected it to the 21st, since they will be
+    # away, and the agent booked March 21" settles March 21 however the first is read.
+    return any(
+        statement.speculative(at) is None and statement.second_choice(at) is None
+        for at, _ in r.value_positions(statement)
+    )
+
+
+_LONGER = stem("longer")
+
+_OUTGROWN = frozenset({stem("outgrow"), stem("outgrown")})
+"""Verbs that end a condition by themselves ("has *outgrown* it")."""
+_ENDED_WITH = {
+    stem("get"): ("over",),
+    stem("grow"): ("out", "of"),
+    stem("recover"): ("from",),
+    stem("cure"): ("of",),
+}
+"""Verbs that end a condition with their particle: "got over it", "grew out of it",
+"recovered from it", "was cured of it"."""
+_ENDING_HEADS = _OUTGROWN | frozenset(_ENDED_WITH)
+_BE_USED = frozenset({"is", "are", "am", "be", "'s", "get", "being"})
+"""What makes "used to" an adjective ("is used to the cold"), not a past habit."""
+_BACK_REFERENCE = frozenset({"it", "them", "that", "this"})
+
+
+def _told_as_over(statement: Statement, at: int, names: Sequence[Alias]) -> str | None:
+    """The words that tell the state at token ``at`` as over though it holds, or None: a
+    past habit before it in its clause ("*used to* be allergic"; not "is used to"), or,
+    after it in the sentence, a past verb that ends a condition with the condition as its
+    object, a pronoun back to it or a name of the fact ("but has *outgrown* it", "*got
+    over* her pollen allergy"). The same verbs ahead of the state, or with another object
+    ("outgrew her egg allergy"), tell of something else."""
+    if "used" not in statement.vocabulary and not _ENDING_HEADS & statement.vocabulary:
+        return None  # the cheap test first: most sentences hold none of these words
+    norms = statement.norms
+    clause = statement.clause[at]
+    for i in range(1, at):
+        if statement.clause[i] != clause or statement.segment[i] != statement.segment[at]:
+            continue
+        if norms[i] != "used" or norms[i + 1] != "to":
+            continue
+        if norms[i - 1] not in _BE_USED and statement.tokens[i - 1].raw.lower() not in ("was", "were", "got"):
+            return "used to"
+    wanted = {a for a in names if a}
+    for i in range(at + 1, len(norms)):
+        if not statement.tokens[i].past or statement.speculative(i) is not None:
+            continue
+        particle: tuple[str, ...] = ()
+        if norms[i] not in _OUTGROWN:
+            particle = _ENDED_WITH.get(norms[i], ("",))
+            if tuple(norms[i + 1 : i + 1 + len(particle)]) != particle:
+                continue
+        start = i + 1 + len(particle)
+        ahead = norms[start : start + 4]
+        if (ahead and ahead[0] in _BACK_REFERENCE) or any(find_phrase(ahead, alias) >= 0 for alias in wanted):
+            return " ".join(t.raw for t in statement.tokens[i:start])
+    return None
+
+
+_RELATIVE = frozenset({"which", "who", "whose", "whom"})
+
+
+def _told_as_history(statement: Statement, at: int) -> str | None:
+    """The words that tell token ``at`` as history in its own clause, or None: "from X" ("from
+    aisle to window"), "instead of X", a history word ("previously", "changed", "used to"),
+    "no longer". A past-tense verb alone does not: "asked for an aisle seat" reports the
+    request as the one that stands when no change is told."""
+    norms = statement.norms
+    if at > 0 and norms[at - 1] == "from":
+        return f"from {statement.tokens[at].raw}"
+    if at > 1 and norms[at - 1] in ("than", "of") and norms[at - 2] in ("instead", "rather"):
+        return f"{statement.tokens[at - 2].raw} {statement.tokens[at - 1].raw}"
+    clause = statement.clause[at]
+    for i in range(len(norms)):
+        if statement.clause[i] != clause:
+            continue
+        if i > at and _RELATIVE & set(norms[at:i]):
+            break  # "on Tuesday at the library, which changed its hours": the library's history
+        if statement.history_word(i):
+            return statement.tokens[i].raw
+        if negator(statement.tokens[i]) == "no" and i + 1 < len(norms) and norms[i + 1] == _LONGER:
+            return "no longer"
+    return None
+
+
+def _reading(statement: Statement, at: int, span: int, turned: bool) -> tuple[str, str | None]:
+    """How ``statement`` states the words at ``at`` ("positive" or "negative") and the
+    words that negate them; ``turned``: they are the "un-" form of the fact's value, so
+    they state it negated unless something negates them in turn."""
+    negated = statement.negated(at, span)
+    if turned:
+        return ("positive", negated) if negated else ("negative", statement.tokens[at].raw)
+    return ("negative" if negated else "positive"), negated
+
+
+def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: bool = False) -> list[Violation]:
+    """An old value stated as current. With ``newer_unstated`` (the value that replaced it
+    is told nowhere), only words that tell history in the value's own clause excuse it,
+    not a past tense (:func:`_told_as_history`)."""
+    code = _FORBIDDEN.get(r.fact.status)
+    if code is None or not r.names:
+        return []
+    for statement in statements:
+        hit = statement.find_any(r.names)
+        if hit is None:
+            continue
+        at, words, span, turned, required = hit[0], r.show(hit[1]), 1, False, r.polarity
+        if r.value:
+            value_hit = r.find_value(statement)
+            if value_hit is None:
+                continue
+            at, words, span = value_hit[0], r.show(value_hit[1]), len(value_hit[1])
+            turned, required = tuple(value_hit[1]) in r.inverse, r.value_polarity
+        if _reading(statement, at, span, turned)[0] != required:
+            continue
+        past = statement.past(at)
+        history = _told_as_history(statement, at) if newer_unstated else past
+        doubt = statement.speculative(at)
+        if history is not None or (doubt is not None and not only_future(doubt)):
+            continue  # a plan told in the future ("will be written as CSV") still stands
+        newer = ""
+        if past:
+            newer = f" ({past!r} tells no change: the value that replaced it is not stated as current)"
+        return [
+            Violation(
+                code=code,
+                fact_id=r.fact.fact_id,
+                expected=f"not stated as current ({r.fact.status.value})",
+                observed=words,
+                detail=f"{_where(statement)} states {words!r} as current{newer}; tell it as history "
+                f"('moved from ...', 'used to', 'previously') or leave it out",
+            )
+        ]
+    return []

@@ -1,0 +1,259 @@
+"""Who tells a source's words: the attribution a summary gives them (a telling verb, a source
+noun or label, a person as the speaker), the speakers a summary restates as its own, and the
+words of a doubt's report that keep it a doubt.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence, Set
+
+from pytest_compaction.prose.normalize import kind_of, phrase, stem, tokens
+from pytest_compaction.prose.statements import ATTRIBUTION, STOPWORDS, Statement
+
+__all__ = [
+    "_TELLING_DOUBT",
+    "_attributes",
+    "_claimed_as_own",
+    "_reported",
+    "_reported_content",
+    "_reports_doubt",
+    "_source_label",
+    "_source_tells",
+    "_told_by_person",
+]
+
+
+_TELLING = frozenset(
+    stem(w)
+    for w in (
+        *("say", "says", "said", "claim", "claims", "claimed", "state", "states", "stated", "write"),
+        *("writes", "wrote", "report", "reports", "reported", "assert", "asserts", "asserted", "allege"),
+        *("alleges", "alleged", "quote", "quotes", "quoted", "show", "shows", "showed", "shown", "find"),
+        *("finds", "found", "put", "puts", "record", "records", "recorded", "list", "lists", "listed"),
+        *("give", "gives", "gave", "estimate", "estimates", "estimated", "suggest", "suggests"),
+        *("suggested", "suggestion", "suggestions", "recommend", "recommends", "recommended"),
+        *("recommendation", "text", "texts", "texted", "offer", "offers", "offered", "note", "notes"),
+        *("noted", "read", "reads", "indicate", "indicates", "indicated", "display", "displays"),
+        *("displayed", "predict", "predicts", "predicted", "propose", "proposes", "proposed"),
+        *("advise", "advises", "advised", "warn", "warns", "warned", "tell", "tells", "told", "cite"),
+        *("cites", "cited", "flag", "flags", "flagged", "detect", "detects", "detected", "mention"),
+        *("mentions", "mentioned", "return", "returns", "returned", "measure", "measures", "measured"),
+        *("ask", "asks", "asked", "request", "requests", "requested", "demand", "demands", "demanded"),
+        *("instruct", "instructs", "instructed", "urge", "urges", "urged", "citing"),
+    )
+)
+"""Verbs (and their nouns) that tell what a source said or showed: "the portal *puts* the
+queue at 18 days", "diagnostics *found* 14 reboots", "the store's *suggestions*"."""
+
+_OWN_SPEAKERS = frozenset(stem(w) for w in ("user", "we", "i", "system", "operator", "assistant"))
+"""The speakers a summary restates as its own: a claim told with one of them as its subject,
+and no telling verb, is theirs ("the user approved the surcharge")."""
+
+_FRAMED = frozenset(
+    stem(w) for w in ("according", "per", "untrusted", "unverified", "unconfirmed", "retrieved")
+)
+"""Words that attribute without a telling verb or a source noun: "according to", "per",
+"[untrusted]", "unverified"."""
+
+_LABEL_END = re.compile(r":\s|(?:^|\s)['\"\u2018\u201c]")
+
+
+def _source_label(text: str) -> frozenset[str]:
+    """The words an untrusted event names its source with: its text before the colon or
+    quotation mark that opens what the source says ("*Partner portal*: ...", "*Text from
+    the skip company*: '...'", "*Email pasted by the user*: ...")."""
+    end = _LABEL_END.search(text)
+    if end is None:
+        return frozenset()
+    head = tokens(text[: end.start()])
+    if len(head) > 12:
+        return frozenset()
+    return frozenset(
+        t.norm
+        for t in head
+        if kind_of(t.norm) in ("word", "identifier") and len(t.norm) > 2 and t.norm not in STOPWORDS
+    )
+
+
+def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] = _TELLING) -> bool:
+    """Whether the sentence names the untrusted event's source as the one telling: a word of
+    its label is the nearest speaker before a telling verb or noun in its stretch of the
+    sentence ("the HVAC log for room 3.07 *shows*", "the broker's bot *asserted* that", "the
+    store's auto-*suggestions*"), not the user or the system ("W4: the system *says* ...")."""
+    norms, segment = statement.norms, statement.segment
+    for verb, norm in enumerate(norms):
+        if norm not in verbs:
+            continue
+        teller = next(
+            (
+                norms[j]
+                for j in range(verb - 1, -1, -1)
+                if segment[j] == segment[verb] and (norms[j] in label or norms[j] in _OWN_SPEAKERS)
+            ),
+            None,
+        )
+        if teller is not None and teller not in _OWN_SPEAKERS:
+            return True
+    return False
+
+
+def _claimed_as_own(statement: Statement, hits: Sequence[int], label: frozenset[str], need: int) -> bool:
+    """Whether a stretch of the sentence tells the untrusted words as a claim of the
+    summary's own speakers: the user, "we" or the system its subject before them, no telling
+    verb and no "according to" or "per" in it: "the user approved the 15% surcharge (ticket
+    RW-4471)" cites the ticket but tells its claim as the user's act."""
+    norms, segment = statement.norms, statement.segment
+    for c in dict.fromkeys(segment[i] for i in hits):
+        positions = [j for j, k in enumerate(segment) if k == c]
+        claimed = [i for i in hits if segment[i] == c and norms[i] not in label]
+        if not claimed or len({norms[i] for i in claimed}) < need:
+            continue
+        # A possessive ("reset the user's password") or a word inside a quotation names no
+        # speaker of the summary's own.
+        quoted = statement.quoted_spans()
+        speaker = next(
+            (
+                j
+                for j in positions
+                if norms[j] in _OWN_SPEAKERS
+                and not statement.tokens[j].raw.lower().endswith(("'s", "\u2019s"))
+                and not any(a < statement.tokens[j].start < b for a, b in quoted)
+            ),
+            None,
+        )
+        if (
+            speaker is None
+            or speaker > claimed[0]
+            or any(norms[j] in label for j in positions if j < speaker)
+        ):
+            continue  # "a supplier email the user pasted in pushes for ...": the source speaks
+        if not any(norms[j] in _TELLING or norms[j] in _FRAMED for j in positions):
+            return True
+    return False
+
+
+_HEADING = re.compile(r"[\s*_#>-]*[^\s:.!?][^:.!?]{0,50}?:[*_]*\s")
+_HEADING_WORDS = 5
+
+
+def _topic(statement: Statement, claim: set[str]) -> set[str]:
+    """The words of the sentence's heading (a label of a few words before a colon that opens
+    it: "**Refund requests:** ...") that are words of the claim itself: a reporting word there
+    names what the line is about ("requests", "claims", "reports"), not a source telling it."""
+    heading = _HEADING.match(statement.text)
+    if heading is None:
+        return set()
+    inside = [i for i, t in enumerate(statement.tokens) if t.end <= heading.end()]
+    if len(inside) > _HEADING_WORDS:
+        return set()
+    return {statement.tokens[i].raw for i in inside if statement.norms[i] in claim}
+
+
+def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told_by: set[str]) -> bool:
+    """Whether the sentence attributes the untrusted words to a source. An attribution by a
+    source noun alone ("page", "ticket"), with no telling verb, names this event's source
+    only if the event uses that noun: "disable IPv6 *from the admin page*" names a page of
+    the claim, not the forum post that made it."""
+    topic = _topic(statement, {statement.norms[i] for i in hits})
+    for i in hits:
+        words = _reported(statement, i, names)
+        if words is None:
+            continue
+        if words == "quotation marks":
+            return True
+        for word in words.split(", "):
+            if word in topic:
+                continue  # "Same-day requests: all must be accepted" is about requests
+            norms = {t.norm for t in tokens(word)}
+            if norms & (_TELLING | _FRAMED | told_by) or not norms <= ATTRIBUTION:
+                return True
+    return False
+
+
+_PERSONS = frozenset({"he", "she"})
+
+
+def _told_by_person(statement: Statement, position: int, source: set[str]) -> bool:
+    """Whether every word that attributes token ``position`` has a person as its speaker:
+    "he" or "she" ("as *she* requested", "*he* asked that ..."), or a name the tool's own
+    words (``source``) do not hold ("as *Mira* asked"). Never the tool whose words these
+    are: a tool's banner told as someone's request is elevated, not reported; "as the
+    *banner* asked", or a name the tool itself gives ("*Dana* from billing says"), reports."""
+    words = statement.attributed(position)
+    if words is None or words == "quotation marks":
+        return False
+    reports = set(words.split(", "))
+    at = [i for i, t in enumerate(statement.tokens) if t.raw in reports]
+    return bool(at) and all(i > 0 and _person(statement, i - 1, source) for i in at)
+
+
+def _person(statement: Statement, index: int, source: set[str]) -> bool:
+    """Whether token ``index`` names a person other than the source: "he", "she", or a
+    capitalized name (not a reporting or source word) that ``source`` does not use."""
+    raw, norm = statement.tokens[index].raw, statement.norms[index]
+    if raw.lower() in _PERSONS:
+        return True
+    return (
+        raw[:1].isupper()
+        and raw.replace("'", "").replace("\u2019", "").isalpha()
+        and norm not in source
+        and norm not in ATTRIBUTION
+        and norm not in STOPWORDS
+    )
+
+
+def _reported_content(statement: Statement, positions: Sequence[int]) -> set[str]:
+    """The reporting words a doubted source clause holds inside what it reports, as things
+    it talks about: "The adjuster said the crack on *the Oyelaran claim* could be ..."
+    (after the clause's own reporting word "said"). A summary that names that claim
+    ("adjuster re: Oyelaran claim: crack is pre-existing") reports nothing by it."""
+    reporting = [i for i in positions if statement.norms[i] in ATTRIBUTION]
+    if not reporting:
+        return set()
+    return {statement.norms[i] for i in reporting if i > reporting[0]}
+
+
+_SAYING = frozenset(
+    stem(w)
+    for w in (
+        *("say", "says", "said", "state", "states", "stated", "report", "reports", "reported"),
+        *("mention", "mentions", "mentioned", "write", "writes", "wrote", "assert", "asserts"),
+        *("asserted",),
+    )
+)
+"""Plain verbs of saying: "she *said* the panel has cut the line" tells what was said as it
+was said, so a hedge the source used and the report left out is a change, not a report."""
+
+
+_TELLING_DOUBT = frozenset(
+    stem(w)
+    for w in (
+        *("claim", "claims", "claimed", "allege", "alleges", "alleged", "suggest", "suggests"),
+        *("suggested", "suggestion", "suggestions", "estimate", "estimates", "estimated"),
+        *("predict", "predicts", "predicted", "propose", "proposes", "proposed", "recommend"),
+        *("recommends", "recommended", "recommendation", "offer", "offers", "offered"),
+    )
+)
+"""The verbs of telling that keep a claim's doubt ("Dana *suggested* moving the stand-up"):
+a source named with one of them reports a possibility; named with a plain verb of saying
+(:data:`_SAYING`: "Dana *said* the stand-up moves") it states it as settled."""
+
+
+def _reports_doubt(words: str | None) -> bool:
+    """Whether attribution ``words`` (:func:`_reported`) keep a doubt's standing: quotation
+    marks, a question or request ("asked about dropping out"), a label of doubt ("an
+    unconfirmed report"); not a plain verb of saying alone (:data:`_SAYING`)."""
+    if not words:
+        return False
+    return any(not set(phrase(w)) <= _SAYING for w in words.split(", "))
+
+
+def _reported(statement: Statement, position: int, names: set[str]) -> str | None:
+    """The words that attribute token ``position`` to a source, leaving out a word that
+    names one of the ledger's facts: "museum tickets cost 14 euros" reports no ticket."""
+    words = statement.attributed(position)
+    if words is None or words == "quotation marks":
+        return words
+    kept = [w for w in words.split(", ") if not set(phrase(w)) <= names]
+    return ", ".join(kept) if kept else None
