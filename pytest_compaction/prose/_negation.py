@@ -69,6 +69,10 @@ from pytest_compaction.prose.normalize import kind_of
 __all__ = ["_Negation"]
 
 
+_NUMBER_SIGN = re.compile(r"no\.\s*(?=[#\d])|nos\.\s*(?=[#\d])", re.IGNORECASE)
+""""No." before a number is "number" ("locker no. 147", "No. 3 Court"), no negator."""
+
+
 class _Negation(_Sentence):
     """How a statement reads negation; :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
 
@@ -142,10 +146,13 @@ class _Negation(_Sentence):
             cues = tuple(
                 i
                 for i, token in enumerate(self.tokens)
-                if self.norms[i] in _CEASE
-                or token.raw.lower() in _CUE_WORDS
-                or negator(token) is not None
-                or un_negative(token.raw.lower())
+                if (
+                    self.norms[i] in _CEASE
+                    or token.raw.lower() in _CUE_WORDS
+                    or negator(token) is not None
+                    or un_negative(token.raw.lower())
+                )
+                and not _NUMBER_SIGN.match(self.text, token.start)  # "locker no. 147": a number
             )
             self._memo["negation"] = cues
         return cues

@@ -78,14 +78,17 @@ class _PastFraming(_Sentence):
     def history_word(self, index: int) -> bool:
         """Whether token ``index`` is a word of history (:data:`PAST`): not "once", "then"
         and "before", and not the "-s" form of a verb of change, a plural noun or a present
-        ("oil *changes*", "this *replaces* ...", where "changed" would tell history), nor
+        ("oil *changes*", "this *replaces* ...", where "changed" would tell history) or its
+        "-ing" form before a noun ("the *changing* room"), nor
         "until" before a time of day ("run until 07:00" ends a span of the day)."""
         norm = self.norms[index]
         if norm not in PAST or norm in ("once", "then", "before"):
             return False
         if norm == "until" and index + 1 < len(self.norms) and self.norms[index + 1][:1] == "@":
             return False
-        return not (norm in _CHANGE_VERBS and self.tokens[index].raw.lower().endswith("s"))
+        raw = self.tokens[index].raw.lower()
+        # "oil *changes*", and "the north *changing* room", "*moving* day": no change told
+        return not (norm in _CHANGE_VERBS and raw.endswith(("s", "ing")))
 
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
