@@ -91,3 +91,17 @@ def test_an_aside_lends_its_own_words_to_no_one() -> None:
     # "used to" inside the relative clause tells the milk's history, not the lactose's.
     statement = read_statements("Priya, who used to drink milk daily, is now intolerant to lactose.")[0]
     assert statement.negated(statement.norms.index("priya")) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("Rules: Leaving the front desk unattended between 01:00 and 05:00 is not permitted.", True),
+        ("Leaving the front desk unattended is fine.", False),
+        ("Checking the front desk, the manager was not happy.", False),
+    ],
+)
+def test_a_gerund_subject_is_negated_with_its_verb(text: str, negated: bool) -> None:
+    statement = read_statements(text)[0]
+    at = next(i for i, n in enumerate(statement.norms) if n == "front")
+    assert (statement.negated(at) is not None) is negated

@@ -6,6 +6,7 @@ privative, refusing and awaiting words, "off", "rid", "left behind", "set aside"
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pytest_compaction.prose._asides import _asides
 from pytest_compaction.prose._cue_words import (
@@ -71,6 +72,10 @@ __all__ = ["_Negation"]
 
 _NUMBER_SIGN = re.compile(r"no\.\s*(?=[#\d])|nos\.\s*(?=[#\d])", re.IGNORECASE)
 """"No." before a number is "number" ("locker no. 147", "No. 3 Court"), no negator."""
+
+
+_GERUND_REACH = 10
+"""The most words from a gerund subject's object to the verb it is the subject of."""
 
 
 class _Negation(_Sentence):
@@ -405,7 +410,24 @@ class _Negation(_Sentence):
         ]
         if _coordinated(between):
             return False
-        return len(between) <= 3 or _modified_subject(between)
+        return len(between) <= 3 or _modified_subject(between) or self._gerund_subject(position, between)
+
+    def _gerund_subject(self, position: int, between: Sequence[str]) -> bool:
+        """Whether ``position`` lies in a gerund phrase that is the subject of the negated
+        verb: "*Leaving* the front desk unattended between 01:00 and 05:00 is not permitted"
+        negates the leaving, and the desk with it. The segment opens with the "-ing" word
+        (after a label), the auxiliary stands right before the negator, and no other
+        auxiliary stands between."""
+        seg = self.segment[position]
+        first = next(i for i in range(position + 1) if self.segment[i] == seg)
+        return (
+            first < position
+            and self.tokens[first].raw.lower().endswith("ing")
+            and len(between) <= _GERUND_REACH
+            and bool(between)
+            and between[-1] in _AUXILIARIES
+            and not any(n in _AUXILIARIES for n in between[:-1])
+        )
 
     def _across_aside(self, position: int, index: int) -> bool:
         """Whether token ``index`` (after ``position``) stands in the segment that resumes
