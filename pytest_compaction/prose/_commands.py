@@ -256,6 +256,11 @@ _PARTICLES = _norm.PARTICLES
 """The particles of phrasal verbs: hyphened to a verb they make a noun ("a follow-up")."""
 
 
+_SHORT_VERBS = frozenset({"do", "go"})
+"""Two-letter verbs a command may open with: "*Do* a head count of all pupils", "*Go*
+through the checklist" ("Do not ..." is read as a prohibition before this)."""
+
+
 def _command_verb(text: str) -> str | None:
     clean = _IMPERATIVE_SKIP.sub("", text)
     match = _IMPERATIVE.match(clean[:1].lower() + clean[1:] if clean else clean)
@@ -268,7 +273,7 @@ def _command_verb(text: str) -> str | None:
         last = verb.partition("-")[2]
         if last in _PARTICLES or _command_verb(last + clean[match.end("verb") :]) is None:
             return None
-    if verb in _NOT_VERBS or len(verb) < 3:
+    if verb in _NOT_VERBS or (len(verb) < 3 and verb not in _SHORT_VERBS):
         return None
     if verb.endswith(("ed", "ing", "ss")) and verb not in _BASE_LOOKALIKES:
         return None

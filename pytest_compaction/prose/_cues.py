@@ -191,6 +191,8 @@ _PROHIBITION = (
 )
 _EMPHASIS = (
     r"\beven\s+(?:if|when|though|after|before|once|while|whilst|during)\b",
+    # "incl. when they pick the set menu": the rule holds then too, as "even when" says
+    r"\b(?:including|incl\.?)\s+(?:if|when|while|whilst|during|after|before|once)\b",
     r"\bregardless(?:\s+of)?\b",
     r"\bin\s+any\s+case\b",
     r"\bno\s+matter\s+(?:what|who|when|how|if)\b",
