@@ -26,6 +26,10 @@ SHAPES = {
     "commas": ",",
     "sentences": "It is fine. ",
     "list lines": "\n- x",
+    "digits between spaces": "1 ",
+    "hyphened number words": "twenty-",
+    "a number phrase that never ends": "one hundred and ",
+    "hyphened words": "a-b",
 }
 
 

@@ -46,3 +46,13 @@ def test_inventory_names_a_spec_it_cannot_read_by_type_instead_of_dropping_it(tm
     code, out, _ = _run("inventory", str(tmp_path))
     assert code == 0
     assert "could not be read" not in out
+
+
+@pytest.mark.parametrize("unit", ["one hundred and ", "twenty-", "1 ", "a-b"])
+def test_long_runs_of_numbers_and_hyphens_read_as_words(unit: str) -> None:
+    # "one hundred and" repeated made an integer too long to print (ValueError); the other
+    # runs were read once per word over the whole run. Their cost is in
+    # benchmarks/bench_prose_hostile.py; here they must read at all.
+    from pytest_compaction.prose.normalize import tokens
+
+    assert len(tokens(unit * 3000)) >= 300

@@ -110,8 +110,12 @@ def _mark(config: pytest.Config, spec: Spec, index: int) -> pytest.MarkDecorator
         raise spec.source_map.error(error) from None
     decorator = getattr(pytest.mark, mark.name)
     kwargs = dict(mark.kwargs)
+    if isinstance(kwargs.get("reason"), str):
+        # pytest prints the reason as it is: control characters, a "::error" after a newline
+        # or a fake summary line in it would forge terminal and CI output.
+        kwargs["reason"] = one_line(kwargs["reason"])
     if mark.name == "skipif" or (mark.name == "xfail" and mark.conditions):
-        reason = kwargs.pop("reason", None) or mark.describe() or "skipped by the spec's marks"
+        reason = kwargs.pop("reason", None) or one_line(mark.describe()) or "skipped by the spec's marks"
         return decorator(mark.holds(), reason=reason, **kwargs)  # type: ignore[no-any-return]
     return decorator(**kwargs)  # type: ignore[no-any-return]
 

@@ -173,12 +173,24 @@ def _number_word(lower: str, out: list[Token], match: re.Match[str]) -> int | No
     return _ORDINALS[lower]
 
 
+_NUMBER_PHRASE_CHARS = 120
+"""The longest run of number words read as one number ("two hundred and fifty thousand
+three hundred and twelve" is 60 characters): a longer run is words, so a hostile text of
+"one hundred and" repeated neither costs a reading per word over the whole run nor makes
+an integer too long to print."""
+
+
 def _add_number_word(out: list[Token], value: int, match: re.Match[str]) -> None:
     """Append a number word, merged into the number words just before it when together they
     name one number ("twenty-five" is 25, "two hundred and fifty" 250, "two dozen" 24)."""
     text, start, end = match.string, match.start(), match.end()
     previous = out[-1] if out else None
-    if previous is not None and _is_word_number(previous) and _GLUE.match(text[previous.end : start]):
+    if (
+        previous is not None
+        and _is_word_number(previous)
+        and end - previous.start <= _NUMBER_PHRASE_CHARS
+        and _GLUE.match(text[previous.end : start])
+    ):
         words = re.findall(r"[a-z]+", text[previous.start : end].lower())
         total = _count(words)
         if total is not None:

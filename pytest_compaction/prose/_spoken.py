@@ -358,6 +358,11 @@ def _identifier(groups: Sequence[str]) -> str | None:
     return "#" + digits
 
 
+_MAX_GROUPS = 8
+"""The most digit groups read as one identifier ("+32 470 55 01 23" has five): a longer run
+of numbers is numbers, and reading it costs a pass per group, not one per pair."""
+
+
 def digit_groups(out: list[Token], text: str) -> list[Token]:
     """``out`` with each run of digit groups joined by single spaces, dashes or dots read
     as one identifier (see the module docstring)."""
@@ -367,6 +372,7 @@ def digit_groups(out: list[Token], text: str) -> list[Token]:
         j = i
         while (
             j + 1 < len(out)
+            and j - i < _MAX_GROUPS  # a phone number or reference has a few groups, not thousands
             and _plain(out[j])
             and not out[j].raw.endswith(",")
             and _plain(out[j + 1])
