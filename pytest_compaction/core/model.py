@@ -4,6 +4,9 @@ Everything here is frozen data built from plain dicts by ``from_dict``, which
 names the exact path of a bad field. Values are *typed*: ``False`` is not
 ``"false"`` and ``1`` is not ``1.0`` or ``True``; equality between facts honours
 that, unlike Python's own ``==``.
+
+The value type itself (:data:`Value`, :data:`Qualifiers`), its checks and
+:func:`typed_token` live in ``_values``; they are importable from here.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, TypeAlias
+from typing import Any
 
 from pytest_compaction.core import spec_model
 from pytest_compaction.core._fields import (
@@ -29,6 +32,11 @@ from pytest_compaction.core._fields import (
     shown,
     type_name,
 )
+from pytest_compaction.core._values import Qualifiers as Qualifiers
+from pytest_compaction.core._values import Value as Value
+from pytest_compaction.core._values import _check_value
+from pytest_compaction.core._values import normalize_qualifiers as normalize_qualifiers
+from pytest_compaction.core._values import typed_token as typed_token
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.prose_form import ProseForm
 
@@ -51,12 +59,6 @@ __all__ = [
     "read_tool_calls",
     "typed_token",
 ]
-
-Value: TypeAlias = bool | int | float | str | list["Value"] | dict[str, "Value"] | None
-"""A fact value: JSON-shaped, compared with its type."""
-
-Qualifiers = tuple[tuple[str, Value], ...]
-"""Qualifiers in normal form: ``(key, value)`` pairs sorted by key."""
 
 
 class Status(str, Enum):
@@ -95,48 +97,6 @@ class Criticality(str, Enum):
     """May be dropped under budget; if kept, it must be kept faithfully."""
 
 
-_SCALARS = (str, bool, int, float, type(None))
-
-
-def _check_value(value: object, path: str) -> Value:
-    if isinstance(value, _SCALARS):
-        if value != value:  # NaN: never equal to itself, so no artifact could ever keep it
-            raise PayloadError(path, "NaN is not a value a fact can be checked against; use null or a string")
-        if isinstance(value, float) and value in (float("inf"), float("-inf")):
-            # Reports and evidence are strict JSON, which has no infinity.
-            raise PayloadError(
-                path,
-                f"{value!r} is not a finite number; use a finite one, or a string such as 'unlimited'",
-            )
-        return value
-    if isinstance(value, (list, tuple)):
-        return [_check_value(item, join(path, index)) for index, item in enumerate(value)]
-    if isinstance(value, Mapping):
-        out: dict[str, Value] = {}
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise PayloadError(path, f"mapping keys must be strings, got {key!r} ({type_name(key)})")
-            out[key] = _check_value(item, join(path, key))
-        return out
-    raise PayloadError(
-        path,
-        f"expected a JSON value (string, number, boolean, null, list or mapping), got {shown(value)}",
-    )
-
-
-def typed_token(value: object) -> object:
-    """A hashable token equal for two values only when they are equal *with their types*.
-
-    ``typed_token(1) != typed_token(True)``, ``typed_token([1]) != typed_token([1.0])``.
-    """
-    kind = type(value)
-    if kind is list or kind is tuple:
-        return (list, tuple(typed_token(item) for item in value))  # type: ignore[attr-defined]
-    if kind is dict:
-        return (dict, tuple(sorted((k, typed_token(v)) for k, v in value.items())))  # type: ignore[attr-defined]
-    return (kind, value)
-
-
 _CONTAINERS = (list, tuple, dict)
 
 
@@ -167,27 +127,6 @@ def contract_key(fact: Fact) -> tuple[object, ...]:
         fact.source_event_ids,
         fact.authority,
     )
-
-
-def normalize_qualifiers(
-    qualifiers: Mapping[str, object] | Iterable[tuple[str, object]] | None, path: str = "qualifiers"
-) -> Qualifiers:
-    """Sort qualifiers by key so that their order never matters."""
-    if qualifiers is None:
-        return ()
-    pairs = qualifiers.items() if isinstance(qualifiers, Mapping) else qualifiers
-    out: dict[str, Value] = {}
-    for pair in pairs:
-        try:
-            key, value = pair
-        except (TypeError, ValueError):
-            raise PayloadError(path, f"expected a mapping of qualifiers, got {pair!r}") from None
-        if not isinstance(key, str) or not key:
-            raise PayloadError(path, f"qualifier names must be non-empty strings, got {key!r}")
-        if key in out:
-            raise PayloadError(join(path, key), "qualifier is given twice")
-        out[key] = _check_value(value, join(path, key))
-    return tuple(sorted(out.items()))
 
 
 def _enum(kind: type[Any], data: Mapping[str, Any], key: str, path: str, default: Any) -> Any:
