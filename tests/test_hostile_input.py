@@ -56,3 +56,29 @@ def test_long_runs_of_numbers_and_hyphens_read_as_words(unit: str) -> None:
     from pytest_compaction.prose.normalize import tokens
 
     assert len(tokens(unit * 3000)) >= 300
+
+
+@pytest.mark.parametrize("bad", ["f1\n===== 42 passed in 0.02s =====", "e1\x1b[31m", "a\u202eb"])
+def test_an_id_with_a_control_character_is_a_spec_error(bad: str) -> None:
+    from pytest_compaction.core.errors import PayloadError
+    from pytest_compaction.core.scenario import Scenario
+
+    fact_id = {"events": [{"id": "e1", "text": "x", "facts": [{"id": bad, "predicate": "p.q", "value": 1}]}]}
+    with pytest.raises(PayloadError, match="an id is one line of printable text"):
+        Scenario.from_dict(fact_id, name="s")
+    with pytest.raises(PayloadError, match="an id is one line of printable text"):
+        Scenario.from_dict({"events": [{"id": bad, "text": "x"}]}, name="s")
+
+
+def test_a_linked_directory_out_of_the_suite_reads_nothing(
+    pytester: pytest.Pytester, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    outside = tmp_path_factory.mktemp("outside")
+    (outside / "token.compaction.yaml").write_text("ghp_CANARYTOKEN1234567890\n", encoding="utf-8")
+    pytester.makeini("[pytest]\n")
+    pytester.makefile(".compaction.yaml", good="events:\n  - {id: e1, text: hi}\n")
+    (pytester.path / "home").symlink_to(outside, target_is_directory=True)
+    result = pytester.runpytest("--compaction-contract")
+    assert result.parseoutcomes()["failed"] == 1
+    result.stdout.fnmatch_lines(["*lies outside the suite through a linked directory*"])
+    assert "CANARYTOKEN" not in result.stdout.str()
