@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BOUNDARIES",
     "KEY_ENV",
+    "MIN_DISTINCT_KEY_CHARS",
     "MIN_KEY_CHARS",
     "SCHEMA",
     "WITHHELD",
@@ -67,6 +68,9 @@ KEY_ENV = EVIDENCE_KEY_ENV
 """The environment variable that holds a configured fingerprint key."""
 
 MIN_KEY_CHARS = 16
+MIN_DISTINCT_KEY_CHARS = 8
+"""A configured key must use this many different characters: "aaaaaaaaaaaaaaaa" or
+"1234123412341234" is long enough and guessable (a random hex key of 32 has about 16)."""
 """A configured key shorter than this could itself be guessed; it is refused."""
 
 WITHHELD = {"withheld": "deleted"}
@@ -138,6 +142,13 @@ class EvidenceKey:
                 f"{origin}: the evidence fingerprint key is {len(text)} characters; use at least "
                 f'{MIN_KEY_CHARS} random characters (for example: python -c "import secrets; '
                 f'print(secrets.token_hex(32))"), kept in a CI secret'
+            )
+        if len(set(text)) < MIN_DISTINCT_KEY_CHARS:
+            raise ConfigError(
+                f"{origin}: the evidence fingerprint key repeats a few characters ({len(set(text))} "
+                f"distinct); a key that can be guessed lets anyone reverse the fingerprints of short "
+                f'values; use random characters (python -c "import secrets; print(secrets.token_hex(32))"), '
+                f"kept in a CI secret"
             )
         return cls(text.encode("utf-8", "surrogatepass"), "configured")
 

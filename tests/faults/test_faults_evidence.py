@@ -394,3 +394,11 @@ def test_a_session_with_a_configured_key_writes_no_secret_and_no_key(
     result = pytester.runpytest("--compaction-evidence=three")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*COMPACTION_EVIDENCE_KEY: the evidence fingerprint key is 5 characters*"])
+
+
+@pytest.mark.parametrize("guessable", ["aaaaaaaaaaaaaaaa", "1234123412341234", "abababababababababab"])
+def test_a_guessable_key_is_refused_with_the_fix(guessable: str) -> None:
+    from pytest_compaction.core.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="repeats a few characters"), keyed(guessable):
+        pass
