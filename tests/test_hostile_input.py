@@ -82,3 +82,20 @@ def test_a_linked_directory_out_of_the_suite_reads_nothing(
     assert result.parseoutcomes()["failed"] == 1
     result.stdout.fnmatch_lines(["*lies outside the suite through a linked directory*"])
     assert "CANARYTOKEN" not in result.stdout.str()
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"memory_version": -1}, "expected a version of 0 or more"),
+        ({"depth": -5}, "expected a depth of 1 or more"),
+    ],
+)
+def test_an_artifact_with_a_negative_version_or_depth_is_refused(
+    fields: dict[str, int], message: str
+) -> None:
+    from pytest_compaction.core.errors import PayloadError
+    from pytest_compaction.core.model import Artifact
+
+    with pytest.raises(PayloadError, match=message):
+        Artifact.from_dict({"memory_version": 1, "tenant_id": "t", "subject_id": "s", **fields})

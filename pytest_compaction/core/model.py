@@ -680,13 +680,22 @@ class Artifact:
             )
             for index, item in enumerate(raw_facts)
         )
+        version, depth = read_int(data, "memory_version", path), read_int(data, "depth", path, 1)
+        if version < 0:
+            raise PayloadError(
+                join(path, "memory_version"), f"expected a version of 0 or more, got {version}"
+            )
+        if depth < 1:
+            raise PayloadError(
+                join(path, "depth"), f"expected a depth of 1 or more (1: summarized once), got {depth}"
+            )
         return cls(
-            memory_version=read_int(data, "memory_version", path),
+            memory_version=version,
             tenant_id=tenant_id,
             subject_id=subject_id,
             facts=facts,
             summary=read_optional_str(data, "summary", path),
-            depth=read_int(data, "depth", path, 1),
+            depth=depth,
             input_event_ids=read_str_list(data, "input_event_ids", path),
             selection=tuple(
                 SourceEvent.from_dict(item, join(join(path, "selection"), index))
