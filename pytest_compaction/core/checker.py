@@ -195,10 +195,17 @@ def _forbidden(want: Fact, fact: Fact) -> Violation:
         why = f"{want.status.value} by event {want.status_event_id}"
     else:
         why = want.status.value
+    # A deleted fact's value is not repeated: the report would carry it into logs and CI
+    # artifacts that the deletion was meant to keep it out of.
+    held = (
+        f"{fact.predicate} (its value not shown: deleted)"
+        if want.status is Status.DELETED
+        else statement(fact)
+    )
     return Violation(
         code=_FORBIDDEN[want.status],
         fact_id=want.fact_id,
-        detail=f"{why}, yet the artifact still holds {statement(fact)}",
+        detail=f"{why}, yet the artifact still holds {held}",
     )
 
 

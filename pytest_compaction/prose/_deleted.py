@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.violations import Violation, ViolationCode
-from pytest_compaction.prose._findings import _where
 from pytest_compaction.prose.forms import Resolved
 from pytest_compaction.prose.normalize import kind_of, stem
 from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements
@@ -75,12 +74,17 @@ def _check_deleted(
 
 
 def _deleted_held(r: Resolved, statement: Statement, shown: str) -> Violation:
+    # Neither the word nor its sentence is quoted: the report would carry the deleted content
+    # into logs and CI artifacts that the deletion was meant to keep it out of.
+    words = len(shown.split())
+    held = f"{words} word{'s' if words != 1 else ''}, {len(shown)} characters"
     return Violation(
         code=ViolationCode.FORBIDDEN_DELETED_FACT,
         fact_id=r.fact.fact_id,
         expected="absent (deleted)",
-        observed=shown,
-        detail=f"{_where(statement)} holds {shown!r}, a word of a deleted fact",
+        observed=f"present ({held})",
+        detail=f"sentence {statement.index + 1} holds a word of a deleted fact ({held}; not shown: "
+        f"it was deleted)",
     )
 
 
