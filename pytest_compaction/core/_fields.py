@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -12,7 +11,6 @@ __all__ = [
     "MISSING",
     "check_keys",
     "read_bool",
-    "read_id",
     "read_int",
     "read_mapping",
     "read_optional_str",
@@ -89,23 +87,6 @@ def read_str(data: Mapping[str, Any], key: str, path: str, default: object = MIS
         raise PayloadError(join(path, key), "required key is missing")
     if not isinstance(value, str) or not value:
         raise PayloadError(join(path, key), f"expected a non-empty string, got {shown(value)}")
-    return value
-
-
-_UNPRINTABLE_ID = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-
-
-def read_id(data: Mapping[str, Any], key: str, path: str) -> str:
-    """An id: a non-empty string on one printable line. An id is printed in failure lines,
-    node ids and reports; a newline or a control character in it could forge their lines."""
-    value = read_str(data, key, path)
-    bad = _UNPRINTABLE_ID.search(value)
-    if bad is not None:
-        raise PayloadError(
-            join(path, key),
-            f"an id is one line of printable text; {shown(value)} holds the control character "
-            f"U+{ord(bad.group()):04X}; use letters, digits, '-', '_' or '.'",
-        )
     return value
 
 

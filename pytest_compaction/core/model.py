@@ -23,7 +23,6 @@ from pytest_compaction.core._fields import (
     MISSING,
     check_keys,
     join,
-    read_id,
     read_int,
     read_mapping,
     read_optional_str,
@@ -264,7 +263,7 @@ class Fact:
             qualifiers = {}
         read_mapping(qualifiers, join(path, "qualifiers"))
         return cls(
-            fact_id=read_id(data, "fact_id", path),
+            fact_id=read_str(data, "fact_id", path),
             tenant_id=read_str(data, "tenant_id", path, tenant_id or MISSING),
             subject_id=read_str(data, "subject_id", path, subject_id or MISSING),
             predicate=read_str(data, "predicate", path),
@@ -420,7 +419,7 @@ class Claim:
         if form is not None:
             form.check_qualifiers((key for key, _ in read_qualifiers), join(path, "prose"))
         return cls(
-            fact_id=read_id(data, id_key, path),
+            fact_id=read_str(data, id_key, path),
             predicate=read_str(data, "predicate", path),
             value=_check_value(data["value"], join(path, "value")),
             qualifiers=read_qualifiers,

@@ -16,7 +16,6 @@ from pytest_compaction.core import spec_model
 from pytest_compaction.core._fields import (
     check_keys,
     join,
-    read_id,
     read_int,
     read_mapping,
     read_optional_str,
@@ -305,7 +304,7 @@ def _events(raw: object, path: str, tenant: str, subject: str) -> tuple[SourceEv
             required=_EVENT_REQUIRED,
             optional=_EVENT_OPTIONAL,
         )
-        event_id = read_id(item, "id", where)
+        event_id = read_str(item, "id", where)
         if event_id in seen:
             raise PayloadError(
                 join(where, "id"), f"event id {event_id!r} is used twice; event ids must be unique"
