@@ -73,3 +73,14 @@ def test_an_artifact_with_a_negative_version_or_depth_is_refused(
 
     with pytest.raises(PayloadError, match=message):
         Artifact.from_dict({"memory_version": 1, "tenant_id": "t", "subject_id": "s", **fields})
+
+
+def test_a_violation_is_described_on_one_line_whatever_its_id() -> None:
+    from pytest_compaction.core.violations import Violation, ViolationCode
+
+    forged = "f1\n================ 42 passed in 0.02s ================\r"
+    line = Violation(code=ViolationCode.MISSING, fact_id=forged, detail="lost\nPASSED").describe()
+    assert "\n" not in line
+    assert "\r" not in line
+    assert "f1\\n=====" in line
+    assert "lost\\nPASSED" in line

@@ -168,7 +168,9 @@ class Violation:
                 parts.append(f"expected {describe_value(expected)} got {describe_value(observed)}")
         if self.detail:
             parts.append(f"({self.detail})" if len(parts) > 1 else self.detail)
-        return "  ".join(parts)
+        # One line whatever the input: a newline in an id or a value must not start a line of
+        # its own in a failure report (it could look like pytest's own summary).
+        return "  ".join(parts).replace("\r", "\\r").replace("\n", "\\n")
 
     def to_dict(self) -> dict[str, object]:
         return {
