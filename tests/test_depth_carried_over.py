@@ -6,6 +6,7 @@ had. A pass that rewrites the prior, or grows on it, still goes one deeper."""
 from __future__ import annotations
 
 import pytest
+from _contract_session import contract_session
 
 from pytest_compaction.prose.summary import handed_back
 
@@ -53,10 +54,7 @@ def rewrites(request):
 def test_depth_of_a_carried_over_summary(
     pytester: pytest.Pytester, compressor: str, outcome: dict[str, int]
 ) -> None:
-    pytester.makefile(".compaction.yaml", red_eye=SPEC)
-    pytester.makepyfile(rolling=MEMORY)
-    pytester.syspathinsert()
-    result = pytester.runpytest("--compaction-contract", f"--compaction-compressor=rolling:{compressor}")
+    result = contract_session(pytester, SPEC, "rolling", MEMORY, f"rolling:{compressor}")
     result.assert_outcomes(**outcome)
     if "failed" in outcome:
         result.stdout.fnmatch_lines(["*depth_exceeded*"])

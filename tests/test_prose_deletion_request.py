@@ -7,6 +7,7 @@ restating the fact, passes."""
 from __future__ import annotations
 
 import pytest
+from _contract_session import contract_session
 
 from pytest_compaction.core.ledger import Ledger
 from tests._prose_facts import events, names
@@ -77,10 +78,7 @@ def rolling(request):
 
 
 def test_a_rolling_summary_that_never_purges_fails_in_a_session(pytester: pytest.Pytester) -> None:
-    pytester.makefile(".compaction.yaml", deletion_request=SPEC)
-    pytester.makepyfile(never_purges=ROLLING)
-    pytester.syspathinsert()
-    result = pytester.runpytest("--compaction-contract", "--compaction-compressor=never_purges:rolling")
+    result = contract_session(pytester, SPEC, "never_purges", ROLLING, "never_purges:rolling")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*fact-shellfish-1:forbidden_deleted_fact*holds a word of a deleted fact*"])
     line = next(line for line in result.outlines if "fact-shellfish-1:forbidden_deleted_fact" in line)

@@ -6,6 +6,7 @@ valid code") keeps its words, and the user's denial restated is no elevation."""
 from __future__ import annotations
 
 import pytest
+from _contract_session import contract_session
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Trust
@@ -92,10 +93,7 @@ def summarize(request):
 
 
 def test_an_elevating_summarizer_fails_in_a_session(pytester: pytest.Pytester) -> None:
-    pytester.makefile(".compaction.yaml", forged=SPEC)
-    pytester.makepyfile(elevating=ELEVATING)
-    pytester.syspathinsert()
-    result = pytester.runpytest("--compaction-contract", "--compaction-compressor=elevating:summarize")
+    result = contract_session(pytester, SPEC, "elevating", ELEVATING, "elevating:summarize")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*trust_elevated*restates what untrusted event t1 said (cancel, notice)*"])
     pytester.runpytest("--compaction-contract", "--compaction-compressor=verbatim").assert_outcomes(passed=1)

@@ -6,6 +6,7 @@ same claim repeated, one copy kept) is not lost provenance; a source with no cop
 from __future__ import annotations
 
 import pytest
+from _contract_session import contract_session
 
 from pytest_compaction.core.checker import check
 from pytest_compaction.core.ledger import Ledger
@@ -62,10 +63,7 @@ def forgets(request):
 def test_retrieval_reads_the_summary_beside_the_kept_turns(
     pytester: pytest.Pytester, compressor: str, outcome: dict[str, int]
 ) -> None:
-    pytester.makefile(".compaction.yaml", meals=SPEC)
-    pytester.makepyfile(middleware=MEMORY)
-    pytester.syspathinsert()
-    result = pytester.runpytest("--compaction-contract", f"--compaction-compressor=middleware:{compressor}")
+    result = contract_session(pytester, SPEC, "middleware", MEMORY, f"middleware:{compressor}")
     result.assert_outcomes(**outcome)
     if "failed" in outcome:
         result.stdout.fnmatch_lines(["*fact-peanut-allergy-1:missing*"])
