@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pytest_compaction.prose._token import Token
+from pytest_compaction.prose._token import Token, kind_of
 
 __all__: list[str] = []  # helpers of the tokenizer in normalize.py; nothing here is public
 
@@ -165,3 +165,122 @@ def _date_context(out: Sequence[Token], match: re.Match[str]) -> bool:
     if previous is not None and previous.norm == "of" and len(out) > 1:
         previous = out[-2]
     return bool(re.match(r"\.?\s+\d", after)) or (previous is not None and previous.norm.startswith("#"))
+
+
+_RANGE_WORDS = frozenset({"to", "until", "till", "til", "through", "thru"})
+_RANGE_DASH = re.compile(r"\s*[-\u2010-\u2015]\s*")
+_DAY_SPAN = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?[-\u2010-\u2015](\d{1,2})(?:st|nd|rd|th)?")
+
+
+def _day(token: Token) -> int | None:
+    """The day of month a bare number token names (1 to 31), or None."""
+    digits = token.norm[1:]
+    if not token.norm.startswith("#") or not digits.isdigit() or not 1 <= int(digits) <= 31:
+        return None
+    return int(digits)
+
+
+def _month_of(token: Token) -> str | None:
+    """The month token ("%8") a month name stands for, dated by context or not, or None."""
+    if re.fullmatch(r"%\d{1,2}", token.norm):
+        return token.norm
+    lower = token.raw.lower().rstrip(".")
+    if lower in _MONTHS and lower != "may":
+        return f"%{_MONTHS[lower]}"
+    return None
+
+
+def _joined(text: str, first: Token, second: Token, between: Sequence[Token]) -> bool:
+    """Whether two day numbers are a span's two ends: a dash between them ("4-8", "4 \u2013 8"),
+    or one range word ("4 to 8", "4 until 8")."""
+    if not between:
+        return _RANGE_DASH.fullmatch(text[first.end : second.start]) is not None
+    return len(between) == 1 and between[0].norm in _RANGE_WORDS
+
+
+_SPAN_END_WORDS = frozenset(
+    {"and", "or", "in", "at", "for", "inclusive", "incl", "while", "when", "with", "from", "on", "the"}
+)
+
+
+def _ends_span(text: str, tokens: Sequence[Token], j: int) -> bool:
+    """Whether the day number at ``j`` ends what is said of it: punctuation, the end, or a
+    function word after it ("August 4 to 8, inclusive"). A noun right after it ("Aug 4 to 8
+    guests") makes it a count of its own."""
+    if j + 1 >= len(tokens):
+        return True
+    nxt = tokens[j + 1]
+    if text[tokens[j].end : nxt.start].strip():
+        return True
+    return kind_of(nxt.norm) != "word" or nxt.raw.lower() in _SPAN_END_WORDS
+
+
+def date_ranges(out: Sequence[Token], text: str) -> list[Token]:
+    """A span of days in one month, each end a date: "4-8 Aug", "4 to 8 August", "14th-18th
+    July", "Aug 4-8", "August 4 to 8". The month is written once, after the second day or
+    before the first; each day takes it (a month token is set beside the other day, for
+    :func:`_fold._fold` to make the date). Days that do not rise ("8-4 Aug") are no span,
+    and "4 to 8" without a month beside it stays two numbers."""
+    tokens = list(out)
+    result: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        span = _DAY_SPAN.fullmatch(token.raw) if token.norm.startswith("!") else None
+        if span is not None:
+            first, second = int(span.group(1)), int(span.group(2))
+            after = tokens[i + 1] if i + 1 < len(tokens) else None
+            before = result[-1] if result else None
+            month = _month_of(after) if after is not None else None
+            if month is None and before is not None and _ends_span(text, tokens, i):
+                month = _month_of(before)
+            if month is not None and 1 <= first < second <= 31:
+                cut = token.start + span.end(1)
+                if before is not None and _month_of(before) == month and before.norm != month:
+                    result[-1] = Token(month, before.raw, before.start, before.end)
+                result.extend(
+                    (
+                        Token(f"#{first}", token.raw[: cut - token.start], token.start, cut),
+                        Token(month, "", cut, cut),
+                        Token(
+                            f"#{second}", token.raw[span.start(2) :], token.start + span.start(2), token.end
+                        ),
+                    )
+                )
+                if after is not None and _month_of(after) == month and after.norm != month:
+                    tokens[i + 1] = Token(month, after.raw, after.start, after.end)
+                i += 1
+                continue
+        month = _month_of(token) if re.fullmatch(r"%\d{1,2}", token.norm) else None
+        start = _day(tokens[i + 1]) if month is not None and i + 1 < len(tokens) else None
+        if month is not None and start is not None:  # "August 4 to 8": the month before the first day
+            result.extend((token, tokens[i + 1]))
+            i += 2
+            for gap in (0, 1):
+                j = i + gap
+                if j >= len(tokens) or not _joined(text, tokens[i - 1], tokens[j], tokens[i:j]):
+                    continue
+                end = _day(tokens[j])
+                if end is not None and end > start and _ends_span(text, tokens, j):
+                    result.extend((*tokens[i:j], Token(month, "", tokens[j].start, tokens[j].start)))
+                    i = j
+                    break
+            continue
+        start = _day(token)
+        if start is not None:
+            for gap in (0, 1):
+                j = i + 1 + gap
+                if j + 1 >= len(tokens) or not _joined(text, token, tokens[j], tokens[i + 1 : j]):
+                    continue
+                end = _day(tokens[j])
+                month = _month_of(tokens[j + 1])
+                if end is not None and end > start and month is not None:
+                    result.extend((token, Token(month, "", token.end, token.end)))
+                    break
+            else:
+                result.append(token)
+            i += 1
+            continue
+        result.append(token)
+        i += 1
+    return result

@@ -91,7 +91,22 @@ def _told_past(statement: Statement, index: int) -> bool:
     )
 
 
-_FRAMES_OF_TIME = frozenset({"while", "until", "till", "during", "tomorrow", "tonight", "next", "from"})
+_FRAMES_OF_TIME = frozenset(
+    {
+        "while",
+        "until",
+        "till",
+        "during",
+        "tomorrow",
+        "tonight",
+        "today",
+        "next",
+        "from",
+        "later",
+        "soon",
+        "shortly",
+    }
+)
 
 
 def _before_question(statement: Statement, positions: Sequence[int]) -> list[int]:
@@ -119,9 +134,10 @@ def _before_whether(statement: Statement, index: int, hedge: str | None) -> str 
 def _time_framed(statement: Statement) -> bool:
     """Whether the sentence holds a time adverbial: a time, a date, a weekday, or a word
     that frames a period ("while she is out", "until the 9th", "during the refit", "next
-    week"). The simple present tells a future arrangement only with one ("covers the run
-    while she is out", "leaves at six"); without one it tells a habit or a settled fact
-    ("the neighbour trims the hedge" for "will trim" states the forecast as settled)."""
+    week", "later today", "shortly"). The simple present tells a future arrangement only
+    with one ("covers the run while she is out", "leaves at six"); without one it tells a
+    habit or a settled fact ("the neighbour trims the hedge" for "will trim" states the
+    forecast as settled)."""
     return any(
         kind_of(norm) in ("time", "date") or norm in _WEEKDAYS or token.raw.lower() in _FRAMES_OF_TIME
         for token, norm in zip(statement.tokens, statement.norms, strict=True)

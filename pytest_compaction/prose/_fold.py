@@ -49,7 +49,8 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
         ):
             day = nxt.norm[1:]
             if day.isdigit() and 1 <= int(day) <= 31:
-                folded.append(Token(f"{token.norm}-{int(day):02d}", token.raw, token.start, nxt.end))
+                start, raw = (token.start, token.raw) if token.raw else (nxt.start, nxt.raw)
+                folded.append(Token(f"{token.norm}-{int(day):02d}", raw, start, nxt.end))
                 i += 2
                 continue
         if (

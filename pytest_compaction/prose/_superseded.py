@@ -50,9 +50,44 @@ def _settled(statement: Statement, r: Resolved) -> bool:
     # Any place that states it settles it: "corrected it to the 21st, since they will be
     # away, and the agent booked March 21" settles March 21 however the first is read.
     return any(
-        statement.speculative(at) is None and statement.second_choice(at) is None
+        statement.speculative(at) is None
+        and statement.second_choice(at) is None
+        and _unconfirmed(statement, at) is None
         for at, _ in r.value_positions(statement)
     )
+
+
+_CONFIRMING = frozenset(
+    stem(w)
+    for w in ("confirm", "confirmed", "approve", "approved", "agree", "agreed", "finalise", "finalize")
+)
+_SHARED_SUBJECT = frozenset({"but", "and", "yet"})
+_AUXILIARIES = frozenset({"has", "have", "had", "is", "are", "was", "were", "been", "not", "never"})
+
+
+def _unconfirmed(statement: Statement, at: int) -> str | None:
+    """The words that leave the value at token ``at`` unconfirmed, or None: a confirming verb
+    after it that is negated, in its own clause or in the next one that goes on with the
+    same subject ("a move to 4 August *was mentioned but has not been confirmed*", "the new
+    date is *not yet approved*"), or its "un-" form ("unconfirmed")."""
+    norms, tokens = statement.norms, statement.tokens
+    clause = statement.clause[at]
+    for i in range(at + 1, len(norms)):
+        if statement.clause[i] != clause:
+            first = next(j for j in range(len(norms)) if statement.clause[j] == statement.clause[i])
+            if (
+                norms[first] not in _SHARED_SUBJECT
+                or first + 1 >= len(norms)
+                or tokens[first + 1].raw.lower() not in _AUXILIARIES
+            ):
+                return None
+            clause = statement.clause[i]
+        raw = tokens[i].raw.lower()
+        if norms[i] in _CONFIRMING and statement.negated(i):
+            return raw
+        if raw.startswith("un") and stem(raw[2:]) in _CONFIRMING:
+            return raw
+    return None
 
 
 _LONGER = stem("longer")

@@ -33,6 +33,7 @@ from pytest_compaction.prose._calendar import (
     _date_context,
     _numeric_date,
     _weekday_abbreviation,
+    date_ranges,
 )
 from pytest_compaction.prose._derived import adverb_family, derived
 from pytest_compaction.prose._fold import _fold, _per_period
@@ -219,7 +220,11 @@ def _tokens(text: str) -> tuple[Token, ...]:
         else:
             _word(out, match)
     return _per_period(
-        _fold(_keyed_units(_said_decimals(clock_phrases(digit_groups(out, text), text), text), text))
+        _fold(
+            date_ranges(
+                _keyed_units(_said_decimals(clock_phrases(digit_groups(out, text), text), text), text), text
+            )
+        )
     )
 
 
