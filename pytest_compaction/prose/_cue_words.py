@@ -344,7 +344,8 @@ _SPECULATION = re.compile(
     r"consideration|possibility|proposed|proposal|contemplat(?:e|es|ed|ing)|"
     r"gonna|toying|weighing|debating|mulling|rumou?red?|guess|guessing|"
     r"(?:plan|plans|planning|planned|hope|hopes|hoping|want|wants|wanting|intend|intends|intending|"
-    r"aim|aims|aiming|expect|expects|expecting)\s+to|"
+    r"aim|aims|aiming|expect|expects|expecting|offer|offers|offered|offering|propose|proposes|"
+    r"proposing)\s+to|"
     r"going\s+to(?!\s+(?:the|a|an|my|your|his|her|our|their|its|this|that|these|those|(?-i:[A-Z])|\d))|"
     r"hoping|thinking\s+(?:about|of)|lean(?:s|ing)?\s+towards?|inclined\s+to|"
     r"theory|theories|hypothes[ie]s|hunch|suspicion|suspect|suspects|suspected|conjecture|"
@@ -352,7 +353,8 @@ _SPECULATION = re.compile(
     r"(?:depend(?:s|ed|ing)?|hing(?:e|es|ed|ing))\s+(?:up)?on|contingent\s+(?:up)?on)\b|'ll\b",
     re.IGNORECASE,
 )
-"""Possibility and intent. "going to" before a place is motion ("going to the depot",
+"""Possibility and intent (an offer or a proposal to do a thing included: "the assistant
+*offers to* open a file" has not opened it). "going to" before a place is motion ("going to the depot",
 "going to Oslo"), and "May" the month is no modal (:func:`_text.month_may`). What a choice
 "depends on", "hinges on" or is "contingent on" is open too: "that hinges on the ingress
 controller" settles nothing about the controller."""
@@ -459,7 +461,7 @@ _TOOL_HEAD = _stems("system")
 _FRAMES = _stems("according per")
 """Reporting words whose speaker follows them ("according to the ticket", "per the user")."""
 PAST = _stems(
-    "previously formerly earlier before former old prior originally used until instead replaced "
+    "previously formerly earlier before former old prior originally initially used until instead replaced "
     "replacing changed switched moved no-longer past once then ex"
 )
 _CHANGE_VERBS = _stems("changed switched moved replaced")

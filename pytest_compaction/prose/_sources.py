@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pytest_compaction.core.model import Trust
@@ -44,6 +45,22 @@ from pytest_compaction.prose.normalize import tokens
 from pytest_compaction.prose.statements import Statement, read_statements
 
 __all__ = ["_check_sources"]
+
+
+_OFFER = re.compile(
+    r"(?:offer|offers|offered|offering|propose|proposes|proposed|proposing)\s+to", re.IGNORECASE
+)
+
+
+def _offered_itself(hedge: str, word: str) -> bool:
+    """Whether ``hedge`` is only an offer or a proposal to act ("offers to open a file") and
+    ``word`` is its own verb: an offer doubts the act offered, not that the offer was made."""
+    offers = [w for w in hedge.split(", ") if _OFFER.fullmatch(w)]
+    return (
+        bool(offers)
+        and len(offers) == len(hedge.split(", "))
+        and any(w.lower().split()[0] == word.lower() for w in offers)
+    )
 
 
 def _check_sources(
@@ -163,6 +180,8 @@ def _check_sources(
                     continue  # a question or a section title asserts nothing
                 hedge = _before_whether(statement, i, statement.speculative(i))
                 # "might need" told as "will need", reported or not, is stated as certain.
+                if hedge and _offered_itself(hedge, statement.tokens[i].raw):
+                    hedge = None  # "had offered to settle" for "might offer to settle": the offer is told
                 forecast = bool(hedge) and _future_only(hedge or "") and norm in doubted
                 if (hedge and not forecast) or statement.negated(i):
                     continue

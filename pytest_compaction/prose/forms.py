@@ -489,9 +489,44 @@ def _value_polarity(
 
 
 def _source_polarity(source: Sequence[Statement], names: Sequence[Alias], value: Sequence[Alias]) -> str:
+    """How the source states the fact: negated or not where it first says its value words
+    or its name, the name's words found in order with a few words between when it is never
+    written whole ("the old teal Bramwell logo" for "teal logo"); "positive" when the source
+    says neither."""
     for statement in source:
         for group in (value, names):
             hit = statement.find_any(group)
             if hit is not None:
                 return "negative" if statement.negated(hit[0]) else "positive"
+    for statement in source:
+        for alias in names:
+            at = _spread(statement, alias)
+            if at is not None:
+                return "negative" if statement.negated(at) else "positive"
     return "positive"
+
+
+_SPREAD = 3
+"""How many words may stand between the words of a name in its source: modifiers ("the old
+teal *Bramwell Cider* logo")."""
+
+
+def _spread(statement: Statement, alias: Alias) -> int | None:
+    """Where the words of ``alias`` (two or more) start in ``statement`` in their order, in
+    one clause, with at most :data:`_SPREAD` words between each two; or None."""
+    if len(alias) < 2 or not set(alias) <= statement.vocabulary:
+        return None
+    norms = statement.norms
+    for start in (i for i, n in enumerate(norms) if n == alias[0]):
+        at = start
+        for word in alias[1:]:
+            nxt = next(
+                (j for j in range(at + 1, min(len(norms), at + 2 + _SPREAD)) if norms[j] == word),
+                None,
+            )
+            if nxt is None or statement.clause[nxt] != statement.clause[start]:
+                break
+            at = nxt
+        else:
+            return start
+    return None

@@ -28,6 +28,7 @@ from pytest_compaction.core._fields import (
 from pytest_compaction.core.errors import LifecycleError, PayloadError, UnknownIdError, _closest
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.prose import _text
+from pytest_compaction.prose._omission import forbids_omission
 from pytest_compaction.prose.failure_words import (
     attempted_failure,
     considered_words,
@@ -128,6 +129,9 @@ class Invariant:
                 # "Keep Captain out of the kitchen": a command to keep something away is a
                 # duty as much as it forbids; either modality states it.
                 verdict = judge(Modality.PROHIBITION, readings, invariant=own)
+        if not verdict.ok and self.modality is Modality.OBLIGATION and forbids_omission(self.text):
+            # "Never forget to log the reading": forbidding the omission is the duty.
+            verdict = judge(Modality.PROHIBITION, (own,), invariant=own)
         if not verdict.ok:
             kind = _article(self.modality.value.replace("_", " "))
             raise PayloadError(

@@ -177,8 +177,13 @@ def _tokens(text: str) -> tuple[Token, ...]:
         elif kind == "power":
             after_number = bool(out) and kind_of(out[-1].norm) == "number"
             add(("~" if after_number else "!") + raw.lower(), match)
+        elif kind == "ident" and (shorthand := _TIMES_SHORTHAND.fullmatch(raw)) is not None:
+            _times_shorthand(out, match, shorthand)
         elif kind == "ident" and _SLASHED.fullmatch(raw):
+            counted = bool(out) and kind_of(out[-1].norm) == "number"
             for part in _LETTERS.finditer(text, match.start(), match.end()):
+                if counted and part.start() > match.start() and part.group().lower() in _PER_SLASH:
+                    out.append(Token("per", "/", part.start() - 1, part.start()))  # "3 walks/day"
                 _word(out, part)  # "Tuesday/Thursday" is two words, "24/7" an identifier
         elif kind == "ident" and (dated := _numeric_date(raw, out, match)) is not None:
             for date_norm in dated:
@@ -226,6 +231,34 @@ def _tokens(text: str) -> tuple[Token, ...]:
             )
         )
     )
+
+
+_TIMES_SHORTHAND = re.compile(
+    r"(?:x(?P<after>[1-9]\d?)|(?P<before>[1-9]\d?)x)?(?:/(?P<per>[A-Za-z]{1,8}))?(?<=\w)"
+)
+"""A count of times and its period in note form: "x2" and "2x" (twice), "x2/week" and
+"2x/day" (twice a week, twice a day), "/week" alone after a count ("3 sessions/week" is
+three a week). A capital "X2" stays a name (a model, a route)."""
+
+
+_PER_SLASH = frozenset({"day", "week", "wk", "month", "year", "yr", "night", "term", "hour", "hr", "session"})
+"""Periods a slash after a count reads as "per": "3 sessions/week", "2 walks/day"."""
+
+
+def _times_shorthand(out: list[Token], match: re.Match[str], shorthand: re.Match[str]) -> None:
+    """Add the tokens of a note-form count of times (:data:`_TIMES_SHORTHAND`): ``#2 ~time``,
+    then ``per`` and the period's own token."""
+    count = shorthand.group("after") or shorthand.group("before")
+    start = match.start()
+    if count is not None:
+        end = start + (shorthand.end("after") if shorthand.group("after") else shorthand.end("before") + 1)
+        out.append(Token(f"#{count}", match.group()[: end - start], start, end))
+        out.append(Token("~time", match.group()[: end - start], start, end))
+    if shorthand.group("per") is not None:
+        slash = start + shorthand.start("per") - 1
+        out.append(Token("per", "/", slash, slash + 1))
+        for part in _LETTERS.finditer(match.string, slash + 1, match.end()):
+            _word(out, part)
 
 
 _UNDECOMPOSED = str.maketrans(

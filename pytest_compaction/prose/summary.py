@@ -46,6 +46,7 @@ from pytest_compaction.prose._grounding import (
 )
 from pytest_compaction.prose._labels import event_label
 from pytest_compaction.prose._markers import _listed, _locators
+from pytest_compaction.prose._omission import forbids_omission, states_omission
 from pytest_compaction.prose._pass_checks import _check_budget, _check_density, _check_depth, _check_lineage
 from pytest_compaction.prose.invariants import Invariant, InvariantRegister, check_verbatim, expansions
 from pytest_compaction.prose.modality import (
@@ -252,9 +253,31 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
             procedure=procedure,
             complemented=outside,
         )
+    if not verdict.ok and verdict.contradicts:
+        verdict = _omission_restated(invariant, stating, verdict)
     if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
         # A dropped condition widens a permission; it only tightens a prohibition or obligation.
         verdict = _kept_conditions(invariant, stating) or verdict
+    return verdict
+
+
+def _omission_restated(invariant: Invariant, stating: Sequence[str], verdict: Judgement) -> Judgement:
+    """``verdict``, or a kept force when the rule is told through leaving the thing out: a
+    prohibition of an omission ("Never skip the evening dose") kept as a duty ("always
+    taken"), or a duty ("Always log the reading") kept by forbidding its omission ("never
+    forget to log it"). A duty that keeps the verb of omission ("always skipped") flips it."""
+    if any(states_omission(clause) for clause in stating):
+        return verdict
+    forbidden = forbids_omission(invariant.text)
+    if invariant.modality is Modality.PROHIBITION and verdict.observed == "obligation" and forbidden:
+        return Judgement(True, "obligation", "")
+    if (
+        invariant.modality is Modality.OBLIGATION
+        and verdict.observed == "prohibition"
+        and not forbidden
+        and any(forbids_omission(c) for c in stating)
+    ):
+        return Judgement(True, "prohibition", "")
     return verdict
 
 

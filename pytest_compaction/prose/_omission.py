@@ -1,0 +1,39 @@
+"""Rules about leaving something out: forbidding an omission is a duty to do the thing
+("Never skip the evening dose" is "always take the evening dose"; "don't forget to log it"
+is "always log it"), and a duty stated that way forbids the omission.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["forbids_omission", "states_omission"]
+
+
+_OMITTING = (
+    r"(?:skip(?:s|ped|ping)?|miss(?:es|ed|ing)?|forget(?:s|ting)?|forgot|omit(?:s|ted|ting)?|"
+    r"neglect(?:s|ed|ing)?|fail(?:s|ed|ing)?\s+to|leave\s+out|leav(?:es|ing)\s+out|left\s+out|"
+    r"go(?:es)?\s+without|went\s+without)"
+)
+_FORBIDDEN_OMISSION = re.compile(
+    r"\b(?:never|don't|do\s+not|must\s+not|mustn't|shall\s+not|should\s+never|cannot|can't|"
+    r"may\s+not|is\s+not\s+to|are\s+not\s+to)\s+(?:ever\s+)?(?:be\s+)?" + _OMITTING + r"\b",
+    re.IGNORECASE,
+)
+_OMISSION = re.compile(r"\b" + _OMITTING + r"\b", re.IGNORECASE)
+
+
+def forbids_omission(text: str) -> bool:
+    """Whether ``text`` forbids leaving something out: a prohibition word right before a verb
+    of omission ("never skip", "do not forget", "must not miss", "never fail to")."""
+    return _FORBIDDEN_OMISSION.search(text) is not None
+
+
+def states_omission(text: str) -> bool:
+    """Whether ``text`` holds a verb of omission that no prohibition word forbids ("always
+    skip it", "the dose is missed"): a duty told with it is a duty to leave the thing out."""
+    forbidden = {m.span() for m in _FORBIDDEN_OMISSION.finditer(text)}
+    return any(
+        not any(start <= m.start() and m.end() <= end for start, end in forbidden)
+        for m in _OMISSION.finditer(text)
+    )
