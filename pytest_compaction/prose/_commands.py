@@ -261,25 +261,33 @@ _SHORT_VERBS = frozenset({"do", "go"})
 through the checklist" ("Do not ..." is read as a prohibition before this)."""
 
 
-# A bare verb, its object (at most three words, the last may be an acronym: "photo ID"),
-# then a clause of time or condition ("Check photo ID before handing over", "Lock the
-# gate when leaving"): the object ends where the clause starts, so the first word is its
-# verb. A first word shaped as a noun ("Payment before delivery is ...") is a subject.
+# A bare verb, its object ending in an acronym ("photo ID", "patient DOB"), then a clause of
+# time or condition ("Check photo ID before handing over ..."): the acronym ends the object
+# where the clause starts, so the first word is its verb. Lower-case words alone before the
+# clause ("fire door open after deliveries") may be a noun phrase and its state.
 _BEFORE_CLAUSE = re.compile(
-    r"^\s*(?P<verb>[a-z]+)\s+(?:[a-z][a-z-]*\s+){0,2}(?:[a-z][a-z-]*|[A-Z]{2,5})\s+"
+    r"^\s*(?P<verb>[a-z]+)\s+(?:[a-z][a-z-]*\s+){0,2}[A-Z]{2,5}\s+"
     r"(?:before|after|when|whenever|until|unless|once|while)\b"
 )
 _SUBORDINATOR = re.compile(r"\s+(?:before|after|when|whenever|until|unless|once|while)\b")
-_NOUN_ENDINGS = ("ment", "tion", "sion", "ness", "ity", "ance", "ence", "ure", "age", "ist", "er", "or")
+_NOUN_ENDINGS = ("ment", "tion", "sion", "ness", "ity", "ance", "ence")
+"""Endings of nouns, not of verbs: a word in one, right before "before" or "after", is a
+subject ("Payment before delivery is required"), where "Wash before use" is a command."""
 
 
 def _command_verb(text: str) -> str | None:
     clean = _IMPERATIVE_SKIP.sub("", text)
     lowered = clean[:1].lower() + clean[1:] if clean else clean
     match = _IMPERATIVE.match(lowered)
-    if match is None or _SUBORDINATOR.match(lowered, match.end("verb")):
+    if (
+        match is not None
+        and _SUBORDINATOR.match(lowered, match.end("verb"))
+        and match.group("verb").endswith(_NOUN_ENDINGS)
+    ):
+        return None  # "Payment before delivery is ...": a noun, the subject
+    if match is None:
         match = _BEFORE_CLAUSE.match(lowered)
-        if match is None or match.group("verb").endswith(_NOUN_ENDINGS):
+        if match is None:
             return None
     verb = match.group("verb")
     if "-" in verb:

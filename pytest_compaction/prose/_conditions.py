@@ -134,20 +134,15 @@ def _assent(stems: Iterable[str]) -> set[str]:
 
 def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
     """Whether a condition stated by ``words`` survives in a text of ``stems``: more than
-    half of its words are there (half, when it sets numbers and all are there), a word of
-    one act matched by any other of it (:data:`_FOLDS`), and each identifier exactly. One
-    word a new condition happens to share ("when an incident is open" for "if the incident
-    commander agrees") does not keep it."""
+    half of its words are there, a word of one act matched by any other of it
+    (:data:`_FOLDS`), and each identifier exactly. One word a new condition happens to share
+    ("when an incident is open" for "if the incident commander agrees") does not keep it."""
     wanted, have = _assent(words), _assent(stems)
     if any(w[:1] in "!#" and w not in have for w in wanted):
         # An identifier ("Sev-1") is kept exactly, as a marker is; so is a number, the bound
         # the condition sets ("more than two years"): without it the condition is another.
         return False
-    numbered = any(w[:1] == "#" for w in wanted)
     wanted = {w for w in wanted if w[:1] != "#"}  # a number kept says nothing of the other words
-    if numbered:
-        # The bound's numbers all kept, half its words do: "3x8 sets" for "3 sets of 8 reps".
-        return 2 * len(wanted & have) >= len(wanted)
     return not wanted or len(wanted & have) > len(wanted) // 2
 
 

@@ -289,6 +289,9 @@ _OUT = "out"
 _KEPT_OUT = _stems("stay stays stayed staying remain remains remained keep keeps kept keeping")
 """Verbs that "out of" after them keeps away: "her milk *stays out of* the bulk tank" tells
 that it does not go in."""
+_OUT_STATE = _KEPT_OUT | _stems("be is are was were been being stay remain")
+"""Linking verbs after which "out of" and a bare noun is a state the subject is not in: "the
+MX records *are out of* scope", "the lift *stays out of* service"."""
 _TAKES_REPORT = _stems("ask asks asked want wants wanted need needs needed go going went able")
 """Verbs after which "to" + a reporting word is that report ("asked to report the leak")."""
 _YET = "yet"

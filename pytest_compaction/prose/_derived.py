@@ -69,8 +69,29 @@ def derived(norm: str) -> frozenset[str]:
                 out.add(norm + "i" + suffix)  # "reconcile" -> "reconciliation"
         if norm.endswith("fy") and len(norm) >= _NOUN_SUFFIXES[0][1]:
             out.add(norm[:-1] + "ication")  # "certify" -> "certification", "notify" -> "notification"
+    out |= _sion_family(norm)
     out.discard(norm)
     return frozenset(w for w in out if len(w) >= 4)
+
+
+def _sion_family(norm: str) -> set[str]:
+    """The "-sion" nouns of verbs in "-nd", "-ide"/"-ude" and "-mit", and back: "suspend" /
+    "suspension", "extend" / "extension", "decide" / "decision", "include" / "inclusion",
+    "permit" / "permission", "admit" / "admission" (stems of six letters or more for "-nd",
+    five for the others, so "tend" is no "tension" and "vision" no "vid")."""
+    if norm.endswith("nsion") and len(norm) >= 9:
+        return {norm[:-5] + "nd"}
+    if norm.endswith(("ision", "usion")) and len(norm) >= 8:
+        return {norm[:-4] + "d"}
+    if norm.endswith("mission") and len(norm) >= 9:
+        return {norm[:-7] + "mit"}
+    if norm.endswith("nd") and len(norm) >= 6:
+        return {norm[:-1] + "sion"}
+    if norm.endswith(("id", "ud")) and len(norm) >= 5:
+        return {norm[:-1] + "sion"}
+    if norm.endswith("mit") and len(norm) >= 5:
+        return {norm[:-3] + "mission"}
+    return set()
 
 
 _PARTED_ADVERBS = frozenset(

@@ -42,6 +42,7 @@ from pytest_compaction.prose._cue_words import (
     _OFF_REACH,
     _OFF_STATE,
     _OUT,
+    _OUT_STATE,
     _PASSIVE_BE,
     _PHRASAL_REFUSALS,
     _PRIVATIVES,
@@ -215,6 +216,9 @@ class _Negation(_Sentence):
         joined = {"rather": "than", "instead": "of", _OUT: "of"}[raw]
         if self.norms[nxt] != joined:
             return ""
+        if raw == _OUT and index > 0 and position < index and self._out_of_state(index):
+            # "the MX records are out of scope", "the lift is out of service": the subject is not in it
+            return "out of" if self._before_verb(position, index - 1) else ""
         if raw == _OUT and (index == 0 or self.norms[index - 1] not in _KEPT_OUT):
             return ""  # "out of stock", "ran out of time": no keeping away
         seg = self.segment[index]
@@ -223,6 +227,18 @@ class _Negation(_Sentence):
         if any(self.norms[j] in _SET_ASIDE_ENDS for j in range(nxt + 1, position)):
             return ""  # "... rather than added to the tank *until* 9 May": the date is not set aside
         return f"{raw} {joined}"
+
+    def _out_of_state(self, index: int) -> bool:
+        """Whether the "out" at token ``index`` opens a state its subject is not in: after a
+        linking verb ("are", "stays", "remains"), "of" and then a bare noun with nothing
+        between ("out of scope", "out of service", "out of stock"); "out of 10", "out of the
+        car" and "made out of oak" tell no such state."""
+        nxt = index + 2
+        if self.norms[index - 1] not in _OUT_STATE or nxt >= len(self.norms):
+            return False
+        if self.text[self.tokens[index + 1].end : self.tokens[nxt].start].strip():
+            return False  # an article between ("out of the office"): articles are not tokens
+        return kind_of(self.norms[nxt]) == "word" and self.segment[nxt] == self.segment[index]
 
     def _still_open(self, position: int, index: int, raw: str) -> str:
         """Whether "yet to" or "still has to" at token ``index`` tells that what follows in

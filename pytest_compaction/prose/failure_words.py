@@ -70,6 +70,14 @@ _COULD_NOT = (
 )
 _NOT_HYPOTHETICAL_COULD = r"(?!\s+not\s+(?!have\b))"
 """After "could": "could not" + a verb other than "have" is a past failure, not a hypothetical."""
+_DISCARDED = (
+    r"binned|scrapped|ditched|discarded|thrown\s+(?:away|out)|(?:had|have)\s+to\s+(?:bin|scrap|ditch|discard)|"
+    r"went\s+back\s+to|switched\s+back|wasted"
+)
+"""What was made thrown away, or the old way taken up again ("we binned two batches", "went
+back to the old flour"): an attempt's outcome. Only an attempt's: beside an approach told
+as considered, an idea "scrapped" is no failed attempt (:data:`_FAILED_EVENT` leaves them
+out)."""
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
@@ -82,7 +90,9 @@ _FAILED = re.compile(
     r"no\s+luck|dead\s+end|bounced|"
     + _PERSISTED
     + r"|made\s+no\s+difference|(?:(?:had|has|with)\s+)?(?:no|zero)\s+effect|no\s+improvement|"
-    r"ineffective|gave\s+up|giv(?:e|es|ing|en)\s+up|abandoned|f[ae]ll(?:s|en)?\s+through)\b"
+    r"ineffective|gave\s+up|giv(?:e|es|ing|en)\s+up|abandoned|f[ae]ll(?:s|en)?\s+through|"
+    + _DISCARDED
+    + r")\b"
 )
 # The outcome told as an event that happened ("failed", "crashed", "timed out"), not as a
 # noun that could label a risk ("error", "timeout"): what an attempt needs when the same

@@ -375,7 +375,14 @@ def _derivations(alias: Alias) -> list[Alias]:
         if norm in STOPWORDS:
             continue
         out.extend((*alias[:i], other, *alias[i + 1 :]) for other in sorted(derived(norm)))
+    for i in range(len(alias) - 1):
+        if alias[i : i + 2] == _FIFTY_PERCENT:
+            out.append((*alias[:i], "half", *alias[i + 2 :]))  # "half up front" for "50 percent"
     return out + _separated(alias)
+
+
+_FIFTY_PERCENT = ("#50", "~percent")
+"""A share of fifty percent, which English says as "half"."""
 
 
 def _separated(alias: Alias) -> list[Alias]:

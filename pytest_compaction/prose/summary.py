@@ -315,6 +315,20 @@ def _stating(sentence: str, invariant: Invariant) -> list[str]:
 _AND_CLAUSE = re.compile(r",\s+and\s+", re.IGNORECASE)
 
 
+def _beyond_markers(text: str, condition: str, held: Sequence[str], words: Sequence[str]) -> list[str] | None:
+    """The words of ``condition`` beyond the markers it holds, when those markers also
+    name the rule's subject outside it ("may authorise a courtesy car only if the policy
+    includes the courtesy car add-on": the car is what is permitted, the policy's add-on
+    is the condition); else None: the markers are the condition's own words and the
+    marker check keeps it."""
+    outside = text.replace(condition, " ")
+    if not all(_text.contains(outside, m) for m in held):
+        return None
+    marked = {t.norm for m in held for t in tokens(m)}
+    rest = [w for w in words if w not in marked and w[:1] != "#"]
+    return rest or None
+
+
 def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | None:
     """A failed judgement when the statement drops one of the invariant's own conditions
     (no more than half of the words that state it survive, and the statement's own
@@ -331,9 +345,12 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
     stems = {t.norm for part in parts for t in tokens(part)}
     own = [restated for part in parts for _, restated in condition_words(part)]
     for condition, words in condition_words(invariant.text):
-        if any(_text.contains(condition, m) for m in markers):
-            continue  # a condition that holds a marker is checked as that marker
-        if kept(words, stems) or any(reshaped(words, restated) for restated in own):
+        held = [m for m in markers if _text.contains(condition, m)]
+        if held:
+            rest = _beyond_markers(invariant.text, condition, held, words)
+            if rest is None or 2 * len(set(rest) & stems) >= len(rest):
+                continue  # a condition that holds a marker is checked as that marker
+        elif kept(words, stems) or any(reshaped(words, restated) for restated in own):
             continue
         if not same_bound(condition, texts):
             return Judgement(
