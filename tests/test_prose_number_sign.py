@@ -15,7 +15,7 @@ from tests._prose_facts import names
     ("text", "word", "negated"),
     [
         ("Locker no. 147 in the north changing room is reassigned.", "#147", False),
-        ("No. 3 Court is closed today.", "court", False),
+        ("No. 3 Court is booked today.", "court", False),
         ("There is no locker for Dana.", "locker", True),
         ("No locker is free.", "locker", True),
     ],

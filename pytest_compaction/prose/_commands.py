@@ -33,7 +33,7 @@ are handed over") has verbs of its own."""
 _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>(?:[a-z]+-)?[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
-    r"by|until)\b|"
+    r"by|until|into|onto)\b|"
     r"[A-Z0-9$\u20ac\u00a3'\"`]|(?:[a-z][a-z-]*\s+){0,3}[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
     r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|[0-9$\u20ac\u00a3])\b|"
     # A bare noun then "of" ("get proof of", "keep copies of", "take written note of"): the
@@ -42,6 +42,9 @@ _IMPERATIVE = re.compile(
     r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+of\b(?!"
     + _OWN_CLAUSE
     + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b)|"
+    # A program and its flag ("run cargo fmt --check", "call deploy.sh -n"): a command line
+    # is the object, so the first word is its verb.
+    r"(?:[a-z][\w.-]*\s+){1,3}--?[a-zA-Z]|"
     # A bare noun then its code ("close valve V-12", "lock door B", "reset pump 4"): the noun
     # and its name are the object, so the first word is its verb, on the same terms.
     r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+(?:[A-Z]{1,4}-?[0-9]+[A-Za-z]?|[0-9]+[A-Za-z]?|[A-Z])\b(?![-.,:]\w)(?!"

@@ -112,7 +112,7 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 _ASSENT = _stem_set(
     "review reviews reviewed approve approves approved approval sign signs signed sign-off signoff "
     "okay okays okayed authorize authorizes authorized authorization authorise authorises authorised "
-    "authorisation consent consents consented"
+    "authorisation consent consents consented agree agrees agreed agreement"
 )
 """Words of one act, a person's assent, which a condition may name by any of them: "after
 supervisor review" is kept by "after a supervisor signs off" or "once a supervisor

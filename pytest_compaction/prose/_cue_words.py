@@ -344,7 +344,7 @@ _SPECULATION = re.compile(
     r"if|whether|consider|considers|considering|considered|wonder|wonders|wondering|wish|wishes|"
     r"dream|dreams|dreaming|imagine|imagining|suppose|hypothetical|hypothetically|tentative|"
     r"tentatively|unsure|uncertain|undecided|idea|option|options|someday|eventually|will|shall|"
-    r"consideration|possibility|proposed|proposal|contemplat(?:e|es|ed|ing)|"
+    r"consideration|possibility|proposed|proposal|contemplat(?:e|es|ed|ing)|floated|mooted|"
     r"gonna|toying|weighing|debating|mulling|rumou?red?|guess|guessing|"
     r"(?:plan|plans|planning|planned|hope|hopes|hoping|want|wants|wanting|intend|intends|intending|"
     r"aim|aims|aiming|expect|expects|expecting|offer|offers|offered|offering|propose|proposes|"

@@ -184,8 +184,9 @@ _PROHIBITION = (
     # bounded by a condition is "never ... without".
     r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
     # "No vehicle leaves without ...", and so after a label ("Desk rule: no vehicle leaves ...",
-    # "**Pool:** no diving"), where a clause starts as a sentence does.
-    r"(?:^\s*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+    # "**Pool:** no diving") or a bullet or an emoji ("- no diving", "🚪 No guest goes up
+    # ..."), where a clause starts as a sentence does.
+    r"(?:^[^\w]*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
     # An arrow in a note starts a clause as a colon does ("Order 12 -> no refund until ...").
     r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
 )
@@ -231,6 +232,7 @@ _OBLIGATION = (
     r"\brequire[sd]?\b",
     r"\brequirement\b",
     r"\bmandatory\b",
+    r"\bcompulsory\b",
     r"\bobligatory\b",
     r"\bobliged\b",
     r"\b(?:has|have|need|needs)\s+to\b",

@@ -96,7 +96,8 @@ def _redacted_names(
     authorized event and no active fact uses: "Testville" of "ship to 14 Sample Street,
     Testville" once the address is deleted. They are the deleted content as much as its
     value. A name before the value tells whose it is or who said it ("the Achterbergs'
-    key", "Jonas mentioned a divorce"), and one in another sentence of the event ("Hi,
+    key", "Jonas mentioned a divorce"), a possessive after it whose the next thing is ("MRN
+    00482117, Dr. Lindqvist's clinic"), and one in another sentence of the event ("Hi,
     I'm Ana.") is not the fact's."""
     redacted = ledger.redacted_event_ids
     used = {n for s in allowed for n in s.norms}
@@ -112,6 +113,8 @@ def _redacted_names(
                 if i <= hit[0] or statement.clause[i] != statement.clause[hit[0]]:
                     continue  # before the value: whose it is ("the Achterbergs' key"), not what
                 kind = kind_of(norm)
+                if token.raw.endswith(("'s", "s'")):
+                    continue  # a possessive tells whose the next thing is ("Dr. Lindqvist's clinic")
                 proper = kind == "word" and i > 0 and token.raw[:1].isupper() and norm not in STOPWORDS
                 long_number = kind in ("number", "identifier") and sum(c.isdigit() for c in norm) >= 3
                 if (proper or long_number) and len(norm) > 2 and norm not in used | known:

@@ -169,6 +169,21 @@ def _unlabelled(text: str, before: str) -> str:
     return rest if colon and before.startswith(label + colon) else text
 
 
+_TRIED = re.compile(r"\b(?:tried|attempted|trialled|trialed|tested)\b", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[;?]|\s[-\u2013\u2014]\s")
+
+
+def _only_proposed(window: str, approach: Sequence[str]) -> bool:
+    """Whether the clause that names the attempt offers it as an idea ("maybe clear the npm
+    cache?", "try clearing the cache") with no failure of its own: a failure told in another
+    clause ("the install fails with E; maybe ...") is what the attempt is meant to fix."""
+    for clause in _CLAUSE_BREAK.split(window):
+        if any(_text.contains(clause, m) for m in approach):
+            tried = _TRIED.search(clause) is not None  # "was suggested and tried"
+            return bool(considered_words(clause)) and not tried and attempted_failure(clause) is None
+    return False
+
+
 def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -> list[Violation]:
     rid = record.id
     spots = _text.windows(sentences, record.approach, also=expansions(record.text, record.approach))
@@ -199,6 +214,8 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
             continue
         if considered_words(window) and attempted_failure(bare) is None:
             continue  # "considered X" next to an error word is still only considered
+        if _only_proposed(window, record.approach):
+            continue  # "install fails with E; maybe clear the cache?": the failure is not the try's
         if failure_outcome(bare) is None and _resolved(window, record.error):
             continue  # only the error's name, and it is told as over: the attempt worked
         missing = [m for m in record.error if not _text.contains(window, m)]

@@ -103,6 +103,12 @@ class _Negation(_Sentence):
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
                 continue
+            closure = self.tokens[i].raw.lower() in _CLOSURES and tuple(self.norms[i + 1 : i + 2]) != ("to",)
+            if closure and i > position and self._complement(i):
+                # "top-out on the Slab wall *is closed*", "the east gate stays shut": what its
+                # subject is, as "not open"; "closed to new patients" shuts out what follows.
+                found.append(self.tokens[i].raw)
+                continue
             state = self._negative_state(position, i)
             if state is None:
                 state = self._negating_word(position, i, answer)
@@ -249,8 +255,13 @@ class _Negation(_Sentence):
             found = index + 1 < len(norms) and norms[index + 1] == "to"
             words = "yet to"
         else:
-            found = index + 2 < len(norms) and norms[index + 1] in _STILL_DUE and norms[index + 2] == "to"
-            words = f"still {self.tokens[index + 1].raw} to" if found else ""
+            found = (
+                index + 2 < len(norms)
+                and norms[index + 1] in _STILL_DUE
+                and (norms[index + 2] == "to" or self.tokens[index + 2].raw.lower().endswith("ing"))
+            )
+            # "still has to register them", "still need registering": not done yet
+            words = f"still {self.tokens[index + 1].raw} {self.tokens[index + 2].raw}" if found else ""
         if not found or position <= index or self.segment[position] != self.segment[index]:
             return ""
         if any(norms[j] in _SET_ASIDE_ENDS for j in range(index + 1, position)):

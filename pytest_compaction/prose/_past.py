@@ -13,9 +13,11 @@ from pytest_compaction.prose._cue_words import (
     _PAST_AUX,
     _PRESENT_AUX,
     PAST,
+    STOPWORDS,
     negator,
 )
 from pytest_compaction.prose._sentence import _Sentence
+from pytest_compaction.prose._token import kind_of
 
 __all__ = ["_PastFraming"]
 
@@ -90,6 +92,23 @@ class _PastFraming(_Sentence):
         # "oil *changes*", and "the north *changing* room", "*moving* day": no change told
         return not (norm in _CHANGE_VERBS and raw.endswith(("s", "ing")))
 
+    def _from_named(self, position: int) -> str | None:
+        """The words of a change "from" a named value "to" another, with the value's name
+        between "from" and it ("moves from Node 18 to Node 20", "from version 3 to version
+        4"): at most two words between, none a function word, and "to" within three words
+        after; or None."""
+        norms = self.norms
+        for gap in (1, 2):
+            start = position - gap - 1
+            if start < 0 or norms[start] != "from":
+                continue
+            between = norms[start + 1 : position]
+            if any(n in STOPWORDS or kind_of(n) != "word" for n in between):
+                return None
+            if "to" in norms[position + 1 : position + 4]:
+                return " ".join(t.raw for t in self.tokens[start : position + 1])
+        return None
+
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
         origin = (
@@ -106,6 +125,9 @@ class _PastFraming(_Sentence):
                 return f"{self.tokens[position - 1].raw} {self.tokens[position].raw}"
         if position > 0 and self.norms[position - 1] == "from" and not origin:
             return f"from {self.tokens[position].raw}"
+        named = self._from_named(position)
+        if named is not None:
+            return named
         seg = self.segment[position]
         words: list[str] = []
         for i, token in enumerate(self.tokens):

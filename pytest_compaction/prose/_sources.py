@@ -32,6 +32,7 @@ from pytest_compaction.prose._trust import (
     _TELLING_DOUBT,
     _attributes,
     _claimed_as_own,
+    _headed_by_source,
     _reported,
     _reported_content,
     _reports_doubt,
@@ -238,6 +239,7 @@ def _check_sources(
                     and (
                         _attributes(statement, claim, names, told_by[event_id])
                         or _source_tells(statement, label)
+                        or _headed_by_source(statement, label)
                     )
                 ):
                     continue

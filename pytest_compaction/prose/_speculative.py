@@ -5,6 +5,7 @@ sentence presupposes as given (:meth:`_Speculation.presupposed`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pytest_compaction.prose import _text
@@ -91,12 +92,17 @@ class _Speculation(_Sentence):
         """Where a trailing alternative value with its own condition begins after token
         ``position`` (", *4:30pm only if the flight is late*"), or ``end``: after a comma, a
         number, time, date or amount, then "if" or "only if". The condition is that
-        value's; the value before the comma stands ("Fri 3pm, 4:30pm only if ...")."""
+        value's; the value before the comma stands ("Fri 3pm, 4:30pm only if ..."). So does a
+        value offered as the second choice with its own condition ("church hall as normal,
+        *the library as a backup if it floods*")."""
         for i in range(position + 1, len(self.tokens) - 1):
             if self.clause[i] != clause or self.tokens[i].start >= end:
                 break
             if "," not in self.text[self.tokens[i - 1].end : self.tokens[i].start]:
                 continue
+            backup = _SECOND_CHOICE.search(self.text, self.tokens[i].start, end)
+            if backup is not None and re.match(r"\s*(?:only\s+)?if\b", self.text[backup.end() : end], re.I):
+                return self.tokens[i - 1].end  # ", the library as a backup if it floods"
             if kind_of(self.norms[i]) not in ("number", "time", "date", "currency"):
                 continue
             after = [t.raw.lower() for t in self.tokens[i + 1 : i + 3]]

@@ -27,7 +27,8 @@ def _newer_unstated(r: Resolved, resolved: Mapping[str, Resolved], statements: S
     """Whether the value that replaced a superseded fact (the active end of its chain) is
     stated nowhere in the summary: then the old value is what the summary leaves a reader
     with, however its verb is tensed ("asked for an aisle seat" when the window seat is
-    not told)."""
+    not told). Where sentences holding the newer value name the fact, only those can
+    state it."""
     seen: set[str] = set()
     current: Resolved | None = r
     while current is not None and current.fact.status is Status.SUPERSEDED:
@@ -38,7 +39,12 @@ def _newer_unstated(r: Resolved, resolved: Mapping[str, Resolved], statements: S
         current = resolved.get(newer)
     if current is None or current.fact.status is not Status.ACTIVE or not current.value:
         return False
-    return not any(_settled(s, current) for s in _candidates(statements, current.value))
+    holding = _candidates(statements, current.value)
+    # Where some sentence holding the value names the fact, those sentences tell it: "the
+    # library" in a line about parking does not state the rehearsal's venue when the line
+    # about the rehearsal offers the library only as a backup.
+    named = [s for s in holding if s.find_any(current.names) is not None]
+    return not any(_settled(s, current) for s in named or holding)
 
 
 def _settled(statement: Statement, r: Resolved) -> bool:

@@ -19,6 +19,7 @@ __all__ = [
     "_reported_content",
     "_reports_doubt",
     "_source_label",
+    "_headed_by_source",
     "_source_tells",
     "_told_by_person",
 ]
@@ -85,17 +86,54 @@ def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] =
     for verb, norm in enumerate(norms):
         if norm not in verbs:
             continue
-        teller = next(
+        at = next(
             (
-                norms[j]
+                j
                 for j in range(verb - 1, -1, -1)
                 if segment[j] == segment[verb] and (norms[j] in label or norms[j] in _OWN_SPEAKERS)
             ),
             None,
         )
-        if teller is not None and teller not in _OWN_SPEAKERS:
-            return True
+        if at is None or norms[at] in _OWN_SPEAKERS:
+            continue
+        if (
+            verb == at + 1
+            and at > 0
+            and norms[at - 1] in _DESTINATIONS
+            and (at < 2 or norms[at - 2] != "accord")
+        ):
+            continue  # "add it to the plugins list": a place things go, not a source telling
+        return True
     return False
+
+
+_DESTINATIONS = frozenset({"to", "into", "onto"})
+
+
+_OUTPUT_WORDS = (
+    "log logs output readme post posts notice notices alert alerts changelog comment comments screenshot "
+    "screenshots snippet bot feed digest banner ticket tickets page site website forum email e-mail mail "
+    "message messages document article letter transcript attachment thread source"
+)
+_OUTPUT_NOUNS = frozenset(_OUTPUT_WORDS.split())
+"""Nouns that name where a text came from, as written: a line headed by one of them ("CI
+log: ...", "Forwarded post:") cites that source for what follows the colon."""
+_SOURCE_HEADING = re.compile(r"^\W*([^:\n]{1,60}):\s")
+
+
+def _headed_by_source(statement: Statement, label: frozenset[str]) -> bool:
+    """Whether the sentence opens with a heading that names the untrusted event's source: a
+    source noun (:data:`_OUTPUT_NOUNS`) and, beside it, a word of the event's own name for
+    its source, before a colon ("`migrate-check` CI log: lock timeout on `products`, plus a
+    hint that ..."). What follows the colon is that source's, as "the CI log says" would
+    tell it."""
+    match = _SOURCE_HEADING.match(statement.text)
+    if match is None:
+        return False
+    words = re.findall(r"[\w'-]+", match.group(1).lower())
+    if not any(w in _OUTPUT_NOUNS for w in words):
+        return False
+    return any(t.norm in label for w in words for t in tokens(w))
 
 
 def _claimed_as_own(statement: Statement, hits: Sequence[int], label: frozenset[str], need: int) -> bool:

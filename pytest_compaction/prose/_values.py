@@ -57,12 +57,22 @@ where another was is another value ("evening runs" for "running in the morning")
 weekday for another is."""
 
 
+_FREQUENCIES = frozenset(
+    stem(w) for w in ("hourly", "daily", "nightly", "weekly", "fortnightly", "monthly", "quarterly", "yearly")
+) | frozenset(stem(w) for w in ("annually", "biweekly"))
+"""Adverbs of how often: one told where another was is another value ("rebuilt weekly" for
+a nightly rebuild). "Daily" and "nightly" both say once a day, and do not rival each other."""
+_ONCE_A_DAY = frozenset({stem("daily"), stem("nightly")})
+
+
 def _kind(norm: str) -> str:
     """The token kinds a value can be swapped within: those of :func:`kind_of`, weekdays
-    ("Wednesdays" for "Thursday" is another value, not a missing one) and the parts of a
-    day (:data:`_DAY_PARTS`)."""
+    ("Wednesdays" for "Thursday" is another value, not a missing one), the parts of a
+    day (:data:`_DAY_PARTS`) and adverbs of frequency (:data:`_FREQUENCIES`)."""
     if norm in _WEEKDAYS:
         return "weekday"
+    if norm in _FREQUENCIES:
+        return "frequency"
     return "daypart" if norm in _DAY_PARTS else kind_of(norm)
 
 
@@ -73,7 +83,7 @@ def _typed(aliases: tuple[Alias, ...]) -> frozenset[tuple[str, str]]:
     for alias in aliases:
         for i, norm in enumerate(alias):
             kind = _kind(norm)
-            if kind in ("time", "date", "weekday", "daypart"):
+            if kind in ("time", "date", "weekday", "daypart", "frequency"):
                 out.add((kind, ""))
             elif kind == "number":
                 unit = (
@@ -139,7 +149,9 @@ def _competing(
     norms = statement.norms
     for i, norm in enumerate(norms):
         kind = _kind(norm)
-        if kind not in ("number", "time", "date", "weekday", "daypart") or norm in own_norms:
+        if kind not in ("number", "time", "date", "weekday", "daypart", "frequency") or norm in own_norms:
+            continue
+        if kind == "frequency" and norm in _ONCE_A_DAY and own_norms & _ONCE_A_DAY:
             continue
         if kind == "number" and not ordinal and _ORDINAL.search(statement.tokens[i].raw):
             continue

@@ -124,6 +124,10 @@ _GOVERNED_ADVICE = re.compile(
 )
 
 
+_LEADING_MARKS = re.compile(r"^[^\w\s]+")
+"""A bullet or an emoji a cue matched at the start of a line ("🚪 No guest ..."): no word of it."""
+
+
 def _governed_advice(text: str) -> str:
     """``text`` (lower case) with each verb of advice a rule governs blanked (:data:`_GOVERNED_ADVICE`)."""
     for match in _GOVERNED_ADVICE.finditer(text):
@@ -239,7 +243,7 @@ def read(text: str) -> Reading:
             start, end = match.span()
             if start == end or (kind is CueKind.PERMISSION and _text.month_may(original, start, end)):
                 continue  # "moves in on 1 May", "the May rota": the month, no permission
-            words = _SPACES.sub(" ", match.group().strip(" ,"))
+            words = _SPACES.sub(" ", _LEADING_MARKS.sub("", match.group()).strip(" ,"))
             found.append((start, Cue(kind, words)))
             work = work[:start] + " " * (end - start) + work[end:]
     found.sort(key=lambda item: item[0])

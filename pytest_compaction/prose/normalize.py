@@ -196,6 +196,7 @@ def _tokens(text: str) -> tuple[Token, ...]:
             out.append(Token(_number(band.group(2)), raw[band.start(2) :], at, match.end()))
         elif kind == "ident":
             add(digit_group(raw) or "!" + raw.lower(), match)
+            out.extend(_file_name(match))
         elif kind == "version":
             # "v4.12.0" is release 4.12.0, "v2.3" release 2.3: the "v" only says "version".
             digits = raw[1:]
@@ -261,6 +262,20 @@ def _times_shorthand(out: list[Token], match: re.Match[str], shorthand: re.Match
             _word(out, part)
 
 
+_FILE_NAME = re.compile(r"/([\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})/?$")
+
+
+def _file_name(match: re.Match[str]) -> tuple[Token, ...]:
+    """The tokens of a path's file name, after the path's own identifier token: a file is
+    named with or without its folder ("data/eval_public.jsonl" holds "eval_public.jsonl",
+    read as that name alone is read)."""
+    found = _FILE_NAME.search(match.group())
+    if found is None:
+        return ()
+    at = match.start() + found.start(1)
+    return tuple(Token(t.norm, t.raw, t.start + at, t.end + at, t.past) for t in _tokens(found.group(1)))
+
+
 _UNDECOMPOSED = str.maketrans(
     {"ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "ð": "d", "þ": "th", "ł": "l", "đ": "d"}
 )
@@ -277,6 +292,12 @@ def ascii_folded(word: str) -> str:
     return unicodedata.normalize("NFKC", "".join(c for c in parts if not unicodedata.combining(c)))
 
 
+_OK_VERB = frozenset({"ok", "oks", "okay", "okays", "okayed", "ok'd", "ok'ed"})
+_OK_OBJECT = re.compile(r"\s+(?:it|them|this|that|the|a|an|his|her|their|every|each|any)\b", re.IGNORECASE)
+""""OK" with an object after it is the verb "approve" ("all flatmates OK it", "the lead
+OK'd the change"); "is OK" is an adjective that permits, no assent."""
+
+
 def _word(out: list[Token], match: re.Match[str]) -> None:
     raw = match.group()
     lower = ascii_folded(raw.lower())
@@ -288,6 +309,9 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         and start - previous.end <= 1
         and not _ORDINAL_RAW.search(previous.raw)  # "the 3rd week" counts no weeks
     )
+    if lower in _OK_VERB and _OK_OBJECT.match(match.string, end):
+        out.append(Token(stem("approve"), raw, start, end, lower.endswith("d")))  # "all flatmates OK it"
+        return
     if "'" in lower and lower.split("'", 1)[1] in _CONTRACTIONS:
         head, tail = lower.split("'", 1)
         out.append(Token(stem(head), raw, start, end))

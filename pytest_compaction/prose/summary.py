@@ -50,6 +50,7 @@ from pytest_compaction.prose._omission import forbids_omission, states_omission
 from pytest_compaction.prose._pass_checks import _check_budget, _check_density, _check_depth, _check_lineage
 from pytest_compaction.prose.invariants import Invariant, InvariantRegister, check_verbatim, expansions
 from pytest_compaction.prose.modality import (
+    CueKind,
     Judgement,
     Modality,
     command_verb,
@@ -255,6 +256,8 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         )
     if not verdict.ok and verdict.contradicts:
         verdict = _omission_restated(invariant, stating, verdict)
+    if not verdict.ok and verdict.observed == "narrowed" and invariant.modality is Modality.OBLIGATION:
+        verdict = _duty_through_without(invariant, stating, verdict)
     if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
         # A dropped condition widens a permission; it only tightens a prohibition or obligation.
         verdict = _kept_conditions(invariant, stating) or verdict
@@ -278,6 +281,28 @@ def _omission_restated(invariant: Invariant, stating: Sequence[str], verdict: Ju
         and any(forbids_omission(c) for c in stating)
     ):
         return Judgement(True, "prohibition", "")
+    return verdict
+
+
+_WITHOUT = re.compile(r"\b(?:without|w/o)\s+(?P<rest>(?:[^;.!?]|\.(?=\S))*)", re.IGNORECASE)
+
+
+def _duty_through_without(invariant: Invariant, stating: Sequence[str], verdict: Judgement) -> Judgement:
+    """``verdict``, or the duty kept when it is told as forbidding the occasion without the
+    thing required, that thing named by the rule's markers after "without": "no benchmark
+    run is launched *without* `seed=1337`" keeps "Always set seed=1337 for benchmark runs".
+    "Never deploy without approval" for "Always deploy on Fridays" has no marker after
+    "without": an exception added to the duty."""
+    markers = _locators(invariant.text, invariant.markers)
+    for clause in stating:
+        match = _WITHOUT.search(clause)
+        if match is None or not read(clause).has(CueKind.PROHIBITION):
+            continue
+        before = clause[: match.start()]
+        if any(_text.contains(match.group("rest"), m) for m in markers) and not any(
+            _text.contains(before, m) for m in markers
+        ):
+            return Judgement(True, "prohibition", "")
     return verdict
 
 
