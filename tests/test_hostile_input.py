@@ -84,3 +84,35 @@ def test_a_violation_is_described_on_one_line_whatever_its_id() -> None:
     assert "\r" not in line
     assert "f1\\n=====" in line
     assert "lost\\nPASSED" in line
+
+
+def test_a_linked_directory_out_of_the_suite_reads_nothing(
+    pytester: pytest.Pytester, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    outside = tmp_path_factory.mktemp("outside")
+    (outside / "token.compaction.yaml").write_text("ghp_CANARYTOKEN1234567890\n", encoding="utf-8")
+    pytester.makeini("[pytest]\n")
+    pytester.makefile(".compaction.yaml", good="events:\n  - {id: e1, text: hi}\n")
+    (pytester.path / "home").symlink_to(outside, target_is_directory=True)
+    result = pytester.runpytest("--compaction-contract")
+    outcomes = result.parseoutcomes()
+    assert outcomes["failed"] == 1
+    assert outcomes.get("passed", 0) + outcomes.get("unverified", 0) == 1  # the good spec still runs
+    result.stdout.fnmatch_lines(["*lies outside the suite through a linked directory*compaction_spec_roots*"])
+    assert "CANARYTOKEN" not in result.stdout.str()
+
+
+def test_a_linked_directory_to_a_spec_root_or_the_bundled_library_is_read(
+    pytester: pytest.Pytester, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    from pytest_compaction.specs.library import library_path
+
+    shared = tmp_path_factory.mktemp("shared")
+    (shared / "one.compaction.yaml").write_text("events:\n  - {id: e1, text: hi}\n", encoding="utf-8")
+    pytester.makeini(f"[pytest]\ncompaction_spec_roots =\n    {shared}\n")
+    (pytester.path / "shared").symlink_to(shared, target_is_directory=True)
+    (pytester.path / "lib").symlink_to(library_path() / "02-negation", target_is_directory=True)
+    result = pytester.runpytest("--compaction-contract", "-p", "no:xdist")
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("failed", 0) == 0, result.stdout.str()
+    assert outcomes.get("passed", 0) + outcomes.get("unverified", 0) >= 2

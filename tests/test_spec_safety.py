@@ -109,6 +109,7 @@ def test_declarative_conditions_skip_and_xfail(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COMPACTION_SAFETY_FLAG", "on")
+    pytester.makeini("[pytest]\ncompaction_env_values =\n    COMPACTION_SAFETY_FLAG\n")
     running = f"{sys.version_info[0]}.{sys.version_info[1]}"
     cases = {
         "on-this-platform": f"marks:\n  - skipif: {{platform: {sys.platform}, reason: not here}}\n",
@@ -133,6 +134,24 @@ def test_declarative_conditions_skip_and_xfail(
     result.stdout.fnmatch_lines(["SKIPPED [[]1] env-set.compaction.yaml:1: env COMPACTION_SAFETY_FLAG"])
     result.stdout.fnmatch_lines(["*XFAIL xfail-here.compaction.yaml::xfail-here[[]as-written] - known"])
     result.stdout.fnmatch_lines(["FAILED xfail-elsewhere.compaction.yaml::xfail-elsewhere[[]as-written]*"])
+    _clean(result)
+
+
+def test_comparing_an_unlisted_variables_value_is_a_spec_error(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DEPLOY_TOKEN", "s3cr3t-value")
+    path = _write(pytester, "probe", "marks:\n  - skipif: {env: {DEPLOY_TOKEN: s3cr3t-value}}\n" + GOOD)
+    _write(pytester, "set", "marks:\n  - skipif: {env: DEPLOY_TOKEN}\n" + GOOD)
+    _write(pytester, "good", GOOD)
+    result = pytester.runpytest(*CONTRACT, "-rs")
+    result.assert_outcomes(passed=1, failed=1, skipped=1)
+    result.stdout.fnmatch_lines(
+        [
+            f"invalid fixture spec: {path}:2: marks[[]0].skipif.env.DEPLOY_TOKEN: a spec may test that "
+            "DEPLOY_TOKEN is set (`env: DEPLOY_TOKEN`), not compare its value*compaction_env_values*"
+        ]
+    )
     _clean(result)
 
 

@@ -11,6 +11,7 @@ from pytest_compaction.core.errors import ConfigError
 __all__ = [
     "BUILT_IN_USES",
     "EVIDENCE_KEY_ENV",
+    "ENV_VALUES_INI",
     "SPEC_ROOTS_INI",
     "USE_INI",
     "add_spec_ini",
@@ -85,6 +86,10 @@ def register_use(name: str, target: object) -> None:
 SPEC_ROOTS_INI = "compaction_spec_roots"
 """The ini key naming more directories a spec's files (``artifact_file``) may be read from."""
 
+ENV_VALUES_INI = "compaction_env_values"
+"""The ini key naming the environment variables whose value a spec's ``skipif``/``xfail``
+condition may compare (``env: {NAME: value}``); any variable may be tested for being set."""
+
 EVIDENCE_KEY_ENV = "COMPACTION_EVIDENCE_KEY"
 """The environment variable that holds a configured evidence fingerprint key."""
 
@@ -106,6 +111,12 @@ def add_spec_ini(addini: Any) -> None:
         type="paths",
         default=[],
         help="more directories a spec's artifact_file may point into (default: the spec's own directory)",
+    )
+    addini(
+        ENV_VALUES_INI,
+        type="linelist",
+        default=[],
+        help="environment variables whose value a spec's skipif/xfail `env: {NAME: value}` may compare",
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from pytest_compaction.config.references import ENV_VALUES_INI
 from pytest_compaction.core.errors import CompactionError, PayloadError
 from pytest_compaction.engine.contract import (
     CompactionOutcome,
@@ -108,6 +109,16 @@ def _mark(config: pytest.Config, spec: Spec, index: int) -> pytest.MarkDecorator
             f"{mark.name!r} is not a registered marker; {hint} (ini `markers = {mark.name}: what it means`)",
         )
         raise spec.source_map.error(error) from None
+    allowed = set(config.getini(ENV_VALUES_INI))
+    for name in mark.compared_variables():
+        if name not in allowed:
+            error = PayloadError(
+                f"marks[{index}].{mark.name}.env.{name}",
+                f"a spec may test that {name} is set (`env: {name}`), not compare its value: a value "
+                f"comparison would let a spec guess a CI secret; list {name} under the ini option "
+                f"`{ENV_VALUES_INI}` to allow it",
+            )
+            raise spec.source_map.error(error) from None
     decorator = getattr(pytest.mark, mark.name)
     kwargs = dict(mark.kwargs)
     if isinstance(kwargs.get("reason"), str):

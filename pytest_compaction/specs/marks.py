@@ -61,6 +61,15 @@ class Mark:
     def holds(self) -> bool:
         return all(_holds(key, value) for key, value in self.conditions)
 
+    def compared_variables(self) -> tuple[str, ...]:
+        """The environment variables whose value the conditions compare (``env: {NAME: value}``)."""
+        return tuple(
+            name
+            for key, value in self.conditions
+            if key == "env" and value and isinstance(value[0], tuple)
+            for name, _ in value
+        )
+
     def describe(self) -> str:
         """The conditions in words, the default reason of a conditional mark."""
         return " and ".join(f"{key} {_shown_condition(value)}" for key, value in self.conditions)

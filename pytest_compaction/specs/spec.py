@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_compaction.config.references import SPEC_ROOTS_INI, add_spec_ini
+from pytest_compaction.config.references import ENV_VALUES_INI, SPEC_ROOTS_INI, add_spec_ini
 from pytest_compaction.core import spec_model
 from pytest_compaction.core._fields import join, shown, type_name
 from pytest_compaction.core.errors import PayloadError
@@ -100,7 +100,7 @@ def spec_name(path: Path) -> str:
     return path.stem
 
 
-SPEC_INI_KEYS = ("compaction_use", SPEC_ROOTS_INI)
+SPEC_INI_KEYS = ("compaction_use", SPEC_ROOTS_INI, ENV_VALUES_INI)
 """The ini keys of spec loading (documented in docs/specs.md)."""
 
 
@@ -322,12 +322,16 @@ def _inside(spec: Path, reference: str, roots: tuple[Path, ...]) -> Path:
 
 
 def linked_inside(path: Path, roots: tuple[Path, ...], suite: Path | None) -> None:
-    """Refuse a spec file that is a symbolic link out of the suite, before anything of it is read:
-    a link committed as ``x.compaction.yaml`` would otherwise show part of the file it points at
-    (credentials, ``/proc/self/environ``) in its error message."""
-    if not path.is_symlink():
-        return
+    """Refuse a spec file that is a symbolic link out of the suite, or that a linked directory
+    inside the suite leads out of it, before anything of it is read: a link committed as
+    ``x.compaction.yaml`` (or ``home -> /elsewhere``) would otherwise show part of the file it
+    points at (credentials, ``/proc/self/environ``) in its error message. A linked directory
+    may lead into the suite, a ``compaction_spec_roots`` folder or the bundled fixture
+    library."""
     target = path.resolve()
+    if not path.is_symlink():
+        _through_linked_directory(path, target, roots, suite)
+        return
     allowed = [path.absolute().parent.resolve(), *(Path(root).resolve() for root in roots)]
     if suite is not None:
         allowed.append(Path(suite).resolve())
@@ -338,6 +342,25 @@ def linked_inside(path: Path, roots: tuple[Path, ...], suite: Path | None) -> No
             f"the spec into the suite, or allow its directory with the ini option `{SPEC_ROOTS_INI}`",
             source=str(path),
         )
+
+
+def _through_linked_directory(path: Path, target: Path, roots: tuple[Path, ...], suite: Path | None) -> None:
+    """Refuse a file under the suite by its path that lies outside it in fact, through a
+    linked directory ("suite/home -> /elsewhere"), unless it lies in a spec root or the
+    bundled library. A path given outside the suite is the user's own choice."""
+    if suite is None or not path.absolute().is_relative_to(Path(suite).absolute()):
+        return
+    from pytest_compaction.specs.library import library_path
+
+    allowed = [Path(suite).resolve(), *(Path(root).resolve() for root in roots), library_path().resolve()]
+    if any(target.is_relative_to(root) for root in allowed):
+        return
+    raise PayloadError(
+        "",
+        f"lies outside the suite through a linked directory ({target}); nothing of it is read. "
+        f"Copy the spec into the suite, or allow its directory with the ini option `{SPEC_ROOTS_INI}`",
+        source=str(path),
+    )
 
 
 def _check_expect(names: tuple[str, ...] | None, raw: object) -> None:
