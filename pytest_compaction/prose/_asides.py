@@ -67,14 +67,19 @@ def _asides(text: str) -> list[tuple[int, int]]:
         after = text[match.end() :].split(None, 1)
         before = text[: match.start()].rstrip()
         relative = bool(words) and words[0] in _RELATIVES  # ", which had been planned for ...,"
+        participle = bool(words) and words[0].endswith(("ed", "en")) and len(words[0]) > 3
+        verb = bool(after) and (
+            after[0].lower() in _VERB_OPENERS
+            # ", forwarded to us, asserts that ...": a participle's aside before a lexical verb
+            or (participle and re.fullmatch(r"[a-z]{3,}(?:s|ed)", after[0]) is not None)
+        )
         if (
             words
             and len(words) <= (_RELATIVE_WORDS if relative else _ASIDE_WORDS)
             and not (NEGATORS if relative else _ASIDE_STOPS) & set(words)
             and "n't" not in inner
             and before[-1:].isalnum()
-            and after
-            and after[0].lower() in _VERB_OPENERS
+            and verb
         ):
             out.append((match.start(), match.end()))
     return out

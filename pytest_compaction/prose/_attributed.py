@@ -32,6 +32,12 @@ from pytest_compaction.prose.normalize import kind_of
 __all__ = ["_Attribution"]
 
 
+_ANYONE = frozenset(
+    {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "whoever", "those", "people"}
+)
+"""Person words a reduced relative clause follows ("anyone quoting ...")."""
+
+
 class _Attribution(_Negation):
     """How a statement reads attribution (it asks the negation reading whether a report is denied);
     :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
@@ -50,7 +56,9 @@ class _Attribution(_Negation):
             if inside and not _JSON_KEY.search(self.text, 0, quoted.start()):
                 return "quotation marks"
         reports = [
-            i for i in range(len(self.tokens)) if self._reports(i) and not self._subordinate(position, i)
+            i
+            for i in range(len(self.tokens))
+            if self._reports(i) and not self._subordinate(position, i) and not self._reduced_relative(i)
         ]
         # A report whose speaker is the user, the operator or the assistant restates what
         # they asked ("The human asks the AI to forward ..."); a source noun inside such a
@@ -94,6 +102,19 @@ class _Attribution(_Negation):
             self.tokens[j].raw.lower() in _SUBORDINATORS and self.segment[j] == self.segment[index]
             for j in range(index)
         )
+
+    def _reduced_relative(self, index: int) -> bool:
+        """Whether the reporting word at ``index`` is an "-ing" form right after a person
+        word or a plural noun ("anyone *quoting* the code", "guests *asking* for late
+        check-out"): a relative clause without its "who", which says who is meant, not who
+        said the sentence's claim."""
+        raw = self.tokens[index].raw.lower()
+        if not raw.endswith("ing") or index == 0 or self.segment[index - 1] != self.segment[index]:
+            return False
+        before = self.tokens[index - 1].raw
+        lowered = before.lower()
+        plural = before[:1].islower() and lowered.endswith("s") and not lowered.endswith(("ss", "'s", "us"))
+        return lowered in _ANYONE or plural
 
     def _self_word(self, index: int) -> bool:
         """Whether token ``index`` names a restating speaker (:data:`_SELF`): not a tool's

@@ -19,14 +19,14 @@ _BOUNDARY = re.compile(
 
 _ARTICLES = frozenset({"the", "a", "an"})
 # Clauses: at ";", a contrastive conjunction (", while" with its comma: "while" alone may
-# tell time), a comma before a modal (a predicate with its subject left out: "We usually
-# collect Saturdays, can probably do Friday"; not ", should the lease be renewed", a
-# condition), or "and" / "or" (with or without a comma)
+# tell time), an exception's "save that" / "except that", a comma before a modal (a
+# predicate with its subject left out: "We usually collect Saturdays, can probably do
+# Friday"; not ", should the lease be renewed", a condition), or "and" / "or" (with or without a comma)
 # before a new subject and its verb ("Rosa is the fire warden, and Quinn is the
 # first-aider"; "..., and Bruno draws the diagrams"; "Ida Berg is in 3A and Tom sits in
 # 3C": a name of up to three words, then a present or past verb, "-s" or "-ed").
 _CLAUSE_CUT = re.compile(
-    r";|\s(?:but|although|though|whereas|however)\s|,\s*while\s|"
+    r";|\s(?:but|although|though|whereas|however)\s|,\s*while\s|,?\s+(?:save|except)\s+that\b|"
     r",\s*(?=(?:can|could|may|might|will|would|must)\s)|"
     r",?\s+(?:and|or)\s+(?=(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?"
     r"(?:[A-Z]\w*(?:\s+[A-Z]\w*){0,2}|he|she|it)\s+"

@@ -35,7 +35,14 @@ _IMPERATIVE = re.compile(
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
     r"by|until|into|onto)\b|"
     r"[A-Z0-9$\u20ac\u00a3'\"`]|(?:[a-z][a-z-]*\s+){0,3}[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
-    r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|[0-9$\u20ac\u00a3])\b|"
+    r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|when|whenever|while|unless|"
+    r"[0-9$\u20ac\u00a3])\b|"
+    # A bare noun, a preposition and a quantifier ("add thickener to every drink", "put salt
+    # on all paths"): the quantified phrase is where the object goes, so the first word is
+    # its verb, when no finite verb later in the clause makes the first words a subject.
+    r"(?:[a-z][a-z-]*\s+){0,1}[a-z]+\s+(?:to|into|onto|on|in|at|with|for)\s+(?:every|each|all|any)\b(?!"
+    + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|will|would)\b)|"
     # A bare noun then "of" ("get proof of", "keep copies of", "take written note of"): the
     # word before "of" is a noun, so the first word is its verb, when no auxiliary later in
     # the clause makes the first words a subject ("Written proof of it was filed").

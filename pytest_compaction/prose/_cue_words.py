@@ -119,7 +119,9 @@ def _stems(words: str) -> frozenset[str]:
     return frozenset(stem(w) for w in words.split())
 
 
-NEGATORS = frozenset({"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without"})
+NEGATORS = frozenset(
+    {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "unless"}
+)
 """The negators, as written: a token negates only when its surface word is one of these or a
 contraction in "n't" ("doesn't", "can't") or "cannot". Never a folded form: "noted",
 "notes" and "nothing" are not "not"."""
@@ -255,9 +257,12 @@ _REFUSALS = frozenset(
     {"decline", "declines", "declined", "refuse", "refuses", "refused", "reject", "rejects", "rejected"}
     | {"deny", "denies", "denied", "veto", "vetoes", "vetoed", "withhold", "withholds", "withheld"}
     | {"barred", "banned"}
+    | {"withdraw", "withdraws", "withdrew", "withdrawn", "rescind", "rescinds", "rescinded"}
+    | {"retract", "retracts", "retracted", "revoke", "revokes", "revoked"}
 )
-"""Refusal verbs negate what is refused, as "not" would: "she *declined* the extended
-warranty" (the object after it), "the upgrade *was declined* by the tenant" and "Upgrade:
+"""Refusal verbs negate what is refused, as "not" would, and so do the verbs that take a
+thing back ("has *withdrawn* its cancellation", "the offer was *revoked*"): "she *declined*
+the extended warranty" (the object after it), "the upgrade *was declined* by the tenant" and "Upgrade:
 *declined*" (the passive's subject, a label's answer). A number after it ("declined by 12%",
 "declined to 40") makes it a fall in amount, not a refusal, and the active verb after its
 subject ("sales declined") tells no refusal of the subject."""
@@ -284,7 +289,7 @@ _WAITING = frozenset({"wait", "waits", "waited", "waiting"})
 """"Waiting for X" tells that X has not come, as "awaiting X" does: the few words after
 "for" (:data:`_DETERMINER_REACH`); "waited for an hour" is no thing awaited."""
 _TIMES = "~time"
-_DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without"})
+_DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without", "unless"})
 _OUT = "out"
 _KEPT_OUT = _stems("stay stays stayed staying remain remains remained keep keeps kept keeping")
 """Verbs that "out of" after them keeps away: "her milk *stays out of* the bulk tank" tells

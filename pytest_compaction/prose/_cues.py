@@ -177,6 +177,10 @@ _PROHIBITION = (
     + _KEEP_AWAY
     + r")",
     r"\brefrain\s+from\b",
+    # Keeping a thing confidential forbids telling it: "pricing is to be kept confidential",
+    # "keep the code secret" are "never disclose it".
+    r"\b(?:keep|keeps|kept|keeping)\s+(?:[^\s,;:!?]+\s+){0,4}?(?:strictly\s+)?(?:confidential|secret)\b",
+    r"\b(?:is|are|stays?|remains?)\s+(?:strictly\s+)?(?:confidential|secret)\b",
     # "A forklift stays out of aisle 9", "visitors remain clear of the line": the rule told as
     # what is done, in the present, like a standing procedure.
     rf"\b(?:stays?|remains?)\s+{_AWAY}\b",
@@ -184,9 +188,10 @@ _PROHIBITION = (
     # bounded by a condition is "never ... without".
     r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
     # "No vehicle leaves without ...", and so after a label ("Desk rule: no vehicle leaves ...",
-    # "**Pool:** no diving") or a bullet or an emoji ("- no diving", "🚪 No guest goes up
-    # ..."), where a clause starts as a sentence does.
-    r"(?:^[^\w]*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+    # "**Pool:** no diving", "**Restrictions** - No item may be ...") or a bullet or an
+    # emoji ("- no diving", "🚪 No guest goes up ..."), where a clause starts as a sentence
+    # does.
+    r"(?:^[^\w]*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s)|(?<=\s-\s)|(?<=\s-\s\s))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
     # An arrow in a note starts a clause as a colon does ("Order 12 -> no refund until ...").
     r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
 )
@@ -294,7 +299,9 @@ _HEDGE = (
     r"\badvis(?:able|ed)\b",
     r"\bsuggest(?:s|ed|ion)?\b",
     r"\bencourag(?:e|ed|es)\b",
-    r"\bdiscourag(?:e|ed|es)\b",
+    # "is discouraged" advises against; "gets discouraged" is a feeling.
+    r"(?<!\bget\s)(?<!\bgets\s)(?<!\bgot\s)(?<!\bfeel\s)(?<!\bfeels\s)(?<!\bfelt\s)(?<!\bbecome\s)"
+    r"(?<!\bbecomes\s)(?<!\beasily\s)(?<!\bquickly\s)\bdiscourag(?:e|ed|es)\b",
     r"\bbest\s+(?:to|practice|avoided|not)\b",
     # "is best left closed", "are best kept cool": advice, not a rule.
     r"\b(?:is|are|be|was|were)\s+best\s+(?:[a-z]+ed|"
@@ -324,7 +331,8 @@ _HEDGE = (
     r"\bavoid(?:s|ed|ing)?\b",
 )
 _MANNER = (
-    r"\bcareful(?:ly)?\b",
+    # "be careful", "carefully"; "a careful, gentle tone" is an adjective of its noun.
+    r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)\bcareful(?:ly)?\b",
     r"\bcautious(?:ly)?\b",
     r"\bwith\s+(?:care|caution)\b",
     r"\bsparingly\b",

@@ -23,6 +23,14 @@ _ALTERNATED = frozenset(
 period or a part of the day."""
 
 
+def _thousands(number: Token, end: int) -> Token:
+    """``number`` times a thousand ("8.75k" is 8750), as a number token ending at ``end``."""
+    total = float(number.norm[1:]) * 1000
+    return Token(
+        _number(str(int(total)) if total.is_integer() else str(total)), number.raw, number.start, end
+    )
+
+
 def _fold(out: list[Token]) -> tuple[Token, ...]:
     """Merge number runs into typed values: "#3 %5" -> "%5-03"; "#2 ~time" stays; "#2 x" -> "#2 ~time"."""
     folded: list[Token] = []
@@ -70,9 +78,18 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
             continue
         if token.norm == "~thousand" and folded and folded[-1].norm.startswith("#"):
             prev = folded.pop()
-            folded.append(
-                Token(_number(str(int(float(prev.norm[1:]) * 1000))), prev.raw, prev.start, token.end)
-            )
+            folded.append(_thousands(prev, token.end))
+            i += 1
+            continue
+        if (  # "GBP 8.75k": the code was set after its amount, the "k" still multiplies it
+            token.norm == "~thousand"
+            and len(folded) > 1
+            and folded[-1].norm.startswith("¤")
+            and folded[-2].norm.startswith("#")
+        ):
+            code = folded.pop()
+            folded[-1] = _thousands(folded[-1], folded[-1].end)
+            folded.append(code)
             i += 1
             continue
         if (

@@ -77,6 +77,9 @@ class Judgement:
     rather than merely mentioning the markers without any force."""
 
 
+_EMPHATIC = frozenset({"no exceptions", "no exception", "without exception", "without fail"})
+"""Obligation cues that only insist ("..., no exceptions"): beside a prohibition's own
+restatement they flip nothing."""
 _PROHIBITION_WORDS = "never, must not, do not, don't, may not, cannot, is forbidden"
 _OBLIGATION_WORDS = "must, always, is required, shall"
 
@@ -224,6 +227,9 @@ def judge(
         if conditional and obliges and (changed or connectives(invariant) & _NEGATIVE_CONDITIONS):
             # "Never A without B" is "always B (before A)": the same rule through its complement.
             return Judgement(True, "obligation", "")
+        if obliges and set(cues.words(CueKind.OBLIGATION)) <= _EMPHATIC:
+            # "Nutmeg stays inside, no exceptions": the emphasis has no polarity of its own.
+            return _forceless(manner, f"no prohibition word ({_PROHIBITION_WORDS})")
         if obliges:
             words = cues.words(CueKind.OBLIGATION)
             return Judgement(

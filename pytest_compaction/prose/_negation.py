@@ -75,6 +75,10 @@ _NUMBER_SIGN = re.compile(r"no\.\s*(?=[#\d])|nos\.\s*(?=[#\d])", re.IGNORECASE)
 """"No." before a number is "number" ("locker no. 147", "No. 3 Court"), no negator."""
 
 
+_FREE_AFTER = re.compile(r"-free\b", re.IGNORECASE)
+_FREE_REACH = 3
+"""How many words after "free of" / "free from" it still frees: "free from any added sugar"."""
+
 _GERUND_REACH = 10
 """The most words from a gerund subject's object to the verb it is the subject of."""
 
@@ -93,6 +97,9 @@ class _Negation(_Sentence):
         """
         seg = self.segment[position]
         found: list[str] = []
+        free = self._free_of(position, span)
+        if free:
+            found.append(free)  # "sesame-free", "free of nuts": none of it
         answer = self._label_answer(position)
         for i in self._negation_cues():
             norm = self.norms[i]
@@ -225,6 +232,8 @@ class _Negation(_Sentence):
         if raw == _OUT and index > 0 and position < index and self._out_of_state(index):
             # "the MX records are out of scope", "the lift is out of service": the subject is not in it
             return "out of" if self._before_verb(position, index - 1) else ""
+        if raw == _OUT and position < index:
+            return self._kept_out(position, index)
         if raw == _OUT and (index == 0 or self.norms[index - 1] not in _KEPT_OUT):
             return ""  # "out of stock", "ran out of time": no keeping away
         seg = self.segment[index]
@@ -233,6 +242,43 @@ class _Negation(_Sentence):
         if any(self.norms[j] in _SET_ASIDE_ENDS for j in range(nxt + 1, position)):
             return ""  # "... rather than added to the tank *until* 9 May": the date is not set aside
         return f"{raw} {joined}"
+
+    def _free_of(self, position: int, span: int) -> str:
+        """The words that tell the thing at token ``position`` absent by being free of it:
+        "-free" right after it ("sesame-free", "a gluten-free menu") or "free of" / "free
+        from" a few words before it ("free of nuts", "free from any added sugar"); else ""."""
+        last = self.tokens[min(position + span, len(self.tokens)) - 1]
+        if _FREE_AFTER.match(self.text, last.end):
+            return f"{last.raw}-free"
+        for j in range(max(0, position - _FREE_REACH - 1), position - 1):
+            freeing = self.tokens[j].raw.lower() == "free" and self.norms[j + 1] in ("of", "from")
+            if (
+                freeing
+                and all(self.segment[k] == self.segment[position] for k in range(j, position))
+                and all(kind_of(self.norms[k]) == "word" for k in range(j + 2, position + 1))
+            ):
+                return f"free {self.tokens[j + 1].raw}"  # words only: "free of charge x2" frees no count
+        return ""
+
+    def _kept_out(self, position: int, index: int) -> str:
+        """Whether the "out of" at token ``index`` keeps token ``position`` before it away:
+        the object of a keeping verb ("keep *fish* out of the plan") or the subject of a
+        kept or staying one ("*fish* should be kept out of the plan", "*the dog* stays out
+        of the kitchen"), in one segment; "" when it does not."""
+        seg = self.segment[index]
+        if self.segment[position] != seg:
+            return ""
+        verb = next(
+            (j for j in range(index - 1, max(-1, index - 6), -1) if self.norms[j] in _KEPT_OUT),
+            None,
+        )
+        if verb is None or any(self.segment[j] != seg for j in range(verb, index)):
+            return ""
+        if verb < position < index:
+            return "out of"  # the object kept away
+        if position < verb and self._before_verb(position, verb):
+            return "out of"  # the subject kept away
+        return ""
 
     def _out_of_state(self, index: int) -> bool:
         """Whether the "out" at token ``index`` opens a state its subject is not in: after a

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from pytest_compaction.prose._token import Token, kind_of
-from pytest_compaction.prose._units import _DURATIONS
+from pytest_compaction.prose._units import _DURATIONS, _is_code
 from pytest_compaction.prose._word_forms import stem
 
 __all__ = ["is_year"]
@@ -350,3 +350,47 @@ def _said_digit(token: Token) -> bool:
     return (
         _is_word_number(token) and token.norm[1:].isdigit() and len(token.norm) == 2 and "-" not in token.raw
     )
+
+
+_SPACED_GROUP = re.compile(r"\d{3}")
+_SPACE = re.compile(r"[ \u00a0\u202f]")
+_AMOUNT_AFTER = frozenset({"kr", "zl", "zł", "ft", "kc", "kč", "lei", "lv", "rub", "rbl"})
+"""Currency abbreviations written after an amount with no code or symbol token of their own."""
+
+
+def spaced_thousands(out: list[Token], text: str) -> list[Token]:
+    """Numbers written with a space between thousands ("12 500 kr", "1 250 000 EUR", "EUR
+    12 500"): merged into one number when a currency or a unit stands right before or after
+    the run, each group after the first of three digits and one space apart. Without one,
+    numbers side by side stay apart ("rooms 101 102 103", "14 500 people" may be two counts)."""
+    result: list[Token] = []
+    i = 0
+    while i < len(out):
+        token = out[i]
+        run = [token]
+        if kind_of(token.norm) == "number" and token.raw.isdigit() and len(token.raw) <= 3:
+            j = i + 1
+            while (
+                j < len(out)
+                and _SPACED_GROUP.fullmatch(out[j].raw)
+                and _SPACE.fullmatch(text[run[-1].end : out[j].start])
+            ):
+                run.append(out[j])
+                j += 1
+        if len(run) > 1 and (_priced(out, i - 1) or _priced(out, i + len(run))):
+            digits = "".join(t.raw for t in run)
+            result.append(Token(_number(digits), text[token.start : run[-1].end], token.start, run[-1].end))
+            i += len(run)
+            continue
+        result.append(token)
+        i += 1
+    return result
+
+
+def _priced(out: Sequence[Token], index: int) -> bool:
+    """Whether the token at ``index`` is a currency or a unit (an amount's company)."""
+    if not 0 <= index < len(out):
+        return False
+    token = out[index]
+    lowered = token.raw.lower().rstrip(".")
+    return kind_of(token.norm) in ("currency", "unit") or _is_code(token) or lowered in _AMOUNT_AFTER

@@ -231,7 +231,9 @@ def marker_pattern(marker: str, *, drop_article: bool = False) -> re.Pattern[str
     """The regular expression that finds ``marker`` as a whole token.
 
     Word markers (letters, spaces, hyphens) match case-insensitively and in their regular
-    inflections (``discharge form`` finds "discharge forms"); markers with digits or
+    inflections (``discharge form`` finds "discharge forms"), a space between their words
+    also a hyphen (``jump start`` finds "jump-starting"; ``add-on`` does not find the verb
+    "add on"); markers with digits or
     symbols are identifiers and match exactly. Whitespace inside a marker
     matches any run of whitespace. A marker never matches inside a longer token:
     ``50`` is not found in ``150``, ``$50.5`` or ``50_000``, nor ``T-14`` in ``T-141``.
@@ -240,7 +242,11 @@ def marker_pattern(marker: str, *, drop_article: bool = False) -> re.Pattern[str
     if drop_article:
         text = _ARTICLE.sub("", text) or text
     wordy = is_wordy(text)
-    body = r"\s+".join(_inflected(word) if wordy else re.escape(word) for word in text.split())
+    # In a word marker a space also matches a hyphen: "jump start" finds "jump-starting" (a
+    # hyphen stays a hyphen: "add-on" is no "add on").
+    body = (r"[\s-]+" if wordy else r"\s+").join(
+        _inflected(word) if wordy else re.escape(word) for word in text.split()
+    )
     if wordy:
         body = _with_a_shortened_word(text.split(), body)
     if drop_article and is_wordy(text):

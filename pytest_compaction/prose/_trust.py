@@ -83,14 +83,24 @@ def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] =
     sentence ("the HVAC log for room 3.07 *shows*", "the broker's bot *asserted* that", "the
     store's auto-*suggestions*"), not the user or the system ("W4: the system *says* ...")."""
     norms, segment = statement.norms, statement.segment
+    aside = set(statement._aside_tokens())
     for verb, norm in enumerate(norms):
         if norm not in verbs:
             continue
+        # The verb's stretch, and the subject's before an aside between them ("a notice
+        # from the port, *forwarded to us,* asserts that ...").
+        reach = {segment[verb]}
+        before = verb - 1
+        while before >= 0 and before in aside:
+            reach.add(segment[before])
+            before -= 1
+        if before >= 0 and before + 1 in aside:
+            reach.add(segment[before])
         at = next(
             (
                 j
                 for j in range(verb - 1, -1, -1)
-                if segment[j] == segment[verb] and (norms[j] in label or norms[j] in _OWN_SPEAKERS)
+                if segment[j] in reach and (norms[j] in label or norms[j] in _OWN_SPEAKERS)
             ),
             None,
         )

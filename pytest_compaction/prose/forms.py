@@ -504,7 +504,7 @@ def _source_polarity(source: Sequence[Statement], names: Sequence[Alias], value:
         for group in (value, names):
             hit = statement.find_any(group)
             if hit is not None:
-                return "negative" if statement.negated(hit[0]) else "positive"
+                return "negative" if statement.negated(hit[0], len(hit[1])) else "positive"
     for statement in source:
         for alias in names:
             at = _spread(statement, alias)

@@ -53,6 +53,7 @@ from pytest_compaction.prose._numbers import (
     _quarter,
     _said_decimals,
     is_year,
+    spaced_thousands,
 )
 from pytest_compaction.prose._spoken import clock_phrases, digit_group, digit_groups, hour_minutes
 from pytest_compaction.prose._token import Token, kind_of
@@ -225,13 +226,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
                 _after_number(out, norm, match)
         else:
             _word(out, match)
-    return _per_period(
-        _fold(
-            date_ranges(
-                _keyed_units(_said_decimals(clock_phrases(digit_groups(out, text), text), text), text), text
-            )
-        )
-    )
+    numbers = _said_decimals(clock_phrases(digit_groups(out, text), text), text)
+    return _per_period(_fold(date_ranges(spaced_thousands(_keyed_units(numbers, text), text), text)))
 
 
 _TIMES_SHORTHAND = re.compile(

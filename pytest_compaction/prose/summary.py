@@ -264,6 +264,17 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
     return verdict
 
 
+def _free_of_marker(clause: str, invariant: Invariant) -> bool:
+    """Whether ``clause`` requires being free of one of the rule's markers: "<marker>-free"
+    or "free of / from <marker>" ("everything for Tobiah has to be *sesame-free*")."""
+    lowered = clause.lower()
+    for marker in _locators(invariant.text, invariant.markers):
+        word = re.escape(marker.lower())
+        if re.search(rf"\b{word}-free\b|\bfree\s+(?:of|from)\s+(?:any\s+|all\s+)?{word}\b", lowered):
+            return True
+    return False
+
+
 def _omission_restated(invariant: Invariant, stating: Sequence[str], verdict: Judgement) -> Judgement:
     """``verdict``, or a kept force when the rule is told through leaving the thing out: a
     prohibition of an omission ("Never skip the evening dose") kept as a duty ("always
@@ -274,6 +285,12 @@ def _omission_restated(invariant: Invariant, stating: Sequence[str], verdict: Ju
     forbidden = forbids_omission(invariant.text)
     if invariant.modality is Modality.PROHIBITION and verdict.observed == "obligation" and forbidden:
         return Judgement(True, "obligation", "")
+    if (
+        invariant.modality is Modality.PROHIBITION
+        and verdict.observed == "obligation"
+        and any(_free_of_marker(clause, invariant) for clause in stating)
+    ):
+        return Judgement(True, "obligation", "")  # "has to be sesame-free, always": never any sesame
     if (
         invariant.modality is Modality.OBLIGATION
         and verdict.observed == "prohibition"
@@ -317,9 +334,13 @@ until the bloodwork is back", "..., but never without the nurse signing him out"
 restricts the clause before it."""
 
 
-# "if, and only if," (or "when and only when"): one connective, "only if", whose commas
-# split no clause.
-_IFF = re.compile(r"\b(if|when|whenever|after|once|where)\s*,?\s+and\s+only\s+\1\b\s*,?\s*", re.IGNORECASE)
+# "if, and only if," (or "when and only when", "provided that, and only provided that,"):
+# one connective, "only if", whose commas split no clause.
+_IFF = re.compile(
+    r"\b(if|when|whenever|after|once|where|provided(?:\s+that)?|providing(?:\s+that)?|as\s+long\s+as)"
+    r"\s*,?\s+and\s+only\s+\1\b\s*,?\s*",
+    re.IGNORECASE,
+)
 
 
 def _stating(sentence: str, invariant: Invariant) -> list[str]:
