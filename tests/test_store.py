@@ -190,6 +190,36 @@ def test_a_stale_write_cannot_resurrect_a_deleted_fact(store: SQLiteStore) -> No
     assert (latest.memory_version, [f.fact_id for f in latest.facts]) == (2, ["keep"])
 
 
+def _on_disk(folder: Path) -> bytes:
+    """Every byte of the store's files: the database, its write-ahead log and shared memory."""
+    return b"".join(path.read_bytes() for path in sorted(folder.glob("memory.db*")))
+
+
+def test_a_deleted_value_is_not_left_on_disk(tmp_path: Path) -> None:
+    canary = "Canary Close 4471, Testville"
+    store = SQLiteStore(tmp_path / "memory.db")
+    store.write(
+        artifact(1, fact("keep", "tea"), fact("home", canary, predicate="user.address")), expected_version=0
+    )
+    store.write(
+        artifact(2, fact("keep", "tea"), fact("home", canary, predicate="user.address")), expected_version=1
+    )
+    assert canary.encode() in _on_disk(tmp_path)
+    store.delete_fact(T, S, "home")
+    # a stale writer that still holds the fact: reads hide it, and it is not stored either
+    store.write(
+        artifact(3, fact("keep", "tea"), fact("home", canary, predicate="user.address")), expected_version=2
+    )
+    store.close()
+    assert canary.encode() not in _on_disk(tmp_path)
+    reopened = SQLiteStore(tmp_path / "memory.db")
+    for version in (1, 2, 3):
+        kept = reopened.read_version(T, S, version)
+        assert kept is not None
+        assert [f.fact_id for f in kept.facts] == ["keep"]
+    reopened.close()
+
+
 def test_deletion_is_scoped_to_its_tenant_and_subject(store: SQLiteStore) -> None:
     store.delete_fact(T, S, "shared-id")  # before it was ever written: still enforced
     store.write(artifact(1, fact("shared-id")), expected_version=0)

@@ -27,7 +27,7 @@ import os
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence, Set
 from typing import Protocol, runtime_checkable
 
 from pytest_compaction.config.references import import_reference
@@ -201,9 +201,13 @@ class SQLiteStore:
                 raise VersionConflict(
                     tenant_id, subject_id, expected_version=expected_version, current_version=current
                 )
+            deleted = _deleted(conn, tenant_id, subject_id)
+            # A stale writer's copy of a deleted fact is not stored: reads would hide it, but
+            # its value would be on disk again.
+            stored = _without_facts(document, deleted) if deleted else None
             conn.execute(
                 "INSERT INTO memory (tenant_id, subject_id, version, artifact) VALUES (?, ?, ?, ?)",
-                (tenant_id, subject_id, created, document),
+                (tenant_id, subject_id, created, stored or document),
             )
         return created
 
@@ -218,6 +222,24 @@ class SQLiteStore:
                 "INSERT OR IGNORE INTO deleted_fact (tenant_id, subject_id, fact_id) VALUES (?, ?, ?)",
                 (tenant_id, subject_id, fact_id),
             )
+            # The tombstone hides the fact at every read; the stored versions lose it too, so
+            # its value is not left on disk (a backup, a copied file, a raw SQL query).
+            rows = conn.execute(
+                "SELECT version, artifact FROM memory WHERE tenant_id = ? AND subject_id = ?",
+                (tenant_id, subject_id),
+            ).fetchall()
+            for version, text in rows:
+                scrubbed = _without_facts(text, {fact_id})
+                if scrubbed is not None:
+                    conn.execute(
+                        "UPDATE memory SET artifact = ? "
+                        "WHERE tenant_id = ? AND subject_id = ? AND version = ?",
+                        (scrubbed, tenant_id, subject_id, version),
+                    )
+        if self.path is not None:
+            with self._translated():
+                # Old pages also sit in the write-ahead log until a checkpoint: truncate it.
+                self._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def retrieve(self, query: RetrievalQuery) -> tuple[Fact, ...]:
         """Active facts of the latest version in the query's scope and predicate filter.
@@ -297,6 +319,9 @@ class SQLiteStore:
         )
         if self.path is not None:
             conn.execute("PRAGMA synchronous = NORMAL")
+        # Freed pages are overwritten with zeros: a deleted fact's old value does not linger
+        # in the file's free space after delete_fact() rewrote the versions that held it.
+        conn.execute("PRAGMA secure_delete = ON")
         self._connections.append(conn)
         return conn
 
@@ -369,6 +394,23 @@ class SQLiteStore:
                 if statement.strip():
                     conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {_SCHEMA_VERSION}")
+
+
+def _without_facts(text: str, fact_ids: Set[str]) -> str | None:
+    """The stored JSON ``text`` without the facts ``fact_ids``, or None when it holds none
+    of them (or is not an artifact document: the read path reports that)."""
+    try:
+        document = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    facts = document.get("facts") if isinstance(document, dict) else None
+    if not isinstance(facts, list):
+        return None
+    kept = [f for f in facts if not (isinstance(f, dict) and f.get("fact_id") in fact_ids)]
+    if len(kept) == len(facts):
+        return None
+    document["facts"] = kept
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
 def _latest(conn: sqlite3.Connection, tenant_id: str, subject_id: str) -> int:
