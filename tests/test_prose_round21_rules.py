@@ -217,3 +217,45 @@ def test_no_after_a_label_and_a_dash_forbids() -> None:
         swap, "**Restrictions** \N{EM DASH} No part on order 771 may be swapped save with Ana's approval."
     )
     assert weakened(swap, "**Restrictions** \N{EM DASH} Parts on order 771 may be swapped.")
+
+
+def _rota() -> object:
+    ledger = events("Ines Marlow is on call on Mondays.", "Oskar Teague is on call on Fridays.")
+    ledger.fact(
+        "f1",
+        "rota.monday",
+        "Marlow",
+        sources=["e1"],
+        prose={"names": ["Mondays"], "value": ["on call"], "subject": ["Marlow", "Ines"]},
+    )
+    ledger.fact(
+        "f2",
+        "rota.friday",
+        "Teague",
+        sources=["e2"],
+        prose={"names": ["Fridays"], "value": ["on call"], "subject": ["Teague", "Oskar"]},
+    )
+    return ledger
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("On-call cover is taken by Ines Marlow on Mondays and by Oskar Teague on Fridays.", ()),
+        (
+            "On-call cover is taken by Oskar Teague on Mondays and by Ines Marlow on Fridays.",
+            ("f1:subject_changed", "f2:subject_changed"),
+        ),
+        ("Oskar Teague covers on call for Ines Marlow on Fridays; Ines Marlow is on call on Mondays.", ()),
+    ],
+)
+def test_coordinated_halves_tell_whose_each_fact_is(summary: str, expected: tuple[str, ...]) -> None:
+    assert names(_rota(), summary) == expected  # type: ignore[arg-type]
+
+
+def test_according_to_reports_as_said_and_settles_a_doubt() -> None:
+    ledger = events("The landlord said he might repaint the hallway in spring.")
+    assert names(ledger, "According to the landlord, the hallway might be repainted in spring.") == ()
+    assert names(ledger, "According to the landlord, the hallway repaint has been booked for spring.") == (
+        "unsupported_fact",
+    )

@@ -339,6 +339,10 @@ def _rival_subject(
     )
     own = _in_segment(statement, r.subject, here)
     rival = next((g for g in others if _in_segment(statement, g, here)), None)
+    if own and rival is not None:
+        # Both in one clause, in two coordinated halves ("by Priya on Tuesday nights and by
+        # Callum on Thursday nights"): the half that names the fact tells whose it is.
+        return _conjunct_rival(statement, r.subject, others, here)
     if own or rival is not None:
         return rival if not own else None
     # The name stands apart from its value ("PD-55810 and PD-55823, and both are for
@@ -353,6 +357,27 @@ def _rival_subject(
         if rival is not None and not own:
             return rival
     return None
+
+
+def _conjunct_rival(
+    statement: Statement, own: Sequence[Alias], others: Sequence[tuple[Alias, ...]], here: int
+) -> tuple[Alias, ...] | None:
+    """The other subject that stands in the coordinated half of the clause naming the fact
+    at ``here`` (halves cut at "and" / "or") where the fact's own subject does not; None when
+    the clause has no such halves or its own subject is in that half."""
+    clause = statement.clause[here]
+    cuts = [i for i, n in enumerate(statement.norms) if n in ("and", "or") and statement.clause[i] == clause]
+    if not cuts:
+        return None
+    start = max((c for c in cuts if c < here), default=-1)
+    end = min((c for c in cuts if c > here), default=len(statement.norms))
+
+    def inside(aliases: Sequence[Alias]) -> bool:
+        return any(start < p < end for alias in aliases for p in statement.positions(alias))
+
+    if inside(own):
+        return None
+    return next((g for g in others if inside(g)), None)
 
 
 def _in_segment(statement: Statement, aliases: Sequence[Alias], position: int) -> bool:

@@ -267,11 +267,12 @@ _SAYING = frozenset(
     for w in (
         *("say", "says", "said", "state", "states", "stated", "report", "reports", "reported"),
         *("mention", "mentions", "mentioned", "write", "writes", "wrote", "assert", "asserts"),
-        *("asserted",),
+        *("asserted", "according"),
     )
 )
-"""Plain verbs of saying: "she *said* the panel has cut the line" tells what was said as it
-was said, so a hedge the source used and the report left out is a change, not a report."""
+"""Plain verbs of saying, and "according to": "she *said* the panel has cut the line",
+"*according to* her, the panel has cut the line" tell what was said as it was said, so a
+hedge the source used and the report left out is a change, not a report."""
 
 
 _TELLING_DOUBT = frozenset(
