@@ -259,3 +259,49 @@ def test_according_to_reports_as_said_and_settles_a_doubt() -> None:
     assert names(ledger, "According to the landlord, the hallway repaint has been booked for spring.") == (
         "unsupported_fact",
     )
+
+
+@pytest.mark.parametrize(
+    ("word", "past"),
+    [
+        ("speed", False),
+        ("exceed", False),
+        ("hundred", False),
+        ("agreed", True),
+        ("freed", True),
+        ("moved", True),
+    ],
+)
+def test_words_in_ed_that_are_no_past(word: str, past: bool) -> None:
+    assert tokens(word)[0].past is past
+
+
+def _terms() -> object:
+    ledger = events("Our hire period is 7 days.", "Change the hire period to 10 days for all new bookings.")
+    ledger.fact("f1", "hire.days", 7, sources=["e1"], prose={"names": ["hire period"], "value": ["7 days"]})
+    ledger.fact("f2", "hire.days", 10, sources=["e2"], prose={"names": ["hire period"], "value": ["10 days"]})
+    ledger.supersede("f1", "f2")
+    return ledger
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("New bookings: hire period is 10 days now (not 7).", ()),
+        (
+            "New bookings: hire period is 7 days; 10 days for customers who booked late before.",
+            ("f1:forbidden_superseded_fact",),
+        ),
+        (
+            "Hire period: 7-speed bikes aside, the hire period is 7 days; 10 days for returning groups.",
+            ("f1:forbidden_superseded_fact",),
+        ),
+        (
+            "The hire period stays 7 days until the new terms are printed, then 10 days.",
+            ("f1:forbidden_superseded_fact",),
+        ),
+        ("The hire period was 7 days until this week; it is 10 days now.", ()),
+    ],
+)
+def test_before_speed_and_a_running_until_tell_no_history(summary: str, expected: tuple[str, ...]) -> None:
+    assert names(_terms(), summary) == expected  # type: ignore[arg-type]

@@ -22,6 +22,11 @@ from pytest_compaction.prose._token import kind_of
 __all__ = ["_PastFraming"]
 
 
+_NOT_HISTORY = frozenset({"onc", "then", "befor"})
+"""The stems of "once", "then" and "before": words of time that tell no history by
+themselves ("once a week", "then call the desk", "paid late before")."""
+
+
 class _PastFraming(_Sentence):
     """How a statement reads past framing; :class:`~pytest_compaction.prose.statements.Statement`
     inherits it."""
@@ -82,12 +87,17 @@ class _PastFraming(_Sentence):
         and "before", and not the "-s" form of a verb of change, a plural noun or a present
         ("oil *changes*", "this *replaces* ...", where "changed" would tell history) or its
         "-ing" form before a noun ("the *changing* room"), nor
-        "until" before a time of day ("run until 07:00" ends a span of the day)."""
+        "until" before a time of day ("run until 07:00" ends a span of the day) or with no
+        past verb before it in its clause ("remains hake until they sell out")."""
         norm = self.norms[index]
-        if norm not in PAST or norm in ("once", "then", "before"):
+        if norm not in PAST or norm in _NOT_HISTORY:
             return False
         if norm == "until" and index + 1 < len(self.norms) and self.norms[index + 1][:1] == "@":
             return False
+        if norm == "until" and not any(
+            self.tokens[j].past for j in range(index) if self.clause[j] == self.clause[index]
+        ):
+            return False  # "remains hake until the fish has sold": a span still running, no history
         raw = self.tokens[index].raw.lower()
         # "oil *changes*", and "the north *changing* room", "*moving* day": no change told
         return not (norm in _CHANGE_VERBS and raw.endswith(("s", "ing")))

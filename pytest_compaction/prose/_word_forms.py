@@ -334,6 +334,19 @@ def clippings(word: str) -> tuple[str, ...]:
     return _PARTNERS.get(_plain_stem(word), ())
 
 
+_EED_PAST = frozenset({"agreed", "disagreed", "freed", "guaranteed", "decreed", "refereed", "emceed"})
+"""Past forms in "-eed" (a verb in "-ee" and its "-d"); "speed", "seed", "breed", "exceed"
+and "proceed" end the same way and are no past."""
+_ED_WORDS = frozenset(
+    {"hundred", "sacred", "naked", "wicked", "hatred", "kindred", "ragged", "rugged", "jagged", "beloved"}
+)
+"""Words in "-ed" that are no verb's past: "a hundred", "sacred", "hatred"."""
+
+
 def _is_past(word: str) -> bool:
     lower = word.lower()
-    return lower in _PAST_FORMS or (lower.endswith("ed") and len(lower) > 4 and lower not in ("need", "feed"))
+    if lower in _PAST_FORMS:
+        return True
+    if not lower.endswith("ed") or len(lower) <= 4 or lower in _ED_WORDS:
+        return False
+    return not lower.endswith("eed") or lower in _EED_PAST
