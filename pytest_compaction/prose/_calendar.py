@@ -284,3 +284,88 @@ def date_ranges(out: Sequence[Token], text: str) -> list[Token]:
         result.append(token)
         i += 1
     return result
+
+
+_MERIDIEM = re.compile(r"([ap])\.?\s*m\.?$", re.IGNORECASE)
+_HOUR_SPAN = re.compile(r"(\d{1,2})[-\u2010-\u2015](\d{1,2})")
+
+
+def _hour(text: str) -> int | None:
+    """An hour of a 12-hour clock (1 to 12) as written, or None."""
+    return int(text) if text.isdigit() and 1 <= int(text) <= 12 else None
+
+
+def _first_end(first: int, last: int, meridiem: str) -> str:
+    """The clock token of a span's first hour, whose half of the day only its last end
+    names: the same half when the first comes before the last on the 12-hour dial ("8-10
+    pm" is 20:00 to 22:00, "12-2 pm" noon to 14:00), the other half when it does not
+    ("11-1 pm" is 11:00 to 13:00)."""
+    same = first % 12 < last % 12
+    half = meridiem if same else ("a" if meridiem == "p" else "p")
+    return _clock(first, 0, half + "m")
+
+
+def time_ranges(out: Sequence[Token], text: str) -> list[Token]:
+    """A span of hours whose half of the day is written once, after its last end: "6-8 pm",
+    "8 to 10 pm", "9-11am", "between 2 and 4 pm". Each end becomes a time, so "6 to 8 pm"
+    and "18:00-20:00" read the same; "6-8 people" or "6 to 8" with no "am"/"pm" stay numbers."""
+    tokens = list(out)
+    result: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        span = _HOUR_SPAN.fullmatch(token.raw) if token.norm.startswith("!") else None
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if span is not None and after is not None and after.raw.lower().replace(".", "") in ("am", "pm"):
+            first, last = _hour(span.group(1)), _hour(span.group(2))
+            if first is not None and last is not None:
+                meridiem = after.raw.lower()[0]
+                cut = token.start + span.end(1)
+                result.append(
+                    Token(_first_end(first, last, meridiem), token.raw[: cut - token.start], token.start, cut)
+                )
+                at = token.start + span.start(2)
+                result.append(Token(_clock(last, 0, meridiem + "m"), text[at : after.end], at, after.end))
+                i += 2
+                continue
+        first = _hour(token.raw) if token.norm.startswith("#") else None
+        if first is not None:
+            for gap in (0, 1):
+                j = i + 1 + gap
+                if j >= len(tokens):
+                    break
+                between = tokens[i + 1 : j]
+                joined = _joined(text, token, tokens[j], between) or (
+                    len(between) == 1
+                    and between[0].norm == "and"
+                    and bool(result)
+                    and result[-1].norm == "between"
+                )
+                end = tokens[j]
+                meridiem = _MERIDIEM.search(end.raw)
+                last = _hour(re.sub(r"\D.*$", "", end.raw))
+                if joined and end.norm.startswith("@") and meridiem is not None and last is not None:
+                    token = Token(
+                        _first_end(first, last, meridiem.group(1).lower()), token.raw, token.start, token.end
+                    )
+                    break
+        result.append(token)
+        i += 1
+    return result
+
+
+def span_joints(out: Sequence[Token]) -> list[Token]:
+    """A span's two ends side by side, the word that joined them left out: "8 to 10 pm",
+    "8-10 pm" and "20:00-22:00" read alike, as do "4 to 8 August" and "4-8 Aug" (a "between
+    ... and" span too)."""
+    result: list[Token] = []
+    for i, token in enumerate(out):
+        if 0 < i < len(out) - 1 and result:
+            kind = kind_of(result[-1].norm)
+            joint = token.norm in _RANGE_WORDS or (
+                token.norm == "and" and len(result) > 1 and result[-2].norm == "between"
+            )
+            if joint and kind in ("time", "date") and kind_of(out[i + 1].norm) == kind:
+                continue
+        result.append(token)
+    return result

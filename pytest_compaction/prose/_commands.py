@@ -16,7 +16,10 @@ from pytest_compaction.prose._unframed import unframed
 __all__ = ["imperative"]
 
 
-_IMPERATIVE_SKIP = re.compile(r"^\s*(?:please|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE)
+_IMPERATIVE_SKIP = re.compile(
+    r"^\s*(?:please|pls|plz|kindly|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE
+)
+"""Words a command may open with before its verb: "Please ...", "Kindly re-verify ..."."""
 # A label before a colon ("Customer exports: keep each under 10,000 rows", a list heading
 # read with its bullet, "The routine she asked me to keep: log ..."): the command starts
 # after it, or after a fronted adverbial that follows it ("Checklist: on each trip, carry ...").

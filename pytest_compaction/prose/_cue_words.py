@@ -358,7 +358,13 @@ _SPECULATION = re.compile(
     r"hoping|thinking\s+(?:about|of)|lean(?:s|ing)?\s+towards?|inclined\s+to|"
     r"theory|theories|hypothes[ie]s|hunch|suspicion|suspect|suspects|suspected|conjecture|"
     r"think(?:s)?\s+(?:about|of)|not\s+sure|(?:'ll|\u2019ll)|"
-    r"(?:depend(?:s|ed|ing)?|hing(?:e|es|ed|ing))\s+(?:up)?on|contingent\s+(?:up)?on)\b|'ll\b",
+    r"(?:depend(?:s|ed|ing)?|hing(?:e|es|ed|ing))\s+(?:up)?on|contingent\s+(?:up)?on)\b|'ll\b|"
+    # A clinical query: "?UTI", "query fracture of the radius", "to rule out a bleed"; not a
+    # customer's "query about billing" (a determiner before it, a preposition after it).
+    r"(?<![\w?])\?(?=[A-Za-z])|"
+    r"(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\byour\s)(?<!\bmy\s)(?<!\bher\s)(?<!\bhis\s)(?<!\bour\s)"
+    r"(?<!\btheir\s)(?<!\bthis\s)(?<!\bthat\s)\bquery\b(?=\s+(?!about|from|regarding|re|on|raised|was|is|has|"
+    r"had|and|or|for|to|with)[a-z])|\bto\s+rule\s+out\b",
     re.IGNORECASE,
 )
 """Possibility and intent (an offer or a proposal to do a thing included: "the assistant

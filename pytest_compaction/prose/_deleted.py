@@ -130,6 +130,7 @@ _ERASED = frozenset(
         *("omit", "omits", "omitted", "redact", "redacts", "redacted", "purge", "purges", "purged"),
         *("wipe", "wipes", "wiped", "exclude", "excludes", "excluded", "withhold", "withholds"),
         *("withheld", "scrub", "scrubs", "scrubbed", "strip", "strips", "stripped"),
+        *("withdraw", "withdraws", "withdrew", "withdrawn"),
     )
 )
 _TAKING = frozenset(

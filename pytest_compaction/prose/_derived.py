@@ -70,6 +70,10 @@ def derived(norm: str) -> frozenset[str]:
         if norm.endswith("fy") and len(norm) >= _NOUN_SUFFIXES[0][1]:
             out.add(norm[:-1] + "ication")  # "certify" -> "certification", "notify" -> "notification"
     out |= _sion_family(norm)
+    if norm.endswith("ver") and len(norm) >= 6:
+        out.add(norm + "y")  # "deliver" / "delivery", "recover" / "recovery", "discover" / "discovery"
+    elif norm.endswith("very") and len(norm) >= 7:
+        out.add(norm[:-1])
     out.discard(norm)
     return frozenset(w for w in out if len(w) >= 4)
 

@@ -48,6 +48,11 @@ _NUMBER_WORDS = {
     "hundred": 100,
     "thousand": 1000,
     "million": 1000000,
+    "billion": 1000000000,
+    "lakh": 100000,
+    "lakhs": 100000,
+    "crore": 10000000,
+    "crores": 10000000,
     "dozen": 12,
 }
 _TENS = frozenset({20, 30, 40, 50, 60, 70, 80, 90})
@@ -211,7 +216,19 @@ def _add_number_word(out: list[Token], value: int, match: re.Match[str]) -> None
     out.append(Token(f"#{value}", match.group(), start, end))
 
 
-_SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1000000, "dozen": 12}
+_SCALE_WORDS = {
+    "hundred": 100,
+    "thousand": 1000,
+    "million": 1000000,
+    "billion": 1000000000,
+    "lakh": 100000,
+    "lakhs": 100000,
+    "crore": 10000000,
+    "crores": 10000000,
+    "dozen": 12,
+}
+"""Words that multiply the number before them; "lakh" (100,000) and "crore" (10,000,000)
+as Indian English writes amounts ("3 lakh" is "3,00,000")."""
 
 
 def _count(words: Sequence[str]) -> int | None:

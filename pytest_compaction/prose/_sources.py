@@ -64,6 +64,31 @@ def _offered_itself(hedge: str, word: str) -> bool:
     )
 
 
+_CLINICAL_QUERY = frozenset({"?", "query", "to rule out"})
+
+
+def _units(statement: Statement) -> list[list[int]]:
+    """The token positions of each clause of a source statement, read for doubt one at a
+    time; a clause whose only doubt is a clinical query ("query fracture of the radius,
+    X-ray booked for tomorrow") is read one comma-set stretch at a time, since the query
+    doubts only the phrase it opens."""
+    units: list[list[int]] = []
+    for clause in sorted(set(statement.clause)):
+        positions = [i for i, c in enumerate(statement.clause) if c == clause]
+        hedges = {
+            " ".join(w.lower().split())
+            for i in {positions[0], positions[-1]}
+            for w in (statement.speculative(i) or "").split(", ")
+            if w
+        }
+        if hedges and hedges <= _CLINICAL_QUERY:
+            for segment in sorted({statement.segment[i] for i in positions}):
+                units.append([i for i in positions if statement.segment[i] == segment])
+        else:
+            units.append(positions)
+    return units
+
+
 def _check_sources(
     events: Sequence[object],
     statements: Sequence[Statement],
@@ -105,8 +130,7 @@ def _check_sources(
         event_id = getattr(event, "event_id", "?")
         labels[event_id] = _source_label(text)
         for statement in read_statements(text):
-            for clause in sorted(set(statement.clause)):
-                positions = [i for i, c in enumerate(statement.clause) if c == clause]
+            for positions in _units(statement):
                 words = _content(statement, positions)
                 if not positions:
                     continue

@@ -38,6 +38,19 @@ from pytest_compaction.prose.normalize import kind_of
 __all__ = ["_Speculation"]
 
 
+
+_CLINICAL_QUERY = re.compile(r"\?|query", re.IGNORECASE)
+
+
+def _beyond_query(text: str, at: int, here: int, word: str) -> bool:
+    """Whether a clinical query ("?UTI", "query fracture") at ``at`` is cut from the token at
+    ``here`` by a comma, semicolon or colon: it doubts only the phrase it opens ("query
+    fracture of the radius, X-ray booked" does not doubt the booking)."""
+    if not _CLINICAL_QUERY.fullmatch(word):
+        return False
+    low, high = sorted((at, here))
+    return re.search(r"[,;:]", text[low:high]) is not None
+
 class _Speculation(_Sentence):
     """How a statement reads speculation; :class:`~pytest_compaction.prose.statements.Statement`
     inherits it."""
@@ -70,6 +83,8 @@ class _Speculation(_Sentence):
         if aside is not None and self.tokens[position].start < aside.start():
             end = aside.start()
         end = min(end, self._conditioned_alternative(position, clause, end))
+        if start > 0 and self.text[start - 1] == "?" and (start < 2 or not self.text[start - 2].isalnum()):
+            start -= 1  # "?UTI": the clinical query mark stands right before the clause's first word
         found = _SPECULATION.finditer(self.text[start:end])
         # A hedge inside a quotation doubts the quotation only: "Text from the shop: 'we
         # can probably do Friday'" settles that the shop texted.
@@ -79,6 +94,7 @@ class _Speculation(_Sentence):
             m.group()
             for m in found
             if not any(a <= start + m.start() < b for a, b in quotes)
+            and not _beyond_query(self.text, start + m.start(), here, m.group())
             and not _text.month_may(self.text, start + m.start(), start + m.end())
             and not _committed(self.text, start + m.start(), m.group())
             and not _required(self.text, start + m.end(), m.group())

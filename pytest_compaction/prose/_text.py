@@ -201,6 +201,8 @@ def _split(line: str) -> list[str]:
             continue
         if ends is _LOWER_SENTENCE_END and _NOTE_ABBREVIATION.search(tail):
             continue
+        if _NOTE_ABBREVIATION.search(tail) and line[end.end() : end.end() + 1].isdigit():
+            continue  # "fasting min. 10 hrs.", "approx. 20 min.": a number follows the short form
         if _MONTH_DOT.search(tail) and line[end.end() : end.end() + 1].isdigit():
             continue
         parts.append(line[start:at])

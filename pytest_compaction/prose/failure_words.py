@@ -26,12 +26,18 @@ _NOT_FAILED = re.compile(
 # A verb of success, arrival or completion, negated: "never arrived", "did not go through",
 # "wasn't delivered", "didn't help" report that the attempt failed.
 _NEGATED_SUCCESS = (
+    # in note form with no auxiliary: "recharge not received till date", "still not fixed"
+    r"(?<!\bwhether\s)\bnot\s+(?:yet\s+)?(?:received|delivered|credited|reflected|resolved|fixed|working)\b|"
     r"(?:did\s+not|didn't|does\s+not|doesn't|never|was\s+not|wasn't|were\s+not|weren't|has\s+not|hasn't)\s+"
     r"(?:(?:been\s+)?(?:work(?:ed|s)?|help(?:ed|s)?|improve[ds]?|fix(?:ed|es)?|solve[ds]?|arrive[ds]?|"
     r"c[ao]me|show(?:ed)?\s+up|turn(?:ed)?\s+up|go\s+through|went\s+through|succeed(?:ed|s)?|"
     r"deliver(?:ed|s)?|receive[ds]?|respond(?:ed|s)?|connect(?:ed|s)?|load(?:ed|s)?|finish(?:ed|es)?|"
-    r"complete[ds]?|resolve[ds]?))"
+    r"complete[ds]?|resolve[ds]?|drop(?:ped|s)?|appear(?:ed|s)?|reflect(?:ed|s)?|"
+    r"get\s+credited|got\s+credited|credit(?:ed|s)?))"
 )
+"""A success that did not come: "did not work", "didn't arrive", "has not connected"; and
+what an amount or a message does when it comes, as support chats say it ("the recharge did
+not drop", "the refund has not reflected", "the money wasn't credited")."""
 # The attempt told by what it met: nothing to be had ("no slot was available", "no table
 # was free"), or an answer of no ("they said no", "the request was declined").
 _REFUSED = (

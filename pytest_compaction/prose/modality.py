@@ -87,15 +87,24 @@ __all__ = [
 ]
 
 
-# Adjective uses of hedge words ("her preferred name", "the recommended dose") describe a
-# thing, they do not soften a rule: blanked before the table is read.
+# Adjective uses of hedge words ("her preferred name", "the recommended dose", "patients
+# with likely dengue") describe a thing, they do not soften a rule: blanked before the
+# table is read.
 _ADJECTIVE = re.compile(
-    r"(?:\b(?:the|a|an|my|your|his|her|their|our|its|whose)|\w's|\ws')\s+"
+    r"(?:(?:\b(?:the|a|an|my|your|his|her|their|our|its|whose|with|for|of)|\w's|\ws')\s+"
+    # "Likely dengue cases - ...": at the start of a line, before its noun
+    r"|^[^\w]*(?=(?:un)?likely\s+(?!(?:to|that|be|is|are|will|would|not)\b)[a-z]))"
     r"(?:preferred|recommended|suggested|preferable|usual|typical|normal|possible|ideal|"
     # "the likely cause", "the likely travel-sick list" describe a thing; "a likely requirement"
     # hedges the rule itself, and is read as a hedge.
     r"(?:un)?likely(?!\s+(?:requirements?|rules?|obligations?|prerequisites?)\b))\b"
 )
+_CONDITION_NEGATION = re.compile(
+    r"(\b(?:if|unless|when|whenever|whether|once|in\s+case)\s+(?:[\w']+\s+){1,3}?)"
+    r"(do\s+not|does\s+not|did\s+not|don't|doesn't|didn't)\b"
+)
+"""A negation inside a clause of condition or time ("if they *do not* already know the
+employee") tells the condition, not a rule: blanked before the table is read."""
 _MANNER_ADJECTIVE = re.compile(
     r"\b(?:careful|cautious|judicious|prudent|mindful)\s+(?=(?!(?:with|when|whenever|to|not|about|if|of|"
     r"that|and|or|in|around|near|while|during|before|after|at|on|for|so|enough|as|but)\b)[a-z][a-z-]*\b)"
@@ -208,6 +217,8 @@ def read(text: str) -> Reading:
     """
     original = unframed(text)
     work = _NOUN.sub(_blank, _MANNER_ADJECTIVE.sub(_blank, _ADJECTIVE.sub(_blank, original.lower())))
+    if " not " in work or "n't" in work:
+        work = _CONDITION_NEGATION.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
     if "optional" in work:
         work = _attributive(work)
     if _ADVICE_WORD.search(work):

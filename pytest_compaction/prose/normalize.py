@@ -34,6 +34,8 @@ from pytest_compaction.prose._calendar import (
     _numeric_date,
     _weekday_abbreviation,
     date_ranges,
+    span_joints,
+    time_ranges,
 )
 from pytest_compaction.prose._derived import adverb_family, derived
 from pytest_compaction.prose._fold import _fold, _per_period
@@ -124,9 +126,10 @@ _TOKEN = re.compile(
   | (?P<iso>\b\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b(?!-\d))
   | (?P<dotdate>\b(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d\b(?![.-]?\d))
   | (?P<comma>(?<![\d.,])\d{1,3}(?:[.\u00a0\u202f ]\d{3})*,\d{2}(?![\d,]|\.\d))
-  | (?P<clock>\b\d{1,2}:\d{2}(?:\s*(?:[ap]\.?m\.?)(?![a-z]))?|\b(?:0?[1-9]|1[0-2])\.[0-5]\d\s*[ap]\.?m\b\.?
+  | (?P<clock>\b\d{1,2}:\d{2}(?:\s*(?:[apAP]\.?[mM]\.?)(?![a-zA-Z]))?
+                |\b(?:0?[1-9]|1[0-2])\.[0-5]\d\s*[apAP]\.?[mM]\b\.?
                 |\b(?:[01]\d|2[0-3])h[0-5]\d\b)
-  | (?P<ampm>\b\d{1,2}\s*(?:[ap]\.m\.|[ap]m\b))
+  | (?P<ampm>\b\d{1,2}\s*(?:[apAP]\.[mM]\.|[apAP][mM]\b))
   | (?P<power>(?:(?<=\d)|(?<=\d\s))(?:mm|cm|km|m)[23](?!\w))
   | (?P<version>\b[vV]\d+(?:\.\d+)+\b(?![.-]\d))
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+){0,8}[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]{0,64}[=/][\w=/.-]*\w)
@@ -227,7 +230,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
         else:
             _word(out, match)
     numbers = _said_decimals(clock_phrases(digit_groups(out, text), text), text)
-    return _per_period(_fold(date_ranges(spaced_thousands(_keyed_units(numbers, text), text), text)))
+    spans = time_ranges(date_ranges(spaced_thousands(_keyed_units(numbers, text), text), text), text)
+    return _per_period(tuple(span_joints(_fold(spans))))
 
 
 _TIMES_SHORTHAND = re.compile(
@@ -288,6 +292,8 @@ def ascii_folded(word: str) -> str:
     return unicodedata.normalize("NFKC", "".join(c for c in parts if not unicodedata.combining(c)))
 
 
+_CLOCK_SUFFIX = frozenset({"hrs", "hr", "h", "hours", "hour", "uhr"})
+"""What a 24-hour time may be written with after it ("22:15 hrs"): no word of its own."""
 _OK_VERB = frozenset({"ok", "oks", "okay", "okays", "okayed", "ok'd", "ok'ed"})
 _OK_OBJECT = re.compile(r"\s+(?:it|them|this|that|the|a|an|his|her|their|every|each|any)\b", re.IGNORECASE)
 """"OK" with an object after it is the verb "approve" ("all flatmates OK it", "the lead
@@ -305,6 +311,13 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         and start - previous.end <= 1
         and not _ORDINAL_RAW.search(previous.raw)  # "the 3rd week" counts no weeks
     )
+    if (
+        lower in _CLOCK_SUFFIX
+        and previous is not None
+        and kind_of(previous.norm) == "time"
+        and start - previous.end <= 1
+    ):
+        return  # "22:15 hrs", "06:30 hours", "14:00h": the 24-hour clock's own suffix
     if lower in _OK_VERB and _OK_OBJECT.match(match.string, end):
         out.append(Token(stem("approve"), raw, start, end, lower.endswith("d")))  # "all flatmates OK it"
         return
