@@ -342,11 +342,11 @@ def time_ranges(out: Sequence[Token], text: str) -> list[Token]:
                     and result[-1].norm == "between"
                 )
                 end = tokens[j]
-                meridiem = _MERIDIEM.search(end.raw)
+                half = _MERIDIEM.search(end.raw)
                 last = _hour(re.sub(r"\D.*$", "", end.raw))
-                if joined and end.norm.startswith("@") and meridiem is not None and last is not None:
+                if joined and end.norm.startswith("@") and half is not None and last is not None:
                     token = Token(
-                        _first_end(first, last, meridiem.group(1).lower()), token.raw, token.start, token.end
+                        _first_end(first, last, half.group(1).lower()), token.raw, token.start, token.end
                     )
                     break
         result.append(token)

@@ -38,7 +38,6 @@ from pytest_compaction.prose.normalize import kind_of
 __all__ = ["_Speculation"]
 
 
-
 _CLINICAL_QUERY = re.compile(r"\?|query", re.IGNORECASE)
 
 
@@ -50,6 +49,7 @@ def _beyond_query(text: str, at: int, here: int, word: str) -> bool:
         return False
     low, high = sorted((at, here))
     return re.search(r"[,;:]", text[low:high]) is not None
+
 
 class _Speculation(_Sentence):
     """How a statement reads speculation; :class:`~pytest_compaction.prose.statements.Statement`
