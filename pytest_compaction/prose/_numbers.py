@@ -16,6 +16,19 @@ from pytest_compaction.prose._word_forms import stem
 __all__ = ["is_year"]
 
 
+_SCALE_WORDS = {
+    "hundred": 100,
+    "thousand": 1000,
+    "million": 1000000,
+    "billion": 1000000000,
+    "lakh": 100000,
+    "lakhs": 100000,
+    "crore": 10000000,
+    "crores": 10000000,
+    "dozen": 12,
+}
+"""Words that multiply the number before them; "lakh" (100,000) and "crore" (10,000,000)
+as Indian English writes amounts ("3 lakh" is "3,00,000")."""
 _NUMBER_WORDS = {
     "zero": 0,
     "one": 1,
@@ -45,15 +58,7 @@ _NUMBER_WORDS = {
     "seventy": 70,
     "eighty": 80,
     "ninety": 90,
-    "hundred": 100,
-    "thousand": 1000,
-    "million": 1000000,
-    "billion": 1000000000,
-    "lakh": 100000,
-    "lakhs": 100000,
-    "crore": 10000000,
-    "crores": 10000000,
-    "dozen": 12,
+    **_SCALE_WORDS,
 }
 _TENS = frozenset({20, 30, 40, 50, 60, 70, 80, 90})
 _ORDINALS = {
@@ -214,21 +219,6 @@ def _add_number_word(out: list[Token], value: int, match: re.Match[str]) -> None
         out[-1] = Token(_number(shown), text[previous.start : end], previous.start, end)
         return
     out.append(Token(f"#{value}", match.group(), start, end))
-
-
-_SCALE_WORDS = {
-    "hundred": 100,
-    "thousand": 1000,
-    "million": 1000000,
-    "billion": 1000000000,
-    "lakh": 100000,
-    "lakhs": 100000,
-    "crore": 10000000,
-    "crores": 10000000,
-    "dozen": 12,
-}
-"""Words that multiply the number before them; "lakh" (100,000) and "crore" (10,000,000)
-as Indian English writes amounts ("3 lakh" is "3,00,000")."""
 
 
 def _count(words: Sequence[str]) -> int | None:
