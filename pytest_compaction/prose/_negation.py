@@ -247,6 +247,8 @@ class _Negation(_Sentence):
         """The words that tell the thing at token ``position`` absent by being free of it:
         "-free" right after it ("sesame-free", "a gluten-free menu") or "free of" / "free
         from" a few words before it ("free of nuts", "free from any added sugar"); else ""."""
+        if "free" not in self.vocabulary and "fre" not in self.vocabulary:
+            return ""  # the cheap test first: most sentences hold no "free"
         last = self.tokens[min(position + span, len(self.tokens)) - 1]
         if _FREE_AFTER.match(self.text, last.end):
             return f"{last.raw}-free"

@@ -65,6 +65,7 @@ def _offered_itself(hedge: str, word: str) -> bool:
 
 
 _CLINICAL_QUERY = frozenset({"?", "query", "to rule out"})
+_QUERY_MARK = re.compile(r"\?\w|\bquery\b|\brule\s+out\b", re.IGNORECASE)
 
 
 def _units(statement: Statement) -> list[list[int]]:
@@ -73,8 +74,12 @@ def _units(statement: Statement) -> list[list[int]]:
     X-ray booked for tomorrow") is read one comma-set stretch at a time, since the query
     doubts only the phrase it opens."""
     units: list[list[int]] = []
+    queried = _QUERY_MARK.search(statement.text) is not None
     for clause in sorted(set(statement.clause)):
         positions = [i for i, c in enumerate(statement.clause) if c == clause]
+        if not queried:
+            units.append(positions)  # the cheap test first: most sources hold no clinical query
+            continue
         hedges = {
             " ".join(w.lower().split())
             for i in {positions[0], positions[-1]}
