@@ -271,6 +271,20 @@ def test_node_arguments_are_quoted_for_a_shell() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "nodeid", ["a.yaml::x!y[as-written]", "a.yaml::it's!$HOME[as-written]", 'b.yaml::p"q']
+)
+def test_a_quoted_node_argument_is_the_same_word_to_a_shell(nodeid: str) -> None:
+    import subprocess
+
+    command = Invocation(rootdir="/p", invocation_dir="/p").command(nodeid, [])
+    argument = command.removeprefix("pytest ")
+    shown = subprocess.run(
+        ["bash", "-c", f"printf %s {argument}"], capture_output=True, text=True, check=True
+    )
+    assert shown.stdout == nodeid
+
+
 def test_the_json_report_lists_kind_line_and_reproduce(pytester: pytest.Pytester) -> None:
     spec(pytester, text=PEANUT + "expect:\n  violations: [fact-allergy-1:missing]\n")
     pytester.runpytest(*CONTRACT, "--compaction-report=r.json").assert_outcomes(failed=1)

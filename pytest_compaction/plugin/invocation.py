@@ -53,10 +53,14 @@ class Invocation:
 
 
 def quote(argument: str, *, always: bool = False) -> str:
-    """A shell word: as it is when safe, else in double quotes with ``"$`\\!`` escaped."""
+    """A shell word: as it is when safe, else in double quotes with ``"$`\\`` escaped. A word
+    with a "!" goes in single quotes instead: inside double quotes a backslash before "!"
+    stays in the word (and an interactive shell expands "!" from its history)."""
     if not always and argument and set(argument) <= _SAFE and "[" not in argument:
         return argument
-    escaped = "".join("\\" + c if c in '"$`\\!' else c for c in argument)
+    if "!" in argument:
+        return "'" + argument.replace("'", "'\\''") + "'"
+    escaped = "".join("\\" + c if c in '"$`\\' else c for c in argument)
     return f'"{escaped}"'
 
 
