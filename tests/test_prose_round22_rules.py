@@ -167,3 +167,31 @@ def test_a_clinical_query_doubts_only_its_phrase(summary: str, expected: tuple[s
 def test_a_customers_query_is_no_doubt() -> None:
     ledger = fact("The refund is 40 euros.", "shop.refund", 40, {"names": ["refund"], "value": ["40 euros"]})
     assert names(ledger, "Billing query: the refund is 40 euros.") == ()
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("| Field | Value |\n|---|---|\n| Valet parking | \N{BALLOT X} - declined for the stay |", ()),
+        ("| Field | Value |\n|---|---|\n| Valet parking | \N{CROSS MARK} |", ()),
+        ("valet parking: N (guest has no car)", ()),
+        ("| Field | Value |\n|---|---|\n| Valet parking | \N{CHECK MARK} every day |", ("f1:value_changed",)),
+        ("valet parking: Y", ("f1:value_changed",)),
+    ],
+)
+def test_a_cross_mark_or_a_bare_n_answers_no(summary: str, expected: tuple[str, ...]) -> None:
+    ledger = fact(
+        "Sanne does not want valet parking at all.", "hotel.valet", False, {"names": ["valet parking"]}
+    )
+    assert names(ledger, summary) == expected
+
+
+def test_a_false_fact_is_stated_where_its_source_negates_it() -> None:
+    ledger = fact(
+        "Mr Ode is allergic to wool, so no wool blankets in his room please.",
+        "hotel.wool_allowed",
+        False,
+        {"names": ["wool"]},
+    )
+    assert names(ledger, "Room: no wool blankets (allergy).") == ()
+    assert names(ledger, "Room: wool blankets as usual.") == ("f1:value_changed",)

@@ -121,6 +121,7 @@ def _stems(words: str) -> frozenset[str]:
 
 NEGATORS = frozenset(
     {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "unless"}
+    | {"\u2717", "\u2718", "\u274c", "\U0001f6ab"}
 )
 """The negators, as written: a token negates only when its surface word is one of these or a
 contraction in "n't" ("doesn't", "can't") or "cannot". Never a folded form: "noted",

@@ -75,6 +75,8 @@ _NUMBER_SIGN = re.compile(r"no\.\s*(?=[#\d])|nos\.\s*(?=[#\d])", re.IGNORECASE)
 """"No." before a number is "number" ("locker no. 147", "No. 3 Court"), no negator."""
 
 
+_BARE_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014-]|\s-\s)")
+"""What follows a bare "N" that answers a label ("classes: N (knee)", "| Parking | N |")."""
 _FREE_AFTER = re.compile(r"-free\b", re.IGNORECASE)
 _FREE_REACH = 3
 """How many words after "free of" / "free from" it still frees: "free from any added sugar"."""
@@ -129,6 +131,9 @@ class _Negation(_Sentence):
                 if i > position and self._complement(i):
                     found.append(self.tokens[i].raw)
                 continue
+            if self.tokens[i].raw == "N" and i > position and (self._answers(position, i) or i == answer):
+                found.append("N")  # "high-impact classes: N (knee injury)", "| Parking | N |"
+                break
             norm = negator(self.tokens[i]) or ("not" if raw in _PROHIBITS or raw in _PRIVATIVES else "")
             norm = norm or ("no" if raw in _AWAITS else "")
             if not norm:
@@ -143,7 +148,7 @@ class _Negation(_Sentence):
                 continue
             if i > position and (self._answers(position, i) or i == answer):
                 found.append(self.tokens[i].raw)  # "| Open bar | No |": the cell answers its label
-                continue
+                break  # the rest of the answer tells why ("✗ - declined for the stay"), no second no
             if norm == "no" and after == _LONGER:
                 if i < position:
                     found.append("no longer")
@@ -167,6 +172,7 @@ class _Negation(_Sentence):
                 for i, token in enumerate(self.tokens)
                 if (
                     self.norms[i] in _CEASE
+                    or (token.raw == "N" and _BARE_ANSWER.match(self.text, token.end) is not None)
                     or token.raw.lower() in _CUE_WORDS
                     or negator(token) is not None
                     or un_negative(token.raw.lower())
@@ -416,7 +422,11 @@ class _Negation(_Sentence):
             if colon is not None and len(label.split()) <= _LABEL_WORDS and not re.search(r"[,;:()|]", label):
                 after = next((j for j, t in enumerate(self.tokens) if t.start >= colon.end()), None)
                 first = self.tokens[after] if after is not None else None
-                opens = first is not None and (negator(first) is not None or first.raw.lower() in _REFUSALS)
+                opens = first is not None and (
+                    negator(first) is not None
+                    or first.raw.lower() in _REFUSALS
+                    or (first.raw == "N" and _BARE_ANSWER.match(self.text, first.end) is not None)
+                )
                 if after is not None and opens:
                     found = (colon.start(), after)
             self._memo["label"] = found

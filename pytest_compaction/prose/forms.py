@@ -450,7 +450,11 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     else:
         names = build.aliases(_predicate_words(fact.predicate), require_source=True, derive=True) or value
     subject = build.aliases(form.subject, require_source=False) if form is not None else ()
-    polarity = form.polarity if form is not None and form.polarity else _source_polarity(source, names, value)
+    polarity = (
+        form.polarity
+        if form is not None and form.polarity
+        else _source_polarity(source, names, value, negative_fact=fact.value is False)
+    )
     return Resolved(
         fact=fact,
         names=names,
@@ -495,11 +499,23 @@ def _value_polarity(
     return "negative" if negated != (alias in inverse) else "positive"
 
 
-def _source_polarity(source: Sequence[Statement], names: Sequence[Alias], value: Sequence[Alias]) -> str:
+def _source_polarity(
+    source: Sequence[Statement],
+    names: Sequence[Alias],
+    value: Sequence[Alias],
+    *,
+    negative_fact: bool = False,
+) -> str:
     """How the source states the fact: negated or not where it first says its value words
     or its name, the name's words found in order with a few words between when it is never
     written whole ("the old teal Bramwell logo" for "teal logo"); "positive" when the source
-    says neither."""
+    says neither. A fact whose value is false is stated where the source negates its name,
+    wherever that mention stands ("allergic to feathers, so *no feather* pillows")."""
+    if negative_fact and not value:
+        for statement in source:
+            for alias in names:
+                if any(statement.negated(at, len(alias)) for at in statement.positions(alias)):
+                    return "negative"
     for statement in source:
         for group in (value, names):
             hit = statement.find_any(group)

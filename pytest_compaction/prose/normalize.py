@@ -141,6 +141,7 @@ _TOKEN = re.compile(
   | (?P<deg>\u00b0\s?(?:[CF](?![A-Za-z]))?)
   | (?P<sym>[%\u00d7€$£])
   | (?P<amp>(?<=[^\W\d_])\s+[&+]\s+(?=[^\W\d_]))
+  | (?P<cross>[\u2717\u2718\u274c\U0001f6ab])
     """,
     re.VERBOSE,
 )
@@ -221,6 +222,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
             add(digit_group(raw) or _number(re.sub(r"(?:st|nd|rd|th)$", "", raw)), match)
         elif kind == "deg":
             _after_number(out, "degree", match)  # "17 °C", "64°F": a measure, not a count
+        elif kind == "cross":
+            add("no", match)  # "| Housekeeping | ✗ |": a cross mark answers no
         elif kind == "amp":
             add("and", match)  # "Mon + Thu", "tea & coffee": a list of two, as "and" joins it
         elif kind == "sym":
