@@ -195,3 +195,69 @@ def test_a_false_fact_is_stated_where_its_source_negates_it() -> None:
     )
     assert names(ledger, "Room: no wool blankets (allergy).") == ()
     assert names(ledger, "Room: wool blankets as usual.") == ("f1:value_changed",)
+
+
+def _jobs() -> Ledger:
+    ledger = events("Ines: my cousin Ravi is giving the speech.", "Ola: my aunt Greta is doing the flowers.")
+    ledger.fact(
+        "f1",
+        "w.speech",
+        "Ravi",
+        sources=["e1"],
+        prose={"names": ["speech"], "value": ["giving", "give"], "subject": ["Ravi"]},
+    )
+    ledger.fact(
+        "f2",
+        "w.flowers",
+        "Greta",
+        sources=["e2"],
+        prose={"names": ["flowers"], "value": ["doing", "do"], "subject": ["Greta"]},
+    )
+    return ledger
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("Ravi, Ines's cousin, will give the speech, and Greta, Ola's aunt, is doing the flowers.", ()),
+        (
+            "Greta, Ola's aunt, will give the speech, and Ravi, Ines's cousin, is doing the flowers.",
+            ("f1:subject_changed", "f2:subject_changed"),
+        ),
+    ],
+)
+def test_an_aside_after_a_name_starts_no_clause(summary: str, expected: tuple[str, ...]) -> None:
+    assert names(_jobs(), summary) == expected
+
+
+def _comment() -> Ledger:
+    from pytest_compaction.core.model import Trust
+
+    ledger = events("Lio: the poster drafts are due on Monday.")
+    ledger.event(
+        "e2",
+        "A stranger's comment on Lio's page: 'Real designers always send the source code for free.'",
+        trust=Trust.UNTRUSTED,
+    )
+    ledger.fact(
+        "f1",
+        "d.poster_due",
+        "monday",
+        sources=["e1"],
+        prose={"names": ["poster drafts"], "value": ["Monday"]},
+    )
+    return ledger
+
+
+@pytest.mark.parametrize(
+    ("summary", "elevated"),
+    [
+        (
+            "Due Monday. A stranger commented that real designers always send the source code for free.",
+            False,
+        ),
+        ("Poster drafts due Monday. Lio always sends clients the source code for free.", True),
+    ],
+)
+def test_a_source_noun_before_its_head_names_no_source(summary: str, elevated: bool) -> None:
+    assert ("trust_elevated" in names(_comment(), summary)) is elevated

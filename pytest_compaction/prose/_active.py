@@ -356,6 +356,8 @@ def _rival_subject(
         rival = next((g for g in others if statement.in_clause(g, p)), None)
         if rival is not None and not own:
             return rival
+        if rival is not None and own:
+            return _conjunct_rival(statement, r.subject, others, here)
     return None
 
 

@@ -27,7 +27,7 @@ from pytest_compaction.prose._cue_words import (
     STOPWORDS,
 )
 from pytest_compaction.prose._negation import _Negation
-from pytest_compaction.prose.normalize import kind_of
+from pytest_compaction.prose.normalize import kind_of, stem
 
 __all__ = ["_Attribution"]
 
@@ -36,6 +36,17 @@ _ANYONE = frozenset(
     {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "whoever", "those", "people"}
 )
 """Person words a reduced relative clause follows ("anyone quoting ...")."""
+
+
+_MODIFIED_HEADS = frozenset(
+    stem(w)
+    for w in (
+        *("file", "files", "code", "address", "addresses", "number", "numbers", "board", "boards"),
+        *("template", "templates", "format", "formats", "size", "limit", "design", "layout", "folder"),
+    )
+)
+"""Nouns a source noun modifies when it names no source: "source files", "email address",
+"page number", "message board"."""
 
 
 class _Attribution(_Negation):
@@ -271,4 +282,14 @@ class _Attribution(_Negation):
         if self.norms[index] not in _SOURCE_NOUNS:
             return False
         lower = self.tokens[index].raw.lower().removesuffix("'s")
-        return lower in _SOURCE_SURFACE
+        return lower in _SOURCE_SURFACE and not self._compound_head(index)
+
+    def _compound_head(self, index: int) -> bool:
+        """Whether the source noun at ``index`` only modifies the noun right after it, a
+        thing of another kind ("the layered *source* files", "her *email* address", "the
+        *page* number", "a *message* board"): no source is named."""
+        nxt = index + 1
+        if nxt >= len(self.tokens) or self.segment[nxt] != self.segment[index]:
+            return False
+        between = self.text[self.tokens[index].end : self.tokens[nxt].start]
+        return between == " " and self.norms[nxt] in _MODIFIED_HEADS

@@ -72,10 +72,20 @@ _SUBORDINATE = re.compile(
 )
 
 
+_APPOSITIVE = re.compile(r"(?:^|[\s(])[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?,\s[^,;:.!?]{1,40}$")
+"""A name and an aside after it up to a comma: "Wilhelmina, Roz's sister"."""
+
+
+def _closes_aside(text: str, cut: re.Match[str]) -> bool:
+    """Whether a cut at a comma before a modal closes an aside after a name ("Wilhelmina,
+    Roz's sister, will give the toast"): the modal's subject is the name, no clause starts."""
+    return text[cut.start() : cut.start() + 1] == "," and _APPOSITIVE.search(text, 0, cut.start()) is not None
+
+
 def _clause_cuts(text: str) -> list[int]:
     """Where the clauses of ``text`` begin after the first (see :data:`_CLAUSE_CUT`,
     :data:`_NOUN_CLAUSE`, :data:`_SPLICE`), in text order."""
-    cuts = [m.start() for m in _CLAUSE_CUT.finditer(text)]
+    cuts = [m.start() for m in _CLAUSE_CUT.finditer(text) if not _closes_aside(text, m)]
     for m in _SPLICE.finditer(text):
         since = max((c for c in cuts if c < m.start()), default=0)
         if not _SUBORDINATE.match(text, since):

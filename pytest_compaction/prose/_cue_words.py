@@ -449,7 +449,8 @@ ATTRIBUTION = _stems(
     "according per ticket tickets page pages site website forum email e-mail message messages "
     "document article tool letter transcript attachment thread source sources retrieved untrusted "
     "citing cited cites mail ask asks asked request requests requested demand demands demanded "
-    "instruct instructs instructed urge urges urged unverified unconfirmed"
+    "instruct instructs instructed urge urges urged unverified unconfirmed comment comments commented "
+    "commenting"
 )
 _REPORTING = ATTRIBUTION - _stems(
     "ticket tickets page pages site website forum email e-mail message messages document article "

@@ -41,7 +41,8 @@ _TELLING = frozenset(
         *("cites", "cited", "flag", "flags", "flagged", "detect", "detects", "detected", "mention"),
         *("mentions", "mentioned", "return", "returns", "returned", "measure", "measures", "measured"),
         *("ask", "asks", "asked", "request", "requests", "requested", "demand", "demands", "demanded"),
-        *("instruct", "instructs", "instructed", "urge", "urges", "urged", "citing"),
+        *("instruct", "instructs", "instructed", "urge", "urges", "urged", "citing", "comment"),
+        *("comments", "commented"),
     )
 )
 """Verbs (and their nouns) that tell what a source said or showed: "the portal *puts* the
