@@ -261,3 +261,36 @@ def _comment() -> Ledger:
 )
 def test_a_source_noun_before_its_head_names_no_source(summary: str, elevated: bool) -> None:
     assert ("trust_elevated" in names(_comment(), summary)) is elevated
+
+
+def _laptops() -> Ledger:
+    ledger = events("Laptop LT-31 is now assigned to Noor Adeyemi.", "And LT-47 goes to Piet Varga.")
+    for fid, eid, asset, who in (("f1", "e1", "LT-31", "Adeyemi"), ("f2", "e2", "LT-47", "Varga")):
+        ledger.fact(
+            fid,
+            f"it.{asset.lower()}",
+            who,
+            sources=[eid],
+            prose={"names": [asset], "value": ["assigned", "assignee", "goes to"], "subject": [who]},
+        )
+    return ledger
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        ("| LT-31 | Noor Adeyemi | Sales |\n| LT-47 | Piet Varga | Legal |", ()),
+        (
+            "| LT-31 | Piet Varga | Legal |\n| LT-47 | Noor Adeyemi | Sales |",
+            ("f1:subject_changed", "f2:subject_changed"),
+        ),
+    ],
+)
+def test_a_tables_header_says_what_each_cell_is(rows: str, expected: tuple[str, ...]) -> None:
+    summary = "| Asset | Assignee | Dept |\n|---|---|---|\n" + rows
+    assert names(_laptops(), summary) == expected
+
+
+def test_a_tables_rule_row_is_no_sentence() -> None:
+    found = [s.text for s in _text.sentences("| Item | Detail |\n|---|---|\n| Bar | No |")]
+    assert found == ["| Item | Detail |", "| Bar | No |"]
