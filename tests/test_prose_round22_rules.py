@@ -294,3 +294,26 @@ def test_a_tables_header_says_what_each_cell_is(rows: str, expected: tuple[str, 
 def test_a_tables_rule_row_is_no_sentence() -> None:
     found = [s.text for s in _text.sentences("| Item | Detail |\n|---|---|\n| Bar | No |")]
     assert found == ["| Item | Detail |", "| Bar | No |"]
+
+
+def test_notes_and_tables_round_23b() -> None:
+    from pytest_compaction.prose.statements import read_statements
+
+    therapy = read_statements("art & music therapy: possible next term, not confirmed")[0]
+    assert therapy.speculative(0) is not None  # "&" joins two nouns, not two predicates
+    cause = read_statements("| Cause | TBD - storm damage |")[0]
+    assert cause.speculative(len(cause.tokens) - 1) is not None
+    assert _norms("tried \N{MULTIPLICATION SIGN}2") == _norms("tried twice")
+    assert _norms("error 0x80070570") == ["error", "!0x80070570"]
+    lapsed = read_statements("rabies vaccination: lapsed")[0]
+    assert lapsed.negated(1) == "lapsed"
+
+
+def test_a_table_cell_command_and_no_one_may() -> None:
+    keys = rule("Check the photo ID before handing over any parcel.", ["photo ID"], "obligation")
+    table = "| Field | Value |\n|---|---|\n| Rules | "
+    assert passes(keys, table + "Check photo ID before handing over any parcel |")
+    assert weakened(keys, table + "Checking photo ID before handing over a parcel is good practice |")
+    bar = rule("Do not serve anyone under 18 at the bar.", ["under 18"], "prohibition")
+    assert passes(bar, table + "No one under 18 may be served at the bar |")
+    assert weakened(bar, table + "Serving anyone under 18 at the bar is discouraged |")

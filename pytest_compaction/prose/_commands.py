@@ -27,6 +27,9 @@ _IMPERATIVE_SKIP = re.compile(
 # abbreviation ("100.4", "i.e."), or one before anything but a capital, where no sentence
 # starts ("Any infant under 3 mos. with a fever:", "after 6 p.m. (e.g. late clinics):").
 _LABEL = re.compile(r"^(?:[^:.!?;]|\.(?=\S|\s+[^A-Z\s])){1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
+_TABLE_LABEL = re.compile(r"^\s*\|[^|\n]{1,60}\|\s*(?=\S)")
+"""A table row's label cell ("| Rules | Check the ID before ... |"): the command starts in
+the next cell, as after a label's colon."""
 _OWN_CLAUSE = (
     r"(?:(?!\b(?:before|after|when|whenever|if|unless|until|till|once|while|because|since|that|which|who|"
     r"whom|whose|where|so|and|or|but)\b)[^.;!?])"
@@ -186,7 +189,7 @@ def _heads(text: str) -> tuple[str, ...]:
     """Where a command in ``text`` may start: the text itself, after its label, after its
     fronted adverbial, or after both."""
     clean = unframed(text)
-    labelled = _LABEL.sub("", clean, count=1)
+    labelled = _LABEL.sub("", _TABLE_LABEL.sub("", clean, count=1), count=1)
     heads = (clean, labelled, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
     return tuple(dict.fromkeys((*heads, *_note_heads(clean), *_addressed(clean), *_addressed(labelled))))
 

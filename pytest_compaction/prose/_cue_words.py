@@ -158,9 +158,11 @@ _PROHIBITS = frozenset(
 photography" states that flash photography is not allowed; "is not forbidden" cancels."""
 _PRIVATIVES = frozenset(
     {"disable", "disables", "disabled", "deactivate", "deactivates", "deactivated", "inactive"}
+    | {"lapsed", "expired"}
 )
 """Words that state a thing switched out of being, as "not" would: "roaming is *disabled*"
-says that roaming is not on, "they *deactivated* the old key" that it is not active."""
+says that roaming is not on, "they *deactivated* the old key" that it is not active, "the
+lepto vaccination: *lapsed*" that it no longer holds."""
 _UN_WORD = re.compile(r"un(?!der|i[fnoqtv])([a-z]{3,})$")
 """A word made negative by "un-" before a participle or an "-able" word ("unauthorised",
 "unpaid", "unconfirmed", "unavailable"), but not "under..." or "uni..." ("united")."""
@@ -350,7 +352,8 @@ _SPECULATION = re.compile(
     r"if|whether|consider|considers|considering|considered|wonder|wonders|wondering|wish|wishes|"
     r"dream|dreams|dreaming|imagine|imagining|suppose|hypothetical|hypothetically|tentative|"
     r"tentatively|unsure|uncertain|undecided|idea|option|options|someday|eventually|will|shall|"
-    r"consideration|possibility|proposed|proposal|contemplat(?:e|es|ed|ing)|floated|mooted|"
+    r"consideration|possibility|proposed|proposal|contemplat(?:e|es|ed|ing)|floated|mooted|tbd|tbc|tba|"
+    r"to\s+be\s+(?:confirmed|decided|determined|agreed)|"
     r"gonna|toying|weighing|debating|mulling|rumou?red?|guess|guessing|"
     r"(?:plan|plans|planning|planned|hope|hopes|hoping|want|wants|wanting|intend|intends|intending|"
     r"aim|aims|aiming|expect|expects|expecting|offer|offers|offered|offering|propose|proposes|"

@@ -187,6 +187,9 @@ _PROHIBITION = (
     # "None leaves without a label", "nobody enters unless escorted": a universal negative
     # bounded by a condition is "never ... without".
     r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
+    # "No one under 18 may be admitted", "nobody can take the van out": a negative subject
+    # and a modal of permission or duty in its clause.
+    r"\b(?:no\s+one|nobody|noone)\b(?=[^.;!?|]{0,80}?\b(?:may|can|shall|must|is\s+to|are\s+to)\b)",
     # "No vehicle leaves without ...", and so after a label ("Desk rule: no vehicle leaves ...",
     # "**Pool:** no diving", "**Restrictions** - No item may be ...") or a bullet or an
     # emoji ("- no diving", "🚪 No guest goes up ..."), where a clause starts as a sentence

@@ -425,6 +425,7 @@ class _Negation(_Sentence):
                 opens = first is not None and (
                     negator(first) is not None
                     or first.raw.lower() in _REFUSALS
+                    or first.raw.lower() in _PRIVATIVES
                     or (first.raw == "N" and _BARE_ANSWER.match(self.text, first.end) is not None)
                 )
                 if after is not None and opens:

@@ -67,7 +67,10 @@ class _Speculation(_Sentence):
         joined = [
             t.start
             for i, t in enumerate(self.tokens)
-            if i > position and self.clause[i] == clause and self.norms[i] == "and"
+            if i > position
+            and self.clause[i] == clause
+            and self.norms[i] == "and"
+            and self.tokens[i].raw.strip() not in ("&", "+")  # "speech & language": one noun
         ]
         if joined:
             end = min(end, joined[0])

@@ -132,6 +132,8 @@ _TOKEN = re.compile(
   | (?P<ampm>\b\d{1,2}\s*(?:[apAP]\.[mM]\.|[apAP][mM]\b))
   | (?P<power>(?:(?<=\d)|(?<=\d\s))(?:mm|cm|km|m)[23](?!\w))
   | (?P<version>\b[vV]\d+(?:\.\d+)+\b(?![.-]\d))
+  | (?P<hex>\b0x[0-9a-fA-F]{2,}\b)
+  | (?P<crosscount>\u00d7[1-9]\d?\b)
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+){0,8}[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]{0,64}[=/][\w=/.-]*\w)
   | (?P<dotted>\b\d+(?:\.\d+){2,}\b)
   | (?P<money>[$€£¥]\s?(?:\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,]|\.\d)|\d[\d,]*(?:\.\d+)?)(?:\s?[kK]\b)?)
@@ -222,6 +224,11 @@ def _tokens(text: str) -> tuple[Token, ...]:
             add(digit_group(raw) or _number(re.sub(r"(?:st|nd|rd|th)$", "", raw)), match)
         elif kind == "deg":
             _after_number(out, "degree", match)  # "17 °C", "64°F": a measure, not a count
+        elif kind == "hex":
+            add("!" + raw.lower(), match)  # "0x80070570": an error code, no count of times
+        elif kind == "crosscount":
+            add("#" + raw[1:], match)  # "tried \u00d72" is "tried x2", twice
+            add("~time", match)
         elif kind == "cross":
             add("no", match)  # "| Housekeeping | ✗ |": a cross mark answers no
         elif kind == "amp":
