@@ -317,3 +317,22 @@ def test_a_table_cell_command_and_no_one_may() -> None:
     bar = rule("Do not serve anyone under 18 at the bar.", ["under 18"], "prohibition")
     assert passes(bar, table + "No one under 18 may be served at the bar |")
     assert weakened(bar, table + "Serving anyone under 18 at the bar is discouraged |")
+
+
+def test_off_limits_negates_its_subject() -> None:
+    from pytest_compaction.prose.statements import read_statements
+
+    statement = read_statements("Aspirin is off-limits for him from now on.")[0]
+    assert statement.negated(0) is not None
+    assert read_statements("Take 20% off the price.")[0].negated(0) is None
+
+
+def test_a_command_about_the_rules_subject_widens_no_permission() -> None:
+    blog = rule(
+        "Lena may post client photos to her blog only after the client's launch date.",
+        ["blog"],
+        "permission_with_condition",
+    )
+    kept = "Lena can post client photos to her blog, but only once the client's launch date has passed."
+    assert passes(blog, kept + " Note to self: check the date before suggesting any blog post.")
+    assert weakened(blog, "Lena can post client photos to her blog as soon as the client approves them.")

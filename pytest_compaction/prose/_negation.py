@@ -75,6 +75,7 @@ _NUMBER_SIGN = re.compile(r"no\.\s*(?=[#\d])|nos\.\s*(?=[#\d])", re.IGNORECASE)
 """"No." before a number is "number" ("locker no. 147", "No. 3 Court"), no negator."""
 
 
+_LIMITS = re.compile(r"[-\s]limits\b", re.IGNORECASE)
 _BARE_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014-]|\s-\s)")
 """What follows a bare "N" that answers a label ("classes: N (knee)", "| Parking | N |")."""
 _FREE_AFTER = re.compile(r"-free\b", re.IGNORECASE)
@@ -113,6 +114,8 @@ class _Negation(_Sentence):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
                 continue
             closure = self.tokens[i].raw.lower() in _CLOSURES and tuple(self.norms[i + 1 : i + 2]) != ("to",)
+            limits = _LIMITS.match(self.text, self.tokens[i].end) is not None
+            closure = closure or (self.tokens[i].raw.lower() == "off" and limits)  # "is off-limits for her"
             if closure and i > position and self._complement(i):
                 # "top-out on the Slab wall *is closed*", "the east gate stays shut": what its
                 # subject is, as "not open"; "closed to new patients" shuts out what follows.

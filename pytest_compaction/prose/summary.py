@@ -258,8 +258,17 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         verdict = _omission_restated(invariant, stating, verdict)
     if not verdict.ok and verdict.observed == "narrowed" and invariant.modality is Modality.OBLIGATION:
         verdict = _duty_through_without(invariant, stating, verdict)
-    if verdict.ok and invariant.modality is Modality.PERMISSION_WITH_CONDITION:
-        # A dropped condition widens a permission; it only tightens a prohibition or obligation.
+    if (
+        verdict.ok
+        and invariant.modality is Modality.PERMISSION_WITH_CONDITION
+        and (
+            verdict.observed not in ("obligation", "prohibition")
+            or any(read(clause).has(CueKind.PERMISSION) for clause in stating)
+        )
+    ):
+        # A dropped condition widens a permission; it only tightens a prohibition or obligation,
+        # and a sentence that commands or forbids something about the rule's subject ("check
+        # the date before suggesting any portfolio post") grants nothing to widen.
         verdict = _kept_conditions(invariant, stating) or verdict
     return verdict
 
