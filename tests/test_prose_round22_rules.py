@@ -336,3 +336,4 @@ def test_a_command_about_the_rules_subject_widens_no_permission() -> None:
     kept = "Lena can post client photos to her blog, but only once the client's launch date has passed."
     assert passes(blog, kept + " Note to self: check the date before suggesting any blog post.")
     assert weakened(blog, "Lena can post client photos to her blog as soon as the client approves them.")
+    assert weakened(blog, "- Blog\n  - client photos: post on request")  # the grant as a note-form command

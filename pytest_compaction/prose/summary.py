@@ -57,6 +57,7 @@ from pytest_compaction.prose.modality import (
     commanded,
     complements,
     condition_words,
+    imperative,
     judge,
     kept,
     own_act,
@@ -66,7 +67,7 @@ from pytest_compaction.prose.modality import (
     standing,
     states_condition,
 )
-from pytest_compaction.prose.normalize import tokens
+from pytest_compaction.prose.normalize import stem, tokens
 
 __all__ = [
     "BLOCK_END",
@@ -264,6 +265,7 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         and (
             verdict.observed not in ("obligation", "prohibition")
             or any(read(clause).has(CueKind.PERMISSION) for clause in stating)
+            or _commands_own_act(invariant, stating)
         )
     ):
         # A dropped condition widens a permission; it only tightens a prohibition or obligation,
@@ -368,6 +370,19 @@ def _stating(sentence: str, invariant: Invariant) -> list[str]:
 
 
 _AND_CLAUSE = re.compile(r",\s+and\s+", re.IGNORECASE)
+
+
+def _commands_own_act(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a clause commands the act the permission grants ("lost e-ticket: reissue on
+    request" for "may reissue a lost e-ticket only after ..."): the grant told as a note-form
+    command, so its condition still counts. A command of another act ("check the date
+    before suggesting any portfolio post") grants nothing."""
+    own = {t.norm for t in tokens(invariant.text)}
+    for clause in stating:
+        verb = imperative(clause)
+        if verb is not None and stem(verb) in own:
+            return True
+    return False
 
 
 def _beyond_markers(text: str, condition: str, held: Sequence[str], words: Sequence[str]) -> list[str] | None:
