@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.prose import normalize as _norm
+from pytest_compaction.prose._tables import cells, is_rule_row, labelled_row
 
 __all__ = [
     "Sentence",
@@ -145,15 +146,15 @@ def sentences(text: str) -> tuple[Sentence, ...]:
         if not line:
             header, columns = "", []
             continue
-        if _TABLE_RULE.match(line) and previous.startswith("|"):
-            columns = _cells(previous) if len(_cells(previous)) >= 3 else []
+        if is_rule_row(line) and previous.startswith("|"):
+            columns = cells(previous) if len(cells(previous)) >= 3 else []
             previous = line
             continue
         previous = line
         if not line.startswith("|"):
             columns = []
         elif columns:
-            line = _labelled_row(line, columns)
+            line = labelled_row(line, columns)
         bullet = _BULLET.match(line)
         if bullet:
             line = line[bullet.end() :]
@@ -172,31 +173,6 @@ def sentences(text: str) -> tuple[Sentence, ...]:
                 cited = tag.group() if tag is not None and position > 0 else ""
                 out.append(Sentence(index=len(out), text=prefix + cited + part, starts_line=position == 0))
     return tuple(out)
-
-
-_TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
-"""The rule under a markdown table's header row: "|---|---|"."""
-
-
-def _cells(row: str) -> list[str]:
-    return [cell.strip() for cell in row.strip().strip("|").split("|")]
-
-
-def _labelled_row(row: str, columns: Sequence[str]) -> str:
-    """A data row of a table of three columns or more, each cell after the first headed by its
-    column's name ("| LT-0871 | Assignee: Priya Okonkwo-Hale | Dept: Finance |"): the
-    header says what each cell is, as a row's first cell does in a two-column table."""
-    cells = _cells(row)
-    if len(cells) != len(columns):
-        return row
-    labelled = [
-        cells[0],
-        *(
-            f"{head}: {cell}" if head and cell else cell
-            for head, cell in zip(columns[1:], cells[1:], strict=True)
-        ),
-    ]
-    return "| " + " | ".join(labelled) + " |"
 
 
 # A quotation opens at a quote mark after a space or an opening bracket and before a
