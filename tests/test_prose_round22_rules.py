@@ -337,3 +337,32 @@ def test_a_command_about_the_rules_subject_widens_no_permission() -> None:
     assert passes(blog, kept + " Note to self: check the date before suggesting any blog post.")
     assert weakened(blog, "Lena can post client photos to her blog as soon as the client approves them.")
     assert weakened(blog, "- Blog\n  - client photos: post on request")  # the grant as a note-form command
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("Night access: working alone in the studio is permitted, subject to the buddy app being on.", ()),
+        (
+            "Night access: working alone in the studio is permitted; the buddy app is recommended.",
+            ("f1:qualifiers_changed",),
+        ),
+        (
+            "Night access: working alone in the studio is permitted; use of the buddy app is encouraged.",
+            ("f1:qualifiers_changed",),
+        ),
+    ],
+)
+def test_a_condition_turned_into_advice_is_lost(summary: str, expected: tuple[str, ...]) -> None:
+    ledger = events(
+        "Technicians can work alone in the studio at night, but only with the buddy app switched on."
+    )
+    ledger.fact(
+        "f1",
+        "studio.lone_work_night",
+        True,
+        sources=["e1"],
+        qualifiers={"condition": "buddy app switched on"},
+        prose={"names": ["working alone", "work alone"], "qualifiers": {"condition": ["buddy app"]}},
+    )
+    assert names(ledger, summary) == expected

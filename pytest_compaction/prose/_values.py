@@ -190,6 +190,15 @@ _DROPPING = frozenset(
 )
 """Verbs that do away with a condition: "*dropped* the match-funding requirement", "the
 deposit rule *was waived*", "they *lifted* the age limit"."""
+_SOFTENING = frozenset(
+    stem(w)
+    for w in (
+        *("encourage", "encourages", "encouraged", "recommend", "recommends", "recommended"),
+        *("advise", "advised", "suggest", "suggested", "optional"),
+    )
+)
+"""Verbs that turn a condition into advice: "activation of the lone-worker app *is
+encouraged*" no longer makes the permission depend on it."""
 _DROPPING_REACH = 3
 _OBJECT_OPENERS = frozenset({"its", "their", "his", "her", "our", "any", "that", "this", "all"})
 _PASSIVE = frozenset({"is", "are", "was", "were", "been", "being", "be", "got", "get"})
@@ -215,7 +224,8 @@ def _kept(statement: Statement, group: Sequence[Alias], *, negated: bool = False
     occurrence that is neither the object of a verb of dropping (:data:`_DROPPING`: "they
     *dropped the match-funding* requirement", "*waived its* deposit rule") nor, within a
     few words, the subject of one in the passive ("the deposit requirement *was waived*").
-    A condition told as done away with is lost, not kept. A qualifier the source negates
+    A condition told as done away with, or turned into advice ("the app *is encouraged*"), is
+    lost, not kept. A qualifier the source negates
     (``negated``) is kept only by a negated occurrence."""
     norms, segment = statement.norms, statement.segment
     for alias in group:
@@ -225,11 +235,12 @@ def _kept(statement: Statement, group: Sequence[Alias], *, negated: bool = False
             verb = at - 1
             if verb >= 0 and norms[verb] in _OBJECT_OPENERS:
                 verb -= 1
-            dropped = verb >= 0 and norms[verb] in _DROPPING and segment[verb] == segment[at]
+            dropped = verb >= 0 and norms[verb] in (_DROPPING | _SOFTENING) and segment[verb] == segment[at]
             end = at + len(alias)
             for j in range(end + 1, min(len(norms), end + _DROPPING_REACH + 1)):
-                if norms[j] in _DROPPING and norms[j - 1] in _PASSIVE and segment[j] == segment[at]:
-                    dropped = True
+                gone = norms[j] in _DROPPING or norms[j] in _SOFTENING
+                if gone and norms[j - 1] in _PASSIVE and segment[j] == segment[at]:
+                    dropped = True  # "the deposit requirement was waived", "... app is encouraged"
             if not dropped:
                 return True
     return False
