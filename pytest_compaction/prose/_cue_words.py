@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pytest_compaction.prose.normalize import Token, participles, stem, tokens
 
 __all__ = [
+    "CLINICAL_QUERIES",
     "ATTRIBUTION",
     "NEGATORS",
     "PAST",
@@ -376,6 +377,9 @@ _SPECULATION = re.compile(
 "going to Oslo"), and "May" the month is no modal (:func:`_text.month_may`). What a choice
 "depends on", "hinges on" or is "contingent on" is open too: "that hinges on the ingress
 controller" settles nothing about the controller."""
+CLINICAL_QUERIES = frozenset({"?", "query", "to rule out"})
+"""The doubt words of a clinical query (:data:`_SPECULATION`): they doubt only the phrase
+they open ("query fracture of the radius, X-ray booked")."""
 _WITH_ASIDE = re.compile(r",\s*(?:with|w/)\s", re.IGNORECASE)
 """A trailing "with" phrase after a comma ("..., with Parquet being considered"; "w/" in
 note style): it tells the state of its own noun."""

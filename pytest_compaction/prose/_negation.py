@@ -66,7 +66,7 @@ from pytest_compaction.prose._cue_words import (
     un_negative,
 )
 from pytest_compaction.prose._sentence import _Sentence
-from pytest_compaction.prose.normalize import kind_of
+from pytest_compaction.prose.normalize import kind_of, stem
 
 __all__ = ["_Negation"]
 
@@ -78,6 +78,7 @@ _NUMBER_SIGN = re.compile(r"no\.\s*(?=[#\d])|nos\.\s*(?=[#\d])", re.IGNORECASE)
 _LIMITS = re.compile(r"[-\s]limits\b", re.IGNORECASE)
 _BARE_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014-]|\s-\s)")
 """What follows a bare "N" that answers a label ("classes: N (knee)", "| Parking | N |")."""
+_FREE = stem("free")
 _FREE_AFTER = re.compile(r"-free\b", re.IGNORECASE)
 _FREE_REACH = 3
 """How many words after "free of" / "free from" it still frees: "free from any added sugar"."""
@@ -256,7 +257,7 @@ class _Negation(_Sentence):
         """The words that tell the thing at token ``position`` absent by being free of it:
         "-free" right after it ("sesame-free", "a gluten-free menu") or "free of" / "free
         from" a few words before it ("free of nuts", "free from any added sugar"); else ""."""
-        if "free" not in self.vocabulary and "fre" not in self.vocabulary:
+        if _FREE not in self.vocabulary:
             return ""  # the cheap test first: most sentences hold no "free"
         last = self.tokens[min(position + span, len(self.tokens)) - 1]
         if _FREE_AFTER.match(self.text, last.end):

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pytest_compaction.core.model import Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.prose._active import _directive, _is_tool
+from pytest_compaction.prose._cue_words import CLINICAL_QUERIES
 from pytest_compaction.prose._doubt import (
     _about_else,
     _before_question,
@@ -64,7 +65,6 @@ def _offered_itself(hedge: str, word: str) -> bool:
     )
 
 
-_CLINICAL_QUERY = frozenset({"?", "query", "to rule out"})
 _QUERY_MARK = re.compile(r"\?\w|\bquery\b|\brule\s+out\b", re.IGNORECASE)
 
 
@@ -86,7 +86,7 @@ def _units(statement: Statement) -> list[list[int]]:
             for w in (statement.speculative(i) or "").split(", ")
             if w
         }
-        if hedges and hedges <= _CLINICAL_QUERY:
+        if hedges and hedges <= CLINICAL_QUERIES:
             for segment in sorted({statement.segment[i] for i in positions}):
                 units.append([i for i in positions if statement.segment[i] == segment])
         else:

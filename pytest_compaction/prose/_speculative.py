@@ -27,6 +27,7 @@ from pytest_compaction.prose._cue_words import (
     _SUBJECT_STARTS,
     _TIME_CONJUNCTIONS,
     _WITH_ASIDE,
+    CLINICAL_QUERIES,
     STOPWORDS,
     _committed,
     _request,
@@ -38,14 +39,11 @@ from pytest_compaction.prose.normalize import kind_of
 __all__ = ["_Speculation"]
 
 
-_CLINICAL_QUERY = re.compile(r"\?|query", re.IGNORECASE)
-
-
 def _beyond_query(text: str, at: int, here: int, word: str) -> bool:
     """Whether a clinical query ("?UTI", "query fracture") at ``at`` is cut from the token at
     ``here`` by a comma, semicolon or colon: it doubts only the phrase it opens ("query
     fracture of the radius, X-ray booked" does not doubt the booking)."""
-    if not _CLINICAL_QUERY.fullmatch(word):
+    if " ".join(word.lower().split()) not in CLINICAL_QUERIES:
         return False
     low, high = sorted((at, here))
     return re.search(r"[,;:]", text[low:high]) is not None
