@@ -21,7 +21,15 @@ from pytest_compaction.prose._cues import (
 from pytest_compaction.prose._text import normalize
 from pytest_compaction.prose._unframed import fluent, spelled
 
-__all__ = ["condition_words", "connectives", "kept", "reshaped", "same_bound", "states_condition"]
+__all__ = [
+    "condition_words",
+    "connectives",
+    "kept",
+    "reshaped",
+    "same_bound",
+    "states_condition",
+    "told_after",
+]
 
 
 # A condition on someone happening to be available ("if he's around", "when a nurse is
@@ -228,6 +236,38 @@ def states_condition(invariant: str, texts: Sequence[str]) -> bool:
 
     stems = _assent(t.norm for text in texts for t in tokens(text))
     return any(_assent(words) <= stems for _, words in condition_words(invariant))
+
+
+_PREREQUISITE = re.compile(r"(?:after|once|following|(?P<bound>until|till|before))\b")
+_POSTERIOR = re.compile(
+    r"\b(?:afterwards?|later(?!\s+than)|after\s+the\s+fact|retroactively|retrospectively|subsequently|"
+    r"in\s+arrears)\b"
+)
+"""Words that put an act after another: "..., and log it afterwards"."""
+_PARTS = re.compile(r"[;,:]|\s(?:and|then|but)\s")
+
+
+def told_after(invariant: str, texts: Sequence[str]) -> str | None:
+    """The condition of ``invariant`` that must come first ("only after opening a change
+    ticket", "not until the spend is logged") when ``texts`` keep its words but tell it as
+    coming after the act ("cordon the node and open a change ticket afterwards"), else None.
+
+    The words must be kept within one part of a clause that holds the word of lateness, so
+    a later act of another kind ("update the ticket later") reverses nothing."""
+    from pytest_compaction.prose.normalize import tokens
+
+    lowered = normalize(invariant).lower()
+    for condition, words in condition_words(invariant):
+        first = _PREREQUISITE.match(condition)
+        if first is None:
+            continue
+        if first.group("bound") and not re.search(rf"(?:\bnot|\bnever|n't)\s+{first.group()}\b", lowered):
+            continue  # "may use it until the review" allows the act before, not after
+        for text in texts:
+            for part in _PARTS.split(normalize(text)):
+                if _POSTERIOR.search(part.lower()) and kept(words, (t.norm for t in tokens(part))):
+                    return condition
+    return None
 
 
 def connectives(reading: Reading) -> frozenset[str]:

@@ -47,6 +47,7 @@ from pytest_compaction.prose._conditions import (
     reshaped,
     same_bound,
     states_condition,
+    told_after,
 )
 from pytest_compaction.prose._cues import (
     _ADDRESSEE,
@@ -82,6 +83,7 @@ __all__ = [
     "read",
     "reshaped",
     "same_bound",
+    "told_after",
     "spelled",
     "states_condition",
 ]

@@ -66,6 +66,7 @@ from pytest_compaction.prose.modality import (
     same_bound,
     standing,
     states_condition,
+    told_after,
 )
 from pytest_compaction.prose.normalize import stem, tokens
 
@@ -412,6 +413,14 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
         for part in _AND_CLAUSE.split(text)
         if condition_words(part) or any(_text.contains(part, m) for m in markers)
     ]
+    reversed_condition = told_after(invariant.text, texts)
+    if reversed_condition is not None:
+        return Judgement(
+            False,
+            "condition lost",
+            f"the invariant's condition {reversed_condition!r} is told as coming after the act",
+            True,
+        )
     stems = {t.norm for part in parts for t in tokens(part)}
     own = [restated for part in parts for _, restated in condition_words(part)]
     for condition, words in condition_words(invariant.text):
