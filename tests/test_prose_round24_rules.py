@@ -2,13 +2,18 @@
 answer memories), each tested in other words than the held-out set that showed the need:
 
 - a condition that must come first ("only after ...", "not until ...") told as coming
-  after the act ("..., and sign the log afterwards") is lost, though its words are kept.
+  after the act ("..., and sign the log afterwards") is lost, though its words are kept;
+- a qualifier the source names as an exception ("leave out any ...", "apart from ...") is
+  kept only as an exception: "including any ..." turns it into an inclusion.
 """
 
 from __future__ import annotations
 
 import pytest
 from _prose_rules import passes, rule, weakened
+
+from pytest_compaction.core.ledger import Ledger
+from tests._prose_facts import events, names
 
 _ENTRY = rule(
     "Contractors may enter the server room only after signing the visitor log.",
@@ -56,3 +61,44 @@ def test_a_condition_told_as_coming_after_the_act_is_lost(register: dict[str, ob
 )
 def test_a_later_act_of_another_kind_reverses_nothing(register: dict[str, object], summary: str) -> None:
     assert passes(register, summary)
+
+
+def _excursion() -> Ledger:
+    ledger = events(
+        "Coach leaves at 08:15 on Friday; bring everyone apart from pupils who have not handed in"
+        " a consent form."
+    )
+    ledger.fact(
+        "f1",
+        "trip.departure",
+        "08:15",
+        sources=["e1"],
+        qualifiers={"exception": "pupils without a consent form"},
+        prose={"names": ["coach"], "value": ["08:15"], "qualifiers": {"exception": ["consent form"]}},
+    )
+    return ledger
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "The coach goes at 8:15 am on Friday, with the exception of pupils missing a consent form.",
+        "Coach: Friday 08:15, everyone except pupils who never returned the consent form.",
+        "Coach at 08:15 Friday; pupils without a consent form are left out.",
+        "Coach at 08:15 Friday; pupils who are missing a consent form are left out.",
+    ],
+)
+def test_an_exception_kept_as_an_exception(summary: str) -> None:
+    assert names(_excursion(), summary) == ()
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "The coach goes at 8:15 am on Friday, including pupils missing a consent form.",
+        "Coach: Friday 08:15, everyone goes, even pupils who never returned the consent form.",
+        "Coach: Friday 08:15, together with the pupils who have no consent form.",
+    ],
+)
+def test_an_exception_told_as_an_inclusion_is_a_changed_qualifier(summary: str) -> None:
+    assert names(_excursion(), summary) == ("f1:qualifiers_changed",)

@@ -204,17 +204,70 @@ _OBJECT_OPENERS = frozenset({"its", "their", "his", "her", "our", "any", "that",
 _PASSIVE = frozenset({"is", "are", "was", "were", "been", "being", "be", "got", "get"})
 
 
+_EXCLUSION = re.compile(
+    r"\b(?:except(?:ing)?(?:\s+for)?|exclud(?:e|es|ed|ing)|with\s+the\s+exception\s+of|"
+    r"(?:apart|aside)\s+from|other\s+than|save\s+for|barring|not\s+including|exempt(?:ing)?|"
+    r"leav(?:e|es|ing)\s+out|left\s+out)\b(?:\s+[\w'-]+){0,5}?\s*$",
+    re.IGNORECASE,
+)
+"""An exclusion that reaches a qualifier a few words on: "leave out any cow due to calve
+within three weeks", "with the exception of", "excluding", "apart from"."""
+
+
+_INCLUSION = re.compile(
+    r"\b(?:including|incl\.?|even|as\s+well\s+as|together\s+with|along\s+with)\b(?:\s+[\w'-]+){0,5}?\s*$",
+    re.IGNORECASE,
+)
+"""An inclusion that reaches the words after it: "including any cow due to calve", "even
+pupils who never returned the form" (the negation there describes the pupils)."""
+_EXCEPTED_AFTER = re.compile(
+    r"^(?:[\s,]+[\w'-]+){0,6}?\s+(?:are|is|were|was|get|gets|stay|stays)\s+"
+    r"(?:left\s+out|excluded|exempt(?:ed)?|not\s+included)\b",
+    re.IGNORECASE,
+)
+"""An exception told after its words: "pupils missing a consent form *are left out*"."""
+
+
+def _excepted(statement: Statement, at: int, size: int) -> bool | None:
+    """True when the words at ``at`` are named as an exception ("except any cow due to
+    calve ...", "... are left out"); False when an inclusion reaches them ("including any
+    cow ..."), whatever negation describes them; None when neither is said."""
+    clause = statement.clause
+    first = next(i for i in range(at, -1, -1) if i == 0 or clause[i - 1] != clause[at])
+    last = next(
+        i for i in range(at + size - 1, len(clause)) if i + 1 == len(clause) or clause[i + 1] != clause[at]
+    )
+    before = statement.text[statement.tokens[first].start : statement.tokens[at].start]
+    if _INCLUSION.search(before):
+        return False
+    after_start = (
+        statement.tokens[at + size - 1].end if at + size - 1 < len(statement.tokens) else len(statement.text)
+    )
+    after = statement.text[after_start : statement.tokens[last].end]
+    if _EXCLUSION.search(before) or _EXCEPTED_AFTER.match(after):
+        return True
+    return None
+
+
+def _denied(statement: Statement, at: int, size: int) -> bool:
+    """Whether the qualifier words at ``at`` are negated or named as an exception; an
+    inclusion that reaches them ("including", "even") denies nothing."""
+    excepted = _excepted(statement, at, size)
+    return excepted if excepted is not None else bool(statement.negated(at, size))
+
+
 def _negative_qualifiers(r: Resolved, events: Mapping[str, object]) -> set[str]:
-    """The qualifiers the fact's source states negated: "by e-mail, *never by text
-    message*", "page on-call, *not the team channel*". Such a qualifier is kept only where
-    the summary negates it too; "by e-mail or by text message" turns the exclusion into an
-    option."""
+    """The qualifiers the fact's source states negated or as an exception: "by e-mail,
+    *never by text message*", "page on-call, *not the team channel*", "3 March, but *leave
+    out any cow due to calve* within three weeks". Such a qualifier is kept only where the
+    summary negates or excepts it too; "by e-mail or by text message" turns the exclusion
+    into an option, "including any cow due to calve ..." into an inclusion."""
     out: set[str] = set()
     for key, group in r.qualifiers:
         for event_id in r.fact.source_event_ids:
             for statement in read_statements(getattr(events.get(event_id), "text", "") or ""):
                 hit = statement.find_any(group)
-                if hit is not None and statement.negated(hit[0], len(hit[1])):
+                if hit is not None and _denied(statement, hit[0], len(hit[1])):
                     out.add(key)
     return out
 
@@ -230,7 +283,7 @@ def _kept(statement: Statement, group: Sequence[Alias], *, negated: bool = False
     norms, segment = statement.norms, statement.segment
     for alias in group:
         for at in statement.positions(alias):
-            if negated and not statement.negated(at, len(alias)):
+            if negated and not _denied(statement, at, len(alias)):
                 continue
             verb = at - 1
             if verb >= 0 and norms[verb] in _OBJECT_OPENERS:
