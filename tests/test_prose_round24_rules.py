@@ -4,7 +4,11 @@ answer memories), each tested in other words than the held-out set that showed t
 - a condition that must come first ("only after ...", "not until ...") told as coming
   after the act ("..., and sign the log afterwards") is lost, though its words are kept;
 - a qualifier the source names as an exception ("leave out any ...", "apart from ...") is
-  kept only as an exception: "including any ..." turns it into an inclusion.
+  kept only as an exception: "including any ..." turns it into an inclusion;
+- a to-do restates what the source asked for or said will happen, not a possibility told
+  as settled: a command after its owner's label ("Mill team: send the allergen sheet") or
+  a note-form plan ("certificate to be emailed within 48 h"). A possibility ("might
+  repaint") made a to-do is still settled.
 """
 
 from __future__ import annotations
@@ -102,3 +106,35 @@ def test_an_exception_kept_as_an_exception(summary: str) -> None:
 )
 def test_an_exception_told_as_an_inclusion_is_a_changed_qualifier(summary: str) -> None:
     assert names(_excursion(), summary) == ("f1:qualifiers_changed",)
+
+
+_ASKED = "Thanks. Could your team also send the updated allergen sheet for the rye?"
+_WILL = "The safety certificate will be emailed to you within 48 hours of the visit."
+_MIGHT = "We might repaint the garden fence next spring."
+
+
+@pytest.mark.parametrize(
+    ("source", "summary"),
+    [
+        (_ASKED, "Action items\n- Mill team: send the updated allergen sheet for the rye."),
+        (_ASKED, "- [ ] Mill team: send the updated allergen sheet for the rye"),
+        (_WILL, "Safety certificate to be emailed to the tenant within 48 h of the visit."),
+        (_WILL, "FYI: the safety certificate is to be emailed within 48 hours of the visit."),
+    ],
+)
+def test_a_to_do_restates_a_request_or_a_plan(source: str, summary: str) -> None:
+    assert names(events(source), summary) == ()
+
+
+@pytest.mark.parametrize(
+    ("source", "summary"),
+    [
+        (_ASKED, "The mill team sent the updated allergen sheet for the rye."),
+        (_WILL, "Safety certificate emailed to the tenant within 48 h of the visit."),
+        (_WILL, "The safety certificate used to be emailed to the tenant within 48 h of the visit."),
+        (_MIGHT, "Action items\n- Ana: repaint the garden fence next spring."),
+        ("The certificate might be emailed after the visit.", "Certificate to be emailed after the visit."),
+    ],
+)
+def test_a_possibility_or_a_request_told_as_done_is_settled(source: str, summary: str) -> None:
+    assert names(events(source), summary) == ("unsupported_fact",)

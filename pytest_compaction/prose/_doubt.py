@@ -31,6 +31,7 @@ __all__ = [
     "_plan",
     "_plans_told_as_done",
     "_time_framed",
+    "_todo",
     "_told_past",
 ]
 
@@ -340,3 +341,34 @@ def _plans_told_as_done(
                     )
                 ]
     return []
+
+
+_OWNER_LABEL = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?:\[[ xX]?\]\s*)?[^:;.!?\n]{1,60}?:\s+(?=[a-z])")
+"""An owner's label before a to-do written in lower case: "Harrow Mill: send ...",
+"Anneliese Corrigan (treasurer): get ..."."""
+_TO_BE_DONE = re.compile(r"\b(?P<before>[\w'-]+)\s+to\s+be\s+[a-z]+(?:ed|en|t)\b", re.IGNORECASE)
+"""A note-form plan or duty: "certificate *to be emailed* within 48 h", "is to be signed"."""
+
+
+def _todo(statement: Statement, position: int) -> bool:
+    """Whether token ``position`` is in a to-do rather than a report: a command after its
+    owner's label ("Harrow Mill: send the updated spec sheet") or a note-form plan ("Gas
+    safety certificate to be emailed within 48 h"). Either restates what the source asked
+    for or said will happen; neither tells it as done. ("Used to be emailed" is a habit.)"""
+    from pytest_compaction.prose._commands import imperative
+
+    text, tokens_ = statement.text, statement.tokens
+    clause = statement.clause[position]
+    label = _OWNER_LABEL.match(text)
+    if label is not None and imperative(text[label.end() :]) is not None:
+        # The owner named in the label is asked too.
+        first = next((i for i, t in enumerate(tokens_) if t.start >= label.end()), position)
+        if tokens_[position].start < label.end() or statement.clause[first] == clause:
+            return True
+    for match in _TO_BE_DONE.finditer(text):
+        if match.group("before").lower() in ("used", "ought"):
+            continue
+        at = next((i for i, t in enumerate(tokens_) if t.start >= match.start("before")), -1)
+        if at >= 0 and statement.clause[at] == clause:
+            return True
+    return False

@@ -26,6 +26,7 @@ from pytest_compaction.prose._doubt import (
     _plan,
     _plans_told_as_done,
     _time_framed,
+    _todo,
     _told_past,
 )
 from pytest_compaction.prose._findings import _where
@@ -111,6 +112,7 @@ def _check_sources(
     trusted: set[str] = set()
     speculative: dict[str, str] = {}
     doubted: set[str] = set()
+    possible: set[str] = set()
     forms: dict[str, set[str]] = {}
     untrusted: dict[str, list[set[str]]] = {}
     labels: dict[str, frozenset[str]] = {}
@@ -175,6 +177,8 @@ def _check_sources(
                         )
                         if not _future_only(doubt):
                             doubted.add(w)
+                            if not statement.asked(positions[0]):
+                                possible.add(w)
                 else:
                     settled |= words
                     plan = None if own else _plan(statement, positions, words, event_id)
@@ -217,6 +221,8 @@ def _check_sources(
                     continue
                 if norm not in doubted and not _told_past(statement, i) and _time_framed(statement):
                     continue  # "will cover the run" as "covers the run while she's out"
+                if norm not in possible and _todo(statement, i):
+                    continue  # "could you send the spec sheet?" / "will be emailed" as a to-do
                 if _classifies(statement, i, settled) and statement.tokens[i].raw.lower() not in forms[norm]:
                     continue  # "the matching panel sits on the 14th" for "might be matched"
                 if _about_else(statement, i, roles.get(norm, ()), set(only_speculative)):
