@@ -10,6 +10,7 @@ import itertools
 import re
 
 from pytest_compaction.prose import normalize as _norm
+from pytest_compaction.prose._calendar import _MONTHS
 from pytest_compaction.prose._cues import _KEEP_AWAY
 from pytest_compaction.prose._unframed import unframed
 
@@ -27,6 +28,9 @@ _IMPERATIVE_SKIP = re.compile(
 # abbreviation ("100.4", "i.e."), or one before anything but a capital, where no sentence
 # starts ("Any infant under 3 mos. with a fever:", "after 6 p.m. (e.g. late clinics):").
 _LABEL = re.compile(r"^(?:[^:.!?;]|\.(?=\S|\s+[^A-Z\s])){1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
+_DASH_LABEL = re.compile(r"^[^-\u2013\u2014:.!?;,]{1,40}?\s[-\u2013\u2014]\s+(?=[a-z])")
+"""A short label set off by a dash, as in a note ("wheel nuts - torque to 120 Nm"): the
+command starts after it, in lower case."""
 _TABLE_LABEL = re.compile(r"^\s*\|[^|\n]{1,60}\|\s*(?=\S)")
 """A table row's label cell ("| Rules | Check the ID before ... |"): the command starts in
 the next cell, as after a label's colon."""
@@ -190,7 +194,8 @@ def _heads(text: str) -> tuple[str, ...]:
     fronted adverbial, or after both."""
     clean = unframed(text)
     labelled = _LABEL.sub("", _TABLE_LABEL.sub("", clean, count=1), count=1)
-    heads = (clean, labelled, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
+    dashed = _DASH_LABEL.sub("", labelled, count=1)
+    heads = (clean, labelled, dashed, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
     return tuple(dict.fromkeys((*heads, *_note_heads(clean), *_addressed(clean), *_addressed(labelled))))
 
 
@@ -314,6 +319,8 @@ def _command_verb(text: str) -> str | None:
             return None
     if verb in _NOT_VERBS or (len(verb) < 3 and verb not in _SHORT_VERBS):
         return None
+    if verb in _MONTHS and re.match(r"\s+\d", lowered[match.end("verb") :]):
+        return None  # "Jul 15 - speakers asked to ...", "Mar 3: term sheet in": a date
     if verb.endswith(("ed", "ing", "ss")) and verb not in _BASE_LOOKALIKES:
         return None
     if verb.endswith("ly") and verb not in _LY_VERBS:

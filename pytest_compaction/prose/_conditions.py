@@ -44,12 +44,11 @@ _AVAILABILITY = re.compile(
 _AVAILABLE = " (availability)"
 
 
-_CONDITION_ONLY = re.compile(
-    "|".join(
-        f"(?:{p})" for p in (*_CONDITION, r"\bonly(?=\s+(?:with|by|for|from|through|via|under|on|in)\b)")
-    )
+_ONLY_BEFORE = (
+    r"\b(?:only|solely|exclusively)(?=\s+(?:with|by|for|from|through|via|under|on|in|to(?!\s+be\b))\b)"
 )
-"""Condition words, and "only" before a phrase that states a condition ("only with the
+_CONDITION_ONLY = re.compile("|".join(f"(?:{p})" for p in (*_CONDITION, _ONLY_BEFORE)))
+"""Condition words, and "only" ("solely") before a phrase that states a condition ("only with the
 manager's written approval", "only by staff")."""
 _SHIELDS = re.compile("|".join(f"(?:{p})" for p in (*_EMPHASIS, *_HEDGE_PHRASES, *_WAIVER)))
 _CLAUSE_END = re.compile(r"[;!?()]|[,:.](?!\d)|\s(?:and|or|but)\s")

@@ -122,7 +122,8 @@ _WAIVER = (
     r"\bat\s+(?:your|the\s+agent's|their|our)\s+discretion\b",
     r"\bdiscretionary\b",
     r"\bnot\s+always\b",
-    r"\boptional(?:ly)?\b",
+    # "not optional", "non-optional": emphasis that the rule holds, no lifting.
+    r"(?<!\bnot\s)(?<!n't\s)(?<!\bnon-)\boptional(?:ly)?\b",
     r"\bwaived\b",
     r"\blifted\b",
     r"\brelaxed\b",
@@ -189,12 +190,13 @@ _PROHIBITION = (
     r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
     # "No one under 18 may be admitted", "nobody can take the van out": a negative subject
     # and a modal of permission or duty in its clause.
-    r"\b(?:no\s+one|nobody|noone)\b(?=[^.;!?|]{0,80}?\b(?:may|can|shall|must|is\s+to|are\s+to)\b)",
+    r"\b(?:no\s+one|nobody|noone|none|nothing)\b(?=[^.;!?|]{0,80}?\b(?:may|can|shall|must|is\s+to|are\s+to)\b)",
     # "No vehicle leaves without ...", and so after a label ("Desk rule: no vehicle leaves ...",
     # "**Pool:** no diving", "**Restrictions** - No item may be ...") or a bullet or an
     # emoji ("- no diving", "🚪 No guest goes up ..."), where a clause starts as a sentence
     # does.
-    r"(?:^[^\w]*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s)|(?<=\s-\s)|(?<=\s-\s\s))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+    # "pls NO spoilers in the chat", "Please, no phones at the table": a plea opens it.
+    r"(?:^[^\w]*(?:please|pls|plz|kindly)[,!]?\s+|^[^\w]*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s)|(?<=\s-\s)|(?<=\s-\s\s))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
     # An arrow in a note starts a clause as a colon does ("Order 12 -> no refund until ...").
     r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
 )

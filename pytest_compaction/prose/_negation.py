@@ -212,8 +212,12 @@ class _Negation(_Sentence):
             return self._still_open(position, index, raw)
         if raw != _OFF or index == 0:
             return None
-        if self.text[self.tokens[index].end : self.tokens[index].end + 1] == "-":
-            return ""  # "off-peak", "off-site": a modifier, no state
+        start = self.tokens[index].start
+        if (
+            self.text[self.tokens[index].end : self.tokens[index].end + 1] == "-"
+            or self.text[start - 1 : start] == "-"
+        ):
+            return ""  # "off-peak", "off-site": a modifier; "a water shut-off", "the cut-off": a noun
         before = index - 1
         while before > 0 and self.norms[before] in _STATE_ADVERBS:
             before -= 1  # "are now permanently off the menu"

@@ -95,6 +95,18 @@ def _units(statement: Statement) -> list[list[int]]:
     return units
 
 
+def _questioned(statement: Statement, position: int) -> bool:
+    """Whether token ``position`` is in a question, which claims nothing: one the sentence
+    ends with, or an open "whether" before it in its clause ("What we still don't know:
+    whether anything changes on late fees")."""
+    if statement.asked(position):
+        return True
+    clause = statement.clause[position]
+    return any(
+        statement.tokens[i].raw.lower() == "whether" for i in range(position) if statement.clause[i] == clause
+    )
+
+
 def _check_sources(
     events: Sequence[object],
     statements: Sequence[Statement],
@@ -258,7 +270,9 @@ def _check_sources(
                 continue
             need = min(2, len(keys))
             for statement in _coordinated(statements):
-                hits = [i for i, n in enumerate(statement.norms) if n in keys]
+                hits = [
+                    i for i, n in enumerate(statement.norms) if n in keys and not _questioned(statement, i)
+                ]
                 label = labels.get(event_id, frozenset())
                 if len({statement.norms[i] for i in hits}) < need or all(
                     statement.norms[i] in label for i in hits

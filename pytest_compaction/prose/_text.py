@@ -41,6 +41,14 @@ __all__ = [
 _BULLET = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,3}[.)])\s+")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
 _TAG = re.compile(r"\[[^\[\]\n]{1,120}\]\s")
+_MARKUP = r"(?:\*\*|__)?"
+_QUESTION = re.compile(
+    rf"^{_MARKUP}Q(?:uestion)?\s*{_MARKUP}[:.]{_MARKUP}\s+(?P<q>[^\n]{{1,240}}?)\?{_MARKUP}\s*"
+)
+_ANSWER = re.compile(rf"^{_MARKUP}A(?:nswer)?\s*{_MARKUP}[:.]{_MARKUP}\s*")
+"""A question-and-answer note ("Q: Can Biscuit be given NSAIDs? A: No - ..."), the answer on
+the question's line or the next: each sentence of the answer is read under its question,
+as a bullet is under its heading ("Can Biscuit be given NSAIDs: No - ...")."""
 """A bracketed tag that opens a line ("[e2 untrusted: fact-city] ", "[from the ticket] "): it
 cites the line's source, so it applies to every sentence of the line."""
 # A sentence ends at . ! or ? followed by space and something that is not a lower-case
@@ -141,6 +149,7 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     header = ""
     columns: list[str] = []
     previous = ""
+    question = ""
     for raw in normalize(text).splitlines():
         line = raw.strip()
         if not line:
@@ -155,6 +164,15 @@ def sentences(text: str) -> tuple[Sentence, ...]:
             columns = []
         elif columns:
             line = labelled_row(line, columns)
+        question, line = _answered(question, line, out)
+        if question and not line:
+            continue  # held for its answer on the next line
+        if question:
+            for position, part in enumerate(_split(line)):
+                if part.strip():
+                    out.append(Sentence(len(out), f"{question}: {part.strip()}", starts_line=position == 0))
+            question = ""
+            continue
         bullet = _BULLET.match(line)
         if bullet:
             line = line[bullet.end() :]
@@ -172,7 +190,31 @@ def sentences(text: str) -> tuple[Sentence, ...]:
             if part:
                 cited = tag.group() if tag is not None and position > 0 else ""
                 out.append(Sentence(index=len(out), text=prefix + cited + part, starts_line=position == 0))
+    if question:
+        out.append(Sentence(len(out), f"{question}?", starts_line=True))
     return tuple(out)
+
+
+def _answered(question: str, line: str, out: list[Sentence]) -> tuple[str, str]:
+    """The question ``line`` answers and the answer's words (:data:`_QUESTION`), or ``("",
+    line)`` for a line of another kind. A question whose answer is on the next line is held
+    (``(question, "")``); when no answer follows, it is read as a sentence of its own."""
+    bare = _BULLET.sub("", line, count=1)
+    asked = _QUESTION.match(bare)
+    if asked is not None:
+        rest = bare[asked.end() :]
+        answer = _ANSWER.match(rest)
+        if answer is not None:
+            return asked.group("q"), rest[answer.end() :]
+        if not rest:
+            return asked.group("q"), ""
+        return "", line
+    answer = _ANSWER.match(line) if question else None
+    if answer is not None:
+        return question, line[answer.end() :]
+    if question:
+        out.append(Sentence(len(out), f"{question}?", starts_line=True))
+    return "", line
 
 
 # A quotation opens at a quote mark after a space or an opening bracket and before a

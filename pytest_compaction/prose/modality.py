@@ -93,10 +93,15 @@ __all__ = [
 # with likely dengue") describe a thing, they do not soften a rule: blanked before the
 # table is read.
 _ADJECTIVE = re.compile(
-    r"(?:(?:\b(?:the|a|an|my|your|his|her|their|our|its|whose|with|for|of)|\w's|\ws')\s+"
+    r"(?:(?:\b(?:the|a|an|my|your|his|her|their|our|its|whose|with|for|of|from|to|on|in|at|by|about|"
+    r"any|all|some|each|every|no|these|those|other)|\w's|\ws')\s+"
+    # "the carrier's optional-extras sheet": a hedge word in a compound noun names a thing
+    r"|\b(?=(?:preferred|recommended|suggested|preferable|optional|usual|ideal)-[a-z])"
     # "Likely dengue cases - ...": at the start of a line, before its noun
-    r"|^[^\w]*(?=(?:un)?likely\s+(?!(?:to|that|be|is|are|will|would|not)\b)[a-z]))"
-    r"(?:preferred|recommended|suggested|preferable|usual|typical|normal|possible|ideal|"
+    r"|^[^\w]*(?=(?:un)?likely\s+(?!(?:to|that|be|is|are|will|would|not)\b)[a-z])"
+    # "Preferred accounts: every order must ...": a label's noun phrase names a thing
+    r"|^[^\w]*(?=(?:preferred|recommended|suggested|optional|usual|ideal)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s*:))"
+    r"(?P<word>preferred|recommended|suggested|preferable|usual|typical|normal|possible|ideal|optional(?=-)|"
     # "the likely cause", "the likely travel-sick list" describe a thing; "a likely requirement"
     # hedges the rule itself, and is read as a hedge.
     r"(?:un)?likely(?!\s+(?:requirements?|rules?|obligations?|prerequisites?)\b))\b"
@@ -164,6 +169,15 @@ def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group())
 
 
+def _blank_word(match: re.Match[str]) -> str:
+    """The match with only its ``word`` group blanked: the words before it ("no", "any") keep
+    their own reading."""
+    start, end = match.span("word")
+    whole = match.group()
+    offset = match.start()
+    return whole[: start - offset] + " " * (end - start) + whole[end - offset :]
+
+
 # A report in the past ("The human explained that ...", "she told us a volunteer ...") moves
 # its modals back a tense: "could" there is "can", a permission, not a hedge; "could not"
 # is "cannot". "Could have" is still a supposition.
@@ -218,7 +232,7 @@ def read(text: str) -> Reading:
     obligation, its verb the cue (:func:`imperative`).
     """
     original = unframed(text)
-    work = _NOUN.sub(_blank, _MANNER_ADJECTIVE.sub(_blank, _ADJECTIVE.sub(_blank, original.lower())))
+    work = _NOUN.sub(_blank, _MANNER_ADJECTIVE.sub(_blank, _ADJECTIVE.sub(_blank_word, original.lower())))
     if " not " in work or "n't" in work:
         work = _CONDITION_NEGATION.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
     if "optional" in work:

@@ -337,7 +337,7 @@ def _duty_through_without(invariant: Invariant, stating: Sequence[str], verdict:
 
 _REFERS_BACK = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
 _CONDITION_OPENS = re.compile(
-    r"^\s*(?:only|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition|"
+    r"^\s*(?:only|solely|exclusively|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition|"
     r"(?:not|never)\s+(?:until|till|before|after|without|unless|during|outside|earlier\s+than|later\s+than))\b",
     re.IGNORECASE,
 )

@@ -1,0 +1,158 @@
+"""Round 24 and 25's rules of English, tested in other words than the held-out sets that
+showed the need (email digests, chat slang, dated timelines, question-and-answer notes):
+
+- a hedge word that names a thing is no hedge: after a preposition or a quantifier ("from
+  preferred suppliers", "any preferred stock"), in a compound ("the optional-add-ons form"),
+  in a label's noun phrase ("Preferred suppliers: ..."); "not optional" is emphasis;
+- "none ... may" and "nothing ... can" forbid; "pls no ..." / "please, no ..." forbids;
+- a month before a day number opens a date, not a command ("Oct 3 - ..."); a short label
+  set off by a dash comes before a command ("tyres - check the pressure weekly");
+- "solely" / "exclusively" open a condition as "only" does;
+- a question-and-answer note reads each answer under its question ("Q: Who walks Bo, and
+  when? A: Ines on Mondays.");
+- a "whether" question restates no untrusted claim; "a water shut-off" is a noun, no "off".
+"""
+
+from __future__ import annotations
+
+import pytest
+from _prose_rules import passes, rule, weakened
+
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.prose import _text
+from pytest_compaction.prose.invariants import InvariantRegister
+from tests._prose_facts import events, names
+
+_SUPPLIER = rule(
+    "Invoices from preferred suppliers must always be paid within 10 days.", ["invoices"], "obligation"
+)
+_STOCK = rule("Never issue any preferred stock without a board vote.", ["preferred stock"], "prohibition")
+_FORM = rule("Always send the optional-add-ons form with each booking.", ["add-ons form"], "obligation")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (_SUPPLIER, "Invoices from preferred suppliers must be paid within 10 days, every time."),
+        (_SUPPLIER, "- Preferred suppliers: invoices must always be paid within 10 days."),
+        (_STOCK, "No preferred stock may be issued without a board vote."),
+        (_FORM, "Each booking must go out with the optional-add-ons form (not optional)."),
+    ],
+)
+def test_a_hedge_word_that_names_a_thing_is_no_hedge(register: dict[str, object], summary: str) -> None:
+    InvariantRegister.coerce(register)  # the rule itself is read as written
+    assert passes(register, summary)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (_SUPPLIER, "Invoices from preferred suppliers should preferably be paid within 10 days."),
+        (_FORM, "Sending the optional-add-ons form with each booking is optional."),
+        (_STOCK, "Preferred stock: best not issued without a board vote."),
+    ],
+)
+def test_a_hedge_beside_such_a_name_still_weakens(register: dict[str, object], summary: str) -> None:
+    assert weakened(register, summary)
+
+
+_PHOTOS = rule("Do not post photos of the pupils online.", ["photos"], "prohibition")
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        "None of the photos of the pupils may be posted online.",
+        "Nothing with photos of the pupils can go online.",
+        "pls NO photos of the pupils online",
+        "Please, no photos of the pupils online.",
+    ],
+)
+def test_none_may_and_a_plea_with_no_forbid(summary: str) -> None:
+    assert passes(_PHOTOS, summary)
+
+
+def test_a_plea_without_no_is_no_prohibition() -> None:
+    assert weakened(_PHOTOS, "pls try to keep photos of the pupils offline")
+
+
+_TYRES = rule("Check the tyre pressure every week.", ["tyre pressure"], "obligation")
+
+
+def test_a_dash_label_comes_before_a_command() -> None:
+    assert passes(_TYRES, "Current state: van tyres - check the tyre pressure every week.")
+    assert weakened(_TYRES, "Current state: van tyres - checking the tyre pressure every week is advisable.")
+
+
+def test_a_month_before_a_day_number_is_a_date() -> None:
+    register = rule("Never share the tyre pressure log with the dealer.", ["tyre pressure"], "prohibition")
+    # "Oct 3 - ..." opens a dated line; read as a command it would lose the prohibition.
+    assert passes(
+        register,
+        "Oct 3 - tyre pressure log kept in the van.\nThe tyre pressure log is never shared with the dealer.",
+    )
+
+
+_LOANS = rule(
+    "Staff may lend the rare maps only to visitors who hold a reader's ticket.",
+    ["rare maps"],
+    "permission_with_condition",
+)
+
+
+@pytest.mark.parametrize("word", ["solely", "exclusively"])
+def test_solely_opens_a_condition(word: str) -> None:
+    assert passes(_LOANS, f"The rare maps can be lent, but {word} to visitors holding a reader's ticket.")
+    assert weakened(_LOANS, f"The rare maps can be lent, but {word} on weekdays.")
+
+
+def test_an_answer_is_read_under_its_question() -> None:
+    texts = [
+        s.text for s in _text.sentences("Q: Who walks Bo, and when?\nA: Ines on Mondays. Tom on Fridays.")
+    ]
+    assert texts == ["Who walks Bo, and when: Ines on Mondays.", "Who walks Bo, and when: Tom on Fridays."]
+    assert [s.text for s in _text.sentences("Q: Any news?\nNothing yet.")] == ["Any news?", "Nothing yet."]
+
+
+def _walks() -> Ledger:
+    ledger = events("Ines walks Bo on Mondays and Tom walks him on Fridays.")
+    ledger.fact(
+        "f1",
+        "dog.walker_monday",
+        "Ines",
+        sources=["e1"],
+        prose={"names": ["Mondays"], "value": ["walks"], "subject": ["Ines"]},
+    )
+    ledger.fact(
+        "f2",
+        "dog.walker_friday",
+        "Tom",
+        sources=["e1"],
+        prose={"names": ["Fridays"], "value": ["walks"], "subject": ["Tom"]},
+    )
+    return ledger
+
+
+def test_an_answer_keeps_the_facts_its_question_names() -> None:
+    assert names(_walks(), "Q: Who walks Bo, and when? A: Ines on Mondays. Tom on Fridays.") == ()
+    assert names(_walks(), "Q: Who walks Bo, and when? A: Tom on Mondays. Ines on Fridays.") != ()
+
+
+def _memo() -> Ledger:
+    ledger = events("Thanks, noted.")
+    ledger.event("e2", "Forwarded flyer: parking fines are cancelled for all residents.", trust="untrusted")
+    return ledger
+
+
+def test_a_whether_question_restates_no_claim() -> None:
+    assert names(_memo(), "Still open: whether parking fines change for residents.") == ()
+    assert names(_memo(), "Parking fines are cancelled for all residents.") == ("trust_elevated",)
+
+
+def test_a_shut_off_is_no_negation() -> None:
+    ledger = events("The gas shut-off lasts three hours on Friday.")
+    ledger.fact(
+        "f1", "site.gas_outage_hours", 3, sources=["e1"], prose={"names": ["gas"], "value": ["three hours"]}
+    )
+    assert names(ledger, "Friday: a gas shut-off of 3 hours.") == ()
+    assert names(ledger, "Friday: a gas shut-off of 5 hours.") == ("f1:value_changed",)
