@@ -10,7 +10,13 @@ showed the need (email digests, chat slang, dated timelines, question-and-answer
 - "solely" / "exclusively" open a condition as "only" does;
 - a question-and-answer note reads each answer under its question ("Q: Who walks Bo, and
   when? A: Ines on Mondays.");
-- a "whether" question restates no untrusted claim; "a water shut-off" is a noun, no "off".
+- a "whether" question restates no untrusted claim; "a water shut-off" is a noun, no "off";
+- an amount with its sign takes a scale letter or word ("$9.5M", "EUR 2.4bn" as written
+  "€2.4bn", "$3.5 million");
+- a newer value told as the plan ("will be oak") stands, so the old one may be history;
+- "to be settled" / "to be finalised" leave a thing open, as "to be agreed" does;
+- a value its source tells inside a negation ("no calls after 9 pm") is stated by a
+  summary that negates it the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from _prose_rules import passes, rule, weakened
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose import _text
 from pytest_compaction.prose.invariants import InvariantRegister
+from pytest_compaction.prose.normalize import tokens
 from tests._prose_facts import events, names
 
 _SUPPLIER = rule(
@@ -156,3 +163,69 @@ def test_a_shut_off_is_no_negation() -> None:
     )
     assert names(ledger, "Friday: a gas shut-off of 3 hours.") == ()
     assert names(ledger, "Friday: a gas shut-off of 5 hours.") == ("f1:value_changed",)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("$9.5M", "9.5 million dollars"),
+        ("\u00a33m", "3,000,000 pounds"),
+        ("\u20ac2.4bn", "2.4 billion euros"),
+        ("$3.5 million", "$3,500,000"),
+        ("\u00a362.5k", "62,500 pounds"),
+    ],
+)
+def test_an_amount_takes_its_scale(one: str, other: str) -> None:
+    assert [t.norm for t in tokens(one)] == [t.norm for t in tokens(other)]
+
+
+@pytest.mark.parametrize("text", ["$5 more", "3m long", "12M users"])
+def test_a_scale_letter_needs_its_currency_sign(text: str) -> None:
+    assert not any(t.norm.startswith("#") and len(t.norm) > 4 for t in tokens(text))
+
+
+def _floor() -> Ledger:
+    ledger = events(
+        "Hall floor ordered in pine.", "Pine is out of stock, so the hall floor order was switched to oak."
+    )
+    ledger.fact(
+        "f1", "house.hall_floor", "pine", sources=["e1"], prose={"names": ["hall floor"], "value": ["pine"]}
+    )
+    ledger.fact(
+        "f2", "house.hall_floor", "oak", sources=["e2"], prose={"names": ["hall floor"], "value": ["oak"]}
+    )
+    ledger.supersede("f1", "f2")
+    return ledger
+
+
+def test_a_newer_value_told_as_the_plan_stands() -> None:
+    summary = "Timeline: hall floor first ordered in pine; pine ran out.\n"
+    summary += "Current state: the hall floor will be oak."
+    assert names(_floor(), summary) == ()
+    assert names(
+        _floor(), "Timeline: hall floor first ordered in pine.\nCurrent state: oak might be an option."
+    ) == ("f1:forbidden_superseded_fact",)
+
+
+@pytest.mark.parametrize("words", ["to be settled", "to be finalised", "to be worked out"])
+def test_to_be_settled_leaves_a_thing_open(words: str) -> None:
+    ledger = events("Lease signed for the depot. The Lisbon office lease is to be agreed in May.")
+    assert names(ledger, f"Depot lease signed. Lisbon office lease {words} in May.") == ()
+    assert names(ledger, "Depot lease signed. Lisbon office lease agreed in May.") == ("unsupported_fact",)
+
+
+def _calls() -> Ledger:
+    ledger = events("House rule: no phone calls after 9 pm.")
+    ledger.fact(
+        "f1",
+        "house.call_cutoff",
+        "21:00",
+        sources=["e1"],
+        prose={"names": ["phone calls"], "value": ["9 pm"]},
+    )
+    return ledger
+
+
+def test_a_value_negated_as_its_source_negates_it() -> None:
+    assert names(_calls(), "House rule: no phone calls after 21:00.") == ()
+    assert names(_calls(), "House rule: no phone calls after 22:00.") == ("f1:value_changed",)

@@ -24,6 +24,7 @@ from pytest_compaction.prose._values import (
     _ordinal,
     _other_value,
     _renumbered,
+    _source_negates,
     _source_units,
     _typed,
     _unit_swapped,
@@ -172,6 +173,8 @@ def _check_active(
         if value_hit is not None and asked and told and all(reading[p] != required for p in told):
             at = told[0]  # "asked for it to be redelivered, but was told it will not be"
         polarity, negated = _reading(statement, at, spans.get(at, 1), at in turned)
+        if polarity == "negative" != required and value_hit is not None and _source_negates(r, ledger_events):
+            polarity = required  # "no caffeine after 14:00" for "no caffeine after 2 pm": negated as told
         if polarity != required:
             shown = r.show(value_hit[1]) if value_hit is not None else r.show(name)
             why = f"negated by {negated!r}" if negated else "without the negation the fact has"

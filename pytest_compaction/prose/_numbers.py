@@ -206,6 +206,20 @@ def _add_number_word(out: list[Token], value: int, match: re.Match[str]) -> None
         if total is not None:
             out[-1] = Token(_number(str(total)), text[previous.start : end], previous.start, end)
             return
+    if (  # "$3.5 million": the amount, then its sign, were read from one word
+        previous is not None
+        and previous.norm.startswith("\u00a4")
+        and len(out) > 1
+        and out[-2].start == previous.start
+        and kind_of(out[-2].norm) == "number"
+        and match.group().lower() in _SCALE_WORDS
+        and start - previous.end <= 1
+    ):
+        total_f = float(out[-2].norm[1:]) * _SCALE_WORDS[match.group().lower()]
+        shown = str(int(total_f)) if total_f.is_integer() else str(total_f)
+        out[-2] = Token(_number(shown), text[previous.start : end], previous.start, end)
+        out[-1] = Token(previous.norm, previous.raw, previous.start, end)
+        return
     scaled = (
         previous is not None
         and kind_of(previous.norm) == "number"

@@ -48,19 +48,25 @@ def _newer_unstated(r: Resolved, resolved: Mapping[str, Resolved], statements: S
 
 
 def _settled(statement: Statement, r: Resolved) -> bool:
-    """Whether ``statement`` states a value of ``r`` as what stands: not only doubted
-    ("with Parquet being considered") or offered as a second choice ("with Unit 3 as the
-    fallback")."""
+    """Whether ``statement`` states a value of ``r`` as what stands, now or as the plan ("will
+    be oiled iroko"): not only doubted ("with Parquet being considered") or offered as a
+    second choice ("with Unit 3 as the fallback")."""
     if r.find_value(statement) is None:
         return False
     # Any place that states it settles it: "corrected it to the 21st, since they will be
     # away, and the agent booked March 21" settles March 21 however the first is read.
     return any(
-        statement.speculative(at) is None
+        _decided(statement.speculative(at))
         and statement.second_choice(at) is None
         and _unconfirmed(statement, at) is None
         for at, _ in r.value_positions(statement)
     )
+
+
+def _decided(doubt: str | None) -> bool:
+    """Whether a value with these speculation words stands: none, or only the plain future
+    ("Current state: the worktop will be oiled iroko")."""
+    return doubt is None or only_future(doubt)
 
 
 _CONFIRMING = frozenset(

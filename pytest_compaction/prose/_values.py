@@ -272,6 +272,22 @@ def _negative_qualifiers(r: Resolved, events: Mapping[str, object]) -> set[str]:
     return out
 
 
+def _source_negates(r: Resolved, events: Mapping[str, object]) -> bool:
+    """Whether the fact's source tells its value (not true/false) inside a negation ("Study
+    rule: *no caffeine after 2 pm*" for a cut-off of 14:00): a summary that negates it as the
+    source does ("no caffeine after 14:00") states the value as told."""
+    from pytest_compaction.prose.forms import _value_polarity
+
+    if isinstance(r.fact.value, bool):
+        return False
+    source = [
+        statement
+        for event_id in r.fact.source_event_ids
+        for statement in read_statements(getattr(events.get(event_id), "text", "") or "")
+    ]
+    return _value_polarity(source, r.names, r.value, r.inverse) == "negative"
+
+
 def _kept(statement: Statement, group: Sequence[Alias], *, negated: bool = False) -> bool:
     """Whether ``statement`` states one of a qualifier's aliases as still holding: an
     occurrence that is neither the object of a verb of dropping (:data:`_DROPPING`: "they

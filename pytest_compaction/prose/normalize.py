@@ -136,7 +136,8 @@ _TOKEN = re.compile(
   | (?P<crosscount>\u00d7[1-9]\d?\b)
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+){0,8}[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]{0,64}[=/][\w=/.-]*\w)
   | (?P<dotted>\b\d+(?:\.\d+){2,}\b)
-  | (?P<money>[$€£¥]\s?(?:\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,]|\.\d)|\d[\d,]*(?:\.\d+)?)(?:\s?[kK]\b)?)
+  | (?P<money>[$€£¥]\s?(?:\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,]|\.\d)|\d[\d,]*(?:\.\d+)?)
+      (?:\s?[kK]\b|[mM](?:n|ln)?\b|\s(?:mn|mln|bn)\b|[bB]n?\b)?)
   | (?P<num>\d[\d,]*(?:\.\d+)?(?:st|nd|rd|th)?(?![\w])(?![.,]\d))
   | (?P<unitnum>\d+(?:\.\d+)?(?=[a-zA-Z%\u00d7]))
   | (?P<word>[^\W\d_]+(?:'[a-z]+)?)
@@ -214,10 +215,11 @@ def _tokens(text: str) -> tuple[Token, ...]:
             symbol, amount = raw[0], raw[1:].strip()
             if _DECIMAL_COMMA.search(amount):
                 amount = _decimal_comma(amount)
-            thousands = amount.lower().endswith("k")
-            value = _number(amount.rstrip("kK").strip())
-            if thousands:
-                value = _number(str(float(value[1:]) * 1000).removesuffix(".0"))
+            scale = _MONEY_SCALE.search(amount)
+            value = _number(amount[: scale.start()].strip() if scale else amount)
+            if scale:
+                factor = _MONEY_FACTORS[scale.group().strip().lower()[:1]]
+                value = _number(str(round(float(value[1:]) * factor, 6)).removesuffix(".0"))
             add(value, match)
             add("¤" + _CURRENCY[symbol], match)
         elif kind in ("num", "unitnum"):
@@ -467,6 +469,12 @@ def _remaining(previous: Token | None, match: re.Match[str]) -> bool:
         and word not in _PRONOUNS
         and word not in _KEEP
     )
+
+
+_MONEY_SCALE = re.compile(r"\s?(?:k|mn|mln|m|bn|b)$", re.IGNORECASE)
+_MONEY_FACTORS = {"k": 1_000, "m": 1_000_000, "b": 1_000_000_000}
+"""The scale letters after an amount with its currency sign: "$9.5M", "£3m", "€2.4bn",
+"£62.5k"."""
 
 
 def tokens(text: str) -> tuple[Token, ...]:
