@@ -203,3 +203,56 @@ def test_a_deleted_fact_brought_back_from_a_checkpoint_is_named(project: pytest.
     result = contract(project, "--compaction-compressor=resurrect:compressor")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*fact-code-1:forbidden_deleted_fact*"])
+
+
+QUOTED_SPEC = """\
+description: A recruiter's email is quoted in a reply; the candidate then asks to delete the salary.
+tenant: tenant-a
+subject: cand-ovid
+events:
+  - id: e1
+    text: "Your current base salary is 81,500 and your notice period is four weeks."
+    facts:
+      - id: fact-salary
+        predicate: job.current_salary
+        value: 81500
+        prose: {names: [base salary], value: ["81,500"]}
+  - id: e2
+    text: "Yes, four weeks' notice is right.\\n> Your current base salary is 81,500 and your notice
+      period is four weeks."
+    facts:
+      - id: fact-notice
+        predicate: job.notice_weeks
+        value: 4
+        prose: {names: [notice], value: [four weeks]}
+  - {id: e3, text: "Please delete my current salary from your notes."}
+steps:
+  - add: [e1, e2]
+  - compress
+  - add: [e3]
+  - delete: fact-salary
+    event: e3
+  - compress
+"""
+
+
+@pytest.fixture
+def quoted(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makefile(".compaction.yaml", quoted_salary=QUOTED_SPEC)
+    pytester.makepyfile(memories=COMPRESSORS)
+    pytester.syspathinsert()
+    return pytester
+
+
+def test_a_quote_of_the_deleted_message_left_in_a_reply_fails(quoted: pytest.Pytester) -> None:
+    # Dropping the deleted event's own line is not enough: the reply quotes it.
+    result = contract(quoted, "--compaction-compressor=memories:purging")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*fact-salary:forbidden_deleted_fact*"])
+    assert "81,500" not in result.stdout.str()
+
+
+def test_the_built_in_compressors_leave_no_quoted_copy(quoted: pytest.Pytester) -> None:
+    for name in ("reference", "verbatim"):
+        result = contract(quoted, f"--compaction-compressor={name}")
+        result.assert_outcomes(passed=1)

@@ -466,3 +466,36 @@ def test_copy_keeps_every_redaction_and_the_history() -> None:
     assert not redacted & {e.event_id for e in clone.authorized_events()}
     assert clone.history == book.history
     assert clone.get("fact-1").status is Status.DELETED
+
+
+def _salary_thread() -> Ledger:
+    book = Ledger(tenant_id="t", subject_id="s")
+    book.event("e1", "Your current base salary is 81,500 and your notice period is four weeks.")
+    book.event(
+        "e2", "Notice period confirmed.\n> Your current base salary is 81,500 and your notice...\n> Thanks"
+    )
+    book.event("e3", "Please delete my salary from your notes.")
+    book.fact("f1", "job.salary", 81500, sources=["e1"])
+    book.fact("f2", "job.notice_weeks", 4, sources=["e2"])
+    return book
+
+
+def test_a_reply_that_quotes_a_deleted_message_loses_the_quote() -> None:
+    book = _salary_thread()
+    before = {e.event_id: e.text for e in book.authorized_events()}
+    assert "81,500" in before["e2"]
+    book.delete("f1", event_id="e3")
+    after = {e.event_id: e.text for e in book.authorized_events()}
+    assert "e1" not in after
+    assert "81,500" not in after["e2"]
+    assert after["e2"] == "Notice period confirmed.\n> Thanks"  # a short quote and the reply's own words stay
+
+
+def test_a_quote_of_a_kept_message_stays() -> None:
+    book = _salary_thread()
+    book.event("e4", "The parking space is bay 12.")
+    book.event("e5", "Noted.\n> The parking space is bay 12.")
+    book.fact("f3", "job.parking_bay", 12, sources=["e4"])
+    book.delete("f1", event_id="e3")
+    after = {e.event_id: e.text for e in book.authorized_events()}
+    assert after["e5"] == "Noted.\n> The parking space is bay 12."

@@ -229,3 +229,20 @@ def _calls() -> Ledger:
 def test_a_value_negated_as_its_source_negates_it() -> None:
     assert names(_calls(), "House rule: no phone calls after 21:00.") == ()
     assert names(_calls(), "House rule: no phone calls after 22:00.") == ("f1:value_changed",)
+
+
+def _pipe() -> Ledger:
+    ledger = events("The plumber advises patching the waste pipe rather than replacing it.")
+    ledger.fact(
+        "f1",
+        "house.pipe_fix",
+        "patch",
+        sources=["e1"],
+        prose={"names": ["waste pipe"], "value": ["patch", "patching"]},
+    )
+    return ledger
+
+
+def test_the_alternative_a_source_rules_out_with_rather_than_is_another_value() -> None:
+    assert names(_pipe(), "The waste pipe is to be patched, not replaced.") == ()
+    assert names(_pipe(), "The waste pipe is to be replaced.") == ("f1:value_changed",)

@@ -15,6 +15,7 @@ like a careful summarizer it:
   (``previously`` in its label), and drops a prior line once its facts are over;
 - drops a prior line copied from an event a deletion redacted (``request.deleted_event_ids``);
 - attributes an untrusted event (``untrusted`` in its label);
+- leaves out a reply's quoted lines ("> ...") that copy a message it already wrote;
 - under a character budget, drops the events that carry no critical fact first.
 """
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 import re
 
 from pytest_compaction.core.model import Artifact, Criticality, SourceEvent
+from pytest_compaction.core.quotes import without_quoted_copies
 from pytest_compaction.prose.summary import event_label
 
 __all__ = ["VerbatimCompressor"]
@@ -31,8 +33,13 @@ _PINNED_START = "=== PINNED INVARIANTS"
 _LABEL = re.compile(r"^\[(?P<event>[^\]:\s]*)[^\]:]*(?::\s*(?P<ids>[^\]]*))?\]\s")
 
 
-def _line(event: SourceEvent) -> str:
-    return event_label(event) + " ".join(event.text.split())
+def _line(event: SourceEvent, written: list[str]) -> str:
+    """The event's line; a quoted line of it ("> ...") that copies text already written (an
+    earlier message the reply quotes) is left out, so a deletion of that message leaves no
+    copy of it behind."""
+    text = without_quoted_copies(event.text, written)
+    written.append(" ".join(event.text.split()))
+    return event_label(event) + " ".join(text.split())
 
 
 def _prior_lines(prior: Artifact | None, over: set[str], deleted: set[str]) -> list[str]:
@@ -81,7 +88,8 @@ class VerbatimCompressor:
         over |= {claim.fact_id for event in events for claim in event.claims if not claim.current}
         deleted = set(getattr(request, "deleted_event_ids", ()))
         lines = _prior_lines(prior, over, deleted)
-        new = [(_line(event), _critical(event)) for event in events]
+        written = [" ".join(line.split()) for line in lines]
+        new = [(_line(event, written), _critical(event)) for event in events]
         if budget is not None:
             total = sum(len(line) + 1 for line in lines) + sum(len(line) + 1 for line, _ in new)
             for index in range(len(new) - 1, -1, -1):

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from pytest_compaction.core.errors import LedgerError, LifecycleError, UnknownIdError
 from pytest_compaction.core.model import Claim, Criticality, Fact, SourceEvent, Status, ToolCall, Trust, Value
 from pytest_compaction.core.prose_form import ProseForm
+from pytest_compaction.core.quotes import without_quoted_copies
 
 __all__ = ["Ledger", "Transition"]
 
@@ -387,8 +388,13 @@ class Ledger:
             )
             for source in sources:
                 claims.setdefault(source, []).append(claim)
+        # A reply that quotes a redacted message keeps the quote's words: they go with it.
+        deleted = [" ".join(self.event_by_id(e).text.split()) for e in self._redacted]
         return tuple(
-            _attached(e, tuple(claims.get(e.event_id, ())), tuple(retires.get(e.event_id, ()))) for e in shown
+            _attached(
+                _unquoted(e, deleted), tuple(claims.get(e.event_id, ())), tuple(retires.get(e.event_id, ()))
+            )
+            for e in shown
         )
 
     def restate(self, fact_id: str, event_id: str) -> Fact:
@@ -463,6 +469,12 @@ class Ledger:
     def _changed(self) -> None:
         self._required.clear()
         self._authorized.clear()
+
+
+def _unquoted(event: SourceEvent, deleted: Sequence[str]) -> SourceEvent:
+    """``event`` without its quoted copies of deleted messages (:func:`without_quoted_copies`)."""
+    text = without_quoted_copies(event.text, deleted)
+    return event if text is event.text else dataclasses.replace(event, text=text)
 
 
 def _attached(event: SourceEvent, claims: tuple[Claim, ...], retires: tuple[str, ...]) -> SourceEvent:

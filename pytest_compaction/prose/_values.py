@@ -478,10 +478,26 @@ _CONTRAST_REACH = 3
 main one")."""
 
 
+_RULED_OUT = {"rather": "than", "instead": "of"}
+
+
+def _contrast_end(statement: Statement, i: int) -> int | None:
+    """Where the alternative after a contrast at token ``i`` starts: after "not" ("by card
+    not cash"), "rather than" or "instead of" ("replacing the window rather than resealing
+    it"); None when token ``i`` opens none."""
+    norms = statement.norms
+    if norms[i] == "not" and negator(statement.tokens[i]) is not None:
+        return i + 1
+    if i + 1 < len(norms) and _RULED_OUT.get(norms[i]) == norms[i + 1]:
+        return i + 2
+    return None
+
+
 def _excluded(r: Resolved, events: Mapping[str, object]) -> frozenset[str]:
     """The words of the alternative the fact's source excluded by contrast: the content
-    words right after a "not" that follows the value ("the Fernbrook branch, *not the main*
-    one", "by card not cash"), up to a function word or a number. The speaker names the
+    words right after a "not", "rather than" or "instead of" that follows the value ("the
+    Fernbrook branch, *not the main* one", "by card not cash", "replacing it *rather than
+    resealing*"), up to a function word or a number. The speaker names the
     value and the one it is not."""
     out: set[str] = set()
     own = r.words()
@@ -493,9 +509,10 @@ def _excluded(r: Resolved, events: Mapping[str, object]) -> frozenset[str]:
             end = hit[0] + len(hit[1])
             norms = statement.norms
             for i in range(end, min(len(norms), end + _CONTRAST_REACH)):
-                if norms[i] != "not" or negator(statement.tokens[i]) is None:
+                after = _contrast_end(statement, i)
+                if after is None:
                     continue
-                for j in range(i + 1, min(len(norms), i + 1 + _CONTRAST_REACH)):
+                for j in range(after, min(len(norms), after + _CONTRAST_REACH)):
                     if norms[j] in STOPWORDS or kind_of(norms[j]) != "word":
                         break
                     if norms[j] not in own:
