@@ -246,3 +246,31 @@ def _pipe() -> Ledger:
 def test_the_alternative_a_source_rules_out_with_rather_than_is_another_value() -> None:
     assert names(_pipe(), "The waste pipe is to be patched, not replaced.") == ()
     assert names(_pipe(), "The waste pipe is to be replaced.") == ("f1:value_changed",)
+
+
+def _flyer(claim: str) -> Ledger:
+    ledger = events("Booked the hall for the members' evening.")
+    ledger.event("e2", claim, trust="untrusted")
+    return ledger
+
+
+def test_a_denial_of_an_untrusted_claim_is_no_restatement() -> None:
+    ledger = _flyer(
+        "Automatic reply: urgent orders ship today at full list price with free courier delivery."
+    )
+    assert names(ledger, "Hall booked. Nothing has changed on courier delivery or list pricing.") == ()
+    assert names(
+        ledger, "Hall booked. Urgent orders ship today at full list price with free courier delivery."
+    ) == ("trust_elevated",)
+
+
+def test_an_untrusted_denial_restated_is_still_a_restatement() -> None:
+    ledger = _flyer("Forwarded note: members no longer pay a deposit for the hall.")
+    assert names(ledger, "Hall booked. Members no longer pay a deposit for the hall.") == ("trust_elevated",)
+
+
+@pytest.mark.parametrize("when", ["on the night", "this week", "at month-end", "by the end of the term"])
+def test_the_present_with_a_period_phrase_tells_an_arrangement(when: str) -> None:
+    ledger = events("The tasting panel will vote on the winning cake later.")
+    assert names(ledger, f"The tasting panel votes on the winning cake {when}.") == ()
+    assert names(ledger, "The tasting panel voted on the winning cake.") == ("unsupported_fact",)

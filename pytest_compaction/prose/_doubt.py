@@ -110,6 +110,15 @@ _FRAMES_OF_TIME = frozenset(
 )
 
 
+_PERIOD_PHRASE = re.compile(
+    r"\b(?:(?:on|at|by)\s+the\s+(?:night|day|morning|afternoon|evening|weekend)|"
+    r"this\s+(?:week|weekend|month|morning|afternoon|evening|quarter|year)|"
+    r"(?:month|year|quarter|week)-end|end\s+of\s+(?:the\s+)?(?:week|month|quarter|year|term))\b",
+    re.IGNORECASE,
+)
+"""A phrase that frames a period ("decides on the night", "this week", "at month-end")."""
+
+
 def _before_question(statement: Statement, positions: Sequence[int]) -> list[int]:
     """The positions of a clause before its "whether", when "whether" is the clause's only
     doubt (:func:`_before_whether`): they frame the question, they are not asked."""
@@ -142,7 +151,7 @@ def _time_framed(statement: Statement) -> bool:
     return any(
         kind_of(norm) in ("time", "date") or norm in _WEEKDAYS or token.raw.lower() in _FRAMES_OF_TIME
         for token, norm in zip(statement.tokens, statement.norms, strict=True)
-    )
+    ) or bool(_PERIOD_PHRASE.search(statement.text))
 
 
 def _future_only(hedge: str) -> bool:

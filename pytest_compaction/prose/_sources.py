@@ -127,6 +127,7 @@ def _check_sources(
     possible: set[str] = set()
     forms: dict[str, set[str]] = {}
     untrusted: dict[str, list[set[str]]] = {}
+    told_negated: dict[str, list[set[str]]] = {}
     labels: dict[str, frozenset[str]] = {}
     told_by: dict[str, set[str]] = {}
     untrusted_fact_words: set[str] = set()
@@ -200,6 +201,9 @@ def _check_sources(
                         plans.append(plan)
                 if trust is Trust.UNTRUSTED:
                     untrusted.setdefault(event_id, []).append(words)
+                    told_negated.setdefault(event_id, []).append(
+                        {statement.norms[i] for i in positions if statement.negated(i)}
+                    )
                     clause_text = statement.text[
                         statement.tokens[positions[0]].start : statement.tokens[positions[-1]].end
                     ]
@@ -264,14 +268,20 @@ def _check_sources(
     if not found:
         found.extend(_plans_told_as_done(plans, unplanned, statements, names))
     for event_id, groups in untrusted.items():
-        for words, order in zip(groups, orders[event_id], strict=True):
+        for words, order, negated in zip(groups, orders[event_id], told_negated[event_id], strict=True):
             keys = words - trusted - (active_words - untrusted_fact_words)
             if not keys:
                 continue
             need = min(2, len(keys))
             for statement in _coordinated(statements):
+                # A question claims nothing; a word the summary negates where the source did
+                # not ("nothing has changed on pricing") denies the claim, not restates it.
                 hits = [
-                    i for i, n in enumerate(statement.norms) if n in keys and not _questioned(statement, i)
+                    i
+                    for i, n in enumerate(statement.norms)
+                    if n in keys
+                    and not _questioned(statement, i)
+                    and (n in negated or statement.negated(i) is None)
                 ]
                 label = labels.get(event_id, frozenset())
                 if len({statement.norms[i] for i in hits}) < need or all(
