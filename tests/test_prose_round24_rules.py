@@ -138,3 +138,34 @@ def test_a_to_do_restates_a_request_or_a_plan(source: str, summary: str) -> None
 )
 def test_a_possibility_or_a_request_told_as_done_is_settled(source: str, summary: str) -> None:
     assert names(events(source), summary) == ("unsupported_fact",)
+
+
+_LATE = rule(
+    "Guests may stay over on Fridays only if they are gone by 10 am.",
+    ["stay over"],
+    "permission_with_condition",
+)
+_TILL = rule("Bikes may be parked in the hall only after 6 pm.", ["parked"], "permission_with_condition")
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (_LATE, "Guests can stay over on Fridays if they keep quiet after 10 am."),
+        (_TILL, "Bikes can be parked in the hall, but only before 6 pm."),
+    ],
+)
+def test_a_bound_kept_on_the_other_side_is_lost(register: dict[str, object], summary: str) -> None:
+    assert weakened(register, summary)
+
+
+@pytest.mark.parametrize(
+    ("register", "summary"),
+    [
+        (_LATE, "Guests can stay over on Fridays as long as they leave by 10 am."),
+        (_LATE, "Guests can stay over on Fridays if they are out by 10 am; quiet after 10 pm."),
+        (_TILL, "Bikes can be parked in the hall, but only after 6 pm."),
+    ],
+)
+def test_a_bound_kept_on_its_side_stays(register: dict[str, object], summary: str) -> None:
+    assert passes(register, summary)

@@ -274,3 +274,9 @@ def test_the_present_with_a_period_phrase_tells_an_arrangement(when: str) -> Non
     ledger = events("The tasting panel will vote on the winning cake later.")
     assert names(ledger, f"The tasting panel votes on the winning cake {when}.") == ()
     assert names(ledger, "The tasting panel voted on the winning cake.") == ("unsupported_fact",)
+
+
+def test_waiting_to_hear_leaves_a_thing_open() -> None:
+    ledger = events("Dana might take the Oslo job, not sure yet, still waiting to hear back from them.")
+    assert names(ledger, "Dana may take the Oslo job; still waiting to hear back.") == ()
+    assert names(ledger, "Dana is taking the Oslo job; awaiting the contract.") == ("unsupported_fact",)

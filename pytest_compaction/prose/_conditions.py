@@ -29,6 +29,7 @@ __all__ = [
     "same_bound",
     "states_condition",
     "told_after",
+    "turned_bound",
 ]
 
 
@@ -267,6 +268,53 @@ def told_after(invariant: str, texts: Sequence[str]) -> str | None:
                 if _POSTERIOR.search(part.lower()) and kept(words, (t.norm for t in tokens(part))):
                     return condition
     return None
+
+
+_UP_TO = frozenset({"by", "before", "until", "till", "prior"})
+_FROM = frozenset({"after", "past", "since", "beyond"})
+
+
+def _sides(text: str) -> list[tuple[str, str]]:
+    """Each number or time of ``text`` with the side of it a preposition right before it
+    names: ``"<"`` for "by 11", "before 9 pm", "until", "prior to"; ``">"`` for "after 11",
+    "past", "since", "beyond"."""
+    from pytest_compaction.prose.normalize import kind_of, tokens
+
+    read = tokens(text)
+    out = []
+    for i, token in enumerate(read):
+        norm = token.norm
+        if kind_of(norm) not in ("number", "time") or i == 0:
+            continue
+        before = read[i - 1].raw.lower()
+        if before == "to" and i > 1 and read[i - 2].raw.lower() == "prior":
+            before = "prior"
+        if before in _UP_TO:
+            out.append((norm, "<"))
+        elif before in _FROM:
+            out.append((norm, ">"))
+    return out
+
+
+def turned_bound(invariant: str, texts: Sequence[str]) -> str | None:
+    """The condition of ``invariant`` (or its number) that a summary keeps on the other side
+    of its number ("only if they're gone *by 11*" told as "if things stay quiet *after 11*",
+    "only after 6 pm" as "only before 6 pm"), else None: the number kept is no longer the
+    same bound."""
+    told = {pair for text in texts for pair in _sides(text)}
+    for number, side in _sides(invariant):
+        other = ">" if side == "<" else "<"
+        if (number, other) in told and (number, side) not in told:
+            return next(
+                (c for c, _ in condition_words(invariant) if number in _numbers(c)), number.lstrip("#@")
+            )
+    return None
+
+
+def _numbers(text: str) -> set[str]:
+    from pytest_compaction.prose.normalize import tokens
+
+    return {t.norm for t in tokens(text)}
 
 
 def connectives(reading: Reading) -> frozenset[str]:

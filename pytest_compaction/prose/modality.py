@@ -48,6 +48,7 @@ from pytest_compaction.prose._conditions import (
     same_bound,
     states_condition,
     told_after,
+    turned_bound,
 )
 from pytest_compaction.prose._cues import (
     _ADDRESSEE,
@@ -84,6 +85,7 @@ __all__ = [
     "reshaped",
     "same_bound",
     "told_after",
+    "turned_bound",
     "spelled",
     "states_condition",
 ]

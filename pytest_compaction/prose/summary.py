@@ -67,6 +67,7 @@ from pytest_compaction.prose.modality import (
     standing,
     states_condition,
     told_after,
+    turned_bound,
 )
 from pytest_compaction.prose.normalize import stem, tokens
 
@@ -419,6 +420,14 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
             False,
             "condition lost",
             f"the invariant's condition {reversed_condition!r} is told as coming after the act",
+            True,
+        )
+    turned = turned_bound(invariant.text, texts)
+    if turned is not None:
+        return Judgement(
+            False,
+            "condition lost",
+            f"the invariant's condition {turned!r} keeps its number on the other side",
             True,
         )
     stems = {t.norm for part in parts for t in tokens(part)}
