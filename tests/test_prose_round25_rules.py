@@ -280,3 +280,29 @@ def test_waiting_to_hear_leaves_a_thing_open() -> None:
     ledger = events("Dana might take the Oslo job, not sure yet, still waiting to hear back from them.")
     assert names(ledger, "Dana may take the Oslo job; still waiting to hear back.") == ()
     assert names(ledger, "Dana is taking the Oslo job; awaiting the contract.") == ("unsupported_fact",)
+
+
+def _crews() -> Ledger:
+    ledger = events("Kasimir shoots the harbour plates on Tuesday; Rosalind shoots the car rig on Thursday.")
+    ledger.fact(
+        "f1",
+        "film.plates",
+        "Kasimir",
+        sources=["e1"],
+        prose={"names": ["harbour plates"], "value": ["shoots"], "subject": ["Kasimir"]},
+    )
+    ledger.fact(
+        "f2",
+        "film.rig",
+        "Rosalind",
+        sources=["e1"],
+        prose={"names": ["car rig"], "value": ["shoots"], "subject": ["Rosalind"]},
+    )
+    return ledger
+
+
+def test_the_next_sentence_told_of_another_person_lends_no_value() -> None:
+    summary = "Tuesday: Kasimir covers the harbour plates.\nThursday: Rosalind shoots the car rig."
+    assert "f1:subject_changed" not in names(_crews(), summary)
+    swapped = "Tuesday: Rosalind shoots the harbour plates.\nThursday: Kasimir shoots the car rig."
+    assert set(names(_crews(), swapped)) == {"f1:subject_changed", "f2:subject_changed"}

@@ -87,7 +87,7 @@ def _check_active(
         if r.value and value_hit is None:
             following = statements[statement.index + 1] if statement.index + 1 < len(statements) else None
             later = r.find_value(following) if following is not None else None
-            if later is not None and following is not None:
+            if later is not None and following is not None and not _told_of_another(following, r, others):
                 statement, value_hit = following, later
         if r.value and value_hit is None:
             flipped = _negation_lost(statement, r.value)
@@ -289,6 +289,15 @@ def _check_active(
             code=best.code, fact_id=fid, expected=best.expected, observed=best.observed, detail=best.detail
         )
     ]
+
+
+def _told_of_another(statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]]) -> bool:
+    """Whether ``statement`` names another person or thing and not the fact's own subject:
+    the value it holds is theirs ("Kasimir flies the drone plates. Rosalind shoots the car
+    rig": "shoots" is Rosalind's), so it does not finish the sentence before it."""
+    if r.subject and statement.find_any(r.subject) is not None:
+        return False
+    return any(statement.find_any(group) is not None for group in others)
 
 
 _REQUESTED = re.compile(
