@@ -71,8 +71,8 @@ _IMPERATIVE = re.compile(
 # A command after a fronted adverbial ("Before any blood draw, check the wristband"; "On
 # weekdays, call the desk first"): the command starts after the comma.
 _FRONTED = re.compile(
-    r"^\s*(?:before|after|when|whenever|once|if|unless|until|on|at|in|during|for|every|each|with|"
-    r"without|from|by|between)\b[^,;:.!?]{1,60},\s*(?=\S)",
+    r"^\s*(?:before|after|when|whenever|once|if|unless|until|while|whilst|on|at|in|during|for|every|each|"
+    r"with|without|from|by|between)\b[^,;:.!?]{1,60},\s*(?=\S)",
     re.IGNORECASE,
 )
 _LY_VERBS = frozenset(

@@ -160,10 +160,12 @@ photography" states that flash photography is not allowed; "is not forbidden" ca
 _PRIVATIVES = frozenset(
     {"disable", "disables", "disabled", "deactivate", "deactivates", "deactivated", "inactive"}
     | {"lapsed", "expired"}
+    | {"avoid", "avoids", "avoided", "avoiding", "skip", "skips", "skipped", "skipping"}
 )
 """Words that state a thing switched out of being, as "not" would: "roaming is *disabled*"
 says that roaming is not on, "they *deactivated* the old key" that it is not active, "the
-lepto vaccination: *lapsed*" that it no longer holds."""
+lepto vaccination: *lapsed*" that it no longer holds; "the commute *avoids* the ring
+road" and "*skip* the peanut butter" that the thing is not taken."""
 _UN_WORD = re.compile(r"un(?!der|i[fnoqtv])([a-z]{3,})$")
 """A word made negative by "un-" before a participle or an "-able" word ("unauthorised",
 "unpaid", "unconfirmed", "unavailable"), but not "under..." or "uni..." ("united")."""
@@ -295,9 +297,11 @@ _WAITING = frozenset({"wait", "waits", "waited", "waiting"})
 _TIMES = "~time"
 _DETERMINERS = frozenset({"no", "none", "nothing", "nobody", "without", "unless"})
 _OUT = "out"
-_KEPT_OUT = _stems("stay stays stayed staying remain remains remained keep keeps kept keeping")
+_KEPT_OUT = _stems(
+    "stay stays stayed staying remain remains remained keep keeps kept keeping leave leaves left leaving"
+)
 """Verbs that "out of" after them keeps away: "her milk *stays out of* the bulk tank" tells
-that it does not go in."""
+that it does not go in, "leave the mushrooms *out of* the risotto" that they are not put in."""
 _OUT_STATE = _KEPT_OUT | _stems("be is are was were been being stay remain")
 """Linking verbs after which "out of" and a bare noun is a state the subject is not in: "the
 MX records *are out of* scope", "the lift *stays out of* service"."""

@@ -227,6 +227,9 @@ _RESTRICTION = (
     r"\bonly\b",
     r"\bexclusively\b",
     r"\bsolely\b",
+    # "goes into the grey one and nothing else", "that socket and no other": only that one
+    r"(?:,\s*|\(|\b(?:and|or)\s+)(?:nothing|nowhere|nobody|no\s*one)\s+else\b",
+    r"(?:,\s*|\(|\b(?:and|or)\s+)no\s+other(?=\s*[).,;!?]|\s*$)",
     r"\b(?:no|not)\s+more\s+than\b",
     r"\bat\s+(?:the\s+)?most\b",
     r"\bup\s+to\b",

@@ -17,7 +17,9 @@ _OMITTING = (
 )
 _FORBIDDEN_OMISSION = re.compile(
     r"\b(?:never|don't|do\s+not|must\s+not|mustn't|shall\s+not|should\s+never|cannot|can't|"
-    r"may\s+not|is\s+not\s+to|are\s+not\s+to)\s+(?:ever\s+)?(?:be\s+)?" + _OMITTING + r"\b",
+    r"may\s+not|is\s+not\s+to|are\s+not\s+to)\s+(?:ever\s+)?"
+    # "don't let me forget", "never let them skip it": the omission forbidden through someone
+    r"(?:let\s+(?:me|us|him|her|them|you|anyone|anybody)\s+)?(?:be\s+)?" + _OMITTING + r"\b",
     re.IGNORECASE,
 )
 _OMISSION = re.compile(r"\b" + _OMITTING + r"\b", re.IGNORECASE)
@@ -25,7 +27,8 @@ _OMISSION = re.compile(r"\b" + _OMITTING + r"\b", re.IGNORECASE)
 
 def forbids_omission(text: str) -> bool:
     """Whether ``text`` forbids leaving something out: a prohibition word right before a verb
-    of omission ("never skip", "do not forget", "must not miss", "never fail to")."""
+    of omission ("never skip", "do not forget", "must not miss", "never fail to", "don't
+    let me forget")."""
     return _FORBIDDEN_OMISSION.search(text) is not None
 
 

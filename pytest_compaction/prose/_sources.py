@@ -226,8 +226,8 @@ def _check_sources(
             for i, norm in enumerate(statement.norms):
                 if norm not in only_speculative:
                     continue
-                if statement.asked(i) or statement.title():
-                    continue  # a question or a section title asserts nothing
+                if statement.asked(i) or statement.title() or statement.titled(i):
+                    continue  # a question, a section title or a heading label asserts nothing
                 hedge = _before_whether(statement, i, statement.speculative(i))
                 # "might need" told as "will need", reported or not, is stated as certain.
                 if hedge and _offered_itself(hedge, statement.tokens[i].raw):

@@ -30,6 +30,7 @@ from __future__ import annotations
 import bisect
 import collections
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -165,12 +166,27 @@ class Statement(_Attribution, _Speculation, _PastFraming):
         under it ("**Open questions**", "## Next steps"); it asserts nothing."""
         return _TITLE.fullmatch(self.text) is not None and len(self.text.split()) <= _TITLE_WORDS
 
+    def titled(self, position: int) -> bool:
+        """Whether token ``position`` is in a heading label that opens the sentence, one
+        that ends in a word naming a kind of record ("Trip memory: ...", "Kitchen update:
+        ...", "Memory note: ..."): it names the topic of what follows, it asserts nothing."""
+        heading = _HEADING_LABEL.match(self.text)
+        return heading is not None and self.tokens[position].end <= heading.end()
+
     def asked(self, position: int) -> bool:
         """Whether token ``position`` is in the question a sentence ends with (a question
         mark, past closing markup, brackets or quotes, closes its last clause): a question
         asserts nothing ("Four-day week from next year?" asks whether, it does not settle
         it), but a clause before it does ("repainted in May; is the hall next?")."""
         return _ASKED.search(self.text) is not None and self.clause[position] == self.clause[-1]
+
+
+_HEADING_LABEL = re.compile(
+    r"^\W*(?:[\w'-]+\s+){0,3}(?:memory|memories|note|notes|summary|update|updates|recap|log|reminders?|"
+    r"status|info|details|facts|profile|record)(?=\s*:)",
+    re.IGNORECASE,
+)
+"""A heading label: a few words ending in a word that names a kind of record."""
 
 
 _Reading = tuple[tuple[Token, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...], frozenset[str]]
