@@ -18,6 +18,7 @@ from pytest_compaction.prose._values import (
     _excluded_value,
     _kept,
     _measured_rival,
+    _modifier_swapped,
     _named_by_value,
     _negation_lost,
     _negative_qualifiers,
@@ -30,7 +31,8 @@ from pytest_compaction.prose._values import (
     _unit_swapped,
 )
 from pytest_compaction.prose.forms import Alias, Resolved
-from pytest_compaction.prose.statements import NEGATORS, Statement
+from pytest_compaction.prose.normalize import tokens
+from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement
 
 __all__ = ["_check_active", "_directive", "_is_tool"]
 
@@ -115,7 +117,9 @@ def _check_active(
             # A number, time or date of the same kind ranks above words no source used.
             rank, how = (2, "") if rival is not None else (1, ", words no source event used,")
             if rival is None:
-                rival = _other_value(statement, r, ledger_events)
+                rival = _other_value(statement, r, ledger_events) or _modifier_swapped(
+                    statement, r, ledger_events
+                )
             if rival is None:
                 rival = _excluded_value(statement, r, ledger_events)
                 how = ", the alternative its source ruled out," if rival is not None else how
@@ -204,21 +208,24 @@ def _check_active(
                 )
             )
             continue
+        rival_subject = None
         if others:
             named_here = name_at if statement.index == hit_index else at
             rival_subject = _rival_subject(statement, r, others, named_here, at)
-            if rival_subject is not None:
-                findings.append(
-                    _Finding(
-                        4,
-                        ViolationCode.SUBJECT_CHANGED,
-                        f"{_where(statement)} states it of {' '.join(rival_subject[0])!r}"
-                        + (f", not {r.show(r.subject[0])!r}" if r.subject else ""),
-                        expected=r.show(r.subject[0]) if r.subject else None,
-                        observed=" ".join(rival_subject[0]),
-                    )
+        if rival_subject is None and r.subject:
+            rival_subject = _record_of_another(statement, r)
+        if rival_subject is not None:
+            findings.append(
+                _Finding(
+                    4,
+                    ViolationCode.SUBJECT_CHANGED,
+                    f"{_where(statement)} states it of {' '.join(rival_subject[0])!r}"
+                    + (f", not {r.show(r.subject[0])!r}" if r.subject else ""),
+                    expected=r.show(r.subject[0]) if r.subject else None,
+                    observed=" ".join(rival_subject[0]),
                 )
-                continue
+            )
+            continue
         negative = _negative_qualifiers(r, ledger_events)
         lost = [
             key
@@ -289,6 +296,26 @@ def _check_active(
             code=best.code, fact_id=fid, expected=best.expected, observed=best.observed, detail=best.detail
         )
     ]
+
+
+_RECORD_HEAD = re.compile(
+    r"^\W*(?:entity|name|client|customer|patient|person|employee|contact|account|member|student|user|"
+    r"guest|tenant|pupil|owner)\s*:\s*(?P<name>[A-Z][\w'&.-]*(?:\s+(?:&\s+)?[A-Z][\w'&.-]*){0,4})",
+    re.IGNORECASE,
+)
+"""A record's head naming whom the record is about: "Entity: Oakfield Bakery; ...",
+"Client: Hollis & Crane | ..."."""
+
+
+def _record_of_another(statement: Statement, r: Resolved) -> tuple[Alias, ...] | None:
+    """The name a record's head gives ("Entity: Oakfield Bakery; relations: invoice contact ->
+    ..."), when the record states the fact and names someone else than its subject: every
+    field of a record is told of the one its head names."""
+    head = _RECORD_HEAD.match(statement.text)
+    if head is None or not head.group("name")[:1].isupper() or statement.find_any(r.subject) is not None:
+        return None
+    name = tuple(t.norm for t in tokens(head.group("name")) if t.norm not in STOPWORDS)
+    return (name,) if name else None
 
 
 def _told_of_another(statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]]) -> bool:

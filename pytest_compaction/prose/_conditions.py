@@ -52,9 +52,9 @@ _CONDITION_ONLY = re.compile("|".join(f"(?:{p})" for p in (*_CONDITION, _ONLY_BE
 """Condition words, and "only" ("solely") before a phrase that states a condition ("only with the
 manager's written approval", "only by staff")."""
 _SHIELDS = re.compile("|".join(f"(?:{p})" for p in (*_EMPHASIS, *_HEDGE_PHRASES, *_WAIVER)))
-_CLAUSE_END = re.compile(r"[;!?()]|[,:.](?!\d)|\s(?:and|or|but)\s")
-"""Where a condition's phrase ends; a period, comma or colon inside a number or time
-("99.5%", "1,200", "9:30") ends nothing."""
+_CLAUSE_END = re.compile(r"[;!?()|]|[,:.](?!\d)|\s(?:and|or|but)\s")
+"""Where a condition's phrase ends (a bar ends a record's field: "... | category: ..."); a
+period, comma or colon inside a number or time ("99.5%", "1,200", "9:30") ends nothing."""
 
 
 def _stem_set(words: str) -> frozenset[str]:

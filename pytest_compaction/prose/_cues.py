@@ -218,6 +218,9 @@ _HEDGE_PHRASES = (
     r"\bas\s+(?:needed|appropriate|required)\b",
     r"\bmay\s+want\s+to\b",
     r"\bin\s+(?:general|most\s+cases|principle)\b",
+    # "..., time permitting", "if time allows": the rule holds only when convenient
+    r"\b(?:time|schedule|weather|budget|circumstances)\s+permitting\b",
+    r"\b(?:if|when|where)\s+(?:time|the\s+schedule|the\s+budget)\s+(?:allows|permits)\b",
 )
 _RESTRICTION = (
     # "only if": a restriction through a condition; an exception only where the invariant

@@ -39,6 +39,9 @@ from pytest_compaction.prose.normalize import kind_of
 __all__ = ["_Speculation"]
 
 
+_SPECULATION_OPENERS = frozenset({"maybe", "perhaps", "possibly", "probably", "hopefully", "if", "whether"})
+
+
 def _beyond_query(text: str, at: int, here: int, word: str) -> bool:
     """Whether a clinical query ("?UTI", "query fracture") at ``at`` is cut from the token at
     ``here`` by a comma, semicolon or colon: it doubts only the phrase it opens ("query
@@ -62,13 +65,19 @@ class _Speculation(_Sentence):
         end = max(t.end for i, t in enumerate(self.tokens) if self.clause[i] == clause)
         # A second predicate joined after the token by "and" doubts only itself: "has the
         # Basic plan *and asked whether* Pro would suit" leaves the Basic plan settled.
+        # So does an alternative after ", or": "is with Reyes, or Nakashima if Reyes is away"
+        # leaves Reyes settled.
         joined = [
             t.start
             for i, t in enumerate(self.tokens)
             if i > position
             and self.clause[i] == clause
-            and self.norms[i] == "and"
-            and self.tokens[i].raw.strip() not in ("&", "+")  # "speech & language": one noun
+            and (
+                (
+                    self.norms[i] == "and" and self.tokens[i].raw.strip() not in ("&", "+")
+                )  # "speech & language"
+                or (self.norms[i] == "or" and self.text[: t.start].rstrip().endswith(","))
+            )
         ]
         if joined:
             end = min(end, joined[0])
@@ -205,11 +214,25 @@ class _Speculation(_Sentence):
         given |= self._asking(positions, start + first.start())
         given |= self._reporter(positions, start + first.start())
         given |= self._possessed(positions, start + first.start())
+        given |= self._named(positions, start + first.start())
         before = self.tokens[positions[0] - 1].end if positions[0] > 0 else 0
         opener = self.text[before:start].split()
         if opener and opener[-1].lower().strip(",;:") in _DEFINITE:
             given |= {i for i in positions if self.tokens[i].end <= start + first.start()}
         return sorted(given)
+
+    def _named(self, positions: Sequence[int], first: int) -> set[int]:
+        """The words of a subject named by a proper name that opens the clause and ends where
+        its doubt starts: "*Mina Sorvari* might move to Tallinn" doubts the move, not Mina.
+        Up to :data:`_OWNED_REACH` capitalized words, none a function word."""
+        before = [i for i in positions if self.tokens[i].end <= first]
+        if not before or len(before) > _OWNED_REACH:
+            return set()
+        for i in before:
+            raw = self.tokens[i].raw
+            if not raw[:1].isupper() or self.norms[i] in STOPWORDS or raw.lower() in _SPECULATION_OPENERS:
+                return set()
+        return set(before)
 
     def _possessed(self, positions: Sequence[int], first: int) -> set[int]:
         """The words of a possessed subject just before the first speculation word: "she

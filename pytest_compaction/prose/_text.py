@@ -164,6 +164,7 @@ def sentences(text: str) -> tuple[Sentence, ...]:
             columns = []
         elif columns:
             line = labelled_row(line, columns)
+        line = edges(line)
         question, line = _answered(question, line, out)
         if question and not line:
             continue  # held for its answer on the next line
@@ -193,6 +194,37 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     if question:
         out.append(Sentence(len(out), f"{question}?", starts_line=True))
     return tuple(out)
+
+
+_EDGE = re.compile(
+    r"(?:\((?P<head>[^()\n]{1,80})\)|(?P<bare>\b[^\s()][^()\n]{0,80}?))\s*"
+    r"(?:-\[(?P<bracketed>[A-Za-z][\w ]{0,60})\]->|--(?P<dashed>[A-Za-z][\w]{0,60})-->)\s*"
+    r"(?:\((?P<tail>[^()\n]{1,80})\))?"
+)
+_SNAKE_RELATION = re.compile(r"\b(?P<label>[a-z]+(?:_[a-z]+)+)\s*(?:->|\u2192)\s*")
+"""A graph-memory edge, as memory layers write one: "(Ana) -[ALLERGIC_TO]-> (latex)", "Ana
+--WORKS_AT--> Halden Bank", "relations: may_transfer_to -> Tallinn office"."""
+
+
+def _relation(label: str) -> str:
+    return " ".join(label.replace("_", " ").split()).lower()
+
+
+def edges(line: str) -> str:
+    """``line`` with each graph-memory edge read as the sentence it stands for: "(Ana)
+    -[ALLERGIC_TO]-> (latex)" is "Ana allergic to latex", "may_transfer_to -> Tallinn
+    office" is "may transfer to Tallinn office"."""
+    if "->" not in line and "\u2192" not in line:
+        return line
+
+    def edge(match: re.Match[str]) -> str:
+        head = match.group("head") or match.group("bare") or ""
+        label = match.group("bracketed") or match.group("dashed") or ""
+        tail = match.group("tail")
+        return f"{head.strip()} {_relation(label)} " + (tail.strip() if tail else "")
+
+    line = _EDGE.sub(edge, line)
+    return _SNAKE_RELATION.sub(lambda m: _relation(m.group("label")) + " ", line)
 
 
 def _answered(question: str, line: str, out: list[Sentence]) -> tuple[str, str]:

@@ -426,6 +426,28 @@ def _slot_reach(statement: Statement, named: int) -> range:
     return range(named + 1, max(end, min(named + _SLOT_REACH + 1, len(statement.norms))))
 
 
+def _modifier_swapped(statement: Statement, r: Resolved, events: Mapping[str, object]) -> str | None:
+    """The value's head noun with another modifier before it, as written ("aisle seats" where
+    the value is "window seat"), or None. The modifier is a content word no event of the
+    conversation used and no prose form holds: the same kind of thing, another one of it."""
+    words = r.words()
+    used = None
+    for alias in r.value:
+        if len(alias) < 2 or any(kind_of(n) != "word" for n in alias):
+            continue
+        for p in statement.positions(alias[-1:]):
+            if p == 0:
+                continue
+            before = statement.norms[p - 1]
+            if before in STOPWORDS or kind_of(before) != "word" or before in alias or before in words:
+                continue
+            if used is None:
+                used = _event_words(events)
+            if before not in used and statement.segment[p - 1] == statement.segment[p]:
+                return f"{statement.tokens[p - 1].raw} {statement.tokens[p].raw}"
+    return None
+
+
 def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]) -> str | None:
     """The words that take a word value's place in a sentence that names the fact without
     it, or None: a noun phrase near the name, opened by an article or a preposition, whose

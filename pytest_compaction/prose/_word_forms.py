@@ -283,6 +283,8 @@ def _plain_stem(word: str) -> str:
         w = _IRREGULAR[w]
     if len(w) <= 3 or w in _KEEP:
         return w
+    if w.endswith("ings") and len(w) >= 7 and w[:-1] not in _KEEP:
+        w = w[:-1]  # a plural noun in "-ing" stems as its singular: "mornings", "meetings"
     for suffix, repl in (("ies", "y"), ("ied", "y"), ("ying", "y"), ("ing", ""), ("ed", "")):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             w = w[: -len(suffix)] + repl
