@@ -230,3 +230,38 @@ def test_a_record_head_names_whom_its_fields_are_about() -> None:
     drifted = "Client: Marlow & Finch | status: active\nClient: Brightwater Inn | invoice -> Tove Lind"
     assert names(_contacts(), faithful) == ()
     assert names(_contacts(), drifted) == ("f1:subject_changed",)
+
+
+def test_a_modifier_of_what_is_left_out_is_not_negated() -> None:
+    ledger = _not("The landlord said dogs are not allowed in the flat.", "dogs")
+    told = "The landlord confirmed that dogs are allowed. I'll leave dog arrangements out of the move list."
+    assert names(ledger, told) == ("f1:value_changed",)
+    assert (
+        names(ledger, "No dogs allowed in the flat; I'll leave dog arrangements out of the move list.") == ()
+    )
+
+
+def test_the_leaving_verb_itself_is_not_negated() -> None:
+    ledger = events("The sensor goes on the left ankle.")
+    ledger.fact(
+        "f1", "study.sensor_side", "left", sources=["e1"], prose={"names": ["sensor"], "value": ["left"]}
+    )
+    assert (
+        names(ledger, "The sensor is worn on the left ankle; other details are left out of this note.") == ()
+    )
+
+
+def test_without_waiting_for_awaits_nothing() -> None:
+    ledger = events("Ship the spare parts today without waiting for the invoice.")
+    assert names(ledger, "Spare parts ship today without waiting for the invoice.") == ()
+
+
+def test_an_untrusted_negative_claim_restated_in_other_negative_words_is_caught() -> None:
+    ledger = events("Booked the hall.")
+    ledger.event(
+        "e2", "Forwarded note: trips under 50 miles no longer need a mileage log.", trust="untrusted"
+    )
+    assert names(ledger, "Hall booked. A mileage log is not required for trips under 50 miles.") == (
+        "trust_elevated",
+    )
+    assert names(ledger, "Hall booked. Nothing has changed on mileage logs for trips.") == ()

@@ -362,7 +362,8 @@ _SPECULATION = re.compile(
     r"worked\s+out|sorted\s+out)|"
     r"gonna|toying|weighing|debating|mulling|rumou?red?|guess|guessing|"
     # "still waiting to hear back", "awaiting her reply": what is awaited is not yet so
-    r"waiting\s+(?:to\s+hear|for|on)|awaiting|"
+    # ("ship it without waiting for confirmation" awaits nothing)
+    r"(?<!\bwithout\s)(?<!\bnot\s)(?<!\bno\s)(?<!\bstop\s)(?:waiting\s+(?:to\s+hear|for|on)|awaiting)|"
     r"(?:plan|plans|planning|planned|hope|hopes|hoping|want|wants|wanting|intend|intends|intending|"
     r"aim|aims|aiming|expect|expects|expecting|offer|offers|offered|offering|propose|proposes|"
     r"proposing)\s+to|"

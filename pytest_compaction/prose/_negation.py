@@ -60,6 +60,7 @@ from pytest_compaction.prose._cue_words import (
     _THAN_REACH,
     _WAITING,
     _YET,
+    STOPWORDS,
     _coordinated,
     _modified_subject,
     negator,
@@ -122,7 +123,7 @@ class _Negation(_Sentence):
                 # subject is, as "not open"; "closed to new patients" shuts out what follows.
                 found.append(self.tokens[i].raw)
                 continue
-            state = self._negative_state(position, i)
+            state = self._negative_state(position, i, span)
             if state is None:
                 state = self._negating_word(position, i, answer)
             if state is not None:
@@ -186,7 +187,7 @@ class _Negation(_Sentence):
             self._memo["negation"] = cues
         return cues
 
-    def _negative_state(self, position: int, index: int) -> str | None:
+    def _negative_state(self, position: int, index: int, span: int = 1) -> str | None:
         """Whether token ``index`` is the "off" or "rid of" of a negative state that flips
         token ``position`` (its words, or "" when it flips nothing here), or None when the
         token is neither. "Off" is a state after a linking or switching verb ("is off",
@@ -207,7 +208,7 @@ class _Negation(_Sentence):
         if raw == _BEHIND:
             return self._left_behind(position, index)
         if raw in _INSTEAD or raw == _OUT:
-            return self._set_aside(position, index, raw)
+            return self._set_aside(position, index, raw, span)
         if raw in (_YET, "still"):
             return self._still_open(position, index, raw)
         if raw != _OFF or index == 0:
@@ -232,7 +233,7 @@ class _Negation(_Sentence):
             return "off"  # "Ruben is off grapefruit", "stays off alcohol": he takes none
         return ""
 
-    def _set_aside(self, position: int, index: int, raw: str) -> str:
+    def _set_aside(self, position: int, index: int, raw: str, span: int = 1) -> str:
         """Whether "rather than" / "instead of" or a "stay out of" at token ``index`` flips
         token ``position`` after it: what follows "than" or "of" in its segment is what is
         not done or not let in ("discarded *rather than* added to the bulk tank", "her milk
@@ -243,11 +244,11 @@ class _Negation(_Sentence):
         joined = {"rather": "than", "instead": "of", _OUT: "of"}[raw]
         if self.norms[nxt] != joined:
             return ""
-        if raw == _OUT and index > 0 and position < index and self._out_of_state(index):
+        if raw == _OUT and index > 0 and position < index - 1 and self._out_of_state(index):
             # "the MX records are out of scope", "the lift is out of service": the subject is not in it
             return "out of" if self._before_verb(position, index - 1) else ""
         if raw == _OUT and position < index:
-            return self._kept_out(position, index)
+            return self._kept_out(position, index, span)
         if raw == _OUT and (index == 0 or self.norms[index - 1] not in _KEPT_OUT):
             return ""  # "out of stock", "ran out of time": no keeping away
         seg = self.segment[index]
@@ -276,7 +277,7 @@ class _Negation(_Sentence):
                 return f"free {self.tokens[j + 1].raw}"  # words only: "free of charge x2" frees no count
         return ""
 
-    def _kept_out(self, position: int, index: int) -> str:
+    def _kept_out(self, position: int, index: int, span: int = 1) -> str:
         """Whether the "out of" at token ``index`` keeps token ``position`` before it away:
         the object of a keeping verb ("keep *fish* out of the plan") or the subject of a
         kept or staying one ("*fish* should be kept out of the plan", "*the dog* stays out
@@ -290,6 +291,9 @@ class _Negation(_Sentence):
         )
         if verb is None or any(self.segment[j] != seg for j in range(verb, index)):
             return ""
+        after = position + span
+        if after < index and self.norms[after] not in STOPWORDS and kind_of(self.norms[after]) == "word":
+            return ""  # a modifier of what is kept away: "leave *pet* arrangements out of the list"
         if verb < position < index:
             return "out of"  # the object kept away
         if position < verb and self._before_verb(position, verb):

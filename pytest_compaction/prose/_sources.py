@@ -95,6 +95,16 @@ def _units(statement: Statement) -> list[list[int]]:
     return units
 
 
+_STATUS_QUO = re.compile(
+    r"\b(?:nothing|none\s+of\s+(?:this|it|that))\s+(?:has\s+|have\s+)?(?:changed|changes)\b|"
+    r"\bno\s+changes?\s+(?:to|on|in|for)\b|\b(?:is|are|remains?|stays?)\s+unchanged\b|"
+    r"\b(?:has|have)\s+not\s+(?:been\s+)?changed\b",
+    re.IGNORECASE,
+)
+"""A denial that anything changed: "nothing has changed on pricing", "no change to the
+fee", "the fee is unchanged"."""
+
+
 def _questioned(statement: Statement, position: int) -> bool:
     """Whether token ``position`` is in a question, which claims nothing: one the sentence
     ends with, or an open "whether" before it in its clause ("What we still don't know:
@@ -127,7 +137,6 @@ def _check_sources(
     possible: set[str] = set()
     forms: dict[str, set[str]] = {}
     untrusted: dict[str, list[set[str]]] = {}
-    told_negated: dict[str, list[set[str]]] = {}
     labels: dict[str, frozenset[str]] = {}
     told_by: dict[str, set[str]] = {}
     untrusted_fact_words: set[str] = set()
@@ -201,9 +210,6 @@ def _check_sources(
                         plans.append(plan)
                 if trust is Trust.UNTRUSTED:
                     untrusted.setdefault(event_id, []).append(words)
-                    told_negated.setdefault(event_id, []).append(
-                        {statement.norms[i] for i in positions if statement.negated(i)}
-                    )
                     clause_text = statement.text[
                         statement.tokens[positions[0]].start : statement.tokens[positions[-1]].end
                     ]
@@ -268,20 +274,19 @@ def _check_sources(
     if not found:
         found.extend(_plans_told_as_done(plans, unplanned, statements, names))
     for event_id, groups in untrusted.items():
-        for words, order, negated in zip(groups, orders[event_id], told_negated[event_id], strict=True):
+        for words, order in zip(groups, orders[event_id], strict=True):
             keys = words - trusted - (active_words - untrusted_fact_words)
             if not keys:
                 continue
             need = min(2, len(keys))
             for statement in _coordinated(statements):
-                # A question claims nothing; a word the summary negates where the source did
-                # not ("nothing has changed on pricing") denies the claim, not restates it.
+                # A question claims nothing; a sentence that says nothing changed on the
+                # claim's words ("nothing has changed on pricing") denies it.
+                kept = _STATUS_QUO.search(statement.text) is not None
                 hits = [
                     i
                     for i, n in enumerate(statement.norms)
-                    if n in keys
-                    and not _questioned(statement, i)
-                    and (n in negated or statement.negated(i) is None)
+                    if n in keys and not _questioned(statement, i) and not (kept and statement.negated(i))
                 ]
                 label = labels.get(event_id, frozenset())
                 if len({statement.norms[i] for i in hits}) < need or all(
