@@ -262,14 +262,26 @@ def _negative_qualifiers(r: Resolved, events: Mapping[str, object]) -> set[str]:
     out any cow due to calve* within three weeks". Such a qualifier is kept only where the
     summary negates or excepts it too; "by e-mail or by text message" turns the exclusion
     into an option, "including any cow due to calve ..." into an inclusion."""
+    if not r.qualifiers:
+        return set()
+    texts = tuple(getattr(events.get(e), "text", "") or "" for e in r.fact.source_event_ids)
+    return set(_denied_keys(r.qualifiers, texts))
+
+
+@functools.lru_cache(maxsize=4096)
+def _denied_keys(
+    qualifiers: tuple[tuple[str, tuple[Alias, ...]], ...], texts: tuple[str, ...]
+) -> frozenset[str]:
+    """The qualifier keys whose words ``texts`` negate or name as an exception. Cached: a
+    fact's source does not change between the checks of one run."""
     out: set[str] = set()
-    for key, group in r.qualifiers:
-        for event_id in r.fact.source_event_ids:
-            for statement in read_statements(getattr(events.get(event_id), "text", "") or ""):
+    for key, group in qualifiers:
+        for text in texts:
+            for statement in read_statements(text):
                 hit = statement.find_any(group)
                 if hit is not None and _denied(statement, hit[0], len(hit[1])):
                     out.add(key)
-    return out
+    return frozenset(out)
 
 
 def _source_negates(r: Resolved, events: Mapping[str, object]) -> bool:
