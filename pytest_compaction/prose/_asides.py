@@ -50,6 +50,9 @@ _VERB_OPENERS = frozenset(
         "should",
         "does",
         "did",
+        # negated: "the pool (piscina) won't be heated" keeps the pool under the negation
+        *("isn't", "aren't", "wasn't", "weren't", "won't", "can't", "cannot", "doesn't", "didn't"),
+        *("hasn't", "haven't", "hadn't", "wouldn't", "shouldn't", "mustn't", "couldn't", "never"),
     ]
 )
 """The words a subject's verb opens with, right after an aside."""

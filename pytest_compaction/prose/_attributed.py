@@ -282,7 +282,18 @@ class _Attribution(_Negation):
         if self.norms[index] not in _SOURCE_NOUNS:
             return False
         lower = self.tokens[index].raw.lower().removesuffix("'s")
-        return lower in _SOURCE_SURFACE and not self._compound_head(index)
+        return lower in _SOURCE_SURFACE and not self._compound_head(index) and not self._channel(index)
+
+    def _channel(self, index: int) -> bool:
+        """Whether the source noun at ``index`` names a channel, not a teller: right after
+        "by", "via", "over" or "through" ("accept homework *by email*", "sent *via
+        message*"). A source that tells something reports it ("the email says ...")."""
+        if index == 0:
+            return False
+        return (
+            self.tokens[index - 1].raw.lower() in ("by", "via", "over", "through")
+            and not self.text[self.tokens[index - 1].end : self.tokens[index].start].strip()
+        )
 
     def _compound_head(self, index: int) -> bool:
         """Whether the source noun at ``index`` only modifies the noun right after it, a

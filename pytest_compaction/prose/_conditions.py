@@ -28,8 +28,10 @@ __all__ = [
     "reshaped",
     "same_bound",
     "states_condition",
+    "exemplified",
     "told_after",
     "turned_bound",
+    "unspecific",
 ]
 
 
@@ -315,6 +317,38 @@ def _numbers(text: str) -> set[str]:
     from pytest_compaction.prose.normalize import tokens
 
     return {t.norm for t in tokens(text)}
+
+
+_EXAMPLE_CONDITION = re.compile(
+    r"\b(?:e\.\s?g\.|eg|for\s+(?:example|instance)|such\s+as|say)\s*,?\s*(?:if|when|whenever|where|once)\b",
+    re.IGNORECASE,
+)
+
+
+def exemplified(texts: Sequence[str]) -> str | None:
+    """The words that tell a condition as one example among others ("you can waive it,
+    *e.g. if* the item arrived damaged"), else None: an example restricts nothing."""
+    for text in texts:
+        found = _EXAMPLE_CONDITION.search(text)
+        if found is not None:
+            return found.group()
+    return None
+
+
+_SPECIFIC = re.compile(r"\b(?:that|this|the|each)\s+(?:specific|particular|same|individual)\b", re.IGNORECASE)
+_SPECIFIC_KEPT = re.compile(r"\b(?:specific|particular|same|individual|each|per)\b", re.IGNORECASE)
+
+
+def unspecific(invariant: str, texts: Sequence[str]) -> str | None:
+    """The words of ``invariant``'s condition that tie it to one case ("only after Mirela
+    approves *that specific* delivery", "consent for *that particular* client") when
+    ``texts`` keep no word of the kind, else None: "once Mirela has approved deliveries"
+    widens the condition to any."""
+    for condition, _ in condition_words(invariant):
+        tied = _SPECIFIC.search(condition)
+        if tied is not None and not any(_SPECIFIC_KEPT.search(text) for text in texts):
+            return tied.group()
+    return None
 
 
 def connectives(reading: Reading) -> frozenset[str]:

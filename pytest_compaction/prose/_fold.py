@@ -31,6 +31,27 @@ def _thousands(number: Token, end: int) -> Token:
     )
 
 
+_CLOCK_PLACING = frozenset(
+    {"at", "from", "until", "till", "by", "since", "ab", "um", "bis", "vers", "dès", "à"}
+)
+"""Words that place an hour on the clock: "ab 16h", "at 9h", "until 18h". Not "after" or
+"before", which also take a span ("tickets still open after 24h")."""
+
+
+def _clock_hour(token: Token, folded: Sequence[Token]) -> bool:
+    """Whether ``token`` is the "h" glued to a whole hour that a word placing a time opens
+    ("ab 16h", "from 9h"): the hour of the day, not a span of hours ("within 24h")."""
+    if token.raw.lower() != "h" or len(folded) < 2:
+        return False
+    number, placing = folded[-1], folded[-2]
+    return (
+        number.end == token.start
+        and number.norm[1:].isdigit()
+        and int(number.norm[1:]) <= 23
+        and placing.raw.lower() in _CLOCK_PLACING
+    )
+
+
 def _fold(out: list[Token]) -> tuple[Token, ...]:
     """Merge number runs into typed values: "#3 %5" -> "%5-03"; "#2 ~time" stays; "#2 x" -> "#2 ~time"."""
     folded: list[Token] = []
@@ -90,6 +111,11 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
             code = folded.pop()
             folded[-1] = _thousands(folded[-1], folded[-1].end)
             folded.append(code)
+            i += 1
+            continue
+        if _clock_hour(token, folded):  # "check-in ab 16h", "from 9h": an hour on the clock
+            prev = folded.pop()
+            folded.append(Token(f"@{int(prev.norm[1:]):02d}:00", prev.raw + token.raw, prev.start, token.end))
             i += 1
             continue
         if (

@@ -39,6 +39,7 @@ from pytest_compaction.prose.normalize import kind_of
 __all__ = ["_Speculation"]
 
 
+_BRACKETED = re.compile(r"\([^()\n]{1,160}\)")
 _SPECULATION_OPENERS = frozenset({"maybe", "perhaps", "possibly", "probably", "hopefully", "if", "whether"})
 
 
@@ -100,6 +101,9 @@ class _Speculation(_Sentence):
         # can probably do Friday'" settles that the shop texted.
         here = self.tokens[position].start
         quotes = [q.span() for q in _QUOTED.finditer(self.text) if not q.start() <= here < q.end()]
+        # So does one inside brackets the token is not in: "`{"seat": "aisle"}` (window if he
+        # wants to sleep)" settles the aisle seat.
+        quotes += [b.span() for b in _BRACKETED.finditer(self.text) if not b.start() <= here < b.end()]
         words = [
             m.group()
             for m in found

@@ -134,6 +134,8 @@ class Sentence:
     that heading, so the heading's words apply to it."""
     starts_line: bool
     """Whether the sentence begins a line (so it may continue the previous one or not)."""
+    heading: int = 0
+    """How many characters at its start are the heading it sits under (0: none)."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -190,7 +192,9 @@ def sentences(text: str) -> tuple[Sentence, ...]:
             part = part.strip()
             if part:
                 cited = tag.group() if tag is not None and position > 0 else ""
-                out.append(Sentence(index=len(out), text=prefix + cited + part, starts_line=position == 0))
+                out.append(
+                    Sentence(len(out), prefix + cited + part, starts_line=position == 0, heading=len(prefix))
+                )
     if question:
         out.append(Sentence(len(out), f"{question}?", starts_line=True))
     return tuple(out)
@@ -269,6 +273,20 @@ def _tail(head: str) -> str:
 _TAIL = 64
 
 
+_BRACKET_REACH = 80
+
+
+def _in_brackets(line: str, start: int, at: int) -> bool:
+    """Whether the stop at ``at`` stands inside a short bracket opened since ``start`` that
+    closes within :data:`_BRACKET_REACH` characters: a list of short forms in brackets
+    ("(e.g. iron, vit. D)") ends no sentence."""
+    opened = line.rfind("(", start, at)
+    if opened < 0 or line.find(")", opened, at) >= 0:
+        return False
+    closes = line.find(")", at, at + _BRACKET_REACH)
+    return closes >= 0 and "(" not in line[at:closes]
+
+
 def _split(line: str) -> list[str]:
     """``line`` cut at its sentence ends. A quotation opened in a sentence and closed later in
     the line holds its sentences in that one: the attribution before it ("the sign reads
@@ -285,6 +303,8 @@ def _split(line: str) -> list[str]:
         tail = _tail(line[start:at])
         if _ABBREVIATION.search(tail) or (depth > 0 and last_close > at):
             continue
+        if _in_brackets(line, start, at):
+            continue  # "(e.g. iron, vit. D)": a short bracket closes before the sentence ends
         if ends is _LOWER_SENTENCE_END and _NOTE_ABBREVIATION.search(tail):
             continue
         if _NOTE_ABBREVIATION.search(tail) and line[end.end() : end.end() + 1].isdigit():

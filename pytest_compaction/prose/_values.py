@@ -508,6 +508,7 @@ def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]
 
 
 _CONTRAST_REACH = 3
+_SET_OFF_REACH = 7
 """How far after the value a contrastive "not" stands ("at the Fernbrook branch *not* the
 main one")."""
 
@@ -542,7 +543,11 @@ def _excluded(r: Resolved, events: Mapping[str, object]) -> frozenset[str]:
                 continue
             end = hit[0] + len(hit[1])
             norms = statement.norms
-            for i in range(end, min(len(norms), end + _CONTRAST_REACH)):
+            for i in range(end, min(len(norms), end + _SET_OFF_REACH)):
+                if i >= end + _CONTRAST_REACH and not statement.text[
+                    : statement.tokens[i].start
+                ].rstrip().endswith(","):
+                    continue  # farther off, only a contrast set off by a comma: "French ..., not Spanish"
                 after = _contrast_end(statement, i)
                 if after is None:
                     continue
@@ -567,6 +572,8 @@ def _excluded_value(statement: Statement, r: Resolved, events: Mapping[str, obje
         return None
     named = [p for alias in r.names for p in statement.positions(alias)]
     near = {i for p in named for i in _slot_reach(statement, p)}
+    # Or right before a name as its modifier: "the *German* evening course".
+    near |= {p - 1 for p in named if p > 0 and not _article_between(statement, p - 1, p)}
     for i in sorted(near):
         if i >= len(statement.norms) or statement.norms[i] not in excluded or statement.negated(i):
             continue

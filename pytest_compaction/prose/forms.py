@@ -416,6 +416,28 @@ def resolve(fact: Fact, form: ProseFormLike | None, ledger: Ledger) -> Resolved:
     return resolved if resolved.fact is fact else dataclasses.replace(resolved, fact=fact)
 
 
+_CLOCK_VALUE = re.compile(r"(?P<hour>[01]?\d|2[0-3]):00")
+
+
+def _hours_on_the_clock(
+    value: tuple[Alias, ...], fact_value: object, shown: dict[Alias, str]
+) -> tuple[Alias, ...]:
+    """``value`` and, for an alias written as a bare count of hours ("16h") of a fact whose
+    value is that hour on the clock ("16:00"), the clock time itself: "check-in ab 16h" tells
+    a time of day, however "16h" alone reads as a span of sixteen hours."""
+    clock = _CLOCK_VALUE.fullmatch(fact_value) if isinstance(fact_value, str) else None
+    if clock is None:
+        return value
+    hour = int(clock.group("hour"))
+    extra: list[Alias] = []
+    for alias in value:
+        if alias == (f"#{hour * 3600}", "~second"):
+            variant = (f"@{hour:02d}:00",)
+            shown.setdefault(variant, shown.get(alias, " ".join(alias)))
+            extra.append(variant)
+    return (*value, *extra) if extra else value
+
+
 @functools.lru_cache(maxsize=4096)
 def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolved:
     """:func:`resolve` for the fact's source text. Cached: every check of a session
@@ -428,6 +450,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     else:
         value = build.aliases(value_words, require_source=True, derive=True)
     value, halfless = build.in_half(value, fact.value)
+    value = _hours_on_the_clock(value, fact.value, build.shown)
     dates = day_dates(value, build.shown, fact.value)
     for alias, said in dates.items():
         build.shown.setdefault(alias, said)

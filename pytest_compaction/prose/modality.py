@@ -43,12 +43,14 @@ from pytest_compaction.prose._conditions import (
     _AVAILABLE,
     condition_words,
     connectives,
+    exemplified,
     kept,
     reshaped,
     same_bound,
     states_condition,
     told_after,
     turned_bound,
+    unspecific,
 )
 from pytest_compaction.prose._cues import (
     _ADDRESSEE,
@@ -84,8 +86,10 @@ __all__ = [
     "read",
     "reshaped",
     "same_bound",
+    "exemplified",
     "told_after",
     "turned_bound",
+    "unspecific",
     "spelled",
     "states_condition",
 ]
@@ -115,12 +119,12 @@ _CONDITION_NEGATION = re.compile(
 """A negation inside a clause of condition or time ("if they *do not* already know the
 employee") tells the condition, not a rule: blanked before the table is read."""
 _MANNER_ADJECTIVE = re.compile(
-    r"\b(?:careful|cautious|judicious|prudent|mindful)\s+(?=(?!(?:with|when|whenever|to|not|about|if|of|"
+    r"(?<!\bbe\s)(?<!\bstay\s)\b(?:careful|cautious|judicious|prudent|mindful)\s+(?=(?!(?:with|when|whenever|to|not|about|if|of|"
     r"that|and|or|in|around|near|while|during|before|after|at|on|for|so|enough|as|but)\b)[a-z][a-z-]*\b)"
 )
 """A manner word before the noun it describes ("keep *careful* records", "however *careful*
-the cook") describes a thing; it does not soften the rule as "carefully" or "be careful
-with" does."""
+the cook") describes a thing; it does not soften the rule as "carefully", "be careful
+with" or "be cautious suggesting ..." does."""
 # A verb of advice that is the act a rule governs, not the speaker's advice on it: after a
 # rule word that opens a command or follows a modal ("Never suggest shellfish", "staff must
 # not recommend a broker"), or as the verb of a clause of time or condition ("before I

@@ -223,7 +223,10 @@ def _tokens(text: str) -> tuple[Token, ...]:
             add(value, match)
             add("¤" + _CURRENCY[symbol], match)
         elif kind in ("num", "unitnum"):
-            add(digit_group(raw) or _number(re.sub(r"(?:st|nd|rd|th)$", "", raw)), match)
+            if _decimal_before_unit(raw, match):
+                add(_number(raw.replace(",", ".")), match)  # "2,5 g", "1,5 kg": a decimal comma
+            else:
+                add(digit_group(raw) or _number(re.sub(r"(?:st|nd|rd|th)$", "", raw)), match)
         elif kind == "deg":
             _after_number(out, "degree", match)  # "17 °C", "64°F": a measure, not a count
         elif kind == "hex":
@@ -468,6 +471,22 @@ def _remaining(previous: Token | None, match: re.Match[str]) -> bool:
         and not word.endswith(("ss", "'s", "us", "is"))
         and word not in _PRONOUNS
         and word not in _KEEP
+    )
+
+
+_COMMA_DECIMAL = re.compile(r"\d+,\d{1,2}")
+_UNIT_AFTER = re.compile(r"\s?(?P<unit>%|\u00b0|[A-Za-z\u00b5]+)")
+
+
+def _decimal_before_unit(raw: str, match: re.Match[str]) -> bool:
+    """Whether ``raw`` is a number with a decimal comma before its unit ("2,5 g", "1,5 kg",
+    "0,75 l", "2,5 %"): one or two digits after a single comma, which no thousands group has,
+    and a unit of measure right after."""
+    if _COMMA_DECIMAL.fullmatch(raw) is None:
+        return False
+    unit = _UNIT_AFTER.match(match.string, match.end())
+    return unit is not None and (
+        unit.group("unit") in ("%", "\u00b0") or unit.group("unit").lower() in _UNITS
     )
 
 

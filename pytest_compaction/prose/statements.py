@@ -86,6 +86,9 @@ class Statement(_Attribution, _Speculation, _PastFraming):
     vocabulary: frozenset[str]
     _memo: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
     """Readings worked out on first use (the tokens that may negate, :meth:`_negation_cues`)."""
+    heading: int = 0
+    """How many characters at its start are the heading of the list it sits in ("Trip " of
+    "## Trip / - Dalia flies to Porto"): its words name a topic, they assert nothing."""
 
     def find(self, alias: Sequence[str]) -> int:
         """Where the alias starts among the tokens, or -1 (a cheap set test first)."""
@@ -170,6 +173,8 @@ class Statement(_Attribution, _Speculation, _PastFraming):
         """Whether token ``position`` is in a heading label that opens the sentence, one
         that ends in a word naming a kind of record ("Trip memory: ...", "Kitchen update:
         ...", "Memory note: ..."): it names the topic of what follows, it asserts nothing."""
+        if self.tokens[position].end <= self.heading:
+            return True  # under a list's heading: "Trip" of "## Trip / - Dalia flies ..."
         heading = _HEADING_LABEL.match(self.text)
         return heading is not None and self.tokens[position].end <= heading.end()
 
@@ -215,8 +220,8 @@ def reading(text: str) -> _Reading:
     return raw, norms, segment, clause, frozenset(norms)
 
 
-def _read(index: int, text: str) -> Statement:
-    return Statement(index, text, *reading(text))
+def _read(index: int, text: str, heading: int = 0) -> Statement:
+    return Statement(index, text, *reading(text), heading=heading)
 
 
 class Statements(tuple[Statement, ...]):
@@ -259,4 +264,4 @@ def read_statements(summary: str) -> Statements:
     Cached: a session reads the same source events and prior summaries on every pass;
     each sentence's reading is cached on its own (:func:`reading`).
     """
-    return Statements(_read(s.index, s.text) for s in _text.sentences(summary))
+    return Statements(_read(s.index, s.text, s.heading) for s in _text.sentences(summary))

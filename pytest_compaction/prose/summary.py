@@ -57,6 +57,7 @@ from pytest_compaction.prose.modality import (
     commanded,
     complements,
     condition_words,
+    exemplified,
     imperative,
     judge,
     kept,
@@ -68,6 +69,7 @@ from pytest_compaction.prose.modality import (
     states_condition,
     told_after,
     turned_bound,
+    unspecific,
 )
 from pytest_compaction.prose.normalize import stem, tokens
 
@@ -422,6 +424,13 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
             f"the invariant's condition {reversed_condition!r} is told as coming after the act",
             True,
         )
+    example = exemplified(texts)
+    if example is not None:
+        return Judgement(False, "condition lost", f"the condition is told as an example ({example!r})", True)
+    widened = unspecific(invariant.text, texts)
+    if widened is not None:
+        why = f"the invariant's condition holds for {widened!r} case; the summary widens it to any"
+        return Judgement(False, "condition lost", why, True)
     turned = turned_bound(invariant.text, texts)
     if turned is not None:
         return Judgement(
