@@ -353,7 +353,8 @@ _DEFINITE = frozenset(
     {"the", "this", "that", "these", "those", "its", "their", "our", "his", "her", "my", "your"}
 )
 _SPECULATION = re.compile(
-    r"\b(?:may|might|could|would|maybe|perhaps|possibly|possible|probably|likely|unlikely|potentially|"
+    # "would rather keep working": a preference, as settled as "prefers to"
+    r"\b(?:may|might|could|would(?!\s+(?:rather|sooner|prefer)\b)|maybe|perhaps|possibly|possible|probably|likely|unlikely|potentially|"
     r"if|whether|consider|considers|considering|considered|wonder|wonders|wondering|wish|wishes|"
     r"dream|dreams|dreaming|imagine|imagining|suppose|hypothetical|hypothetically|tentative|"
     r"tentatively|unsure|uncertain|undecided|idea|option|options|someday|eventually|will|shall|"
@@ -465,7 +466,7 @@ ATTRIBUTION = _stems(
     "document article tool letter transcript attachment thread source sources retrieved untrusted "
     "citing cited cites mail ask asks asked request requests requested demand demands demanded "
     "instruct instructs instructed urge urges urged unverified unconfirmed comment comments commented "
-    "commenting"
+    "commenting insist insists insisted insisting"
 )
 _REPORTING = ATTRIBUTION - _stems(
     "ticket tickets page pages site website forum email e-mail message messages document article "

@@ -142,6 +142,10 @@ _TAKING = frozenset(
     )
 )
 _AWAY = frozenset({stem("out"), stem("off")})
+_STRUCK = frozenset(
+    stem(w) for w in ("strike", "strikes", "struck", "striking", "cross", "crossed", "cut", "cuts")
+)
+"""Verbs of removal that "from" completes as well: "struck from the record", "cut from the file"."""
 """A verb of taking or leaving with "out" or "off" after it is a phrasal verb of removal:
 "left out", "taken out of these notes", "struck off the list", "blacked out"."""
 
@@ -153,4 +157,6 @@ def _tells_deletion(statement: Statement) -> bool:
     norms = statement.norms
     if _ERASED & set(norms):
         return True
-    return any(a in _TAKING and b in _AWAY for a, b in itertools.pairwise(norms))
+    return any(
+        a in _TAKING and (b in _AWAY or (b == "from" and a in _STRUCK)) for a, b in itertools.pairwise(norms)
+    )

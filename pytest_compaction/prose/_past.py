@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pytest_compaction.prose._cue_words import (
     _CHANGE_VERBS,
     _DEPARTING,
@@ -25,6 +27,11 @@ __all__ = ["_PastFraming"]
 _NOT_HISTORY = frozenset({"onc", "then", "befor"})
 """The stems of "once", "then" and "before": words of time that tell no history by
 themselves ("once a week", "then call the desk", "paid late before")."""
+
+
+_CHANGED_TO = re.compile(r"\s*(?P<arrow>\u2192|->|=>)\s*[\w@#$\u00a3\u20ac]")
+"""An arrow from a value to another in a note ("service: Tue → Thu", "rent £900 -> £950"):
+the value before it is the one changed from."""
 
 
 class _PastFraming(_Sentence):
@@ -121,6 +128,9 @@ class _PastFraming(_Sentence):
 
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
+        arrow = _CHANGED_TO.match(self.text, self.tokens[position].end)
+        if arrow is not None:
+            return f"{self.tokens[position].raw} {arrow.group('arrow')}"  # "Tue → Thu": moved from Tue
         origin = (
             position > 1 and self.norms[position - 1] == "from" and self.norms[position - 2] in _DEPARTING
         )

@@ -28,6 +28,7 @@ from pytest_compaction.prose._cue_words import (
     _TIME_CONJUNCTIONS,
     _WITH_ASIDE,
     CLINICAL_QUERIES,
+    REPORTING,
     STOPWORDS,
     _committed,
     _request,
@@ -230,13 +231,23 @@ class _Speculation(_Sentence):
         its doubt starts: "*Mina Sorvari* might move to Tallinn" doubts the move, not Mina.
         Up to :data:`_OWNED_REACH` capitalized words, none a function word."""
         before = [i for i in positions if self.tokens[i].end <= first]
-        if not before or len(before) > _OWNED_REACH:
-            return set()
+        named: list[int] = []
         for i in before:
             raw = self.tokens[i].raw
             if not raw[:1].isupper() or self.norms[i] in STOPWORDS or raw.lower() in _SPECULATION_OPENERS:
-                return set()
-        return set(before)
+                break
+            named.append(i)
+        rest = before[len(named) :]
+        if not named or len(named) > _OWNED_REACH:
+            return set()
+        # "Uncle Faisal said he might fly in": the teller named before a verb of saying is
+        # given too, whatever the report doubts.
+        told = (
+            bool(rest)
+            and self.norms[rest[0]] in REPORTING
+            and all(self.norms[i] in STOPWORDS for i in rest[1:])
+        )
+        return set(named) if not rest or told else set()
 
     def _possessed(self, positions: Sequence[int], first: int) -> set[int]:
         """The words of a possessed subject just before the first speculation word: "she

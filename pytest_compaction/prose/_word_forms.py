@@ -323,7 +323,25 @@ _CLIPPINGS = (
 )
 """Everyday English clippings: the long word and its short form name one thing, so "has
 telephoned the office" keeps "has phoned the office" and "the lab" is "the laboratory"."""
-_CLIPPED = {_plain_stem(long): _plain_stem(short) for long, short in _CLIPPINGS}
+_NOTE_FORMS = (
+    ("weekday", "wkday"),
+    ("weekend", "wknd"),
+    ("meeting", "mtg"),
+    ("appointment", "appt"),
+    ("manager", "mgr"),
+    ("approximately", "approx"),
+    ("birthday", "bday"),
+    ("message", "msg"),
+    ("information", "info"),
+    ("department", "dept"),
+    ("schedule", "sched"),
+)
+"""The short forms of notes and chats, read as their long words ("wkday mornings" is
+"weekday mornings", "mtg" a meeting)."""
+_CLIPPED = {
+    **{_plain_stem(long): _plain_stem(short) for long, short in _CLIPPINGS},
+    **{_plain_stem(short): _plain_stem(long) for long, short in _NOTE_FORMS},
+}
 _PARTNERS: dict[str, tuple[str, ...]] = {}
 for _long, _short in _CLIPPINGS:
     _PARTNERS[_plain_stem(_long)] = (*_PARTNERS.get(_plain_stem(_long), ()), _short)
