@@ -8,15 +8,19 @@ in other words than the held-out set that showed the need:
 - "struck from the record" / "cut from the file" tell a deletion;
 - an arrow from a value to another ("Tue → Thu") tells the first as changed from;
 - a teller named before a verb of saying ("Aunt Rosa said she might ...") is given, not
-  doubted.
+  doubted;
+- a capitalized "Wed", "Sat", "Sun" at a clause's end mid-sentence is a weekday; "req'd"
+  is "required"; "(optional X" names a thing; "w/" and "w/o" are "with" and "without".
 """
 
 from __future__ import annotations
 
 import pytest
+from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.prose.normalize import stem
+from pytest_compaction.prose import _text
+from pytest_compaction.prose.normalize import stem, tokens
 from tests._prose_facts import events, names
 
 
@@ -113,3 +117,40 @@ def test_a_named_teller_is_given() -> None:
     assert names(ledger, "Picnic at Ashby Lake on 2 June; Aunt Rosa is bringing her new partner.") == (
         "unsupported_fact",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "day"), [("parts arrive Wed.", "wednesday"), ("open Sat; shut Sun.", "sunday")]
+)
+def test_a_capitalized_weekday_short_form_at_a_clause_end(text: str, day: str) -> None:
+    assert day in [t.norm for t in tokens(text)]
+
+
+def test_the_sun_and_sat_stay_words() -> None:
+    assert "sunday" not in [t.norm for t in tokens("They read the Sun.")]
+    assert "saturday" not in [t.norm for t in tokens("we sat.")]
+
+
+def test_reqd_is_required() -> None:
+    register = rule("A supervisor must sign off before any forklift shift.", ["forklift shift"], "obligation")
+    assert passes(register, "Supervisor sign-off req'd before any forklift shift.")
+    assert weakened(register, "Supervisor sign-off ideally before any forklift shift.")
+
+
+def test_an_optional_thing_in_brackets_names_a_thing() -> None:
+    register = rule("Always shred the printed payslips before binning them.", ["payslips"], "obligation")
+    assert passes(
+        register, "Printed payslips: always shred before binning (optional cover sheet can go in recycling)."
+    )
+    assert weakened(register, "Printed payslips: shredding before binning is optional.")
+
+
+@pytest.mark.parametrize(
+    ("short", "long"),
+    [
+        ("OK w/ a coach present", "OK with a coach present"),
+        ("no riding w/o a helmet", "no riding without a helmet"),
+    ],
+)
+def test_with_shorthand(short: str, long: str) -> None:
+    assert [s.text for s in _text.sentences(short)] == [long]

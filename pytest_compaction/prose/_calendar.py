@@ -111,6 +111,7 @@ _WORD_ABBREVIATIONS = frozenset({"wed", "weds", "sat", "sun"})
 before a day number or date ("Sun 25/05", "Sat 3 May") or next to another weekday
 ("Sat/Sun", "Mon-Sat")."""
 _DAY_NUMBER_AFTER = re.compile(r"\.?,?\s*\d")
+_CLAUSE_CLOSE = re.compile(r"\s*(?:[.;,)]|$)")
 _TIME_PREPOSITIONS = frozenset(
     {"on", "by", "until", "till", "from", "before", "after", "since", "next", "this", "every", "each", "last"}
     | {"due"}
@@ -136,6 +137,14 @@ def _weekday_abbreviation(out: Sequence[Token], match: re.Match[str]) -> bool:
         return True
     if previous is not None and _time_slot(out, match):
         return True
+    if (
+        previous is not None
+        and previous.raw.lower() not in _ARTICLES
+        and _CLAUSE_CLOSE.match(match.string, match.end())
+    ):
+        return (
+            True  # "monitor ships Wed.", "open Sat; closed Sun": capitalized mid-sentence, at a clause's end
+        )
     after = re.match(r"\s*[-/\u2013,]\s*([A-Za-z]+)", match.string[match.end() :])
     return after is not None and after.group(1).lower() in (_WEEKDAY_ABBREVIATIONS.keys() | _WEEKDAY_NORMS)
 

@@ -246,6 +246,7 @@ _OBLIGATION = (
     r"\bshall\b",
     r"\balways\b",
     r"\brequire[sd]?\b",
+    r"\breq'?d\b",  # "sign-off req'd before ...": the short form of "required"
     r"\brequirement\b",
     r"\bmandatory\b",
     r"\bcompulsory\b",

@@ -166,7 +166,7 @@ def sentences(text: str) -> tuple[Sentence, ...]:
             columns = []
         elif columns:
             line = labelled_row(line, columns)
-        line = edges(line)
+        line = _WITH_SHORT.sub(_with_words, edges(line))
         question, line = _answered(question, line, out)
         if question and not line:
             continue  # held for its answer on the next line
@@ -208,6 +208,14 @@ _EDGE = re.compile(
 _SNAKE_RELATION = re.compile(r"\b(?P<label>[a-z]+(?:_[a-z]+)+)\s*(?:->|\u2192)\s*")
 """A graph-memory edge, as memory layers write one: "(Ana) -[ALLERGIC_TO]-> (latex)", "Ana
 --WORKS_AT--> Halden Bank", "relations: may_transfer_to -> Tallinn office"."""
+
+
+_WITH_SHORT = re.compile(r"(?<![\w/])[wW]/(?P<out>[oO](?![\w/]))?(?=[\s,;:.)]|$)")
+"""The shorthand "w/" and "w/o" of notes ("OK w/ a committee member on site", "w/o a helmet")."""
+
+
+def _with_words(match: re.Match[str]) -> str:
+    return "without" if match.group("out") else "with"
 
 
 def _relation(label: str) -> str:

@@ -217,7 +217,7 @@ def _backshifted(work: str) -> list[tuple[int, int, Cue]]:
 _OPTIONAL_NOUN = re.compile(
     r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bas\s)"
     r"(?<!\bremains\s)(?<!\bstays\s)(?<!\bbecomes\s)"
-    r"\b(?:the|an?|any|all|each|every|these|those|this|that|its|their|our|your|his|her|my)\s+"
+    r"(?:\b(?:the|an?|any|all|each|every|these|those|this|that|its|their|our|your|his|her|my)\s+|\()"
     r"(?:[a-z0-9-]+\s+)?(?P<word>optional)\s+(?!(?:and|or|but|if|for|to|unless|when|where)\b)(?=[a-z0-9`?/.#-])"
 )
 
