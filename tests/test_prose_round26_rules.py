@@ -26,7 +26,7 @@ import pytest
 from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
-from pytest_compaction.prose import _text
+from pytest_compaction.prose._notes import edges
 from pytest_compaction.prose.invariants import InvariantRegister
 from pytest_compaction.prose.normalize import stem
 from tests._prose_facts import events, names
@@ -119,7 +119,7 @@ def test_nothing_else_alone_is_no_rule() -> None:
     ],
 )
 def test_a_graph_edge_reads_as_its_sentence(edge: str, sentence: str) -> None:
-    assert _text.edges(edge) == sentence
+    assert edges(edge) == sentence
 
 
 def test_an_edge_keeps_its_negation() -> None:

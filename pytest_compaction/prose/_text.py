@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.prose import normalize as _norm
+from pytest_compaction.prose._notes import answered, note_line
 from pytest_compaction.prose._tables import cells, is_rule_row, labelled_row
 
 __all__ = [
@@ -41,14 +42,6 @@ __all__ = [
 _BULLET = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,3}[.)])\s+")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
 _TAG = re.compile(r"\[[^\[\]\n]{1,120}\]\s")
-_MARKUP = r"(?:\*\*|__)?"
-_QUESTION = re.compile(
-    rf"^{_MARKUP}Q(?:uestion)?\s*{_MARKUP}[:.]{_MARKUP}\s+(?P<q>[^\n]{{1,240}}?)\?{_MARKUP}\s*"
-)
-_ANSWER = re.compile(rf"^{_MARKUP}A(?:nswer)?\s*{_MARKUP}[:.]{_MARKUP}\s*")
-"""A question-and-answer note ("Q: Can Biscuit be given NSAIDs? A: No - ..."), the answer on
-the question's line or the next: each sentence of the answer is read under its question,
-as a bullet is under its heading ("Can Biscuit be given NSAIDs: No - ...")."""
 """A bracketed tag that opens a line ("[e2 untrusted: fact-city] ", "[from the ticket] "): it
 cites the line's source, so it applies to every sentence of the line."""
 # A sentence ends at . ! or ? followed by space and something that is not a lower-case
@@ -166,8 +159,10 @@ def sentences(text: str) -> tuple[Sentence, ...]:
             columns = []
         elif columns:
             line = labelled_row(line, columns)
-        line = _WITH_SHORT.sub(_with_words, edges(line))
-        question, line = _answered(question, line, out)
+        line = note_line(line)
+        question, line, unanswered = answered(question, line, _BULLET.sub("", line, count=1))
+        if unanswered:
+            out.append(Sentence(len(out), f"{unanswered}?", starts_line=True))
         if question and not line:
             continue  # held for its answer on the next line
         if question:
@@ -198,67 +193,6 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     if question:
         out.append(Sentence(len(out), f"{question}?", starts_line=True))
     return tuple(out)
-
-
-_EDGE = re.compile(
-    r"(?:\((?P<head>[^()\n]{1,80})\)|(?P<bare>\b[^\s()][^()\n]{0,80}?))\s*"
-    r"(?:-\[(?P<bracketed>[A-Za-z][\w ]{0,60})\]->|--(?P<dashed>[A-Za-z][\w]{0,60})-->)\s*"
-    r"(?:\((?P<tail>[^()\n]{1,80})\))?"
-)
-_SNAKE_RELATION = re.compile(r"\b(?P<label>[a-z]+(?:_[a-z]+)+)\s*(?:->|\u2192)\s*")
-"""A graph-memory edge, as memory layers write one: "(Ana) -[ALLERGIC_TO]-> (latex)", "Ana
---WORKS_AT--> Halden Bank", "relations: may_transfer_to -> Tallinn office"."""
-
-
-_WITH_SHORT = re.compile(r"(?<![\w/])[wW]/(?P<out>[oO](?![\w/]))?(?=[\s,;:.)]|$)")
-"""The shorthand "w/" and "w/o" of notes ("OK w/ a committee member on site", "w/o a helmet")."""
-
-
-def _with_words(match: re.Match[str]) -> str:
-    return "without" if match.group("out") else "with"
-
-
-def _relation(label: str) -> str:
-    return " ".join(label.replace("_", " ").split()).lower()
-
-
-def edges(line: str) -> str:
-    """``line`` with each graph-memory edge read as the sentence it stands for: "(Ana)
-    -[ALLERGIC_TO]-> (latex)" is "Ana allergic to latex", "may_transfer_to -> Tallinn
-    office" is "may transfer to Tallinn office"."""
-    if "->" not in line and "\u2192" not in line:
-        return line
-
-    def edge(match: re.Match[str]) -> str:
-        head = match.group("head") or match.group("bare") or ""
-        label = match.group("bracketed") or match.group("dashed") or ""
-        tail = match.group("tail")
-        return f"{head.strip()} {_relation(label)} " + (tail.strip() if tail else "")
-
-    line = _EDGE.sub(edge, line)
-    return _SNAKE_RELATION.sub(lambda m: _relation(m.group("label")) + " ", line)
-
-
-def _answered(question: str, line: str, out: list[Sentence]) -> tuple[str, str]:
-    """The question ``line`` answers and the answer's words (:data:`_QUESTION`), or ``("",
-    line)`` for a line of another kind. A question whose answer is on the next line is held
-    (``(question, "")``); when no answer follows, it is read as a sentence of its own."""
-    bare = _BULLET.sub("", line, count=1)
-    asked = _QUESTION.match(bare)
-    if asked is not None:
-        rest = bare[asked.end() :]
-        answer = _ANSWER.match(rest)
-        if answer is not None:
-            return asked.group("q"), rest[answer.end() :]
-        if not rest:
-            return asked.group("q"), ""
-        return "", line
-    answer = _ANSWER.match(line) if question else None
-    if answer is not None:
-        return question, line[answer.end() :]
-    if question:
-        out.append(Sentence(len(out), f"{question}?", starts_line=True))
-    return "", line
 
 
 # A quotation opens at a quote mark after a space or an opening bracket and before a

@@ -1,0 +1,86 @@
+"""The note forms a summary's line is read through before it is split into sentences: a
+graph-memory edge read as the sentence it stands for (:func:`edges`), the shorthand "w/" and
+"w/o" (:func:`note_line`), and a question-and-answer pair, each answer read under its
+question (:func:`answered`).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["answered", "edges", "note_line"]
+
+
+_EDGE = re.compile(
+    r"(?:\((?P<head>[^()\n]{1,80})\)|(?P<bare>\b[^\s()][^()\n]{0,80}?))\s*"
+    r"(?:-\[(?P<bracketed>[A-Za-z][\w ]{0,60})\]->|--(?P<dashed>[A-Za-z][\w]{0,60})-->)\s*"
+    r"(?:\((?P<tail>[^()\n]{1,80})\))?"
+)
+_SNAKE_RELATION = re.compile(r"\b(?P<label>[a-z]+(?:_[a-z]+)+)\s*(?:->|\u2192)\s*")
+"""A graph-memory edge, as memory layers write one: "(Ana) -[ALLERGIC_TO]-> (latex)", "Ana
+--WORKS_AT--> Halden Bank", "relations: may_transfer_to -> Tallinn office"."""
+
+
+_WITH_SHORT = re.compile(r"(?<![\w/])[wW]/(?P<out>[oO](?![\w/]))?(?=[\s,;:.)]|$)")
+"""The shorthand "w/" and "w/o" of notes ("OK w/ a committee member on site", "w/o a helmet")."""
+
+
+def _with_words(match: re.Match[str]) -> str:
+    return "without" if match.group("out") else "with"
+
+
+def _relation(label: str) -> str:
+    return " ".join(label.replace("_", " ").split()).lower()
+
+
+def edges(line: str) -> str:
+    """``line`` with each graph-memory edge read as the sentence it stands for: "(Ana)
+    -[ALLERGIC_TO]-> (latex)" is "Ana allergic to latex", "may_transfer_to -> Tallinn
+    office" is "may transfer to Tallinn office"."""
+    if "->" not in line and "\u2192" not in line:
+        return line
+
+    def edge(match: re.Match[str]) -> str:
+        head = match.group("head") or match.group("bare") or ""
+        label = match.group("bracketed") or match.group("dashed") or ""
+        tail = match.group("tail")
+        return f"{head.strip()} {_relation(label)} " + (tail.strip() if tail else "")
+
+    line = _EDGE.sub(edge, line)
+    return _SNAKE_RELATION.sub(lambda m: _relation(m.group("label")) + " ", line)
+
+
+def note_line(line: str) -> str:
+    """``line`` with its graph-memory edges and its "w/" / "w/o" read as words."""
+    return _WITH_SHORT.sub(_with_words, edges(line))
+
+
+_MARKUP = r"(?:\*\*|__)?"
+_QUESTION = re.compile(
+    rf"^{_MARKUP}Q(?:uestion)?\s*{_MARKUP}[:.]{_MARKUP}\s+(?P<q>[^\n]{{1,240}}?)\?{_MARKUP}\s*"
+)
+_ANSWER = re.compile(rf"^{_MARKUP}A(?:nswer)?\s*{_MARKUP}[:.]{_MARKUP}\s*")
+"""A question-and-answer note ("Q: Can Biscuit be given NSAIDs? A: No - ..."), the answer on
+the question's line or the next: each sentence of the answer is read under its question,
+as a bullet is under its heading ("Can Biscuit be given NSAIDs: No - ...")."""
+
+
+def answered(question: str, line: str, bare: str) -> tuple[str, str, str]:
+    """The question ``line`` answers, the answer's words, and a question held from the line
+    before that no answer followed (to be read as a sentence of its own), or ``""`` for each
+    that is not there. ``question`` is the question held from the line before; ``bare`` is
+    ``line`` without its bullet. A question whose answer is on the next line is held:
+    ``(question, "", "")``."""
+    asked = _QUESTION.match(bare)
+    if asked is not None:
+        rest = bare[asked.end() :]
+        answer = _ANSWER.match(rest)
+        if answer is not None:
+            return asked.group("q"), rest[answer.end() :], question
+        if not rest:
+            return asked.group("q"), "", question
+        return "", line, question
+    answer = _ANSWER.match(line) if question else None
+    if answer is not None:
+        return question, line[answer.end() :], ""
+    return "", line, question
