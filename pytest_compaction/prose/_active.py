@@ -11,17 +11,16 @@ from collections.abc import Callable, Mapping, Sequence, Set
 from pytest_compaction.core.model import Criticality, Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.prose._findings import _Finding, _where
+from pytest_compaction.prose._qualifiers import _kept, _negative_qualifiers
 from pytest_compaction.prose._superseded import _reading, _told_as_over
 from pytest_compaction.prose._values import (
     _candidates,
     _competing,
     _excluded_value,
-    _kept,
     _measured_rival,
     _modifier_swapped,
     _named_by_value,
     _negation_lost,
-    _negative_qualifiers,
     _ordinal,
     _other_value,
     _renumbered,
