@@ -403,6 +403,25 @@ def _beyond_markers(text: str, condition: str, held: Sequence[str], words: Seque
     return rest or None
 
 
+def _condition_reshaped_away(invariant: Invariant, texts: Sequence[str]) -> str | None:
+    """Why the statement loses the invariant's condition though it keeps its words, or None:
+    told as coming after the act, as an example, widened from one case to any, or with its
+    number on the other side."""
+    after = told_after(invariant.text, texts)
+    if after is not None:
+        return f"the invariant's condition {after!r} is told as coming after the act"
+    example = exemplified(texts)
+    if example is not None:
+        return f"the condition is told as an example ({example!r})"
+    widened = unspecific(invariant.text, texts)
+    if widened is not None:
+        return f"the invariant's condition holds for {widened!r} case; the summary widens it to any"
+    turned = turned_bound(invariant.text, texts)
+    if turned is not None:
+        return f"the invariant's condition {turned!r} keeps its number on the other side"
+    return None
+
+
 def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | None:
     """A failed judgement when the statement drops one of the invariant's own conditions
     (no more than half of the words that state it survive, and the statement's own
@@ -416,29 +435,9 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
         for part in _AND_CLAUSE.split(text)
         if condition_words(part) or any(_text.contains(part, m) for m in markers)
     ]
-    reversed_condition = told_after(invariant.text, texts)
-    if reversed_condition is not None:
-        return Judgement(
-            False,
-            "condition lost",
-            f"the invariant's condition {reversed_condition!r} is told as coming after the act",
-            True,
-        )
-    example = exemplified(texts)
-    if example is not None:
-        return Judgement(False, "condition lost", f"the condition is told as an example ({example!r})", True)
-    widened = unspecific(invariant.text, texts)
-    if widened is not None:
-        why = f"the invariant's condition holds for {widened!r} case; the summary widens it to any"
-        return Judgement(False, "condition lost", why, True)
-    turned = turned_bound(invariant.text, texts)
-    if turned is not None:
-        return Judgement(
-            False,
-            "condition lost",
-            f"the invariant's condition {turned!r} keeps its number on the other side",
-            True,
-        )
+    reshaped_away = _condition_reshaped_away(invariant, texts)
+    if reshaped_away is not None:
+        return Judgement(False, "condition lost", reshaped_away, True)
     stems = {t.norm for part in parts for t in tokens(part)}
     own = [restated for part in parts for _, restated in condition_words(part)]
     for condition, words in condition_words(invariant.text):
