@@ -63,6 +63,7 @@ from pytest_compaction.prose._cue_words import (
     STOPWORDS,
     _coordinated,
     _modified_subject,
+    _stems,
     negator,
     un_negative,
 )
@@ -83,6 +84,14 @@ _FREE = stem("free")
 _FREE_AFTER = re.compile(r"-free\b", re.IGNORECASE)
 _FREE_REACH = 3
 """How many words after "free of" / "free from" it still frees: "free from any added sugar"."""
+
+_LEFT_AS = _stems("leave leaves leaving left keep keeps kept keeping")
+"""Verbs whose object an "un-" word after it describes: "leave the records *untouched*"."""
+_OBJECT_REACH = 3
+"""How many words the object of "leave" or "keep" may have before the matched name."""
+_OBJECT_LENGTH = 8
+_ARTICLE = re.compile(r"\b(?:the|a|an)\b", re.IGNORECASE)
+"""How many words from the matched name to the "un-" word that tells what it is left as."""
 
 _GERUND_REACH = 10
 """The most words from a gerund subject's object to the verb it is the subject of."""
@@ -132,8 +141,9 @@ class _Negation(_Sentence):
                 continue
             raw = self.tokens[i].raw.lower()
             if un_negative(raw):
-                # Only as what its subject is: "the charge *is unpaid*", never "unlimited data".
-                if i > position and self._complement(i):
+                # Only as what its subject or object is: "the charge *is unpaid*", "leave the
+                # back gate *unlocked*", never "unlimited data".
+                if i > position and (self._complement(i) or self._object_complement(position, i)):
                     found.append(self.tokens[i].raw)
                 continue
             if self.tokens[i].raw == "N" and i > position and (self._answers(position, i) or i == answer):
@@ -498,6 +508,22 @@ class _Negation(_Sentence):
         ):
             back -= 1
         return back >= 0 and self.norms[back] in _COMPLEMENT_LINKS
+
+    def _object_complement(self, position: int, index: int) -> bool:
+        """Whether the "un-" word at ``index`` tells what the object of "leave" or "keep"
+        is left as, with ``position`` in that object: "*leave* the back gate *unlocked*",
+        "kept the side door unlocked". The verb stands at most a determiner and an adjective
+        before the object, the object is a noun phrase of a few words, and the "un-" word
+        follows the object's last word ("kept to the *unpaved* path" describes the path)."""
+        start = max(-1, position - _OBJECT_REACH - 1)
+        verb = next((k for k in range(position - 1, start, -1) if self.norms[k] in _LEFT_AS), None)
+        if verb is None or index - position > _OBJECT_LENGTH:
+            return False
+        gap = self.text[self.tokens[index - 1].end : self.tokens[index].start]
+        if self.norms[index - 1] in STOPWORDS or _ARTICLE.search(gap):
+            return False  # "kept to *the unfenced* path", "the gate *and unpaved* lane"
+        between = self.norms[verb + 1 : index]
+        return not any(n in _CONJUNCTIONS or n in _AUXILIARIES or n in _SUBORDINATORS for n in between)
 
     def _before_verb(self, position: int, negator: int) -> bool:
         """Whether a negator after ``position`` still governs it: "peanuts are *not*
