@@ -8,7 +8,7 @@ showed the need:
 
 from __future__ import annotations
 
-from tests._prose_facts import fact, names
+from tests._prose_facts import events, fact, names
 
 
 def _shed_locked() -> object:
@@ -41,3 +41,19 @@ def test_an_un_word_before_a_noun_describes_that_noun() -> None:
     )
     assert names(ledger, "Keep the east gate route to the unfenced meadow.") == ()
     assert names(ledger, "The walker keeps to the east gate and the unpaved lane.") == ()
+
+
+def test_a_hedge_set_off_before_a_time_doubts_only_the_time() -> None:
+    settled = events("Gianni is returning the key deposit, probably on Friday, by bank transfer.")
+    assert names(settled, "Gianni will return the key deposit by bank transfer on Friday.") == ()
+    bracketed = events("The locksmith replaces the cylinder (maybe Thursday morning).")
+    assert names(bracketed, "The locksmith will replace the cylinder on Thursday.") == ()
+
+
+def test_a_hedge_on_the_deed_itself_still_doubts_it() -> None:
+    doubted = events("Gianni might return the key deposit, probably on Friday.")
+    assert names(doubted, "Gianni will return the key deposit on Friday.") == ("unsupported_fact",)
+    other = events("Gianni will return the deposit, perhaps with the garage fob.")
+    assert names(other, "Gianni will return the deposit together with the garage fob.") == (
+        "unsupported_fact",
+    )

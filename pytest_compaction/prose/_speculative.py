@@ -35,12 +35,59 @@ from pytest_compaction.prose._cue_words import (
     _required,
 )
 from pytest_compaction.prose._sentence import _Sentence
-from pytest_compaction.prose.normalize import kind_of
+from pytest_compaction.prose.normalize import kind_of, stem
 
 __all__ = ["_Speculation"]
 
 
 _BRACKETED = re.compile(r"\([^()\n]{1,160}\)")
+_WHEN_WORDS = frozenset(
+    stem(word)
+    for word in [
+        "next",
+        "this",
+        "coming",
+        "the",
+        "a",
+        "week",
+        "weekend",
+        "month",
+        "year",
+        "tomorrow",
+        "tonight",
+        "today",
+        "morning",
+        "afternoon",
+        "evening",
+        "night",
+        "early",
+        "late",
+        "later",
+        "end",
+        "start",
+        "beginning",
+        "mid",
+        "of",
+        "by",
+        "on",
+        "at",
+        "in",
+        "around",
+        "before",
+        "after",
+        "sometime",
+        "soon",
+        "or",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ]
+)
+"""Words that tell when, and nothing else: a hedge followed by them alone doubts the time."""
 _SPECULATION_OPENERS = frozenset({"maybe", "perhaps", "possibly", "probably", "hopefully", "if", "whether"})
 
 
@@ -114,10 +161,28 @@ class _Speculation(_Sentence):
             and not _committed(self.text, start + m.start(), m.group())
             and not _required(self.text, start + m.end(), m.group())
             and not _request(self.text, start + m.end(), m.group())
+            and not self._hedges_time_only(start + m.start(), here, end)
         ]
         if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
             return None  # "she'll ring each time": a habit, as settled as "she rings each time"
         return ", ".join(words) if words else None
+
+    def _hedges_time_only(self, at: int, here: int, end: int) -> bool:
+        """Whether the hedge at character ``at`` doubts only when, not whether: set off by a
+        comma, bracket or dash after the token at character ``here``, and followed by words
+        of time alone up to the clause's end or the next comma or bracket ("He's sending a
+        quote, *probably next week*", "the plumber comes back (maybe Thursday)")."""
+        if at <= here or not re.search(r"[,(\u2013\u2014]\s*$|\s-\s*$", self.text[here:at]):
+            return False
+        when = [
+            i
+            for i, t in enumerate(self.tokens)
+            if at < t.start < end and not re.search(r"[,;)]", self.text[at : t.start])
+        ][1:]  # the hedge's own token first
+        return bool(when) and all(
+            self.norms[i] in _WHEN_WORDS or kind_of(self.norms[i]) in ("time", "date", "number", "unit")
+            for i in when
+        )
 
     def _conditioned_alternative(self, position: int, clause: int, end: int) -> int:
         """Where a trailing alternative value with its own condition begins after token
