@@ -8,6 +8,9 @@ showed the need:
 
 from __future__ import annotations
 
+import pytest
+
+from pytest_compaction.prose.normalize import tokens
 from tests._prose_facts import events, fact, names
 
 
@@ -56,4 +59,38 @@ def test_a_hedge_on_the_deed_itself_still_doubts_it() -> None:
     other = events("Gianni will return the deposit, perhaps with the garage fob.")
     assert names(other, "Gianni will return the deposit together with the garage fob.") == (
         "unsupported_fact",
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "clock"),
+    [
+        ("the lesson starts at 9.30", "@09:30"),
+        ("open from 14.00 to 16.00", "@14:00"),
+        ("pick-up is 7.45 in the evening", "@19:45"),
+        ("doors close by 23.15", "@23:15"),
+    ],
+)
+def test_a_clock_time_written_with_a_dot_is_a_time(written: str, clock: str) -> None:
+    assert clock in [t.norm for t in tokens(written)]
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["a fixed rate at 4.15%", "diesel at 1.50 a litre", "billed at 9.30 per hour", "version 2.15", "at 9.75"],
+)
+def test_a_dotted_amount_is_no_time(written: str) -> None:
+    assert not any(t.norm.startswith("@") for t in tokens(written))
+
+
+def test_a_dotted_time_keeps_the_fact_and_its_change_is_caught() -> None:
+    ledger = fact(
+        "My driving test is on 3 June at 8:45.",
+        "driving.test_time",
+        "08:45",
+        {"names": ["driving test"], "value": ["8:45"]},
+    )
+    assert names(ledger, "Your driving test is on 3 June; it starts at 8.45 in the morning.") == ()
+    assert names(ledger, "Your driving test is on 3 June; it starts at 9.45 in the morning.") == (
+        "f1:value_changed",
     )

@@ -102,6 +102,31 @@ def _twelve_hour(token: Token) -> tuple[int, int] | None:
     return int(match.group(1)), int(match.group(2))
 
 
+_DOTTED = re.compile(r"([01]?\d|2[0-3])\.([0-5]\d)")
+_DOTTED_BEFORE = frozenset({*_TIME_BEFORE, "from", "before", "after", "around", "between"})
+_PRICED = frozenset({"per", "a", "an", "each", "apiece"})
+
+
+def _dotted_clock(out: Sequence[Token], i: int) -> tuple[int, int] | None:
+    """The hours and minutes of a clock time written with a dot, as British and European
+    usage writes it ("starts at 9.30", "from 14.00 to 16.00", "9.30 in the morning"), or
+    None. A dotted number is a time only where a time is expected: after "at", "by",
+    "until", "from", "before", "after" or "around" (or "to" and "and" after such a time),
+    or before a part of the day; never before a currency, a unit or a rate ("at 9.30
+    euros", "at 4.15%", "at 1.50 a litre")."""
+    matched = _DOTTED.fullmatch(out[i].raw.strip())
+    if matched is None or not out[i].norm.startswith("#"):
+        return None
+    after = out[i + 1] if i + 1 < len(out) else None
+    if after is not None and (after.norm[:1] in ("¤", "~", "%") or after.norm in _PRICED):
+        return None  # "at 4.15%", "at 9.30 per hour", "at 1.50 a litre": an amount
+    before = out[i - 1].norm if i > 0 else ""
+    ranged = before in ("to", "and") and i > 1 and _DOTTED.fullmatch(out[i - 2].raw.strip()) is not None
+    if before not in _DOTTED_BEFORE and not ranged and _day_part(out, i + 1) is None:
+        return None
+    return int(matched.group(1)), int(matched.group(2))
+
+
 def _spoken(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
     """A spoken clock time starting at token ``i``: (hours 0-12, minutes, index after it).
     Not before a month, a unit or a currency: "the quarter to 12 March" is a date, "at ten
@@ -282,6 +307,15 @@ def clock_phrases(out: list[Token], text: str) -> list[Token]:
             hours, minutes, end = (0 if hour == 12 else hour), 0, i + 1
         elif (clock := _twelve_hour(token)) is not None and _day_part(out, i + 1) is not None:
             hours, minutes, end = clock[0] % 12, clock[1], i + 1
+        elif (dotted := _dotted_clock(out, i)) is not None:
+            hours, minutes = dotted
+            end = i + 1
+            part = _day_part(out, end)
+            if part is not None and hours <= 12:
+                hours, end = _meridiem(hours % 12, part[0]), part[1]
+            result.append(_merged(token, token.start, out[end - 1].end, text, f"@{hours:02d}:{minutes:02d}"))
+            i = end
+            continue
         elif _hour(token) == 12 and i + 1 < len(out) and out[i + 1].norm in ("@12:00", "@00:00"):
             result.append(_merged(out[i + 1], out[i].start, out[i + 1].end, text, out[i + 1].norm))
             i += 2
