@@ -9,6 +9,7 @@ showed the need:
 from __future__ import annotations
 
 import pytest
+from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.prose.normalize import tokens
 from tests._prose_facts import events, fact, names
@@ -94,3 +95,18 @@ def test_a_dotted_time_keeps_the_fact_and_its_change_is_caught() -> None:
     assert names(ledger, "Your driving test is on 3 June; it starts at 9.45 in the morning.") == (
         "f1:value_changed",
     )
+
+
+def test_a_bound_told_from_its_value_side_restates_a_prohibition() -> None:
+    register = rule("Never book the piano tuner before 11 am.", ["piano tuner", "11 am"], "prohibition")
+    assert passes(register, "The piano tuner always has to be booked for 11 am or later.")
+    assert passes(register, "Book the piano tuner no earlier than 11 am.")
+    assert weakened(register, "The piano tuner must always be booked for 11 am or earlier.")
+    assert weakened(register, "The piano tuner should ideally be booked for 11 am or later.")
+
+
+def test_a_bound_moved_to_its_other_side_breaks_an_obligation() -> None:
+    register = rule("Always return the hall keys no later than 6 pm.", ["hall keys"], "obligation")
+    assert passes(register, "Always return the hall keys by 6 pm at the latest.")
+    assert weakened(register, "Always return the hall keys at 6 pm or later.")
+    assert weakened(register, "Return the hall keys no earlier than 6 pm.")

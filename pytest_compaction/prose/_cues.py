@@ -391,6 +391,11 @@ _CONDITION = (
     r"\bsubject\s+to\b",
     r"\bfollowing\b",
     r"\bon\s+condition\b",
+    # A bound on a time told from its value's side: "at 10 am *or later*", "*no earlier
+    # than* 10", "10 am *at the earliest*" bound as "after" does; "or earlier" as "before".
+    r"\bor\s+(?:later|after|earlier|before)\b",
+    r"\bat\s+the\s+(?:earliest|latest)\b",
+    r"\bno\s+(?:earlier|later|sooner)\s+than\b",
     # A noun of occasion with a relative is "when" ("only in cases where the renter ...",
     # "in the event that the line drops"); "in case" alone is a precaution, not a condition.
     r"\bin\s+(?:the\s+|those\s+)?(?:cases?|instances?|situations?|circumstances|events?)\s+(?:where|when|that|in\s+which)\b",

@@ -34,9 +34,14 @@ _NEGATIVE_CONDITIONS = frozenset({"without", "unless", "except", "other than"})
 _COMPLEMENTED = _NEGATIVE_CONDITIONS | {"until", "till", "before", "after", "once", "if", "when", "whenever"}
 """Connectives whose rule can be restated through its complement ("never A without B" is
 "A only if B"; "never A until B" is "A only after B"), so a new "if" or "once" is no exception."""
+_LATER = frozenset({"or later", "or after", "at the earliest", "no earlier than", "no sooner than"})
+_EARLIER = frozenset({"or earlier", "or before", "at the latest", "no later than"})
+_BOUNDS = _LATER | _EARLIER
+"""A bound told from its value's side ("at 10 am *or later*"): which side it keeps is in
+its words, whatever the order of the clauses."""
 _SIDES = (
-    frozenset({"before", "until", "till"}),
-    frozenset({"after", "once", "following"}),
+    frozenset({"before", "until", "till"}) | _EARLIER,
+    frozenset({"after", "once", "following"}) | _LATER,
     frozenset({"while", "whilst", "during", "as long as", "so long as"}),
 )
 """The sides of a bound in time: a prohibition on one side ("never after midnight") is kept
@@ -49,6 +54,17 @@ def _same_side(own: frozenset[str], restated: frozenset[str]) -> tuple[str, ...]
     a restriction restates is then not told."""
     sides = [side for side in _SIDES if own & side]
     return tuple(sorted(restated & sides[0])) if len(sides) == 1 else ()
+
+
+def _other_side(own: frozenset[str], restated: frozenset[str]) -> tuple[str, ...]:
+    """The bounds told from a value's side (:data:`_BOUNDS`) in ``restated`` that keep the
+    other side of a time bound than ``own``'s: "always by Friday noon" told "Friday noon
+    *or later*"."""
+    sides = [side for side in _SIDES[:2] if own & side]
+    if len(sides) != 1:
+        return ()
+    other = _SIDES[1] if sides[0] is _SIDES[0] else _SIDES[0]
+    return tuple(sorted(restated & other & _BOUNDS))
 
 
 _ADDED_EXCEPTIONS = frozenset({"unless"})
@@ -224,6 +240,13 @@ def judge(
                     False, "restriction", f"{_quote(same)} keeps the forbidden side of the bound", True
                 )
             return Judgement(True, "restriction", "")
+        kept = [w for w in _same_side(own, connectives(cues)) if w in _BOUNDS]
+        if conditional and obliges and kept:
+            # "never before 10 am" told "always at 10 am or earlier": the obligation keeps
+            # the side of the bound the rule forbade.
+            return Judgement(
+                False, "obligation", f"{_quote(kept)} keeps the forbidden side of the bound", True
+            )
         if conditional and obliges and (changed or connectives(invariant) & _NEGATIVE_CONDITIONS):
             # "Never A without B" is "always B (before A)": the same rule through its complement.
             return Judgement(True, "obligation", "")
@@ -246,6 +269,11 @@ def judge(
         return _forceless(manner, f"no prohibition word ({_PROHIBITION_WORDS})")
 
     if required is Modality.OBLIGATION:
+        flipped = _other_side(own, connectives(cues))
+        if obliges and flipped:
+            return Judgement(
+                False, "obligation", f"{_quote(flipped)} moves the bound to its other side", True
+            )
         if obliges:
             return Judgement(True, "obligation", "")
         if conditional and restricts:
