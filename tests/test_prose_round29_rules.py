@@ -12,6 +12,7 @@ import pytest
 from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.prose.normalize import tokens
+from pytest_compaction.prose.summary import check_prose
 from tests._prose_facts import events, fact, names
 
 
@@ -110,3 +111,36 @@ def test_a_bound_moved_to_its_other_side_breaks_an_obligation() -> None:
     assert passes(register, "Always return the hall keys by 6 pm at the latest.")
     assert weakened(register, "Always return the hall keys at 6 pm or later.")
     assert weakened(register, "Return the hall keys no earlier than 6 pm.")
+
+
+def test_a_pronoun_in_a_concessive_clause_points_within_it() -> None:
+    register = rule(
+        "Never let a volunteer drive the minibus without a signed permit.",
+        ["minibus"],
+        "prohibition",
+    )
+    kept = (
+        "No volunteer may drive the minibus without a signed permit, whereas the bikes are free"
+        " to use unless the warden needs them."
+    )
+    assert passes(register, kept)
+    assert weakened(register, kept.replace("No volunteer may", "Volunteers can usually"))
+    # A clause joined by "but" that refers back still restates the rule.
+    assert weakened(
+        register, "The minibus is for volunteers with a signed permit, but they may skip it at weekends."
+    )
+
+
+def test_a_command_is_read_in_its_own_clause() -> None:
+    register = rule("Sweep the kiln room floor after every firing.", ["kiln room"], "obligation")
+    summary = (
+        "Sweep the kiln room floor after every firing, although the glaze shelf doesn't need"
+        " dusting and members may borrow aprons unless Ruth says otherwise."
+    )
+    assert check_prose(register, summary).names == ()
+    assert (
+        "constraint_density_collapsed"
+        in check_prose(
+            register, summary.replace("Sweep the kiln room floor", "Sweeping the kiln room floor is nice")
+        ).names
+    )

@@ -33,6 +33,9 @@ def _check_density(
     binding = [i.id for i in register.invariants() if i.modality in _BINDING]
     if not binding or any(count_constraints(s.text) for s in sentences):
         return []
+    split = [c for s in sentences if len(cs := _text.clauses(s.text)) > 1 for c in cs]
+    if any(count_constraints(c) for c in split):
+        return []  # "Count every pupil ..., although phones may stay in bags": each clause alone
     if _restates_a_command(register, sentences):
         return []
     return [

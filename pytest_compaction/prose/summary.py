@@ -339,6 +339,7 @@ def _duty_through_without(invariant: Invariant, stating: Sequence[str], verdict:
 
 
 _REFERS_BACK = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
+_CONCESSIVE = re.compile(r"\b(?:although|though|whereas|while)\W*\Z", re.IGNORECASE)
 _CONDITION_OPENS = re.compile(
     r"^\s*(?:only|solely|exclusively|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition|"
     r"(?:not|never)\s+(?:until|till|before|after|without|unless|during|outside|earlier\s+than|later\s+than))\b",
@@ -362,15 +363,35 @@ def _stating(sentence: str, invariant: Invariant) -> list[str]:
     """The clauses of ``sentence`` that state the invariant: those with a marker, and a
     clause right after one that refers back to it ("...preferred name is Sol; staff must
     always use it") or opens with its condition ("..., but only after review")."""
-    parts = _text.clauses(_IFF.sub(r"only \1 ", sentence))
+    text = _IFF.sub(r"only \1 ", sentence)
+    parts = _text.clauses(text)
     markers = _locators(invariant.text, invariant.markers)
     marked = [any(_text.contains(part, m) for m in markers) for part in parts]
+    conceded = _conceded(text, parts)
     return [
         part
         for i, part in enumerate(parts)
         if marked[i]
-        or (i > 0 and marked[i - 1] and (_REFERS_BACK.search(part) or _CONDITION_OPENS.match(part)))
+        or (
+            i > 0
+            and marked[i - 1]
+            and ((_REFERS_BACK.search(part) and not conceded[i]) or _CONDITION_OPENS.match(part))
+        )
     ]
+
+
+def _conceded(text: str, parts: Sequence[str]) -> list[bool]:
+    """For each clause of ``text``: whether a concessive word opens it (", although packed
+    lunches don't need checking", ", whereas paint tins can go anywhere"). Such a clause
+    sets another thing against the one before it: a pronoun in it ("unless a teacher asks
+    for *them*") points within it, not back to the rule."""
+    out: list[bool] = []
+    cursor = 0
+    for part in parts:
+        at = text.find(part, cursor)
+        out.append(at > 0 and _CONCESSIVE.search(text, 0, at) is not None)
+        cursor = max(cursor, at + len(part)) if at >= 0 else cursor
+    return out
 
 
 _AND_CLAUSE = re.compile(r",\s+and\s+", re.IGNORECASE)
