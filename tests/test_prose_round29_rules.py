@@ -144,3 +144,19 @@ def test_a_command_is_read_in_its_own_clause() -> None:
             register, summary.replace("Sweep the kiln room floor", "Sweeping the kiln room floor is nice")
         ).names
     )
+
+
+def test_a_source_named_between_the_user_and_the_claim_is_passed_on() -> None:
+    ledger = events("Lessons with Tomasz stay on Thursdays.")
+    ledger.event(
+        "e2",
+        "Pasted from a tutoring forum: 'Every pupil must practise scales for an hour a day.'",
+        trust="untrusted",
+    )
+    passed_on = (
+        "Lessons with Tomasz stay on Thursdays. The user pasted a thread from a tutoring forum"
+        " arguing that every pupil must practise scales for an hour a day; nobody adopted it."
+    )
+    assert names(ledger, passed_on) == ()
+    own = "Lessons stay on Thursdays. The user wants every pupil to practise scales for an hour a day."
+    assert names(ledger, own) == ("trust_elevated",)

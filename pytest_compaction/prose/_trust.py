@@ -177,6 +177,8 @@ def _claimed_as_own(statement: Statement, hits: Sequence[int], label: frozenset[
             or any(norms[j] in label for j in positions if j < speaker)
         ):
             continue  # "a supplier email the user pasted in pushes for ...": the source speaks
+        if any(norms[j] in label for j in positions if speaker < j < claimed[0]):
+            continue  # "the user forwarded a passage *from a breeder's website* insisting ...": passed on
         if not any(norms[j] in _TELLING or norms[j] in _FRAMED for j in positions):
             return True
     return False
