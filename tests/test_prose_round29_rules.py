@@ -79,7 +79,14 @@ def test_a_clock_time_written_with_a_dot_is_a_time(written: str, clock: str) -> 
 
 @pytest.mark.parametrize(
     "written",
-    ["a fixed rate at 4.15%", "diesel at 1.50 a litre", "billed at 9.30 per hour", "version 2.15", "at 9.75"],
+    [
+        "a fixed rate at 4.15%",
+        "diesel at 1.50 a litre",
+        "billed at 9.30 per hour",
+        "version 2.15",
+        "at 9.75",
+        "the provider pin moved from 5.31 to 5.40",
+    ],
 )
 def test_a_dotted_amount_is_no_time(written: str) -> None:
     assert not any(t.norm.startswith("@") for t in tokens(written))

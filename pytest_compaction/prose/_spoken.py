@@ -112,19 +112,23 @@ def _dotted_clock(out: Sequence[Token], i: int) -> tuple[int, int] | None:
     usage writes it ("starts at 9.30", "from 14.00 to 16.00", "9.30 in the morning"), or
     None. A dotted number is a time only where a time is expected: after "at", "by",
     "until", "from", "before", "after" or "around" (or "to" and "and" after such a time),
-    or before a part of the day; never before a currency, a unit or a rate ("at 9.30
-    euros", "at 4.15%", "at 1.50 a litre")."""
+    or before a part of the day; its minutes in steps of five, as clock times in prose
+    are; never before a currency, a unit or a rate ("at 9.30 euros", "at 4.15%", "at 1.50
+    a litre")."""
     matched = _DOTTED.fullmatch(out[i].raw.strip())
     if matched is None or not out[i].norm.startswith("#"):
         return None
     after = out[i + 1] if i + 1 < len(out) else None
     if after is not None and (after.norm[:1] in ("¤", "~", "%") or after.norm in _PRICED):
         return None  # "at 4.15%", "at 9.30 per hour", "at 1.50 a litre": an amount
+    minutes = int(matched.group(2))
+    if minutes % 5:
+        return None  # "from 5.31 to 5.40": a clock in prose shows five-minute steps, a version need not
     before = out[i - 1].norm if i > 0 else ""
-    ranged = before in ("to", "and") and i > 1 and _DOTTED.fullmatch(out[i - 2].raw.strip()) is not None
+    ranged = before in ("to", "and") and i > 1 and _dotted_clock(out, i - 2) is not None
     if before not in _DOTTED_BEFORE and not ranged and _day_part(out, i + 1) is None:
         return None
-    return int(matched.group(1)), int(matched.group(2))
+    return int(matched.group(1)), minutes
 
 
 def _spoken(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
