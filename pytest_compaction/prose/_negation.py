@@ -85,7 +85,7 @@ _FREE_AFTER = re.compile(r"-free\b", re.IGNORECASE)
 _FREE_REACH = 3
 """How many words after "free of" / "free from" it still frees: "free from any added sugar"."""
 
-_LEFT_AS = _stems("leave leaves leaving left keep keeps kept keeping")
+_LEFT_AS = _stems("leave leaves left keep keeps kept")
 """Verbs whose object an "un-" word after it describes: "leave the records *untouched*"."""
 _OBJECT_REACH = 3
 """How many words the object of "leave" or "keep" may have before the matched name."""
@@ -517,8 +517,8 @@ class _Negation(_Sentence):
         follows the object's last word ("kept to the *unpaved* path" describes the path)."""
         start = max(-1, position - _OBJECT_REACH - 1)
         verb = next((k for k in range(position - 1, start, -1) if self.norms[k] in _LEFT_AS), None)
-        if verb is None or index - position > _OBJECT_LENGTH:
-            return False
+        if verb is None or index - position > _OBJECT_LENGTH or self.tokens[verb].raw.lower().endswith("ing"):
+            return False  # "*Leaving* the front desk unattended is not permitted": the act, named
         gap = self.text[self.tokens[index - 1].end : self.tokens[index].start]
         if self.norms[index - 1] in STOPWORDS or _ARTICLE.search(gap):
             return False  # "kept to *the unfenced* path", "the gate *and unpaved* lane"
