@@ -157,6 +157,35 @@ def _tells_deletion(statement: Statement) -> bool:
     norms = statement.norms
     if _ERASED & set(norms):
         return True
-    return any(
+    if any(
         a in _TAKING and (b in _AWAY or (b == "from" and a in _STRUCK)) for a, b in itertools.pairwise(norms)
+    ):
+        return True
+    return any(_kept_no_more(norms, i) for i, norm in enumerate(norms) if norm in _UNKEPT)
+
+
+_KEPT = frozenset(
+    stem(w)
+    for w in (
+        *("record", "recorded", "keep", "kept", "store", "stored", "retain", "retained", "hold"),
+        *("held", "save", "saved", "log", "logged", "note", "noted", "list", "listed", "file", "filed"),
     )
+)
+"""Verbs of keeping a record that a negation turns into a deletion: "*not recorded* in these
+notes", "no longer kept", "won't be stored"."""
+_UNKEPT = frozenset({"not", "never", "longer"})
+_KEPT_REACH = 2
+
+
+def _kept_no_more(norms: Sequence[str], at: int) -> bool:
+    """Whether the negation at ``at`` ("not", "never", the "longer" of "no longer") falls on
+    a verb of keeping a record within a word or two ("is *not* recorded", "will not *be*
+    kept", "*no longer* held"), as a removal verb would tell the deletion."""
+    if norms[at] == "longer" and (at == 0 or norms[at - 1] != "no"):
+        return False
+    for j in range(at + 1, min(len(norms), at + 1 + _KEPT_REACH)):
+        if norms[j] in _KEPT:
+            return True
+        if norms[j] != "be":
+            return False
+    return False

@@ -1,0 +1,47 @@
+"""Round 30's rules of English (attributed case-file notes; memory change logs), each tested
+in other words than the held-out set that showed the need:
+
+- a negated verb of keeping a record ("is not recorded in these notes", "no longer kept",
+  "won't be stored") tells a deletion, as "removed" does.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_compaction.core.ledger import Ledger
+from tests._prose_facts import events, names
+
+
+def _passport() -> Ledger:
+    ledger = events("My passport number is KT 5501 8832.", "The trip to Oporto is on 9 October.")
+    ledger.fact(
+        "f1",
+        "travel.passport_number",
+        "KT55018832",
+        sources=["e1"],
+        prose={"names": ["passport number", "passport"], "value": ["KT 5501 8832"]},
+    )
+    ledger.delete("f1")
+    return ledger
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "Trip to Oporto on 9 October. As he asked, his passport number is not recorded here.",
+        "Trip to Oporto on 9 October. His passport number is no longer kept in memory.",
+        "Trip to Oporto on 9 October. His passport number will not be stored.",
+    ],
+)
+def test_a_negated_verb_of_keeping_tells_the_deletion(told: str) -> None:
+    assert names(_passport(), told) == ()
+
+
+def test_the_deleted_value_itself_is_still_caught() -> None:
+    assert names(
+        _passport(), "Trip to Oporto on 9 October. Passport number KT 5501 8832 is not recorded elsewhere."
+    ) == ("f1:forbidden_deleted_fact",)
+    assert names(_passport(), "Trip to Oporto on 9 October. His passport number is on file.") == (
+        "f1:forbidden_deleted_fact",
+    )
