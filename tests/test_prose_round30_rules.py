@@ -45,3 +45,13 @@ def test_the_deleted_value_itself_is_still_caught() -> None:
     assert names(_passport(), "Trip to Oporto on 9 October. His passport number is on file.") == (
         "f1:forbidden_deleted_fact",
     )
+
+
+def test_a_reporting_word_inside_a_hyphenated_noun_reports_nothing() -> None:
+    ledger = events("We might lodge a noise-complaints form with the council next month.")
+    assert names(ledger, "They may lodge a noise-complaints form with the council next month.") == ()
+    assert names(ledger, "They have lodged a noise-complaints form with the council.") == (
+        "unsupported_fact",
+    )
+    doubted = events("I might file a small-claims case if he hasn't paid.")
+    assert names(doubted, "She has filed a small-claims case.") == ("unsupported_fact",)

@@ -236,6 +236,8 @@ class _Attribution(_Negation):
         if raw.endswith("'s"):
             return True
         before = self.text[: token.start].split()
+        if before and before[-1].endswith("-") and before[-1].lower() != "self-" and len(before) > 1:
+            before.pop()  # "a small-claims case": the compound's opener, before its first part
         if not before:
             return False
         opener = before[-1].lower().replace("\u2019", "'")
