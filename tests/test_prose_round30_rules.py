@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_compaction.core.ledger import Ledger
-from tests._prose_facts import events, names
+from tests._prose_facts import events, fact, names
 
 
 def _passport() -> Ledger:
@@ -55,3 +55,15 @@ def test_a_reporting_word_inside_a_hyphenated_noun_reports_nothing() -> None:
     )
     doubted = events("I might file a small-claims case if he hasn't paid.")
     assert names(doubted, "She has filed a small-claims case.") == ("unsupported_fact",)
+
+
+def test_a_fact_named_by_its_unit_is_named_after_a_number() -> None:
+    ledger = fact(
+        "The commute is 7.5 miles each way.",
+        "commute.distance_miles",
+        7.5,
+        {"names": ["miles"], "value": ["7.5"]},
+    )
+    assert names(ledger, "Her commute runs to 7.5 miles each way.") == ()
+    assert names(ledger, "Her commute runs to 9.5 miles each way.") == ("f1:value_changed",)
+    assert names(ledger, "Her commute is by train.") == ("f1:missing",)

@@ -270,6 +270,10 @@ class _Builder:
                 continue
             self.shown.setdefault(alias, word)
             out.append(alias)
+            unit = _as_unit(word, alias)
+            if unit is not None and unit not in out:
+                self.shown.setdefault(unit, word)
+                out.append(unit)
         variants: list[Alias] = []
         for alias in out if derive else ():
             for variant in _derivations(alias):
@@ -360,6 +364,18 @@ _HOUR_PLACING = frozenset(phrase("before after by until till from at since"))
 
 _DERIVED_REACH = 3
 """Aliases of up to this many words get their derived wordings (:func:`_derivations`)."""
+
+
+def _as_unit(word: str, alias: Alias) -> Alias | None:
+    """The one-word alias as the unit it is after a number ("miles" in "2.4 miles" reads
+    as the unit mile, a word elsewhere), or None: a fact named by its unit is named in
+    "lives 2.4 miles from the school"."""
+    if len(alias) != 1 or kind_of(alias[0]) != "word":
+        return None
+    read = tokens("2 " + word)
+    if len(read) != 2 or kind_of(read[1].norm) != "unit" or read[1].norm == alias[0]:
+        return None
+    return (read[1].norm,)
 
 
 def _derivations(alias: Alias) -> list[Alias]:
