@@ -67,3 +67,32 @@ def test_a_fact_named_by_its_unit_is_named_after_a_number() -> None:
     assert names(ledger, "Her commute runs to 7.5 miles each way.") == ()
     assert names(ledger, "Her commute runs to 9.5 miles each way.") == ("f1:value_changed",)
     assert names(ledger, "Her commute is by train.") == ("f1:missing",)
+
+
+def _pickup() -> Ledger:
+    ledger = events("Choir pick-up from the church hall is 5 pm.", "Change of plan: pick-up is 6:15 now.")
+    ledger.fact(
+        "f1", "choir.pickup", "17:00", sources=["e1"], prose={"names": ["pick-up"], "value": ["5 pm"]}
+    )
+    ledger.fact(
+        "f2", "choir.pickup", "18:15", sources=["e2"], prose={"names": ["pick-up"], "value": ["6:15"]}
+    )
+    ledger.supersede("f1", "f2")
+    return ledger
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("~ changed: choir pick-up ~~5 pm~~ 6:15 pm", ()),
+        ("~ changed: choir pick-up ~~6:15 pm~~ 5 pm", ("f1:forbidden_superseded_fact",)),
+        ("Edited: choir pick-up 5 pm -> 6:15 pm", ()),
+        ("Edited: choir pick-up 6:15 pm -> 5 pm", ("f1:forbidden_superseded_fact",)),
+        ("The choir pick-up was changed from 5 pm to 6:15 pm.", ()),
+        ("The choir pick-up was changed from 6:15 pm to 5 pm.", ("f1:forbidden_superseded_fact",)),
+        ("Choir pick-up: 6:15 pm (prev. 5 pm).", ()),
+        ("Choir pick-up: 5 pm.", ("f1:forbidden_superseded_fact", "f2:value_changed")),
+    ],
+)
+def test_the_value_a_change_arrives_at_is_current(summary: str, expected: tuple[str, ...]) -> None:
+    assert names(_pickup(), summary) == expected

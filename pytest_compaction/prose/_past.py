@@ -34,6 +34,15 @@ _CHANGED_TO = re.compile(r"\s*(?P<arrow>\u2192|->|=>)\s*[\w@#$\u00a3\u20ac]")
 the value before it is the one changed from."""
 
 
+_STRUCK = re.compile(r"~~(?=\S)[^~\n]+?~~")
+"""Markdown strikethrough: a value struck out is the one replaced ("~~3 pm~~ 4:30 pm")."""
+_ARRIVED = re.compile(r"(?:\u2192|->|=>|~~)\W*$")
+"""What stands right before the value a change arrives at: an arrow or a struck value."""
+_TO_GAP = re.compile(r"\s+to\s+", re.IGNORECASE)
+_FROM_REACH = 6
+"""How many words before "to" a "from" may stand for "from X to Y" ("from the 9:15 slot to")."""
+
+
 class _PastFraming(_Sentence):
     """How a statement reads past framing; :class:`~pytest_compaction.prose.statements.Statement`
     inherits it."""
@@ -126,8 +135,28 @@ class _PastFraming(_Sentence):
                 return " ".join(t.raw for t in self.tokens[start : position + 1])
         return None
 
+    def _changed_to(self, position: int) -> bool:
+        """Whether token ``position`` is the value a change arrives at: after an arrow
+        ("Tue → *Thu*"), after a struck value ("~~3 pm~~ *4:30 pm*") or after "to" with a
+        "from" a few words before ("moved from Lisbon to *Berlin*")."""
+        start = self.tokens[position - 1].end if position > 0 else 0
+        gap = self.text[start : self.tokens[position].start]
+        if _ARRIVED.search(gap):
+            return True
+        if position > 0 and self.norms[position - 1] == "to":
+            position -= 1  # the "to" is a token of its own ("from Lisbon to Berlin")
+        elif not _TO_GAP.fullmatch(gap):
+            return False  # "from 4:30 pm to 3 pm" is one time range, its "to" no token
+        return "from" in self.norms[max(0, position - _FROM_REACH) : position]
+
     def past(self, position: int) -> str | None:
         """The words that put token ``position`` in the past, or None."""
+        here = self.tokens[position].start
+        struck = next((m for m in _STRUCK.finditer(self.text) if m.start() < here < m.end()), None)
+        if struck is not None:
+            return struck.group()  # "load-in ~~3 pm~~ 4:30 pm": the struck value is the old one
+        if self._changed_to(position):
+            return None  # "~ changed: 3 pm → 4:30 pm": the value a change arrives at is current
         arrow = _CHANGED_TO.match(self.text, self.tokens[position].end)
         if arrow is not None:
             return f"{self.tokens[position].raw} {arrow.group('arrow')}"  # "Tue → Thu": moved from Tue

@@ -335,6 +335,7 @@ _NOTE_FORMS = (
     ("information", "info"),
     ("department", "dept"),
     ("schedule", "sched"),
+    ("previously", "prev"),
 )
 """The short forms of notes and chats, read as their long words ("wkday mornings" is
 "weekday mornings", "mtg" a meeting)."""
