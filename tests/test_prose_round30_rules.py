@@ -96,3 +96,15 @@ def _pickup() -> Ledger:
 )
 def test_the_value_a_change_arrives_at_is_current(summary: str, expected: tuple[str, ...]) -> None:
     assert names(_pickup(), summary) == expected
+
+
+def test_a_change_log_label_records_the_kind_of_change_not_an_act() -> None:
+    ledger = events(
+        "We collect the keys from the agent at 9.", "We might add a pantry shelf if the budget allows."
+    )
+    assert names(ledger, "Memory v2 → v3\n+ added: key collection from the agent at 9") == ()
+    assert names(ledger, "Memory v2 → v3\n- added (Tue): keys from the agent at 9") == ()
+    assert names(ledger, "Memory v2 → v3\n+ added: keys at 9\n+ added: pantry shelf being fitted") == (
+        "unsupported_fact",
+    )
+    assert names(ledger, "Keys at 9. We added a pantry shelf.") == ("unsupported_fact",)

@@ -175,7 +175,7 @@ class Statement(_Attribution, _Speculation, _PastFraming):
         ...", "Memory note: ..."): it names the topic of what follows, it asserts nothing."""
         if self.tokens[position].end <= self.heading:
             return True  # under a list's heading: "Trip" of "## Trip / - Dalia flies ..."
-        heading = _HEADING_LABEL.match(self.text)
+        heading = _HEADING_LABEL.match(self.text) or _CHANGE_LABEL.match(self.text)
         return heading is not None and self.tokens[position].end <= heading.end()
 
     def asked(self, position: int) -> bool:
@@ -192,6 +192,13 @@ _HEADING_LABEL = re.compile(
     re.IGNORECASE,
 )
 """A heading label: a few words ending in a word that names a kind of record."""
+_CHANGE_LABEL = re.compile(
+    r"^\W*(?:added|removed|changed|updated|edited|deleted|dropped|noted|unchanged|new|still\s+true)"
+    r"(?:\s*\([^()\n]{1,20}\))?(?=\s*:)",
+    re.IGNORECASE,
+)
+"""A change log's label for an entry ("+ added: ...", "~ changed (Tue): ..."): the kind of
+change the line records, not an act of its own."""
 
 
 _Reading = tuple[tuple[Token, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...], frozenset[str]]
