@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.prose import _text
 from tests._prose_facts import events, fact, names
 
 
@@ -108,3 +109,20 @@ def test_a_change_log_label_records_the_kind_of_change_not_an_act() -> None:
         "unsupported_fact",
     )
     assert names(ledger, "Keys at 9. We added a pantry shelf.") == ("unsupported_fact",)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "New: ep. 12 airs Friday.",
+        "Vol. 3 goes to print in May.",
+        "Ch. 7 needs a rewrite.",
+        "Meet in rm. 204 at noon.",
+    ],
+)
+def test_a_numbered_item_short_form_ends_no_sentence(line: str) -> None:
+    assert [s.text for s in _text.sentences(line)] == [line]
+
+
+def test_a_sentence_that_ends_in_a_word_before_a_number_still_ends() -> None:
+    assert len(_text.sentences("They met at the church. 40 people came.")) == 2
