@@ -8,6 +8,7 @@ in other words than the held-out set that showed the need:
 from __future__ import annotations
 
 import pytest
+from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose import _text
@@ -126,3 +127,16 @@ def test_a_numbered_item_short_form_ends_no_sentence(line: str) -> None:
 
 def test_a_sentence_that_ends_in_a_word_before_a_number_still_ends() -> None:
     assert len(_text.sentences("They met at the church. 40 people came.")) == 2
+
+
+def test_never_alone_is_kept_as_always_in_company() -> None:
+    register = rule("Never take the rescue boat out alone after dark.", ["rescue boat"], "prohibition")
+    assert passes(register, "After dark the rescue boat always goes out with a second crew member aboard.")
+    assert passes(register, "After dark the rescue boat must always go out accompanied.")
+    assert weakened(register, "After dark the rescue boat usually goes out with a second crew member aboard.")
+    assert weakened(register, "After dark the rescue boat always goes out alone.")
+
+
+def test_a_duty_with_company_keeps_no_prohibition_of_another_thing() -> None:
+    register = rule("Never leave the kiln running overnight.", ["kiln"], "prohibition")
+    assert weakened(register, "The kiln always runs overnight with a fire blanket nearby.")

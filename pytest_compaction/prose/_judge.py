@@ -116,6 +116,26 @@ def complements(invariant: str) -> frozenset[str]:
     return frozenset(word for word, pattern in _COUNTERPARTS.items() if pattern.search(lower))
 
 
+_ALONE = re.compile(
+    r"\b(?:alone|solo|unaccompanied|unsupervised|unattended|on\s+(?:her|his|their|your|my|its)\s+own|"
+    r"by\s+(?:her|him|them|your|my|it|one)sel(?:f|ves))\b",
+    re.IGNORECASE,
+)
+_COMPANY = re.compile(
+    r"\b(?:with\s+(?:a|an|another|one|two|at\s+least|someone|somebody|company|others?|(?:a\s+)?second)\b|"
+    r"accompanied|supervised|attended|in\s+pairs|in\s+company|together\s+with|buddy)\b",
+    re.IGNORECASE,
+)
+
+
+def in_company(invariant: str, clauses: Sequence[str]) -> bool:
+    """Whether a prohibition of acting alone ("Never launch a dinghy *alone* ...") is told
+    as a duty to act in company: a clause that says who goes along ("always launches *with
+    a second person* present", "only ever *accompanied*"). The same rule through the
+    complement of being alone, as "never outside" is "always inside"."""
+    return _ALONE.search(invariant) is not None and any(_COMPANY.search(c) for c in clauses)
+
+
 def judge(
     required: Modality,
     statement: Sequence[Reading],

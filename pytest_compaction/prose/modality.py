@@ -62,7 +62,7 @@ from pytest_compaction.prose._cues import (
     CueKind,
     Reading,
 )
-from pytest_compaction.prose._judge import Judgement, Modality, complements, judge
+from pytest_compaction.prose._judge import Judgement, Modality, complements, in_company, judge
 from pytest_compaction.prose._text import normalize
 from pytest_compaction.prose._unframed import fluent, spelled, unframed
 
@@ -75,6 +75,7 @@ __all__ = [
     "command_verb",
     "commanded",
     "complements",
+    "in_company",
     "connectives",
     "count_constraints",
     "condition_words",

@@ -59,6 +59,7 @@ from pytest_compaction.prose.modality import (
     condition_words,
     exemplified,
     imperative,
+    in_company,
     judge,
     kept,
     own_act,
@@ -259,6 +260,13 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
             procedure=procedure,
             complemented=outside,
         )
+    if (
+        not verdict.ok
+        and verdict.observed == "obligation"
+        and invariant.modality is Modality.PROHIBITION
+        and in_company(invariant.text, stating)
+    ):
+        verdict = Judgement(True, "obligation", "")  # "never alone" kept as "always with a second person"
     if not verdict.ok and verdict.contradicts:
         verdict = _omission_restated(invariant, stating, verdict)
     if not verdict.ok and verdict.observed == "narrowed" and invariant.modality is Modality.OBLIGATION:
