@@ -140,3 +140,14 @@ def test_never_alone_is_kept_as_always_in_company() -> None:
 def test_a_duty_with_company_keeps_no_prohibition_of_another_thing() -> None:
     register = rule("Never leave the kiln running overnight.", ["kiln"], "prohibition")
     assert weakened(register, "The kiln always runs overnight with a fire blanket nearby.")
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("~ changed: choir pick-up → 6:15 pm, 5 pm kept as a backup", ()),
+        ("~ changed: choir pick-up → 5 pm, 6:15 pm kept as a backup", ("f1:forbidden_superseded_fact",)),
+    ],
+)
+def test_a_backup_role_belongs_to_the_value_it_follows(summary: str, expected: tuple[str, ...]) -> None:
+    assert names(_pickup(), summary) == expected

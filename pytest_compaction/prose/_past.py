@@ -135,7 +135,7 @@ class _PastFraming(_Sentence):
                 return " ".join(t.raw for t in self.tokens[start : position + 1])
         return None
 
-    def _changed_to(self, position: int) -> bool:
+    def changed_to(self, position: int) -> bool:
         """Whether token ``position`` is the value a change arrives at: after an arrow
         ("Tue → *Thu*"), after a struck value ("~~3 pm~~ *4:30 pm*") or after "to" with a
         "from" a few words before ("moved from Lisbon to *Berlin*")."""
@@ -155,7 +155,7 @@ class _PastFraming(_Sentence):
         struck = next((m for m in _STRUCK.finditer(self.text) if m.start() < here < m.end()), None)
         if struck is not None:
             return struck.group()  # "load-in ~~3 pm~~ 4:30 pm": the struck value is the old one
-        if self._changed_to(position):
+        if self.changed_to(position):
             return None  # "~ changed: 3 pm → 4:30 pm": the value a change arrives at is current
         arrow = _CHANGED_TO.match(self.text, self.tokens[position].end)
         if arrow is not None:

@@ -250,6 +250,9 @@ class _Speculation(_Sentence):
             stop = aside.start() if aside is not None and aside.start() > here else end
             if found is not None and found.start() > stop:
                 found = None
+            between = self.text[self.tokens[position].end : found.start()] if found is not None else ""
+            if re.search(r",\s*\w", between):
+                found = None  # "→ Mon 3rd, Wed 5th held as backup": the role is the next value's
         return found.group().strip() if found is not None else None
 
     def ruled_consequence(self, positions: Sequence[int]) -> list[int]:

@@ -163,6 +163,8 @@ def _told_as_history(statement: Statement, at: int) -> str | None:
     "no longer". A past-tense verb alone does not: "asked for an aisle seat" reports the
     request as the one that stands when no change is told."""
     norms = statement.norms
+    if statement.changed_to(at):
+        return None  # "~ changed: ... → Mon 3rd": the value the change arrives at
     if at > 0 and norms[at - 1] == "from":
         return f"from {statement.tokens[at].raw}"
     if at > 1 and norms[at - 1] in ("than", "of") and norms[at - 2] in ("instead", "rather"):
