@@ -5,6 +5,7 @@ smaller unit, and a count of things done in each period a frequency ("two walks 
 
 from __future__ import annotations
 
+import decimal
 from collections.abc import Sequence
 
 from pytest_compaction.prose._numbers import _ORDINAL_RAW, _number, is_year
@@ -127,15 +128,9 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
         ):
             unit, factor = _DURATIONS[token.norm]
             prev = folded.pop()
-            total = float(prev.norm[1:]) * factor
-            folded.append(
-                Token(
-                    _number(str(int(total)) if total.is_integer() else str(total)),
-                    prev.raw,
-                    prev.start,
-                    prev.end,
-                )
-            )
+            total = decimal.Decimal(prev.norm[1:]) * decimal.Decimal(factor)
+            written = format(total.normalize(), "f")
+            folded.append(Token(_number(written), prev.raw, prev.start, prev.end))
             folded.append(Token(unit, token.raw, token.start, token.end))
             i += 1
             continue

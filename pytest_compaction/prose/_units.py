@@ -86,6 +86,22 @@ _UNITS = {
     "millimeters": "mm",
     "mile": "mile",
     "miles": "mile",
+    "inch": "inch",
+    "inches": "inch",
+    "tsp": "tsp",
+    "teaspoon": "tsp",
+    "teaspoons": "tsp",
+    "tbsp": "tbsp",
+    "tablespoon": "tbsp",
+    "tablespoons": "tbsp",
+    "oz": "oz",
+    "ounce": "oz",
+    "ounces": "oz",
+    "pint": "pint",
+    "pints": "pint",
+    "wh": "wh",
+    "kwh": "kwh",
+    "mwh": "mwh",
     "%": "percent",
     "percent": "percent",
     "per cent": "percent",
@@ -219,15 +235,25 @@ def _per_cent(out: Sequence[Token], lower: str) -> bool:
 
 _TIME_UNITS = frozenset({"hour", "hours", "minute", "minutes", "day", "days", "week", "weeks"})
 _DURATIONS = {
-    "~hour": ("~second", 3600),
-    "~minute": ("~second", 60),
-    "~week": ("~day", 7),
-    "~year": ("~month", 12),
+    "~hour": ("~second", "3600"),
+    "~minute": ("~second", "60"),
+    "~week": ("~day", "7"),
+    "~year": ("~month", "12"),
 }
 """Durations in the smaller unit, so "half an hour" is "1800 seconds" as "30 minutes" and
 "30 min" are, "60s" is "one minute", "two weeks" "14 days" and "two years" "24 months" (a
 month is no fixed count of days: it stays a month; a day is a date's unit as much as a
 duration's: it stays a day)."""
+
+_METRIC = (
+    {"~mcg": "0.000001", "~mg": "0.001", "~g": "1", "~kg": "1000", "~tonne": "1000000"},
+    {"~ml": "1", "~l": "1000"},
+    {"~mm": "0.001", "~cm": "0.01", "~m": "1", "~km": "1000"},
+    {"~wh": "0.001", "~kwh": "1", "~mwh": "1000"},
+)
+"""The metric units of each kind with their size in one of them: an amount in one unit
+is the same amount in another of its kind ("750 mg" is "0.75 g", "3.65 MWh" is "3,650
+kWh"). The factors are exact decimals, so no conversion rounds."""
 
 _SECOND_WORDS = frozenset({"sec", "secs", "second", "seconds"})
 _TENS_WORDS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"})

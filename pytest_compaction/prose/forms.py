@@ -19,6 +19,7 @@ raise false alarms):
 from __future__ import annotations
 
 import dataclasses
+import decimal
 import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -27,7 +28,9 @@ from typing import Any, Protocol
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Value
+from pytest_compaction.prose._numbers import _number
 from pytest_compaction.prose._spoken import other_half, without_half
+from pytest_compaction.prose._units import _METRIC
 from pytest_compaction.prose.normalize import (
     OBJECT_PRONOUNS,
     PARTICLES,
@@ -274,6 +277,10 @@ class _Builder:
             if unit is not None and unit not in out:
                 self.shown.setdefault(unit, word)
                 out.append(unit)
+            for converted in _converted(alias):
+                if converted not in out:
+                    self.shown.setdefault(converted, word)
+                    out.append(converted)
         variants: list[Alias] = []
         for alias in out if derive else ():
             for variant in _derivations(alias):
@@ -376,6 +383,27 @@ def _as_unit(word: str, alias: Alias) -> Alias | None:
     if len(read) != 2 or kind_of(read[1].norm) != "unit" or read[1].norm == alias[0]:
         return None
     return (read[1].norm,)
+
+
+def _converted(alias: Alias) -> list[Alias]:
+    """The alias with its metric amount in the other units of its kind ("0.75 g" as "750
+    mg" and "0.00075 kg"; "3.65 MWh" as "3650 kWh"): a summary that converts the amount
+    states it. Only an amount and its unit make up the alias."""
+    if len(alias) != 2 or kind_of(alias[0]) != "number":
+        return []
+    kind = next((units for units in _METRIC if alias[1] in units), None)
+    if kind is None:
+        return []
+    try:
+        amount = decimal.Decimal(alias[0][1:]) * decimal.Decimal(kind[alias[1]])
+    except decimal.InvalidOperation:
+        return []
+    out: list[Alias] = []
+    for unit, size in kind.items():
+        if unit != alias[1]:
+            number = format((amount / decimal.Decimal(size)).normalize(), "f")
+            out.append((_number(number), unit))
+    return out
 
 
 def _derivations(alias: Alias) -> list[Alias]:
