@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_compaction.prose.normalize import tokens
 from tests._prose_facts import fact, names
 
 
@@ -37,3 +38,37 @@ def test_a_metric_amount_converted_to_another_unit_is_kept(
 def test_a_unit_of_another_kind_is_still_another_value() -> None:
     ledger = fact("Give 5 ml of the syrup.", "syrup.dose", "5 ml", {"names": ["syrup"], "value": ["5 ml"]})
     assert names(ledger, "Give 5 mg of the syrup.") == ("f1:value_changed",)
+
+
+@pytest.mark.parametrize(
+    ("written", "norm"),
+    [
+        ("2½ cups of stock", "#2.5"),
+        ("¾ tsp salt", "#0.75"),
+        ("1 1/2 tsp salt", "#1.5"),
+        ("3/4 of a cup", "#0.75"),
+        ("three-quarters of a cup", "#0.75"),
+        ("two thirds of a pint", "#0.667"),
+        ("⅔ pint", "#0.667"),
+        ("a quarter of a mile", "#0.25"),
+    ],
+)
+def test_a_fraction_reads_as_its_decimal_however_written(written: str, norm: str) -> None:
+    assert norm in [t.norm for t in tokens(written)]
+
+
+@pytest.mark.parametrize("written", ["a quarter past nine", "the third of May", "scored 3/4 on the quiz"])
+def test_a_clock_a_date_or_a_score_is_no_fraction(written: str) -> None:
+    assert not any(t.norm in ("#0.25", "#0.333", "#0.75") for t in tokens(written))
+
+
+def test_a_fraction_restated_in_another_form_keeps_the_value() -> None:
+    ledger = fact(
+        "Add 2½ cups of stock to the risotto.",
+        "risotto.stock_cups",
+        2.5,
+        {"names": ["stock"], "value": ["2½ cups"]},
+    )
+    assert names(ledger, "Risotto: two and a half cups of stock.") == ()
+    assert names(ledger, "Risotto: 2 1/2 cups of stock.") == ()
+    assert names(ledger, "Risotto: 3 1/2 cups of stock.") == ("f1:value_changed",)

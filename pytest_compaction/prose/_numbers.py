@@ -13,7 +13,7 @@ from pytest_compaction.prose._token import Token, kind_of
 from pytest_compaction.prose._units import _DURATIONS, _is_code
 from pytest_compaction.prose._word_forms import stem
 
-__all__ = ["is_year"]
+__all__ = ["fraction", "is_year"]
 
 
 _SCALE_WORDS = {
@@ -302,13 +302,23 @@ def _half(out: list[Token], match: re.Match[str]) -> None:
     out.append(Token(stem("half"), match.group(), start, end))
 
 
-_QUARTER_OF = re.compile(r"\s+of\s+an?\s+(?=(?:hour|day|week)\b)", re.IGNORECASE)
+_QUARTER_OF = re.compile(r"\s+of\s+an?\s+(?=[A-Za-z])", re.IGNORECASE)
+_PARTS = {"quarter": 4, "quarters": 4, "third": 3, "thirds": 3}
+"""Words of a part of a whole, with how many parts make it: "a quarter", "two thirds"."""
 
 
-def _quarter(out: list[Token], match: re.Match[str]) -> bool:
-    """ "a quarter of an hour" is 0.25 hour, "three-quarters of an hour" 0.75 hour, "every
-    quarter of an hour" every 0.25 hour; only before "of a(n)" and a time unit, so "a
-    quarter past nine" stays a clock time."""
+def fraction(whole: int, numerator: int, denominator: int) -> str:
+    """A mixed number as the decimal it is, to three places: "1\u00bd" is "1.5", "\u2153" is
+    "0.333", so every way of writing one fraction reads as the same number."""
+    value = round(whole + numerator / denominator, 3)
+    return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+def _quarter(out: list[Token], match: re.Match[str], parts: int = 4) -> bool:
+    """ "a quarter of an hour" is 0.25 hour, "three-quarters of a cup" 0.75 cup, "two
+    thirds of a pint" 0.667 pint, "every quarter of an hour" every 0.25 hour; only before
+    "of a(n)" and a word, so "a quarter past nine" stays a clock time and "the third of
+    May" a date."""
     text, start, end = match.string, match.start(), match.end()
     of = _QUARTER_OF.match(text, end)
     previous = out[-1] if out else None
@@ -316,15 +326,16 @@ def _quarter(out: list[Token], match: re.Match[str]) -> bool:
         return False
     if previous.norm in ("every", "each", "per"):
         # "every quarter of an hour" is every 15 minutes: the quarter is its own count.
-        out.append(Token(_number("0.25"), text[start : of.end()], start, of.end()))
+        out.append(Token(_number(fraction(0, 1, parts)), text[start : of.end()], start, of.end()))
         return True
     if previous.norm in ("a", "an", "one") and start - previous.end <= 1:
-        count = 1.0
+        count = 1
     elif _is_word_number(previous) and re.fullmatch(r"\s*-?\s*", text[previous.end : start]):
-        count = float(previous.norm[1:])
+        count = int(float(previous.norm[1:]))
     else:
         return False
-    out[-1] = Token(_number(str(count * 0.25)), text[previous.start : of.end()], previous.start, of.end())
+    value = _number(fraction(0, count, parts))
+    out[-1] = Token(value, text[previous.start : of.end()], previous.start, of.end())
     return True
 
 

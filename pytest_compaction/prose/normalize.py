@@ -45,6 +45,7 @@ from pytest_compaction.prose._numbers import (
     _NUMBER_AFTER,
     _ONCE_CLAUSE,
     _ORDINAL_RAW,
+    _PARTS,
     _TIMES_WORDS,
     _add_number_word,
     _decimal_comma,
@@ -54,6 +55,7 @@ from pytest_compaction.prose._numbers import (
     _number_word,
     _quarter,
     _said_decimals,
+    fraction,
     is_year,
     spaced_thousands,
 )
@@ -109,8 +111,37 @@ __all__ = [
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2014": " - "})
 
 
+_VULGAR = {
+    "\u00bd": (1, 2),
+    "\u2153": (1, 3),
+    "\u2154": (2, 3),
+    "\u00bc": (1, 4),
+    "\u00be": (3, 4),
+    "\u2155": (1, 5),
+    "\u2156": (2, 5),
+    "\u2157": (3, 5),
+    "\u2158": (4, 5),
+    "\u2159": (1, 6),
+    "\u215a": (5, 6),
+    "\u215b": (1, 8),
+    "\u215c": (3, 8),
+    "\u215d": (5, 8),
+    "\u215e": (7, 8),
+}
+_VULGAR_AFTER = re.compile(r"(?:(\d+)[ \u00a0]?)?([" + "".join(_VULGAR) + "])")
+
+
+def _vulgar(match: re.Match[str]) -> str:
+    numerator, denominator = _VULGAR[match.group(2)]
+    glued = match.group(1) is None and match.start() > 0 and match.string[match.start() - 1].isalpha()
+    return (" " if glued else "") + fraction(int(match.group(1) or 0), numerator, denominator)
+
+
 def clean(text: str) -> str:
-    """NFKC, straight quotes and apostrophes, so "don\u2019t" reads as "don't"."""
+    """NFKC, straight quotes and apostrophes, so "don\u2019t" reads as "don't"; a vulgar
+    fraction as its decimal ("1\u00bd teaspoons" is "1.5 teaspoons")."""
+    if any(c in _VULGAR for c in text):
+        text = _VULGAR_AFTER.sub(_vulgar, text)
     return unicodedata.normalize("NFKC", text).translate(_QUOTES)
 
 
@@ -193,6 +224,12 @@ def _tokens(text: str) -> tuple[Token, ...]:
                 if counted and part.start() > match.start() and part.group().lower() in _PER_SLASH:
                     out.append(Token("per", "/", part.start() - 1, part.start()))  # "3 walks/day"
                 _word(out, part)  # "Tuesday/Thursday" is two words, "24/7" an identifier
+        elif kind == "ident" and (slashed := _fraction_of(raw, out, match)) is not None:
+            if slashed[1]:
+                whole = out.pop()  # "1 1/2 tsp": the whole number and its fraction are one
+                out.append(Token(slashed[0], text[whole.start : match.end()], whole.start, match.end()))
+            else:
+                add(slashed[0], match)
         elif kind == "ident" and (dated := _numeric_date(raw, out, match)) is not None:
             for date_norm in dated:
                 add(date_norm, match)
@@ -247,6 +284,35 @@ def _tokens(text: str) -> tuple[Token, ...]:
     numbers = _said_decimals(clock_phrases(digit_groups(out, text), text), text)
     spans = time_ranges(date_ranges(spaced_thousands(_keyed_units(numbers, text), text), text), text)
     return _per_period(tuple(span_joints(_fold(spans))))
+
+
+_SLASH_FRACTION = re.compile(r"([1-7])/([2348])")
+_MEASURED = re.compile(
+    r"\s*-?\s*(?:tsp|tbsp|teaspoons?|tablespoons?|cups?|inch(?:es)?|in\b|pints?|miles?|lbs?|oz|ounces?"
+    r"|kg|g\b|hours?|hrs?|mins?|minutes?|lit(?:re|er)s?|l\b|ml|cm|mm|km|m\b|of\s+an?\b)",
+    re.IGNORECASE,
+)
+
+
+def _fraction_of(raw: str, out: Sequence[Token], match: re.Match[str]) -> tuple[str, bool] | None:
+    """A fraction written with a slash ("1/2", "3/4") as its decimal's norm, and whether it
+    joins the whole number before it ("1 1/2" is 1.5), or None. A slashed pair is a
+    fraction only as a mixed number or before a measure ("1/2 tsp", "3/4 of a cup");
+    elsewhere it stays a date or a score ("1/2", "3/4 passed")."""
+    parts = _SLASH_FRACTION.fullmatch(raw)
+    if parts is None or int(parts.group(1)) >= int(parts.group(2)):
+        return None
+    numerator, denominator = int(parts.group(1)), int(parts.group(2))
+    previous = out[-1] if out else None
+    mixed = (
+        previous is not None
+        and re.fullmatch(r"#\d+", previous.norm) is not None
+        and match.string[previous.end : match.start()] == " "
+    )
+    if not mixed and _MEASURED.match(match.string, match.end()) is None:
+        return None
+    whole = int(previous.norm[1:]) if mixed and previous is not None else 0
+    return "#" + fraction(whole, numerator, denominator), mixed
 
 
 _TIMES_SHORTHAND = re.compile(
@@ -423,7 +489,7 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if lower == "half":
         _half(out, match)
         return
-    if lower in ("quarter", "quarters") and _quarter(out, match):
+    if lower in _PARTS and _quarter(out, match, _PARTS[lower]):
         return
     if (
         lower == "and"
