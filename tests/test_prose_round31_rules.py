@@ -72,3 +72,40 @@ def test_a_fraction_restated_in_another_form_keeps_the_value() -> None:
     assert names(ledger, "Risotto: two and a half cups of stock.") == ()
     assert names(ledger, "Risotto: 2 1/2 cups of stock.") == ()
     assert names(ledger, "Risotto: 3 1/2 cups of stock.") == ("f1:value_changed",)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("three times weekly", "three times a week"),
+        ("twice daily", "twice a day"),
+        ("250 mg BID", "250 mg twice a day"),
+        ("5 ml TDS", "5 ml three times a day"),
+        ("20 mg OD", "20 mg once a day"),
+        ("a fortnight", "14 days"),
+        ("two fortnights", "four weeks"),
+    ],
+)
+def test_a_period_written_two_ways_reads_the_same(one: str, other: str) -> None:
+    strip = {"a", "an"}
+    assert [t.norm for t in tokens(one) if t.norm not in strip] == [
+        t.norm for t in tokens(other) if t.norm not in strip
+    ]
+
+
+@pytest.mark.parametrize(
+    "written", ["the OD team", "a bid for the flat", "once a fortnight", "every fortnight"]
+)
+def test_words_that_only_look_like_dosing_or_a_count_stay_words(written: str) -> None:
+    assert "~day" not in [t.norm for t in tokens(written)]
+
+
+def test_a_count_of_days_kept_as_a_fortnight() -> None:
+    ledger = fact(
+        "The loan bike is ours for 14 days.",
+        "bike.loan_days",
+        14,
+        {"names": ["loan bike"], "value": ["14 days"]},
+    )
+    assert names(ledger, "The loan bike is ours for a fortnight.") == ()
+    assert names(ledger, "The loan bike is ours for 10 days.") == ("f1:value_changed",)

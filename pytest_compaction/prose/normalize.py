@@ -20,6 +20,7 @@ typed values (``_fold``). Everything the rest of the package uses is imported fr
 
 from __future__ import annotations
 
+import decimal
 import functools
 import re
 import unicodedata
@@ -478,6 +479,18 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if lower in ("time", "times") and after_number:
         out.append(Token("~time", raw, start, end))
         return
+    if lower in _EACH_PERIOD and previous is not None and previous.norm == "~time":
+        out.append(Token(_EACH_PERIOD[lower], raw, start, end))  # "three times weekly": a week
+        return
+    dosed = previous is not None and kind_of(previous.norm) == "unit"
+    if lower in _DOSING and (dosed or (raw.isupper() and lower not in _DOSING_WORDS)):
+        count = _DOSING[lower]  # "500 mg BID" is "500 mg twice a day"
+        out.extend((Token(f"#{count}", raw, start, end), Token("~time", raw, start, end)))
+        out.append(Token("~day", raw, start, end))
+        return
+    if lower in ("fortnight", "fortnights"):
+        _fortnight(out, match, after_number)
+        return
     if lower in _MONTHS and (lower != "may" or raw[0].isupper()) and _date_context(out, match):
         out.append(Token(f"%{_MONTHS[lower]}", raw, start, end))
         return
@@ -506,6 +519,40 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         out.append(Token(stem("remain"), raw, start, end))  # "seven instalments left": remaining
         return
     out.append(Token(stem(lower), raw, start, end, _is_past(lower)))
+
+
+_EACH_PERIOD = {
+    "hourly": "~hour",
+    "daily": "~day",
+    "weekly": "~week",
+    "monthly": "~month",
+    "yearly": "~year",
+    "annually": "~year",
+}
+"""Adverbs of a period after a count of times: "three times weekly" is "three times a week"."""
+_DOSING = {"od": 1, "bd": 2, "bid": 2, "tds": 3, "tid": 3, "qds": 4, "qid": 4}
+"""Dosing shorthand, written in capitals or after a dose: "BID" is twice a day, "TDS" three
+times, "10 mg OD" once."""
+_DOSING_WORDS = frozenset({"od", "bd"})
+"""Dosing shorthand that is other things in capitals ("the OD team", "BD sales"): read only
+after a dose."""
+
+
+def _fortnight(out: list[Token], match: re.Match[str], after_number: bool) -> None:
+    """ "a fortnight" is 14 days and "two fortnights" 28, as "14 days" and "two weeks" read;
+    "once a fortnight" and "every fortnight" keep it a period of its own."""
+    raw, start, end = match.group(), match.start(), match.end()
+    previous = out[-1] if out else None
+    counted = len(out) >= 2 and out[-2].norm == "~time"
+    if after_number and previous is not None:
+        days = decimal.Decimal(previous.norm[1:]) * 14
+        out[-1] = Token(_number(format(days.normalize(), "f")), previous.raw, previous.start, previous.end)
+        out.append(Token("~day", raw, start, end))
+    elif previous is not None and previous.norm in ("a", "an", "one") and not counted:
+        out[-1] = Token("#14", previous.raw, previous.start, previous.end)
+        out.append(Token("~day", raw, start, end))
+    else:
+        out.append(Token(stem("fortnight"), raw, start, end))
 
 
 _QUANTIFIERS = frozenset({"nothing", "none", "any", "some", "much", "little", "few", "plenty", "enough"})
