@@ -109,3 +109,15 @@ def test_a_count_of_days_kept_as_a_fortnight() -> None:
     )
     assert names(ledger, "The loan bike is ours for a fortnight.") == ()
     assert names(ledger, "The loan bike is ours for 10 days.") == ("f1:value_changed",)
+
+
+def test_in_after_a_number_before_a_bracket_is_inches() -> None:
+    assert [t.norm for t in tokens("a 30 cm (12 in) pan")][-3:] == ["#12", "~inch", "pan"]
+    assert "~inch" not in [t.norm for t in tokens("put 12 in the tin")]
+    ledger = fact(
+        "The cake tin is a 12-inch square.",
+        "bake.tin_inches",
+        12,
+        {"names": ["tin"], "value": ["12-inch"]},
+    )
+    assert names(ledger, "Tin: a 30 cm (12 in) square.") == ()

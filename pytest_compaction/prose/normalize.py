@@ -479,6 +479,9 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if lower in ("time", "times") and after_number:
         out.append(Token("~time", raw, start, end))
         return
+    if lower == "in" and after_number and _INCH_END.match(match.string, end):
+        out.append(Token("~inch", raw, start, end))  # "25 cm (10 in)": inches, not a preposition
+        return
     if lower in _EACH_PERIOD and previous is not None and previous.norm == "~time":
         out.append(Token(_EACH_PERIOD[lower], raw, start, end))  # "three times weekly": a week
         return
@@ -521,6 +524,9 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     out.append(Token(stem(lower), raw, start, end, _is_past(lower)))
 
 
+_INCH_END = re.compile(r"\s*(?:[)\],;/]|$)")
+"""What follows "in" read as inches after a number: a closing bracket or a list's comma,
+never the object a preposition would take ("10 in the box")."""
 _EACH_PERIOD = {
     "hourly": "~hour",
     "daily": "~day",
