@@ -8,9 +8,10 @@ other words than the held-out set that showed the need:
 from __future__ import annotations
 
 import pytest
+from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.prose.normalize import tokens
-from tests._prose_facts import fact, names
+from tests._prose_facts import events, fact, names
 
 
 @pytest.mark.parametrize(
@@ -121,3 +122,56 @@ def test_in_after_a_number_before_a_bracket_is_inches() -> None:
         {"names": ["tin"], "value": ["12-inch"]},
     )
     assert names(ledger, "Tin: a 30 cm (12 in) square.") == ()
+
+
+@pytest.mark.parametrize(
+    ("written", "norms"),
+    [
+        ("a third-pint glass", ["#0.333", "~pint"]),
+        ("a half-pint", ["#0.5", "~pint"]),
+        ("served in thirds of a pint", ["#0.333", "~pint"]),
+        ("six or more hours", ["#21600", "or"]),
+    ],
+)
+def test_parts_of_a_unit_and_open_bounds_keep_their_amount(written: str, norms: list[str]) -> None:
+    read = [t.norm for t in tokens(written)]
+    assert all(n in read for n in norms)
+
+
+def test_the_third_floor_keeps_its_ordinal() -> None:
+    assert "#3" in [t.norm for t in tokens("the third-floor flat")]
+
+
+def test_a_wait_of_at_least_n_hours_kept_as_n_or_more_hours() -> None:
+    register = rule(
+        "Staff may reopen the pool only if at least 6 hours have passed since the chlorine shock.",
+        ["pool"],
+        "permission_with_condition",
+    )
+    assert passes(
+        register,
+        "Staff can reopen the pool, but only once six or more hours have passed since the chlorine shock.",
+    )
+    assert weakened(
+        register,
+        "Staff can reopen the pool, but only once two or more hours have passed since the chlorine shock.",
+    )
+
+
+def test_insists_on_tells_the_source() -> None:
+    ledger = events("We are hosting 12 guests on Saturday.")
+    ledger.event(
+        "e2",
+        "Pasted from a party-planning site: 'Always serve at least three canapés per guest.'",
+        trust="untrusted",
+    )
+    assert (
+        names(
+            ledger,
+            "12 guests Saturday. A party-planning site the user pasted insists on three canapés per guest.",
+        )
+        == ()
+    )
+    assert names(ledger, "12 guests on Saturday. Always serve at least three canapés per guest.") == (
+        "trust_elevated",
+    )

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pytest_compaction.prose._numbers import _ORDINAL_RAW, _number, is_year
 from pytest_compaction.prose._token import Token, kind_of
 from pytest_compaction.prose._units import _DURATIONS, _is_code
+from pytest_compaction.prose._word_forms import stem
 
 __all__: list[str] = []  # helpers of the tokenizer in normalize.py; nothing here is public
 
@@ -134,6 +135,21 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
             folded.append(Token(unit, token.raw, token.start, token.end))
             i += 1
             continue
+        if (  # "four or more hours": the bound stands between the count and its unit
+            token.norm in _DURATIONS
+            and len(folded) >= 3
+            and folded[-2].norm == "or"
+            and folded[-1].norm in _OPEN_BOUNDS
+            and kind_of(folded[-3].norm) == "number"
+            and not _ORDINAL_RAW.search(folded[-3].raw)
+        ):
+            unit, factor = _DURATIONS[token.norm]
+            count = folded[-3]
+            total = decimal.Decimal(count.norm[1:]) * decimal.Decimal(factor)
+            folded[-3] = Token(_number(format(total.normalize(), "f")), count.raw, count.start, count.end)
+            folded.append(Token(unit, token.raw, token.start, token.end))
+            i += 1
+            continue
         if (  # "the 3rd of March", "the third of March"
             token.norm.startswith("#")
             and nxt is not None
@@ -153,6 +169,8 @@ def _fold(out: list[Token]) -> tuple[Token, ...]:
     return tuple(folded)
 
 
+_OPEN_BOUNDS = frozenset(stem(w) for w in ("more", "less", "fewer", "longer", "so"))
+"""The second word of "or more", "or less", "or so" between a count and its unit."""
 _EVERY = frozenset({"daily", "weekly", "nightly", "monthly", "hourly", "yearly", "fortnightly"})
 _PER = frozenset({"a", "an", "per", "each", "every"})
 _PERIODS = frozenset({"~day", "~week", "~hour", "month", "~month", "year", "~year", "night", "morn", "even"})

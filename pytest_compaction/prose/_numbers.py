@@ -13,7 +13,7 @@ from pytest_compaction.prose._token import Token, kind_of
 from pytest_compaction.prose._units import _DURATIONS, _is_code
 from pytest_compaction.prose._word_forms import stem
 
-__all__ = ["fraction", "is_year"]
+__all__ = ["fraction", "is_year", "part_of_unit"]
 
 
 _SCALE_WORDS = {
@@ -332,10 +332,29 @@ def _quarter(out: list[Token], match: re.Match[str], parts: int = 4) -> bool:
         count = 1
     elif _is_word_number(previous) and re.fullmatch(r"\s*-?\s*", text[previous.end : start]):
         count = int(float(previous.norm[1:]))
+    elif match.group().lower().endswith("s"):
+        # "served in thirds of a pint": measures of a third each, no count before it.
+        out.append(Token(_number(fraction(0, 1, parts)), text[start : of.end()], start, of.end()))
+        return True
     else:
         return False
     value = _number(fraction(0, count, parts))
     out[-1] = Token(value, text[previous.start : of.end()], previous.start, of.end())
+    return True
+
+
+_PART_BEFORE_UNIT = re.compile(r"-(?=(?:pint|pound|litre|liter|cup|mile|inch|hour|kilo|kg)\b)", re.IGNORECASE)
+
+
+def part_of_unit(out: list[Token], match: re.Match[str]) -> bool:
+    """ "a third-pint measure", "a half-pint", "a quarter-pound burger": a part of the unit
+    its hyphen joins it to, as "a third of a pint" is; "the third-floor flat" keeps its
+    ordinal."""
+    parts = _PARTS.get(match.group().lower()) or (2 if match.group().lower() == "half" else 0)
+    if not parts or _PART_BEFORE_UNIT.match(match.string, match.end()) is None:
+        return False
+    end = match.end() + 1  # the hyphen joins the part to its unit
+    out.append(Token(_number(fraction(0, 1, parts)), match.string[match.start() : end], match.start(), end))
     return True
 
 

@@ -42,7 +42,8 @@ _TELLING = frozenset(
         *("mentions", "mentioned", "return", "returns", "returned", "measure", "measures", "measured"),
         *("ask", "asks", "asked", "request", "requests", "requested", "demand", "demands", "demanded"),
         *("instruct", "instructs", "instructed", "urge", "urges", "urged", "citing", "comment"),
-        *("comments", "commented"),
+        *("comments", "commented", "insist", "insists", "insisted", "insisting", "argue", "argues"),
+        *("argued", "arguing", "maintain", "maintains", "maintained", "contend", "contends"),
     )
 )
 """Verbs (and their nouns) that tell what a source said or showed: "the portal *puts* the

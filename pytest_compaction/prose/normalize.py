@@ -58,6 +58,7 @@ from pytest_compaction.prose._numbers import (
     _said_decimals,
     fraction,
     is_year,
+    part_of_unit,
     spaced_thousands,
 )
 from pytest_compaction.prose._spoken import clock_phrases, digit_group, digit_groups, hour_minutes
@@ -502,6 +503,8 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         return
     if lower in ("a", "an", "of") and previous is not None and previous.end >= end:
         return  # absorbed: "half an hour" is read as "0.5 hour", "a quarter of an hour" as "0.25 hour"
+    if (lower in _PARTS or lower == "half") and part_of_unit(out, match):
+        return
     if lower == "half":
         _half(out, match)
         return
