@@ -8,9 +8,11 @@ other words than the held-out set that showed the need:
 from __future__ import annotations
 
 import pytest
-from _prose_rules import passes, rule, weakened
+from _prose_rules import failure, passes, rule, weakened
 
+from pytest_compaction.prose.modality import imperative
 from pytest_compaction.prose.normalize import tokens
+from pytest_compaction.prose.summary import check_prose
 from tests._prose_facts import events, fact, names
 
 
@@ -175,3 +177,28 @@ def test_insists_on_tells_the_source() -> None:
     assert names(ledger, "12 guests on Saturday. Always serve at least three canapés per guest.") == (
         "trust_elevated",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Store freshly baked loaves in the bread bin.", "store"),
+        ("Water newly planted hedging twice a week.", "water"),
+        ("Freshly baked loaves are kept in the bread bin.", None),
+        ("Newly planted hedging needs water twice a week.", None),
+    ],
+)
+def test_an_adverb_on_a_participle_opens_a_command_object(text: str, verb: str | None) -> None:
+    assert imperative(text) == verb
+
+
+def test_a_level_never_reached_records_a_failure() -> None:
+    register = failure(
+        "Turning the boiler up to 70 °C was tried for a week; the hot tap never got hotter than 38 °C.",
+        ["boiler"],
+    )
+    kept = "The boiler at 70 °C was already tried for a week, and the hot tap never got hotter than 38 °C."
+    assert check_prose(register, kept).ok
+    assert not check_prose(
+        register, "One option is turning the boiler up to 70 °C for a week to see if the tap gets hotter."
+    ).ok

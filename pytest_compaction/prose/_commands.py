@@ -66,7 +66,12 @@ _IMPERATIVE = re.compile(
     # and its name are the object, so the first word is its verb, on the same terms.
     r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+(?:[A-Z]{1,4}-?[0-9]+[A-Za-z]?|[0-9]+[A-Za-z]?|[A-Z])\b(?![-.,:]\w)(?!"
     + _OWN_CLAUSE
-    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b))",
+    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b)|"
+    # An adverb on a participle opening the object ("water newly planted hedging", "store
+    # freshly baked loaves"): the first word is its verb, on the same terms.
+    r"[a-z]+ly\s+[a-z]+(?:ed|en)\s+[a-z]+\b(?!"
+    + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would|needs?|gets?)\b))",
 )
 # A command after a fronted adverbial ("Before any blood draw, check the wristband"; "On
 # weekdays, call the desk first"): the command starts after the comma.

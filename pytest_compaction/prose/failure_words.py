@@ -33,7 +33,11 @@ _NEGATED_SUCCESS = (
     r"c[ao]me|show(?:ed)?\s+up|turn(?:ed)?\s+up|go\s+through|went\s+through|succeed(?:ed|s)?|"
     r"deliver(?:ed|s)?|receive[ds]?|respond(?:ed|s)?|connect(?:ed|s)?|load(?:ed|s)?|finish(?:ed|es)?|"
     r"complete[ds]?|resolve[ds]?|drop(?:ped|s)?|appear(?:ed|s)?|reflect(?:ed|s)?|"
-    r"get\s+credited|got\s+credited|credit(?:ed|s)?))"
+    r"get\s+credited|got\s+credited|credit(?:ed|s)?|"
+    # a level the attempt was for, never reached: "the bedroom never got above 17 °C",
+    # "never got warmer than 17 °C"
+    r"(?:get|got|go|went|rise|rose|climb(?:ed)?)\s+(?:above|over|past|beyond|[a-z]{2,}er\s+than)|"
+    r"reach(?:ed|es)?))"
 )
 """A success that did not come: "did not work", "didn't arrive", "has not connected"; and
 what an amount or a message does when it comes, as support chats say it ("the recharge did
