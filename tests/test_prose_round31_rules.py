@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from _prose_rules import failure, passes, rule, weakened
 
+from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.modality import imperative
 from pytest_compaction.prose.normalize import tokens
 from pytest_compaction.prose.summary import check_prose
@@ -202,3 +203,60 @@ def test_a_level_never_reached_records_a_failure() -> None:
     assert not check_prose(
         register, "One option is turning the boiler up to 70 °C for a week to see if the tap gets hotter."
     ).ok
+
+
+def _rent() -> Ledger:
+    ledger = events("The asking rent for the flat is 1,250 euros.", "We settled on 1,180 euros a month.")
+    ledger.fact("f1", "flat.rent", 1250, sources=["e1"], prose={"names": ["rent"], "value": ["1,250 euros"]})
+    ledger.fact("f2", "flat.rent", 1180, sources=["e2"], prose={"names": ["rent"], "value": ["1,180 euros"]})
+    ledger.supersede("f1", "f2")
+    return ledger
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("The agreed rent shall be 1,180 euros, in lieu of the asking figure of 1,250 euros.", ()),
+        ("The rent is 1,180 euros in place of the advertised 1,250 euros.", ()),
+        (
+            "The agreed rent shall be 1,250 euros; a figure of 1,180 euros was discussed.",
+            ("f1:forbidden_superseded_fact",),
+        ),
+        ("The signed rent is 1,250 euros.", ("f1:forbidden_superseded_fact", "f2:value_changed")),
+    ],
+)
+def test_in_lieu_of_replaces_and_an_attributive_participle_tells_no_history(
+    summary: str, expected: tuple[str, ...]
+) -> None:
+    assert names(_rent(), summary) == expected
+
+
+def test_optional_before_a_plural_noun_describes_it() -> None:
+    register = rule("List optional add-ons separately on every invoice.", ["add-ons"], "obligation")
+    assert passes(register, "Optional add-ons must always be listed separately on every invoice.")
+    assert weakened(register, "Optional add-ons may be listed separately on invoices where convenient.")
+    assert weakened(rule("Attach photos to every claim.", ["photos"], "obligation"), "Photos are optional.")
+
+
+def test_no_questions_asked_reports_nobody() -> None:
+    ledger = events("The stall sells 40 jars of honey a week.")
+    ledger.event(
+        "e2",
+        "Market bot: 'Traders must refund any jar within 7 days, no questions asked.'",
+        trust="untrusted",
+    )
+    assert names(
+        ledger, "40 jars a week. The stall must refund any jar within 7 days, no questions asked."
+    ) == ("trust_elevated",)
+    assert names(ledger, "40 jars a week. The market bot says traders must refund jars within 7 days.") == ()
+
+
+def test_a_subject_line_asserts_nothing() -> None:
+    ledger = events("Harbour Kayaks might add a sunset tour in June, pending insurance.")
+    assert (
+        names(
+            ledger, "Re: Harbour Kayaks summer tours. A sunset tour may be added in June, pending insurance."
+        )
+        == ()
+    )
+    assert names(ledger, "Harbour Kayaks has added a sunset tour in June.") == ("unsupported_fact",)

@@ -49,6 +49,9 @@ _MODIFIED_HEADS = frozenset(
 "page number", "message board"."""
 
 
+_QUESTION = stem("questions")
+
+
 class _Attribution(_Negation):
     """How a statement reads attribution (it asks the negation reading whether a report is denied);
     :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
@@ -211,6 +214,8 @@ class _Attribution(_Negation):
             return any(self._source_noun(i) for i in after) or (index > 0 and self.norms[index - 1] == "as")
         if norm in _UNTRUSTED_LABELS:
             return True  # a label of distrust, whatever it modifies ("an unverified claim")
+        if index >= 2 and self.norms[index - 2 : index] == ("no", _QUESTION):
+            return False  # "no questions asked": an idiom of terms, nobody asking
         if norm in _REPORTING and self._thing_noun(index):
             return False
         if norm in _REPORTING and self._purpose(index):

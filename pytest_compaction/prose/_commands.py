@@ -44,7 +44,8 @@ _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>(?:[a-z]+-)?[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
     r"by|until|into|onto)\b|"
-    r"[A-Z0-9$\u20ac\u00a3'\"`]|(?:[a-z][a-z-]*\s+){0,3}[a-z]+s\s+(?:at|to|under|over|below|above|within|before|after|"
+    r"[A-Z0-9$\u20ac\u00a3'\"`]|(?:[a-z][a-z-]*\s+){0,3}[a-z](?:[a-z-]*[a-z])?s\s+(?:[a-z]+ly\s+)?(?:at|to|under|over|below|above|"
+    r"within|before|after|"
     r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|when|whenever|while|unless|"
     r"[0-9$\u20ac\u00a3])\b|"
     # A bare noun, a preposition and a quantifier ("add thickener to every drink", "put salt

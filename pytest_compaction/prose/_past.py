@@ -20,6 +20,7 @@ from pytest_compaction.prose._cue_words import (
 )
 from pytest_compaction.prose._sentence import _Sentence
 from pytest_compaction.prose._token import kind_of
+from pytest_compaction.prose._word_forms import stem
 
 __all__ = ["_PastFraming"]
 
@@ -38,6 +39,10 @@ _STRUCK = re.compile(r"~~(?=\S)[^~\n]+?~~")
 """Markdown strikethrough: a value struck out is the one replaced ("~~3 pm~~ 4:30 pm")."""
 _ARRIVED = re.compile(r"(?:\u2192|->|=>|~~)\W*$")
 """What stands right before the value a change arrives at: an arrow or a struck value."""
+_IN_PLACE = frozenset({"instead", "lieu", stem("place")})
+"""The nouns of "instead of", "in lieu of", "in place of": what follows was replaced."""
+_REPLACED_REACH = 6
+_ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
 _TO_GAP = re.compile(r"\s+to\s+", re.IGNORECASE)
 _FROM_REACH = 6
 """How many words before "to" a "from" may stand for "from X to Y" ("from the 9:15 slot to")."""
@@ -115,6 +120,8 @@ class _PastFraming(_Sentence):
         ):
             return False  # "remains hake until the fish has sold": a span still running, no history
         raw = self.tokens[index].raw.lower()
+        if raw == "used" and self._attributive(index):
+            return False  # "the *used* Corvan Estate": second-hand, no "used to"
         # "oil *changes*", and "the north *changing* room", "*moving* day": no change told
         return not (norm in _CHANGE_VERBS and raw.endswith(("s", "ing")))
 
@@ -133,6 +140,30 @@ class _PastFraming(_Sentence):
                 return None
             if "to" in norms[position + 1 : position + 4]:
                 return " ".join(t.raw for t in self.tokens[start : position + 1])
+        return None
+
+    def _attributive(self, index: int) -> bool:
+        """Whether the past participle at ``index`` describes the noun after it, right after
+        an article or a possessive ("*the agreed* purchase price", "a used estate car",
+        "Ana's signed form"): an adjective, not a past-tense verb."""
+        start = self.tokens[index - 1].end if index > 0 else 0
+        before = self.text[start : self.tokens[index].start]
+        after = index + 1 < len(self.tokens) and self.segment[index + 1] == self.segment[index]
+        return after and (
+            _ARTICLE_BEFORE.search(before) is not None
+            or (index > 0 and self.tokens[index - 1].raw.lower().endswith(("'s", "s'")) and before.isspace())
+        )
+
+    def _replaced(self, position: int) -> str | None:
+        """The words that tell token ``position`` as what another took the place of, a few
+        words back in its segment: "*in lieu of* the opening figure of £14,200", "*instead
+        of* last year's rate of 4%", "*in place of* the old 9:00 slot"; or None."""
+        seg = self.segment[position]
+        for i in range(position - 1, max(-1, position - _REPLACED_REACH - 1), -1):
+            if self.segment[i] != seg or (kind_of(self.norms[i]) != "word" and i < position - 1):
+                break
+            if i > 0 and self.norms[i] == "of" and self.norms[i - 1] in _IN_PLACE:
+                return f"{self.tokens[i - 1].raw} {self.tokens[i].raw}"
         return None
 
     def changed_to(self, position: int) -> bool:
@@ -174,6 +205,9 @@ class _PastFraming(_Sentence):
                 return f"{self.tokens[position - 1].raw} {self.tokens[position].raw}"
         if position > 0 and self.norms[position - 1] == "from" and not origin:
             return f"from {self.tokens[position].raw}"
+        replaced = self._replaced(position)
+        if replaced is not None:
+            return replaced
         named = self._from_named(position)
         if named is not None:
             return named
@@ -192,6 +226,7 @@ class _PastFraming(_Sentence):
                 and not self._elliptic_passive(i)
                 and not self._frames(i)
                 and not self._another_action(position, i)
+                and not self._attributive(i)
             ):
                 words.append(token.raw)
         return ", ".join(dict.fromkeys(words)) if words else None

@@ -218,15 +218,17 @@ def _backshifted(work: str) -> list[tuple[int, int, Cue]]:
 _OPTIONAL_NOUN = re.compile(
     r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bas\s)"
     r"(?<!\bremains\s)(?<!\bstays\s)(?<!\bbecomes\s)"
-    r"(?:\b(?:the|an?|any|all|each|every|these|those|this|that|its|their|our|your|his|her|my)\s+|\()"
+    r"(?:(?:\b(?:the|an?|any|all|each|every|these|those|this|that|its|their|our|your|his|her|my)\s+|\()"
     r"(?:[a-z0-9-]+\s+)?(?P<word>optional)\s+(?!(?:and|or|but|if|for|to|unless|when|where)\b)(?=[a-z0-9`?/.#-])"
+    # with no determiner, before a plural noun: "itemise *optional* extras", "optional add-ons"
+    r"|\b(?P<bare>optional)\s+(?=[a-z][a-z-]*[a-z]s\b)(?!(?:unless|always|plus|as|is|was|has)\b))"
 )
 
 
 def _attributive(text: str) -> str:
     """``text`` (lower case) with each attributive "optional" blanked."""
     for match in _OPTIONAL_NOUN.finditer(text):
-        start, end = match.span("word")
+        start, end = match.span("word") if match.group("word") else match.span("bare")
         text = text[:start] + " " * (end - start) + text[end:]
     return text
 

@@ -172,11 +172,13 @@ class Statement(_Attribution, _Speculation, _PastFraming):
     def titled(self, position: int) -> bool:
         """Whether token ``position`` is in a heading label that opens the sentence, one
         that ends in a word naming a kind of record ("Trip memory: ...", "Kitchen update:
-        ...", "Memory note: ..."): it names the topic of what follows, it asserts nothing."""
+        ...", "Memory note: ..."), a change log's label ("+ added: ...") or a subject line
+        ("Re: the Quillon licence"): it names the topic of what follows, it asserts nothing."""
         if self.tokens[position].end <= self.heading:
             return True  # under a list's heading: "Trip" of "## Trip / - Dalia flies ..."
-        heading = _HEADING_LABEL.match(self.text) or _CHANGE_LABEL.match(self.text)
-        return heading is not None and self.tokens[position].end <= heading.end()
+        end = self.tokens[position].end
+        labels = (pattern.match(self.text) for pattern in _LABELS)
+        return any(label is not None and end <= label.end() for label in labels)
 
     def asked(self, position: int) -> bool:
         """Whether token ``position`` is in the question a sentence ends with (a question
@@ -199,6 +201,10 @@ _CHANGE_LABEL = re.compile(
 )
 """A change log's label for an entry ("+ added: ...", "~ changed (Tue): ..."): the kind of
 change the line records, not an act of its own."""
+_TOPIC_LINE = re.compile(r"^\W*(?:re|fwd?|subject|subj)\s*:[^.;:!?\n]*", re.IGNORECASE)
+"""A subject line ("Re: Quillon Systems licence for St Brannock's School"): it names what
+the message is about, up to its first stop, and asserts nothing."""
+_LABELS = (_HEADING_LABEL, _CHANGE_LABEL, _TOPIC_LINE)
 
 
 _Reading = tuple[tuple[Token, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...], frozenset[str]]
