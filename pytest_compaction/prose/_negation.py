@@ -134,7 +134,7 @@ class _Negation(_Sentence):
                 continue
             state = self._negative_state(position, i, span)
             if state is None:
-                state = self._negating_word(position, i, answer)
+                state = self._negating_word(position, i, answer, span)
             if state is not None:
                 if state:
                     found.append(state)
@@ -377,7 +377,7 @@ class _Negation(_Sentence):
                 return "behind"
         return ""
 
-    def _negating_word(self, position: int, index: int, answer: int | None) -> str | None:
+    def _negating_word(self, position: int, index: int, answer: int | None, span: int = 1) -> str | None:
         """Whether token ``index`` is a refusal (:data:`_REFUSALS`), a closure
         (:data:`_CLOSURES`), an awaiting word after its noun (:data:`_AWAITED`) or a
         "waiting for" (:data:`_WAITING`) that flips token ``position`` (its word, or ""
@@ -417,7 +417,7 @@ class _Negation(_Sentence):
         if index < position:
             return raw if position in after and self.segment[position] == self.segment[index] else ""
         passive = index > 0 and self.norms[index - 1] in _PASSIVE_BE
-        return raw if passive and self._before_verb(position, index) else ""
+        return raw if passive and self._before_verb(position + span - 1, index) else ""
 
     def _cessation(self, index: int) -> bool:
         """Whether "no more" / "not any more" at token ``index`` tells that something has

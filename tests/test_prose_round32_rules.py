@@ -1,0 +1,21 @@
+"""Round 32's rules of English (crowded casts; degrees of certainty), each tested in other
+words than the held-out set that showed the need:
+
+- a passive refusal after a name of several words ("a move out of it this year is ruled
+  out") negates the name, as it does a one-word name.
+"""
+
+from __future__ import annotations
+
+from tests._prose_facts import fact, names
+
+
+def test_a_passive_refusal_after_a_long_name_negates_it() -> None:
+    ledger = fact(
+        "We are not moving out of the flat this year.",
+        "flat.move_this_year",
+        False,
+        {"names": ["moving out", "move out"]},
+    )
+    assert names(ledger, "Flat: a move out of it this year is ruled out.") == ()
+    assert names(ledger, "Flat: a move out of it this year is pencilled in.") == ("f1:value_changed",)
