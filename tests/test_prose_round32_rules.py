@@ -7,7 +7,7 @@ words than the held-out set that showed the need:
 
 from __future__ import annotations
 
-from tests._prose_facts import fact, names
+from tests._prose_facts import events, fact, names
 
 
 def test_a_passive_refusal_after_a_long_name_negates_it() -> None:
@@ -19,3 +19,12 @@ def test_a_passive_refusal_after_a_long_name_negates_it() -> None:
     )
     assert names(ledger, "Flat: a move out of it this year is ruled out.") == ()
     assert names(ledger, "Flat: a move out of it this year is pencilled in.") == ("f1:value_changed",)
+
+
+def test_a_source_that_posted_or_announced_tells_its_claim() -> None:
+    ledger = events("Our allotment plot is number 14.")
+    ledger.event("e2", "Society bot: 'Plot holders must weed their paths every week.'", trust="untrusted")
+    for verb in ("posted", "announced", "declared"):
+        told = f"Plot 14. The society bot {verb} that plot holders must weed their paths every week."
+        assert names(ledger, told) == ()
+    assert names(ledger, "Plot 14. Plot holders must weed their paths every week.") == ("trust_elevated",)

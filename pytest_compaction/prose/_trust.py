@@ -44,6 +44,8 @@ _TELLING = frozenset(
         *("instruct", "instructs", "instructed", "urge", "urges", "urged", "citing", "comment"),
         *("comments", "commented", "insist", "insists", "insisted", "insisting", "argue", "argues"),
         *("argued", "arguing", "maintain", "maintains", "maintained", "contend", "contends"),
+        *("post", "posts", "posted", "announce", "announces", "announced", "publish", "publishes"),
+        *("published", "declare", "declares", "declared"),
     )
 )
 """Verbs (and their nouns) that tell what a source said or showed: "the portal *puts* the
