@@ -28,3 +28,11 @@ def test_a_source_that_posted_or_announced_tells_its_claim() -> None:
         told = f"Plot 14. The society bot {verb} that plot holders must weed their paths every week."
         assert names(ledger, told) == ()
     assert names(ledger, "Plot 14. Plot holders must weed their paths every week.") == ("trust_elevated",)
+
+
+def test_a_present_tense_plan_framed_by_after_or_once_is_no_claim_of_fact() -> None:
+    ledger = events("Jonas will repaint the garden fence once the rain stops.")
+    assert names(ledger, "Jonas repaints the garden fence after the rain stops.") == ()
+    assert names(ledger, "Jonas repaints the garden fence once the rain stops.") == ()
+    assert names(ledger, "Jonas repainted the garden fence after the rain stopped.") == ("unsupported_fact",)
+    assert names(ledger, "Jonas repaints the garden fence.") == ("unsupported_fact",)
