@@ -36,3 +36,11 @@ def test_a_present_tense_plan_framed_by_after_or_once_is_no_claim_of_fact() -> N
     assert names(ledger, "Jonas repaints the garden fence once the rain stops.") == ()
     assert names(ledger, "Jonas repainted the garden fence after the rain stopped.") == ("unsupported_fact",)
     assert names(ledger, "Jonas repaints the garden fence.") == ("unsupported_fact",)
+
+
+def test_a_hedge_before_so_does_not_reach_the_consequence() -> None:
+    ledger = events("Friday looks likely to be stormy, so we might push the picnic to Saturday.")
+    assert names(ledger, "Friday is likely stormy, so the picnic may move to Saturday.") == ()
+    assert names(ledger, "Friday is likely stormy, so the picnic has moved to Saturday.") == (
+        "unsupported_fact",
+    )

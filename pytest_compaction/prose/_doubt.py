@@ -147,10 +147,10 @@ def _before_whether(statement: Statement, index: int, hedge: str | None) -> str 
 def _time_framed(statement: Statement) -> bool:
     """Whether the sentence holds a time adverbial: a time, a date, a weekday, or a word
     that frames a period ("while she is out", "until the 9th", "during the refit", "next
-    week", "later today", "shortly", "after QA sign-off", "once the deposit clears"). The simple present tells a future arrangement only
-    with one ("covers the run while she is out", "leaves at six"); without one it tells a
-    habit or a settled fact ("the neighbour trims the hedge" for "will trim" states the
-    forecast as settled)."""
+    week", "later today", "shortly", "after QA sign-off", "once the deposit clears"). The
+    simple present tells a future arrangement only with one ("covers the run while she is
+    out", "leaves at six"); without one it tells a habit or a settled fact ("the neighbour
+    trims the hedge" for "will trim" states the forecast as settled)."""
     return any(
         kind_of(norm) in ("time", "date") or norm in _WEEKDAYS or token.raw.lower() in _FRAMES_OF_TIME
         for token, norm in zip(statement.tokens, statement.norms, strict=True)

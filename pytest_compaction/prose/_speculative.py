@@ -135,6 +135,12 @@ class _Speculation(_Sentence):
         result = _RESULT.search(self.text, self.tokens[position].end, end)
         if result is not None:
             end = result.start()
+        # ... and a hedge before it does not reach the consequence: "Wednesday is likely
+        # wet, *so the boat trip has moved* to Thursday" settles the move.
+        here = self.tokens[position].start
+        cause = [m for m in _RESULT.finditer(self.text, start) if m.end() <= here]
+        if cause:
+            start = cause[-1].end()
         start = max(start, self._reported_after(position, clause, start))
         # A trailing ", with ..." phrase tells its own noun's state: "CSV files, *with
         # Parquet being considered*" doubts Parquet, not the CSV files before it.
