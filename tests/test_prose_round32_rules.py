@@ -7,6 +7,9 @@ words than the held-out set that showed the need:
 
 from __future__ import annotations
 
+from _prose_rules import failure, passes
+
+from pytest_compaction.prose.summary import check_prose
 from tests._prose_facts import events, fact, names
 
 
@@ -43,4 +46,17 @@ def test_a_hedge_before_so_does_not_reach_the_consequence() -> None:
     assert names(ledger, "Friday is likely stormy, so the picnic may move to Saturday.") == ()
     assert names(ledger, "Friday is likely stormy, so the picnic has moved to Saturday.") == (
         "unsupported_fact",
+    )
+
+
+def test_an_attempt_told_as_planned_with_its_error_as_a_risk_collapses_the_failure() -> None:
+    register = failure(
+        "Printing the banner on the vinyl roll was tried and failed with error PR-44.",
+        ["vinyl roll"],
+        ["PR-44"],
+    )
+    assert passes(register, "Banner: already tried on the vinyl roll; failed with PR-44.")
+    assert (
+        "fail-1:failure_history_collapsed"
+        in check_prose(register, "Banner: planned for the vinyl roll; PR-44 is a possible risk.").names
     )
