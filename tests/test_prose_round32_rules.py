@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from _prose_rules import failure, passes
 
+from pytest_compaction.prose import _text
 from pytest_compaction.prose.summary import check_prose
 from tests._prose_facts import events, fact, names
 
@@ -60,3 +61,26 @@ def test_an_attempt_told_as_planned_with_its_error_as_a_risk_collapses_the_failu
         "fail-1:failure_history_collapsed"
         in check_prose(register, "Banner: planned for the vinyl roll; PR-44 is a possible risk.").names
     )
+
+
+def test_a_table_header_asserts_nothing_and_heads_each_cell() -> None:
+    ledger = fact(
+        "Noor is not taking the school bus this term; Idris is.",
+        "school.noor_bus",
+        False,
+        {"names": ["school bus", "bus"], "subject": ["Noor"], "polarity": "negative"},
+    )
+    table = (
+        "| Child | School bus this term | Pick-up |\n|---|---|---|\n"
+        "| Idris | yes | 15:20 |\n| Noor | {} | 15:40 |"
+    )
+    assert names(ledger, table.format("no, parent drives her")) == ()
+    assert names(ledger, table.format("yes, from Monday")) == ("f1:value_changed",)
+
+
+def test_a_two_column_table_with_a_telling_header_heads_its_cells() -> None:
+    assert [s.text for s in _text.sentences("| Who | Deploy access |\n|---|---|\n| Ravi | production |")] == [
+        "| Ravi | Deploy access: production |"
+    ]
+    generic = _text.sentences("| Field | Value |\n|---|---|\n| Allergy | peanuts |")
+    assert [s.text for s in generic][-1] == "| Allergy | peanuts |"

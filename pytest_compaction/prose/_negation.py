@@ -77,6 +77,8 @@ _NUMBER_SIGN = re.compile(r"no\.\s*(?=[#\d])|nos\.\s*(?=[#\d])", re.IGNORECASE)
 """"No." before a number is "number" ("locker no. 147", "No. 3 Court"), no negator."""
 
 
+_CELL = re.compile(r"[^|]+")
+"""A line's text, or each cell of a table row: a label opens one or the other."""
 _LIMITS = re.compile(r"[-\s]limits\b", re.IGNORECASE)
 _BARE_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014-]|\s-\s)")
 """What follows a bare "N" that answers a label ("classes: N (knee)", "| Parking | N |")."""
@@ -435,13 +437,18 @@ class _Negation(_Sentence):
         colon answer the label before it, as a table cell answers its row's label
         (:meth:`_answers`). A label opens its line and is a few words with no punctuation.
         """
-        # Only the statement's first colon can close a label: a later one has it in its label.
+        # Only the first colon of a line, or of a table cell, can close a label: a later one
+        # has it in its label. The memo holds (label start, colon, answer) triples.
         found = self._memo.get("label")
         if found is None:
-            found = (-1, -1)
-            colon = _LABEL_COLON.search(self.text)
-            label = self.text[: colon.start()].lstrip(" \t-*\u2022") if colon is not None else ""
-            if colon is not None and len(label.split()) <= _LABEL_WORDS and not re.search(r"[,;:()|]", label):
+            triples: list[int] = []
+            for cell in _CELL.finditer(self.text):
+                colon = _LABEL_COLON.search(self.text, cell.start(), cell.end())
+                if colon is None:
+                    continue
+                label = self.text[cell.start() : colon.start()].lstrip(" \t-*\u2022")
+                if len(label.split()) > _LABEL_WORDS or re.search(r"[,;:()|]", label):
+                    continue
                 after = next((j for j, t in enumerate(self.tokens) if t.start >= colon.end()), None)
                 first = self.tokens[after] if after is not None else None
                 opens = first is not None and (
@@ -451,10 +458,14 @@ class _Negation(_Sentence):
                     or (first.raw == "N" and _BARE_ANSWER.match(self.text, first.end) is not None)
                 )
                 if after is not None and opens:
-                    found = (colon.start(), after)
+                    triples += (cell.start(), colon.start(), after)
+            found = tuple(triples)
             self._memo["label"] = found
-        colon_at, answer = found
-        return answer if answer >= 0 and self.tokens[position].end <= colon_at else None
+        token = self.tokens[position]
+        for k in range(0, len(found), 3):
+            if found[k] <= token.start and token.end <= found[k + 1]:
+                return found[k + 2]
+        return None
 
     def _not_to(self, index: int) -> bool:
         """Whether "not to" at token ``index`` negates the infinitive after it ("isn't to do

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.prose import normalize as _norm
 from pytest_compaction.prose._notes import answered, note_line
-from pytest_compaction.prose._tables import cells, is_rule_row, labelled_row
+from pytest_compaction.prose._tables import cells, headed, is_rule_row, labelled_row
 
 __all__ = [
     "Sentence",
@@ -147,16 +147,22 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     columns: list[str] = []
     previous = ""
     question = ""
+    before_previous = 0  # how many sentences there were before the previous line's
     for raw in normalize(text).splitlines():
         line = raw.strip()
         if not line:
             header, columns = "", []
             continue
         if is_rule_row(line) and previous.startswith("|"):
-            columns = cells(previous) if len(cells(previous)) >= 3 else []
+            columns = cells(previous) if headed(cells(previous)) else []
+            if columns:
+                # The header row names the columns each data row now carries ("| Flu jab
+                # this season | ..." heads "Flu jab this season: no"): it asserts nothing.
+                del out[before_previous:]
             previous = line
             continue
         previous = line
+        before_previous = len(out)
         if not line.startswith("|"):
             columns = []
         elif columns:
