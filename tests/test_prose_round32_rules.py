@@ -7,8 +7,10 @@ words than the held-out set that showed the need:
 
 from __future__ import annotations
 
+import pytest
 from _prose_rules import failure, passes
 
+from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose import _text
 from pytest_compaction.prose.summary import check_prose
 from tests._prose_facts import events, fact, names
@@ -84,3 +86,42 @@ def test_a_two_column_table_with_a_telling_header_heads_its_cells() -> None:
     ]
     generic = _text.sentences("| Field | Value |\n|---|---|\n| Allergy | peanuts |")
     assert [s.text for s in generic][-1] == "| Allergy | peanuts |"
+
+
+def _buses() -> Ledger:
+    ledger = events(
+        "Both minibuses leave the depot at 8:15.",
+        "Update: Ms Farah's minibus now leaves at 7:45; Mr Farrow's still leaves at 8:15.",
+    )
+    prose_a = {"names": ["minibus", "leaves"], "subject": ["Farah"]}
+    prose_b = {"names": ["minibus", "leaves"], "subject": ["Farrow"]}
+    ledger.fact("f1", "trip.farah_bus", "08:15", sources=["e1"], prose={**prose_a, "value": ["8:15"]})
+    ledger.fact("f2", "trip.farah_bus", "07:45", sources=["e2"], prose={**prose_a, "value": ["7:45"]})
+    ledger.fact("f3", "trip.farrow_bus", "08:15", sources=["e1"], prose={**prose_b, "value": ["8:15"]})
+    ledger.supersede("f1", "f2")
+    return ledger
+
+
+_MOVED = "Farah's minibus now leaves at 7:45 (moved from 8:15) for its earlier slot; Farrow's leaves at 8:15."
+_KEPT_OLD = "Farah's minibus leaves at 8:15, with a possible move to 7:45 for its earlier slot; Farrow's at 8:15."
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        (_MOVED, ()),
+        (_KEPT_OLD, ("f1:forbidden_superseded_fact",)),
+        ("Minibuses: Farah 8:15 -> 7:45; Farrow 8:15.", ()),
+    ],
+)
+def test_a_value_is_read_beside_its_own_subject(summary: str, expected: tuple[str, ...]) -> None:
+    assert names(_buses(), summary) == expected
+
+
+def test_a_bare_move_or_change_tells_no_history() -> None:
+    ledger = events("The yoga class is at 6 pm.", "Change: the yoga class is at 7 pm now.")
+    ledger.fact("f1", "yoga.time", "18:00", sources=["e1"], prose={"names": ["yoga"], "value": ["6 pm"]})
+    ledger.fact("f2", "yoga.time", "19:00", sources=["e2"], prose={"names": ["yoga"], "value": ["7 pm"]})
+    ledger.supersede("f1", "f2")
+    assert names(ledger, "Yoga is at 6 pm; a move to 7 pm is possible.") == ("f1:forbidden_superseded_fact",)
+    assert names(ledger, "Yoga moved from 6 pm to 7 pm.") == ()

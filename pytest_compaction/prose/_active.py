@@ -144,13 +144,19 @@ def _check_active(
                     )
                 )
             continue
+        anchor = name_at
         if value_hit is not None and statement.index == hit_index:
             # The value occurrence nearest the name states it ("A pays X; B pays Y"), one in
             # the name's own clause first: "A does the X route, while B walks the Y" states
             # the X route of A, however near B's "walks" stands to it.
-            positions = (p for p, _ in r.value_positions(statement))
+            positions = [p for p, _ in r.value_positions(statement)]
             nearest = min(positions, key=_nearness(statement, name_at, True))
-            value_hit = (nearest, value_hit[1])
+            own = _own_subject_at(statement, r, positions) if len(positions) > 1 else None
+            # With the fact's subject named beside one of them, that one is its value: "A's
+            # coach leaves at 7:00 (from 7:30); B's still leaves at 7:30" states B's 7:30.
+            value_hit = (nearest if own is None else own, value_hit[1])
+            if own is not None:
+                anchor = own
         at = value_hit[0] if value_hit is not None else name_at
         # Every place the value (or, without value words, a name) occurs: one that reads
         # with the fact's polarity states it.
@@ -166,7 +172,7 @@ def _check_active(
             for p in statement.positions(a):
                 spans[p] = max(spans.get(p, 0), len(a))
         turned = {p for a in group if a in r.inverse for p in statement.positions(a)}
-        spots = sorted(spans, key=_nearness(statement, name_at, statement.index == hit_index))
+        spots = sorted(spans, key=_nearness(statement, anchor, statement.index == hit_index))
         reading = {p: _reading(statement, p, spans[p], p in turned)[0] for p in spots}
         matching = [p for p in spots if reading[p] == required]
         if matching and (value_hit is None or len(matching) == len(spots)):
@@ -341,6 +347,19 @@ def _requested(statement: Statement, position: int) -> bool:
     clause = statement.clause[position]
     start = min(t.start for i, t in enumerate(statement.tokens) if statement.clause[i] == clause)
     return _REQUESTED.search(statement.text, start, statement.tokens[position].start) is not None
+
+
+def _own_subject_at(statement: Statement, r: Resolved, positions: Sequence[int]) -> int | None:
+    """The value position whose clause names the fact's subject, when exactly one does
+    and the subject is named nowhere else in the sentence; or None."""
+    if not r.subject:
+        return None
+    named = [i for alias in r.subject for i in statement.positions(alias)]
+    clauses = {statement.clause[i] for i in named}
+    if len(clauses) != 1:
+        return None
+    own = [p for p in positions if statement.clause[p] in clauses]
+    return own[0] if len(own) == 1 else None
 
 
 def _nearness(statement: Statement, name_at: int, same: bool) -> Callable[[int], tuple[bool, int]]:

@@ -45,6 +45,9 @@ _REPLACED_REACH = 6
 _ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
 _TO_GAP = re.compile(r"\s+to\s+", re.IGNORECASE)
 _FROM_REACH = 6
+_ARROW_REACH = 3
+_POSSESSIVES = frozenset({"its", "his", "her", "their", "our", "my", "your"})
+"""How many words of a value's phrase may stand before the arrow after it ("terminal 1 ->")."""
 """How many words before "to" a "from" may stand for "from X to Y" ("from the 9:15 slot to")."""
 
 
@@ -122,8 +125,11 @@ class _PastFraming(_Sentence):
         raw = self.tokens[index].raw.lower()
         if raw == "used" and self._attributive(index):
             return False  # "the *used* Corvan Estate": second-hand, no "used to"
-        # "oil *changes*", and "the north *changing* room", "*moving* day": no change told
-        return not (norm in _CHANGE_VERBS and raw.endswith(("s", "ing")))
+        if raw == "earlier" and (self._attributive(index) or self._determined(index)):
+            return False  # "its *earlier* museum slot": the sooner one, no "previously"
+        # "oil *changes*", "the north *changing* room", "*moving* day", "a possible *move* to
+        # 7:00": no change told; only "changed", "moved", "replaced" tell one
+        return not (norm in _CHANGE_VERBS and not raw.endswith("ed"))
 
     def _from_named(self, position: int) -> str | None:
         """The words of a change "from" a named value "to" another, with the value's name
@@ -166,6 +172,25 @@ class _PastFraming(_Sentence):
                 return f"{self.tokens[i - 1].raw} {self.tokens[i].raw}"
         return None
 
+    def _arrow_after(self, position: int) -> str | None:
+        """The value at token ``position`` and the arrow right after it, or after the word
+        or two that end its phrase ("terminal 1 ->"), as written; or None."""
+        last = min(len(self.tokens), position + _ARROW_REACH)
+        for j in range(position, last):
+            if j > position and self.text[self.tokens[j - 1].end : self.tokens[j].start].strip():
+                return None  # punctuation ends the value's phrase
+            arrow = _CHANGED_TO.match(self.text, self.tokens[j].end)
+            if arrow is not None:
+                return f"{self.text[self.tokens[position].start : self.tokens[j].end]} {arrow.group('arrow')}"
+        return None
+
+    def _determined(self, index: int) -> bool:
+        """Whether a possessive determiner stands right before token ``index`` and a word of
+        its segment after it ("its earlier slot", "their later train")."""
+        before = self.tokens[index - 1].raw.lower() if index > 0 else ""
+        after = index + 1 < len(self.tokens) and self.segment[index + 1] == self.segment[index]
+        return after and before in _POSSESSIVES
+
     def changed_to(self, position: int) -> bool:
         """Whether token ``position`` is the value a change arrives at: after an arrow
         ("Tue → *Thu*"), after a struck value ("~~3 pm~~ *4:30 pm*") or after "to" with a
@@ -188,9 +213,9 @@ class _PastFraming(_Sentence):
             return struck.group()  # "load-in ~~3 pm~~ 4:30 pm": the struck value is the old one
         if self.changed_to(position):
             return None  # "~ changed: 3 pm → 4:30 pm": the value a change arrives at is current
-        arrow = _CHANGED_TO.match(self.text, self.tokens[position].end)
+        arrow = self._arrow_after(position)
         if arrow is not None:
-            return f"{self.tokens[position].raw} {arrow.group('arrow')}"  # "Tue → Thu": moved from Tue
+            return arrow  # "Tue → Thu", "terminal 1 -> terminal 3": moved from the first
         origin = (
             position > 1 and self.norms[position - 1] == "from" and self.norms[position - 2] in _DEPARTING
         )
