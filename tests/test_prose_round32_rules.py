@@ -103,7 +103,10 @@ def _buses() -> Ledger:
 
 
 _MOVED = "Farah's minibus now leaves at 7:45 (moved from 8:15) for its earlier slot; Farrow's leaves at 8:15."
-_KEPT_OLD = "Farah's minibus leaves at 8:15, with a possible move to 7:45 for its earlier slot; Farrow 8:15"
+_KEPT_OLD = (
+    "Farah's minibus leaves at 8:15, with a possible move to 7:45 for its earlier slot;"
+    " Farrow's still leaves at 8:15."
+)
 
 
 @pytest.mark.parametrize(
