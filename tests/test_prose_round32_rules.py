@@ -128,3 +128,33 @@ def test_a_bare_move_or_change_tells_no_history() -> None:
     ledger.supersede("f1", "f2")
     assert names(ledger, "Yoga is at 6 pm; a move to 7 pm is possible.") == ("f1:forbidden_superseded_fact",)
     assert names(ledger, "Yoga moved from 6 pm to 7 pm.") == ()
+
+
+def test_a_subject_named_as_the_exception_gets_the_opposite() -> None:
+    ledger = fact(
+        "All the flatmates are coming to the barbecue except Jonas, who is working.",
+        "house.jonas_barbecue",
+        False,
+        {"names": ["barbecue"], "subject": ["Jonas"], "polarity": "negative"},
+    )
+    assert names(ledger, "Barbecue: the whole flat is coming apart from Jonas (working).") == ()
+    assert names(ledger, "Barbecue: apart from Jonas, who is working, everyone comes.") == ()
+    assert names(ledger, "Barbecue: the whole flat is coming, Jonas included.") == ("f1:value_changed",)
+
+
+def test_a_negator_reaches_its_verb_past_a_bracketed_list() -> None:
+    ledger = fact(
+        "Neither trainee, Ana or Leo, may sign off invoices.",
+        "office.trainees_sign_off",
+        False,
+        {"names": ["sign off"], "subject": ["trainee", "Ana", "Leo"], "polarity": "negative"},
+    )
+    assert names(ledger, "Neither trainee (Ana, Leo) signs off invoices.") == ()
+    assert names(ledger, "Each trainee (Ana, Leo) signs off invoices.") == ("f1:value_changed",)
+
+
+def test_a_role_before_if_is_held_and_only_its_use_is_conditioned() -> None:
+    ledger = events("Kofi is on the rota this week; his colleague Mara is backup if he is ill.")
+    assert names(ledger, "This week: Kofi on the rota, his colleague Mara as backup.") == ()
+    doubted = events("Kofi might be on the rota this week if Mara is ill.")
+    assert names(doubted, "This week: Kofi on the rota.") == ("unsupported_fact",)

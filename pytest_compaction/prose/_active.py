@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence, Set
 from pytest_compaction.core.model import Criticality, Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.prose._findings import _Finding, _where
-from pytest_compaction.prose._qualifiers import _kept, _negative_qualifiers
+from pytest_compaction.prose._qualifiers import _excepted, _kept, _negative_qualifiers
 from pytest_compaction.prose._superseded import _reading, _told_as_over
 from pytest_compaction.prose._values import (
     _candidates,
@@ -182,6 +182,10 @@ def _check_active(
         if value_hit is not None and asked and told and all(reading[p] != required for p in told):
             at = told[0]  # "asked for it to be redelivered, but was told it will not be"
         polarity, negated = _reading(statement, at, spans.get(at, 1), at in turned)
+        excepted = _subject_excepted(statement, r, at)
+        if excepted is not None:
+            # "the whole house is in *apart from Omar*": stated of everyone but its subject
+            polarity, negated = ("negative" if polarity == "positive" else "positive"), excepted
         if polarity == "negative" != required and value_hit is not None and _source_negates(r, ledger_events):
             polarity = required  # "no caffeine after 14:00" for "no caffeine after 2 pm": negated as told
         if polarity != required:
@@ -347,6 +351,19 @@ def _requested(statement: Statement, position: int) -> bool:
     clause = statement.clause[position]
     start = min(t.start for i, t in enumerate(statement.tokens) if statement.clause[i] == clause)
     return _REQUESTED.search(statement.text, start, statement.tokens[position].start) is not None
+
+
+def _subject_excepted(statement: Statement, r: Resolved, at: int) -> str | None:
+    """The subject words, when the clause of token ``at`` names the fact's subject as the
+    exception to what it says ("everyone is in *apart from Omar*", "all the dogs except
+    Pip"), so it says the opposite of the subject; or None."""
+    if not r.subject:
+        return None
+    for alias in r.subject:
+        for i in statement.positions(alias):
+            if statement.clause[i] == statement.clause[at] and _excepted(statement, i, len(alias)):
+                return " ".join(t.raw for t in statement.tokens[i : i + len(alias)])
+    return None
 
 
 def _own_subject_at(statement: Statement, r: Resolved, positions: Sequence[int]) -> int | None:

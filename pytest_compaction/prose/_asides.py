@@ -73,8 +73,12 @@ def _asides(text: str) -> list[tuple[int, int]]:
         participle = bool(words) and words[0].endswith(("ed", "en")) and len(words[0]) > 3
         verb = bool(after) and (
             after[0].lower() in _VERB_OPENERS
-            # ", forwarded to us, asserts that ...": a participle's aside before a lexical verb
-            or (participle and re.fullmatch(r"[a-z]{3,}(?:s|ed)", after[0]) is not None)
+            # ", forwarded to us, asserts that ...": a participle's aside before a lexical verb;
+            # a bracket is an aside whatever it holds ("neither junior (Tess, Tom) merges")
+            or (
+                (participle or match.group("paren") is not None)
+                and re.fullmatch(r"[a-z]{3,}(?:s|ed)", after[0]) is not None
+            )
         )
         if (
             words

@@ -565,11 +565,13 @@ class _Negation(_Sentence):
         )
 
     def _across_aside(self, position: int, index: int) -> bool:
-        """Whether token ``index`` (after ``position``) stands in the segment that resumes
-        ``position``'s clause after an aside between them (:func:`_asides`): every token
-        between the two segments is the aside's."""
-        if index <= position:
+        """Whether tokens ``index`` and ``position`` stand in the segments either side of an
+        aside (:func:`_asides`), one resuming the other's clause: every token between the two
+        segments is the aside's ("neither junior *(Tess, Tom)* merges", "the pool, *which
+        we heated,* is not open")."""
+        if index == position:
             return False
+        position, index = min(position, index), max(position, index)
         aside = set(self._aside_tokens())
         if not aside:
             return False

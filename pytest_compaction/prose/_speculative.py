@@ -41,6 +41,17 @@ __all__ = ["_Speculation"]
 
 
 _BRACKETED = re.compile(r"\([^()\n]{1,160}\)")
+_ROLE_BEFORE = re.compile(
+    r"\b(?:backup|back-up|fallback|fall-back|reserve|stand-in|standby|cover|deputy|plan\s+b)\s*,?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _role_before(text: str, hedge: int) -> bool:
+    """Whether a role stands right before the "if" at character ``hedge``: "Ivo is backup
+    *if she's unreachable*" gives Ivo the role for good and conditions only its use, so the
+    words before the "if" are settled."""
+    return text[hedge : hedge + 2].lower() == "if" and _ROLE_BEFORE.search(text, 0, hedge) is not None
 _WHEN_WORDS = frozenset(
     stem(word)
     for word in [
@@ -168,6 +179,7 @@ class _Speculation(_Sentence):
             and not _required(self.text, start + m.end(), m.group())
             and not _request(self.text, start + m.end(), m.group())
             and not self._hedges_time_only(start + m.start(), here, end)
+            and not (here < start + m.start() and _role_before(self.text, start + m.start()))
         ]
         if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
             return None  # "she'll ring each time": a habit, as settled as "she rings each time"
