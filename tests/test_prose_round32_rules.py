@@ -8,7 +8,7 @@ words than the held-out set that showed the need:
 from __future__ import annotations
 
 import pytest
-from _prose_rules import failure, passes
+from _prose_rules import failure, passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose import _text
@@ -158,3 +158,30 @@ def test_a_role_before_if_is_held_and_only_its_use_is_conditioned() -> None:
     assert names(ledger, "This week: Kofi on the rota, his colleague Mara as backup.") == ()
     doubted = events("Kofi might be on the rota this week if Mara is ill.")
     assert names(doubted, "This week: Kofi on the rota.") == ("unsupported_fact",)
+
+
+def test_never_anyone_but_is_kept_as_only_those() -> None:
+    register = rule(
+        "Never let anyone but Priya and Tom into the server cupboard.", ["server cupboard"], "prohibition"
+    )
+    assert passes(register, "Server cupboard: only Priya and Tom are ever allowed in.")
+    assert weakened(register, "Server cupboard: usually only Priya and Tom are allowed in.")
+    assert weakened(register, "Server cupboard: Priya, Tom and the cleaners are allowed in.")
+
+
+def test_always_from_is_kept_as_never_other_than_from() -> None:
+    register = rule("Always pay the venue deposit from the club account.", ["venue deposit"], "obligation")
+    assert passes(register, "Venue deposit: never paid any way other than from the club account.")
+    assert weakened(register, "Venue deposit: rarely paid any way other than from the club account.")
+
+
+def test_a_state_that_held_on_tells_a_failed_attempt() -> None:
+    register = failure(
+        "Dad already tried resetting the router before calling the provider; it stayed offline.", ["router"]
+    )
+    assert passes(
+        register, "Internet: Dad already reset the router and it stayed offline; the provider was called."
+    )
+    assert not passes(
+        register, "Internet: one option is for Dad to reset the router; the provider was called."
+    )

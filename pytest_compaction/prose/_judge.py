@@ -104,7 +104,12 @@ def _quote(words: Iterable[str]) -> str:
     return ", ".join(repr(w) for w in words)
 
 
-_COUNTERPARTS = {"outside": re.compile(r"\b(?:in|inside|within)\b"), "without": re.compile(r"\bwith\b")}
+_COUNTERPARTS = {
+    "outside": re.compile(r"\b(?:in|inside|within)\b"),
+    "without": re.compile(r"\bwith\b"),
+    # "always pay it from the team account" is "never pay it any way other than from it"
+    "other than": re.compile(r"\b(?:from|with|by|via|through|using|on|at|to)\b"),
+}
 
 
 def complements(invariant: str) -> frozenset[str]:
@@ -126,6 +131,20 @@ _COMPANY = re.compile(
     r"accompanied|supervised|attended|in\s+pairs|in\s+company|together\s+with|buddy)\b",
     re.IGNORECASE,
 )
+
+
+_ANYONE_BUT = re.compile(
+    r"\b(?:any(?:one|body|thing)?|no\s*one|nobody|nothing)\s+(?:\w+\s+)?(?:but|except|other\s+than|apart\s+from|besides)\b",
+    re.IGNORECASE,
+)
+_ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
+
+
+def only_those(invariant: str, clauses: Sequence[str]) -> bool:
+    """Whether a prohibition of everyone but some ("Never let *anyone but* Hugo and Hana
+    into the attic room") is told as a permission of those only ("*only* Hugo and Hana are
+    allowed in"): the same rule from its other side."""
+    return _ANYONE_BUT.search(invariant) is not None and any(_ONLY.search(c) for c in clauses)
 
 
 def in_company(invariant: str, clauses: Sequence[str]) -> bool:

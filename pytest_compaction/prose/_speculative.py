@@ -52,6 +52,8 @@ def _role_before(text: str, hedge: int) -> bool:
     *if she's unreachable*" gives Ivo the role for good and conditions only its use, so the
     words before the "if" are settled."""
     return text[hedge : hedge + 2].lower() == "if" and _ROLE_BEFORE.search(text, 0, hedge) is not None
+
+
 _WHEN_WORDS = frozenset(
     stem(word)
     for word in [

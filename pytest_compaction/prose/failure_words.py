@@ -63,7 +63,10 @@ _REFUSED_ACTIVE = r"declined|refused|denied"
 # ("still leaked", "still pulls"), not one of need or plan ("still needs a new seal").
 _PERSISTED = (
     r"(?:came|comes|coming)\s+back(?!\s+(?:clean|negative|fine|ok|okay|normal|green|good|clear))|kept\s+coming\s+back|reappear(?:ed|s)|recur(?:red|s)|persist(?:ed|s)|"
-    r"resurfaced|no\s+change|"
+    r"resurfaced|no\s+change|no\s+better|"
+    # the state the attempt was to end held on ("it stayed cold", "the drain remained blocked")
+    r"(?:stayed|remained|stays|remains)\s+(?:stone\s+)?(?:cold|broken|dead|blocked|stuck|flat|jammed|frozen|"
+    r"dark|offline|unresponsive|the\s+same|unchanged|wet|damp|loud|noisy|high|low)|"
     # the problem went on ("the drops continued at nine a day"), not the work ("continued with")
     r"continu(?:ed|es)(?!\s+(?:to|with|on|working|monitoring|using|testing|the|a|an|our|its|their|his|her)\b)|"
     r"still\s+(?!(?:needs|has|is|was|does|seems|looks|wants|plans|intends|hopes|expects|"

@@ -62,7 +62,7 @@ from pytest_compaction.prose._cues import (
     CueKind,
     Reading,
 )
-from pytest_compaction.prose._judge import Judgement, Modality, complements, in_company, judge
+from pytest_compaction.prose._judge import Judgement, Modality, complements, in_company, judge, only_those
 from pytest_compaction.prose._text import normalize
 from pytest_compaction.prose._unframed import fluent, spelled, unframed
 
@@ -76,6 +76,7 @@ __all__ = [
     "commanded",
     "complements",
     "in_company",
+    "only_those",
     "connectives",
     "count_constraints",
     "condition_words",

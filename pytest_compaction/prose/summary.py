@@ -62,6 +62,7 @@ from pytest_compaction.prose.modality import (
     in_company,
     judge,
     kept,
+    only_those,
     own_act,
     read,
     reshaped,
@@ -267,6 +268,13 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         and in_company(invariant.text, stating)
     ):
         verdict = Judgement(True, "obligation", "")  # "never alone" kept as "always with a second person"
+    if (
+        not verdict.ok
+        and verdict.observed in ("permission", "restriction")
+        and invariant.modality is Modality.PROHIBITION
+        and only_those(invariant.text, stating)
+    ):
+        verdict = Judgement(True, "restriction", "")  # "never anyone but A" kept as "only A may"
     if not verdict.ok and verdict.contradicts:
         verdict = _omission_restated(invariant, stating, verdict)
     if not verdict.ok and verdict.observed == "narrowed" and invariant.modality is Modality.OBLIGATION:
