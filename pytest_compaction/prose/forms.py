@@ -19,7 +19,6 @@ raise false alarms):
 from __future__ import annotations
 
 import dataclasses
-import decimal
 import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -28,15 +27,11 @@ from typing import Any, Protocol
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Value
-from pytest_compaction.prose._numbers import _number
+from pytest_compaction.prose._alias_forms import Alias, as_unit, converted, derivations
 from pytest_compaction.prose._spoken import other_half, without_half
-from pytest_compaction.prose._units import _METRIC
 from pytest_compaction.prose.normalize import (
-    OBJECT_PRONOUNS,
-    PARTICLES,
     adverb_family,
     clock_time,
-    derived,
     is_year,
     kind_of,
     phrase,
@@ -44,9 +39,7 @@ from pytest_compaction.prose.normalize import (
 )
 from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements, un_negative
 
-__all__ = ["ProseFormLike", "Resolved", "resolve", "without_year"]
-
-Alias = tuple[str, ...]
+__all__ = ["Alias", "ProseFormLike", "Resolved", "resolve", "without_year"]
 
 
 class ProseFormLike(Protocol):
@@ -79,7 +72,7 @@ class Resolved:
     declared: bool
     """Whether the fact carries its own prose form (rather than defaults only)."""
     derived: frozenset[Alias] = frozenset()
-    """The aliases added in another derivation of one word (:func:`_derivations`): one is
+    """The aliases added in another derivation of one word (:func:`derivations`): one is
     read only where no alias as written occurs in the sentence."""
     halfless: frozenset[Alias] = frozenset()
     """The value aliases that are a time written without its half of the day, for a fact
@@ -273,17 +266,17 @@ class _Builder:
                 continue
             self.shown.setdefault(alias, word)
             out.append(alias)
-            unit = _as_unit(word, alias)
+            unit = as_unit(word, alias)
             if unit is not None and unit not in out:
                 self.shown.setdefault(unit, word)
                 out.append(unit)
-            for converted in _converted(alias):
-                if converted not in out:
-                    self.shown.setdefault(converted, word)
-                    out.append(converted)
+            for other in converted(alias):
+                if other not in out:
+                    self.shown.setdefault(other, word)
+                    out.append(other)
         variants: list[Alias] = []
         for alias in out if derive else ():
-            for variant in _derivations(alias):
+            for variant in derivations(alias):
                 if variant not in out and variant not in variants:
                     self.shown.setdefault(variant, self.shown[alias])
                     self.derived.add(variant)
@@ -368,73 +361,6 @@ class _Builder:
 
 _HOUR_PLACING = frozenset(phrase("before after by until till from at since"))
 """Words before which a bare number of 1 to 12 is an hour ("before 8", "until eleven")."""
-
-_DERIVED_REACH = 3
-"""Aliases of up to this many words get their derived wordings (:func:`_derivations`)."""
-
-
-def _as_unit(word: str, alias: Alias) -> Alias | None:
-    """The one-word alias as the unit it is after a number ("miles" in "2.4 miles" reads
-    as the unit mile, a word elsewhere), or None: a fact named by its unit is named in
-    "lives 2.4 miles from the school"."""
-    if len(alias) != 1 or kind_of(alias[0]) != "word":
-        return None
-    read = tokens("2 " + word)
-    if len(read) != 2 or kind_of(read[1].norm) != "unit" or read[1].norm == alias[0]:
-        return None
-    return (read[1].norm,)
-
-
-def _converted(alias: Alias) -> list[Alias]:
-    """The alias with its metric amount in the other units of its kind ("0.75 g" as "750
-    mg" and "0.00075 kg"; "3.65 MWh" as "3650 kWh"): a summary that converts the amount
-    states it. Only an amount and its unit make up the alias."""
-    if len(alias) != 2 or kind_of(alias[0]) != "number":
-        return []
-    kind = next((units for units in _METRIC if alias[1] in units), None)
-    if kind is None:
-        return []
-    try:
-        amount = decimal.Decimal(alias[0][1:]) * decimal.Decimal(kind[alias[1]])
-    except decimal.InvalidOperation:
-        return []
-    out: list[Alias] = []
-    for unit, size in kind.items():
-        if unit != alias[1]:
-            number = format((amount / decimal.Decimal(size)).normalize(), "f")
-            out.append((_number(number), unit))
-    return out
-
-
-def _derivations(alias: Alias) -> list[Alias]:
-    """The alias with one word in the other wording of its verb (:func:`derived`):
-    "rehearsals" for "rehearses", "reservation" for "reserve", "cancellation" for "cancel".
-    The same words in the same order, so everything else about the alias still holds: only
-    how one word of it is derived differs. Function words are never varied, and aliases
-    longer than :data:`_DERIVED_REACH` words are left as written."""
-    if len(alias) > _DERIVED_REACH:
-        return []
-    out: list[Alias] = []
-    for i, norm in enumerate(alias):
-        if norm in STOPWORDS:
-            continue
-        out.extend((*alias[:i], other, *alias[i + 1 :]) for other in sorted(derived(norm)))
-    for i in range(len(alias) - 1):
-        if alias[i : i + 2] == _FIFTY_PERCENT:
-            out.append((*alias[:i], "half", *alias[i + 2 :]))  # "half up front" for "50 percent"
-    return out + _separated(alias)
-
-
-_FIFTY_PERCENT = ("#50", "~percent")
-"""A share of fifty percent, which English says as "half"."""
-
-
-def _separated(alias: Alias) -> list[Alias]:
-    """A phrasal verb ("drop off", "pick up") with a pronoun object between verb and
-    particle, where English puts it: "drops it off", "picked them up" (never "drop off it")."""
-    if len(alias) != 2 or alias[1] not in PARTICLES or alias[0] in STOPWORDS or kind_of(alias[0]) != "word":
-        return []
-    return [(alias[0], pronoun, alias[1]) for pronoun in sorted(OBJECT_PRONOUNS)]
 
 
 def _predicate_words(predicate: str) -> list[str]:
