@@ -13,7 +13,7 @@ from pytest_compaction.prose._token import Token, kind_of
 from pytest_compaction.prose._units import _DURATIONS, _is_code
 from pytest_compaction.prose._word_forms import stem
 
-__all__ = ["fraction", "is_year", "part_of_unit"]
+__all__ = ["fraction", "is_year", "part_of_unit", "slash_fraction", "vulgar_fractions"]
 
 
 _SCALE_WORDS = {
@@ -445,3 +445,66 @@ def _priced(out: Sequence[Token], index: int) -> bool:
     token = out[index]
     lowered = token.raw.lower().rstrip(".")
     return kind_of(token.norm) in ("currency", "unit") or _is_code(token) or lowered in _AMOUNT_AFTER
+
+
+_VULGAR = {
+    "\u00bd": (1, 2),
+    "\u2153": (1, 3),
+    "\u2154": (2, 3),
+    "\u00bc": (1, 4),
+    "\u00be": (3, 4),
+    "\u2155": (1, 5),
+    "\u2156": (2, 5),
+    "\u2157": (3, 5),
+    "\u2158": (4, 5),
+    "\u2159": (1, 6),
+    "\u215a": (5, 6),
+    "\u215b": (1, 8),
+    "\u215c": (3, 8),
+    "\u215d": (5, 8),
+    "\u215e": (7, 8),
+}
+_VULGAR_AFTER = re.compile(r"(?:(\d+)[ \u00a0]?)?([" + "".join(_VULGAR) + "])")
+
+
+def _vulgar(match: re.Match[str]) -> str:
+    numerator, denominator = _VULGAR[match.group(2)]
+    glued = match.group(1) is None and match.start() > 0 and match.string[match.start() - 1].isalpha()
+    return (" " if glued else "") + fraction(int(match.group(1) or 0), numerator, denominator)
+
+
+def vulgar_fractions(text: str) -> str:
+    """``text`` with each vulgar fraction written as its decimal ("1\u00bd teaspoons" is
+    "1.5 teaspoons", "\u2154 pint" "0.667 pint")."""
+    if not any(c in _VULGAR for c in text):
+        return text
+    return _VULGAR_AFTER.sub(_vulgar, text)
+
+
+_SLASH_FRACTION = re.compile(r"([1-7])/([2348])")
+_MEASURED = re.compile(
+    r"\s*-?\s*(?:tsp|tbsp|teaspoons?|tablespoons?|cups?|inch(?:es)?|in\b|pints?|miles?|lbs?|oz|ounces?"
+    r"|kg|g\b|hours?|hrs?|mins?|minutes?|lit(?:re|er)s?|l\b|ml|cm|mm|km|m\b|of\s+an?\b)",
+    re.IGNORECASE,
+)
+
+
+def slash_fraction(raw: str, out: Sequence[Token], match: re.Match[str]) -> tuple[str, bool] | None:
+    """A fraction written with a slash ("1/2", "3/4") as its decimal's norm, and whether it
+    joins the whole number before it ("1 1/2" is 1.5), or None. A slashed pair is a
+    fraction only as a mixed number or before a measure ("1/2 tsp", "3/4 of a cup");
+    elsewhere it stays a date or a score ("1/2", "3/4 passed")."""
+    parts = _SLASH_FRACTION.fullmatch(raw)
+    if parts is None or int(parts.group(1)) >= int(parts.group(2)):
+        return None
+    numerator, denominator = int(parts.group(1)), int(parts.group(2))
+    previous = out[-1] if out else None
+    mixed = (
+        previous is not None
+        and re.fullmatch(r"#\d+", previous.norm) is not None
+        and match.string[previous.end : match.start()] == " "
+    )
+    if not mixed and _MEASURED.match(match.string, match.end()) is None:
+        return None
+    whole = int(previous.norm[1:]) if mixed and previous is not None else 0
+    return "#" + fraction(whole, numerator, denominator), mixed

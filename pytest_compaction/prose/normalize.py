@@ -20,7 +20,6 @@ typed values (``_fold``). Everything the rest of the package uses is imported fr
 
 from __future__ import annotations
 
-import decimal
 import functools
 import re
 import unicodedata
@@ -56,11 +55,13 @@ from pytest_compaction.prose._numbers import (
     _number_word,
     _quarter,
     _said_decimals,
-    fraction,
     is_year,
     part_of_unit,
+    slash_fraction,
     spaced_thousands,
+    vulgar_fractions,
 )
+from pytest_compaction.prose._periods import period_word
 from pytest_compaction.prose._spoken import clock_phrases, digit_group, digit_groups, hour_minutes
 from pytest_compaction.prose._token import Token, kind_of
 from pytest_compaction.prose._units import (
@@ -113,37 +114,10 @@ __all__ = [
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2014": " - "})
 
 
-_VULGAR = {
-    "\u00bd": (1, 2),
-    "\u2153": (1, 3),
-    "\u2154": (2, 3),
-    "\u00bc": (1, 4),
-    "\u00be": (3, 4),
-    "\u2155": (1, 5),
-    "\u2156": (2, 5),
-    "\u2157": (3, 5),
-    "\u2158": (4, 5),
-    "\u2159": (1, 6),
-    "\u215a": (5, 6),
-    "\u215b": (1, 8),
-    "\u215c": (3, 8),
-    "\u215d": (5, 8),
-    "\u215e": (7, 8),
-}
-_VULGAR_AFTER = re.compile(r"(?:(\d+)[ \u00a0]?)?([" + "".join(_VULGAR) + "])")
-
-
-def _vulgar(match: re.Match[str]) -> str:
-    numerator, denominator = _VULGAR[match.group(2)]
-    glued = match.group(1) is None and match.start() > 0 and match.string[match.start() - 1].isalpha()
-    return (" " if glued else "") + fraction(int(match.group(1) or 0), numerator, denominator)
-
-
 def clean(text: str) -> str:
     """NFKC, straight quotes and apostrophes, so "don\u2019t" reads as "don't"; a vulgar
     fraction as its decimal ("1\u00bd teaspoons" is "1.5 teaspoons")."""
-    if any(c in _VULGAR for c in text):
-        text = _VULGAR_AFTER.sub(_vulgar, text)
+    text = vulgar_fractions(text)
     return unicodedata.normalize("NFKC", text).translate(_QUOTES)
 
 
@@ -226,7 +200,7 @@ def _tokens(text: str) -> tuple[Token, ...]:
                 if counted and part.start() > match.start() and part.group().lower() in _PER_SLASH:
                     out.append(Token("per", "/", part.start() - 1, part.start()))  # "3 walks/day"
                 _word(out, part)  # "Tuesday/Thursday" is two words, "24/7" an identifier
-        elif kind == "ident" and (slashed := _fraction_of(raw, out, match)) is not None:
+        elif kind == "ident" and (slashed := slash_fraction(raw, out, match)) is not None:
             if slashed[1]:
                 whole = out.pop()  # "1 1/2 tsp": the whole number and its fraction are one
                 out.append(Token(slashed[0], text[whole.start : match.end()], whole.start, match.end()))
@@ -286,35 +260,6 @@ def _tokens(text: str) -> tuple[Token, ...]:
     numbers = _said_decimals(clock_phrases(digit_groups(out, text), text), text)
     spans = time_ranges(date_ranges(spaced_thousands(_keyed_units(numbers, text), text), text), text)
     return _per_period(tuple(span_joints(_fold(spans))))
-
-
-_SLASH_FRACTION = re.compile(r"([1-7])/([2348])")
-_MEASURED = re.compile(
-    r"\s*-?\s*(?:tsp|tbsp|teaspoons?|tablespoons?|cups?|inch(?:es)?|in\b|pints?|miles?|lbs?|oz|ounces?"
-    r"|kg|g\b|hours?|hrs?|mins?|minutes?|lit(?:re|er)s?|l\b|ml|cm|mm|km|m\b|of\s+an?\b)",
-    re.IGNORECASE,
-)
-
-
-def _fraction_of(raw: str, out: Sequence[Token], match: re.Match[str]) -> tuple[str, bool] | None:
-    """A fraction written with a slash ("1/2", "3/4") as its decimal's norm, and whether it
-    joins the whole number before it ("1 1/2" is 1.5), or None. A slashed pair is a
-    fraction only as a mixed number or before a measure ("1/2 tsp", "3/4 of a cup");
-    elsewhere it stays a date or a score ("1/2", "3/4 passed")."""
-    parts = _SLASH_FRACTION.fullmatch(raw)
-    if parts is None or int(parts.group(1)) >= int(parts.group(2)):
-        return None
-    numerator, denominator = int(parts.group(1)), int(parts.group(2))
-    previous = out[-1] if out else None
-    mixed = (
-        previous is not None
-        and re.fullmatch(r"#\d+", previous.norm) is not None
-        and match.string[previous.end : match.start()] == " "
-    )
-    if not mixed and _MEASURED.match(match.string, match.end()) is None:
-        return None
-    whole = int(previous.norm[1:]) if mixed and previous is not None else 0
-    return "#" + fraction(whole, numerator, denominator), mixed
 
 
 _TIMES_SHORTHAND = re.compile(
@@ -480,21 +425,8 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
     if lower in ("time", "times") and after_number:
         out.append(Token("~time", raw, start, end))
         return
-    if lower == "in" and after_number and _INCH_END.match(match.string, end):
-        out.append(Token("~inch", raw, start, end))  # "25 cm (10 in)": inches, not a preposition
-        return
-    if lower in _EACH_PERIOD and previous is not None and previous.norm == "~time":
-        out.append(Token(_EACH_PERIOD[lower], raw, start, end))  # "three times weekly": a week
-        return
-    dosed = previous is not None and kind_of(previous.norm) == "unit"
-    if lower in _DOSING and (dosed or (raw.isupper() and lower not in _DOSING_WORDS)):
-        count = _DOSING[lower]  # "500 mg BID" is "500 mg twice a day"
-        out.extend((Token(f"#{count}", raw, start, end), Token("~time", raw, start, end)))
-        out.append(Token("~day", raw, start, end))
-        return
-    if lower in ("fortnight", "fortnights"):
-        _fortnight(out, match, after_number)
-        return
+    if period_word(out, match, lower, after_number):
+        return  # "(10 in)", "three times weekly", "500 mg BID", "a fortnight"
     if lower in _MONTHS and (lower != "may" or raw[0].isupper()) and _date_context(out, match):
         out.append(Token(f"%{_MONTHS[lower]}", raw, start, end))
         return
@@ -525,43 +457,6 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         out.append(Token(stem("remain"), raw, start, end))  # "seven instalments left": remaining
         return
     out.append(Token(stem(lower), raw, start, end, _is_past(lower)))
-
-
-_INCH_END = re.compile(r"\s*(?:[)\],;/]|$)")
-"""What follows "in" read as inches after a number: a closing bracket or a list's comma,
-never the object a preposition would take ("10 in the box")."""
-_EACH_PERIOD = {
-    "hourly": "~hour",
-    "daily": "~day",
-    "weekly": "~week",
-    "monthly": "~month",
-    "yearly": "~year",
-    "annually": "~year",
-}
-"""Adverbs of a period after a count of times: "three times weekly" is "three times a week"."""
-_DOSING = {"od": 1, "bd": 2, "bid": 2, "tds": 3, "tid": 3, "qds": 4, "qid": 4}
-"""Dosing shorthand, written in capitals or after a dose: "BID" is twice a day, "TDS" three
-times, "10 mg OD" once."""
-_DOSING_WORDS = frozenset({"od", "bd"})
-"""Dosing shorthand that is other things in capitals ("the OD team", "BD sales"): read only
-after a dose."""
-
-
-def _fortnight(out: list[Token], match: re.Match[str], after_number: bool) -> None:
-    """ "a fortnight" is 14 days and "two fortnights" 28, as "14 days" and "two weeks" read;
-    "once a fortnight" and "every fortnight" keep it a period of its own."""
-    raw, start, end = match.group(), match.start(), match.end()
-    previous = out[-1] if out else None
-    counted = len(out) >= 2 and out[-2].norm == "~time"
-    if after_number and previous is not None:
-        days = decimal.Decimal(previous.norm[1:]) * 14
-        out[-1] = Token(_number(format(days.normalize(), "f")), previous.raw, previous.start, previous.end)
-        out.append(Token("~day", raw, start, end))
-    elif previous is not None and previous.norm in ("a", "an", "one") and not counted:
-        out[-1] = Token("#14", previous.raw, previous.start, previous.end)
-        out.append(Token("~day", raw, start, end))
-    else:
-        out.append(Token(stem("fortnight"), raw, start, end))
 
 
 _QUANTIFIERS = frozenset({"nothing", "none", "any", "some", "much", "little", "few", "plenty", "enough"})
