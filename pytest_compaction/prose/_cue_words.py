@@ -362,6 +362,9 @@ _SPECULATION = re.compile(
     r"to\s+be\s+(?:confirmed|decided|determined|agreed|settled|finali[sz]ed|arranged|negotiated|"
     r"worked\s+out|sorted\s+out)|"
     r"gonna|toying|weighing|debating|mulling|rumou?red?|guess|guessing|"
+    # a possibility left open: "isn't ruling out moving", "hasn't ruled it out"
+    r"(?:not|never)\s+(?:been\s+)?rul(?:e|es|ed|ing)\s+(?:it\s+|that\s+)?out|"
+    r"(?<=n't\s)(?:been\s+)?rul(?:e|es|ed|ing)\s+(?:it\s+|that\s+)?out|"
     # "still waiting to hear back", "awaiting her reply": what is awaited is not yet so
     # ("ship it without waiting for confirmation" awaits nothing)
     r"(?<!\bwithout\s)(?<!\bnot\s)(?<!\bno\s)(?<!\bstop\s)(?:waiting\s+(?:to\s+hear|for|on)|awaiting)|"

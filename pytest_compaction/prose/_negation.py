@@ -77,6 +77,8 @@ _NUMBER_SIGN = re.compile(r"no\.\s*(?=[#\d])|nos\.\s*(?=[#\d])", re.IGNORECASE)
 """"No." before a number is "number" ("locker no. 147", "No. 3 Court"), no negator."""
 
 
+_NO_OBJECTION = frozenset(stem(w) for w in ("problem", "objection", "issue", "qualms", "complaint"))
+"""Nouns of objection that "no" denies: "no problem with dairy" is fine with dairy."""
 _CELL = re.compile(r"[^|]+")
 """A line's text, or each cell of a table row: a label opens one or the other."""
 _LIMITS = re.compile(r"[-\s]limits\b", re.IGNORECASE)
@@ -151,6 +153,8 @@ class _Negation(_Sentence):
             if self.tokens[i].raw == "N" and i > position and (self._answers(position, i) or i == answer):
                 found.append("N")  # "high-impact classes: N (knee injury)", "| Parking | N |"
                 break
+            if raw == "no" and i + 1 < position and self.norms[i + 1] in _NO_OBJECTION:
+                continue  # "has no problem with dairy": no objection, so dairy is fine
             norm = negator(self.tokens[i]) or ("not" if raw in _PROHIBITS or raw in _PRIVATIVES else "")
             norm = norm or ("no" if raw in _AWAITS else "")
             if not norm:
@@ -515,7 +519,11 @@ class _Negation(_Sentence):
         while (
             back >= 0
             and index - back <= 2
-            and (self.norms[back] in _LINK_ADVERBS or self.tokens[back].raw.endswith("ly"))
+            and (
+                self.norms[back] in _LINK_ADVERBS
+                or self.tokens[back].raw.endswith("ly")
+                or (self.norms[back] == "not" and back + 1 == index)  # "isn't off-limits"
+            )
         ):
             back -= 1
         return back >= 0 and self.norms[back] in _COMPLEMENT_LINKS

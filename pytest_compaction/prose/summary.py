@@ -326,10 +326,27 @@ def _omission_restated(invariant: Invariant, stating: Sequence[str], verdict: Ju
         invariant.modality is Modality.OBLIGATION
         and verdict.observed == "prohibition"
         and not forbidden
-        and any(forbids_omission(c) for c in stating)
+        and (any(forbids_omission(c) for c in stating) or _forbids_undone(invariant, stating))
     ):
         return Judgement(True, "prohibition", "")
     return verdict
+
+
+_NEGATIVE_QUANTIFIER = re.compile(r"\b(?:no|never|nothing|nobody|none)\b", re.IGNORECASE)
+
+
+def _forbids_undone(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a clause forbids the thing left without the duty's act, told by the act's
+    "un-" form: "*No* release reaches production *untagged*" for "Tag every release"."""
+    verb = command_verb(read(invariant.text))
+    if verb is None:
+        return False
+    undone = re.compile(rf"\bun{re.escape(verb)}\w*\b", re.IGNORECASE)
+    for clause in stating:
+        no = _NEGATIVE_QUANTIFIER.search(clause)
+        if no is not None and undone.search(clause, no.end()) is not None:
+            return True
+    return False
 
 
 _WITHOUT = re.compile(r"\b(?:without|w/o)\s+(?P<rest>(?:[^;.!?]|\.(?=\S))*)", re.IGNORECASE)

@@ -1,0 +1,46 @@
+"""Round 33's rules of English (tricky negation and quantity phrasing), each tested in other
+words than the held-out set that showed the need:
+
+- "no problem with", "no objection to" deny the objection, not the thing;
+- "isn't off-limits" is a double negation: allowed;
+- "isn't ruling out", "hasn't ruled it out" leave a possibility open;
+- "no X goes out unsigned" keeps a duty to sign every X.
+"""
+
+from __future__ import annotations
+
+from _prose_rules import passes, rule, weakened
+
+from tests._prose_facts import events, fact, names
+
+
+def test_no_objection_to_a_thing_is_no_negation_of_it() -> None:
+    ledger = fact(
+        "Omar does not eat pork.", "diet.pork_allowed", False, {"names": ["pork"], "polarity": "negative"}
+    )
+    assert names(ledger, "Omar avoids pork.") == ()
+    assert names(ledger, "Omar has no problem with pork.") == ("f1:value_changed",)
+    assert names(ledger, "Omar has no objection to pork.") == ("f1:value_changed",)
+
+
+def test_not_off_limits_is_allowed() -> None:
+    ledger = fact(
+        "Dogs are not allowed in the reading room.",
+        "library.dogs_allowed",
+        False,
+        {"names": ["dogs"], "polarity": "negative"},
+    )
+    assert names(ledger, "Dogs are off-limits in the reading room.") == ()
+    assert names(ledger, "Dogs aren't off-limits in the reading room.") == ("f1:value_changed",)
+
+
+def test_not_ruling_out_leaves_a_possibility_open() -> None:
+    ledger = events("The band isn't ruling out a second show in Leeds.")
+    assert names(ledger, "The band hasn't ruled out a second Leeds show.") == ()
+    assert names(ledger, "The band has booked a second show in Leeds.") == ("unsupported_fact",)
+
+
+def test_no_thing_left_undone_keeps_the_duty() -> None:
+    register = rule("Sign every delivery note before the driver leaves.", ["delivery note"], "obligation")
+    assert passes(register, "No delivery note leaves the yard unsigned: sign it before the driver goes.")
+    assert weakened(register, "It is nice to sign a delivery note before the driver leaves.")
