@@ -44,3 +44,19 @@ def test_no_thing_left_undone_keeps_the_duty() -> None:
     register = rule("Sign every delivery note before the driver leaves.", ["delivery note"], "obligation")
     assert passes(register, "No delivery note leaves the yard unsigned: sign it before the driver goes.")
     assert weakened(register, "It is nice to sign a delivery note before the driver leaves.")
+
+
+def test_a_required_qualifier_stated_as_absent_is_lost() -> None:
+    ledger = events("Visitors may tour the kiln room, but never without a technician present.")
+    ledger.fact(
+        "f1",
+        "studio.kiln_tour",
+        True,
+        sources=["e1"],
+        qualifiers={"condition": "technician present"},
+        prose={"names": ["kiln room"], "value": ["tour"], "qualifiers": {"condition": ["technician"]}},
+    )
+    assert names(ledger, "Visitors can tour the kiln room, though not unless a technician is present.") == ()
+    assert names(ledger, "Visitors can tour the kiln room, even with no technician present.") == (
+        "f1:qualifiers_changed",
+    )

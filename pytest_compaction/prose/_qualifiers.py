@@ -57,6 +57,10 @@ _INCLUSION = re.compile(
 )
 """An inclusion that reaches the words after it: "including any cow due to calve", "even
 pupils who never returned the form" (the negation there describes the pupils)."""
+_NEGATED_HERE = re.compile(r"\b(?:no|not|without|never)\s+(?:[\w'-]+\s+){0,2}$", re.IGNORECASE)
+"""A negator right before the words: an inclusion before it does not shield them, unless
+a relative clause holds the negator (:data:`_RELATIVE`)."""
+_RELATIVE = re.compile(r"\b(?:who|which|that|whose)\b", re.IGNORECASE)
 _EXCEPTED_AFTER = re.compile(
     r"^(?:[\s,]+[\w'-]+){0,6}?\s+(?:are|is|were|was|get|gets|stay|stays)\s+"
     r"(?:left\s+out|excluded|exempt(?:ed)?|not\s+included)\b",
@@ -75,8 +79,11 @@ def _excepted(statement: Statement, at: int, size: int) -> bool | None:
         i for i in range(at + size - 1, len(clause)) if i + 1 == len(clause) or clause[i + 1] != clause[at]
     )
     before = statement.text[statement.tokens[first].start : statement.tokens[at].start]
-    if _INCLUSION.search(before):
-        return False
+    inclusion = _INCLUSION.search(before)
+    if inclusion is not None and (
+        not _NEGATED_HERE.search(before) or _RELATIVE.search(before, inclusion.start()) is not None
+    ):
+        return False  # "even pupils *who never* ..." includes; "even with *no* handler" denies
     after_start = (
         statement.tokens[at + size - 1].end if at + size - 1 < len(statement.tokens) else len(statement.text)
     )
@@ -128,12 +135,13 @@ def _kept(statement: Statement, group: Sequence[Alias], *, negated: bool = False
     few words, the subject of one in the passive ("the deposit requirement *was waived*").
     A condition told as done away with, or turned into advice ("the app *is encouraged*"), is
     lost, not kept. A qualifier the source negates
-    (``negated``) is kept only by a negated occurrence."""
+    (``negated``) is kept only by a negated occurrence, and one it does not only by an
+    occurrence that is not negated."""
     norms, segment = statement.norms, statement.segment
     for alias in group:
         for at in statement.positions(alias):
-            if negated and not _denied(statement, at, len(alias)):
-                continue
+            if _denied(statement, at, len(alias)) != negated:
+                continue  # "even with *no* trained handler" keeps no handler requirement
             verb = at - 1
             if verb >= 0 and norms[verb] in _OBJECT_OPENERS:
                 verb -= 1
