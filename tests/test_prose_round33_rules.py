@@ -9,7 +9,7 @@ words than the held-out set that showed the need:
 
 from __future__ import annotations
 
-from _prose_rules import passes, rule, weakened
+from _prose_rules import failure, passes, rule, weakened
 
 from tests._prose_facts import events, fact, names
 
@@ -60,3 +60,40 @@ def test_a_required_qualifier_stated_as_absent_is_lost() -> None:
     assert names(ledger, "Visitors can tour the kiln room, even with no technician present.") == (
         "f1:qualifiers_changed",
     )
+
+
+def test_down_from_the_earlier_value_is_history() -> None:
+    ledger = events("The quiz has 40 teams entered.", "Late withdrawals: the quiz now has 34 teams.")
+    ledger.fact("f1", "quiz.teams", 40, sources=["e1"], prose={"names": ["teams"], "value": ["40"]})
+    ledger.fact("f2", "quiz.teams", 34, sources=["e2"], prose={"names": ["teams"], "value": ["34"]})
+    ledger.supersede("f1", "f2")
+    assert names(ledger, "The quiz now has 34 teams, down from the earlier 40.") == ()
+    assert names(ledger, "The quiz now has 40 teams.") == ("f1:forbidden_superseded_fact", "f2:value_changed")
+
+
+def test_a_named_system_that_shows_is_the_source() -> None:
+    ledger = events("Dr. Rask runs the imaging on Mondays.")
+    ledger.event(
+        "e2",
+        "Booking system output: 'Confocal slot 09:00-12:00 Monday reserved for user irask.'",
+        trust="untrusted",
+    )
+    told = "Dr. Rask runs the imaging on Mondays. The booking system shows the 09:00-12:00 slot reserved."
+    assert names(ledger, told) == ()
+
+
+def test_a_word_marker_inside_an_identifier_marker_takes_either_case() -> None:
+    register = failure("Seeding with primer p7 was tried and failed: no product on the gel.", ["primer p7"])
+    assert passes(register, "Primer p7 was already tried and failed, with no product on the gel.")
+    assert not passes(register, "Primer P7 is still a candidate.")
+
+
+def test_a_plural_noun_ending_its_phrase_reports_nothing() -> None:
+    ledger = events("We closed 1.2 million of the seed round.")
+    ledger.event(
+        "e2", "Investor email: 'Founders always give me quarterly board reports.'", trust="untrusted"
+    )
+    assert names(ledger, "1.2 million closed. Founders always give investors quarterly board reports.") == (
+        "trust_elevated",
+    )
+    assert names(ledger, "1.2 million closed. The investor's email asks for quarterly board reports.") == ()

@@ -50,6 +50,31 @@ _MODIFIED_HEADS = frozenset(
 
 
 _QUESTION = stem("questions")
+_PLURAL_NOUNS = frozenset(
+    {
+        "reports",
+        "claims",
+        "requests",
+        "quotes",
+        "notes",
+        "comments",
+        "records",
+        "lists",
+        "offers",
+        "estimates",
+        "texts",
+        "posts",
+        "demands",
+        "suggestions",
+        "recommendations",
+        "findings",
+        "readings",
+        "updates",
+        "statements",
+    }
+)
+"""Reporting words that are also plural nouns: at the end of their phrase, with no content
+after them, they name things ("weekly KPI reports"); "the employee asks." stays a verb."""
 
 
 class _Attribution(_Negation):
@@ -231,6 +256,21 @@ class _Attribution(_Negation):
         nxt = self.norms[index + 1] if index + 1 < len(self.norms) else ""
         return nxt != "that" and (index < 2 or self.norms[index - 2] not in _TAKES_REPORT)
 
+    def _modified(self, index: int) -> bool:
+        """Whether a plain word modifies token ``index`` from right before it, in its
+        segment: "KPI *reports*", not "the store's auto-*suggestions*" (a source's own)."""
+        before = self.tokens[index - 1]
+        joined = self.text[before.end : self.tokens[index].start]
+        return (
+            self.segment[index - 1] == self.segment[index]
+            and joined.isspace()
+            and not before.raw.lower().replace("\u2019", "'").endswith(("'s", "s'"))
+        )
+
+    def names_a_thing(self, index: int) -> bool:
+        """Whether the reporting word at ``index`` names a thing, not a report (:meth:`_thing_noun`)."""
+        return self._thing_noun(index)
+
     def _thing_noun(self, index: int) -> bool:
         """Whether the reporting word at ``index`` names a thing, not a report: a noun
         after a determiner or in the possessive ("the claim's deductible", "every claim",
@@ -240,6 +280,9 @@ class _Attribution(_Negation):
         raw = token.raw.lower().replace("\u2019", "'")
         if raw.endswith("'s"):
             return True
+        last = index + 1 >= len(self.tokens) or self.segment[index + 1] != self.segment[index]
+        if last and raw in _PLURAL_NOUNS and index > 0 and self._modified(index):
+            return True  # "a board seat and weekly KPI *reports*.": a plural noun ends its phrase
         before = self.text[: token.start].split()
         if before and before[-1].endswith("-") and before[-1].lower() != "self-" and len(before) > 1:
             before.pop()  # "a small-claims case": the compound's opener, before its first part

@@ -125,8 +125,12 @@ class _PastFraming(_Sentence):
         raw = self.tokens[index].raw.lower()
         if raw == "used" and self._attributive(index):
             return False  # "the *used* Corvan Estate": second-hand, no "used to"
-        if raw == "earlier" and (self._attributive(index) or self._determined(index)):
-            return False  # "its *earlier* museum slot": the sooner one, no "previously"
+        if (
+            raw == "earlier"
+            and (self._attributive(index) or self._determined(index))
+            and self._noun_after(index)
+        ):
+            return False  # "its *earlier* museum slot": the sooner one; "the earlier 120" is the old value
         # "oil *changes*", "the north *changing* room", "*moving* day", "a possible *move* to
         # 7:00": no change told; only "changed", "moved", "replaced" tell one
         return not (norm in _CHANGE_VERBS and not raw.endswith("ed"))
@@ -183,6 +187,11 @@ class _PastFraming(_Sentence):
             if arrow is not None:
                 return f"{self.text[self.tokens[position].start : self.tokens[j].end]} {arrow.group('arrow')}"
         return None
+
+    def _noun_after(self, index: int) -> bool:
+        """Whether a word, not a value, follows token ``index`` ("earlier *slot*", not
+        "earlier *120*")."""
+        return index + 1 < len(self.norms) and kind_of(self.norms[index + 1]) == "word"
 
     def _determined(self, index: int) -> bool:
         """Whether a possessive determiner stands right before token ``index`` and a word of

@@ -291,9 +291,9 @@ def marker_pattern(marker: str, *, drop_article: bool = False) -> re.Pattern[str
     Word markers (letters, spaces, hyphens) match case-insensitively and in their regular
     inflections (``discharge form`` finds "discharge forms"), a space between their words
     also a hyphen (``jump start`` finds "jump-starting"; ``add-on`` does not find the verb
-    "add on"); markers with digits or
-    symbols are identifiers and match exactly. Whitespace inside a marker
-    matches any run of whitespace. A marker never matches inside a longer token:
+    "add on"); markers with digits or symbols are identifiers and match exactly (their
+    words of letters alone in either case). Whitespace inside a marker matches any run of
+    whitespace. A marker never matches inside a longer token:
     ``50`` is not found in ``150``, ``$50.5`` or ``50_000``, nor ``T-14`` in ``T-141``.
     """
     text = normalize(marker).strip()
@@ -303,7 +303,7 @@ def marker_pattern(marker: str, *, drop_article: bool = False) -> re.Pattern[str
     # In a word marker a space also matches a hyphen: "jump start" finds "jump-starting" (a
     # hyphen stays a hyphen: "add-on" is no "add on").
     body = (r"[\s-]+" if wordy else r"\s+").join(
-        _inflected(word) if wordy else re.escape(word) for word in text.split()
+        _inflected(word) if wordy else _as_written(word) for word in text.split()
     )
     if wordy:
         body = _with_a_shortened_word(text.split(), body)
@@ -311,6 +311,13 @@ def marker_pattern(marker: str, *, drop_article: bool = False) -> re.Pattern[str
         body = rf"(?:(?:the|a|an)\s+)?{body}"
     flags = re.IGNORECASE if wordy else 0
     return re.compile(rf"(?<![\w])(?<!\d[.,]){body}(?![\w])(?![.,]\d)", flags)
+
+
+def _as_written(word: str) -> str:
+    """One word of an identifier marker as a pattern: exactly as written, but a word of
+    letters alone in either case ("guide RNA g2" finds "Guide RNA g2" at a sentence's
+    start); "g2", "T-14" and "dry_run=false" keep their case."""
+    return f"(?i:{re.escape(word)})" if word.isalpha() else re.escape(word)
 
 
 _SHORTENED_MAX = 4

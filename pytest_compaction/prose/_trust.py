@@ -89,8 +89,8 @@ def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] =
     norms, segment = statement.norms, statement.segment
     aside = set(statement._aside_tokens())
     for verb, norm in enumerate(norms):
-        if norm not in verbs:
-            continue
+        if norm not in verbs or statement.names_a_thing(verb):
+            continue  # "weekly KPI *reports*", "the claim's deductible": things, not tellings
         # The verb's stretch, and the subject's before an aside between them ("a notice
         # from the port, *forwarded to us,* asserts that ...").
         reach = {segment[verb]}
@@ -108,8 +108,8 @@ def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] =
             ),
             None,
         )
-        if at is None or norms[at] in _OWN_SPEAKERS:
-            continue
+        if at is None or (norms[at] in _OWN_SPEAKERS and not (at > 0 and norms[at - 1] in label)):
+            continue  # "the system says"; but "the *booking system* shows" names the source
         if (
             verb == at + 1
             and at > 0
