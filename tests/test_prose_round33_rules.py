@@ -97,3 +97,41 @@ def test_a_plural_noun_ending_its_phrase_reports_nothing() -> None:
         "trust_elevated",
     )
     assert names(ledger, "1.2 million closed. The investor's email asks for quarterly board reports.") == ()
+
+
+def test_never_more_than_sets_a_bound_and_denies_nothing() -> None:
+    ledger = events("You may reboot the edge routers, one router at a time.")
+    ledger.fact(
+        "f1",
+        "net.reboot_allowed",
+        True,
+        sources=["e1"],
+        qualifiers={"limit": "one router at a time"},
+        prose={"names": ["reboot"], "qualifiers": {"limit": ["one router at a time", "single router"]}},
+    )
+    assert names(ledger, "You may reboot the edge routers, never more than a single router at once.") == ()
+    assert names(ledger, "You may reboot the edge routers, as many as you like at once.") == (
+        "f1:qualifiers_changed",
+    )
+
+
+def test_a_state_beside_an_option_describes_the_problem() -> None:
+    register = failure(
+        "We tried re-seating the pump; the tank stayed cold.", ["re-seating the pump"], ["stayed cold"]
+    )
+    assert passes(register, "Re-seating the pump was already tried and the tank stayed cold.")
+    assert not passes(register, "Re-seating the pump is one option for the tank, which has stayed cold.")
+
+
+def test_dosing_shorthand_is_no_count_of_days() -> None:
+    ledger = events("Take doxycycline 100 mg twice a day for 7 days.")
+    ledger.fact(
+        "f1",
+        "rx.doxy",
+        100,
+        sources=["e1"],
+        qualifiers={"duration": "7 days"},
+        prose={"names": ["doxycycline"], "value": ["100 mg"], "qualifiers": {"duration": ["7 days"]}},
+    )
+    assert names(ledger, "Doxycycline 100 mg BD x 7 days.") == ()
+    assert names(ledger, "Doxycycline 100 mg BD until the rash settles.") == ("f1:qualifiers_changed",)

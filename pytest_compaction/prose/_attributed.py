@@ -267,9 +267,12 @@ class _Attribution(_Negation):
             and not before.raw.lower().replace("\u2019", "'").endswith(("'s", "s'"))
         )
 
-    def names_a_thing(self, index: int) -> bool:
-        """Whether the reporting word at ``index`` names a thing, not a report (:meth:`_thing_noun`)."""
-        return self._thing_noun(index)
+    def plural_thing(self, index: int) -> bool:
+        """Whether the reporting word at ``index`` is a plural noun that ends its phrase after
+        a plain modifier ("weekly KPI *reports*."): a thing, not a telling."""
+        raw = self.tokens[index].raw.lower()
+        last = index + 1 >= len(self.tokens) or self.segment[index + 1] != self.segment[index]
+        return last and raw in _PLURAL_NOUNS and index > 0 and self._modified(index)
 
     def _thing_noun(self, index: int) -> bool:
         """Whether the reporting word at ``index`` names a thing, not a report: a noun
@@ -280,8 +283,7 @@ class _Attribution(_Negation):
         raw = token.raw.lower().replace("\u2019", "'")
         if raw.endswith("'s"):
             return True
-        last = index + 1 >= len(self.tokens) or self.segment[index + 1] != self.segment[index]
-        if last and raw in _PLURAL_NOUNS and index > 0 and self._modified(index):
+        if self.plural_thing(index):
             return True  # "a board seat and weekly KPI *reports*.": a plural noun ends its phrase
         before = self.text[: token.start].split()
         if before and before[-1].endswith("-") and before[-1].lower() != "self-" and len(before) > 1:

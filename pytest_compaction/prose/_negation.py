@@ -161,7 +161,7 @@ class _Negation(_Sentence):
                 continue
             after = self.norms[i + 1] if i + 1 < len(self.norms) else ""
             if (
-                norm in ("not", "no")
+                norm in ("not", "no", "never")
                 and after in _ADDITIVE
                 and not self._cessation(i)
                 and not self._not_to(i)

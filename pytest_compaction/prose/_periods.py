@@ -66,8 +66,11 @@ def period_word(out: list[Token], match: re.Match[str], lower: str, after_number
     dosed = previous is not None and kind_of(previous.norm) == "unit"
     if lower in _DOSING and (dosed or (raw.isupper() and lower not in _DOSING_WORDS)):
         count = _DOSING[lower]  # "500 mg BID" is "500 mg twice a day"
-        out.extend((Token(f"#{count}", raw, start, end), Token("~time", raw, start, end)))
-        out.append(Token("~day", raw, start, end))
+        # Each token on its own letter, as "twice a day" has each on its own word: a "~time"
+        # sharing its start with the next token is a per-period count's, read past.
+        out.append(Token(f"#{count}", raw, start, end))
+        out.append(Token("~time", raw, start, start + 1))
+        out.append(Token("~day", raw, start + 1, end))
         return True
     if lower in ("fortnight", "fortnights"):
         _fortnight(out, match, after_number)

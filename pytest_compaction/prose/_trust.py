@@ -89,8 +89,8 @@ def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] =
     norms, segment = statement.norms, statement.segment
     aside = set(statement._aside_tokens())
     for verb, norm in enumerate(norms):
-        if norm not in verbs or statement.names_a_thing(verb):
-            continue  # "weekly KPI *reports*", "the claim's deductible": things, not tellings
+        if norm not in verbs or statement.plural_thing(verb):
+            continue  # "weekly KPI *reports*": things, not tellings
         # The verb's stretch, and the subject's before an aside between them ("a notice
         # from the port, *forwarded to us,* asserts that ...").
         reach = {segment[verb]}

@@ -64,9 +64,6 @@ _REFUSED_ACTIVE = r"declined|refused|denied"
 _PERSISTED = (
     r"(?:came|comes|coming)\s+back(?!\s+(?:clean|negative|fine|ok|okay|normal|green|good|clear))|kept\s+coming\s+back|reappear(?:ed|s)|recur(?:red|s)|persist(?:ed|s)|"
     r"resurfaced|no\s+change|no\s+better|"
-    # the state the attempt was to end held on ("it stayed cold", "the drain remained blocked")
-    r"(?:stayed|remained|stays|remains)\s+(?:stone\s+)?(?:cold|broken|dead|blocked|stuck|flat|jammed|frozen|"
-    r"dark|offline|unresponsive|the\s+same|unchanged|wet|damp|loud|noisy|high|low)|"
     # the problem went on ("the drops continued at nine a day"), not the work ("continued with")
     r"continu(?:ed|es)(?!\s+(?:to|with|on|working|monitoring|using|testing|the|a|an|our|its|their|his|her)\b)|"
     r"still\s+(?!(?:needs|has|is|was|does|seems|looks|wants|plans|intends|hopes|expects|"
@@ -91,6 +88,13 @@ _DISCARDED = (
 back to the old flour"): an attempt's outcome. Only an attempt's: beside an approach told
 as considered, an idea "scrapped" is no failed attempt (:data:`_FAILED_EVENT` leaves them
 out)."""
+_HELD_ON = (
+    r"(?:stayed|remained|stays|remains)\s+(?:stone\s+)?(?:cold|broken|dead|blocked|stuck|flat|jammed|frozen|"
+    r"dark|offline|unresponsive|the\s+same|unchanged|wet|damp|loud|noisy|high|low)"
+)
+"""The state an attempt was to end, held on ("it stayed cold", "the drain remained blocked"):
+an outcome in a failure record, but beside an approach told as an option it describes the
+problem, not a try ("one option for the radiators, which have stayed cold")."""
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
@@ -102,6 +106,8 @@ _FAILED = re.compile(
     r"rolled\s+back|unsuccessful(?:ly)?|" + _NEGATED_SUCCESS + r"|" + _REFUSED + r"|" + _COULD_NOT + r"|"
     r"no\s+luck|dead\s+end|bounced|"
     + _PERSISTED
+    + r"|"
+    + _HELD_ON
     + r"|made\s+no\s+difference|(?:(?:had|has|with)\s+)?(?:no|zero)\s+effect|no\s+improvement|"
     r"ineffective|gave\s+up|giv(?:e|es|ing|en)\s+up|abandoned|f[ae]ll(?:s|en)?\s+through|"
     + _DISCARDED
