@@ -139,7 +139,7 @@ def _check_active(
                         0,
                         ViolationCode.MISSING,
                         f"{_where(statement)} names it ({r.show(name)!r}) but not its value "
-                        f"({' / '.join(dict.fromkeys(repr(r.show(a)) for a in r.value))})",
+                        f"({' / '.join(dict.fromkeys(repr(r.show(a)) for a in r.value if a not in r.inverse))})",  # noqa: E501
                         expected=r.show(r.value[0]),
                     )
                 )

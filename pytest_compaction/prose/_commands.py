@@ -314,7 +314,7 @@ def _command_verb(text: str) -> str | None:
     ):
         return None  # "Payment before delivery is ...": a noun, the subject
     if match is None:
-        match = _BEFORE_CLAUSE.match(lowered)
+        match = _BEFORE_CLAUSE.match(lowered) or _paired(lowered)
         if match is None:
             return None
     verb = match.group("verb")
@@ -335,6 +335,18 @@ def _command_verb(text: str) -> str | None:
     if verb.endswith("s") and not verb.endswith(("ss", "us")):
         return None  # "refunds up to $50": a plural noun or a third-person verb, not a command
     return verb
+
+
+_PAIRED = re.compile(r"^\s*(?P<verb>[a-z]+)\s+(?:and|or|&|\+|then)\s+(?P<rest>[a-z].*)$", re.DOTALL)
+
+
+def _paired(lowered: str) -> re.Match[str] | None:
+    """Two bare verbs sharing one object ("check and log the temperature", "check + log
+    the temp"): the first is a command's verb when what follows the "and" is a command."""
+    match = _PAIRED.match(lowered)
+    if match is None or _IMPERATIVE.match(match.group("rest")) is None:
+        return None
+    return match
 
 
 _BASE_LOOKALIKES = frozenset(

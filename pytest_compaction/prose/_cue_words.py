@@ -13,6 +13,7 @@ from pytest_compaction.prose.normalize import Token, participles, stem, tokens
 
 __all__ = [
     "CLINICAL_QUERIES",
+    "CROSS_MARKS",
     "ATTRIBUTION",
     "NEGATORS",
     "PAST",
@@ -139,6 +140,8 @@ def negator(token: Token) -> str | None:
     return None
 
 
+CROSS_MARKS = frozenset("\u274c\u2717\u2718\U0001f6ab")
+"""Status marks of "no" ("❌", "✗", "🚫"): the words of their line say what they mark."""
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
 _LABEL_COLON = re.compile(r":\s")
 _LABEL_WORDS = 4

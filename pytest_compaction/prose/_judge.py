@@ -128,7 +128,9 @@ _ALONE = re.compile(
 )
 _COMPANY = re.compile(
     r"\b(?:with\s+(?:a|an|another|one|two|at\s+least|someone|somebody|company|others?|(?:a\s+)?second)\b|"
-    r"accompanied|supervised|attended|in\s+pairs|in\s+company|together\s+with|buddy)\b",
+    r"accompanied|supervised|attended|in\s+pairs|in\s+company|together\s+with|buddy|"
+    # "someone must be with it at all times"
+    r"(?:someone|somebody|an\s+adult|a\s+volunteer)\s+(?:\w+\s+){0,3}with\s+(?:it|them|him|her))\b",
     re.IGNORECASE,
 )
 

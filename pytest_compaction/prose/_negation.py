@@ -60,6 +60,7 @@ from pytest_compaction.prose._cue_words import (
     _THAN_REACH,
     _WAITING,
     _YET,
+    CROSS_MARKS,
     STOPWORDS,
     _coordinated,
     _modified_subject,
@@ -80,6 +81,8 @@ _NUMBER_SIGN = re.compile(r"no\.\s*(?=[#\d])|nos\.\s*(?=[#\d])", re.IGNORECASE)
 _NO_OBJECTION = frozenset(stem(w) for w in ("problem", "objection", "issue", "qualms", "complaint"))
 """Nouns of objection that "no" denies: "no problem with dairy" is fine with dairy."""
 _CELL = re.compile(r"[^|]+")
+_BRACKETED = re.compile(r"\([^()]*\)")
+"""A bracketed aside in a label, which adds no words to its count."""
 """A line's text, or each cell of a table row: a label opens one or the other."""
 _LIMITS = re.compile(r"[-\s]limits\b", re.IGNORECASE)
 _BARE_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014-]|\s-\s)")
@@ -180,6 +183,8 @@ class _Negation(_Sentence):
             if norm not in _DETERMINERS and i > position and not self._before_verb(position + span - 1, i):
                 continue
             found.append(self.tokens[i].raw)
+        if len(found) > 1 and self.tokens[0].raw in CROSS_MARKS and self.tokens[0].raw in found:
+            found.remove(self.tokens[0].raw)  # "❌ Oysters: not serving": the mark heads, the words say it
         return ", ".join(found) if len(found) % 2 else None
 
     def _negation_cues(self) -> tuple[int, ...]:
@@ -451,6 +456,7 @@ class _Negation(_Sentence):
                 if colon is None:
                     continue
                 label = self.text[cell.start() : colon.start()].lstrip(" \t-*\u2022")
+                label = _BRACKETED.sub(" ", label)  # "Fernhill Rd car park (away fans): ❌"
                 if len(label.split()) > _LABEL_WORDS or re.search(r"[,;:()|]", label):
                     continue
                 after = next((j for j, t in enumerate(self.tokens) if t.start >= colon.end()), None)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from pytest_compaction.core.model import Status
 from pytest_compaction.core.violations import Violation, ViolationCode
+from pytest_compaction.prose._cue_words import CROSS_MARKS
 from pytest_compaction.prose._findings import _where
 from pytest_compaction.prose._values import _candidates
 from pytest_compaction.prose.forms import Alias, Resolved
@@ -188,6 +189,8 @@ def _reading(statement: Statement, at: int, span: int, turned: bool) -> tuple[st
     they state it negated unless something negates them in turn."""
     negated = statement.negated(at, span)
     if turned:
+        if negated and set(negated.split(", ")) <= CROSS_MARKS:
+            return "negative", statement.tokens[at].raw  # "unmarshalled ❌": the mark agrees
         return ("positive", negated) if negated else ("negative", statement.tokens[at].raw)
     return ("negative" if negated else "positive"), negated
 

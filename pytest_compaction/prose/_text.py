@@ -10,6 +10,7 @@ import bisect
 import functools
 import itertools
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -41,6 +42,26 @@ __all__ = [
 
 _BULLET = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,3}[.)])\s+")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
+_STATUS_MARKS = frozenset(
+    "\u2705\u2714\u2713\u274c\u2717\u2718\u2716\U0001f6ab\u26a0\u23f3\u231b\u2753\u2754\u2757"
+)
+"""Symbols that say something about their line (done, no, forbidden, caution, pending,
+unknown, important): never read as decoration."""
+
+
+def _undecorated(line: str) -> str:
+    """``line`` without the pictures that open it as a bullet would ("🍽️ Prep digest",
+    "🌡️ Walk-in fridge: ..."); a status mark ("❌ Oysters: ...", "✅ Paid") stays."""
+    at = 0
+    while at < len(line) and (
+        line[at] in "\ufe0f\u200d\u20e3"
+        or (unicodedata.category(line[at]) == "So" and line[at] not in _STATUS_MARKS)
+        or (at > 0 and line[at].isspace() and at < len(line) - 1 and not line[at - 1].isspace())
+    ):
+        at += 1
+    return line[at:].lstrip() if at else line
+
+
 _TAG = re.compile(r"\[[^\[\]\n]{1,120}\]\s")
 """A bracketed tag that opens a line ("[e2 untrusted: fact-city] ", "[from the ticket] "): it
 cites the line's source, so it applies to every sentence of the line."""
@@ -179,6 +200,7 @@ def sentences(text: str) -> tuple[Sentence, ...]:
                     out.append(Sentence(len(out), f"{question}: {part.strip()}", starts_line=position == 0))
             question = ""
             continue
+        line = _undecorated(line)
         bullet = _BULLET.match(line)
         if bullet:
             line = line[bullet.end() :]

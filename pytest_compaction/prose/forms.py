@@ -314,8 +314,10 @@ class _Builder:
         out: list[Alias] = []
         for alias in value:
             word = self.shown.get(alias, "").lower()
-            if len(alias) != 1 or alias in self.derived or not word.isalpha() or not un_negative(f"un{word}"):
-                continue
+            verbal = word[-1:] not in "aeiouycw" and un_negative(f"un{word}ed")  # "marshal": "unmarshalled"
+            negatable = un_negative(f"un{word}") or verbal
+            if len(alias) != 1 or alias in self.derived or not word.isalpha() or not negatable:
+                continue  # "marshal" is negated as "unmarshalled", as "signed" is as "unsigned"
             turned = phrase(f"un{word}")
             if turned and turned not in value and turned not in out:
                 self.shown.setdefault(turned, f"un{word}")

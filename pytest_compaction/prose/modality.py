@@ -222,14 +222,17 @@ _OPTIONAL_NOUN = re.compile(
     r"(?:(?:\b(?:the|an?|any|all|each|every|these|those|this|that|its|their|our|your|his|her|my)\s+|\()"
     r"(?:[a-z0-9-]+\s+)?(?P<word>optional)\s+(?!(?:and|or|but|if|for|to|unless|when|where)\b)(?=[a-z0-9`?/.#-])"
     # with no determiner, before a plural noun: "itemise *optional* extras", "optional add-ons"
-    r"|\b(?P<bare>optional)\s+(?=[a-z][a-z-]*[a-z]s\b)(?!(?:unless|always|plus|as|is|was|has)\b))"
+    r"|\b(?P<bare>optional)\s+(?=[a-z][a-z-]*[a-z]s\b)(?!(?:unless|always|plus|as|is|was|has)\b)"
+    # opening a line's label: "*Optional* hill loop: timing chip required"
+    r"|^\W*(?P<lead>optional)\s+(?=[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s*:))"
 )
 
 
 def _attributive(text: str) -> str:
     """``text`` (lower case) with each attributive "optional" blanked."""
     for match in _OPTIONAL_NOUN.finditer(text):
-        start, end = match.span("word") if match.group("word") else match.span("bare")
+        group = next(g for g in ("word", "bare", "lead") if match.group(g))
+        start, end = match.span(group)
         text = text[:start] + " " * (end - start) + text[end:]
     return text
 
