@@ -173,6 +173,8 @@ _PROHIBITION = (
     rf"\b(?:don't|doesn't){_NOT_COGNITIVE}",
     r"\b(?:forbidden|forbid|forbids|prohibited|prohibit|prohibits|banned|disallowed|impermissible)\b",
     r"\boff[-\s]limits\b",
+    # "has to stay nil by mouth", "kept NBM": nothing by mouth, the clinical prohibition
+    r"\b(?:nil|nothing)\s+by\s+mouth\b|\bnbm\b",
     r"\b(?:must|always|strictly)\s+(?:avoid|refrain\s+from)\b",
     r"\b(?:must|always|strictly|has\s+to|have\s+to|needs?\s+to|(?:make|be)\s+sure\s+to)\s+(?:"
     + _KEEP_AWAY

@@ -123,6 +123,8 @@ class _PastFraming(_Sentence):
         ):
             return False  # "remains hake until the fish has sold": a span still running, no history
         raw = self.tokens[index].raw.lower()
+        if raw == "instead" and self.norms[index + 1 : index + 2] != ("of",):
+            return False  # "asked about Sunday *instead*": the value before it is the new one
         if raw == "used" and self._attributive(index):
             return False  # "the *used* Corvan Estate": second-hand, no "used to"
         if (
