@@ -6,6 +6,7 @@ nouns folded onto their base form, and the everyday clippings that name one thin
 from __future__ import annotations
 
 import functools
+import re
 
 __all__ = ["base_form", "clippings", "irregular_forms", "participles", "stem"]
 
@@ -275,8 +276,15 @@ def stem(word: str) -> str:
     return _CLIPPED.get(plain, plain)
 
 
+_ISE = re.compile(r"(?<=[a-z]{3})(i|y)s(e|ed|es|ing|ation|ations)$")
+_TRE = re.compile(r"(?<=[a-z]{2})([tb])re(s?)$")
+"""The British "-tre" and "-bre" ("centre", "fibres"), written "-ter" and "-ber"."""
+"""The British "-ise" / "-yse" ("organise", "realisation", "analysed"), written with a "z"
+before the stem is taken, so "Boris" and "Paris" keep their "s"."""
+
+
 def _plain_stem(word: str) -> str:
-    w = word.lower().replace("\u2019", "'")
+    w = _TRE.sub(r"\1er\2", _ISE.sub(r"\1z\2", word.lower().replace("\u2019", "'")))
     if w.endswith("'s"):
         w = w[:-2]
     if w in _IRREGULAR:
@@ -302,6 +310,61 @@ def _plain_stem(word: str) -> str:
         w = w[:-1]
     if w in _FUNCTION_WORDS and w != word.lower():
         return w + "e"  # "noted" is "note", never the negator "not"
+    return _one_spelling(w)
+
+
+_SPELLINGS = (
+    (re.compile(r"(?<=[a-z]{2})our(?=$|it|abl|ist|er)"), "or"),  # colour, favourite, behaviour
+    (re.compile(r"(?<=[a-z]{2})ogu$"), "og"),  # catalogu(e), dialogu(e)
+    (re.compile(r"(?<=[a-z])enc$"), "ens"),  # licenc(e), defenc(e), offenc(e)
+    (re.compile(r"^(paed|haem|anaem|anaesth|orthopaed|gynaec|caes|encyclopaed|aetiol)"), None),
+    (re.compile(r"^(oesophag|oestr|foet)"), None),
+)
+"""British spellings folded into the American ones a stem already has (a summary in one
+variety of English restates a source in the other): "-our", "-ogue", "-ence" nouns, and
+the "ae" and "oe" of medical words ("-ise" and "-tre" are folded before the stem is
+taken: :data:`_ISE`, :data:`_TRE`). Both sides are folded alike, so a fold that meets no
+real word merges nothing."""
+_WORDS = {
+    "programm": "program",
+    "tyr": "tir",
+    "grey": "gray",
+    "kerb": "curb",
+    "aluminium": "aluminum",
+    "pyjama": "pajama",
+    "plough": "plow",
+    "mould": "mold",
+    "jewellery": "jewelry",
+    "storey": "story",
+    "enrol": "enrol",
+    "enroll": "enrol",
+    "fulfil": "fulfil",
+    "fulfill": "fulfil",
+    "instalment": "installment",
+    "skilful": "skillful",
+    "judgement": "judgment",
+    "acknowledgement": "acknowledgment",
+    "ag": "ag",
+    "practis": "practic",
+    "manoeuvr": "maneuver",
+    "diarrhoea": "diarrhea",
+    "sceptical": "skeptical",
+    "cosy": "cozy",
+    "draught": "draft",
+    "chequ": "chequ",
+}
+"""Single words spelled apart in the two varieties ("programme", "tyre", "grey", "kerb")."""
+
+
+def _one_spelling(w: str) -> str:
+    """The stem ``w`` in one spelling for both varieties of English (:data:`_SPELLINGS`)."""
+    if w in _WORDS:
+        return _WORDS[w]
+    for pattern, repl in _SPELLINGS:
+        if repl is None:
+            w = pattern.sub(lambda m: m.group().replace("ae", "e").replace("oe", "e"), w)
+        else:
+            w = pattern.sub(repl, w)
     return w
 
 

@@ -29,6 +29,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Value
 from pytest_compaction.prose._alias_forms import Alias, as_unit, converted, derivations
 from pytest_compaction.prose._spoken import other_half, without_half
+from pytest_compaction.prose._varieties import other_variety
 from pytest_compaction.prose.normalize import (
     adverb_family,
     clock_time,
@@ -270,7 +271,7 @@ class _Builder:
             if unit is not None and unit not in out:
                 self.shown.setdefault(unit, word)
                 out.append(unit)
-            for other in converted(alias):
+            for other in (*converted(alias), *other_variety(alias)):
                 if other not in out:
                     self.shown.setdefault(other, word)
                     out.append(other)
