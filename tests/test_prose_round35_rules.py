@@ -10,6 +10,7 @@ in other words than the held-out set that showed the need:
 from __future__ import annotations
 
 import pytest
+from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.prose.normalize import stem
 from tests._prose_facts import fact, names
@@ -55,3 +56,13 @@ def test_a_fact_named_in_one_variety_is_named_in_the_other() -> None:
         {"names": ["staff car park"], "value": ["behind the gym"]},
     )
     assert names(staff, "Teachers use the staff parking lot behind the gym.") == ()
+
+
+def test_a_quoted_command_is_a_command() -> None:
+    register = rule("Run the full test suite before tagging a release.", ["test suite"], "obligation")
+    assert passes(
+        register, 'Release rule, in the user\'s words: "Run the full test suite before tagging a release."'
+    )
+    assert weakened(
+        register, 'Release rule, in the user\'s words: "[Ideally,] run the full test suite before tagging."'
+    )

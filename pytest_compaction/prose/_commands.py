@@ -21,6 +21,8 @@ _IMPERATIVE_SKIP = re.compile(
     r"^\s*(?:please|pls|plz|kindly|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE
 )
 """Words a command may open with before its verb: "Please ...", "Kindly re-verify ..."."""
+_OPENING_QUOTE = re.compile(r"^\s*[\"'\u201c\u2018]+(?=[A-Za-z])")
+"""A quotation mark that opens a quoted command ('Rule: "Get two approvals first."')."""
 # A label before a colon ("Customer exports: keep each under 10,000 rows", a list heading
 # read with its bullet, "The routine she asked me to keep: log ..."): the command starts
 # after it, or after a fronted adverbial that follows it ("Checklist: on each trip, carry ...").
@@ -304,7 +306,7 @@ subject ("Payment before delivery is required"), where "Wash before use" is a co
 
 
 def _command_verb(text: str) -> str | None:
-    clean = _IMPERATIVE_SKIP.sub("", text)
+    clean = _IMPERATIVE_SKIP.sub("", _OPENING_QUOTE.sub("", text))
     lowered = clean[:1].lower() + clean[1:] if clean else clean
     match = _IMPERATIVE.match(lowered)
     if (
