@@ -13,6 +13,7 @@ import pytest
 from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.prose.normalize import stem
+from pytest_compaction.prose.statements import read_statements
 from tests._prose_facts import fact, names
 
 
@@ -66,3 +67,11 @@ def test_a_quoted_command_is_a_command() -> None:
     assert weakened(
         register, 'Release rule, in the user\'s words: "[Ideally,] run the full test suite before tagging."'
     )
+
+
+def test_square_brackets_in_a_quote_are_the_writer_s_words() -> None:
+    statement = read_statements('The post reads "tenants [must] keep receipts" for every repair.')[0]
+    must = statement.norms.index("must")
+    keep = statement.norms.index("keep")
+    assert statement.attributed(keep) == "quotation marks"
+    assert statement.attributed(must) != "quotation marks"

@@ -5,6 +5,8 @@ an occasion; not when the speaker is the user, the human or the assistant.
 
 from __future__ import annotations
 
+import re
+
 from pytest_compaction.prose._cue_words import (
     _AUXILIARIES,
     _FRAMES,
@@ -50,6 +52,9 @@ _MODIFIED_HEADS = frozenset(
 
 
 _QUESTION = stem("questions")
+_INSERTED = re.compile(r"\[[^\[\]]{1,60}\]")
+"""Square brackets inside a quotation: words the quoting writer put there ("[sic]", "[the
+landlord]", "[have opened]"), not the words quoted."""
 _PLURAL_NOUNS = frozenset(
     {
         "reports",
@@ -92,7 +97,11 @@ class _Attribution(_Negation):
         token = self.tokens[position]
         for quoted in _QUOTED.finditer(self.text):
             inside = quoted.start() <= token.start < quoted.end()
-            if inside and not _JSON_KEY.search(self.text, 0, quoted.start()):
+            # "[have opened]" inside a quote is the summarizer's own wording, not the quoted words
+            inserted = any(
+                b.start() <= token.start < b.end() for b in _INSERTED.finditer(self.text, *quoted.span())
+            )
+            if inside and not inserted and not _JSON_KEY.search(self.text, 0, quoted.start()):
                 return "quotation marks"
         reports = [
             i
