@@ -80,7 +80,7 @@ _PAIRS = (
 """Pairs of a British and an American name for one thing (either may be the fact's)."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def _table() -> dict[Alias, tuple[Alias, ...]]:
     table: dict[Alias, list[Alias]] = {}
     for british, american in _PAIRS:
