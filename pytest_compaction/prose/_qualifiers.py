@@ -93,6 +93,18 @@ def _excepted(statement: Statement, at: int, size: int) -> bool | None:
     return None
 
 
+_EXCLUDING = re.compile(
+    r"\b(?:except|exclud|excepting|apart|aside|other\s+than|save\s+for|barring|exempt|left\s+out|leav)",
+    re.IGNORECASE,
+)
+
+
+def _may_deny(statement: Statement) -> bool:
+    """Whether anything in the statement could deny a qualifier (a negation cue or a word of
+    exclusion): most statements have neither, and their qualifiers are not looked at again."""
+    return bool(statement._negation_cues()) or _EXCLUDING.search(statement.text) is not None
+
+
 def _denied(statement: Statement, at: int, size: int) -> bool:
     """Whether the qualifier words at ``at`` are negated or named as an exception; an
     inclusion that reaches them ("including", "even") denies nothing."""
@@ -140,7 +152,7 @@ def _kept(statement: Statement, group: Sequence[Alias], *, negated: bool = False
     norms, segment = statement.norms, statement.segment
     for alias in group:
         for at in statement.positions(alias):
-            if _denied(statement, at, len(alias)) != negated:
+            if (negated or _may_deny(statement)) and _denied(statement, at, len(alias)) != negated:
                 continue  # "even with *no* trained handler" keeps no handler requirement
             verb = at - 1
             if verb >= 0 and norms[verb] in _OBJECT_OPENERS:

@@ -81,22 +81,26 @@ _PAIRS = (
 
 
 @functools.lru_cache(maxsize=1)
-def _table() -> dict[Alias, tuple[Alias, ...]]:
-    table: dict[Alias, list[Alias]] = {}
+def _table() -> dict[str, tuple[tuple[Alias, tuple[Alias, ...]], ...]]:
+    """Each name's other-variety words, indexed by the name's first word."""
+    pairs: dict[Alias, list[Alias]] = {}
     for british, american in _PAIRS:
         one, other = phrase(british), phrase(american)
-        table.setdefault(one, []).append(other)
-        table.setdefault(other, []).append(one)
-    return {words: tuple(dict.fromkeys(others)) for words, others in table.items()}
+        pairs.setdefault(one, []).append(other)
+        pairs.setdefault(other, []).append(one)
+    table: dict[str, list[tuple[Alias, tuple[Alias, ...]]]] = {}
+    for words, others in pairs.items():
+        table.setdefault(words[0], []).append((words, tuple(dict.fromkeys(others))))
+    return {first: tuple(entries) for first, entries in table.items()}
 
 
 def other_variety(alias: Alias) -> list[Alias]:
     """The alias with one of its names in the other variety of English ("parking lot" for
     "car park", "staff car park" as "staff parking lot")."""
+    table = _table()
     out: list[Alias] = []
-    for words, others in _table().items():
-        size = len(words)
-        for i in range(len(alias) - size + 1):
-            if alias[i : i + size] == words:
-                out.extend((*alias[:i], *other, *alias[i + size :]) for other in others)
+    for i, norm in enumerate(alias):
+        for words, others in table.get(norm, ()):
+            if alias[i : i + len(words)] == words:
+                out.extend((*alias[:i], *other, *alias[i + len(words) :]) for other in others)
     return [variant for variant in dict.fromkeys(out) if variant != alias]
