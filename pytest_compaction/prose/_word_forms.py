@@ -336,22 +336,18 @@ _WORDS = {
     "mould": "mold",
     "jewellery": "jewelry",
     "storey": "story",
-    "enrol": "enrol",
     "enroll": "enrol",
-    "fulfil": "fulfil",
     "fulfill": "fulfil",
     "instalment": "installment",
     "skilful": "skillful",
     "judgement": "judgment",
     "acknowledgement": "acknowledgment",
-    "ag": "ag",
     "practis": "practic",
     "manoeuvr": "maneuver",
     "diarrhoea": "diarrhea",
     "sceptical": "skeptical",
     "cosy": "cozy",
     "draught": "draft",
-    "chequ": "chequ",
 }
 """Single words spelled apart in the two varieties ("programme", "tyre", "grey", "kerb")."""
 
