@@ -24,3 +24,20 @@ def fact(text: str, predicate: str, value: object, prose: dict[str, object]) -> 
     ledger = events(text)
     ledger.fact("f1", predicate, value, sources=["e1"], prose=prose)  # type: ignore[arg-type]
     return ledger
+
+
+def replaced(
+    texts: tuple[str, str],
+    predicate: str,
+    names_: list[str],
+    old: tuple[object, str],
+    new: tuple[object, str],
+) -> Ledger:
+    """A ledger of two events: ``f1`` (value and its words ``old``) told by the first,
+    superseded by ``f2`` (``new``) told by the second, both named by ``names_``."""
+    ledger = events(*texts)
+    for fact_id, event_id, (value, words) in (("f1", "e1", old), ("f2", "e2", new)):
+        prose = {"names": names_, "value": [words]}
+        ledger.fact(fact_id, predicate, value, sources=[event_id], prose=prose)  # type: ignore[arg-type]
+    ledger.supersede("f1", "f2")
+    return ledger

@@ -12,7 +12,7 @@ from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose import _text
-from tests._prose_facts import events, fact, names
+from tests._prose_facts import events, fact, names, replaced
 
 
 def _passport() -> Ledger:
@@ -72,15 +72,8 @@ def test_a_fact_named_by_its_unit_is_named_after_a_number() -> None:
 
 
 def _pickup() -> Ledger:
-    ledger = events("Choir pick-up from the church hall is 5 pm.", "Change of plan: pick-up is 6:15 now.")
-    ledger.fact(
-        "f1", "choir.pickup", "17:00", sources=["e1"], prose={"names": ["pick-up"], "value": ["5 pm"]}
-    )
-    ledger.fact(
-        "f2", "choir.pickup", "18:15", sources=["e2"], prose={"names": ["pick-up"], "value": ["6:15"]}
-    )
-    ledger.supersede("f1", "f2")
-    return ledger
+    texts = ("Choir pick-up from the church hall is 5 pm.", "Change of plan: pick-up is 6:15 now.")
+    return replaced(texts, "choir.pickup", ["pick-up"], ("17:00", "5 pm"), ("18:15", "6:15"))
 
 
 @pytest.mark.parametrize(

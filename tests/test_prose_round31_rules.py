@@ -14,7 +14,7 @@ from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.modality import imperative
 from pytest_compaction.prose.normalize import tokens
 from pytest_compaction.prose.summary import check_prose
-from tests._prose_facts import events, fact, names
+from tests._prose_facts import events, fact, names, replaced
 
 
 @pytest.mark.parametrize(
@@ -206,11 +206,8 @@ def test_a_level_never_reached_records_a_failure() -> None:
 
 
 def _rent() -> Ledger:
-    ledger = events("The asking rent for the flat is 1,250 euros.", "We settled on 1,180 euros a month.")
-    ledger.fact("f1", "flat.rent", 1250, sources=["e1"], prose={"names": ["rent"], "value": ["1,250 euros"]})
-    ledger.fact("f2", "flat.rent", 1180, sources=["e2"], prose={"names": ["rent"], "value": ["1,180 euros"]})
-    ledger.supersede("f1", "f2")
-    return ledger
+    texts = ("The asking rent for the flat is 1,250 euros.", "We settled on 1,180 euros a month.")
+    return replaced(texts, "flat.rent", ["rent"], (1250, "1,250 euros"), (1180, "1,180 euros"))
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from _prose_rules import failure, passes, rule, weakened
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose import _text
 from pytest_compaction.prose.summary import check_prose
-from tests._prose_facts import events, fact, names
+from tests._prose_facts import events, fact, names, replaced
 
 
 def test_a_passive_refusal_after_a_long_name_negates_it() -> None:
@@ -122,10 +122,8 @@ def test_a_value_is_read_beside_its_own_subject(summary: str, expected: tuple[st
 
 
 def test_a_bare_move_or_change_tells_no_history() -> None:
-    ledger = events("The yoga class is at 6 pm.", "Change: the yoga class is at 7 pm now.")
-    ledger.fact("f1", "yoga.time", "18:00", sources=["e1"], prose={"names": ["yoga"], "value": ["6 pm"]})
-    ledger.fact("f2", "yoga.time", "19:00", sources=["e2"], prose={"names": ["yoga"], "value": ["7 pm"]})
-    ledger.supersede("f1", "f2")
+    texts = ("The yoga class is at 6 pm.", "Change: the yoga class is at 7 pm now.")
+    ledger = replaced(texts, "yoga.time", ["yoga"], ("18:00", "6 pm"), ("19:00", "7 pm"))
     assert names(ledger, "Yoga is at 6 pm; a move to 7 pm is possible.") == ("f1:forbidden_superseded_fact",)
     assert names(ledger, "Yoga moved from 6 pm to 7 pm.") == ()
 

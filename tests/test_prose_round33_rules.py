@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from _prose_rules import failure, passes, rule, weakened
 
-from tests._prose_facts import events, fact, names
+from tests._prose_facts import events, fact, names, replaced
 
 
 def test_no_objection_to_a_thing_is_no_negation_of_it() -> None:
@@ -63,10 +63,8 @@ def test_a_required_qualifier_stated_as_absent_is_lost() -> None:
 
 
 def test_down_from_the_earlier_value_is_history() -> None:
-    ledger = events("The quiz has 40 teams entered.", "Late withdrawals: the quiz now has 34 teams.")
-    ledger.fact("f1", "quiz.teams", 40, sources=["e1"], prose={"names": ["teams"], "value": ["40"]})
-    ledger.fact("f2", "quiz.teams", 34, sources=["e2"], prose={"names": ["teams"], "value": ["34"]})
-    ledger.supersede("f1", "f2")
+    texts = ("The quiz has 40 teams entered.", "Late withdrawals: the quiz now has 34 teams.")
+    ledger = replaced(texts, "quiz.teams", ["teams"], (40, "40"), (34, "34"))
     assert names(ledger, "The quiz now has 34 teams, down from the earlier 40.") == ()
     assert names(ledger, "The quiz now has 40 teams.") == ("f1:forbidden_superseded_fact", "f2:value_changed")
 

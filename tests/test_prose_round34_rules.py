@@ -16,7 +16,7 @@ from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.prose import _text
 from pytest_compaction.prose.modality import imperative
-from tests._prose_facts import events, fact, names
+from tests._prose_facts import fact, names, replaced
 
 
 def test_a_picture_opening_a_line_is_decoration_and_a_status_mark_is_not() -> None:
@@ -82,14 +82,8 @@ def test_nil_by_mouth_is_a_prohibition() -> None:
 
 
 def test_a_bare_instead_marks_the_value_before_it_as_the_new_one() -> None:
-    ledger = events("The choir rehearses on Tuesday.", "Change: rehearsals move to Thursday.")
-    ledger.fact(
-        "f1", "choir.day", "tuesday", sources=["e1"], prose={"names": ["rehearse"], "value": ["Tuesday"]}
-    )
-    ledger.fact(
-        "f2", "choir.day", "thursday", sources=["e2"], prose={"names": ["rehearse"], "value": ["Thursday"]}
-    )
-    ledger.supersede("f1", "f2")
+    texts = ("The choir rehearses on Tuesday.", "Change: rehearsals move to Thursday.")
+    ledger = replaced(texts, "choir.day", ["rehearse"], ("tuesday", "Tuesday"), ("thursday", "Thursday"))
     assert names(ledger, "The choir now rehearses on Thursday instead of Tuesday.") == ()
     assert names(ledger, "The choir rehearses on Tuesday, and someone asked about Thursday instead.") == (
         "f1:forbidden_superseded_fact",
