@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence, Set
 
 from pytest_compaction.core.model import Criticality, Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
+from pytest_compaction.prose._cue_words import _SPECULATION
 from pytest_compaction.prose._findings import _Finding, _where
 from pytest_compaction.prose._qualifiers import _excepted, _kept, _negative_qualifiers
 from pytest_compaction.prose._superseded import _reading, _told_as_over
@@ -214,6 +215,18 @@ def _check_active(
                     f"{_where(statement)} tells it as over ({over!r}); the fact still holds",
                     expected="current",
                     observed=f"over ({over})",
+                )
+            )
+            continue
+        undecided = _told_as_open(statement, at, spans.get(at, 1), r, ledger_events)
+        if undecided is not None:
+            findings.append(
+                _Finding(
+                    3,
+                    ViolationCode.VALUE_CHANGED,
+                    f"{_where(statement)} tells it as undecided ({undecided!r}); the fact is settled",
+                    expected="settled",
+                    observed=f"undecided ({undecided})",
                 )
             )
             continue
@@ -485,3 +498,52 @@ def _directive(text: str) -> bool:
 _ADVICE = re.compile(
     r"\b(?:should|ought\s+to|had\s+better|(?:is|are)\s+(?:advised|recommended)\s+to)\s", re.IGNORECASE
 )
+
+
+_OPEN = re.compile(
+    r"\b(?:might|maybe|perhaps|possibly|undecided|deciding|yet\s+to\s+decide|unsure|uncertain|"
+    r"not\s+sure|wondering|considering|weighing|debating|mulling|toying|thinking\s+(?:about|of)|"
+    r"tentative|tentatively|tbd|tbc|to\s+be\s+(?:confirmed|decided|determined|agreed|settled))\b",
+    re.IGNORECASE,
+)
+"""The doubts that leave a thing open, whoever writes them: "might", "still deciding on",
+"thinking about", "TBC". Not "may" or "could" (a permission, a capacity: "may go on using
+the gas fire"), nor the future ("will"), a plan or a condition, which a settled fact's
+summary writes as often as its source does."""
+
+
+_OPEN_LABEL = re.compile(
+    r"\s*(?:[(\[]\s*|[-\u2013\u2014]\s*|(?:is|are|still|now)\s+)?"
+    r"(tbd|tbc|to\s+be\s+(?:confirmed|decided|determined|agreed|settled))\b",
+    re.IGNORECASE,
+)
+"""A doubt of :data:`_OPEN` that labels the words just before it ("approval TBC", "10:15
+(TBD)", "the venue is still to be confirmed")."""
+
+
+def _told_as_open(
+    statement: Statement, at: int, span: int, r: Resolved, ledger_events: Mapping[str, object]
+) -> str | None:
+    """The doubt words (:data:`_OPEN`) that tell a settled fact at token ``at`` (``span``
+    tokens long) as still
+    open, or None: "the GP is *still deciding* on a referral" for a referral made. A source
+    that doubts it in any words leaves a summary free to ("*hoping to* hold it outdoors"
+    for "*tentatively* planned outdoors")."""
+    # A label of doubt right after the fact's words: "approval TBC", "12:30 (TBD)".
+    label = _OPEN_LABEL.match(statement.text, statement.tokens[min(at + span, len(statement.tokens)) - 1].end)
+    if label is not None:
+        words = [label.group(1)]
+    else:
+        doubt = statement.speculative(at)
+        if doubt is None:
+            return None
+        # Only a doubt ahead of the fact's words: one after them is about what comes next
+        # ("holds 6,000 euros, which they *might* move to a savings account").
+        ahead = {m.group().lower() for m in _OPEN.finditer(statement.text, 0, statement.tokens[at].start)}
+        words = [w for w in doubt.split(", ") if _OPEN.fullmatch(w) and w.lower() in ahead]
+        if not words:
+            return None
+    for event_id in r.fact.source_event_ids:
+        if _SPECULATION.search(getattr(ledger_events.get(event_id), "text", "") or ""):
+            return None  # "hoping to hold it in the garden": "tentatively planned" tells it
+    return ", ".join(words)

@@ -364,7 +364,7 @@ _SPECULATION = re.compile(
     r"consideration|possibility|proposed|proposal|contemplat(?:e|es|ed|ing)|floated|mooted|tbd|tbc|tba|"
     r"to\s+be\s+(?:confirmed|decided|determined|agreed|settled|finali[sz]ed|arranged|negotiated|"
     r"worked\s+out|sorted\s+out)|"
-    r"gonna|toying|weighing|debating|mulling|rumou?red?|guess|guessing|"
+    r"gonna|toying|weighing|debating|deciding|mulling|rumou?red?|guess|guessing|yet\s+to\s+decide|"
     # a possibility left open: "isn't ruling out moving", "hasn't ruled it out"
     r"(?:not|never)\s+(?:been\s+)?rul(?:e|es|ed|ing)\s+(?:it\s+|that\s+)?out|"
     r"(?<=n't\s)(?:been\s+)?rul(?:e|es|ed|ing)\s+(?:it\s+|that\s+)?out|"

@@ -60,11 +60,15 @@ def derived(norm: str) -> frozenset[str]:
                     out.add(root[:-1])  # "reconciliation" -> "reconcile"
     if not noun:
         for suffix, shortest in _NOUN_SUFFIXES:
-            if len(norm) < shortest or norm[-1] not in _BEFORE_SUFFIX[suffix]:
+            if len(norm) < shortest:
+                continue
+            if suffix == "al" and norm.endswith(("er", "ur")):
+                out.add(norm + "r" + suffix)  # "refer" -> "referral", "defer" -> "deferral"
+            if norm[-1] not in _BEFORE_SUFFIX[suffix]:
                 continue
             out.add(norm + suffix)
-            if suffix in ("ation", "al") and norm[-1] not in "aeiouy":
-                out.add(norm + norm[-1] + suffix)  # "cancel" -> "cancellation", "refer" -> "referral"
+            if suffix == "ation" and norm[-1] not in "aeiouy":
+                out.add(norm + norm[-1] + suffix)  # "cancel" -> "cancellation"
             if suffix == "ation" and norm.endswith("il"):
                 out.add(norm + "i" + suffix)  # "reconcile" -> "reconciliation"
         if norm.endswith("fy") and len(norm) >= _NOUN_SUFFIXES[0][1]:
