@@ -250,6 +250,8 @@ class _Attribution(_Negation):
             return True  # a label of distrust, whatever it modifies ("an unverified claim")
         if index >= 2 and self.norms[index - 2 : index] == ("no", _QUESTION):
             return False  # "no questions asked": an idiom of terms, nobody asking
+        if norm in _REPORTING and index > 0 and self.tokens[index - 1].raw.lower() == "without":
+            return False  # "pay it without asking first": a report that did not happen
         if norm in _REPORTING and self._thing_noun(index):
             return False
         if norm in _REPORTING and self._purpose(index):
@@ -300,6 +302,14 @@ class _Attribution(_Negation):
         if not before:
             return False
         opener = before[-1].lower().replace("\u2019", "'")
+        if (
+            len(before) > 1
+            and before[-2].lower() in _NOUN_OPENERS
+            and before[-1].isalpha()
+            and before[-1].islower()
+            and not raw.endswith(("ed", "ing", "s"))
+        ):
+            opener = before[-2].lower()  # "every pull *request*", "the feature *request*": a compound noun
         nxt = self.tokens[index + 1].raw.lower() if index + 1 < len(self.tokens) else ""
         between = self.text[token.end : self.tokens[index + 1].start] if nxt else ""
         if opener not in _NOUN_OPENERS:

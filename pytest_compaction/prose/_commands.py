@@ -78,10 +78,10 @@ _IMPERATIVE = re.compile(
     + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would|needs?|gets?)\b))",
 )
 # A command after a fronted adverbial ("Before any blood draw, check the wristband"; "On
-# weekdays, call the desk first"): the command starts after the comma.
+# weekdays, call the desk first"; "At 10:30, give ..."): the command starts after the comma.
 _FRONTED = re.compile(
     r"^\s*(?:before|after|when|whenever|once|if|unless|until|while|whilst|on|at|in|during|for|every|each|"
-    r"with|without|from|by|between)\b[^,;:.!?]{1,60},\s*(?=\S)",
+    r"with|without|from|by|between)\b(?:[^,;:.!?]|(?<=\d)[:.](?=\d)){1,60},\s*(?=\S)",
     re.IGNORECASE,
 )
 _LY_VERBS = frozenset(

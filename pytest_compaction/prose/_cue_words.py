@@ -144,7 +144,7 @@ CROSS_MARKS = frozenset("\u274c\u2717\u2718\U0001f6ab")
 """Status marks of "no" ("❌", "✗", "🚫"): the words of their line say what they mark."""
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
 _LABEL_COLON = re.compile(r":\s")
-_LABEL_WORDS = 4
+_LABEL_WORDS = 6
 """The most words a "label: value" line's label holds ("pay freq:", "overtime pay:")."""
 _NOT_TO_IDIOMS = _stems("mention say speak")
 """After "not to", the verbs of the additive idioms: "not to mention", "not to say"."""
@@ -334,7 +334,7 @@ _CUE_WORDS = (
 _DETERMINER_REACH = 3
 _NEGATIVE_SUBJECTS = frozenset({"no", "none", "nothing", "nobody"})
 _SUBJECT_OPENERS = frozenset({"that", "and", "but", "so", "then"})
-_SUBJECT_REACH = 4
+_SUBJECT_REACH = 6
 _OCCASIONS = _stems("following after since upon due because")
 """Words that open a phrase of time or cause ("following an email", "after a call", "due to
 a text from ..."): a source noun inside it names when or why, not who claims."""

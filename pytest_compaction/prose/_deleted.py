@@ -5,6 +5,7 @@ deleted fact, anywhere, unless the summary only tells of the deletion.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 
 from pytest_compaction.core.ledger import Ledger
@@ -150,12 +151,21 @@ _STRUCK = frozenset(
 "left out", "taken out of these notes", "struck off the list", "blacked out"."""
 
 
+_EMPTIED = re.compile(
+    r"^[^:]{1,80}:\s*(?:none|null|nil|n/?a|empty|blank|-+|\u2013|\u2014|\[(?:removed|deleted|redacted)\])\W*$",
+    re.IGNORECASE,
+)
+"""A labelled field left empty ("Contact phone: none", "Home address: n/a", "Email: —"): the
+record names what it no longer holds."""
+
+
 def _tells_deletion(statement: Statement) -> bool:
     """Whether the sentence tells that something was deleted: a verb of removal
     ("forgotten", "removed", "deleted", "erased", "omitted", "excluded", "withheld") or a
-    phrasal verb of removal ("left out", "taken out", "struck off", :data:`_AWAY`)."""
+    phrasal verb of removal ("left out", "taken out", "struck off", :data:`_AWAY`), or a
+    field left empty (:data:`_EMPTIED`: "Contact phone: none")."""
     norms = statement.norms
-    if _ERASED & set(norms):
+    if _ERASED & set(norms) or _EMPTIED.search(statement.text):
         return True
     if any(
         a in _TAKING and (b in _AWAY or (b == "from" and a in _STRUCK)) for a, b in itertools.pairwise(norms)

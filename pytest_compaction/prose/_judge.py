@@ -157,6 +157,41 @@ def in_company(invariant: str, clauses: Sequence[str]) -> bool:
     return _ALONE.search(invariant) is not None and any(_COMPANY.search(c) for c in clauses)
 
 
+_STATES = (
+    (
+        re.compile(r"\b(?:open|opened|ajar|unlocked|unlatched|unbolted)\b", re.IGNORECASE),
+        re.compile(r"\b(?:shut|closed|locked|latched|bolted)\b", re.IGNORECASE),
+    ),
+    (
+        re.compile(r"\b(?:uncovered|unsealed|unlidded)\b", re.IGNORECASE),
+        re.compile(r"\b(?:covered|sealed|lidded)\b", re.IGNORECASE),
+    ),
+    (
+        re.compile(r"\b(?:unplugged|disconnected)\b", re.IGNORECASE),
+        re.compile(r"\b(?:plugged\s+in|connected)\b", re.IGNORECASE),
+    ),
+    (
+        re.compile(r"\b(?:unsecured|unfastened|unbuckled|unstrapped)\b", re.IGNORECASE),
+        re.compile(r"\b(?:secured|fastened|buckled|strapped)\b", re.IGNORECASE),
+    ),
+)
+"""States and their opposites: what a rule forbids leaving a thing in, and the state a
+duty keeps it in instead ("never leave the gate *open*" / "the gate must be kept *shut*")."""
+
+
+def opposite_state(invariant: str, clauses: Sequence[str]) -> bool:
+    """Whether a prohibition of leaving a thing in one state ("Never leave the back gate
+    *open*") is told as a duty to keep it in the opposite one ("the back gate must always be
+    kept *shut*"): the same rule through the complement of the state, as "never alone" is
+    "always accompanied". A clause that names both states decides nothing."""
+    for forbidden, kept in _STATES:
+        if forbidden.search(invariant) is None or kept.search(invariant) is not None:
+            continue
+        if any(kept.search(c) and not forbidden.search(c) for c in clauses):
+            return True
+    return False
+
+
 def judge(
     required: Modality,
     statement: Sequence[Reading],

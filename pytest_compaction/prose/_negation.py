@@ -509,6 +509,8 @@ class _Negation(_Sentence):
             if self.norms[index - 1] not in _SUBJECT_OPENERS and ":" not in before:
                 return False
         for j in range(index + 1, min(index + 1 + _SUBJECT_REACH, position)):
+            if self.segment[j] != self.segment[index]:
+                return False  # "nothing yet, so Sam can eat it": the subject ended
             if self.norms[j] in _AUXILIARIES:
                 return True
             if self.norms[j] in _CONJUNCTIONS and j != index + 2:

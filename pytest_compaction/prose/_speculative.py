@@ -114,6 +114,17 @@ def _beyond_query(text: str, at: int, here: int, word: str) -> bool:
     return re.search(r"[,;:]", text[low:high]) is not None
 
 
+_BETWEEN_NAME_AND_DOUBT = frozenset({"is", "are", "was", "were", "has", "have", "had", "'s", "still", "now"})
+"""The words that may stand between a named subject and its doubt ("Mina *is still*
+thinking about moving"), leaving the name given."""
+
+
+_THINKING = frozenset(
+    stem(w) for w in ("thinks", "thought", "believes", "believed", "reckons", "reckoned", "suspects")
+)
+"""Verbs of believing that open a doubt about someone ("Dad *thinks* Freya might move")."""
+
+
 class _Speculation(_Sentence):
     """How a statement reads speculation; :class:`~pytest_compaction.prose.statements.Statement`
     inherits it."""
@@ -335,7 +346,16 @@ class _Speculation(_Sentence):
             and self.norms[rest[0]] in REPORTING
             and all(self.norms[i] in STOPWORDS for i in rest[1:])
         )
-        return set(named) if not rest or told else set()
+        # "Dad thinks *Freya Oduro-Blake* might move": the one believed of is given too.
+        if rest and self.norms[rest[0]] in REPORTING | _THINKING:
+            about = rest[1:]
+            if 0 < len(about) <= _OWNED_REACH and all(
+                self.tokens[i].raw[:1].isupper() and self.norms[i] not in STOPWORDS for i in about
+            ):
+                return set(named) | set(rest)
+        # "Mina Sorvari *is* thinking about moving": an auxiliary between is no subject word.
+        helped = all(self.tokens[i].raw.lower() in _BETWEEN_NAME_AND_DOUBT for i in rest)
+        return set(named) if not rest or told or helped else set()
 
     def _possessed(self, positions: Sequence[int], first: int) -> set[int]:
         """The words of a possessed subject just before the first speculation word: "she

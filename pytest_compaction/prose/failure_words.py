@@ -32,7 +32,8 @@ _NEGATED_SUCCESS = (
     r"(?:(?:been\s+)?(?:work(?:ed|s)?|help(?:ed|s)?|improve[ds]?|fix(?:ed|es)?|solve[ds]?|arrive[ds]?|"
     r"c[ao]me|show(?:ed)?\s+up|turn(?:ed)?\s+up|go\s+through|went\s+through|succeed(?:ed|s)?|"
     r"deliver(?:ed|s)?|receive[ds]?|respond(?:ed|s)?|connect(?:ed|s)?|load(?:ed|s)?|finish(?:ed|es)?|"
-    r"complete[ds]?|resolve[ds]?|drop(?:ped|s)?|appear(?:ed|s)?|reflect(?:ed|s)?|"
+    r"complete[ds]?|resolve[ds]?|drop(?:ped|s)?|appear(?:ed|s)?|reflect(?:ed|s)?|stop(?:ped|s)?|"
+    r"cure[ds]?|end(?:ed|s)?|"
     r"get\s+credited|got\s+credited|credit(?:ed|s)?|"
     # a level the attempt was for, never reached: "the bedroom never got above 17 °C",
     # "never got warmer than 17 °C"
@@ -64,6 +65,10 @@ _REFUSED_ACTIVE = r"declined|refused|denied"
 _PERSISTED = (
     r"(?:came|comes|coming)\s+back(?!\s+(?:clean|negative|fine|ok|okay|normal|green|good|clear))|kept\s+coming\s+back|reappear(?:ed|s)|recur(?:red|s)|persist(?:ed|s)|"
     r"resurfaced|no\s+change|no\s+better|"
+    # the problem went on happening: "the connection kept dropping", "kept on leaking"; not
+    # an effort or a state that is fine ("kept trying", "kept working")
+    r"kept\s+(?:on\s+)?(?!(?:trying|working|going|running|using|checking|monitoring|improving|"
+    r"getting\s+better|asking|calling|looking|waiting|testing|watching)\b)[a-z]{3,}ing|"
     # the problem went on ("the drops continued at nine a day"), not the work ("continued with")
     r"continu(?:ed|es)(?!\s+(?:to|with|on|working|monitoring|using|testing|the|a|an|our|its|their|his|her)\b)|"
     r"still\s+(?!(?:needs|has|is|was|does|seems|looks|wants|plans|intends|hopes|expects|"
@@ -139,7 +144,9 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:if|in\s+case|unless|whether|could"
     + _NOT_HYPOTHETICAL_COULD
     + r"|might|would|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
-    r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of)\b[^,;.:!?]*",
+    r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of|"
+    # anticipated: "keeping an eye out for SESSION_EXPIRED errors", "on the lookout for it"
+    r"(?:keep|keeps|keeping|kept)\s+an\s+eye\s+out\s+for|(?:on\s+the\s+)?lookout\s+for)\b[^,;.:!?]*",
     re.IGNORECASE,
 )
 # The subject of a hypothetical modal ("the linker could run out of memory", "(pg_config may

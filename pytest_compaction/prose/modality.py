@@ -62,7 +62,15 @@ from pytest_compaction.prose._cues import (
     CueKind,
     Reading,
 )
-from pytest_compaction.prose._judge import Judgement, Modality, complements, in_company, judge, only_those
+from pytest_compaction.prose._judge import (
+    Judgement,
+    Modality,
+    complements,
+    in_company,
+    judge,
+    only_those,
+    opposite_state,
+)
 from pytest_compaction.prose._text import normalize
 from pytest_compaction.prose._unframed import fluent, spelled, unframed
 
@@ -77,6 +85,7 @@ __all__ = [
     "complements",
     "in_company",
     "only_those",
+    "opposite_state",
     "connectives",
     "count_constraints",
     "condition_words",

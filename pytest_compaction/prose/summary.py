@@ -63,6 +63,7 @@ from pytest_compaction.prose.modality import (
     judge,
     kept,
     only_those,
+    opposite_state,
     own_act,
     read,
     reshaped,
@@ -265,9 +266,10 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         not verdict.ok
         and verdict.observed == "obligation"
         and invariant.modality is Modality.PROHIBITION
-        and in_company(invariant.text, stating)
+        and (in_company(invariant.text, stating) or opposite_state(invariant.text, stating))
     ):
-        verdict = Judgement(True, "obligation", "")  # "never alone" kept as "always with a second person"
+        # "never alone" kept as "always with a second person", "never open" as "always shut"
+        verdict = Judgement(True, "obligation", "")
     if (
         not verdict.ok
         and verdict.observed in ("permission", "restriction")
