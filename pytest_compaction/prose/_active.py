@@ -86,11 +86,17 @@ def _check_active(
         hit_index = statement.index
         window = _near(statements, statement.index)
         value_hit = r.find_value(statement) if r.value else None
+        following = statements[statement.index + 1] if statement.index + 1 < len(statements) else None
         if r.value and value_hit is None:
-            following = statements[statement.index + 1] if statement.index + 1 < len(statements) else None
             later = r.find_value(following) if following is not None else None
             if later is not None and following is not None and not _told_of_another(following, r, others):
                 statement, value_hit = following, later
+        if r.value and value_hit is None and statement.index > 0 and _SAME_AS_BEFORE.search(statement.text):
+            # "Same for seniors over 65.", "Home insurance: ditto.": the value of the sentence before
+            before = statements[statement.index - 1]
+            earlier = r.find_value(before)
+            if earlier is not None:
+                statement, value_hit = before, earlier
         if r.value and value_hit is None:
             flipped = _negation_lost(statement, r.value)
             if flipped is not None:
@@ -123,6 +129,14 @@ def _check_active(
             if rival is None:
                 rival = _excluded_value(statement, r, ledger_events)
                 how = ", the alternative its source ruled out," if rival is not None else how
+            if rival is None and following is not None and _continues(following):
+                # "... was invoiced for the redesign. *They* settled it by card.": the next
+                # sentence goes on about it, so a value of its own there is the fact's
+                pointers = [i for i, n in enumerate(following.norms) if n in _POINTERS]
+                rival = _other_value(following, r, ledger_events, pointers) if pointers else None
+                rank, how = 1, ", words no source event used,"
+                if rival is not None:
+                    statement = following
             if rival is not None:
                 findings.append(
                     _Finding(
@@ -318,6 +332,24 @@ def _check_active(
             code=best.code, fact_id=fid, expected=best.expected, observed=best.observed, detail=best.detail
         )
     ]
+
+
+_SAME_AS_BEFORE = re.compile(r"\b(?:same|ditto|likewise|as\s+above|idem)\b", re.IGNORECASE)
+"""Words that give a sentence the value of the one before ("Same for seniors", "ditto")."""
+_CONTINUES = re.compile(
+    r"^\W*(?:it|its|they|their|them|this|that|these|those|he|she|his|her|the\s+former|the\s+latter)\b",
+    re.IGNORECASE,
+)
+"""A sentence that opens by pointing back: it goes on about what the sentence before named."""
+
+
+_POINTERS = frozenset({"it", "them", "this", "that"})
+"""The words of a sentence that goes on that stand for the thing named before ("settled *it*")."""
+
+
+def _continues(statement: Statement) -> bool:
+    """Whether ``statement`` opens with a word that points back to the sentence before."""
+    return _CONTINUES.match(statement.text) is not None
 
 
 _RECORD_HEAD = re.compile(

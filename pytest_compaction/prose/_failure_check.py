@@ -30,7 +30,9 @@ _ANAPHOR = re.compile(
     r"could\s+not\s+(?!have\b)|couldn't\s+(?!have\b)|"
     # the attempt taken up by a pronoun after a short subject ("The AI tried it, but ...",
     # "We attempted that twice")
-    r"(?:[\w'.-]+\s+){0,3}?(?:tried|attempted|tested|retried)\s+(?:it|this|that|them)\b)\b",
+    r"(?:[\w'.-]+\s+){0,3}?(?:tried|attempted|tested|retried)\s+(?:it|this|that|them)\b|"
+    # or by a pronoun after the attempt's verb ("Bleeding it has been tried", "Replacing them ...")
+    r"[a-z]+ing\s+(?:it|this|that|them)\b)\b",
     re.IGNORECASE,
 )
 
@@ -210,7 +212,7 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
             # with E.": the next sentence that names this record's own error tells its outcome.
             indexes.append(following)
         window, bare = _outcome_text(record, " ".join(sentences[i].text for i in indexes))
-        if failure_outcome(bare, record.error) is None:
+        if failure_outcome(bare, record.error, told=record.text) is None:
             continue
         if considered_words(window) and attempted_failure(bare) is None:
             continue  # "considered X" next to an error word is still only considered

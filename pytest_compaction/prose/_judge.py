@@ -192,6 +192,23 @@ def opposite_state(invariant: str, clauses: Sequence[str]) -> bool:
     return False
 
 
+_CONTRAST = (
+    r",\s*(?:but\s+)?(?:not|never)\s+(?:(?:in|on|into|at|to|via|through|with|from|by|for)\s+)?"
+    r"(?:(?:the|a|an|his|her|their|its|my|your|our|this|that|any)\s+)?"
+)
+
+
+def contrasted(markers: Sequence[str], clauses: Sequence[str]) -> bool:
+    """Whether a duty names the rule's forbidden thing as the alternative it excludes:
+    "always goes in his own toaster*, not the shared toaster*" keeps "never put it in the
+    shared toaster", the "not" falling on the marker itself."""
+    return any(
+        re.search(_CONTRAST + re.escape(marker) + r"\b", clause, re.IGNORECASE)
+        for marker in markers
+        for clause in clauses
+    )
+
+
 def judge(
     required: Modality,
     statement: Sequence[Reading],

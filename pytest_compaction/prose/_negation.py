@@ -459,6 +459,9 @@ class _Negation(_Sentence):
                 label = _BRACKETED.sub(" ", label)  # "Fernhill Rd car park (away fans): ❌"
                 if len(label.split()) > _LABEL_WORDS or re.search(r"[,;:()|]", label):
                     continue
+                if label.split()[:1] and label.split()[0].lower() in _NEGATIVE_SUBJECTS | {"not", "never"}:
+                    continue  # "no tree nuts at all: no almonds, ...": a rule, its examples after
+
                 after = next((j for j, t in enumerate(self.tokens) if t.start >= colon.end()), None)
                 first = self.tokens[after] if after is not None else None
                 opens = first is not None and (

@@ -4,6 +4,7 @@ value stated as current, not framed as history; and the words that tell a fact a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from pytest_compaction.core.model import Status
@@ -183,6 +184,20 @@ def _told_as_history(statement: Statement, at: int) -> str | None:
     return None
 
 
+_THEN = re.compile(
+    r"[,;]?\s*\b(?:then|later|afterwards|subsequently|followed\s+by|and\s+now|but\s+now)\b", re.IGNORECASE
+)
+"""A word of sequence after a value: what comes after it came later ("two palettes: navy
+and coral, *then* forest green and cream")."""
+
+
+def _sequenced(statement: Statement, at: int) -> str | None:
+    """The word of sequence (:data:`_THEN`) after token ``at`` in its sentence, when the value
+    that replaced it is told elsewhere in the summary: the value was the first of a series."""
+    found = _THEN.search(statement.text, statement.tokens[at].end)
+    return " ".join(found.group().strip(",; ").split()) if found else None
+
+
 def _reading(statement: Statement, at: int, span: int, turned: bool) -> tuple[str, str | None]:
     """How ``statement`` states the words at ``at`` ("positive" or "negative") and the
     words that negate them; ``turned``: they are the "un-" form of the fact's value, so
@@ -216,7 +231,7 @@ def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: boo
         if _reading(statement, at, span, turned)[0] != required:
             continue
         past = statement.past(at)
-        history = _told_as_history(statement, at) if newer_unstated else past
+        history = _told_as_history(statement, at) if newer_unstated else past or _sequenced(statement, at)
         doubt = statement.speculative(at)
         if history is not None or (doubt is not None and not only_future(doubt)):
             continue  # a plan told in the future ("will be written as CSV") still stands

@@ -326,7 +326,9 @@ def _modifier_swapped(statement: Statement, r: Resolved, events: Mapping[str, ob
     return None
 
 
-def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]) -> str | None:
+def _other_value(
+    statement: Statement, r: Resolved, events: Mapping[str, object], at: Sequence[int] = ()
+) -> str | None:
     """The words that take a word value's place in a sentence that names the fact without
     it, or None: a noun phrase near the name, opened by an article or a preposition, whose
     content words no event of the conversation used and no prose form holds ("paid by
@@ -336,12 +338,14 @@ def _other_value(statement: Statement, r: Resolved, events: Mapping[str, object]
     rivals no word type tells apart: "window" for "aisle" is another seat, not an unrelated
     word. What marks the rival is its place and that nothing the conversation said supplies
     it. A name's rival is a name ("Mireille" for a teacher is not rivalled by "a
-    volunteer"). A sentence with a negator is left to the polarity checks."""
+    volunteer"). A sentence with a negator is left to the polarity checks. ``at``: the
+    positions that stand for the name in a sentence that points back to it ("They settled
+    *it* by card"), instead of the name's own."""
     if not r.value or any(kind_of(n) != "word" for alias in r.value for n in alias):
         return None
     if any(negator(token) for token in statement.tokens):
         return None
-    named = [p for alias in r.names for p in statement.positions(alias)]
+    named = list(at) or [p for alias in r.names for p in statement.positions(alias)]
     # After a name, or right before one as its modifier ("a *window* seat"); a phrase that
     # opens the sentence before any name ("The user ...") holds no slot of this fact, nor
     # does a word before the name's own article ("asked to *drop* the add-on": a verb).

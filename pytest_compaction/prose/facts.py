@@ -43,11 +43,12 @@ from pytest_compaction.prose._active import _check_active as _check_active
 from pytest_compaction.prose._deleted import _check_deleted as _check_deleted
 from pytest_compaction.prose._deleted import _redacted_names as _redacted_names
 from pytest_compaction.prose._deleted import _tells_deletion as _tells_deletion
+from pytest_compaction.prose._reference import resolve_references
 from pytest_compaction.prose._sources import _check_sources as _check_sources
 from pytest_compaction.prose._superseded import _check_old as _check_old
 from pytest_compaction.prose._superseded import _newer_unstated
 from pytest_compaction.prose.forms import Alias, ProseFormLike, Resolved, resolve
-from pytest_compaction.prose.statements import read_statements
+from pytest_compaction.prose.statements import Statements, read_statements
 
 __all__ = ["check_artifact_summary", "check_facts_in_prose", "read_memory", "resolve_forms", "stated_facts"]
 
@@ -69,8 +70,8 @@ def check_facts_in_prose(
     """Check ``summary`` against every fact of the ledger for one scope."""
     tenant = tenant_id or ledger.tenant_id
     subject = subject_id or ledger.subject_id
-    statements = read_statements(summary)
     resolved = resolve_forms(ledger, forms)
+    statements = _read(summary, resolved.values())
     scoped = [r for r in resolved.values() if (r.fact.tenant_id, r.fact.subject_id) == (tenant, subject)]
     active_words: set[str] = set()
     for r in scoped:
@@ -109,8 +110,8 @@ def stated_facts(
     """
     tenant = tenant_id or ledger.tenant_id
     subject = subject_id or ledger.subject_id
-    statements = read_statements(summary)
     resolved = resolve_forms(ledger, forms)
+    statements = _read(summary, resolved.values())
     entities = _entities(resolved.values())
     by_id: dict[str, object] = {e.event_id: e for e in ledger.events}
     return tuple(
@@ -136,6 +137,14 @@ def read_memory(ledger: Ledger, artifact: Artifact) -> Artifact:
     held = {fact.fact_id for fact in artifact.facts}
     extra = tuple(fact for fact in stated if fact.fact_id not in held)
     return dataclasses.replace(artifact, facts=(*artifact.facts, *extra)) if extra else artifact
+
+
+def _read(summary: str, resolved: Iterable[Resolved]) -> Statements:
+    """The summary's statements, each pointer the ledger's facts resolve read as the words
+    it stands for ("the former", a "she" for the one person named before it)."""
+    facts = list(resolved)
+    values = [r.value for r in facts if r.value]
+    return resolve_references(read_statements(summary), _entities(facts), values)
 
 
 def _entities(resolved: Iterable[Resolved]) -> list[tuple[Alias, ...]]:

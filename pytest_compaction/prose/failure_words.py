@@ -314,13 +314,14 @@ def _attempt_outcome(lowered: str) -> str | None:
     return None
 
 
-def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
+def failure_outcome(text: str, error: Iterable[str] = (), *, told: str = "") -> str | None:
     """The words that say ``text`` reports a failure, or ``None``.
 
     A failure word ("failed", "error", "timed out", "crashed", "did not work") that is
     not negated ("did not fail", "without errors") nor hypothetical ("if it times out",
     "could crash"), or every declared error marker in a text that does not say it did
-    not fail.
+    not fail nor deny the marker. ``told``: the failure record's own text; a marker it
+    denies itself ("the middle one *won't latch*") is met when denied.
     """
     settled = _settled(_text.normalize(text))
     lowered = settled.lower()
@@ -332,10 +333,27 @@ def failure_outcome(text: str, error: Iterable[str] = ()) -> str | None:
     if outcome is not None:
         return outcome
     error = tuple(error)
-    # The error's name alone says it failed, unless the text says it did not.
-    if error and cleared == lowered and all(_text.contains(settled, marker) for marker in error):
+    # The error's name alone says it failed, unless the text says it did not, or denies the
+    # error itself ("test it with a skewer so it *isn't* raw inside") where the record
+    # ``told`` names it as met ("the middle one *won't latch*" names a denied "latch" as met).
+    if (
+        error
+        and cleared == lowered
+        and all(_text.contains(settled, marker) for marker in error)
+        and not any(_denied(settled, marker) and not _denied(told, marker) for marker in error)
+    ):
         return ", ".join(error)
     return None
+
+
+_DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\bno|\bwithout)\s+(?:\w+\s+)?$", re.IGNORECASE)
+
+
+def _denied(text: str, marker: str) -> bool:
+    """Whether every mention of an error marker in ``text`` is denied by a word or two
+    before it ("isn't raw inside", "without a timeout")."""
+    found = list(_text.marker_pattern(marker).finditer(text))
+    return bool(found) and all(_DENIED_BEFORE.search(text[: m.start()]) for m in found)
 
 
 def attempted_failure(text: str) -> str | None:

@@ -212,7 +212,7 @@ class FailureRecord:
             )
         _check_markers(self.text, self.approach, base, "approach")
         _check_markers(self.text, self.error, base, "error")
-        if failure_outcome(self.text, self.error) is None and recurred(self.text) is None:
+        if failure_outcome(self.text, self.error, told=self.text) is None and recurred(self.text) is None:
             raise PayloadError(
                 join(base, "text"),
                 'the text does not read as a failure: say what failed ("failed with E", "timed out", '

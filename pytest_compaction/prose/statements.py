@@ -66,6 +66,7 @@ __all__ = [
     "negator",
     "only_future",
     "read_statements",
+    "rewritten",
     "un_negative",
 ]
 
@@ -235,6 +236,12 @@ def reading(text: str) -> _Reading:
 
 def _read(index: int, text: str, heading: int = 0) -> Statement:
     return Statement(index, text, *reading(text), heading=heading)
+
+
+def rewritten(statement: Statement, text: str) -> Statement:
+    """``statement`` read again from ``text``, in its place and under its heading (a pointer
+    replaced by the words it stands for, :mod:`pytest_compaction.prose._reference`)."""
+    return _read(statement.index, text, min(statement.heading, len(text)))
 
 
 class Statements(tuple[Statement, ...]):

@@ -57,6 +57,7 @@ from pytest_compaction.prose.modality import (
     commanded,
     complements,
     condition_words,
+    contrasted,
     exemplified,
     imperative,
     in_company,
@@ -214,23 +215,40 @@ def _with_restated(
     return out
 
 
+_POINTS_BACK = re.compile(r"\b(?:it|its|it's|them|they|this|that)\b", re.IGNORECASE)
+"""Words of a sentence that point back to what the sentence before named."""
+_TOPIC = re.compile(
+    r"\b(?:came\s+up|come\s+up|comes\s+up|(?:was|were)\s+(?:discussed|raised|mentioned|covered|brought\s+up)|"
+    r"talked\s+about|on\s+the\s+(?:subject|topic)\s+of)\b",
+    re.IGNORECASE,
+)
+"""Words that only open a topic ("The side door came up", "The weights room was discussed")."""
+
+
 def _told_next(
     invariant: Invariant, sentences: Sequence[_text.Sentence], results: Sequence[_Judged]
 ) -> list[_Judged]:
     """A sentence that only mentions the invariant's subject, with no rule word of any kind
     ("Customer rang asking for a member's access code."), and the next sentence, which
     holds one of its markers and states the rule ("Access codes are never given out."): the
-    two sentences are judged as one spot."""
+    two sentences are judged as one spot. So is a next sentence that points back to it ("The
+    side door came up. *It* has to stay locked.") or follows a sentence that only opens a
+    topic ("The weights room was discussed. Juniors can go in only while ...")."""
     out = []
     for spot, judgement in results:
         after = spot[-1] + 1
         if judgement.observed != "none" or after >= len(sentences):
             continue
-        if any(
-            _text.contains(sentences[after].text, m) for m in _locators(invariant.text, invariant.markers)
-        ):
-            texts = tuple(sentences[i].text for i in (*spot, after))
-            out.append(((*spot, after), _judged(invariant, texts)))
+        following = sentences[after].text
+        locators = _locators(invariant.text, invariant.markers)
+        texts = tuple(sentences[i].text for i in spot)
+        if any(_text.contains(following, m) for m in locators):
+            out.append(((*spot, after), _judged(invariant, (*texts, following))))
+        elif _POINTS_BACK.search(following) or _TOPIC.search(" ".join(texts)):
+            # read under the markers it points back to, as a list item under its label
+            named = [m for m in locators if any(_text.contains(t, m) for t in texts)]
+            label = ", ".join(named)
+            out.append(((*spot, after), _judged(invariant, (*texts, f"{label}: {following}"))))
     return out
 
 
@@ -266,7 +284,11 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         not verdict.ok
         and verdict.observed == "obligation"
         and invariant.modality is Modality.PROHIBITION
-        and (in_company(invariant.text, stating) or opposite_state(invariant.text, stating))
+        and (
+            in_company(invariant.text, stating)
+            or opposite_state(invariant.text, stating)
+            or contrasted(invariant.markers, stating)
+        )
     ):
         # "never alone" kept as "always with a second person", "never open" as "always shut"
         verdict = Judgement(True, "obligation", "")
