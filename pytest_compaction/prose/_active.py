@@ -38,7 +38,21 @@ __all__ = ["_check_active", "_directive", "_is_tool"]
 
 
 def _near(statements: Sequence[Statement], index: int) -> list[Statement]:
-    return list(statements[max(0, index - 1) : index + 2])
+    """The sentences around sentence ``index`` where its qualifiers may be told: the one
+    before, the one after, and up to :data:`_GOING_ON` more after that while each points
+    back to what went before ("You can get one payment of up to 150 pounds. It is for energy
+    bills. You can only get *it* if the fund has not paid you in the last 6 months.")."""
+    end = index + 2
+    while (
+        end < len(statements) and end - index - 1 <= _GOING_ON and _POINTS_BACK.search(statements[end].text)
+    ):
+        end += 1
+    return list(statements[max(0, index - 1) : end])
+
+
+_GOING_ON = 2
+_POINTS_BACK = re.compile(r"\b(?:it|its|they|them|this|that)\b", re.IGNORECASE)
+"""Words of a sentence that point back to what the sentences before named."""
 
 
 def _check_active(

@@ -146,9 +146,20 @@ class _Attribution(_Negation):
         condition, time or relative clause ("the charge is waived *if the customer asks*",
         "refunds go to anyone *who asks*"): it tells when the claim holds, not who made it,
         and the words between its opener and it are its own subject, the speaker."""
-        return position <= index and any(
-            self.tokens[j].raw.lower() in _SUBORDINATORS and self.segment[j] == self.segment[index]
-            for j in range(index)
+        return (
+            position <= index
+            and any(
+                (
+                    self.tokens[j].raw.lower() in _SUBORDINATORS
+                    # ", which the GP asks the clinic to assess": a clause about what it follows
+                    or (
+                        self.tokens[j].raw.lower() == "which"
+                        and self.text[: self.tokens[j].start].rstrip().endswith(",")
+                    )
+                )
+                and self.segment[j] == self.segment[index]
+                for j in range(index)
+            )
         )
 
     def _reduced_relative(self, index: int) -> bool:

@@ -326,6 +326,8 @@ def _command_verb(text: str) -> str | None:
         last = verb.partition("-")[2]
         if last in _PARTICLES or _command_verb(last + clean[match.end("verb") :]) is None:
             return None
+    if verb == "note" and re.match(r"\s+(?:any|all|every|each|down)\b", lowered[match.end("verb") :]):
+        return verb  # "Note any damp on the inventory": a command; "Note that ..." tells
     if verb in _NOT_VERBS or (len(verb) < 3 and verb not in _SHORT_VERBS):
         return None
     if verb in _MONTHS and re.match(r"\s+\d", lowered[match.end("verb") :]):

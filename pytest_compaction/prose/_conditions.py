@@ -134,11 +134,21 @@ _ARRIVAL = _stem_set("reach reaches reached arrive arrives arrived arrival")
 """Words of getting somewhere: "until we reach the museum" is "up to the point we arrive"."""
 _SUCCESSION = _stem_set("consecutive successive row")
 """Words of one thing after another: "on two consecutive readings" is "twice in a row"."""
-_FOLDS = (("<assent>", _ASSENT), ("<arrival>", _ARRIVAL), ("<succession>", _SUCCESSION))
+_NOTICE = _stem_set(
+    "notice notices notify notifies notified tell tells told inform informs informed warn warned"
+)
+"""Words of letting someone know ahead: "give the bank 30 days' notice" is "tell the bank 30
+days before"."""
+_FOLDS = (
+    ("<assent>", _ASSENT),
+    ("<arrival>", _ARRIVAL),
+    ("<succession>", _SUCCESSION),
+    ("<notice>", _NOTICE),
+)
 
 
 def _assent(stems: Iterable[str]) -> set[str]:
-    """``stems`` with the words of one act (assent, arrival, succession) folded into one."""
+    """``stems`` with the words of one act (assent, arrival, succession, notice) folded into one."""
     return {next((name for name, group in _FOLDS if s in group), s) for s in stems}
 
 

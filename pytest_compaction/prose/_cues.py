@@ -190,6 +190,10 @@ _PROHIBITION = (
     # "None leaves without a label", "nobody enters unless escorted": a universal negative
     # bounded by a condition is "never ... without".
     r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
+    # "None are left at an unattended address", "nothing is sent without a label": a
+    # negative subject and a passive in the present, a standing procedure of never doing it.
+    r"\b(?:none|nothing|nobody|no\s+one)\s+(?:is|are|gets?|goes|go)\s+(?:ever\s+)?(?:[a-z]+ed|left|sent|kept|put|"
+    r"given|taken|shown|told|let|driven|thrown|brought|shared)\b",
     # "No one under 18 may be admitted", "nobody can take the van out": a negative subject
     # and a modal of permission or duty in its clause.
     r"\b(?:no\s+one|nobody|noone|none|nothing)\b(?=[^.;!?|]{0,80}?\b(?:may|can|shall|must|is\s+to|are\s+to)\b)",

@@ -22,6 +22,8 @@ from pytest_compaction.prose.normalize import tokens
 __all__ = ["_check_failure"]
 
 
+_OUTCOME_REACH = 2
+"""How many sentences after the attempt may tell its outcome, each going on from the last."""
 _ANAPHOR = re.compile(
     r"^(?:it|this|that|which|they|both|the\s+(?:attempt|change|run|fix)|"
     # an outcome told without its subject ("Failed twice (E)", "Timed out again", "No luck")
@@ -204,13 +206,19 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
     for spot in spots:
         indexes = list(spot)
         following = spot[-1] + 1
-        if following < len(sentences) and (
-            _ANAPHOR.match(_unlabelled(sentences[following].text, sentences[spot[-1]].text))
-            or any(_text.contains(sentences[following].text, m) for m in record.error)
+        while (
+            following < len(sentences)
+            and following - spot[-1] <= _OUTCOME_REACH
+            and (
+                _ANAPHOR.match(_unlabelled(sentences[following].text, sentences[spot[-1]].text))
+                or any(_text.contains(sentences[following].text, m) for m in record.error)
+            )
         ):
             # "Tried X. It failed with E."; "Tried X. Three hours in, the restore crashed
-            # with E.": the next sentence that names this record's own error tells its outcome.
+            # with E.": the next sentence that names this record's own error tells its outcome,
+            # and so does one after it ("It did not work. The site showed E.").
             indexes.append(following)
+            following += 1
         window, bare = _outcome_text(record, " ".join(sentences[i].text for i in indexes))
         if failure_outcome(bare, record.error, told=record.text) is None:
             continue

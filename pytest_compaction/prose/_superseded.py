@@ -191,11 +191,19 @@ _THEN = re.compile(
 and coral, *then* forest green and cream")."""
 
 
+_STILL = re.compile(r"\b(?:until|till|stays?|remains?|still|for\s+now)\b", re.IGNORECASE)
+"""Words that keep the first of a series current up to a later point."""
+
+
 def _sequenced(statement: Statement, at: int) -> str | None:
     """The word of sequence (:data:`_THEN`) after token ``at`` in its sentence, when the value
     that replaced it is told elsewhere in the summary: the value was the first of a series."""
     found = _THEN.search(statement.text, statement.tokens[at].end)
-    return " ".join(found.group().strip(",; ").split()) if found else None
+    if found is None:
+        return None
+    if _STILL.search(statement.text, 0, found.start()):
+        return None  # "stays 7 days until the new terms are printed, then 10": still current
+    return " ".join(found.group().strip(",; ").split())
 
 
 def _reading(statement: Statement, at: int, span: int, turned: bool) -> tuple[str, str | None]:

@@ -63,6 +63,35 @@ def _undecorated(line: str) -> str:
     return line[at:].lstrip() if at else line
 
 
+_EMPHASIS = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+"""Markdown bold ("**not**", "__3 March__"): it stresses words, it adds none."""
+
+
+def _unemphasized(line: str) -> str:
+    """``line`` without bold markup inside it ("You do **not** need to go" reads as "You do
+    not need to go"); a line that is bold from end to end is a title ("**Ideas**",
+    "**What we already tried**") and keeps its markup, which marks it as one."""
+    if "**" not in line and "__" not in line:
+        return line
+    body = _BULLET.sub("", line, count=1).strip()
+    if _BOLD_LINE.fullmatch(body):
+        return line
+    head = _RUN_IN.match(line)  # "**Flooring.** You're leaning ...": a run-in heading stays one
+    at = head.end() if head else 0
+    return line[:at] + _EMPHASIS.sub(r"\2", line[at:])
+
+
+_BOLD_LINE = re.compile(r"(\*\*|__)(?:(?!\*\*|__).)+\1\s*:?\s*")
+"""A line bold from end to end, a title ("**Ideas**", "**What we already tried:**")."""
+_RUN_IN = re.compile(r"^\s*(?:[-*\u2022+]\s+)?(\*\*|__)[^*_\n]{1,60}?(?:[.:]\1|\1:)")
+"""A bold run-in heading or label that opens a line ("**Flooring.**", "**Pool:**")."""
+_WRAPPED = re.compile(
+    r"(?<=[A-Za-z])-\n(?=(?:ment|ments|tion|tions|sion|sions|ing|ings|ness|ance|ence|ity|ities|ly|ed|er|ers|able|ible|ure|ive|ous|al|ant|ent|ism|ist|ists)\b)"
+)
+"""A word hyphenated across a line end at its suffix, as typesetting and scans split them
+("appoint-\nment"): one word. A hyphen before a word of its own ("auto-\ninjector") stays."""
+
+
 _TAG = re.compile(r"\[[^\[\]\n]{1,120}\]\s")
 """A bracketed tag that opens a line ("[e2 untrusted: fact-city] ", "[from the ticket] "): it
 cites the line's source, so it applies to every sentence of the line."""
@@ -170,8 +199,11 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     previous = ""
     question = ""
     before_previous = 0  # how many sentences there were before the previous line's
-    for raw in rendered(normalize(text)).splitlines():
-        line = raw.strip()
+    text = rendered(normalize(text))
+    if "-\n" in text:
+        text = _WRAPPED.sub("", text).replace("-\n", "-")
+    for raw in text.splitlines():
+        line = _unemphasized(raw.strip())
         if not line:
             header, columns = "", []
             continue

@@ -51,7 +51,13 @@ _REFUSED = (
     r"(?:said|answered|replied)\s+no|(?:was|were)\s+not\s+available|none\s+(?:was|were)\s+available|"
     # what was handed over came back unaccepted ("the shop sent them back", "we were turned away")
     r"sent\s+(?:it|them|those|these|everything|the\s+lot)\s+back|(?:was|were|got|been)\s+sent\s+back|"
-    r"(?:was|were|got|been)\s+(?:\w+\s+)?turned\s+away|turned\s+(?:us|them|him|her|me)\s+away)"
+    r"(?:was|were|got|been)\s+(?:\w+\s+)?turned\s+away|turned\s+(?:us|them|him|her|me)\s+away|"
+    # a search that found nothing ("the lookup returned no match", "came back with no results")
+    r"(?:returned|found|gave|came\s+back\s+with)\s+(?:no|zero)\s+(?:match|matches|results?|hits?|records?)|"
+    r"(?:returned|found)\s+nothing|"
+    # a way told to be the only one, after the attempt ("the bank said it can only be done
+    # in a branch"): the way tried is not it
+    r"(?:said|says|told\s+(?:us|them|him|her|me))\s+(?:it|this|that|they)\s+(?:can|could)\s+only\b)"
 )
 # A refusal told in the active voice ("the terminal declined the hold", "the server refused
 # the connection"): an outcome in a record, though "considered and declined" is a decision,
