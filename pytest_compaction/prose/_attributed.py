@@ -6,6 +6,7 @@ an occasion; not when the speaker is the user, the human or the assistant.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pytest_compaction.prose._cue_words import (
     _AUXILIARIES,
@@ -136,10 +137,20 @@ class _Attribution(_Negation):
                 self._self_word(i) and not self.negated(i)  # "the courier's claim, not our policy"
                 for i in range(len(self.norms))
                 if self.segment[i] not in asides
+                # not the subject of what is reported ("a note saying *we* must keep it locked")
+                and not self._reported_subject(i, kept)
             )
         ):
             return None
         return ", ".join(dict.fromkeys(self.tokens[i].raw for i in kept))
+
+    def _reported_subject(self, index: int, reports: Sequence[int]) -> bool:
+        """Whether token ``index`` ("we", "I") opens what a reporting word just before it
+        reports ("a note saying *we* must ...", "says that *I* should ..."): a subject inside
+        the report, not a speaker of the summary's own ("asked *me* to" is its addressee)."""
+        if self.norms[index] not in ("we", "i"):
+            return False
+        return any(k < index and all(n == "that" for n in self.norms[k + 1 : index]) for k in reports)
 
     def _subordinate(self, position: int, index: int) -> bool:
         """Whether the reporting word at ``index``, at or after token ``position``, sits in a

@@ -76,6 +76,11 @@ _PRESENCE = _stem_set("present there around available attendance onsite on-site"
 _COMPLEX_PREPOSITION = re.compile(r"\bin\s+(?:the\s+)?(?:case|event)\s+of\b")
 
 
+_BOUNDS = "!#@%"
+"""The first characters of the norms a condition holds exactly: an identifier ("!"), a
+number ("#"), a clock time ("@") and a date ("%"): "after 6 pm" is not "in the evening"."""
+
+
 def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each condition of ``text`` with the content words that state it, as stems:
     "refund up to $50 after supervisor review" ->
@@ -101,8 +106,9 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         phrase = _COMPLEX_PREPOSITION.sub(" ", phrase)
         # "without a vet present" asks for no vet: the word of presence adds nothing. An
         # identifier states a condition ("if the incident is Sev-1"), and so does a number,
-        # the bound it sets ("more than two years"); other values (units, dates, amounts'
-        # currencies) are read as values, and a condition that holds a marker as that marker.
+        # a clock time or a date, the bound it sets ("more than two years", "after 6 pm");
+        # other values (units, amounts' currencies) are read as values, and a condition that
+        # holds a marker as that marker.
         absent = _PRESENCE if match.group() == "without" else frozenset()
         words = tuple(
             dict.fromkeys(
@@ -111,7 +117,7 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
                 if t.norm not in function_words
                 and t.norm not in absent
                 and (len(t.norm) > 2 or t.norm[:1] == "#")
-                and (t.norm[:1].isalpha() or t.norm[:1] in "!#")
+                and (t.norm[:1].isalpha() or t.norm[:1] in _BOUNDS)
             )
         )[:4]
         if words:
@@ -158,11 +164,11 @@ def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
     (:data:`_FOLDS`), and each identifier exactly. One word a new condition happens to share
     ("when an incident is open" for "if the incident commander agrees") does not keep it."""
     wanted, have = _assent(words), _assent(stems)
-    if any(w[:1] in "!#" and w not in have for w in wanted):
+    if any(w[:1] in _BOUNDS and w not in have for w in wanted):
         # An identifier ("Sev-1") is kept exactly, as a marker is; so is a number, the bound
         # the condition sets ("more than two years"): without it the condition is another.
         return False
-    wanted = {w for w in wanted if w[:1] != "#"}  # a number kept says nothing of the other words
+    wanted = {w for w in wanted if w[:1] not in "#@%"}  # a bound kept says nothing of the other words
     return not wanted or len(wanted & have) > len(wanted) // 2
 
 
@@ -176,7 +182,7 @@ def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
     agrees") has another shape or none of its words in place. The checker cannot tell a
     synonym from another word in the same place, so one replaced word in three is read
     as a paraphrase either way."""
-    if any(w[:1] in "!#" and w not in restated for w in words):
+    if any(w[:1] in _BOUNDS and w not in restated for w in words):
         return False  # an identifier or a number has no paraphrase
     words = [w for w in words if w[:1] != "#"]  # the shape is that of the words about the number
     restated = [w for w in restated if w[:1] != "#"]

@@ -37,6 +37,7 @@ __all__ = [
     "_CUE_WORDS",
     "_DEFINITE",
     "_DEPARTING",
+    "_STARTING",
     "_DETERMINERS",
     "_DETERMINER_REACH",
     "_FRAMES",
@@ -490,6 +491,9 @@ _DEPARTING = _stems(
 )
 """Verbs of departure: "from" after one names where the journey starts ("the flight
 *departs from* terminal 1"), not a value left behind as "moved from terminal 1" does."""
+_STARTING = _stems("is are be open opens available valid starts runs served")
+"""Words before "from" that tell where a span starts, not a value left behind ("check-in *is
+from* 4 pm", "*open from* 9")."""
 _PRONOUN_SPEAKERS = frozenset({"i", "me", "my", "we", "our", "us"})
 _UNTRUSTED_LABELS = _stems("untrusted unverified unconfirmed")
 """Words that label content as not vouched for: a sentence that says so ("untrusted user

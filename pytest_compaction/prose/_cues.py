@@ -378,6 +378,8 @@ _CONDITION = (
     r"\bwithout\b",
     r"\bbefore\b",
     r"\bexcept\b",
+    # "the one exception is Ingrid", "with the exception of the treasurer": an except
+    r"\bexceptions?\s+(?:is|are|being)\b|\bwith\s+the\s+exception\s+of\b",
     r"\bother\s+than\b",
     r"\boutside\b",
     r"\b(?:more|less|fewer)\s+than\b",

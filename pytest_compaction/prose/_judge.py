@@ -106,7 +106,10 @@ def _quote(words: Iterable[str]) -> str:
 
 _COUNTERPARTS = {
     "outside": re.compile(r"\b(?:in|inside|within)\b"),
-    "without": re.compile(r"\bwith\b"),
+    # "always wear the brace for pivoting drills" is "no pivoting drills without the brace"
+    "without": re.compile(
+        r"\b(?:with|wear|wears|wearing|carry|carries|carrying|use|uses|using|bring|brings|bringing)\b"
+    ),
     # "always pay it from the team account" is "never pay it any way other than from it"
     "other than": re.compile(r"\b(?:from|with|by|via|through|using|on|at|to)\b"),
 }
@@ -161,33 +164,42 @@ _STATES = (
     (
         re.compile(r"\b(?:open|opened|ajar|unlocked|unlatched|unbolted)\b", re.IGNORECASE),
         re.compile(r"\b(?:shut|closed|locked|latched|bolted)\b", re.IGNORECASE),
+        re.compile(r"\b(?:lock|locks|close|closes|shut|shuts|latch|latches|bolt|bolts)\b", re.IGNORECASE),
     ),
     (
         re.compile(r"\b(?:uncovered|unsealed|unlidded)\b", re.IGNORECASE),
         re.compile(r"\b(?:covered|sealed|lidded)\b", re.IGNORECASE),
+        re.compile(r"\b(?:cover|covers|seal|seals)\b", re.IGNORECASE),
     ),
     (
         re.compile(r"\b(?:unplugged|disconnected)\b", re.IGNORECASE),
         re.compile(r"\b(?:plugged\s+in|connected)\b", re.IGNORECASE),
+        re.compile(r"\b(?:plug|plugs)\s+in\b|\b(?:connect|connects)\b", re.IGNORECASE),
     ),
     (
         re.compile(r"\b(?:unsecured|unfastened|unbuckled|unstrapped)\b", re.IGNORECASE),
         re.compile(r"\b(?:secured|fastened|buckled|strapped)\b", re.IGNORECASE),
+        re.compile(r"\b(?:secure|secures|fasten|fastens|buckle|buckles|strap|straps)\b", re.IGNORECASE),
     ),
 )
-"""States and their opposites: what a rule forbids leaving a thing in, and the state a
-duty keeps it in instead ("never leave the gate *open*" / "the gate must be kept *shut*")."""
+"""States and their opposites: what a rule forbids leaving a thing in, the state a duty
+keeps it in instead ("never leave the gate *open*" / "the gate must be kept *shut*"), and
+the verbs of putting it in that state ("always *lock* the door")."""
 
 
-def opposite_state(invariant: str, clauses: Sequence[str]) -> bool:
+def opposite_state(invariant: str, clauses: Sequence[str], *, duty: bool = False) -> bool:
     """Whether a prohibition of leaving a thing in one state ("Never leave the back gate
     *open*") is told as a duty to keep it in the opposite one ("the back gate must always be
     kept *shut*"): the same rule through the complement of the state, as "never alone" is
-    "always accompanied". A clause that names both states decides nothing."""
-    for forbidden, kept in _STATES:
-        if forbidden.search(invariant) is None or kept.search(invariant) is not None:
+    "always accompanied". With ``duty``, the other way round: a duty to keep or put a thing in
+    a state ("Always *lock* the boathouse door") told as a prohibition of the opposite ("is
+    never left *unlocked*"). A clause that names both states decides nothing."""
+    for forbidden, kept, making in _STATES:
+        ruled = (kept, making) if duty else (forbidden,)
+        told = forbidden if duty else kept
+        if not any(p.search(invariant) for p in ruled) or told.search(invariant):
             continue
-        if any(kept.search(c) and not forbidden.search(c) for c in clauses):
+        if any(told.search(c) and not any(p.search(c) for p in ruled) for c in clauses):
             return True
     return False
 
@@ -196,6 +208,22 @@ _CONTRAST = (
     r",\s*(?:but\s+)?(?:not|never)\s+(?:(?:in|on|into|at|to|via|through|with|from|by|for)\s+)?"
     r"(?:(?:the|a|an|his|her|their|its|my|your|our|this|that|any)\s+)?"
 )
+
+
+_CONTRAST_PHRASE = re.compile(
+    r",\s*(?:but\s+)?(?:never|not)\s+(?=(?:to|onto|into|in|on|at|with|for|from|by|under|the|a|an)\b)[^,;.!?]*"
+)
+
+
+def uncontrasted(text: str, markers: Sequence[str]) -> str:
+    """``text`` without a contrast that excludes another thing than the rule's markers name
+    ("Return tools to the pegboard before you leave*, never to the bench*"): it says where
+    the act does not go, not that the act is forbidden."""
+    if "," not in text:
+        return text
+    return _CONTRAST_PHRASE.sub(
+        lambda m: m.group() if any(mk.lower() in m.group().lower() for mk in markers) else "", text
+    )
 
 
 def contrasted(markers: Sequence[str], clauses: Sequence[str]) -> bool:

@@ -84,6 +84,8 @@ _CELL = re.compile(r"[^|]+")
 _BRACKETED = re.compile(r"\([^()]*\)")
 """A bracketed aside in a label, which adds no words to its count."""
 """A line's text, or each cell of a table row: a label opens one or the other."""
+_CELL_OPENING = re.compile(r"[^|]*\|\s*(?:[^|:]{1,40}:\s*)?")
+"""From a row's label to the next cell's first word, past a column name that heads it."""
 _LIMITS = re.compile(r"[-\s]limits\b", re.IGNORECASE)
 _BARE_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014-]|\s-\s)")
 """What follows a bare "N" that answers a label ("classes: N (knee)", "| Parking | N |")."""
@@ -124,9 +126,12 @@ class _Negation(_Sentence):
         answer = self._label_answer(position)
         for i in self._negation_cues():
             norm = self.norms[i]
-            if (self.segment[i] != seg and i != answer and not self._across_aside(position, i)) or (
-                position <= i < position + span
-            ):
+            if (
+                self.segment[i] != seg
+                and i != answer
+                and not self._across_aside(position, i)
+                and not (i > position and self._answers(position, i))
+            ) or (position <= i < position + span):
                 continue  # a negator inside the matched words belongs to them ("do not touch")
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
@@ -493,9 +498,8 @@ class _Negation(_Sentence):
         token ``position``: "| Open bar | No; ... |" answers "No" for its label."""
         start, end = self.tokens[position].end, self.tokens[index].start
         between = self.text[start:end]
-        return (
-            self.text.lstrip().startswith("|") and between.count("|") == 1 and between.rstrip().endswith("|")
-        )
+        # the cell may open with its column's name ("| Overhead pressing | Plan: None ... |")
+        return self.text.lstrip().startswith("|") and _CELL_OPENING.fullmatch(between) is not None
 
     def _gerund(self, index: int) -> bool:
         return index < len(self.tokens) and self.tokens[index].raw.lower().endswith("ing")

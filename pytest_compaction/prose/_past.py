@@ -14,6 +14,7 @@ from pytest_compaction.prose._cue_words import (
     _PASSIVE_PREPOSITIONS,
     _PAST_AUX,
     _PRESENT_AUX,
+    _STARTING,
     PAST,
     STOPWORDS,
     negator,
@@ -227,8 +228,12 @@ class _PastFraming(_Sentence):
         arrow = self._arrow_after(position)
         if arrow is not None:
             return arrow  # "Tue → Thu", "terminal 1 -> terminal 3": moved from the first
+        # "departs from terminal 1", "check-in *is from* 4 pm", "open from 9": where a thing
+        # starts, not a value it moved away from
         origin = (
-            position > 1 and self.norms[position - 1] == "from" and self.norms[position - 2] in _DEPARTING
+            position > 1
+            and self.norms[position - 1] == "from"
+            and (self.norms[position - 2] in _DEPARTING or self.norms[position - 2] in _STARTING)
         )
         if (
             position > 0

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from pytest_compaction.core.model import Status
 from pytest_compaction.core.violations import Violation, ViolationCode
-from pytest_compaction.prose._cue_words import CROSS_MARKS
+from pytest_compaction.prose._cue_words import _STARTING, CROSS_MARKS
 from pytest_compaction.prose._findings import _where
 from pytest_compaction.prose._values import _candidates
 from pytest_compaction.prose.forms import Alias, Resolved
@@ -167,8 +167,8 @@ def _told_as_history(statement: Statement, at: int) -> str | None:
     norms = statement.norms
     if statement.changed_to(at):
         return None  # "~ changed: ... → Mon 3rd": the value the change arrives at
-    if at > 0 and norms[at - 1] == "from":
-        return f"from {statement.tokens[at].raw}"
+    if at > 0 and norms[at - 1] == "from" and not (at > 1 and norms[at - 2] in _STARTING):
+        return f"from {statement.tokens[at].raw}"  # not "check-in is from 4 pm": a start
     if at > 1 and norms[at - 1] in ("than", "of") and norms[at - 2] in ("instead", "rather"):
         return f"{statement.tokens[at - 2].raw} {statement.tokens[at - 1].raw}"
     clause = statement.clause[at]

@@ -152,7 +152,7 @@ _HYPOTHETICAL = re.compile(
     + r"|might|would|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
     r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of|"
     # anticipated: "keeping an eye out for SESSION_EXPIRED errors", "on the lookout for it"
-    r"(?:keep|keeps|keeping|kept)\s+an\s+eye\s+out\s+for|(?:on\s+the\s+)?lookout\s+for)\b[^,;.:!?]*",
+    r"(?:keep|keeps|keeping|kept)\s+an\s+eye\s+(?:out\s+for|on)|(?:on\s+the\s+)?lookout\s+for)\b[^,;.:!?]*",
     re.IGNORECASE,
 )
 # The subject of a hypothetical modal ("the linker could run out of memory", "(pg_config may

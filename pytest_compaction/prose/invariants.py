@@ -35,7 +35,7 @@ from pytest_compaction.prose.failure_words import (
     failure_outcome,
     recurred,
 )
-from pytest_compaction.prose.modality import CueKind, Modality, Reading, judge, read
+from pytest_compaction.prose.modality import CueKind, Modality, Reading, judge, read, uncontrasted
 
 __all__ = [
     "Entry",
@@ -112,7 +112,7 @@ class Invariant:
                 "its text) to be found in a summary",
             )
         _check_markers(self.text, self.markers, base, "markers")
-        own = read(self.text)
+        own = read(uncontrasted(self.text, self.markers))
         verdict = judge(self.modality, (own,), invariant=own)
         if not verdict.ok:
             # A rule with a reason or a contrast in a clause of its own ("...; she can't

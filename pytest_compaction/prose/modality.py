@@ -71,6 +71,7 @@ from pytest_compaction.prose._judge import (
     judge,
     only_those,
     opposite_state,
+    uncontrasted,
 )
 from pytest_compaction.prose._text import normalize
 from pytest_compaction.prose._unframed import fluent, spelled, unframed
@@ -88,6 +89,7 @@ __all__ = [
     "in_company",
     "only_those",
     "opposite_state",
+    "uncontrasted",
     "connectives",
     "count_constraints",
     "condition_words",

@@ -73,6 +73,7 @@ from pytest_compaction.prose.modality import (
     states_condition,
     told_after,
     turned_bound,
+    uncontrasted,
     unspecific,
 )
 from pytest_compaction.prose.normalize import stem, tokens
@@ -173,7 +174,10 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
     judged = _with_restated(spots, sentences)
     results = [(spot, _judged(invariant, tuple(sentences[i].text for i in spot))) for spot in judged]
     if not any(j.ok for _, j in results):
-        results.extend(_told_next(invariant, sentences, results))
+        joined = _told_next(invariant, sentences, results)
+        kept_whole = {spot[:-1] for spot, j in joined if j.ok}
+        # a spot the next sentence completes is judged whole, not as its first part
+        results = [(spot, j) for spot, j in results if spot not in kept_whole] + joined
     contradicting = [(spot, j) for spot, j in results if not j.ok and j.contradicts]
     if any(j.ok for _, j in results) and not contradicting:
         return []
@@ -237,7 +241,14 @@ def _told_next(
     out = []
     for spot, judgement in results:
         after = spot[-1] + 1
-        if judgement.observed != "none" or after >= len(sentences):
+        if after >= len(sentences):
+            continue
+        # Only a spot that states no rule, or a rule the next sentence goes on to bound ("The
+        # booth is for weekdays only. Even then, members can only use *it* after 6 pm").
+        if judgement.observed != "none" and not (
+            judgement.observed in ("restriction", "condition lost")
+            and _POINTS_BACK.search(sentences[after].text)
+        ):
             continue
         following = sentences[after].text
         locators = _locators(invariant.text, invariant.markers)
@@ -292,6 +303,13 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
     ):
         # "never alone" kept as "always with a second person", "never open" as "always shut"
         verdict = Judgement(True, "obligation", "")
+    if (
+        not verdict.ok
+        and verdict.observed == "prohibition"
+        and invariant.modality is Modality.OBLIGATION
+        and opposite_state(invariant.text, stating, duty=True)
+    ):
+        verdict = Judgement(True, "prohibition", "")  # "always lock it" kept as "never left unlocked"
     if (
         not verdict.ok
         and verdict.observed in ("permission", "restriction")
@@ -426,7 +444,7 @@ def _stating(sentence: str, invariant: Invariant) -> list[str]:
     marked = [any(_text.contains(part, m) for m in markers) for part in parts]
     conceded = _conceded(text, parts)
     return [
-        part
+        uncontrasted(part, invariant.markers)
         for i, part in enumerate(parts)
         if marked[i]
         or (
