@@ -83,6 +83,13 @@ _PLURAL_NOUNS = frozenset(
 after them, they name things ("weekly KPI reports"); "the employee asks." stays a verb."""
 
 
+_NAMED_SOURCE_OPENERS = frozenset(
+    {"the", "a", "an", "this", "that", "their", "his", "her", "our", "my", "your", "its"}
+)
+"""Words before a capitalized source noun that keep it a source ("*the* Post says ...");
+without one, a capitalized word mid-sentence is a name ("switching to *Thread*")."""
+
+
 class _Attribution(_Negation):
     """How a statement reads attribution (it asks the negation reading whether a report is denied);
     :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
@@ -374,7 +381,14 @@ class _Attribution(_Negation):
         """Whether token ``index`` is a source noun as written ("site", "tickets", "e-mail")."""
         if self.norms[index] not in _SOURCE_NOUNS:
             return False
-        lower = self.tokens[index].raw.lower().removesuffix("'s")
+        raw = self.tokens[index].raw
+        if (
+            index > 0
+            and raw[:1].isupper()
+            and self.tokens[index - 1].raw.lower() not in _NAMED_SOURCE_OPENERS
+        ):
+            return False  # "move the house from Zigbee to *Thread*": a name, not a message thread
+        lower = raw.lower().removesuffix("'s")
         return lower in _SOURCE_SURFACE and not self._compound_head(index) and not self._channel(index)
 
     def _channel(self, index: int) -> bool:

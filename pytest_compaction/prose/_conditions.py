@@ -145,7 +145,12 @@ _NOTICE = _stem_set(
 )
 """Words of letting someone know ahead: "give the bank 30 days' notice" is "tell the bank 30
 days before"."""
+_MORE = _stem_set("more longer over above exceed exceeds exceeding beyond greater larger bigger higher")
+_LESS = _stem_set("less shorter under below fewer smaller lower")
+"""Words of more and of less: "longer than three hours" is "over three hours"."""
 _FOLDS = (
+    ("<more>", _MORE),
+    ("<less>", _LESS),
     ("<assent>", _ASSENT),
     ("<arrival>", _ARRIVAL),
     ("<succession>", _SUCCESSION),
@@ -154,7 +159,8 @@ _FOLDS = (
 
 
 def _assent(stems: Iterable[str]) -> set[str]:
-    """``stems`` with the words of one act (assent, arrival, succession, notice) folded into one."""
+    """``stems`` with the words of one act or degree (more, less, assent, arrival,
+    succession, notice) folded into one."""
     return {next((name for name, group in _FOLDS if s in group), s) for s in stems}
 
 

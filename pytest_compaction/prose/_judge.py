@@ -167,6 +167,18 @@ _STATES = (
         re.compile(r"\b(?:lock|locks|close|closes|shut|shuts|latch|latches|bolt|bolts)\b", re.IGNORECASE),
     ),
     (
+        re.compile(
+            r"\b(?:leave|leaves|left|leaving|keep|keeps|kept)\b[^,.;:]{1,40}?\bon\b(?!\s+(?:the|a|an|his|her|their)\b)|"
+            r"\b(?:switched|turned)\s+on\b",
+            re.IGNORECASE,
+        ),
+        re.compile(
+            r"\b(?:switched|turned)\s+off\b|\boff\b(?=\s*(?:when|while|at|after|before|overnight|$|[,.;]))",
+            re.IGNORECASE,
+        ),
+        re.compile(r"\b(?:switch|switches|turn|turns)\s+(?:\w+\s+){0,4}?off\b", re.IGNORECASE),
+    ),
+    (
         re.compile(r"\b(?:uncovered|unsealed|unlidded)\b", re.IGNORECASE),
         re.compile(r"\b(?:covered|sealed|lidded)\b", re.IGNORECASE),
         re.compile(r"\b(?:cover|covers|seal|seals)\b", re.IGNORECASE),

@@ -185,7 +185,13 @@ class _Negation(_Sentence):
             near = i < position <= i + _DETERMINER_REACH
             if norm in _DETERMINERS and not near and not self._subject(i, position):
                 continue
-            if norm not in _DETERMINERS and i > position and not self._before_verb(position + span - 1, i):
+            if (
+                norm not in _DETERMINERS
+                and i > position
+                and not self._before_verb(position + span - 1, i)
+                # "auto-close on the garage door *stays disabled*": the state of its subject
+                and not (raw in _PRIVATIVES and self._complement(i))
+            ):
                 continue
             found.append(self.tokens[i].raw)
         if len(found) > 1 and self.tokens[0].raw in CROSS_MARKS and self.tokens[0].raw in found:

@@ -125,6 +125,14 @@ _THINKING = frozenset(
 """Verbs of believing that open a doubt about someone ("Dad *thinks* Freya might move")."""
 
 
+_TOPIC_PREPOSITIONS = frozenset({"for", "about", "regarding", "over"})
+_NOUN_PHRASE_END = re.compile(
+    r"\b(?:a|an|the|some|any|this|that|his|her|their|our|my|your|its)\s+(?:[\w'-]+\s+){0,2}$", re.IGNORECASE
+)
+"""A determiner a word or three before: the word it ends is a noun ("a meal *voucher*")."""
+"""Prepositions of cause or topic, whose definite object a doubt takes as known."""
+
+
 class _Speculation(_Sentence):
     """How a statement reads speculation; :class:`~pytest_compaction.prose.statements.Statement`
     inherits it."""
@@ -315,6 +323,7 @@ class _Speculation(_Sentence):
         if first is None:
             return []
         given = self._owned(positions) | self._time_clause(positions, start + first.end(), end)
+        given |= self._topic(positions, start + first.end())
         given |= self._asking(positions, start + first.start())
         given |= self._reporter(positions, start + first.start())
         given |= self._possessed(positions, start + first.start())
@@ -428,6 +437,24 @@ class _Speculation(_Sentence):
         """Whether punctuation or an article stands right before token ``index``."""
         between = self.text[self.tokens[index - 1].end : self.tokens[index].start]
         return between.strip() != ""
+
+    def _topic(self, positions: Sequence[int], after: int) -> set[int]:
+        """The words of a definite phrase of cause or topic after a noun, after the
+        speculation word ("may offer a voucher *for the six-hour delay on flight EQ 93*"):
+        "for the", "about the" take the thing as known, so the doubt falls on the act, not
+        on it. A destination ("might move *to the* Tuesday group") or a verb's own object
+        ("might sign up *for the* 10k") is what is doubted and stays."""
+        out: set[int] = set()
+        for k, i in enumerate(positions[:-1]):
+            if self.tokens[i].start < after or self.tokens[i].raw.lower() not in _TOPIC_PREPOSITIONS:
+                continue
+            if k == 0 or not _NOUN_PHRASE_END.search(self.text, 0, self.tokens[positions[k - 1]].start):
+                continue  # "sign up *for* the 10k", "apply for the job": the verb's own object
+            nxt = self.tokens[positions[k + 1]]
+            opener = self.text[self.tokens[i].end : nxt.start].strip().lower()
+            if opener in _DEFINITE or nxt.raw.lower() in _DEFINITE:
+                out |= {j for j in positions[k:] if self.segment[j] == self.segment[i]}
+        return out
 
     def _time_clause(self, positions: Sequence[int], after: int, end: int) -> set[int]:
         """The words of a time clause after the speculation word ("how much you'll hold
