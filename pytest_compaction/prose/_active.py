@@ -202,7 +202,8 @@ def _check_active(
                 spans[p] = max(spans.get(p, 0), len(a))
         turned = {p for a in group if a in r.inverse for p in statement.positions(a)}
         spots = sorted(spans, key=_nearness(statement, anchor, statement.index == hit_index))
-        reading = {p: _reading(statement, p, spans[p], p in turned)[0] for p in spots}
+        own_names = r.names if value_hit is not None else ()
+        reading = {p: _reading(statement, p, spans[p], p in turned, own_names)[0] for p in spots}
         matching = [p for p in spots if reading[p] == required]
         if matching and (value_hit is None or len(matching) == len(spots)):
             at = matching[0]
@@ -210,7 +211,7 @@ def _check_active(
         told = [p for p in spots if p not in asked]
         if value_hit is not None and asked and told and all(reading[p] != required for p in told):
             at = told[0]  # "asked for it to be redelivered, but was told it will not be"
-        polarity, negated = _reading(statement, at, spans.get(at, 1), at in turned)
+        polarity, negated = _reading(statement, at, spans.get(at, 1), at in turned, own_names)
         excepted = _subject_excepted(statement, r, at)
         if excepted is not None:
             # "the whole house is in *apart from Omar*": stated of everyone but its subject

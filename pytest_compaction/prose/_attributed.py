@@ -90,6 +90,18 @@ _NAMED_SOURCE_OPENERS = frozenset(
 without one, a capitalized word mid-sentence is a name ("switching to *Thread*")."""
 
 
+_HANDLE = re.compile(r"@[\w.\-]+")
+
+
+def _in_handle(text: str, at: int) -> bool:
+    """Whether character ``at`` falls inside an @handle ("@sys.admin_official")."""
+    start = text.rfind("@", 0, at + 1)
+    if start < 0:
+        return False
+    handle = _HANDLE.match(text, start)
+    return handle is not None and handle.start() <= at < handle.end()
+
+
 class _Attribution(_Negation):
     """How a statement reads attribution (it asks the negation reading whether a report is denied);
     :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
@@ -198,6 +210,8 @@ class _Attribution(_Negation):
         "system" after a noun modifier ("booking system", "the CRM system")."""
         if self.norms[index] not in _SELF:
             return False
+        if _in_handle(self.text, self.tokens[index].start):
+            return False  # "@sys.admin_official", "@admin_bot": an account's name, not the admin
         if self.norms[index] in _TOOL_HEAD and index > 0 and self.segment[index - 1] == self.segment[index]:
             between = self.text[self.tokens[index - 1].end : self.tokens[index].start]
             return bool(between.strip())  # an article or a mark between: "the system"
@@ -281,6 +295,10 @@ class _Attribution(_Negation):
             return False  # "no questions asked": an idiom of terms, nobody asking
         if norm in _REPORTING and index > 0 and self.tokens[index - 1].raw.lower() == "without":
             return False  # "pay it without asking first": a report that did not happen
+        if self.tokens[index].raw.lower() == "state" and (
+            index + 1 >= len(self.tokens) or self.tokens[index + 1].raw.lower() != "that"
+        ):
+            return False  # "Current state: ...", "the state of the roof": a noun
         if norm in _REPORTING and self._thing_noun(index):
             return False
         if norm in _REPORTING and self._purpose(index):

@@ -179,7 +179,9 @@ class _Negation(_Sentence):
                 found.append(self.tokens[i].raw)  # "| Open bar | No |": the cell answers its label
                 break  # the rest of the answer tells why ("✗ - declined for the stay"), no second no
             if norm == "no" and after == _LONGER:
-                if i < position:
+                # "no longer needs a referral letter"; "a referral letter *is no longer* needed",
+                # as "is not needed" would be
+                if i < position or self._before_verb(position + span - 1, i):
                     found.append("no longer")
                 continue
             near = i < position <= i + _DETERMINER_REACH

@@ -105,6 +105,19 @@ _STATUS_QUO = re.compile(
 fee", "the fee is unchanged"."""
 
 
+def _possessor(statement: Statement, position: int) -> bool:
+    """Whether token ``position`` is (part of) a name in the possessive ("*Oren
+    Fairweather's* cardiology follow-up", "*Café Lumen's* opening days"): a possessor is
+    taken as known; the doubt was about what is done, not about who."""
+    for i in range(position, min(position + 3, len(statement.tokens))):
+        raw = statement.tokens[i].raw
+        if not raw[:1].isupper():
+            return False
+        if raw.lower().endswith(("'s", "\u2019s")):
+            return True
+    return False
+
+
 def _questioned(statement: Statement, position: int) -> bool:
     """Whether token ``position`` is in a question, which claims nothing: one the sentence
     ends with, or an open "whether" before it in its clause ("What we still don't know:
@@ -234,6 +247,8 @@ def _check_sources(
                     continue
                 if statement.asked(i) or statement.title() or statement.titled(i):
                     continue  # a question, a section title or a heading label asserts nothing
+                if _possessor(statement, i):
+                    continue  # "Oren Fairweather's follow-up": whose it is, not what may happen
                 hedge = _before_whether(statement, i, statement.speculative(i))
                 # "might need" told as "will need", reported or not, is stated as certain.
                 if hedge and _offered_itself(hedge, statement.tokens[i].raw):

@@ -206,16 +206,28 @@ def _sequenced(statement: Statement, at: int) -> str | None:
     return " ".join(found.group().strip(",; ").split())
 
 
-def _reading(statement: Statement, at: int, span: int, turned: bool) -> tuple[str, str | None]:
+def _reading(
+    statement: Statement, at: int, span: int, turned: bool, names: Sequence[Alias] = ()
+) -> tuple[str, str | None]:
     """How ``statement`` states the words at ``at`` ("positive" or "negative") and the
     words that negate them; ``turned``: they are the "un-" form of the fact's value, so
-    they state it negated unless something negates them in turn."""
+    they state it negated unless something negates them in turn. A negating word that is
+    one of the fact's own ``names`` ("the *ban* stays permanent" for a ban's length) names
+    the fact, it does not negate its value."""
     negated = statement.negated(at, span)
+    if negated and names and at not in _name_positions(statement, names):
+        own = {statement.tokens[i].raw.lower() for i in _name_positions(statement, names)}
+        if set(negated.lower().split(", ")) <= own:
+            negated = None
     if turned:
         if negated and set(negated.split(", ")) <= CROSS_MARKS:
             return "negative", statement.tokens[at].raw  # "unmarshalled ❌": the mark agrees
         return ("positive", negated) if negated else ("negative", statement.tokens[at].raw)
     return ("negative" if negated else "positive"), negated
+
+
+def _name_positions(statement: Statement, names: Sequence[Alias]) -> set[int]:
+    return {p + k for alias in names for p in statement.positions(alias) for k in range(len(alias))}
 
 
 def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: bool = False) -> list[Violation]:
@@ -236,7 +248,7 @@ def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: boo
                 continue
             at, words, span = value_hit[0], r.show(value_hit[1]), len(value_hit[1])
             turned, required = tuple(value_hit[1]) in r.inverse, r.value_polarity
-        if _reading(statement, at, span, turned)[0] != required:
+        if _reading(statement, at, span, turned, r.names if r.value else ())[0] != required:
             continue
         past = statement.past(at)
         history = _told_as_history(statement, at) if newer_unstated else past or _sequenced(statement, at)

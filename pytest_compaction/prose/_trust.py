@@ -51,6 +51,20 @@ _TELLING = frozenset(
 """Verbs (and their nouns) that tell what a source said or showed: "the portal *puts* the
 queue at 18 days", "diagnostics *found* 14 reboots", "the store's *suggestions*"."""
 
+_MODALS = frozenset({"may", "can", "must", "should", "will", "would", "could", "might", "shall"})
+"""Words before a verb that make it an act (allowed, required, planned), not a telling."""
+_BETWEEN_MODAL = frozenset({"now", "also", "only", "still", "just", "not", "never"})
+
+
+def _after_modal(statement: Statement, verb: int) -> bool:
+    """Whether a modal stands right before token ``verb``, or one adverb before it ("may now
+    post")."""
+    raw = [t.raw.lower() for t in statement.tokens[max(0, verb - 2) : verb]]
+    return bool(raw) and (
+        raw[-1] in _MODALS or (len(raw) == 2 and raw[0] in _MODALS and raw[1] in _BETWEEN_MODAL)
+    )
+
+
 _OWN_SPEAKERS = frozenset(stem(w) for w in ("user", "we", "i", "system", "operator", "assistant"))
 """The speakers a summary restates as its own: a claim told with one of them as its subject,
 and no telling verb, is theirs ("the user approved the surcharge")."""
@@ -91,6 +105,8 @@ def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] =
     for verb, norm in enumerate(norms):
         if norm not in verbs or statement.plural_thing(verb):
             continue  # "weekly KPI *reports*": things, not tellings
+        if _after_modal(statement, verb):
+            continue  # "members *may now post* links": an act allowed, not a telling
         # The verb's stretch, and the subject's before an aside between them ("a notice
         # from the port, *forwarded to us,* asserts that ...").
         reach = {segment[verb]}

@@ -62,12 +62,42 @@ a nightly rebuild). "Daily" and "nightly" both say once a day, and do not rival 
 _ONCE_A_DAY = frozenset({stem("daily"), stem("nightly")})
 
 
+_MONTHS = {
+    **dict.fromkeys(("january", "jan"), 1),
+    **dict.fromkeys(("february", "feb"), 2),
+    **dict.fromkeys(("march", "mar"), 3),
+    **dict.fromkeys(("april", "apr"), 4),
+    "may": 5,
+    **dict.fromkeys(("jun",), 6),
+    **dict.fromkeys(("july", "jul"), 7),
+    **dict.fromkeys(("august", "aug"), 8),
+    **dict.fromkeys(("september", "sept", "sep"), 9),
+    **dict.fromkeys(("october", "oct"), 10),
+    **dict.fromkeys(("november", "nov"), 11),
+    **dict.fromkeys(("december", "dec"), 12),
+}
+"""Month names as normalized, and their numbers: a month told where another was ("the end
+of July" for "the end of June") is another value."""
+_MONTH_ONLY = re.compile(r"%(\d{1,2})")
+_VERB_MONTHS = frozenset({"may", "march", "mar"})
+"""Month names that are also words of their own ("may", "march"): a month only when
+capitalized inside a sentence."""
+
+
+def _month(norm: str) -> int | None:
+    """The month a norm names on its own ("jun", "%7" for "end of July"), or None."""
+    found = _MONTH_ONLY.fullmatch(norm)
+    return int(found.group(1)) if found else _MONTHS.get(norm)
+
+
 def _kind(norm: str) -> str:
     """The token kinds a value can be swapped within: those of :func:`kind_of`, weekdays
     ("Wednesdays" for "Thursday" is another value, not a missing one), the parts of a
     day (:data:`_DAY_PARTS`) and adverbs of frequency (:data:`_FREQUENCIES`)."""
     if norm in _WEEKDAYS:
         return "weekday"
+    if _month(norm) is not None:
+        return "month"
     if norm in _FREQUENCIES:
         return "frequency"
     return "daypart" if norm in _DAY_PARTS else kind_of(norm)
@@ -80,7 +110,7 @@ def _typed(aliases: tuple[Alias, ...]) -> frozenset[tuple[str, str]]:
     for alias in aliases:
         for i, norm in enumerate(alias):
             kind = _kind(norm)
-            if kind in ("time", "date", "weekday", "daypart", "frequency"):
+            if kind in ("time", "date", "weekday", "daypart", "frequency", "month"):
                 out.add((kind, ""))
             elif kind == "number":
                 unit = (
@@ -143,11 +173,20 @@ def _competing(
     order, never an amount: it competes with a value only when the value is an ordinal too
     (``ordinal``), so "from Mon 2nd" is no other weight where "3.5 tonnes" was."""
     own_norms = {n for alias in own for n in alias}
+    own_months = {_month(n) for n in own_norms} - {None}
     norms = statement.norms
     for i, norm in enumerate(norms):
         kind = _kind(norm)
-        if kind not in ("number", "time", "date", "weekday", "daypart", "frequency") or norm in own_norms:
+        if (
+            kind not in ("number", "time", "date", "weekday", "daypart", "frequency", "month")
+            or norm in own_norms
+        ):
             continue
+        if kind == "month" and (
+            _month(norm) in own_months
+            or (norm in _VERB_MONTHS and (i == 0 or not statement.tokens[i].raw[:1].isupper()))
+        ):
+            continue  # "the end of June" for "June"; "may" the modal
         if kind == "frequency" and norm in _ONCE_A_DAY and own_norms & _ONCE_A_DAY:
             continue
         if kind == "number" and not ordinal and _ORDINAL.search(statement.tokens[i].raw):
