@@ -341,15 +341,23 @@ def _command_verb(text: str) -> str | None:
     return verb
 
 
-_PAIRED = re.compile(r"^\s*(?P<verb>[a-z]+)\s+(?:and|or|&|\+|then)\s+(?P<rest>[a-z].*)$", re.DOTALL)
+_PAIRED = re.compile(
+    r"^\s*(?P<verb>[a-z]+)\s+(?:(?P<object>[a-z][\w'-]*)\s+)?(?:and|or|&|\+|then)\s+(?P<rest>[a-z].*)$",
+    re.DOTALL,
+)
 
 
 def _paired(lowered: str) -> re.Match[str] | None:
     """Two bare verbs sharing one object ("check and log the temperature", "check + log
-    the temp"): the first is a command's verb when what follows the "and" is a command."""
+    the temp"), or two commands, the first with a bare object ("stop work and call the
+    supervisor"): the first is a command's verb when what follows the "and" is a command."""
     match = _PAIRED.match(lowered)
     if match is None or _IMPERATIVE.match(match.group("rest")) is None:
         return None
+    if match.group("object") and (
+        match.group("verb").endswith("s") or match.group("rest").split()[0].endswith("s")
+    ):
+        return None  # "dogs and cats ...": nouns, no command with its bare object
     return match
 
 

@@ -122,8 +122,10 @@ _WAIVER = (
     r"\bat\s+(?:your|the\s+agent's|their|our)\s+discretion\b",
     r"\bdiscretionary\b",
     r"\bnot\s+always\b",
-    # "not optional", "non-optional": emphasis that the rule holds, no lifting.
-    r"(?<!\bnot\s)(?<!n't\s)(?<!\bnon-)\boptional(?:ly)?\b",
+    # "not optional", "non-optional": emphasis that the rule holds, no lifting; nor does
+    # an optional thing named ("the kit's *optional* DNase step", "an *optional* extra").
+    r"(?<!\bnot\s)(?<!n't\s)(?<!\bnon-)(?<!'s\s)(?<!\u2019s\s)(?<!\bthe\s)(?<!\ban\s)(?<!\bits\s)(?<!\btheir\s)"
+    r"\boptional(?:ly)?\b",
     r"\bwaived\b",
     r"\blifted\b",
     r"\brelaxed\b",

@@ -238,6 +238,25 @@ def uncontrasted(text: str, markers: Sequence[str]) -> str:
     )
 
 
+_LEFT_ALONE = re.compile(
+    r"\b(?:leave|leaves|left|leaving|keep|keeps|kept)\b(?P<thing>[^.;:!?]{1,80}?)"
+    r"\b(?:intact|untouched|alone|undisturbed|undamaged|unharmed|in\s+place|as\s+it\s+is)\b",
+    re.IGNORECASE,
+)
+
+
+def left_alone(markers: Sequence[str], clauses: Sequence[str]) -> bool:
+    """Whether a duty keeps the rule's thing untouched ("must always leave *the damp-proof
+    course* intact"): the same rule as forbidding what would harm it ("never chase through
+    the damp-proof course")."""
+    return any(
+        marker.lower() in match.group("thing").lower()
+        for clause in clauses
+        for match in _LEFT_ALONE.finditer(clause)
+        for marker in markers
+    )
+
+
 def contrasted(markers: Sequence[str], clauses: Sequence[str]) -> bool:
     """Whether a duty names the rule's forbidden thing as the alternative it excludes:
     "always goes in his own toaster*, not the shared toaster*" keeps "never put it in the

@@ -106,6 +106,13 @@ _GERUND_REACH = 10
 """The most words from a gerund subject's object to the verb it is the subject of."""
 
 
+_TAKEN_OFF = frozenset(
+    stem(w) for w in ("take", "takes", "taken", "took", "struck", "crossed", "come", "came")
+)
+"""Verbs that "off" after them makes a removal of what follows ("*taken off* the biosafety
+cabinet rota", "*struck off* the register", "*came off* the medication")."""
+
+
 class _Negation(_Sentence):
     """How a statement reads negation; :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
 
@@ -257,6 +264,8 @@ class _Negation(_Sentence):
         while before > 0 and self.norms[before] in _STATE_ADVERBS:
             before -= 1  # "are now permanently off the menu"
         verb = self.norms[before]
+        if verb in _TAKEN_OFF and index < position <= index + _OFF_REACH:
+            return f"{self.tokens[before].raw} off"  # "taken off the rota", "came off the pill"
         if verb not in _OFF_STATE and verb not in _SWITCH:
             return ""
         if index > position:

@@ -106,6 +106,11 @@ _HELD_ON = (
 """The state an attempt was to end, held on ("it stayed cold", "the drain remained blocked"):
 an outcome in a failure record, but beside an approach told as an option it describes the
 problem, not a try ("one option for the radiators, which have stayed cold")."""
+_SPOILED = (
+    r"(?:was|were|got|been|came\s+back|became|ended\s+up)\s+(?:\w+\s+)?(?:contaminated|damaged|ruined|"
+    r"spoil(?:ed|t)|corrupted|cracked|scorched|burnt|burned|warped|flooded)"
+)
+"""What the attempt left spoiled ("the culture was contaminated", "the tiles got cracked")."""
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
@@ -119,6 +124,8 @@ _FAILED = re.compile(
     + _PERSISTED
     + r"|"
     + _HELD_ON
+    + r"|"
+    + _SPOILED
     + r"|made\s+no\s+difference|(?:(?:had|has|with)\s+)?(?:no|zero)\s+effect|no\s+improvement|"
     r"ineffective|gave\s+up|giv(?:e|es|ing|en)\s+up|abandoned|f[ae]ll(?:s|en)?\s+through|"
     + _DISCARDED
@@ -141,6 +148,8 @@ _FAILED_EVENT = re.compile(
     + _RAISED
     + r"|"
     r"made\s+no\s+difference|had\s+no\s+effect|gave\s+up|given\s+up|abandoned|fell\s+through|"
+    + _SPOILED
+    + r"|"
     r"fallen\s+through)\b"
 )
 # A failure word in a hypothetical clause ("an option if the service times out", "it
@@ -152,7 +161,10 @@ _HYPOTHETICAL = re.compile(
     + r"|might|would|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
     r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of|"
     # anticipated: "keeping an eye out for SESSION_EXPIRED errors", "on the lookout for it"
-    r"(?:keep|keeps|keeping|kept)\s+an\s+eye\s+(?:out\s+for|on)|(?:on\s+the\s+)?lookout\s+for)\b[^,;.:!?]*",
+    r"(?:keep|keeps|keeping|kept)\s+an\s+eye\s+(?:out\s+for|on)|(?:on\s+the\s+)?lookout\s+for|"
+    # a check still to make: "check it doesn't drop towards 4.5 bar", "make sure they don't leak"
+    r"(?:check|make\s+sure|ensure|verify)\s+(?:that\s+)?(?:it|they|this|these|the\s+[\w-]+)\s+"
+    r"(?:does|do|doesn't|don't|won't|isn't|aren't|is|are|will))\b[^,;.:!?]*",
     re.IGNORECASE,
 )
 # The subject of a hypothetical modal ("the linker could run out of memory", "(pg_config may
@@ -352,7 +364,7 @@ def failure_outcome(text: str, error: Iterable[str] = (), *, told: str = "") -> 
     return None
 
 
-_DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\bno|\bwithout)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever|\bno|\bwithout)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
 def _denied(text: str, marker: str) -> bool:

@@ -63,6 +63,7 @@ from pytest_compaction.prose.modality import (
     in_company,
     judge,
     kept,
+    left_alone,
     only_those,
     opposite_state,
     own_act,
@@ -299,6 +300,7 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
             in_company(invariant.text, stating)
             or opposite_state(invariant.text, stating)
             or contrasted(invariant.markers, stating)
+            or left_alone(invariant.markers, stating)
         )
     ):
         # "never alone" kept as "always with a second person", "never open" as "always shut"
