@@ -102,6 +102,21 @@ def _in_handle(text: str, at: int) -> bool:
     return handle is not None and handle.start() <= at < handle.end()
 
 
+_HAVING = frozenset({"have", "has", "had", "'ve", "\u2019ve", "also", "now", "then", "still"})
+_THIRD_PARTY = frozenset({"they", "he", "she", "it"})
+"""Pronouns of a teller who is neither the user nor the assistant."""
+
+
+_ANSWERED = re.compile(
+    r"\b(?:reply|replies|replying|replied|respond|responds|responding|responded|write\s+back|"
+    r"send|sending|forward|forwarding)\s+(?:it\s+)?to\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?"
+    r"(?:[\w'\u2019-]+\s+){0,3}$",
+    re.IGNORECASE,
+)
+"""A source noun as what is answered or sent to ("by replying to the bank's security
+*email*"): the channel an act goes through, not a teller."""
+
+
 class _Attribution(_Negation):
     """How a statement reads attribution (it asks the negation reading whether a report is denied);
     :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
@@ -164,12 +179,22 @@ class _Attribution(_Negation):
         return ", ".join(dict.fromkeys(self.tokens[i].raw for i in kept))
 
     def _reported_subject(self, index: int, reports: Sequence[int]) -> bool:
-        """Whether token ``index`` ("we", "I") opens what a reporting word just before it
-        reports ("a note saying *we* must ...", "says that *I* should ..."): a subject inside
-        the report, not a speaker of the summary's own ("asked *me* to" is its addressee)."""
-        if self.norms[index] not in ("we", "i"):
-            return False
-        return any(k < index and all(n == "that" for n in self.norms[k + 1 : index]) for k in reports)
+        """Whether token ``index`` is a word of the summary's own speakers inside what a
+        reporting word before it reports: "we" or "I" opening the report ("a note saying
+        *we* must ...", "says that *I* should ..."), or any of them in a report told by a
+        third party ("they claim their contract requires *us* to refund"). "You've asked
+        *me* to" is the user's own request: its "me" is the addressee."""
+        for k in reports:
+            if k >= index or self.clause[k] != self.clause[index]:
+                continue
+            if self.norms[index] in ("we", "i") and all(n == "that" for n in self.norms[k + 1 : index]):
+                return True
+            teller = next(
+                (t.raw.lower() for t in reversed(self.tokens[:k]) if t.raw.lower() not in _HAVING), ""
+            )
+            if teller in _THIRD_PARTY:
+                return True
+        return False
 
     def _subordinate(self, position: int, index: int) -> bool:
         """Whether the reporting word at ``index``, at or after token ``position``, sits in a
@@ -415,6 +440,8 @@ class _Attribution(_Negation):
         message*"). A source that tells something reports it ("the email says ...")."""
         if index == 0:
             return False
+        if _ANSWERED.search(self.text, 0, self.tokens[index].start):
+            return True  # "confirm the PIN by *replying to* the bank's email": what is answered
         return (
             self.tokens[index - 1].raw.lower() in ("by", "via", "over", "through")
             and not self.text[self.tokens[index - 1].end : self.tokens[index].start].strip()

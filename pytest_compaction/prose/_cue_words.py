@@ -145,7 +145,7 @@ CROSS_MARKS = frozenset("\u274c\u2717\u2718\U0001f6ab")
 """Status marks of "no" ("❌", "✗", "🚫"): the words of their line say what they mark."""
 _ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
 _LABEL_COLON = re.compile(r":\s")
-_LABEL_WORDS = 6
+_LABEL_WORDS = 8
 """The most words a "label: value" line's label holds ("pay freq:", "overtime pay:")."""
 _NOT_TO_IDIOMS = _stems("mention say speak")
 """After "not to", the verbs of the additive idioms: "not to mention", "not to say"."""
@@ -361,7 +361,7 @@ _SPECULATION = re.compile(
     r"\b(?:may|might|could|would(?!\s+(?:rather|sooner|prefer)\b)|maybe|perhaps|possibly|possible|probably|likely|unlikely|potentially|"
     r"if|whether|consider|considers|considering|considered|wonder|wonders|wondering|wish|wishes|"
     r"dream|dreams|dreaming|imagine|imagining|suppose|hypothetical|hypothetically|tentative|"
-    r"tentatively|unsure|uncertain|undecided|idea|option|options|someday|eventually|will|shall|"
+    r"tentatively|unsure|uncertain|undecided|idea|ideas|option|options|someday|eventually|will|shall|"
     r"consideration|possibility|proposed|proposal|contemplat(?:e|es|ed|ing)|floated|mooted|tbd|tbc|tba|"
     r"to\s+be\s+(?:confirmed|decided|determined|agreed|settled|finali[sz]ed|arranged|negotiated|"
     r"worked\s+out|sorted\s+out)|"

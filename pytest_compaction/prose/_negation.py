@@ -106,6 +106,8 @@ _GERUND_REACH = 10
 """The most words from a gerund subject's object to the verb it is the subject of."""
 
 
+_HAVE_GET = frozenset(stem(w) for w in ("have", "has", "had", "get", "gets", "got", "receive", "receives"))
+"""Verbs whose object "no" denies to their subject ("customers *get no* API access")."""
 _TAKEN_OFF = frozenset(
     stem(w) for w in ("take", "takes", "taken", "took", "struck", "crossed", "come", "came")
 )
@@ -192,7 +194,14 @@ class _Negation(_Sentence):
                     found.append("no longer")
                 continue
             near = i < position <= i + _DETERMINER_REACH
-            if norm in _DETERMINERS and not near and not self._subject(i, position):
+            had_none = (
+                norm == "no"
+                and position < i
+                and self.norms[i - 1] in _HAVE_GET
+                and i - 1 - (position + span) <= 1  # the name is the verb's subject
+                and self.segment[i] == self.segment[position]
+            )  # "Starter tier customers *get no* API access": what they do not get
+            if norm in _DETERMINERS and not near and not self._subject(i, position) and not had_none:
                 continue
             if (
                 norm not in _DETERMINERS

@@ -83,6 +83,13 @@ def _unemphasized(line: str) -> str:
 
 _BOLD_LINE = re.compile(r"(\*\*|__)(?:(?!\*\*|__).)+\1\s*:?\s*")
 """A line bold from end to end, a title ("**Ideas**", "**What we already tried:**")."""
+_OPEN_TITLE = re.compile(
+    r"\b(?:consider|considered|considering|consideration|under\s+review|exploring|backlog|ideas?|options?|"
+    r"maybe|possible|possibly|proposals?|proposed|nice\s+to\s+have|"
+    r"tentative|to\s+try|could|might|wish\s*list|someday|undecided|not\s+decided|open\s+questions?|pending)\b",
+    re.IGNORECASE,
+)
+"""Words of a title whose items are not settled ("**Under consideration**", "**Ideas**")."""
 _RUN_IN = re.compile(r"^\s*(?:[-*\u2022+]\s+)?(\*\*|__)[^*_\n]{1,60}?(?:[.:]\1|\1:)")
 """A bold run-in heading or label that opens a line ("**Flooring.**", "**Pool:**")."""
 _WRAPPED = re.compile(
@@ -244,7 +251,13 @@ def sentences(text: str) -> tuple[Sentence, ...]:
             if heading:
                 header = line[heading.end() :].strip()
                 continue
-            header = line if line.endswith(":") else ""
+            # a line ending in a colon heads the list after it; so does a bold title that
+            # holds its items open ("**Under consideration**", "**Options to consider**")
+            header = (
+                line
+                if line.endswith(":") or (_BOLD_LINE.fullmatch(line) and _OPEN_TITLE.search(line))
+                else ""
+            )
         tag = _TAG.match(line)
         for position, part in enumerate(_split(line)):
             part = part.strip()
