@@ -320,6 +320,12 @@ class _Attribution(_Negation):
             return False  # "no questions asked": an idiom of terms, nobody asking
         if norm in _REPORTING and index > 0 and self.tokens[index - 1].raw.lower() == "without":
             return False  # "pay it without asking first": a report that did not happen
+        if (
+            self.tokens[index].raw.lower().startswith("claim")
+            and index + 1 < len(self.tokens)
+            and self.tokens[index + 1].raw.lower() in ("as", "on", "for", "against", "back")
+        ):
+            return False  # "the rent *claimed as* an expense", "claim it on insurance": money claimed
         if self.tokens[index].raw.lower() == "state" and (
             index + 1 >= len(self.tokens) or self.tokens[index + 1].raw.lower() != "that"
         ):

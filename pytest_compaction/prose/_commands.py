@@ -316,7 +316,7 @@ def _command_verb(text: str) -> str | None:
     ):
         return None  # "Payment before delivery is ...": a noun, the subject
     if match is None:
-        match = _BEFORE_CLAUSE.match(lowered) or _paired(lowered)
+        match = _BEFORE_CLAUSE.match(lowered) or _paired(lowered) or _DONE_TO.match(lowered)
         if match is None:
             return None
     verb = match.group("verb")
@@ -345,6 +345,14 @@ _PAIRED = re.compile(
     r"^\s*(?P<verb>[a-z]+)\s+(?:(?P<object>[a-z][\w'-]*)\s+)?(?:and|or|&|\+|then)\s+(?P<rest>[a-z].*)$",
     re.DOTALL,
 )
+
+
+_DONE_TO = re.compile(
+    r"^\s*(?P<verb>put|give|send|hand|apply|show|pass|bring|take|read|email|text|pay|lend|offer|serve|feed)"
+    r"\s+[a-z]+\s+(?:on|to|for|with)\s+[A-Z][a-z]+\b"
+)
+"""A verb of giving or putting, a bare noun and the name of who it is done to ("put
+sunscreen on Mateo", "give medicine to Ines"): a command."""
 
 
 def _paired(lowered: str) -> re.Match[str] | None:

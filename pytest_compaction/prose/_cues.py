@@ -123,8 +123,8 @@ _WAIVER = (
     r"\bdiscretionary\b",
     r"\bnot\s+always\b",
     # "not optional", "non-optional": emphasis that the rule holds, no lifting; nor does
-    # an optional thing named ("the kit's *optional* DNase step", "an *optional* extra").
-    r"(?<!\bnot\s)(?<!n't\s)(?<!\bnon-)(?<!'s\s)(?<!\u2019s\s)(?<!\bthe\s)(?<!\ban\s)(?<!\bits\s)(?<!\btheir\s)"
+    # an optional thing its owner offers ("the kit's *optional* DNase step").
+    r"(?<!\bnot\s)(?<!n't\s)(?<!\bnon-)(?<!'s\s)(?<!\u2019s\s)(?<!\bits\s)(?<!\btheir\s)"
     r"\boptional(?:ly)?\b",
     r"\bwaived\b",
     r"\blifted\b",

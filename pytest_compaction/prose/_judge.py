@@ -169,11 +169,13 @@ _STATES = (
     (
         re.compile(
             r"\b(?:leave|leaves|left|leaving|keep|keeps|kept)\b[^,.;:]{1,40}?\bon\b(?!\s+(?:the|a|an|his|her|their)\b)|"
+            r"\b(?:leave|leaves|left|leaving)\b[^,.;:]{1,40}?\brunning\b|"
             r"\b(?:switched|turned)\s+on\b",
             re.IGNORECASE,
         ),
         re.compile(
-            r"\b(?:switched|turned)\s+off\b|\boff\b(?=\s*(?:when|while|at|after|before|overnight|$|[,.;]))",
+            r"\b(?:switched|turned)\s+off\b|\boff\b(?=\s*(?:when|while|at|after|before|overnight|first|$|[,.;]))|"
+            r"\b(?:switching|turning)\s+(?:\w+\s+){0,4}?off\b",
             re.IGNORECASE,
         ),
         re.compile(r"\b(?:switch|switches|turn|turns)\s+(?:\w+\s+){0,4}?off\b", re.IGNORECASE),

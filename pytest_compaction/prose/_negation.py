@@ -108,11 +108,9 @@ _GERUND_REACH = 10
 
 _HAVE_GET = frozenset(stem(w) for w in ("have", "has", "had", "get", "gets", "got", "receive", "receives"))
 """Verbs whose object "no" denies to their subject ("customers *get no* API access")."""
-_TAKEN_OFF = frozenset(
-    stem(w) for w in ("take", "takes", "taken", "took", "struck", "crossed", "come", "came")
-)
+_TAKEN_OFF = frozenset(stem(w) for w in ("take", "takes", "taken", "took", "struck", "crossed"))
 """Verbs that "off" after them makes a removal of what follows ("*taken off* the biosafety
-cabinet rota", "*struck off* the register", "*came off* the medication")."""
+cabinet rota", "*struck off* the register"); only what stands right after "off"."""
 
 
 class _Negation(_Sentence):
@@ -273,7 +271,7 @@ class _Negation(_Sentence):
         while before > 0 and self.norms[before] in _STATE_ADVERBS:
             before -= 1  # "are now permanently off the menu"
         verb = self.norms[before]
-        if verb in _TAKEN_OFF and index < position <= index + _OFF_REACH:
+        if verb in _TAKEN_OFF and position == index + 1:
             return f"{self.tokens[before].raw} off"  # "taken off the rota", "came off the pill"
         if verb not in _OFF_STATE and verb not in _SWITCH:
             return ""

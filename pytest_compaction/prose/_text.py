@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.prose import normalize as _norm
+from pytest_compaction.prose._footnotes import with_footnotes
 from pytest_compaction.prose._json import rendered
 from pytest_compaction.prose._notes import answered, note_line
 from pytest_compaction.prose._tables import cells, headed, is_rule_row, labelled_row
@@ -206,7 +207,7 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     previous = ""
     question = ""
     before_previous = 0  # how many sentences there were before the previous line's
-    text = rendered(normalize(text))
+    text = rendered(normalize(with_footnotes(text)))  # before NFKC folds "¹" into "1"
     if "-\n" in text:
         text = _WRAPPED.sub("", text).replace("-\n", "-")
     for raw in text.splitlines():

@@ -56,6 +56,39 @@ _MODALS = frozenset({"may", "can", "must", "should", "will", "would", "could", "
 _BETWEEN_MODAL = frozenset({"now", "also", "only", "still", "just", "not", "never"})
 
 
+_NOUN_TELLINGS = frozenset(
+    {"return", "list", "report", "note", "record", "post", "quote", "claim", "text", "comment"}
+    | {"request", "demand", "display", "flag", "estimate", "measure", "notice", "message"}
+)
+"""Telling words that are also nouns in their bare form ("tax *return*", "price *list*")."""
+
+
+def _compound(statement: Statement, verb: int) -> bool:
+    """Whether token ``verb``, a telling word in its bare form ("return", "list", "report",
+    "note"), ends a compound noun with the singular noun right before it ("tax *return*",
+    "price *list*"): a thing named, not something told. "The logs *show*" has a plural
+    subject; "the blog *says*" an inflected verb."""
+    if verb == 0:
+        return False
+    raw, before = statement.tokens[verb].raw.lower(), statement.tokens[verb - 1].raw.lower()
+    between = statement.text[statement.tokens[verb - 1].end : statement.tokens[verb].start]
+    return (
+        raw in _NOUN_TELLINGS
+        and before.isalpha()
+        and not before.endswith("s")
+        and between.strip() in ("", "-")
+        and statement.norms[verb - 1] not in STOPWORDS
+    )
+
+
+def _claimed_money(statement: Statement, verb: int) -> bool:
+    """Whether token ``verb`` is "claim" in its sense of asking for money back ("the rent
+    *claimed as* an expense", "*claim* it *on* insurance"), not of saying."""
+    raw = statement.tokens[verb].raw.lower()
+    nxt = statement.tokens[verb + 1].raw.lower() if verb + 1 < len(statement.tokens) else ""
+    return raw.startswith("claim") and nxt in ("as", "on", "for", "against", "back")
+
+
 def _after_modal(statement: Statement, verb: int) -> bool:
     """Whether a modal stands right before token ``verb``, or one adverb before it ("may now
     post")."""
@@ -105,8 +138,10 @@ def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] =
     for verb, norm in enumerate(norms):
         if norm not in verbs or statement.plural_thing(verb):
             continue  # "weekly KPI *reports*": things, not tellings
-        if _after_modal(statement, verb):
-            continue  # "members *may now post* links": an act allowed, not a telling
+        if _after_modal(statement, verb) or _claimed_money(statement, verb):
+            continue  # "members *may now post* links", "rent *claimed as* an expense": acts
+        if _compound(statement, verb):
+            continue  # "her *tax return*", "the *price list*": a noun, no telling
         # The verb's stretch, and the subject's before an aside between them ("a notice
         # from the port, *forwarded to us,* asserts that ...").
         reach = {segment[verb]}

@@ -100,6 +100,8 @@ back to the old flour"): an attempt's outcome. Only an attempt's: beside an appr
 as considered, an idea "scrapped" is no failed attempt (:data:`_FAILED_EVENT` leaves them
 out)."""
 _HELD_ON = (
+    # a level that held ("the bedroom stayed at 14 °C", "the reading remained around 9")
+    r"(?:stayed|remained|stays|remains)\s+(?:at|around|below|under|stuck\s+at)\s+(?=[~\d])|"
     r"(?:stayed|remained|stays|remains)\s+(?:stone\s+)?(?:cold|broken|dead|blocked|stuck|flat|jammed|frozen|"
     r"dark|offline|unresponsive|the\s+same|unchanged|wet|damp|loud|noisy|high|low)"
 )

@@ -165,10 +165,16 @@ class Statement(_Attribution, _Speculation, _PastFraming):
         return tuple(zip(found[::2], found[1::2], strict=True))
 
     def title(self) -> bool:
-        """Whether the sentence is a section title: a markdown ``#`` heading or a line of a
-        few words wholly in bold, with no colon in it. A title names the topic of the lines
-        under it ("**Open questions**", "## Next steps"); it asserts nothing."""
-        return _TITLE.fullmatch(self.text) is not None and len(self.text.split()) <= _TITLE_WORDS
+        """Whether the sentence is a section title: a markdown ``#`` heading, a line of a
+        few words wholly in bold with no colon in it, or a first line naming a subject and
+        its topic across a dash. A title names the topic of the lines under it ("**Open
+        questions**", "## Next steps", "Pipwell Bakery - pricing"); it asserts nothing."""
+        if len(self.text.split()) > _TITLE_WORDS:
+            return False
+        if _TITLE.fullmatch(self.text) is not None:
+            return True
+        # the summary's first line as a heading: "Pipwell Bakery - pricing", "Flat 6 — repairs"
+        return self.index == 0 and _DASH_TITLE.fullmatch(self.text) is not None
 
     def titled(self, position: int) -> bool:
         """Whether token ``position`` is in a heading label that opens the sentence, one
@@ -189,6 +195,8 @@ class Statement(_Attribution, _Speculation, _PastFraming):
         return _ASKED.search(self.text) is not None and self.clause[position] == self.clause[-1]
 
 
+_DASH_TITLE = re.compile(r"\s*[A-Z][^.!?:;,\n]{0,50}?\s[-\u2013\u2014]\s[^.!?:;,\n]{1,30}")
+"""A title that names a subject and its topic across a dash ("Pipwell Bakery - pricing")."""
 _HEADING_LABEL = re.compile(
     r"^\W*(?:[\w'-]+\s+){0,3}(?:memory|memories|note|notes|summary|update|updates|recap|log|reminders?|"
     r"status|info|details|facts|profile|record)(?=\s*:)",
