@@ -204,7 +204,9 @@ _PROHIBITION = (
     # emoji ("- no diving", "🚪 No guest goes up ..."), where a clause starts as a sentence
     # does.
     # "pls NO spoilers in the chat", "Please, no phones at the table": a plea opens it.
-    r"(?:^[^\w]*(?:please|pls|plz|kindly)[,!]?\s+|^[^\w]*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s)|(?<=\s-\s)|(?<=\s-\s\s))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+    r"(?:^[^\w]*(?:please|pls|plz|kindly)[,!]?\s+|^[^\w]*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s)|(?<=\s-\s)|(?<=\s-\s\s)|"
+    # after a fronted phrase: "In cup matches, no game kicks off until ..."
+    r"(?<=,\s)(?=no\s+[a-z]+\s+(?:[a-z]+\s+)?(?:is|are|can|may|goes|go|kicks|starts|leaves|gets|happens)\b))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
     # An arrow in a note starts a clause as a colon does ("Order 12 -> no refund until ...").
     r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
 )

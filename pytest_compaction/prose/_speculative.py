@@ -339,6 +339,9 @@ class _Speculation(_Sentence):
         its doubt starts: "*Mina Sorvari* might move to Tallinn" doubts the move, not Mina.
         Up to :data:`_OWNED_REACH` capitalized words, none a function word."""
         before = [i for i in positions if self.tokens[i].end <= first]
+        believed = self._believed_name(before)
+        if believed:
+            return believed
         named: list[int] = []
         for i in before:
             raw = self.tokens[i].raw
@@ -365,6 +368,20 @@ class _Speculation(_Sentence):
         # "Mina Sorvari *is* thinking about moving": an auxiliary between is no subject word.
         helped = all(self.tokens[i].raw.lower() in _BETWEEN_NAME_AND_DOUBT for i in rest)
         return set(named) if not rest or told or helped else set()
+
+    def _believed_name(self, before: Sequence[int]) -> set[int]:
+        """The words of a name right after a verb of believing or saying, up to where the
+        doubt starts: "My broker thinks *Fernleigh Mutual* may extend the policy" doubts the
+        extending, not the insurer."""
+        for k, i in enumerate(before):
+            if self.norms[i] not in REPORTING | _THINKING:
+                continue
+            about = list(before[k + 1 :])
+            if 0 < len(about) <= _OWNED_REACH and all(
+                self.tokens[j].raw[:1].isupper() and self.norms[j] not in STOPWORDS for j in about
+            ):
+                return set(before[: k + 1]) | set(about)
+        return set()
 
     def _possessed(self, positions: Sequence[int], first: int) -> set[int]:
         """The words of a possessed subject just before the first speculation word: "she

@@ -110,7 +110,9 @@ an outcome in a failure record, but beside an approach told as an option it desc
 problem, not a try ("one option for the radiators, which have stayed cold")."""
 _SPOILED = (
     r"(?:was|were|got|been|came\s+back|became|ended\s+up)\s+(?:\w+\s+)?(?:contaminated|damaged|ruined|"
-    r"spoil(?:ed|t)|corrupted|cracked|scorched|burnt|burned|warped|flooded)"
+    r"spoil(?:ed|t)|corrupted|cracked|scorched|burnt|burned|warped|flooded)|"
+    # what an electrical try sets off: "bank B tripped the breaker", "it blew a fuse"
+    r"tripped\s+(?:the\s+|an?\s+)?(?:breaker|fuse|rcd|circuit|trip\s+switch|out)|blew\s+(?:a|the)\s+fuse|shorted\s+out"
 )
 """What the attempt left spoiled ("the culture was contaminated", "the tiles got cracked")."""
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"

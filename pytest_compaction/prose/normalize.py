@@ -158,6 +158,10 @@ _TOKEN = re.compile(
 _CONTRACTIONS = {"ll": "will", "re": "be", "ve": "have", "d": "would", "m": "be"}
 
 
+_PLURAL_CODE = re.compile(r"[A-Za-z]{1,4}\d{1,4}[A-Za-z]?s")
+"""A code of letters and digits with a plural "s" ("U18s", "PS5s", "B2Bs")."""
+
+
 @functools.lru_cache(maxsize=1024)
 def _tokens(text: str) -> tuple[Token, ...]:
     out: list[Token] = []
@@ -216,6 +220,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
             at = match.start() + band.start(2)
             out.append(Token(_number(band.group(2)), raw[band.start(2) :], at, match.end()))
         elif kind == "ident":
+            if _PLURAL_CODE.fullmatch(raw):
+                raw = raw[:-1]  # "the U18s", "two PS5s": the code's plural names the code
             add(digit_group(raw) or "!" + raw.lower(), match)
             out.extend(_file_name(match))
         elif kind == "version":
