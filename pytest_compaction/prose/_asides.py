@@ -73,6 +73,8 @@ def _asides(text: str) -> list[tuple[int, int]]:
         participle = bool(words) and words[0].endswith(("ed", "en")) and len(words[0]) > 3
         verb = bool(after) and (
             after[0].lower() in _VERB_OPENERS
+            # a subjunctive after "that": "asked that Quillmark, her old employer, *not be* named"
+            or (after[0].lower() == "not" and len(after) > 1 and after[1].lower().startswith("be "))
             # ", forwarded to us, asserts that ...": a participle's aside before a lexical verb;
             # a bracket is an aside whatever it holds ("neither junior (Tess, Tom) merges")
             or (

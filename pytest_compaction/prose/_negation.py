@@ -113,6 +113,14 @@ _TAKEN_OFF = frozenset(stem(w) for w in ("take", "takes", "taken", "took", "stru
 cabinet rota", "*struck off* the register"); only what stands right after "off"."""
 
 
+_ASKING = frozenset(
+    stem(w)
+    for w in ("asked", "asks", "told", "tells", "agreed", "promised", "decided", "chose", "wants", "prefers")
+)
+"""Verbs before "not to" that make it a request, not the idiom: "asked us *not to mention*
+her school" forbids the mention, where "not to mention the school" adds it."""
+
+
 class _Negation(_Sentence):
     """How a statement reads negation; :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
 
@@ -515,7 +523,8 @@ class _Negation(_Sentence):
         mention", "not to say" and "not to speak of" add rather than negate."""
         if self.norms[index + 1] != "to" or index + 2 >= len(self.norms):
             return False
-        return self.norms[index + 2] not in _NOT_TO_IDIOMS
+        asked = any(self.norms[j] in _ASKING for j in range(max(0, index - 2), index))
+        return asked or self.norms[index + 2] not in _NOT_TO_IDIOMS  # "asked us not to mention"
 
     def _answers(self, position: int, index: int) -> bool:
         """Whether token ``index`` opens the markdown table cell right after the cell of

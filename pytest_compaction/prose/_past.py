@@ -52,6 +52,11 @@ _POSSESSIVES = frozenset({"its", "his", "her", "their", "our", "my", "your"})
 """How many words before "to" a "from" may stand for "from X to Y" ("from the 9:15 slot to")."""
 
 
+_REPLACING = frozenset({"replacing", "superseding", "succeeding"})
+"""Words after which a value is the one another took the place of ("the new guest,
+*replacing* Colm")."""
+
+
 class _PastFraming(_Sentence):
     """How a statement reads past framing; :class:`~pytest_compaction.prose.statements.Statement`
     inherits it."""
@@ -177,6 +182,8 @@ class _PastFraming(_Sentence):
                 break
             if i > 0 and self.norms[i] == "of" and self.norms[i - 1] in _IN_PLACE:
                 return f"{self.tokens[i - 1].raw} {self.tokens[i].raw}"
+            if self.tokens[i].raw.lower() in _REPLACING:
+                return self.tokens[i].raw  # "Yara Pellegrini, *replacing* Colm Achebe-Ruiz"
         return None
 
     def _arrow_after(self, position: int) -> str | None:

@@ -284,9 +284,10 @@ before the stem is taken, so "Boris" and "Paris" keep their "s"."""
 
 
 def _plain_stem(word: str) -> str:
-    w = _TRE.sub(r"\1er\2", _ISE.sub(r"\1z\2", word.lower().replace("\u2019", "'")))
+    w = word.lower().replace("\u2019", "'")
     if w.endswith("'s"):
-        w = w[:-2]
+        w = w[:-2]  # before the spelling folds: "Centre's" is "centre", so "center"
+    w = _TRE.sub(r"\1er\2", _ISE.sub(r"\1z\2", w))
     if w in _IRREGULAR:
         w = _IRREGULAR[w]
     if len(w) <= 3 or w in _KEEP:

@@ -49,6 +49,8 @@ _REFUSED = (
     r"(?:no\s+(?:\w+\s+){1,2}(?:was|were|is|are)\s+(?:available|free|left|on\s+offer)|"
     r"(?:was|were)\s+(?:unavailable|refused|declined|denied|turned\s+down)|"
     r"(?:said|answered|replied)\s+no|(?:was|were)\s+not\s+available|none\s+(?:was|were)\s+available|"
+    # nobody answered: "nobody returned the call", "no one rang back"
+    r"(?:nobody|no\s+one|no-one)\s+(?:returned|answered|replied|responded|called\s+back|rang\s+back|picked\s+up|got\s+back)|"
     # what was handed over came back unaccepted ("the shop sent them back", "we were turned away")
     r"sent\s+(?:it|them|those|these|everything|the\s+lot)\s+back|(?:was|were|got|been)\s+sent\s+back|"
     r"(?:was|were|got|been)\s+(?:\w+\s+)?turned\s+away|turned\s+(?:us|them|him|her|me)\s+away|"
