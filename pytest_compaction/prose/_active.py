@@ -5,6 +5,7 @@ or a directive in its place, the fact told as over).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence, Set
 
@@ -44,10 +45,20 @@ def _near(statements: Sequence[Statement], index: int) -> list[Statement]:
     bills. You can only get *it* if the fund has not paid you in the last 6 months.")."""
     end = index + 2
     while (
-        end < len(statements) and end - index - 1 <= _GOING_ON and _POINTS_BACK.search(statements[end].text)
+        end < len(statements) and end - index - 1 <= _GOING_ON and _points_back(statements[end].text)
     ):
         end += 1
     return list(statements[max(0, index - 1) : end])
+
+
+@functools.lru_cache(maxsize=4096)
+def _points_back(text: str) -> bool:
+    return _POINTS_BACK.search(text) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _doubts(text: str) -> bool:
+    return _OPEN.search(text) is not None
 
 
 _GOING_ON = 2
@@ -576,6 +587,8 @@ def _told_as_open(
     open, or None: "the GP is *still deciding* on a referral" for a referral made. A source
     that doubts it in any words leaves a summary free to ("*hoping to* hold it outdoors"
     for "*tentatively* planned outdoors")."""
+    if not _doubts(statement.text):
+        return None  # the cheap test first: most sentences hold no word of doubt
     # A label of doubt right after the fact's words: "approval TBC", "12:30 (TBD)".
     label = _OPEN_LABEL.match(statement.text, statement.tokens[min(at + span, len(statement.tokens)) - 1].end)
     if label is not None:

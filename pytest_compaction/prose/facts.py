@@ -143,8 +143,16 @@ def _read(summary: str, resolved: Iterable[Resolved]) -> Statements:
     """The summary's statements, each pointer the ledger's facts resolve read as the words
     it stands for ("the former", a "she" for the one person named before it)."""
     facts = list(resolved)
-    values = [r.value for r in facts if r.value]
-    return resolve_references(read_statements(summary), _entities(facts), values)
+    values = tuple(r.value for r in facts if r.value)
+    return _resolved_read(summary, tuple(_entities(facts)), values)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolved_read(
+    summary: str, subjects: tuple[tuple[Alias, ...], ...], values: tuple[tuple[Alias, ...], ...]
+) -> Statements:
+    """:func:`_read`, cached: the next check of one summary against one ledger reads it once."""
+    return resolve_references(read_statements(summary), subjects, values)
 
 
 def _entities(resolved: Iterable[Resolved]) -> list[tuple[Alias, ...]]:
