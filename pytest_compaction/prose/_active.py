@@ -44,9 +44,7 @@ def _near(statements: Sequence[Statement], index: int) -> list[Statement]:
     back to what went before ("You can get one payment of up to 150 pounds. It is for energy
     bills. You can only get *it* if the fund has not paid you in the last 6 months.")."""
     end = index + 2
-    while (
-        end < len(statements) and end - index - 1 <= _GOING_ON and _points_back(statements[end].text)
-    ):
+    while end < len(statements) and end - index - 1 <= _GOING_ON and _points_back(statements[end].text):
         end += 1
     return list(statements[max(0, index - 1) : end])
 

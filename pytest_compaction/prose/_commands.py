@@ -348,11 +348,13 @@ _PAIRED = re.compile(
 
 
 _DONE_TO = re.compile(
-    r"^\s*(?P<verb>put|give|send|hand|apply|show|pass|bring|take|read|email|text|pay|lend|offer|serve|feed)"
-    r"\s+[a-z]+\s+(?:on|to|for|with)\s+[A-Z][a-z]+\b"
+    r"^\s*(?P<verb>put|give|send|hand|apply|show|pass|bring|take|read|email|text|pay|lend|offer|serve|feed|"
+    r"get|obtain|request|collect|fetch)"
+    r"\s+[a-z][a-z-]*\s+(?:on|to|for|with|from|by)\s+[A-Z][a-z]+\.?\b"
 )
-"""A verb of giving or putting, a bare noun and the name of who it is done to ("put
-sunscreen on Mateo", "give medicine to Ines"): a command."""
+"""A verb of giving, putting or getting, a bare noun and the name of who it is done to or
+got from ("put sunscreen on Mateo", "give medicine to Ines", "get sign-off from Mr.
+Adeyemi"): a command."""
 
 
 def _paired(lowered: str) -> re.Match[str] | None:

@@ -182,6 +182,8 @@ _PROHIBITION = (
     + _KEEP_AWAY
     + r")",
     r"\brefrain\s+from\b",
+    # kept away in the passive: "Bramble must be kept away from grapes", "is kept out of the loft"
+    r"\b(?:must|always|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\s+be\s+kept\s+(?:well\s+)?(?:away\s+from|out\s+of|clear\s+of)\b",
     # Keeping a thing confidential forbids telling it: "pricing is to be kept confidential",
     # "keep the code secret" are "never disclose it".
     r"\b(?:keep|keeps|kept|keeping)\s+(?:[^\s,;:!?]+\s+){0,4}?(?:strictly\s+)?(?:confidential|secret)\b",

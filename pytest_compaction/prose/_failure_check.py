@@ -177,6 +177,18 @@ _TRIED = re.compile(r"\b(?:tried|attempted|trialled|trialed|tested)\b", re.IGNOR
 _CLAUSE_BREAK = re.compile(r"[;?]|\s[-\u2013\u2014]\s")
 
 
+_CONSEQUENCE = re.compile(r",\s+(?:and\s+)?(?:so|then)\s+", re.IGNORECASE)
+
+
+def _about_attempt(window: str, approach: Sequence[str]) -> str:
+    """``window`` without a consequence after ", so" that does not name the attempt:
+    "tried resetting the router twice, ..., *so the AI suggested calling the provider*"
+    suggests the next step, it does not make the reset a suggestion."""
+    parts = _CONSEQUENCE.split(window)
+    kept = [parts[0]] + [p for p in parts[1:] if any(_text.contains(p, m) for m in approach)]
+    return " ".join(kept)
+
+
 def _only_proposed(window: str, approach: Sequence[str]) -> bool:
     """Whether the clause that names the attempt offers it as an idea ("maybe clear the npm
     cache?", "try clearing the cache") with no failure of its own: a failure told in another
@@ -222,9 +234,9 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
         window, bare = _outcome_text(record, " ".join(sentences[i].text for i in indexes))
         if failure_outcome(bare, record.error, told=record.text) is None:
             continue
-        if considered_words(window) and attempted_failure(bare) is None:
+        if considered_words(_about_attempt(window, record.approach)) and attempted_failure(bare) is None:
             continue  # "considered X" next to an error word is still only considered
-        if _only_proposed(window, record.approach):
+        if _only_proposed(_about_attempt(window, record.approach), record.approach):
             continue  # "install fails with E; maybe clear the cache?": the failure is not the try's
         if failure_outcome(bare) is None and _resolved(window, record.error):
             continue  # only the error's name, and it is told as over: the attempt worked

@@ -50,6 +50,7 @@ __all__ = [
     "expansions",
     "failure_outcome",
     "stated_by",
+    "keeps_away",
 ]
 
 
@@ -72,7 +73,7 @@ reason ("..., because it is never insured"); it may hold a negator the rule's ow
 does not."""
 
 
-def _keeps_away(reading: Reading) -> bool:
+def keeps_away(reading: Reading) -> bool:
     """Whether the text's only force is a command to keep something away."""
     return all(c.kind is CueKind.CONDITION or c.text.endswith("(a command)") for c in reading.cues) and any(
         c.kind is CueKind.PROHIBITION for c in reading.cues
@@ -125,7 +126,7 @@ class Invariant:
             if len(marked) < len(parts) and not weakening:
                 # ("...; the flag is optional" lifts the rule wherever it stands: no such luck.)
                 verdict = judge(self.modality, readings, invariant=own)
-            if not verdict.ok and self.modality is Modality.OBLIGATION and all(map(_keeps_away, readings)):
+            if not verdict.ok and self.modality is Modality.OBLIGATION and all(map(keeps_away, readings)):
                 # "Keep Captain out of the kitchen": a command to keep something away is a
                 # duty as much as it forbids; either modality states it.
                 verdict = judge(Modality.PROHIBITION, readings, invariant=own)

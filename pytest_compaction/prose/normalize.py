@@ -129,7 +129,7 @@ _LETTERS = re.compile(r"[A-Za-z]+")
 _TOKEN = re.compile(
     r"""
     (?P<email>(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
-  | (?P<url>https?://\S+?(?=[.,;:!?)]*(?:\s|$)))
+  | (?P<url>https?://\S+?(?=[.,;:!?)`'"\]]*(?:\s|$)))
   | (?P<iso>\b\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b(?!-\d))
   | (?P<dotdate>\b(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d\b(?![.-]?\d))
   | (?P<comma>(?<![\d.,])\d{1,3}(?:[.\u00a0\u202f ]\d{3})*,\d{2}(?![\d,]|\.\d))
@@ -158,6 +158,8 @@ _TOKEN = re.compile(
 _CONTRACTIONS = {"ll": "will", "re": "be", "ve": "have", "d": "would", "m": "be"}
 
 
+_URL_HOST = re.compile(r"https?://(?P<host>[\w.-]+)")
+"""A web address's host, whose words a summary may give without the scheme."""
 _PLURAL_CODE = re.compile(r"[A-Za-z]{1,4}\d{1,4}[A-Za-z]?s")
 """A code of letters and digits with a plural "s" ("U18s", "PS5s", "B2Bs")."""
 
@@ -174,6 +176,12 @@ def _tokens(text: str) -> tuple[Token, ...]:
         raw = match.group()
         if kind in ("email", "url"):
             add("!" + raw.lower(), match)
+            if kind == "url":
+                # the host's words too: "https://staging.larkspur.dev" names "staging.larkspur.dev"
+                host = _URL_HOST.match(text, match.start())
+                if host is not None:
+                    for part in _LETTERS.finditer(text, host.start("host"), host.end("host")):
+                        _word(out, part)
         elif kind == "iso":
             year, month, day = raw.split("-")
             add(f"%{int(month)}-{int(day):02d}", match)

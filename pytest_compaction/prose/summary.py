@@ -48,7 +48,13 @@ from pytest_compaction.prose._labels import event_label
 from pytest_compaction.prose._markers import _listed, _locators
 from pytest_compaction.prose._omission import forbids_omission, states_omission
 from pytest_compaction.prose._pass_checks import _check_budget, _check_density, _check_depth, _check_lineage
-from pytest_compaction.prose.invariants import Invariant, InvariantRegister, check_verbatim, expansions
+from pytest_compaction.prose.invariants import (
+    Invariant,
+    InvariantRegister,
+    check_verbatim,
+    expansions,
+    keeps_away,
+)
 from pytest_compaction.prose.modality import (
     CueKind,
     Judgement,
@@ -309,9 +315,11 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         not verdict.ok
         and verdict.observed == "prohibition"
         and invariant.modality is Modality.OBLIGATION
-        and opposite_state(invariant.text, stating, duty=True)
+        and (opposite_state(invariant.text, stating, duty=True) or _keeps_away_duty(invariant))
     ):
-        verdict = Judgement(True, "prohibition", "")  # "always lock it" kept as "never left unlocked"
+        # "always lock it" kept as "never left unlocked"; "Keep Captain out of the kitchen"
+        # (a duty that forbids) kept as "Captain must be kept out of the kitchen"
+        verdict = Judgement(True, "prohibition", "")
     if (
         not verdict.ok
         and verdict.observed in ("permission", "restriction")
@@ -337,6 +345,15 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         # the date before suggesting any portfolio post") grants nothing to widen.
         verdict = _kept_conditions(invariant, stating) or verdict
     return verdict
+
+
+def _keeps_away_duty(invariant: Invariant) -> bool:
+    """Whether the invariant's clauses that carry its markers command keeping something away
+    ("Keep Captain out of the kitchen ...; PTFE fumes can kill a bird"): a duty that forbids."""
+    marked = [
+        c for c in _text.clauses(invariant.text) if any(_text.contains(c, m) for m in invariant.markers)
+    ]
+    return bool(marked) and all(keeps_away(read(c)) for c in marked)
 
 
 def _free_of_marker(clause: str, invariant: Invariant) -> bool:
