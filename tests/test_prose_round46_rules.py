@@ -5,7 +5,6 @@ tested in other words than the held-out set that showed the need:
 - "nobody returned the call" is an attempt's failure;
 - "asked us not to mention X" forbids X, where "not to mention X" adds it;
 - a possessive is folded like its plain word ("the Theatre's" is "the Theater");
-- the one who thinks a thing is not in doubt ("Ms Osei thinks her employer may ...");
 - "asked that X, her old school, not be named" negates X across the aside.
 """
 
@@ -55,14 +54,6 @@ def test_a_possessive_folds_like_its_word() -> None:
     assert [t.norm for t in tokens("the Theatre's roof")][1] == [t.norm for t in tokens("the Theater roof")][
         1
     ]
-
-
-def test_the_one_who_thinks_is_given() -> None:
-    ledger = events("Ms Osei thinks her employer may not have paid her pension contributions.")
-    assert (
-        names(ledger, "Client: Amara Osei (employment). She suspects her employer may not have paid in.")
-        == ()
-    )
 
 
 def test_a_subjunctive_after_an_aside_negates() -> None:

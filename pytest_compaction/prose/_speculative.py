@@ -367,9 +367,7 @@ class _Speculation(_Sentence):
                 return set(named) | set(rest)
         # "Mina Sorvari *is* thinking about moving": an auxiliary between is no subject word.
         helped = all(self.tokens[i].raw.lower() in _BETWEEN_NAME_AND_DOUBT for i in rest)
-        # "Mr Sandoval *thinks* his landlord may not have ...": the believer is given.
-        believer = bool(rest) and self.norms[rest[0]] in REPORTING | _THINKING
-        return set(named) if not rest or told or helped or believer else set()
+        return set(named) if not rest or told or helped else set()
 
     def _believed_name(self, before: Sequence[int]) -> set[int]:
         """The words of a name right after a verb of believing or saying, up to where the
