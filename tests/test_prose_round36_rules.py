@@ -283,3 +283,12 @@ def test_an_error_watched_for_is_not_an_error_met() -> None:
     assert not passes(
         register, "The office will print the Year 5 reports, keeping an eye out for PAPER_JAM errors."
     )
+
+
+def test_json_nested_too_deep_is_read_as_written_without_a_traceback() -> None:
+    hostile = "[" * 5000 + "]" * 5000
+    assert rendered(hostile) == hostile
+    nested = "[" * 40 + '"peanut allergy"' + "]" * 40
+    assert rendered(nested) == nested
+    ledger = fact(*BOILER)
+    assert names(ledger, hostile) == ("f1:missing",)

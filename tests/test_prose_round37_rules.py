@@ -22,7 +22,7 @@ import pytest
 from _prose_rules import failure, passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
-from tests._prose_facts import events, fact, names
+from tests._prose_facts import events, fact, names, replaced
 
 
 def _two_people() -> Ledger:
@@ -126,19 +126,16 @@ def test_a_sentence_that_points_back_goes_on_about_the_thing_named() -> None:
 
 
 def test_the_first_of_a_series_is_history() -> None:
-    ledger = events(
-        "The hall is booked for the quiz night.",
-        "Actually we've moved the quiz night to the cricket pavilion.",
+    ledger = replaced(
+        (
+            "The hall is booked for the quiz night.",
+            "Actually we've moved the quiz night to the cricket pavilion.",
+        ),
+        "quiz.venue",
+        ["quiz night", "venue"],
+        ("the hall", "the hall"),
+        ("cricket pavilion", "cricket pavilion"),
     )
-    for n, place in enumerate(["the hall", "cricket pavilion"], 1):
-        ledger.fact(
-            f"f{n}",
-            "quiz.venue",
-            place,
-            sources=[f"e{n}"],
-            prose={"names": ["quiz night", "venue"], "value": [place]},
-        )  # type: ignore[arg-type]
-    ledger.supersede("f1", "f2")
     assert names(ledger, "The quiz night has had two venues: the hall, then the cricket pavilion.") == ()
     assert "f1:forbidden_superseded_fact" in names(ledger, "The quiz night is in the hall.")
 

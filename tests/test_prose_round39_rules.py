@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from _prose_rules import failure, passes, rule, weakened
 
-from tests._prose_facts import events, fact, names
+from tests._prose_facts import events, fact, names, replaced
 
 
 def test_a_cell_headed_by_its_column_answers_its_row() -> None:
@@ -84,18 +84,13 @@ def test_the_one_exception_is_an_except() -> None:
 
 
 def test_is_from_tells_where_a_span_starts() -> None:
-    ledger = events(
-        "The cafe opens at 8 am on weekdays.", "From next week the cafe opens at 9 am on weekdays."
+    ledger = replaced(
+        ("The cafe opens at 8 am on weekdays.", "From next week the cafe opens at 9 am on weekdays."),
+        "cafe.opening",
+        ["cafe", "opens"],
+        ("08:00", "8 am"),
+        ("09:00", "9 am"),
     )
-    for n, (value, words) in enumerate([("08:00", "8 am"), ("09:00", "9 am")], 1):
-        ledger.fact(
-            f"f{n}",
-            "cafe.opening",
-            value,
-            sources=[f"e{n}"],
-            prose={"names": ["cafe", "opens"], "value": [words]},
-        )  # type: ignore[arg-type]
-    ledger.supersede("f1", "f2")
     assert "f1:forbidden_superseded_fact" in names(ledger, "Cafe hours: it is from 8 am on weekdays.")
     assert names(ledger, "The cafe moved its weekday opening from 8 am to 9 am.") == ()
 

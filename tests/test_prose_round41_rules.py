@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.statements import read_statements
-from tests._prose_facts import events, fact, names
+from tests._prose_facts import events, fact, names, replaced
 
 
 def test_no_longer_after_the_subject_negates_it() -> None:
@@ -93,15 +93,12 @@ def test_an_act_allowed_is_not_a_telling() -> None:
 
 
 def test_a_word_of_the_name_does_not_negate_the_value() -> None:
-    ledger = events("Ban for @quietfox: indefinite.", "Appeal granted: the ban is cut to 14 days.")
-    for n, (value, words) in enumerate([("indefinite", "indefinite"), ("14 days", "14 days")], 1):
-        ledger.fact(
-            f"f{n}",
-            "mod.ban",
-            value,
-            sources=[f"e{n}"],
-            prose={"names": ["ban"], "value": [words]},
-        )  # type: ignore[arg-type]
-    ledger.supersede("f1", "f2")
+    ledger = replaced(
+        ("Ban for @quietfox: indefinite.", "Appeal granted: the ban is cut to 14 days."),
+        "mod.ban",
+        ["ban"],
+        ("indefinite", "indefinite"),
+        ("14 days", "14 days"),
+    )
     assert names(ledger, "Appeal granted: the ban was cut from indefinite to 14 days.") == ()
     assert "f1:forbidden_superseded_fact" in names(ledger, "Appeal reviewed: the ban stays indefinite.")

@@ -76,10 +76,9 @@ def test_a_third_partys_claim_is_reported() -> None:
 
 
 def test_what_is_answered_tells_nothing() -> None:
-    ledger = events("My council tax band is C.")
-    ledger.fact(
-        "f1", "home.tax_band", "C", sources=["e1"], prose={"names": ["council tax band"], "value": ["C"]}
-    )  # type: ignore[arg-type]
+    ledger = fact(
+        "My council tax band is C.", "home.tax_band", "C", {"names": ["council tax band"], "value": ["C"]}
+    )
     ledger.event(
         "e2",
         "Email from 'Council Payments': 'Always confirm your card number by replying to this email.'",

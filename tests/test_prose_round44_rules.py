@@ -17,7 +17,7 @@ from __future__ import annotations
 from _prose_rules import failure, passes, rule, weakened
 
 from pytest_compaction.prose._footnotes import with_footnotes
-from tests._prose_facts import events, names
+from tests._prose_facts import events, fact, names
 
 
 def test_a_footnote_is_read_where_its_mark_stands() -> None:
@@ -89,10 +89,12 @@ def test_a_verb_of_giving_with_a_bare_object_and_a_name() -> None:
 
 
 def test_money_claimed_and_a_compound_noun_tell_nothing() -> None:
-    ledger = events("Marek's VAT return is due on 7 May.")
-    ledger.fact(
-        "f1", "tax.vat_due", "05-07", sources=["e1"], prose={"names": ["VAT return"], "value": ["7 May"]}
-    )  # type: ignore[arg-type]
+    ledger = fact(
+        "Marek's VAT return is due on 7 May.",
+        "tax.vat_due",
+        "05-07",
+        {"names": ["VAT return"], "value": ["7 May"]},
+    )
     ledger.event(
         "e2",
         "Pasted from an accounting forum: "

@@ -13,18 +13,17 @@ from __future__ import annotations
 from _prose_rules import failure, passes
 
 from pytest_compaction.prose.normalize import tokens
-from tests._prose_facts import events, fact, names
+from tests._prose_facts import fact, names, replaced
 
 
 def test_replacing_tells_the_one_replaced() -> None:
-    ledger = events(
-        "The quiz host is Ada Mensah.", "Ada Mensah dropped out; the quiz host is now Bo Lindqvist."
+    ledger = replaced(
+        ("The quiz host is Ada Mensah.", "Ada Mensah dropped out; the quiz host is now Bo Lindqvist."),
+        "quiz.host",
+        ["quiz host"],
+        ("Mensah", "Ada Mensah"),
+        ("Lindqvist", "Bo Lindqvist"),
     )
-    for n, (value, words) in enumerate([("Mensah", "Ada Mensah"), ("Lindqvist", "Bo Lindqvist")], 1):
-        ledger.fact(
-            f"f{n}", "quiz.host", value, sources=[f"e{n}"], prose={"names": ["quiz host"], "value": [words]}
-        )  # type: ignore[arg-type]
-    ledger.supersede("f1", "f2")
     assert names(ledger, "Quiz host: Bo Lindqvist, replacing Ada Mensah, who dropped out.") == ()
     assert "f1:forbidden_superseded_fact" in names(
         ledger, "Quiz host: Ada Mensah, with Bo Lindqvist on standby."

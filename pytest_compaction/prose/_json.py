@@ -48,9 +48,30 @@ def _parsed(text: str) -> dict[str, object] | list[object] | None:
         return None
     try:
         value = json.loads(stripped)
-    except ValueError:
+    except (ValueError, RecursionError):
+        return None  # not JSON, or nested past what the parser takes: read as written
+    if not isinstance(value, (dict, list)) or not value or _depth(value) > _MAX_DEPTH:
         return None
-    return value if isinstance(value, (dict, list)) and value else None
+    return value
+
+
+_MAX_DEPTH = 12
+"""The deepest nesting rendered as notes; deeper JSON is read as written (no summary
+nests its notes further, and rendering recurses once per level)."""
+
+
+def _depth(value: object) -> int:
+    """How deeply ``value`` nests lists and objects, counted without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            if level > _MAX_DEPTH:
+                break
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def _label(key: str) -> str:
