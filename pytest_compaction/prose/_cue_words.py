@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pytest_compaction.prose.normalize import Token, participles, stem, tokens
 
 __all__ = [
+    "_ABANDONS",
     "CLINICAL_QUERIES",
     "CROSS_MARKS",
     "ATTRIBUTION",
@@ -276,14 +277,24 @@ the extended warranty" (the object after it), "the upgrade *was declined* by the
 *declined*" (the passive's subject, a label's answer). A number after it ("declined by 12%",
 "declined to 40") makes it a fall in amount, not a refusal, and the active verb after its
 subject ("sales declined") tells no refusal of the subject."""
+_ABANDONS = frozenset(
+    {"dropped", "dropping", "quit", "quits", "quitting", "scrap", "scraps", "scrapped", "ditched"}
+    | {"abandon", "abandons", "abandoned", "cancel", "cancels", "cancelled", "canceled", "cancelling"}
+)
+"""Verbs of giving a thing up negate it as refusals do (:data:`_REFUSALS`), but only the
+thing given up: "has *dropped* Further Maths", "*scrapped* the loyalty scheme", "the booking
+*was cancelled*". With a preposition after them they take no object ("if a family *cancels
+with* under 24 hours' notice", "*cancel within* 14 days"), and "dropped off the parcel" or
+"dropped to 40" is no giving up."""
 _PHRASAL_REFUSALS = {
     **dict.fromkeys(("rule", "rules", "ruled", "ruling"), "out"),
     **dict.fromkeys(("turn", "turns", "turned", "turning"), "down"),
     **dict.fromkeys(("call", "calls", "called", "calling"), "off"),
+    **dict.fromkeys(("give", "gives", "gave", "given", "giving"), "up"),
 }
 """Refusals told with a particle: "*ruled out* a failover", "the offer was *turned down*",
-"the strike was *called off*". The verb is a refusal only with its particle right after it,
-and what is refused is reached from the particle."""
+"the strike was *called off*", "*gave up* the allotment". The verb is a refusal only with its
+particle right after it, and what is refused is reached from the particle."""
 _PASSIVE_BE = frozenset({"be", "is", "are", "was", "were", "been", "being", "get", "got", "stay", "remain"})
 _AMOUNT_LINKS = frozenset({"by", "to", "from", "of", "about", "around", "nearly", "almost", "over"})
 _CLOSURES = frozenset({"closed", "shut"})
@@ -326,7 +337,8 @@ time or cause after it bounds the whole, not the thing set aside."""
 _STATE_ADVERBS = _stems("now still currently also completely permanently firmly definitely totally entirely")
 """Adverbs that may stand between a linking verb and its "off" ("are now permanently off")."""
 _CUE_WORDS = (
-    (_PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _CLOSURES | _WAITING | {_OFF, _RID, _BEHIND, _OUT})
+    (_PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _ABANDONS | _CLOSURES | _WAITING)
+    | {_OFF, _RID, _BEHIND, _OUT}
     | frozenset(_PHRASAL_REFUSALS)
     | _INSTEAD
     | {_YET, "still"}

@@ -11,6 +11,7 @@ from enum import Enum
 
 from pytest_compaction.prose._conditions import _AVAILABLE, connectives
 from pytest_compaction.prose._cues import CueKind, Reading
+from pytest_compaction.prose._text import contains
 
 __all__ = ["Judgement", "Modality", "complements", "judge"]
 
@@ -115,13 +116,29 @@ _COUNTERPARTS = {
 }
 
 
-def complements(invariant: str) -> frozenset[str]:
+def complements(invariant: str, clauses: Sequence[str] = (), markers: Sequence[str] = ()) -> frozenset[str]:
     """The negative bounds ("outside", "without") whose positive counterpart ``invariant``
     uses ("in"/"inside"/"within", "with"): an obligation to act inside or with something is
     kept by forbidding the act outside or without it ("Always handle it inside the hood" is
-    "never handle it outside the hood")."""
+    "never handle it outside the hood").
+
+    "Without" is also the complement of whatever way the invariant names a thing to act by
+    when one of its ``markers`` is what a clause does without ("Always mark the essays
+    *against the mark scheme*" is "no essay is marked *without the mark scheme*"); without
+    anything the invariant names ("never mark them without asking") it is an exception."""
     lower = invariant.lower()
-    return frozenset(word for word, pattern in _COUNTERPARTS.items() if pattern.search(lower))
+    found = {word for word, pattern in _COUNTERPARTS.items() if pattern.search(lower)}
+    if "without" not in lower and any(_done_without(clause, markers) for clause in clauses):
+        found.add("without")
+    return frozenset(found)
+
+
+_WITHOUT = re.compile(r"\bwithout\b((?:\s+[\w'\u2019-]+){1,6})", re.IGNORECASE)
+
+
+def _done_without(clause: str, markers: Sequence[str]) -> bool:
+    """Whether the words right after a "without" in ``clause`` hold one of ``markers``."""
+    return any(contains(m.group(1), marker) for m in _WITHOUT.finditer(clause) for marker in markers)
 
 
 _ALONE = re.compile(

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from pytest_compaction.prose._asides import _asides
 from pytest_compaction.prose._cue_words import (
+    _ABANDONS,
     _ADDITIVE,
     _AFTER_PARTICLE,
     _AMOUNT_LINKS,
@@ -94,6 +95,15 @@ _FREE_AFTER = re.compile(r"-free\b", re.IGNORECASE)
 _FREE_REACH = 3
 """How many words after "free of" / "free from" it still frees: "free from any added sugar"."""
 
+_DELIVERY_VERBS = frozenset({"dropped", "dropping"})
+_GIVEN_REACH = 4
+"""How far after a verb of giving up its object may start: "dropping *the legacy v1 API*"."""
+_NOT_GIVEN = _stems("off at by into round outside with within in on for under over to from before after")
+"""Words that tell a verb of giving up has no object after it ("cancels *with* under 24
+hours' notice", "dropped *to* 40", "dropped *off* the parcel")."""
+_DELIVERED = _stems("off at outside")
+"""After the object of "dropped", words of a delivery: "dropped the kids *at* school",
+"dropped the keys *off*"."""
 _LEFT_AS = _stems("leave leaves left keep keeps kept")
 """Verbs whose object an "un-" word after it describes: "leave the records *untouched*"."""
 _OBJECT_REACH = 3
@@ -452,6 +462,11 @@ class _Negation(_Sentence):
             if index + 1 >= len(self.norms) or self.tokens[index + 1].raw.lower() != particle:
                 return ""  # "rule of thumb", "called him": no refusal
             after = range(index + 2, min(index + 2 + _DETERMINER_REACH, len(self.norms)))
+        elif raw in _ABANDONS:
+            if index < position:
+                return raw if self._given_up(index, position) else ""
+            if raw in _DELIVERY_VERBS and self.norms[index + 1 : index + 2] == (_OFF,):
+                return ""  # "the parcel was dropped off": delivered
         elif raw not in _REFUSALS:
             return None
         if any(
@@ -466,6 +481,21 @@ class _Negation(_Sentence):
             return raw if position in after and self.segment[position] == self.segment[index] else ""
         passive = index > 0 and self.norms[index - 1] in _PASSIVE_BE
         return raw if passive and self._before_verb(position + span - 1, index) else ""
+
+    def _given_up(self, index: int, position: int) -> bool:
+        """Whether token ``position`` is the object of the verb of giving up at token
+        ``index`` (:data:`_ABANDONS`): no preposition, particle or place between
+        ("dropped off the parcel", "cancels with under 24 hours' notice", "dropped the kids
+        at school")."""
+        if position - index > _GIVEN_REACH or self.segment[position] != self.segment[index]:
+            return False
+        between = self.norms[index + 1 : position + 1]  # the object opens with no preposition
+        if any(n in _NOT_GIVEN or kind_of(n) != "word" for n in between[:1]) or any(
+            n in _NOT_GIVEN for n in between
+        ):
+            return False
+        after = self.norms[position + 1 : position + 3]
+        return not (self.tokens[index].raw.lower() in _DELIVERY_VERBS and any(n in _DELIVERED for n in after))
 
     def _cessation(self, index: int) -> bool:
         """Whether "no more" / "not any more" at token ``index`` tells that something has

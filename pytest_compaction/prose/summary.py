@@ -84,6 +84,7 @@ from pytest_compaction.prose.modality import (
     unspecific,
 )
 from pytest_compaction.prose.normalize import stem, tokens
+from pytest_compaction.prose.statements import STOPWORDS
 
 __all__ = [
     "BLOCK_END",
@@ -159,7 +160,18 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
                 )
             ]
         best = max(per, key=lambda i: len(per[i]))  # the first sentence holding the most markers
+        absent = [m for m in invariant.markers if not any(m in got for got in per.values())]
+        dropped = _dropped_condition(invariant, absent, sentences[best].text)
         out = []
+        if dropped is not None:  # the lost words are its condition: the rule is widened too
+            out.append(
+                Violation(
+                    code=ViolationCode.MODAL_WEAKENED,
+                    fact_id=iid,
+                    expected=invariant.modality.value,
+                    detail=f"sentence {best + 1}: {dropped}",
+                )
+            )
         for marker in invariant.markers:
             if marker in per[best]:
                 continue
@@ -199,6 +211,28 @@ def _check_invariant(invariant: Invariant, sentences: Sequence[_text.Sentence]) 
             detail=f"sentence {where}: {verdict.reason}",
         )
     ]
+
+
+def _dropped_condition(invariant: Invariant, absent: Sequence[str], sentence: str) -> str | None:
+    """Why the sentence that states ``invariant`` best has dropped its condition, when the
+    only markers nowhere in the summary are words of that condition ("may use a calculator
+    only after the working by hand" told as "can use a calculator whenever the numbers get
+    messy"): the rule is kept, its force widened, and the reader is told so as well as of
+    the lost words. ``None`` when a marker outside the condition is lost too, or when
+    the sentence keeps the condition in other words."""
+    if not absent:
+        return None
+    conditions = condition_words(invariant.text)
+    held = [t.norm for t in tokens(sentence)]
+    lost: list[str] = []
+    for marker in absent:
+        words = {t.norm for t in tokens(marker)} - STOPWORDS
+        hit = next((c for c in conditions if words and words <= set(c[1])), None)
+        if hit is None or kept(hit[1], held):
+            return None
+        if hit[0] not in lost:
+            lost.append(hit[0])
+    return f"it is stated without its condition {_listed(lost)} ({_listed(absent)} nowhere in the summary)"
 
 
 _Judged = tuple[tuple[int, ...], Judgement]
@@ -284,7 +318,7 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         own_act(read(clause) if verb is None else commanded(clause, verb), invariant.text)
         for clause in stating
     ]
-    outside = complements(invariant.text)
+    outside = complements(invariant.text, stating, invariant.markers)
     verdict = judge(invariant.modality, readings, invariant=own, complemented=outside)
     if not verdict.ok and verdict.observed in ("none", "permission"):
         # Read only when the cues fall short: a condition kept in its own words, a standing procedure.
