@@ -7,7 +7,9 @@ held-out set that showed the need:
 - a conditional permission whose condition words are lost is a widened rule as well as a
   lost word;
 - "never ... without X" keeps an obligation to act by X ("against", "on", "under") when X is
-  a word the invariant names.
+  a word the invariant names;
+- a command told of every thing it is done to, in the present passive with the command's
+  own verb ("every sample tube is labelled with ...") keeps it.
 """
 
 from __future__ import annotations
@@ -90,3 +92,17 @@ def test_never_without_what_the_rule_names_keeps_the_duty() -> None:
     assert weakened(
         register, "Lab reports are never graded against the department rubric without a second marker."
     )
+
+
+def test_a_command_told_of_every_thing_it_is_done_to() -> None:
+    register = rule(
+        "Label every sample tube with the collection date.", ["sample tube", "collection date"], "obligation"
+    )
+    assert passes(register, "Lab: every sample tube is labelled with the collection date.")
+    assert passes(register, "All sample tubes are labelled with their collection date.")
+    # another act than the rule's own is a record, not the rule
+    assert weakened(register, "Every sample tube is photographed with the collection date.")
+    assert weakened(register, "Every sample tube is ideally labelled with the collection date.")
+    written = rule("Write every cheque in blue ink.", ["cheque", "blue ink"], "obligation")
+    assert passes(written, "Each cheque is written in blue ink.")
+    assert weakened(written, "Each cheque is not always written in blue ink.")

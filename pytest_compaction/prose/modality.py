@@ -106,6 +106,7 @@ __all__ = [
     "exemplified",
     "told_after",
     "turned_bound",
+    "universal_act",
     "unspecific",
     "spelled",
     "states_condition",
@@ -445,12 +446,44 @@ def standing(text: str) -> str | None:
     return verb.group()
 
 
+_EVERY_ONE = re.compile(r"\b(?:every|each|all)\b")
+_BE_DONE = re.compile(r"\b(?:is|are|gets|get)\s+(?:(?:always|now|still|also|all)\s+)?([a-z]+)\b")
+
+
+def universal_act(text: str, verb: str | None) -> str | None:
+    """The words of a rule's own command told of every thing it is done to, in the present
+    passive ("every past paper is done under timed conditions" for "Do every past paper
+    under timed conditions"), or None. The participle must be the command's own verb: "each
+    student's preferred name is noted on their profile" tells a record, not "always address
+    students by their preferred name". With no ``verb``, any participle: what a summary's
+    count of rules takes for one. A clause with any modal cue or a negation is read by its
+    cues instead."""
+    from pytest_compaction.prose.normalize import tokens
+
+    work = normalize(text).lower()
+    every = _EVERY_ONE.search(work)
+    if every is None or re.search(r"\b(?:not|never|no)\b|n't\b", work):
+        return None
+    own = {t.norm for t in tokens(verb)} if verb else set()
+    for passive in _BE_DONE.finditer(work, every.end()):
+        if "," in work[every.end() : passive.start()]:
+            return None
+        done = passive.group(1)
+        if own:
+            act = {t.norm for t in tokens(done)} == own
+        else:
+            act = done == "done" or _PRESENT_PASSIVE.fullmatch(passive.group()) is not None
+        if act and not read(text).cues:
+            return f"{every.group()} ... {passive.group()}"
+    return None
+
+
 def count_constraints(text: str) -> int:
     """How many prohibition, obligation and restriction cues ``text`` holds."""
     if not _CONSTRAINT.search(unframed(text).lower()):
         # The quick answer for most narrative sentences; a bare command is one constraint,
         # and so is a standing procedure ("invoices are sent by the fifth").
-        if standing(text) is not None:
+        if standing(text) is not None or universal_act(text, None) is not None:
             return 1
         command = imperative(text) is not None or _keep_away(text) is not None
         command = command or _note_obligation(text) is not None

@@ -81,6 +81,7 @@ from pytest_compaction.prose.modality import (
     told_after,
     turned_bound,
     uncontrasted,
+    universal_act,
     unspecific,
 )
 from pytest_compaction.prose.normalize import stem, tokens
@@ -323,7 +324,10 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
     if not verdict.ok and verdict.observed in ("none", "permission"):
         # Read only when the cues fall short: a condition kept in its own words, a standing procedure.
         stated = states_condition(invariant.text, stating)
-        procedure = next((p for clause in stating if (p := standing(clause))), None)
+        procedure = next(
+            (p for clause in stating if (p := standing(clause) or (verb and universal_act(clause, verb)))),
+            None,
+        )
         verdict = judge(
             invariant.modality,
             readings,
