@@ -32,7 +32,7 @@ from pytest_compaction.prose._values import (
     _unit_swapped,
 )
 from pytest_compaction.prose.forms import Alias, Resolved
-from pytest_compaction.prose.normalize import tokens
+from pytest_compaction.prose.normalize import kind_of, tokens
 from pytest_compaction.prose.statements import NEGATORS, STOPWORDS, Statement
 
 __all__ = ["_check_active", "_directive", "_is_tool"]
@@ -114,6 +114,18 @@ def _check_active(
             later = r.find_value(following) if following is not None else None
             if later is not None and following is not None and not _told_of_another(following, r, others):
                 statement, value_hit = following, later
+        measures = _measured(kinds) if r.value and value_hit is None and statement.index > 0 else frozenset()
+        if measures and _competing(statement, measures, r.value, ordinal=_ordinal(r)) is None:
+            # "Juniper - 9y FS Border Collie - 18.6 kg / O: wt down": with no measure of its
+            # own, a sentence naming the fact reads the one on the line before (a patient
+            # card, a heading line) as the fact's
+            before = statements[statement.index - 1]
+            if not _told_of_another(before, r, others):
+                earlier = r.find_value(before)
+                if earlier is not None:
+                    statement, value_hit = before, earlier
+                elif _competing(before, measures, r.value, ordinal=_ordinal(r)) is not None:
+                    statement = before
         if r.value and value_hit is None and statement.index > 0 and _SAME_AS_BEFORE.search(statement.text):
             # "Same for seniors over 65.", "Home insurance: ditto.": the value of the sentence before
             before = statements[statement.index - 1]
@@ -394,6 +406,11 @@ def _record_of_another(statement: Statement, r: Resolved) -> tuple[Alias, ...] |
         return None
     name = tuple(t.norm for t in tokens(head.group("name")) if t.norm not in STOPWORDS)
     return (name,) if name else None
+
+
+def _measured(kinds: Set[tuple[str, str]]) -> frozenset[tuple[str, str]]:
+    """The kinds of ``kinds`` that are numbers with a unit of measure ("18.6 kg", "40 ml")."""
+    return frozenset((kind, unit) for kind, unit in kinds if kind == "number" and kind_of(unit) == "unit")
 
 
 def _told_of_another(statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]]) -> bool:

@@ -280,10 +280,12 @@ subject ("sales declined") tells no refusal of the subject."""
 _ABANDONS = frozenset(
     {"dropped", "dropping", "quit", "quits", "quitting", "scrap", "scraps", "scrapped", "ditched"}
     | {"abandon", "abandons", "abandoned", "cancel", "cancels", "cancelled", "canceled", "cancelling"}
+    | {"stopped", "discontinue", "discontinues", "discontinued", "suspended", "terminated", "removed"}
 )
 """Verbs of giving a thing up negate it as refusals do (:data:`_REFUSALS`), but only the
-thing given up: "has *dropped* Further Maths", "*scrapped* the loyalty scheme", "the booking
-*was cancelled*". With a preposition after them they take no object ("if a family *cancels
+thing given up: "has *dropped* Further Maths", "*scrapped* the loyalty scheme", "*stopped*
+the renal diet", "the booking *was cancelled*", and in a note "overdraft *removed* at his
+request". With a preposition after them they take no object ("if a family *cancels
 with* under 24 hours' notice", "*cancel within* 14 days"), and "dropped off the parcel" or
 "dropped to 40" is no giving up."""
 _PHRASAL_REFUSALS = {

@@ -101,6 +101,12 @@ _GIVEN_REACH = 4
 _NOT_GIVEN = _stems("off at by into round outside with within in on for under over to from before after")
 """Words that tell a verb of giving up has no object after it ("cancels *with* under 24
 hours' notice", "dropped *to* 40", "dropped *off* the parcel")."""
+_WHICH_ONE = 3
+_WHICH_PREPOSITIONS = _stems("to for of on at from with in")
+_OPENS_CLAUSE = _stems("is are was were be been has have had who which that and but or")
+_AFTER_BARE = _stems("due because since as per last yesterday today this following")
+"""Words that may follow a note's passive with its "was" left out ("renal diet stopped *last*
+week", "cancelled *due* to rain")."""
 _DELIVERED = _stems("off at outside")
 """After the object of "dropped", words of a delivery: "dropped the kids *at* school",
 "dropped the keys *off*"."""
@@ -467,6 +473,8 @@ class _Negation(_Sentence):
                 return raw if self._given_up(index, position) else ""
             if raw in _DELIVERY_VERBS and self.norms[index + 1 : index + 2] == (_OFF,):
                 return ""  # "the parcel was dropped off": delivered
+            if self._follows_name(position + span, index) and self._bare_participle(index):
+                return raw  # a note's passive with no "was": "overdraft removed at his request"
         elif raw not in _REFUSALS:
             return None
         if any(
@@ -496,6 +504,32 @@ class _Negation(_Sentence):
             return False
         after = self.norms[position + 1 : position + 3]
         return not (self.tokens[index].raw.lower() in _DELIVERY_VERBS and any(n in _DELIVERED for n in after))
+
+    def _follows_name(self, end: int, index: int) -> bool:
+        """Whether token ``index`` comes right after the name that ends before token
+        ``end``, or after a short phrase that tells which one ("standing order *to her
+        brother* removed"): a preposition and at most :data:`_WHICH_ONE` words, none of
+        them a verb of being or a word that opens a clause."""
+        if index == end:
+            return True
+        gap = self.norms[end:index]
+        return (
+            len(gap) <= _WHICH_ONE + 1
+            and gap[0] in _WHICH_PREPOSITIONS
+            and not any(n in _OPENS_CLAUSE for n in gap)
+            and all(self.segment[j] == self.segment[index] for j in range(end, index))
+        )
+
+    def _bare_participle(self, index: int) -> bool:
+        """Whether the verb at token ``index``, right after what it is about, is a passive
+        with its "was" left out, as notes write it ("Booking cancelled.", "overdraft
+        removed at his request"): nothing after it in its segment, or a preposition or a
+        word of time; an object after it makes it active ("the courier cancelled the
+        order")."""
+        nxt = index + 1
+        if nxt >= len(self.norms) or self.segment[nxt] != self.segment[index]:
+            return True
+        return self.norms[nxt] in _NOT_GIVEN or self.norms[nxt] in _AFTER_BARE
 
     def _cessation(self, index: int) -> bool:
         """Whether "no more" / "not any more" at token ``index`` tells that something has
@@ -534,6 +568,7 @@ class _Negation(_Sentence):
                 opens = first is not None and (
                     negator(first) is not None
                     or first.raw.lower() in _REFUSALS
+                    or first.raw.lower() in _ABANDONS
                     or first.raw.lower() in _PRIVATIVES
                     or (first.raw == "N" and _BARE_ANSWER.match(self.text, first.end) is not None)
                 )

@@ -1,0 +1,72 @@
+"""Round 49's rules of English (a vet clinic's notes; household budgeting), each tested in
+other words than the held-out set that showed the need:
+
+- "stopped", "discontinued", "suspended", "removed" give a thing up, as "cancelled" does;
+- a note's passive with its "was" left out ("Booking cancelled.", "overdraft removed at
+  her request") negates what it follows, while an active verb with an object after it
+  ("the courier cancelled the order") says nothing of its subject;
+- a measure on the line before a sentence that names the fact with no value of its own (a
+  patient card, then "O: wt down") is the fact's value.
+"""
+
+from __future__ import annotations
+
+from tests._prose_facts import events, fact, names
+
+
+def test_a_treatment_stopped_or_discontinued_is_not_taken() -> None:
+    ledger = fact(
+        "Bramble is off the joint supplement now; the vet discontinued it in June.",
+        "meds.bramble_joint_supplement",
+        False,
+        {"names": ["joint supplement"], "polarity": "negative"},
+    )
+    assert names(ledger, "Dr. Osei has stopped the joint supplement for Bramble.") == ()
+    assert names(ledger, "Bramble: joint supplement discontinued in June.") == ()
+    assert names(ledger, "Bramble stays on the joint supplement.") == ("f1:value_changed",)
+
+
+def test_a_note_passive_without_was_negates_what_it_follows() -> None:
+    ledger = fact(
+        "Ines does not have a standing order to her brother any more; she asked the bank to end it.",
+        "banking.standing_order_brother",
+        False,
+        {"names": ["standing order"], "polarity": "negative"},
+    )
+    assert names(ledger, "- Standing order to her brother removed at her request.") == ()
+    assert names(ledger, "- Standing order to her brother: suspended.") == ()
+    assert names(ledger, "- Standing order to her brother still runs monthly.") == ("f1:value_changed",)
+
+
+def test_an_active_verb_with_an_object_says_nothing_of_its_subject() -> None:
+    ledger = fact(
+        "Our courier, Swiftline, is still on contract for the spring orders.",
+        "shop.courier_contract",
+        True,
+        {"names": ["Swiftline"]},
+    )
+    assert names(ledger, "Swiftline cancelled two orders last week but stays our courier.") == ()
+    assert names(ledger, "Swiftline removed the weekend surcharge.") == ()
+
+
+def test_a_measure_on_the_line_before_is_the_named_facts() -> None:
+    ledger = fact(
+        "Moss, the 4-year-old collie, weighed 21.4 kg at today's check, up from last visit.",
+        "exam.moss_weight_kg",
+        21.4,
+        {"names": ["weight", "weighed", "wt"], "value": ["21.4 kg"]},
+    )
+    assert names(ledger, "Moss - 4y MN collie - 21.4 kg\nO: wt up since last visit.") == ()
+    assert names(ledger, "Moss - 4y MN collie - 24.1 kg\nO: wt up since last visit.") == ("f1:value_changed",)
+    # a measure of its own in the naming sentence is the one read
+    assert names(ledger, "Moss - 4y MN collie - 21.4 kg\nO: wt 24.1 kg, up since last visit.") == (
+        "f1:value_changed",
+    )
+
+
+def test_a_measure_of_another_named_animal_is_not_the_facts() -> None:
+    ledger = events("Moss weighed 21.4 kg today. Fern weighed 12.2 kg.")
+    for fact_id, who, kg in (("f1", "Moss", 21.4), ("f2", "Fern", 12.2)):
+        prose = {"names": ["weight", "weighed", "wt"], "value": [f"{kg} kg"], "subject": [who]}
+        ledger.fact(fact_id, f"exam.{who.lower()}_weight_kg", kg, sources=["e1"], prose=prose)  # type: ignore[arg-type]
+    assert "f1:value_changed" not in names(ledger, "Fern - 12.2 kg\nMoss: wt steady.")
