@@ -6,7 +6,9 @@ other words than the held-out set that showed the need:
   her request") negates what it follows, while an active verb with an object after it
   ("the courier cancelled the order") says nothing of its subject;
 - a measure on the line before a sentence that names the fact with no value of its own (a
-  patient card, then "O: wt down") is the fact's value.
+  patient card, then "O: wt down") is the fact's value;
+- a doubt does not reach a second predicate after "and" with an auxiliary of its own
+  ("suspects damp *and has booked* a surveyor").
 """
 
 from __future__ import annotations
@@ -70,3 +72,15 @@ def test_a_measure_of_another_named_animal_is_not_the_facts() -> None:
         prose = {"names": ["weight", "weighed", "wt"], "value": [f"{kg} kg"], "subject": [who]}
         ledger.fact(fact_id, f"exam.{who.lower()}_weight_kg", kg, sources=["e1"], prose=prose)  # type: ignore[arg-type]
     assert "f1:value_changed" not in names(ledger, "Fern - 12.2 kg\nMoss: wt steady.")
+
+
+def test_a_doubt_does_not_reach_a_second_predicate_after_and() -> None:
+    ledger = events("The landlord suspects damp in the bedroom and has booked a surveyor for Monday.")
+    told = "The landlord has booked a surveyor for Monday; he suspects damp in the bedroom."
+    assert names(ledger, told) == ()
+    assert names(ledger, "A surveyor is booked for Monday about the damp in the bedroom.") == (
+        "unsupported_fact",
+    )
+    # "and will" may carry on the plan the doubt is about: still in doubt
+    plan = events("We might repaint the hall in May and will ask Dara to help.")
+    assert names(plan, "They will ask Dara to help repaint the hall in May.") == ("unsupported_fact",)

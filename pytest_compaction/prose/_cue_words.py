@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pytest_compaction.prose.normalize import Token, participles, stem, tokens
 
 __all__ = [
+    "FINITE_AUXILIARIES",
     "_ABANDONS",
     "CLINICAL_QUERIES",
     "CROSS_MARKS",
@@ -259,6 +260,9 @@ _QUESTION_WORDS = frozenset({"how", "what", "which", "where", "why", "who"})
 _OWNERS = frozenset({"my", "our"})
 _OWNED_REACH = 3
 _POSSESSIVE = ("'s", "\u2019s")
+FINITE_AUXILIARIES = frozenset({"has", "have", "had", "is", "are", "was", "were", "does", "did"})
+"""Auxiliaries that make a verb after "and" a predicate of its own ("and *has* sent off a T4");
+not "will", which may carry on a plan the doubt is about ("may stay on *and will* text")."""
 _TIME_CONJUNCTIONS = frozenset({"before", "after", "until", "till", "once", "when"})
 _AWAITS = frozenset({"awaiting", "awaits", "await", "pending"})
 """Words that tell what follows them has not happened yet: "awaiting approval", "pending

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pytest_compaction.core.model import Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.prose._active import _directive, _is_tool
-from pytest_compaction.prose._cue_words import CLINICAL_QUERIES
+from pytest_compaction.prose._cue_words import CLINICAL_QUERIES, FINITE_AUXILIARIES
 from pytest_compaction.prose._doubt import (
     _about_else,
     _before_question,
@@ -78,6 +78,11 @@ def _units(statement: Statement) -> list[list[int]]:
     queried = _QUERY_MARK.search(statement.text) is not None
     for clause in sorted(set(statement.clause)):
         positions = [i for i, c in enumerate(statement.clause) if c == clause]
+        cut = _second_predicate(statement, positions)
+        if cut:
+            # the doubt reaches only the first predicate ("suspects X and has sent off a T4")
+            units += [positions[:cut], positions[cut:]]
+            continue
         if not queried:
             units.append(positions)  # the cheap test first: most sources hold no clinical query
             continue
@@ -93,6 +98,19 @@ def _units(statement: Statement) -> list[list[int]]:
         else:
             units.append(positions)
     return units
+
+
+def _second_predicate(statement: Statement, positions: Sequence[int]) -> int:
+    """Where in ``positions`` (one clause) a second predicate the clause's doubt does not
+    reach begins ("Dr. Lachance suspects hypothyroidism *and has sent off* a total T4"),
+    or 0: an "and" with a finite auxiliary after it, the words before it in doubt and the
+    words after it not."""
+    if statement.speculative(positions[0]) is None or statement.speculative(positions[-1]) is not None:
+        return 0
+    for n, i in enumerate(positions[1:-1], 1):
+        if statement.norms[i] == "and" and statement.tokens[i + 1].raw.lower() in FINITE_AUXILIARIES:
+            return n
+    return 0
 
 
 _STATUS_QUO = re.compile(

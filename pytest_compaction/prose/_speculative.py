@@ -28,6 +28,7 @@ from pytest_compaction.prose._cue_words import (
     _TIME_CONJUNCTIONS,
     _WITH_ASIDE,
     CLINICAL_QUERIES,
+    FINITE_AUXILIARIES,
     REPORTING,
     STOPWORDS,
     _committed,
@@ -252,8 +253,15 @@ class _Speculation(_Sentence):
         joins ("confirmed that the assembly *would* be held at 9:15"), not to the reported
         clause; "might be delayed and cancelled" joins no "that" and stays one doubt."""
         begin = start
-        for i in range(position - 2):
+        for i in range(min(position + 1, len(self.tokens) - 2)):
             if self.clause[i] != clause or self.norms[i] != "and":
+                continue
+            # "suspects hypothyroidism *and has sent off* a total T4": a predicate of its own,
+            # told with a finite auxiliary, after "and" (never "might be delayed and cancelled")
+            if self.tokens[i + 1].raw.lower() in FINITE_AUXILIARIES:
+                begin = max(begin, self.tokens[i].start)
+                continue
+            if i >= position - 2:
                 continue
             reports = self.tokens[i + 1].past and self.tokens[i + 2].raw.lower() == "that"
             if reports or self._new_subject(i, position):
