@@ -8,10 +8,14 @@ other words than the held-out set that showed the need:
 - a measure on the line before a sentence that names the fact with no value of its own (a
   patient card, then "O: wt down") is the fact's value;
 - a doubt does not reach a second predicate after "and" with an auxiliary of its own
-  ("suspects damp *and has booked* a surveyor").
+  ("suspects damp *and has booked* a surveyor");
+- a failure is kept when the summary tells the record's own outcome in the record's words
+  ("she hid under the bed for an hour").
 """
 
 from __future__ import annotations
+
+from _prose_rules import failure, passes
 
 from tests._prose_facts import events, fact, names
 
@@ -84,3 +88,22 @@ def test_a_doubt_does_not_reach_a_second_predicate_after_and() -> None:
     # "and will" may carry on the plan the doubt is about: still in doubt
     plan = events("We might repaint the hall in May and will ask Dara to help.")
     assert names(plan, "They will ask Dara to help repaint the hall in May.") == ("unsupported_fact",)
+
+
+def test_a_failure_told_in_the_records_own_words() -> None:
+    register = failure(
+        "We tried coaxing Bella into the carrier with treats; she hid under the bed for an hour.",
+        ["treats"],
+    )
+    assert passes(
+        register, "Treats to coax Bella into the carrier were tried: she hid under the bed for an hour."
+    )
+    assert passes(register, "Coaxing Bella into the carrier with treats - she hid under the bed for an hour.")
+    assert not passes(register, "Next time, coax Bella into the carrier with treats.")
+    assert not passes(
+        register, "Treats might coax Bella into the carrier, unless she hides under the bed for an hour."
+    )
+    # the outcome's words must all be there: "hid" left out tells no outcome
+    assert not passes(
+        register, "Treats to coax Bella into the carrier, then an hour under the bed to settle."
+    )

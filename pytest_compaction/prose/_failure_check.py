@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.prose import _text
 from pytest_compaction.prose._markers import _listed, _locators
+from pytest_compaction.prose.failure_words import retold
 from pytest_compaction.prose.invariants import (
     FailureRecord,
     attempted_failure,
@@ -232,7 +233,10 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
             indexes.append(following)
             following += 1
         window, bare = _outcome_text(record, " ".join(sentences[i].text for i in indexes))
-        if failure_outcome(bare, record.error, told=record.text) is None:
+        if (
+            failure_outcome(bare, record.error, told=record.text) is None
+            and retold(bare, record.text) is None
+        ):
             continue
         if considered_words(_about_attempt(window, record.approach)) and attempted_failure(bare) is None:
             continue  # "considered X" next to an error word is still only considered

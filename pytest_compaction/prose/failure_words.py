@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from pytest_compaction.prose import _text
 
-__all__ = ["attempted_failure", "considered_words", "failure_outcome", "recurred"]
+__all__ = ["attempted_failure", "considered_words", "failure_outcome", "recurred", "retold"]
 
 # A failure record's outcome words. Negated ones ("did not fail", "without errors") are
 # removed first, so they never count as a failure; "could not break it loose" is one (_COULD_NOT).
@@ -367,6 +367,36 @@ def failure_outcome(text: str, error: Iterable[str] = (), *, told: str = "") -> 
         and not any(_denied(settled, marker) and not _denied(told, marker) for marker in error)
     ):
         return ", ".join(error)
+    return None
+
+
+_RECORD_CLAUSES = re.compile(r"[;:]|\s[-\u2013\u2014]\s|,\s+(?:but|and|so)\s", re.IGNORECASE)
+
+
+def retold(text: str, told: str) -> str | None:
+    """The record's own outcome, when ``text`` tells it again in the record's words: a
+    clause of the record ``told`` after its first ("tried hiding the tablet in cheese; *she
+    spat it out every time*") whose every content word (two or more) ``text`` holds, or
+    the whole clause word for word. A word
+    left out ("to see whether the score moves up from 4", where "the score stayed at 4"
+    was) tells another outcome, or none."""
+    from pytest_compaction.prose.normalize import tokens
+    from pytest_compaction.prose.statements import STOPWORDS
+
+    settled = _settled(_text.normalize(text))  # "whether it would jam" tells no outcome
+    if _NOT_FAILED.search(settled.lower()):
+        return None  # "did not fail": told as having gone well
+    norms = [t.norm for t in tokens(settled)]
+    joined = f" {' '.join(norms)} "
+    for clause in _RECORD_CLAUSES.split(told)[1:]:
+        said = [t.norm for t in tokens(clause)]
+        words = {n for n in said if n not in STOPWORDS and len(n) > 2}
+        if not words:
+            continue
+        # two content words or more anywhere, or the whole clause as it stands ("she spat
+        # it out every time" holds one content word)
+        if (len(words) >= 2 and words <= set(norms)) or (len(said) >= 3 and f" {' '.join(said)} " in joined):
+            return clause.strip()
     return None
 
 
