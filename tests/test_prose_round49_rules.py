@@ -10,7 +10,9 @@ other words than the held-out set that showed the need:
 - a doubt does not reach a second predicate after "and" with an auxiliary of its own
   ("suspects damp *and has booked* a surveyor");
 - a failure is kept when the summary tells the record's own outcome in the record's words
-  ("she hid under the bed for an hour").
+  ("she hid under the bed for an hour");
+- an intention ("I want to sort out X") listed after a label of things to do ("Next up:",
+  "To do:") is still a plan; a "might" listed there is decided.
 """
 
 from __future__ import annotations
@@ -107,3 +109,13 @@ def test_a_failure_told_in_the_records_own_words() -> None:
     assert not passes(
         register, "Treats to coax Bella into the carrier, then an hour under the bed to settle."
     )
+
+
+def test_an_intention_listed_as_a_to_do() -> None:
+    wish = events("Next I want to sort out the home insurance renewal.")
+    assert names(wish, "To do: home insurance renewal.") == ()
+    assert names(wish, "Next up: the home insurance renewal.") == ()
+    assert names(wish, "Home insurance renewal sorted.") == ("unsupported_fact",)
+    # a doubt is not an intention: listing it as the next thing to do decides it
+    doubt = events("We might switch the energy to Voltwell next month.")
+    assert names(doubt, "Next up: switch the energy to Voltwell.") == ("unsupported_fact",)

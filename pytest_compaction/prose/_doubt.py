@@ -358,19 +358,36 @@ def _plans_told_as_done(
 _OWNER_LABEL = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?:\[[ xX]?\]\s*)?[^:;.!?\n]{1,60}?:\s+(?=[a-z])")
 """An owner's label before a to-do written in lower case: "Harrow Mill: send ...",
 "Anneliese Corrigan (treasurer): get ..."."""
+_PLAN_LABEL = re.compile(
+    r"^\s*(?:[-*\u2022]\s*)?(?:\*\*|__)?(?:next(?:\s+up|\s+steps?|\s+time)?|up\s+next|coming\s+up|"
+    r"to[\s-]?dos?|still\s+to\s+do|on\s+the\s+list|agenda|plan(?:ned)?|later)\s*(?:\*\*|__)?\s*:",
+    re.IGNORECASE,
+)
+"""A label whose items are still to be done: "Next up: car insurance renewal", "To do: ..."."""
 _TO_BE_DONE = re.compile(r"\b(?P<before>[\w'-]+)\s+to\s+be\s+[a-z]+(?:ed|en|t)\b", re.IGNORECASE)
 """A note-form plan or duty: "certificate *to be emailed* within 48 h", "is to be signed"."""
 
 
+def _planned(statement: Statement, position: int) -> bool:
+    """Whether token ``position`` stands in an item after a label of things still to be
+    done ("Next up: car insurance renewal", "To do: ..."): a plan, whatever the source's
+    wish or doubt was."""
+    planned = _PLAN_LABEL.match(statement.text)
+    return planned is not None and statement.tokens[position].start >= planned.end()
+
+
 def _todo(statement: Statement, position: int) -> bool:
     """Whether token ``position`` is in a to-do rather than a report: a command after its
-    owner's label ("Harrow Mill: send the updated spec sheet") or a note-form plan ("Gas
+    owner's label ("Harrow Mill: send the updated spec sheet"), an item after a label of
+    things still to do ("Next up: ...", "To do: ...") or a note-form plan ("Gas
     safety certificate to be emailed within 48 h"). Either restates what the source asked
     for or said will happen; neither tells it as done. ("Used to be emailed" is a habit.)"""
     from pytest_compaction.prose._commands import imperative
 
     text, tokens_ = statement.text, statement.tokens
     clause = statement.clause[position]
+    if _planned(statement, position):
+        return True
     label = _OWNER_LABEL.match(text)
     if label is not None and imperative(text[label.end() :]) is not None:
         # The owner named in the label is asked too.

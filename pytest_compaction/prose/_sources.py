@@ -24,6 +24,7 @@ from pytest_compaction.prose._doubt import (
     _note_roles,
     _Plan,
     _plan,
+    _planned,
     _plans_told_as_done,
     _time_framed,
     _todo,
@@ -98,6 +99,13 @@ def _units(statement: Statement) -> list[list[int]]:
         else:
             units.append(positions)
     return units
+
+
+_INTENDED = re.compile(
+    r"(?:wants?|wanted|plans?|planning|intends?|intending|hopes?|hoping|aims?|would like|'d like)(?: to)?"
+)
+"""A doubt that is an intention ("want to look at", "plan to"): an item after a label of things
+still to do ("Next up: ...") restates it; a "might" or a "thinking about" it does not."""
 
 
 def _second_predicate(statement: Statement, positions: Sequence[int]) -> int:
@@ -183,6 +191,7 @@ def _check_sources(
     unplanned: set[str] = set(active_words)
     doubted_things: set[str] = set()
     believed_only: set[str] = set()
+    intents: dict[str, str] = {}
     for event in events:
         text = getattr(event, "text", "")
         claims = [stated[c.fact_id] for c in getattr(event, "claims", ()) if c.fact_id in stated]
@@ -225,6 +234,7 @@ def _check_sources(
                         if believed:
                             believed_only.add(w)
                         speculative.setdefault(w, event_id)
+                        intents.setdefault(w, doubt.lower())
                         forms.setdefault(w, set()).update(
                             statement.tokens[i].raw.lower() for i in positions if statement.norms[i] == w
                         )
@@ -267,6 +277,8 @@ def _check_sources(
                     continue
                 if statement.asked(i) or statement.title() or statement.titled(i):
                     continue  # a question, a section title or a heading label asserts nothing
+                if _planned(statement, i) and _INTENDED.fullmatch(intents.get(norm, "")):
+                    continue  # "Next up: car insurance renewal" for "I want to look at" it
                 if _possessor(statement, i):
                     continue  # "Oren Fairweather's follow-up": whose it is, not what may happen
                 hedge = _before_whether(statement, i, statement.speculative(i))
