@@ -12,12 +12,14 @@ other words than the held-out set that showed the need:
 - a failure is kept when the summary tells the record's own outcome in the record's words
   ("she hid under the bed for an hour");
 - an intention ("I want to sort out X") listed after a label of things to do ("Next up:",
-  "To do:") is still a plan; a "might" listed there is decided.
+  "To do:") is still a plan; a "might" listed there is decided;
+- a negation in a clause of purpose ("... by the 30th so the mortgage DD doesn't bounce")
+  tells what the rule is for, not the rule.
 """
 
 from __future__ import annotations
 
-from _prose_rules import failure, passes
+from _prose_rules import failure, passes, rule, weakened
 
 from tests._prose_facts import events, fact, names
 
@@ -119,3 +121,18 @@ def test_an_intention_listed_as_a_to_do() -> None:
     # a doubt is not an intention: listing it as the next thing to do decides it
     doubt = events("We might switch the energy to Voltwell next month.")
     assert names(doubt, "Next up: switch the energy to Voltwell.") == ("unsupported_fact",)
+
+
+def test_a_negation_in_a_clause_of_purpose_is_not_the_rule() -> None:
+    register = rule(
+        "Top up the prepaid meter before Friday so the heating doesn't cut out.",
+        ["prepaid meter"],
+        "obligation",
+    )
+    assert passes(register, "- Top up the prepaid meter before Friday, so that the heating won't cut out.")
+    assert weakened(
+        register, "- Maybe top up the prepaid meter before Friday so the heating doesn't cut out."
+    )
+    # after a comma, "so" tells a consequence, and a command after it is still one
+    forbid = rule("The cellar floods, so don't store boxes there.", ["cellar"], "prohibition")
+    assert passes(forbid, "Cellar floods: don't store boxes there.")

@@ -136,6 +136,14 @@ _CONDITION_NEGATION = re.compile(
 )
 """A negation inside a clause of condition or time ("if they *do not* already know the
 employee") tells the condition, not a rule: blanked before the table is read."""
+_PURPOSE_NEGATION = re.compile(
+    r"(\b(?:(?<!,\s)so|so\s+that)\s+(?!(?:do|does|don't|doesn't|not|never|you|we|that)\b)(?:[\w'-]+\s+){1,6}?)"
+    r"(do\s+not|does\s+not|don't|doesn't|won't|will\s+not|isn't|aren't|is\s+not|are\s+not)\b"
+)
+"""A negation inside a clause of purpose with its own subject ("... by the 30th *so the
+mortgage DD doesn't* bounce", "so that the bikes don't get wet") tells what the rule is
+for, not the rule; "so don't store boxes there" is a command, "so you don't" may be one, and
+after a comma "so" tells a consequence ("it is slippery, so the kids do not run")."""
 _MANNER_ADJECTIVE = re.compile(
     r"(?<!\bbe\s)(?<!\bstay\s)\b(?:careful|cautious|judicious|prudent|mindful)\s+(?=(?!(?:with|when|whenever|to|not|about|if|of|"
     r"that|and|or|in|around|near|while|during|before|after|at|on|for|so|enough|as|but)\b)[a-z][a-z-]*\b)"
@@ -264,6 +272,7 @@ def read(text: str) -> Reading:
     work = _NOUN.sub(_blank, _MANNER_ADJECTIVE.sub(_blank, _ADJECTIVE.sub(_blank_word, original.lower())))
     if " not " in work or "n't" in work:
         work = _CONDITION_NEGATION.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
+        work = _PURPOSE_NEGATION.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
     if "optional" in work:
         work = _attributive(work)
     if _ADVICE_WORD.search(work):
