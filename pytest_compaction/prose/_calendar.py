@@ -176,6 +176,21 @@ def _date_context(out: Sequence[Token], match: re.Match[str]) -> bool:
     return bool(re.match(r"\.?\s+\d", after)) or (previous is not None and previous.norm.startswith("#"))
 
 
+_AFTER_DAY_MAY = re.compile(
+    r"\s*(?:$|[.,;:)!?\u2013\u2014-]|\d|(?:at|in|to|and|or|for|from|until|till)\b)", re.IGNORECASE
+)
+
+
+def _day_may(out: Sequence[Token], match: re.Match[str]) -> bool:
+    """Whether a lower-case "may" is the month, as notes write it ("next check-up 3 may."):
+    right after a day number, and followed by the end of its phrase, a number or a
+    preposition; "3 may come" is a number and a modal."""
+    previous = out[-1] if out else None
+    if previous is None or _day(previous) is None or match.string[previous.end : match.start()].strip():
+        return False
+    return _AFTER_DAY_MAY.match(match.string, match.end()) is not None
+
+
 _RANGE_WORDS = frozenset({"to", "until", "till", "til", "through", "thru"})
 _RANGE_DASH = re.compile(r"\s*[-\u2010-\u2015]\s*")
 _DAY_SPAN = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?[-\u2010-\u2015](\d{1,2})(?:st|nd|rd|th)?")

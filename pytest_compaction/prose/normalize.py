@@ -31,6 +31,7 @@ from pytest_compaction.prose._calendar import (
     _WEEKDAY_ABBREVIATIONS,
     _clock,
     _date_context,
+    _day_may,
     _numeric_date,
     _weekday_abbreviation,
     date_ranges,
@@ -441,7 +442,11 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         return
     if period_word(out, match, lower, after_number):
         return  # "(10 in)", "three times weekly", "500 mg BID", "a fortnight"
-    if lower in _MONTHS and (lower != "may" or raw[0].isupper()) and _date_context(out, match):
+    if (
+        lower in _MONTHS
+        and (lower != "may" or raw[0].isupper() or _day_may(out, match))
+        and _date_context(out, match)
+    ):
         out.append(Token(f"%{_MONTHS[lower]}", raw, start, end))
         return
     if _per_cent(out, lower):  # "5 per cent"

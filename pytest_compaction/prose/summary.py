@@ -315,9 +315,9 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
     stating = [clause for text in texts for clause in _stating(text, invariant)]
     own = read(invariant.text)
     verb = command_verb(own)
+    named = [_named_things(clause, invariant.markers) for clause in stating]
     readings = [
-        own_act(read(clause) if verb is None else commanded(clause, verb), invariant.text)
-        for clause in stating
+        own_act(read(clause) if verb is None else commanded(clause, verb), invariant.text) for clause in named
     ]
     outside = complements(invariant.text, stating, invariant.markers)
     verdict = judge(invariant.modality, readings, invariant=own, complemented=outside)
@@ -510,6 +510,25 @@ def _stating(sentence: str, invariant: Invariant) -> list[str]:
             and ((_REFERS_BACK.search(part) and not conceded[i]) or _CONDITION_OPENS.match(part))
         )
     ]
+
+
+_NAMING_ADJECTIVE = re.compile(
+    r"\b(?:preferred|recommended|suggested|preferable|usual|typical|normal|possible|ideal|optional|likely)\b",
+    re.IGNORECASE,
+)
+
+
+def _named_things(clause: str, markers: Sequence[str]) -> str:
+    """``clause`` as its force is read: each marker that holds a word of preference
+    ("preferred phone number", "recommended dose") made one word where it occurs. The
+    invariant names a thing with it, so it is no hedge however the words before it run
+    ("call the parents preferred phone number")."""
+    for marker in markers:
+        if " " not in marker.strip() or not _NAMING_ADJECTIVE.search(marker):
+            continue
+        pattern = re.compile(r"\s+".join(re.escape(w) for w in marker.split()), re.IGNORECASE)
+        clause = pattern.sub(lambda m: "_".join(m.group().split()), clause)
+    return clause
 
 
 def _conceded(text: str, parts: Sequence[str]) -> list[bool]:
