@@ -4,7 +4,12 @@ the need:
 
 - a lower-case "may" right after a day number is the month ("next visit 3 may.");
 - a word of preference inside a marker names the marked thing and is no hedge, however
-  the words before it run ("send it to the clients preferred email address").
+  the words before it run ("send it to the clients preferred email address");
+- "thinks ... can be" is a doubt, as "could be" is;
+- a second choice after a comma with its own "only if" leaves the first choice standing;
+- "most of times", "at times" and "is better to" hedge a rule;
+- a command with a plural object before "between", and a rule's verb after a short phrase
+  fronted without its comma ("Between each class wipe the benches").
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.prose.normalize import tokens
-from tests._prose_facts import fact, names
+from tests._prose_facts import events, fact, names, replaced
 
 
 def test_a_lower_case_may_after_a_day_is_the_month() -> None:
@@ -38,3 +43,45 @@ def test_a_preference_word_inside_a_marker_is_no_hedge() -> None:
     assert passes(register, "Always send invoices to the clients preferred email address.")
     assert weakened(register, "Preferably send invoices to the clients preferred email address.")
     assert weakened(register, "Invoices go to the clients preferred email address when possible.")
+
+
+def test_a_belief_that_something_can_be_so_is_a_doubt() -> None:
+    ledger = events("The vet thinks the limp could be a sprain; an X-ray on Friday will tell.")
+    assert names(ledger, "Vet think the limp can be a sprain, X-ray Friday.") == ()
+    assert names(ledger, "The limp is a sprain, X-ray Friday.") == ("unsupported_fact",)
+    # without a belief before it, "can be" doubts nothing
+    assert names(ledger, "The limp can be a sprain, X-ray Friday.") == ("unsupported_fact",)
+
+
+def test_a_second_choice_with_its_own_condition_leaves_the_first_standing() -> None:
+    ledger = replaced(
+        (
+            "The book club meets at the Linden Library.",
+            "The library is closing for repairs, so the book club moves to Ana's flat.",
+        ),
+        "club.venue",
+        ["book club"],
+        ("Linden Library", "Linden Library"),
+        ("Ana's flat", "Ana's flat"),
+    )
+    assert (
+        names(ledger, "Book club now at Ana's flat, because the Linden Library is closed for repairs.") == ()
+    )
+    assert names(ledger, "Book club at the Linden Library, Ana's flat only if library closed.") == (
+        "f1:forbidden_superseded_fact",
+    )
+
+
+def test_frequency_short_of_always_and_better_to_are_hedges() -> None:
+    register = rule("Always sign out the van keys at reception.", ["van keys"], "obligation")
+    assert weakened(register, "Van keys must be signed out at reception, most of times.")
+    assert weakened(register, "Van keys: signed out at reception at times.")
+    assert weakened(register, "It is better to sign out the van keys at reception.")
+    assert passes(register, "Van keys must always be signed out at reception.")
+
+
+def test_a_command_before_between_and_after_a_fronted_phrase() -> None:
+    register = rule("Wipe benches between every class.", ["benches"], "obligation")
+    assert passes(register, "Between each class wipe the benches.")
+    assert passes(register, "Wipe the benches between classes, every time.")
+    assert weakened(register, "Between each class the benches could be wiped.")

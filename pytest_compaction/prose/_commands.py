@@ -50,7 +50,7 @@ _IMPERATIVE = re.compile(
     r"(?:at|to|under|over|below|above|"
     r"within|before|after|"
     r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|when|whenever|while|unless|"
-    r"[0-9$\u20ac\u00a3])\b|"
+    r"between|during|throughout|around|inside|outside|without|[0-9$\u20ac\u00a3])\b|"
     # A bare noun, a preposition and a quantifier ("add thickener to every drink", "put salt
     # on all paths"): the quantified phrase is where the object goes, so the first word is
     # its verb, when no finite verb later in the clause makes the first words a subject.

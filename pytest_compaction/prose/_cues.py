@@ -327,6 +327,7 @@ _HEDGE = (
     r"(?<!\bget\s)(?<!\bgets\s)(?<!\bgot\s)(?<!\bfeel\s)(?<!\bfeels\s)(?<!\bfelt\s)(?<!\bbecome\s)"
     r"(?<!\bbecomes\s)(?<!\beasily\s)(?<!\bquickly\s)\bdiscourag(?:e|ed|es)\b",
     r"\bbest\s+(?:to|practice|avoided|not)\b",
+    r"\b(?:is|it's|it\u2019s|be|was)\s+better\s+(?:to|not\s+to)\b",
     # "is best left closed", "are best kept cool": advice, not a rule.
     r"\b(?:is|are|be|was|were)\s+best\s+(?:[a-z]+ed|"
     + "|".join(sorted({w for w in _norm.participles() if len(w) > 2}))
@@ -344,7 +345,9 @@ _HEDGE = (
     r"\bnormally\b",
     r"\bmostly\b",
     # Frequency short of always: the rule holds only part of the time.
-    r"\b(?:most|much|some|part)\s+of\s+the\s+time\b",
+    r"\b(?:most|much|some|part)\s+of\s+(?:the\s+)?times?\b",
+    r"\b(?:most|many|some|at)\s+times\b",
+    r"\b(?:from\s+time\s+to\s+time|now\s+and\s+(?:then|again)|every\s+so\s+often)\b",
     r"\bmore\s+often\s+than\s+not\b",
     r"\b(?:sometimes|occasionally)\b",
     r"\bmight\b",

@@ -115,6 +115,16 @@ def _beyond_query(text: str, at: int, here: int, word: str) -> bool:
     return re.search(r"[,;:]", text[low:high]) is not None
 
 
+_CHOICE_WORDS = 6
+_BEFORE_OWN_IF = frozenset({"only", "just"})
+_BELIEVED_CAN = re.compile(
+    r"\b(?:think|thinks|thought|believe|believes|believed|feel|feels|felt)\s+(?:that\s+)?"
+    r"(?:[\w'-]+\s+){1,8}?(?P<can>can\s+be)\b",
+    re.IGNORECASE,
+)
+"""A belief that something "can be" so ("Doctor think the knee pain *can be* arthritis"): the
+"can" of possibility, as "could" would say it; without a belief before it "can be" may be
+a permission or a habit ("refunds can be up to $50") and doubts nothing."""
 _BETWEEN_NAME_AND_DOUBT = frozenset({"is", "are", "was", "were", "has", "have", "had", "'s", "still", "now"})
 """The words that may stand between a named subject and its doubt ("Mina *is still*
 thinking about moving"), leaving the name given."""
@@ -203,6 +213,9 @@ class _Speculation(_Sentence):
             and not self._hedges_time_only(start + m.start(), here, end)
             and not (here < start + m.start() and _role_before(self.text, start + m.start()))
         ]
+        believed = _BELIEVED_CAN.search(self.text, start, end)
+        if believed is not None:
+            words.append(believed.group("can"))  # "Doctor think the pain can be arthritis"
         if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
             return None  # "she'll ring each time": a habit, as settled as "she rings each time"
         return ", ".join(words) if words else None
@@ -239,12 +252,25 @@ class _Speculation(_Sentence):
             backup = _SECOND_CHOICE.search(self.text, self.tokens[i].start, end)
             if backup is not None and re.match(r"\s*(?:only\s+)?if\b", self.text[backup.end() : end], re.I):
                 return self.tokens[i - 1].end  # ", the library as a backup if it floods"
+            if self._own_condition(i, clause, end):
+                return self.tokens[i - 1].end  # ", grandma's garden is only if the hall is not free"
             if kind_of(self.norms[i]) not in ("number", "time", "date", "currency"):
                 continue
             after = [t.raw.lower() for t in self.tokens[i + 1 : i + 3]]
             if after[:1] == ["if"] or after == ["only", "if"]:
                 return self.tokens[i - 1].end
         return end
+
+    def _own_condition(self, first: int, clause: int, end: int) -> bool:
+        """Whether the words from token ``first`` (right after a comma) name a second
+        choice and then its own condition within a few words: "..., grandma's garden *is
+        only if* the hall is not free", "..., the library *only if* it floods"."""
+        for k in range(first + 1, min(first + 1 + _CHOICE_WORDS, len(self.tokens))):
+            if self.clause[k] != clause or self.tokens[k].start >= end:
+                return False
+            if self.norms[k] == "if":
+                return self.tokens[k - 1].raw.lower() in _BEFORE_OWN_IF
+        return False
 
     def _reported_after(self, position: int, clause: int, start: int) -> int:
         """Where a predicate that reports a clause of its own begins before token

@@ -373,11 +373,20 @@ def commanded(text: str, verb: str) -> Reading:
     if any(cue.kind in _FORCEFUL for cue in reading.cues):
         return reading
     pattern = re.compile(rf"{re.escape(verb)}\s+(?=[a-z0-9$\u20ac\u00a3'\"])")
+    fronted = re.compile(rf"{_FRONTED_PHRASE}\s+{re.escape(verb)}\s+(?=[a-z0-9$\u20ac\u00a3'\"])", re.IGNORECASE)
     for head in _heads(text):
         head = _IMPERATIVE_SKIP.sub("", head)
-        if pattern.match(head[:1].lower() + head[1:]):
+        lowered = head[:1].lower() + head[1:]
+        if pattern.match(lowered) or fronted.match(lowered):
             return Reading((Cue(CueKind.OBLIGATION, f"{verb} (a command)"), *reading.cues))
     return reading
+
+
+_FRONTED_PHRASE = (
+    r"^\s*(?:between|before|after|during|at|on|in|for|from|every|each|once|whenever)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+"
+)
+"""A short phrase of time or place fronted without its comma ("Between each patient change
+the gloves"): after it, the rule's own verb still starts the command."""
 
 
 _PRESENT_PASSIVE = re.compile(
