@@ -373,7 +373,9 @@ def commanded(text: str, verb: str) -> Reading:
     if any(cue.kind in _FORCEFUL for cue in reading.cues):
         return reading
     pattern = re.compile(rf"{re.escape(verb)}\s+(?=[a-z0-9$\u20ac\u00a3'\"])")
-    fronted = re.compile(rf"{_FRONTED_PHRASE}\s+{re.escape(verb)}\s+(?=[a-z0-9$\u20ac\u00a3'\"])", re.IGNORECASE)
+    fronted = re.compile(
+        rf"{_FRONTED_PHRASE}\s+{re.escape(verb)}\s+(?=[a-z0-9$\u20ac\u00a3'\"])", re.IGNORECASE
+    )
     for head in _heads(text):
         head = _IMPERATIVE_SKIP.sub("", head)
         lowered = head[:1].lower() + head[1:]
@@ -383,7 +385,8 @@ def commanded(text: str, verb: str) -> Reading:
 
 
 _FRONTED_PHRASE = (
-    r"^\s*(?:between|before|after|during|at|on|in|for|from|every|each|once|whenever)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+"
+    r"^\s*(?:between|before|after|during|at|on|in|for|from|every|each|once|whenever)"
+    r"\s+(?:[\w'-]+\s+){0,3}?[\w'-]+"
 )
 """A short phrase of time or place fronted without its comma ("Between each patient change
 the gloves"): after it, the rule's own verb still starts the command."""
