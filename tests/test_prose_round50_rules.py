@@ -9,13 +9,19 @@ the need:
 - a second choice after a comma with its own "only if" leaves the first choice standing;
 - "most of times", "at times" and "is better to" hedge a rule;
 - a command with a plural object before "between", and a rule's verb after a short phrase
-  fronted without its comma ("Between each class wipe the benches").
+  fronted without its comma ("Between each class wipe the benches");
+- a state after "as long as" or "if" is that clause's subject's ("music to 11 pm as long as
+  the doors stay shut" does not negate the music);
+- "heard", "relayed" and "hearsay" attribute an untrusted claim;
+- two names joined by "and" share their doubt ("Ravi and Noor are toying with ...");
+- a task list's box opens a command, and an open box lists an intention as a plan.
 """
 
 from __future__ import annotations
 
 from _prose_rules import passes, rule, weakened
 
+from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.normalize import tokens
 from tests._prose_facts import events, fact, names, replaced
 
@@ -85,3 +91,42 @@ def test_a_command_before_between_and_after_a_fronted_phrase() -> None:
     assert passes(register, "Between each class wipe the benches.")
     assert passes(register, "Wipe the benches between classes, every time.")
     assert weakened(register, "Between each class the benches could be wiped.")
+
+
+def test_a_state_in_a_clause_of_condition_is_that_clauses() -> None:
+    ledger = events("The hall allows live music until 22:30, but only with the fire doors kept closed.")
+    prose = {"names": ["live music"], "value": ["22:30"], "qualifiers": {"condition": ["closed", "shut"]}}
+    qualifiers = {"condition": "fire doors closed"}
+    ledger.fact("f1", "venue.live_music_until", "22:30", sources=["e1"], qualifiers=qualifiers, prose=prose)  # type: ignore[arg-type]
+    assert names(ledger, "Live music runs to 10:30 pm as long as the fire doors stay shut.") == ()
+    assert names(ledger, "Live music runs to 10:30 pm if the fire doors are closed.") == ()
+    assert names(ledger, "Live music runs to 10:30 pm.") == ("f1:qualifiers_changed",)
+
+
+def test_heard_and_relayed_attribute_a_claim() -> None:
+    untrusted = Ledger(tenant_id="t", subject_id="s")
+    untrusted.event(
+        "e1",
+        "My neighbour says the landlord told her the bins must always go out on Sunday night.",
+        trust="untrusted",
+    )
+    heard = (
+        "Heard second hand (the neighbour, relaying the landlord): "
+        "the bins must always go out on Sunday night."
+    )
+    assert names(untrusted, heard) == ()
+    assert names(untrusted, "The bins must always go out on Sunday night.") == ("trust_elevated",)
+
+
+def test_two_names_joined_by_and_share_their_doubt() -> None:
+    ledger = events("Ravi and Noor are toying with the idea of a canal boat holiday in August.")
+    assert names(ledger, "Ravi and Noor might take a canal boat holiday in August.") == ()
+    assert names(ledger, "Ravi and Noor are taking a canal boat holiday in August.") == ("unsupported_fact",)
+
+
+def test_a_task_list_box_before_a_command() -> None:
+    register = rule("Order ice for every event running past 20:00.", ["ice"], "obligation")
+    assert passes(register, "- [ ] order ice for each event still running after 8 pm")
+    assert weakened(register, "- [ ] maybe order ice for each event still running after 8 pm")
+    wish = events("Next I want to sort out the photographer's contract.")
+    assert names(wish, "- [ ] sort out the photographer's contract") == ()

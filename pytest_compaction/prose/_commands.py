@@ -18,9 +18,12 @@ __all__ = ["imperative"]
 
 
 _IMPERATIVE_SKIP = re.compile(
-    r"^\s*(?:please|pls|plz|kindly|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE
+    r"^\s*(?:\[[ xX\u2713\u2714]?\]\s*)?"
+    r"(?:(?:please|pls|plz|kindly|just|now|first|then|also|and|so)\b[\s,]*)?",
+    re.IGNORECASE,
 )
-"""Words a command may open with before its verb: "Please ...", "Kindly re-verify ..."."""
+"""Words a command may open with before its verb: "Please ...", "Kindly re-verify ...", and a
+task list's box ("[ ] book a hot meal for ...")."""
 _OPENING_QUOTE = re.compile(r"^\s*[\"'\u201c\u2018]+(?=[A-Za-z])")
 """A quotation mark that opens a quoted command ('Rule: "Get two approvals first."')."""
 # A label before a colon ("Customer exports: keep each under 10,000 rows", a list heading

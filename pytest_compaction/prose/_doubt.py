@@ -360,10 +360,12 @@ _OWNER_LABEL = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?:\[[ xX]?\]\s*)?[^:;.!?\n]{1
 "Anneliese Corrigan (treasurer): get ..."."""
 _PLAN_LABEL = re.compile(
     r"^\s*(?:[-*\u2022]\s*)?(?:\*\*|__)?(?:next(?:\s+up|\s+steps?|\s+time)?|up\s+next|coming\s+up|"
-    r"to[\s-]?dos?|still\s+to\s+do|on\s+the\s+list|agenda|plan(?:ned)?|later)\s*(?:\*\*|__)?\s*:",
+    r"to[\s-]?dos?|still\s+to\s+do|on\s+the\s+list|agenda|plan(?:ned)?|later)\s*(?:\*\*|__)?\s*:|"
+    r"^\s*(?:[-*\u2022]\s*)?\[\s?\]",
     re.IGNORECASE,
 )
-"""A label whose items are still to be done: "Next up: car insurance renewal", "To do: ..."."""
+"""A label whose items are still to be done: "Next up: car insurance renewal", "To do: ...",
+and a task list's open box ("[ ] look at the car insurance renewal")."""
 _TO_BE_DONE = re.compile(r"\b(?P<before>[\w'-]+)\s+to\s+be\s+[a-z]+(?:ed|en|t)\b", re.IGNORECASE)
 """A note-form plan or duty: "certificate *to be emailed* within 48 h", "is to be signed"."""
 

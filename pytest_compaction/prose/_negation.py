@@ -101,6 +101,7 @@ _GIVEN_REACH = 4
 _NOT_GIVEN = _stems("off at by into round outside with within in on for under over to from before after")
 """Words that tell a verb of giving up has no object after it ("cancels *with* under 24
 hours' notice", "dropped *to* 40", "dropped *off* the parcel")."""
+_AS_LONG_AS = ("as", "long", "as")
 _WHICH_ONE = 3
 _WHICH_PREPOSITIONS = _stems("to for of on at from with in")
 _OPENS_CLAUSE = _stems("is are was were be been has have had who which that and but or")
@@ -170,7 +171,12 @@ class _Negation(_Sentence):
             closure = self.tokens[i].raw.lower() in _CLOSURES and tuple(self.norms[i + 1 : i + 2]) != ("to",)
             limits = _LIMITS.match(self.text, self.tokens[i].end) is not None
             closure = closure or (self.tokens[i].raw.lower() == "off" and limits)  # "is off-limits for her"
-            if closure and i > position and self._complement(i):
+            if (
+                closure
+                and i > position
+                and self._complement(i)
+                and not self._condition_between(position + span, i)
+            ):
                 # "top-out on the Slab wall *is closed*", "the east gate stays shut": what its
                 # subject is, as "not open"; "closed to new patients" shuts out what follows.
                 found.append(self.tokens[i].raw)
@@ -624,6 +630,15 @@ class _Negation(_Sentence):
             return False
         follow = self.tokens[index + 1].raw
         return follow.endswith("s") and follow.islower() and len(follow) > 3 and follow != "unless"
+
+    def _condition_between(self, start: int, index: int) -> bool:
+        """Whether a clause of condition or time opens between token ``start`` and token
+        ``index``: a state told after it ("music until 11 pm *as long as* the doors stay
+        shut") is that clause's subject's, not the words before it."""
+        between = self.norms[start:index]
+        if any(n in _SUBORDINATORS for n in between):
+            return True
+        return any(between[k : k + 3] == _AS_LONG_AS for k in range(len(between) - 2))
 
     def _complement(self, index: int) -> bool:
         """Whether token ``index`` is what its subject is: a linking word before it, past

@@ -166,8 +166,10 @@ class _Speculation(_Sentence):
             and self.clause[i] == clause
             and (
                 (
-                    self.norms[i] == "and" and self.tokens[i].raw.strip() not in ("&", "+")
-                )  # "speech & language"
+                    self.norms[i] == "and"
+                    and self.tokens[i].raw.strip() not in ("&", "+")  # "speech & language"
+                    and not self._joins_names(i)
+                )
                 or (self.norms[i] == "or" and self.text[: t.start].rstrip().endswith(","))
             )
         ]
@@ -219,6 +221,17 @@ class _Speculation(_Sentence):
         if words and all(_FUTURE.fullmatch(w) for w in words) and _HABIT.search(self.text[start:end]):
             return None  # "she'll ring each time": a habit, as settled as "she rings each time"
         return ", ".join(words) if words else None
+
+    def _joins_names(self, conjunction: int) -> bool:
+        """Whether the "and" at token ``conjunction`` joins two names ("*Elodie and Marcus*
+        are toying with ..."), not two predicates: a capitalized word right before and right
+        after it, and no comma before it (", and the client mentioned ..." opens a clause)."""
+        before, nxt = conjunction - 1, conjunction + 1
+        if before < 0 or nxt >= len(self.tokens):
+            return False
+        if "," in self.text[self.tokens[before].end : self.tokens[conjunction].start]:
+            return False
+        return self.tokens[before].raw[:1].isupper() and self.tokens[nxt].raw[:1].isupper()
 
     def _hedges_time_only(self, at: int, here: int, end: int) -> bool:
         """Whether the hedge at character ``at`` doubts only when, not whether: set off by a

@@ -43,6 +43,7 @@ _TELLING = frozenset(
         *("ask", "asks", "asked", "request", "requests", "requested", "demand", "demands", "demanded"),
         *("instruct", "instructs", "instructed", "urge", "urges", "urged", "citing", "comment"),
         *("comments", "commented", "insist", "insists", "insisted", "insisting", "argue", "argues"),
+        *("hear", "hears", "heard", "relay", "relays", "relayed", "hearsay"),
         *("argued", "arguing", "maintain", "maintains", "maintained", "contend", "contends"),
         *("post", "posts", "posted", "announce", "announces", "announced", "publish", "publishes"),
         *("published", "declare", "declares", "declared"),
