@@ -282,7 +282,8 @@ class _Speculation(_Sentence):
             if self.clause[k] != clause or self.tokens[k].start >= end:
                 return False
             if self.norms[k] == "if":
-                return self.tokens[k - 1].raw.lower() in _BEFORE_OWN_IF
+                # a second choice named first: ", only if ..." bounds what came before it
+                return k - 1 > first and self.tokens[k - 1].raw.lower() in _BEFORE_OWN_IF
         return False
 
     def _reported_after(self, position: int, clause: int, start: int) -> int:

@@ -373,6 +373,9 @@ def failure_outcome(text: str, error: Iterable[str] = (), *, told: str = "") -> 
 _RECORD_CLAUSES = re.compile(r"[;:]|\s[-\u2013\u2014]\s|,\s+(?:but|and|so)\s", re.IGNORECASE)
 
 
+_RETOLD_NEGATORS = frozenset({"no", "not", "never", "nothing", "none", "nobody"})
+
+
 def retold(text: str, told: str) -> str | None:
     """The record's own outcome, when ``text`` tells it again in the record's words: a
     clause of the record ``told`` after its first ("tried hiding the tablet in cheese; *she
@@ -390,7 +393,8 @@ def retold(text: str, told: str) -> str | None:
     joined = f" {' '.join(norms)} "
     for clause in _RECORD_CLAUSES.split(told)[1:]:
         said = [t.norm for t in tokens(clause)]
-        words = {n for n in said if n not in STOPWORDS and len(n) > 2}
+        # its negators too: "three feedings had *no* effect" is not "check the effect"
+        words = {n for n in said if (n not in STOPWORDS and len(n) > 2) or n in _RETOLD_NEGATORS}
         if not words:
             continue
         # two content words or more anywhere, or the whole clause as it stands ("she spat
