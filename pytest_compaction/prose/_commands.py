@@ -18,12 +18,12 @@ __all__ = ["imperative"]
 
 
 _IMPERATIVE_SKIP = re.compile(
-    r"^\s*(?:\[[ xX\u2713\u2714]?\]\s*)?"
-    r"(?:(?:please|pls|plz|kindly|just|now|first|then|also|and|so)\b[\s,]*)?",
-    re.IGNORECASE,
+    r"^\s*(?:please|pls|plz|kindly|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE
 )
-"""Words a command may open with before its verb: "Please ...", "Kindly re-verify ...", and a
-task list's box ("[ ] book a hot meal for ...")."""
+"""Words a command may open with before its verb: "Please ...", "Kindly re-verify ..."."""
+_FLAG = re.compile(r"^\s*\[[ xX!\u2713\u2714]?\]\s*")
+"""A task list's box or a flag of importance that opens a line ("[ ] book a hot meal for ...",
+"[!] Fri: back up ..."): a command may follow it, its label first."""
 _OPENING_QUOTE = re.compile(r"^\s*[\"'\u201c\u2018]+(?=[A-Za-z])")
 """A quotation mark that opens a quoted command ('Rule: "Get two approvals first."')."""
 # A label before a colon ("Customer exports: keep each under 10,000 rows", a list heading
@@ -204,7 +204,7 @@ def imperative(text: str) -> str | None:
 def _heads(text: str) -> tuple[str, ...]:
     """Where a command in ``text`` may start: the text itself, after its label, after its
     fronted adverbial, or after both."""
-    clean = unframed(text)
+    clean = _FLAG.sub("", unframed(text), count=1)
     labelled = _LABEL.sub("", _TABLE_LABEL.sub("", clean, count=1), count=1)
     dashed = _DASH_LABEL.sub("", labelled, count=1)
     heads = (clean, labelled, dashed, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))

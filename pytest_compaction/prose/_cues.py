@@ -271,7 +271,7 @@ _OBLIGATION = (
     r"\bat\s+all\s+times\b",
     # "every time" closing its clause is "always"; before a clause ("every time the alarm
     # sounds") it is "whenever".
-    r"\b(?:every|each)\s+(?:single\s+)?time\b(?=\s*(?:[,.;:!?)]|$|(?:and|or|but|without)\b))",
+    r"\b(?:every|each)\s+(?:single\s+)?time\b(?=\s*(?:[,.;:!?)#]|$|(?:and|or|but|without)\b))",
     r"\bwithout\s+(?:exception|fail)\b",
     r"\bno\s+exceptions?\b",
     # "The timesheets are to be reconciled": the be-to of an instruction ("is not to be" is
@@ -423,9 +423,16 @@ _CONDITION = (
 
 # One alternation per group: at each position the first listed pattern wins, so the
 # longer phrase ("must never") is tried before its parts ("never").
+_NOT_OPTIONAL = (
+    r"\b(?:not|never|isn't|aren't|is\s+not|are\s+not)\s+(?:an?\s+)?optional\b",
+    r"\bnon-?negotiable\b",
+)
+"""A duty told by denying its waiver: "the warm-up is *not optional*", "*non-negotiable*"; read
+before "optional" alone, which waives."""
 _TABLE: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
     (kind, re.compile("|".join(f"(?:{p})" for p in patterns)))
     for kind, patterns in (
+        (CueKind.OBLIGATION, _NOT_OPTIONAL),
         (CueKind.WAIVER, _WAIVER),
         (CueKind.PROHIBITION, _PROHIBITION),
         (CueKind.EMPHASIS, _EMPHASIS),
@@ -440,7 +447,9 @@ _TABLE: tuple[tuple[CueKind, re.Pattern[str]], ...] = tuple(
 )
 _SPACES = re.compile(r"\s+")
 _CONSTRAINT = re.compile(
-    "|".join(f"(?:{p})" for p in (*_PROHIBITION, *_RESTRICTION, *_OBLIGATION, _MANDATIVE.pattern))
+    "|".join(
+        f"(?:{p})" for p in (*_PROHIBITION, *_RESTRICTION, *_OBLIGATION, *_NOT_OPTIONAL, _MANDATIVE.pattern)
+    )
 )
 
 

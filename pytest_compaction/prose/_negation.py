@@ -81,10 +81,11 @@ _NUMBER_SIGN = re.compile(r"no\.\s*(?=[#\d])|nos\.\s*(?=[#\d])", re.IGNORECASE)
 
 _NO_OBJECTION = frozenset(stem(w) for w in ("problem", "objection", "issue", "qualms", "complaint"))
 """Nouns of objection that "no" denies: "no problem with dairy" is fine with dairy."""
-_CELL = re.compile(r"[^|]+")
+_CELL = re.compile(r"[^|;]+")
+"""A line's text, each cell of a table row, or each part of a line after a semicolon ("flat:
+Oberfeld St; pets: not allowed"): a label opens any of them."""
 _BRACKETED = re.compile(r"\([^()]*\)")
 """A bracketed aside in a label, which adds no words to its count."""
-"""A line's text, or each cell of a table row: a label opens one or the other."""
 _CELL_OPENING = re.compile(r"[^|]*\|\s*(?:[^|:]{1,40}:\s*)?")
 """From a row's label to the next cell's first word, past a column name that heads it."""
 _LIMITS = re.compile(r"[-\s]limits\b", re.IGNORECASE)

@@ -1,14 +1,15 @@
 """The note forms a summary's line is read through before it is split into sentences: a
-graph-memory edge read as the sentence it stands for (:func:`edges`), the shorthand "w/" and
-"w/o" (:func:`note_line`), and a question-and-answer pair, each answer read under its
-question (:func:`answered`).
+graph-memory edge read as the sentence it stands for (:func:`edges`), a key=value assignment
+read as a label and its answer (:func:`assignments`), the shorthand "w/" and "w/o"
+(:func:`note_line`), and a question-and-answer pair, each answer read under its question
+(:func:`answered`).
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["answered", "edges", "note_line"]
+__all__ = ["answered", "assignments", "edges", "note_line"]
 
 
 _EDGE = re.compile(
@@ -51,8 +52,51 @@ def edges(line: str) -> str:
 
 
 def note_line(line: str) -> str:
-    """``line`` with its graph-memory edges and its "w/" / "w/o" read as words."""
-    return _WITH_SHORT.sub(_with_words, edges(line))
+    """``line`` with its graph-memory edges, its key=value assignments and its "w/" / "w/o"
+    read as words."""
+    return _WITH_SHORT.sub(_with_words, assignments(edges(line)))
+
+
+_ASSIGNMENT = re.compile(
+    r"(?<![\w.=<>!/?&:-])(?P<key>[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*)"
+    r"(?:\[(?P<scope>[^\]\n]{1,40})\])?\s*(?P<op><=|>=|!=|=(?!=)|<(?![-=/a-zA-Z])|>(?!=))\s*(?=[^\s=])"
+)
+"""A key and its value as a tool-using agent writes memory: "user.allergy=penicillin",
+"diet!=pork", "fluids<=1.5 L/day", "expense_approver[Porto team]=Ines". Keys are lower-case
+words joined by dots, underscores or hyphens; an upper-case setting ("FEATURE_X=1") is a code
+and stays one."""
+_OPERATORS = {"=": ": ", "!=": ": not ", "<=": ": up to ", ">=": ": from ", "<": ": under ", ">": ": over "}
+
+
+def assignments(line: str) -> str:
+    """``line`` with each key=value assignment read as a label and its answer: "user.allergy=
+    penicillin" is "user allergy: penicillin", "diet!=pork" is "diet: not pork",
+    "budget<=2000 EUR" is "budget: up to 2000 EUR"."""
+
+    def said(match: re.Match[str]) -> str:
+        key = _key_words(match.group("key"))
+        scope = f" ({match.group('scope')})" if match.group("scope") else ""
+        return f"{key}{scope}{_OPERATORS[match.group('op')]}"
+
+    if "=" in line or "<" in line or ">" in line:
+        line = _ASSIGNMENT.sub(said, line)
+    return _KEYED.sub(lambda m: _key_words(m.group("key")), line) if ":" in line else line
+
+
+_KEYED = re.compile(r"(?<![\w.=<>!/?&:-])(?P<key>[a-z][a-z0-9]*(?:[._][a-z0-9]+)+)(?=\s*:(?!//))")
+"""A dotted or snake-case key before a colon: "work.q2_budget_review: 14 May"."""
+_FILE_ENDINGS = frozenset(
+    {"py", "md", "txt", "csv", "json", "yaml", "yml", "toml", "ini", "cfg", "js", "ts", "tsx", "jsx", "html"}
+    | {"css", "sh", "sql", "lock", "log", "xml", "pdf", "doc", "docx", "xlsx"}
+)
+
+
+def _key_words(key: str) -> str:
+    """A key's words: "user.allergy" is "user allergy", "door_code" is "door code"; a file's
+    name ("pyproject.toml") stays as written."""
+    if "." in key and key.rsplit(".", 1)[1] in _FILE_ENDINGS:
+        return key
+    return re.sub(r"[._]", " ", key)
 
 
 _MARKUP = r"(?:\*\*|__)?"

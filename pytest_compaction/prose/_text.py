@@ -18,7 +18,7 @@ from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.prose import normalize as _norm
 from pytest_compaction.prose._footnotes import with_footnotes
 from pytest_compaction.prose._json import rendered
-from pytest_compaction.prose._notes import answered, note_line
+from pytest_compaction.prose._notes import answered, assignments, note_line
 from pytest_compaction.prose._tables import cells, headed, is_rule_row, labelled_row
 
 __all__ = [
@@ -366,6 +366,17 @@ def marker_pattern(marker: str, *, drop_article: bool = False) -> re.Pattern[str
     ``50`` is not found in ``150``, ``$50.5`` or ``50_000``, nor ``T-14`` in ``T-141``.
     """
     text = normalize(marker).strip()
+    said = assignments(text)
+    if said == text:
+        body, flags = _marker_body(text, drop_article)
+        return re.compile(rf"(?<![\w])(?<!\d[.,]){body}(?![\w])(?![.,]\d)", flags)
+    # "dry_run=false" as written (a rule's own text) or as a summary's line reads it
+    bodies = [_marker_body(t, drop_article)[0] for t in (text, said)]
+    return re.compile(rf"(?<![\w])(?<!\d[.,])(?:{bodies[0]}|{bodies[1]})(?![\w])(?![.,]\d)")
+
+
+def _marker_body(text: str, drop_article: bool) -> tuple[str, int]:
+    """The pattern of a marker's words (:func:`marker_pattern`) and its flags."""
     if drop_article:
         text = _ARTICLE.sub("", text) or text
     wordy = is_wordy(text)
@@ -378,8 +389,7 @@ def marker_pattern(marker: str, *, drop_article: bool = False) -> re.Pattern[str
         body = _with_a_shortened_word(text.split(), body)
     if drop_article and is_wordy(text):
         body = rf"(?:(?:the|a|an)\s+)?{body}"
-    flags = re.IGNORECASE if wordy else 0
-    return re.compile(rf"(?<![\w])(?<!\d[.,]){body}(?![\w])(?![.,]\d)", flags)
+    return body, re.IGNORECASE if wordy else 0
 
 
 def _as_written(word: str) -> str:
@@ -637,6 +647,9 @@ class _Index:
             pattern = marker_pattern(marker)
             first, *shortened = literals(marker)
             candidates = set(self.holding(first))
+            said = assignments(normalize(marker))
+            if said != normalize(marker):
+                candidates.update(self.holding(literal(said)))  # "dry_run=false" as a line reads it
             for key in shortened:
                 # the marker with its first word shortened: only where a word is in capitals
                 candidates.update(i for i in self.holding(key) if _CAPITAL_WORD.search(texts[i].text))

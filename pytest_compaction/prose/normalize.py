@@ -207,6 +207,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
             add(("~" if after_number else "!") + raw.lower(), match)
         elif kind == "ident" and (shorthand := _TIMES_SHORTHAND.fullmatch(raw)) is not None:
             _times_shorthand(out, match, shorthand)
+        elif kind == "ident" and (rate := _RATE.fullmatch(raw)) is not None:
+            _rate(out, match, rate)
         elif kind == "ident" and _SLASHED.fullmatch(raw):
             counted = bool(out) and kind_of(out[-1].norm) == "number"
             for part in _LETTERS.finditer(text, match.start(), match.end()):
@@ -287,6 +289,30 @@ three a week). A capital "X2" stays a name (a model, a route)."""
 
 _PER_SLASH = frozenset({"day", "week", "wk", "month", "year", "yr", "night", "term", "hour", "hr", "session"})
 """Periods a slash after a count reads as "per": "3 sessions/week", "2 walks/day"."""
+
+
+_RATE = re.compile(
+    r"(?:(?P<amount>\d+(?:\.\d+)?)(?P<unit>[A-Za-z]{1,6})/(?P<period>day|d|week|wk|month|mo|year|yr|hour|hr|h|night)"
+    r"|(?P<bare>[A-Za-z]{1,4})/(?P<per>day|week|wk|month|year|yr|night))"
+)
+"""A rate in note form: "12h/month" (12 hours a month), "L/day" after "1.5" (litres a day). A
+unit alone before a slash and an hour ("km/h") stays the unit it names."""
+
+
+def _rate(out: list[Token], match: re.Match[str], rate: re.Match[str]) -> None:
+    """Tokens of a rate in note form (:data:`_RATE`): its amount, its unit, "per" and its period."""
+    base = match.start()
+    if rate.group("amount"):
+        end = base + rate.end("amount")
+        out.append(Token(_number(rate.group("amount")), rate.group("amount"), base, end))
+    unit = "unit" if rate.group("amount") else "bare"
+    for part in _LETTERS.finditer(match.string, base + rate.start(unit), base + rate.end(unit)):
+        _word(out, part)
+    period = "period" if rate.group("amount") else "per"
+    slash = base + rate.start(period) - 1
+    out.append(Token("per", "/", slash, slash + 1))
+    for part in _LETTERS.finditer(match.string, slash + 1, match.end()):
+        _word(out, part)
 
 
 def _times_shorthand(out: list[Token], match: re.Match[str], shorthand: re.Match[str]) -> None:
@@ -549,8 +575,11 @@ _ARTICLES = frozenset({"the", "a", "an"})
 
 @functools.lru_cache(maxsize=8192)
 def phrase(text: str) -> tuple[str, ...]:
-    """An alias as the token sequence a summary must hold, articles left out."""
-    return tuple(t.norm for t in tokens(text) if t.norm not in _ARTICLES)
+    """An alias as the token sequence a summary must hold, articles left out; a key=value
+    alias read as a summary's line is ("dry_run=false" as "dry run: false")."""
+    from pytest_compaction.prose._notes import assignments
+
+    return tuple(t.norm for t in tokens(assignments(text)) if t.norm not in _ARTICLES)
 
 
 def find_phrase(norms: Sequence[str], wanted: Sequence[str]) -> int:

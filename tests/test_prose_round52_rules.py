@@ -1,0 +1,107 @@
+"""Round 52's rules of notation (a skipper's log; memory written as key=value lines by a
+tool-using agent), each tested in other words than the held-out set that showed the need:
+
+- a key=value line reads as a label and its answer ("user.allergy=latex" is "user allergy:
+  latex", "diet!=pork" is "diet: not pork", "<=" is "up to"); a marker or alias written
+  with "=" is found however the line is read, and an upper-case setting stays a code;
+- a dotted or snake-case key before a colon names its words; a file's name stays one;
+- a rate in note form ("10h/week", "2 L/day") is an amount per period;
+- each part of a line after a semicolon may open with its own label ("pets: not allowed");
+- a flag of importance or a task box opens a command, its label first ("[!] Sat: water
+  the seedlings");
+- "not optional" and "non-negotiable" oblige.
+"""
+
+from __future__ import annotations
+
+from _prose_rules import passes, rule, weakened
+
+from pytest_compaction.prose._notes import note_line
+from tests._prose_facts import fact, names
+
+
+def test_a_key_value_line_names_its_words() -> None:
+    allergy = fact("Jonas is allergic to latex.", "health.latex_allergy", True, {"names": ["latex"]})
+    assert names(allergy, "user=Jonas\nuser.allergy=latex [!]") == ()
+    assert names(allergy, "user=Jonas\nuser.allergy=none") == ("f1:missing",)
+    lift = fact("The lift in block C is not working.", "building.lift_working", False, {"names": ["lift"]})
+    assert names(lift, "block_c.lift!=working") == ()
+    assert names(lift, "block_c.lift=working") == ("f1:value_changed",)
+
+
+def test_a_bound_in_notation_keeps_its_amount() -> None:
+    ledger = fact(
+        "Keep the team lunch under 300 euros.",
+        "events.team_lunch_budget",
+        300,
+        {"names": ["team lunch", "lunch"], "value": ["300 euros", "EUR 300"]},
+    )
+    assert names(ledger, "events.team_lunch<=300 EUR") == ()
+    assert names(ledger, "events.team_lunch<=500 EUR") == ("f1:value_changed",)
+
+
+def test_a_marker_with_an_equals_sign_is_found_either_way() -> None:
+    register = rule(
+        "Never run the migration with force=true on production.",
+        ["migration", "force=true"],
+        "prohibition",
+    )
+    assert passes(register, "Never run the migration with force=true on production.")
+    assert weakened(register, "The migration may be run with force=true on production.")
+    assert note_line("FEATURE_FLAG_V2=1") == "FEATURE_FLAG_V2=1"  # a setting stays a code
+    assert note_line("budget<=2000 EUR; age>=18") == "budget: up to 2000 EUR; age: from 18"
+
+
+def test_a_dotted_key_before_a_colon_names_its_words() -> None:
+    ledger = fact(
+        "The quarterly planning review is on 9 June.",
+        "work.planning_review",
+        "06-09",
+        {"names": ["planning review"], "value": ["9 June"]},
+    )
+    assert names(ledger, "work.q3_planning_review: 9 Jun") == ()
+    assert names(ledger, "work.q3_planning_review: 19 Jun") == ("f1:value_changed",)
+    assert note_line("pyproject.toml: version bumped") == "pyproject.toml: version bumped"
+
+
+def test_a_rate_in_note_form() -> None:
+    ledger = fact(
+        "Ada can work at most 10 hours a week in term time.",
+        "work.term_hours_cap",
+        10,
+        {"names": ["term time", "term"], "value": ["10 hours"]},
+    )
+    assert names(ledger, "term time: work<=10h/week") == ()
+    assert names(ledger, "term time: work<=16h/week") == ("f1:value_changed",)
+    water = fact(
+        "Pip should drink 2 litres of water a day.",
+        "health.water",
+        2,
+        {"names": ["water"], "value": ["2 litres"]},
+    )
+    assert names(water, "Pip: water 2 L/day") == ()
+    assert names(water, "Pip: water 3 L/day") == ("f1:value_changed",)
+
+
+def test_a_label_after_a_semicolon() -> None:
+    ledger = fact(
+        "The holiday cottage does not take dogs, so Rolo goes to the kennels.",
+        "trip.dogs_allowed",
+        False,
+        {"names": ["dogs", "dog"]},
+    )
+    assert names(ledger, "trip: Heron Cottage; dogs: not allowed -> Rolo to kennels") == ()
+    assert names(ledger, "trip: Heron Cottage; dogs: allowed -> Rolo comes too") == ("f1:value_changed",)
+
+
+def test_a_flag_or_a_box_before_a_labelled_command() -> None:
+    register = rule("Water the seedlings every Saturday.", ["seedlings"], "obligation")
+    assert passes(register, "[!] Sat: water the seedlings")
+    assert weakened(register, "[!] Sat: watering the seedlings is a nice idea")
+
+
+def test_not_optional_obliges() -> None:
+    register = rule("Always wear the knee brace for netball.", ["knee brace"], "obligation")
+    assert passes(register, "netball: knee brace on, every time # not optional")
+    assert passes(register, "Knee brace for netball is non-negotiable.")
+    assert weakened(register, "Knee brace for netball is optional.")
