@@ -1,8 +1,8 @@
 """Round 52's rules of notation (a skipper's log; memory written as key=value lines by a
 tool-using agent), each tested in other words than the held-out set that showed the need:
 
-- a key=value line reads as a label and its answer ("user.allergy=latex" is "user allergy:
-  latex", "diet!=pork" is "diet: not pork", "<=" is "up to"); a marker or alias written
+- a key=value line reads as the sentence it stands for ("user.allergy=latex" is "user
+  allergy is latex", "diet!=pork" is "diet is not pork", "<=" is "up to"); a marker or alias written
   with "=" is found however the line is read, and an upper-case setting stays a code;
 - a dotted or snake-case key before a colon names its words; a file's name stays one;
 - a rate in note form ("10h/week", "2 L/day") is an amount per period;
@@ -49,7 +49,7 @@ def test_a_marker_with_an_equals_sign_is_found_either_way() -> None:
     assert passes(register, "Never run the migration with force=true on production.")
     assert weakened(register, "The migration may be run with force=true on production.")
     assert note_line("FEATURE_FLAG_V2=1") == "FEATURE_FLAG_V2=1"  # a setting stays a code
-    assert note_line("budget<=2000 EUR; age>=18") == "budget: up to 2000 EUR; age: from 18"
+    assert note_line("budget<=2000 EUR; age>=18") == "budget up to 2000 EUR; age from 18"
 
 
 def test_a_dotted_key_before_a_colon_names_its_words() -> None:

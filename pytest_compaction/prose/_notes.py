@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["answered", "assignments", "edges", "note_line"]
+__all__ = ["answered", "assignments", "edges", "note_line", "unheld"]
 
 
 _EDGE = re.compile(
@@ -65,13 +65,14 @@ _ASSIGNMENT = re.compile(
 "diet!=pork", "fluids<=1.5 L/day", "expense_approver[Porto team]=Ines". Keys are lower-case
 words joined by dots, underscores or hyphens; an upper-case setting ("FEATURE_X=1") is a code
 and stays one."""
-_OPERATORS = {"=": ": ", "!=": ": not ", "<=": ": up to ", ">=": ": from ", "<": ": under ", ">": ": over "}
+_OPERATORS = {"=": " is ", "!=": " is not ", "<=": " up to ", ">=": " from ", "<": " under ", ">": " over "}
 
 
 def assignments(line: str) -> str:
-    """``line`` with each key=value assignment read as a label and its answer: "user.allergy=
-    penicillin" is "user allergy: penicillin", "diet!=pork" is "diet: not pork",
-    "budget<=2000 EUR" is "budget: up to 2000 EUR"."""
+    """``line`` with each key=value assignment read as the sentence it stands for:
+    "user.allergy=penicillin" is "user allergy is penicillin", "diet!=pork" is "diet is not
+    pork", "budget<=2000 EUR" is "budget up to 2000 EUR"; a dotted or snake-case key before a
+    colon is its words ("work.q2_review: 14 May" is "work q2 review: 14 May")."""
 
     def said(match: re.Match[str]) -> str:
         key = _key_words(match.group("key"))
@@ -103,6 +104,9 @@ _MARKUP = r"(?:\*\*|__)?"
 _QUESTION = re.compile(
     rf"^{_MARKUP}Q(?:uestion)?\s*{_MARKUP}[:.]{_MARKUP}\s+(?P<q>[^\n]{{1,240}}?)\?{_MARKUP}\s*"
 )
+_BOLD_QUESTION = re.compile(r"^(?:\*\*|__)(?P<q>[^*_\n]{1,240}?)\?(?:\*\*|__)\s*$")
+"""A question as a bold line of its own, its answer on the next line ("**Can Lucan still take
+ibuprofen?**" / "Not anymore - ...")."""
 _ANSWER = re.compile(rf"^{_MARKUP}A(?:nswer)?\s*{_MARKUP}[:.]{_MARKUP}\s*")
 """A question-and-answer note ("Q: Can Biscuit be given NSAIDs? A: No - ..."), the answer on
 the question's line or the next: each sentence of the answer is read under its question,
@@ -120,11 +124,27 @@ def answered(question: str, line: str, bare: str) -> tuple[str, str, str]:
         rest = bare[asked.end() :]
         answer = _ANSWER.match(rest)
         if answer is not None:
-            return asked.group("q"), rest[answer.end() :], question
+            return asked.group("q"), rest[answer.end() :], unheld(question)
         if not rest:
-            return asked.group("q"), "", question
-        return "", line, question
+            return asked.group("q"), "", unheld(question)
+        return "", line, unheld(question)
+    bold = _BOLD_QUESTION.match(bare)
+    if bold is not None:
+        return bold.group("q") + _BOLD_HELD, "", unheld(question)
     answer = _ANSWER.match(line) if question else None
     if answer is not None:
-        return question, line[answer.end() :], ""
-    return "", line, question
+        return unheld(question), line[answer.end() :], ""
+    if question.endswith(_BOLD_HELD):
+        return unheld(question), line, ""  # a bold question's answer needs no "A:"
+    return "", line, unheld(question)
+
+
+_BOLD_HELD = "\u2063"
+"""Marks a held question that was a bold line of its own: the next line answers it even
+without an "A:" ("**Can Lucan still take ibuprofen?**" / "Not anymore"); after "Q: Any
+news?" a line with no "A:" is read on its own."""
+
+
+def unheld(question: str) -> str:
+    """A held question as written (:func:`answered`)."""
+    return question.removesuffix(_BOLD_HELD)

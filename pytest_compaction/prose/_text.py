@@ -18,7 +18,7 @@ from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.prose import normalize as _norm
 from pytest_compaction.prose._footnotes import with_footnotes
 from pytest_compaction.prose._json import rendered
-from pytest_compaction.prose._notes import answered, assignments, note_line
+from pytest_compaction.prose._notes import answered, assignments, note_line, unheld
 from pytest_compaction.prose._tables import cells, headed, is_rule_row, labelled_row
 
 __all__ = [
@@ -127,6 +127,11 @@ _ABBREVIATION = re.compile(
     r"mgr|asst|assoc|govt|intl|natl|qty|amt|pkg|inv|ord|tkt)|(?:\b[A-Za-z]\.)+[A-Za-z]?|\b[A-Z])\.$",
     re.IGNORECASE,
 )
+_NO_DOT = re.compile(r"\bno\.$", re.IGNORECASE)
+_NUMBERED = re.compile(r"[#\d]|[^\s]*\d|[A-Z]{2,5}\b")
+"""What follows "No." as the short form of "number": a digit, "#", a word with a digit or a
+short capital code ("No. 4471", "No. QX-2", "No. CLM/2026/118", "no. NV 804"); before any
+other word "No." is an answer and ends its sentence."""
 # An abbreviated month before its day number does not end a sentence: "due Nov. 1".
 _MONTH_DOT = re.compile(r"\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$", re.IGNORECASE)
 # Clause boundaries: a semicolon, or a contrastive conjunction. Commas and dashes are
@@ -268,7 +273,7 @@ def sentences(text: str) -> tuple[Sentence, ...]:
                     Sentence(len(out), prefix + cited + part, starts_line=position == 0, heading=len(prefix))
                 )
     if question:
-        out.append(Sentence(len(out), f"{question}?", starts_line=True))
+        out.append(Sentence(len(out), f"{unheld(question)}?", starts_line=True))
     return tuple(out)
 
 
@@ -320,8 +325,9 @@ def _split(line: str) -> list[str]:
         depth += len(_QUOTE_OPENS.findall(line, scanned, at)) - len(_QUOTE_CLOSES.findall(line, scanned, at))
         scanned = at
         tail = _tail(line[start:at])
-        if _ABBREVIATION.search(tail) or (depth > 0 and last_close > at):
-            continue
+        answer_no = _NO_DOT.search(tail) is not None and not _NUMBERED.match(line, end.end())
+        if (_ABBREVIATION.search(tail) and not answer_no) or (depth > 0 and last_close > at):
+            continue  # "Acct. No. 4471" holds a number's short form; "A: No. The landlord ..." ends
         if _in_brackets(line, start, at):
             continue  # "(e.g. iron, vit. D)": a short bracket closes before the sentence ends
         if ends is _LOWER_SENTENCE_END and _NOTE_ABBREVIATION.search(tail):
@@ -370,8 +376,9 @@ def marker_pattern(marker: str, *, drop_article: bool = False) -> re.Pattern[str
     if said == text:
         body, flags = _marker_body(text, drop_article)
         return re.compile(rf"(?<![\w])(?<!\d[.,]){body}(?![\w])(?![.,]\d)", flags)
-    # "dry_run=false" as written (a rule's own text) or as a summary's line reads it
-    bodies = [_marker_body(t, drop_article)[0] for t in (text, said)]
+    # "dry_run=false" as written (a rule's own text) or as a summary's line reads it, each
+    # exactly: an identifier keeps its case
+    bodies = [_marker_body(text, drop_article)[0], r"\s+".join(re.escape(w) for w in said.split())]
     return re.compile(rf"(?<![\w])(?<!\d[.,])(?:{bodies[0]}|{bodies[1]})(?![\w])(?![.,]\d)")
 
 

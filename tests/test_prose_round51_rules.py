@@ -1,0 +1,55 @@
+"""Round 51's rules of English (question-and-answer memory cards), each tested in other
+words than the held-out set that showed the need:
+
+- a question as a bold line of its own is answered by the next line, as "Q:" / "A:" are;
+- a "Q:" line is answered by an "A:" line; a line without "A:" after it is read on its own;
+- "No." before a word that is not a number is an answer and ends its sentence ("A: No. The
+  landlord ..."), while "Acct. No. 4471" and "Ref. No. CLM/2026/118" stay one sentence.
+"""
+
+from __future__ import annotations
+
+from pytest_compaction.prose._text import sentences
+from tests._prose_facts import fact, names
+
+
+def test_a_bold_question_line_is_answered_by_the_next() -> None:
+    ledger = fact(
+        "Rafe must not have aspirin any more because of his stomach.",
+        "health.aspirin_allowed",
+        False,
+        {"names": ["aspirin"], "polarity": "negative"},
+    )
+    assert names(ledger, "**Can Rafe still have aspirin?**\nNo longer - his stomach rules it out.") == ()
+    assert names(ledger, "**Can Rafe still have aspirin?**\nYes, with food.") == ("f1:value_changed",)
+
+
+def test_a_q_line_without_an_a_after_it_stays_unanswered() -> None:
+    assert [s.text for s in sentences("Q: Gate code?\n5512 (back gate)")] == [
+        "Gate code?",
+        "5512 (back gate)",
+    ]
+    assert [s.text for s in sentences("Q: Gate code?\nA: 5512 (back gate)")] == [
+        "Gate code: 5512 (back gate)"
+    ]
+
+
+def test_no_as_an_answer_ends_its_sentence() -> None:
+    ledger = fact(
+        "The hotel does not take dogs, so Bruno stays with Gran.",
+        "trip.dogs_allowed",
+        False,
+        {"names": ["dogs", "dog", "Bruno"]},
+    )
+    assert (
+        names(
+            ledger,
+            "Q: Can Bruno come to the Seaview hotel with us in August? A: No. Dogs are not allowed there.",
+        )
+        == ()
+    )
+    assert names(ledger, "Q: Can Bruno come to the hotel with us? A: Yes. Dogs are welcome there.") == (
+        "f1:value_changed",
+    )
+    assert [s.text for s in sentences("Acct. No. 4471 is closed.")] == ["Acct. No. 4471 is closed."]
+    assert len(sentences("Ref. No. CLM/2026/118 is open.")) == 1
