@@ -4,12 +4,18 @@ words than the held-out set that showed the need:
 - a question as a bold line of its own is answered by the next line, as "Q:" / "A:" are;
 - a "Q:" line is answered by an "A:" line; a line without "A:" after it is read on its own;
 - "No." before a word that is not a number is an answer and ends its sentence ("A: No. The
-  landlord ..."), while "Acct. No. 4471" and "Ref. No. CLM/2026/118" stay one sentence.
+  landlord ..."), while "Acct. No. 4471" and "Ref. No. CLM/2026/118" stay one sentence;
+- a question of permission answered "No" forbids what it asks, and its "can" grants
+  nothing to the answer's other sentences; a modal that opens a question is no command's
+  verb.
 """
 
 from __future__ import annotations
 
+from _prose_rules import passes, rule, weakened
+
 from pytest_compaction.prose._text import sentences
+from pytest_compaction.prose.modality import imperative
 from tests._prose_facts import fact, names
 
 
@@ -53,3 +59,17 @@ def test_no_as_an_answer_ends_its_sentence() -> None:
     )
     assert [s.text for s in sentences("Acct. No. 4471 is closed.")] == ["Acct. No. 4471 is closed."]
     assert len(sentences("Ref. No. CLM/2026/118 is open.")) == 1
+
+
+def test_a_question_of_permission_answered_no_forbids() -> None:
+    register = rule("Never leave the shed key under the mat.", ["shed key"], "prohibition")
+    assert passes(register, "**Can the shed key go under the mat?**\nNo. It lives on the hook indoors.")
+    assert passes(register, "Q: May the shed key stay under the mat? A: Never.")
+    assert weakened(register, "**Can the shed key go under the mat?**\nYes, that's fine.")
+    assert weakened(register, "**Can the shed key go under the mat?**\nPreferably not.")
+
+
+def test_a_modal_opens_no_command() -> None:
+    assert imperative("Can the shed key go under the mat: It lives on the hook indoors.") is None
+    assert imperative("Should the gate be shut at night?") is None
+    assert imperative("Do a head count at every stop.") == "do"

@@ -180,6 +180,10 @@ _NOT_VERBS = frozenset(
         "policy",
         "rule",
         "note",
+        # a modal or an auxiliary opens a question ("Can the float stay in the till?"), not a
+        # command; "do" and "have" open commands ("Do a head count", "Have ID ready")
+        *("can", "may", "could", "should", "would", "will", "shall", "must", "might"),
+        *("is", "are", "was", "were", "does", "did", "has", "had"),
     ]
 )
 

@@ -136,6 +136,14 @@ _CONDITION_NEGATION = re.compile(
 )
 """A negation inside a clause of condition or time ("if they *do not* already know the
 employee") tells the condition, not a rule: blanked before the table is read."""
+_ASKED_PERMISSION = re.compile(
+    r"^\s*(?P<modal>can|may|could|is\s+it\s+(?:ok|okay|fine|allowed)\s+to|are\s+\w+\s+allowed\s+to)\b"
+    r"[^:?]{1,200}\??:\s*(?:(?P<no>no|nope|never|not\s+(?:anymore|any\s+more|ever|allowed))\b"
+    r"|(?P<yes>yes|yep|sure|ok|okay)\b)?"
+)
+"""A question of permission before its answer, as a question card reads ("Can the cash float
+stay in the till overnight: No."): answered no, it forbids what was asked; answered yes, it
+permits it; before any other answer its "can" asks, and grants nothing."""
 _PURPOSE_NEGATION = re.compile(
     r"(\b(?:(?<!,\s)so|so\s+that)\s+(?!(?:do|does|don't|doesn't|not|never|you|we|that)\b)(?:[\w'-]+\s+){1,6}?)"
     r"(do\s+not|does\s+not|don't|doesn't|won't|will\s+not|isn't|aren't|is\s+not|are\s+not)\b"
@@ -280,6 +288,18 @@ def read(text: str) -> Reading:
     if len(work) != len(original):
         original = work  # a case change that changed the length: read without capitals
     found: list[tuple[int, Cue]] = []
+    asked = _ASKED_PERMISSION.match(work)
+    if asked is not None and not asked.group("yes"):
+        # "Can the float stay in the till overnight: No." forbids what was asked; another
+        # sentence of the answer under the question ("...: It comes out every night") is
+        # read by its own words, not the question's "can"
+        if asked.group("no"):
+            words = f"{asked.group('modal')} ...: {asked.group('no')}"
+            found.append((asked.start(), Cue(CueKind.PROHIBITION, words)))
+        for group in ("modal", "no"):
+            if asked.group(group):
+                start, end = asked.span(group)
+                work = work[:start] + " " * (end - start) + work[end:]
     away = _keep_away(text) if _KEEP_AWAY_VERB.search(work) else None
     if away is not None:
         start = work.find(away.lower())
@@ -501,6 +521,9 @@ def universal_act(text: str, verb: str | None) -> str | None:
 
 def count_constraints(text: str) -> int:
     """How many prohibition, obligation and restriction cues ``text`` holds."""
+    asked = _ASKED_PERMISSION.match(unframed(text).lower())
+    if asked is not None and asked.group("no"):
+        return 1  # "Can the float stay in the till overnight: No."
     if not _CONSTRAINT.search(unframed(text).lower()):
         # The quick answer for most narrative sentences; a bare command is one constraint,
         # and so is a standing procedure ("invoices are sent by the fifth").
