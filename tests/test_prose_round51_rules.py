@@ -7,7 +7,8 @@ words than the held-out set that showed the need:
   landlord ..."), while "Acct. No. 4471" and "Ref. No. CLM/2026/118" stay one sentence;
 - a question of permission answered "No" forbids what it asks, and its "can" grants
   nothing to the answer's other sentences; a modal that opens a question is no command's
-  verb.
+  verb, and neither is a noun in "-ment", "-ness" or "-ity" ("Recruitment agencies on the
+  list are the usual first choice" is no command).
 """
 
 from __future__ import annotations
@@ -73,3 +74,9 @@ def test_a_modal_opens_no_command() -> None:
     assert imperative("Can the shed key go under the mat: It lives on the hook indoors.") is None
     assert imperative("Should the gate be shut at night?") is None
     assert imperative("Do a head count at every stop.") == "do"
+
+
+def test_a_noun_in_ment_opens_no_command() -> None:
+    assert imperative("Recruitment agencies on the approved list are the first choice.") is None
+    assert imperative("Shipment dates for June are fixed.") is None
+    assert imperative("Document every change in the log.") == "document"

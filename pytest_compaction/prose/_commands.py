@@ -312,6 +312,16 @@ _NOUN_ENDINGS = ("ment", "tion", "sion", "ness", "ity", "ance", "ence")
 subject ("Payment before delivery is required"), where "Wash before use" is a command."""
 
 
+_NOUN_ONLY_ENDINGS = ("ment", "ness", "ity")
+"""Endings of nouns that English hardly ever uses as verbs: a word in one opens no command
+("Recruitment agencies on the list ...", "Fitness classes on Mondays ...")."""
+_MENT_VERBS = frozenset(
+    {"comment", "document", "implement", "experiment", "supplement", "complement", "compliment"}
+    | {"augment", "ferment", "torment", "lament", "cement", "segment", "fragment", "foment", "orient"}
+)
+"""Verbs that end in "-ment" all the same: "Document every change", "Comment on the draft"."""
+
+
 def _command_verb(text: str) -> str | None:
     clean = _IMPERATIVE_SKIP.sub("", _OPENING_QUOTE.sub("", text))
     lowered = clean[:1].lower() + clean[1:] if clean else clean
@@ -343,6 +353,8 @@ def _command_verb(text: str) -> str | None:
         return None
     if verb.endswith("ly") and verb not in _LY_VERBS:
         return None  # an adverb ("usually", "only"), not a command
+    if verb.endswith(_NOUN_ONLY_ENDINGS) and verb not in _MENT_VERBS:
+        return None  # "Recruitment agencies on the list are ...": a noun, the subject
     if verb.endswith("s") and not verb.endswith(("ss", "us")):
         return None  # "refunds up to $50": a plural noun or a third-person verb, not a command
     return verb
