@@ -81,7 +81,12 @@ def assignments(line: str) -> str:
 
     if "=" in line or "<" in line or ">" in line:
         line = _ASSIGNMENT.sub(said, line)
-    return _KEYED.sub(lambda m: _key_words(m.group("key")), line) if ":" in line else line
+    if ":" not in line or ("_" not in line and _DOTTED.search(line) is None):
+        return line  # the cheap test first: most lines hold no dotted or snake-case key
+    return _KEYED.sub(lambda m: _key_words(m.group("key")), line)
+
+
+_DOTTED = re.compile(r"[a-z0-9]\.[a-z]")
 
 
 _KEYED = re.compile(r"(?<![\w.=<>!/?&:-])(?P<key>[a-z][a-z0-9]*(?:[._][a-z0-9]+)+)(?=\s*:(?!//))")
