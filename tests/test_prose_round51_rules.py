@@ -8,7 +8,9 @@ words than the held-out set that showed the need:
 - a question of permission answered "No" forbids what it asks, and its "can" grants
   nothing to the answer's other sentences; a modal that opens a question is no command's
   verb, and neither is a noun in "-ment", "-ness" or "-ity" ("Recruitment agencies on the
-  list are the usual first choice" is no command).
+  list are the usual first choice" is no command);
+- "later" opens a sequence only after a comma ("3 March, later 17 March"); inside a clause
+  it tells when something else happens ("asked about starting later").
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.prose._text import sentences
 from pytest_compaction.prose.modality import imperative
-from tests._prose_facts import fact, names
+from tests._prose_facts import fact, names, replaced
 
 
 def test_a_bold_question_line_is_answered_by_the_next() -> None:
@@ -80,3 +82,17 @@ def test_a_noun_in_ment_opens_no_command() -> None:
     assert imperative("Recruitment agencies on the approved list are the first choice.") is None
     assert imperative("Shipment dates for June are fixed.") is None
     assert imperative("Document every change in the log.") == "document"
+
+
+def test_later_inside_a_clause_tells_no_sequence() -> None:
+    ledger = replaced(
+        ("Ola starts on 3 March.", "Ola negotiated a later start: she now starts on 17 March."),
+        "hr.start_date",
+        ["start date", "starts", "start"],
+        ("03-03", "3 March"),
+        ("03-17", "17 March"),
+    )
+    assert names(ledger, "Start date: 3 March, later moved to 17 March.") == ()
+    assert names(ledger, "Start date: 3 March; she asked about starting later (17 March).") == (
+        "f1:forbidden_superseded_fact",
+    )

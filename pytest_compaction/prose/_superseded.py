@@ -185,10 +185,14 @@ def _told_as_history(statement: Statement, at: int) -> str | None:
 
 
 _THEN = re.compile(
-    r"[,;]?\s*\b(?:then|later|afterwards|subsequently|followed\s+by|and\s+now|but\s+now)\b", re.IGNORECASE
+    r"[,;]\s*(?:and\s+|but\s+)?(?:later|afterwards|subsequently)\b"
+    r"|[,;]?\s*\b(?:then|followed\s+by|and\s+now|but\s+now)\b",
+    re.IGNORECASE,
 )
 """A word of sequence after a value: what comes after it came later ("two palettes: navy
-and coral, *then* forest green and cream")."""
+and coral, *then* forest green and cream", "..., later 30 June"). "Later", "afterwards" and
+"subsequently" open a phrase of their own after a comma; inside a clause they tell when
+something else happens ("she asked about starting later")."""
 
 
 _STILL = re.compile(r"\b(?:until|till|stays?|remains?|still|for\s+now)\b", re.IGNORECASE)
