@@ -19,10 +19,16 @@ def events(*texts: str) -> Ledger:
     return ledger
 
 
-def fact(text: str, predicate: str, value: object, prose: dict[str, object]) -> Ledger:
-    """A ledger of one event and one fact ``f1`` stated by it."""
+def fact(
+    text: str,
+    predicate: str,
+    value: object,
+    prose: dict[str, object],
+    qualifiers: dict[str, str] | None = None,
+) -> Ledger:
+    """A ledger of one event and one fact ``f1`` stated by it, with ``qualifiers`` if given."""
     ledger = events(text)
-    ledger.fact("f1", predicate, value, sources=["e1"], prose=prose)  # type: ignore[arg-type]
+    ledger.fact("f1", predicate, value, sources=["e1"], qualifiers=qualifiers, prose=prose)  # type: ignore[arg-type]
     return ledger
 
 

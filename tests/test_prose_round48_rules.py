@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from _prose_rules import codes, passes, rule, weakened
 
-from tests._prose_facts import events, fact, names
+from tests._prose_facts import fact, names
 
 
 def test_a_thing_given_up_is_no_longer_had() -> None:
@@ -44,10 +44,13 @@ def test_a_scheme_scrapped_in_the_source_is_negative() -> None:
 
 
 def test_giving_up_verbs_with_no_object_negate_nothing() -> None:
-    ledger = events("The venue refunds the deposit in full for any booking ended within 10 days of booking.")
-    prose = {"names": ["deposit"], "value": ["in full", "full"], "qualifiers": {"window": ["10 days"]}}
-    qualifiers = {"window": "within 10 days of booking"}
-    ledger.fact("f1", "venue.deposit_refund", "full", sources=["e1"], qualifiers=qualifiers, prose=prose)
+    ledger = fact(
+        "The venue refunds the deposit in full for any booking ended within 10 days of booking.",
+        "venue.deposit_refund",
+        "full",
+        {"names": ["deposit"], "value": ["in full", "full"], "qualifiers": {"window": ["10 days"]}},
+        qualifiers={"window": "within 10 days of booking"},
+    )
     assert names(ledger, "Deposit: refunded in full if you cancel within 10 days of booking.") == ()
     courier = fact(
         "The parcel with the new router arrived at noon.",

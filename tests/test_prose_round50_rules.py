@@ -94,10 +94,13 @@ def test_a_command_before_between_and_after_a_fronted_phrase() -> None:
 
 
 def test_a_state_in_a_clause_of_condition_is_that_clauses() -> None:
-    ledger = events("The hall allows live music until 22:30, but only with the fire doors kept closed.")
-    prose = {"names": ["live music"], "value": ["22:30"], "qualifiers": {"condition": ["closed", "shut"]}}
-    qualifiers = {"condition": "fire doors closed"}
-    ledger.fact("f1", "venue.live_music_until", "22:30", sources=["e1"], qualifiers=qualifiers, prose=prose)  # type: ignore[arg-type]
+    ledger = fact(
+        "The hall allows live music until 22:30, but only with the fire doors kept closed.",
+        "venue.live_music_until",
+        "22:30",
+        {"names": ["live music"], "value": ["22:30"], "qualifiers": {"condition": ["closed", "shut"]}},
+        qualifiers={"condition": "fire doors closed"},
+    )
     assert names(ledger, "Live music runs to 10:30 pm as long as the fire doors stay shut.") == ()
     assert names(ledger, "Live music runs to 10:30 pm if the fire doors are closed.") == ()
     assert names(ledger, "Live music runs to 10:30 pm.") == ("f1:qualifiers_changed",)

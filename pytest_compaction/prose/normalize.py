@@ -40,6 +40,7 @@ from pytest_compaction.prose._calendar import (
 )
 from pytest_compaction.prose._derived import adverb_family, derived
 from pytest_compaction.prose._fold import _fold, _per_period
+from pytest_compaction.prose._notes import assignments
 from pytest_compaction.prose._numbers import (
     _AGE_BAND,
     _DECIMAL_COMMA,
@@ -577,8 +578,6 @@ _ARTICLES = frozenset({"the", "a", "an"})
 def phrase(text: str) -> tuple[str, ...]:
     """An alias as the token sequence a summary must hold, articles left out; a key=value
     alias read as a summary's line is ("dry_run=false" as "dry run: false")."""
-    from pytest_compaction.prose._notes import assignments
-
     return tuple(t.norm for t in tokens(assignments(text)) if t.norm not in _ARTICLES)
 
 
