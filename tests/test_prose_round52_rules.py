@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from _prose_rules import passes, rule, weakened
 
+from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose._notes import note_line
-from tests._prose_facts import fact, names
+from tests._prose_facts import events, fact, names
 
 
 def test_a_key_value_line_names_its_words() -> None:
@@ -105,3 +106,33 @@ def test_not_optional_obliges() -> None:
     assert passes(register, "netball: knee brace on, every time # not optional")
     assert passes(register, "Knee brace for netball is non-negotiable.")
     assert weakened(register, "Knee brace for netball is optional.")
+
+
+_RUNS = ["runs", "running", "run by"]
+
+
+def _shifts() -> Ledger:
+    ledger = events("Amira Celik runs the early shift at the bakery.", "Tobias Renn runs the late shift.")
+    ledger.fact(
+        "f1",
+        "bakery.early_shift_lead",
+        "Celik",
+        sources=["e1"],
+        prose={"names": ["early shift"], "value": _RUNS, "subject": ["Celik", "Amira"]},
+    )
+    ledger.fact(
+        "f2",
+        "bakery.late_shift_lead",
+        "Renn",
+        sources=["e2"],
+        prose={"names": ["late shift"], "value": _RUNS, "subject": ["Renn", "Tobias"]},
+    )
+    return ledger
+
+
+def test_a_sibling_thing_in_another_clause_keeps_its_own_subject() -> None:
+    # "late shift" beside the early shift's subject is the late shift's value, not the early one's
+    faithful = "Shifts: 05-13 early shift, run by Celik; 13-21 late shift, Renn running."
+    swapped = "Shifts: 05-13 early shift, run by Renn; 13-21 late shift, Celik running."
+    assert names(_shifts(), faithful) == ()
+    assert names(_shifts(), swapped) == ("f1:subject_changed", "f2:subject_changed")

@@ -201,7 +201,7 @@ def _check_active(
             # the X route of A, however near B's "walks" stands to it.
             positions = [p for p, _ in r.value_positions(statement)]
             nearest = min(positions, key=_nearness(statement, name_at, True))
-            own = _own_subject_at(statement, r, positions) if len(positions) > 1 else None
+            own = _own_subject_at(statement, r, positions, name_at) if len(positions) > 1 else None
             # With the fact's subject named beside one of them, that one is its value: "A's
             # coach leaves at 7:00 (from 7:30); B's still leaves at 7:30" states B's 7:30.
             value_hit = (nearest if own is None else own, value_hit[1])
@@ -452,9 +452,13 @@ def _subject_excepted(statement: Statement, r: Resolved, at: int) -> str | None:
     return None
 
 
-def _own_subject_at(statement: Statement, r: Resolved, positions: Sequence[int]) -> int | None:
+def _own_subject_at(statement: Statement, r: Resolved, positions: Sequence[int], name_at: int) -> int | None:
     """The value position whose clause names the fact's subject, when exactly one does
-    and the subject is named nowhere else in the sentence; or None."""
+    and the subject is named nowhere else in the sentence; or None.
+
+    Not when that clause, away from the name's own, names a sibling of the fact's thing
+    ("first watch, led by Dovey; middle watch, Penhallow leading"): it is the sibling's
+    value that stands beside the subject there."""
     if not r.subject:
         return None
     named = [i for alias in r.subject for i in statement.positions(alias)]
@@ -462,7 +466,28 @@ def _own_subject_at(statement: Statement, r: Resolved, positions: Sequence[int])
     if len(clauses) != 1:
         return None
     own = [p for p in positions if statement.clause[p] in clauses]
-    return own[0] if len(own) == 1 else None
+    if len(own) != 1:
+        return None
+    if statement.clause[own[0]] != statement.clause[name_at] and _sibling_named(statement, r, own[0]):
+        return None
+    return own[0]
+
+
+def _sibling_named(statement: Statement, r: Resolved, at: int) -> bool:
+    """Whether the clause of token ``at`` holds the last word of one of the fact's
+    several-word names after another word than the name's own ("middle watch" for "first
+    watch", "back door" for "front door"): another thing of the same kind."""
+    clause = statement.clause[at]
+    for alias in r.names:
+        if len(alias) < 2:
+            continue
+        for p in statement.positions(alias[-1:]):
+            if p == 0 or statement.clause[p] != clause:
+                continue
+            before = statement.norms[p - 1]
+            if before != alias[-2] and kind_of(before) == "word" and before not in STOPWORDS:
+                return True
+    return False
 
 
 def _nearness(statement: Statement, name_at: int, same: bool) -> Callable[[int], tuple[bool, int]]:
