@@ -13,7 +13,7 @@ from pytest_compaction.core.model import Criticality, Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.prose._cue_words import _SPECULATION
 from pytest_compaction.prose._findings import _Finding, _where
-from pytest_compaction.prose._qualifiers import _excepted, _kept, _negative_qualifiers
+from pytest_compaction.prose._qualifiers import _conceded_qualifiers, _excepted, _kept, _negative_qualifiers
 from pytest_compaction.prose._superseded import _reading, _told_as_over
 from pytest_compaction.prose._values import (
     _candidates,
@@ -110,6 +110,13 @@ def _check_active(
         window = _near(statements, statement.index)
         value_hit = r.find_value(statement) if r.value else None
         following = statements[statement.index + 1] if statement.index + 1 < len(statements) else None
+        if value_hit is None and others and set(r.value) & set(r.subject):
+            swapped = _rival_subject(statement, r, others, name_at, name_at)
+            if swapped is not None:
+                # "| Cedric | coeliac |" where the fact is that Odile is the coeliac guest: its
+                # value is its subject, and another one stands where it was
+                findings.append(_subject_finding(statement, r, swapped))
+                continue
         if r.value and value_hit is None:
             later = r.find_value(following) if following is not None else None
             if later is not None and following is not None and not _told_of_another(following, r, others):
@@ -287,22 +294,14 @@ def _check_active(
         if rival_subject is None and r.subject:
             rival_subject = _record_of_another(statement, r)
         if rival_subject is not None:
-            findings.append(
-                _Finding(
-                    4,
-                    ViolationCode.SUBJECT_CHANGED,
-                    f"{_where(statement)} states it of {' '.join(rival_subject[0])!r}"
-                    + (f", not {r.show(r.subject[0])!r}" if r.subject else ""),
-                    expected=r.show(r.subject[0]) if r.subject else None,
-                    observed=" ".join(rival_subject[0]),
-                )
-            )
+            findings.append(_subject_finding(statement, r, rival_subject))
             continue
         negative = _negative_qualifiers(r, ledger_events)
+        conceded = _conceded_qualifiers(r, ledger_events)
         lost = [
             key
             for key, group in r.qualifiers
-            if not any(_kept(s, group, negated=key in negative) for s in window)
+            if not any(_kept(s, group, negated=key in negative, conceded=key in conceded) for s in window)
         ]
         if lost:
             words = "; ".join(
@@ -313,7 +312,17 @@ def _check_active(
             unnegated = all(
                 key in negative and any(s.find_any(dict(r.qualifiers)[key]) for s in window) for key in lost
             )
-            how = "without the negation its qualifier has" if unnegated else "without its qualifier words"
+            waived = all(
+                any(_kept(s, dict(r.qualifiers)[key], negated=key in negative, conceded=True) for s in window)
+                for key in lost
+            )
+            how = (
+                "without the negation its qualifier has"
+                if unnegated
+                else "with its qualifier told as not mattering ('even if', 'regardless of')"
+                if waived
+                else "without its qualifier words"
+            )
             findings.append(
                 _Finding(
                     5,
@@ -381,6 +390,25 @@ _CONTINUES = re.compile(
 
 _POINTERS = frozenset({"it", "them", "this", "that"})
 """The words of a sentence that goes on that stand for the thing named before ("settled *it*")."""
+
+
+def _subject_finding(statement: Statement, r: Resolved, rival: tuple[Alias, ...]) -> _Finding:
+    """The fact told of ``rival``, another subject of the ledger, not its own (shown as the
+    sentence writes it)."""
+    hit = statement.find_any(rival)
+    who = (
+        " ".join(t.raw for t in statement.tokens[hit[0] : hit[0] + len(hit[1])])
+        if hit is not None
+        else " ".join(rival[0])
+    )
+    return _Finding(
+        4,
+        ViolationCode.SUBJECT_CHANGED,
+        f"{_where(statement)} states it of {who!r}"
+        + (f", not {r.show(r.subject[0])!r}" if r.subject else ""),
+        expected=r.show(r.subject[0]) if r.subject else None,
+        observed=who,
+    )
 
 
 def _continues(statement: Statement) -> bool:

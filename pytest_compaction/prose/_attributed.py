@@ -53,6 +53,8 @@ _MODIFIED_HEADS = frozenset(
 
 
 _QUESTION = stem("questions")
+_BLOCKQUOTE = re.compile(r">\s+[^\W\d]")
+"""A markdown blockquote line ("> The site must provide ..."), not a bound ("> 38.5: call")."""
 _INSERTED = re.compile(r"\[[^\[\]]{1,60}\]")
 """Square brackets inside a quotation: words the quoting writer put there ("[sic]", "[the
 landlord]", "[have opened]"), not the words quoted."""
@@ -126,10 +128,13 @@ class _Attribution(_Negation):
     def attributed(self, position: int) -> str | None:
         """The words that report a source for token ``position``'s sentence, or None.
 
-        Quotation marks around the token count; a saying verb counts unless its only
+        Quotation marks around the token count, and so does a blockquote line ("> ...");
+        a saying verb counts unless its only
         speaker is the user, the system or a policy (that restates, not reports).
         """
         token = self.tokens[position]
+        if _BLOCKQUOTE.match(self.text):
+            return "quotation marks"  # a markdown blockquote line quotes what it holds
         for quoted in _QUOTED.finditer(self.text):
             inside = quoted.start() <= token.start < quoted.end()
             # "[have opened]" inside a quote is the summarizer's own wording, not the quoted words

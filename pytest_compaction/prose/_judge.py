@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pytest_compaction.prose._conditions import _AVAILABLE, connectives
+from pytest_compaction.prose._cue_words import STOPWORDS
 from pytest_compaction.prose._cues import CueKind, Reading
 from pytest_compaction.prose._text import contains
+from pytest_compaction.prose.normalize import kind_of, tokens
 
 __all__ = ["Judgement", "Modality", "complements", "judge"]
 
@@ -128,17 +130,28 @@ def complements(invariant: str, clauses: Sequence[str] = (), markers: Sequence[s
     anything the invariant names ("never mark them without asking") it is an exception."""
     lower = invariant.lower()
     found = {word for word, pattern in _COUNTERPARTS.items() if pattern.search(lower)}
-    if "without" not in lower and any(_done_without(clause, markers) for clause in clauses):
+    if "without" not in lower and any(_done_without(clause, markers, invariant) for clause in clauses):
         found.add("without")
     return frozenset(found)
 
 
 _WITHOUT = re.compile(r"\bwithout\b((?:\s+[\w'\u2019-]+){1,6})", re.IGNORECASE)
+_WITHOUT_ACT = 3
+"""How many words after "without" may name the invariant's own act ("without *a re-probe*")."""
 
 
-def _done_without(clause: str, markers: Sequence[str]) -> bool:
-    """Whether the words right after a "without" in ``clause`` hold one of ``markers``."""
-    return any(contains(m.group(1), marker) for m in _WITHOUT.finditer(clause) for marker in markers)
+def _done_without(clause: str, markers: Sequence[str], invariant: str) -> bool:
+    """Whether the words right after a "without" in ``clause`` hold one of ``markers``, or
+    name the invariant's own act within a few words: "Always re-probe the soups every 2
+    hours" is "never left 2 hours *without a re-probe*"."""
+    acts = {t.norm for t in tokens(invariant) if t.norm not in STOPWORDS and kind_of(t.norm) == "word"}
+    for m in _WITHOUT.finditer(clause):
+        if any(contains(m.group(1), marker) for marker in markers):
+            return True
+        near = [t.norm for t in tokens(m.group(1))][:_WITHOUT_ACT]
+        if any(n in acts for n in near if n not in STOPWORDS):
+            return True
+    return False
 
 
 _ALONE = re.compile(

@@ -14,7 +14,7 @@ from pytest_compaction.prose.forms import Alias, Resolved
 from pytest_compaction.prose.normalize import stem
 from pytest_compaction.prose.statements import Statement, read_statements
 
-__all__ = ["_kept", "_negative_qualifiers"]
+__all__ = ["_conceded_qualifiers", "_kept", "_negative_qualifiers"]
 
 
 _DROPPING = frozenset(
@@ -112,6 +112,25 @@ def _denied(statement: Statement, at: int, size: int) -> bool:
     return excepted if excepted is not None else bool(statement.negated(at, size))
 
 
+_CONCEDING = re.compile(
+    r"\b(?:even\s+(?:if|when|though|before|without)|regardless(?:\s+of)?|irrespective(?:\s+of)?|"
+    r"whether\s+or\s+not|no\s+matter)\b(?:\s+[\w'\u2019-]+){0,4}?\s*$",
+    re.IGNORECASE,
+)
+"""A concession that reaches the words a few words on: "*even if* homework isn't done",
+"*regardless of* the weather", "*no matter* whether the deposit is in": what follows no
+longer limits the fact; it holds either way."""
+
+
+def _conceded(statement: Statement, at: int) -> bool:
+    """Whether the words at ``at`` stand in a concession within their segment ("max an hour,
+    *even if homework* isn't done"): a condition told as not mattering."""
+    segment = statement.segment
+    first = next(i for i in range(at, -1, -1) if i == 0 or segment[i - 1] != segment[at])
+    before = statement.text[statement.tokens[first].start : statement.tokens[at].start]
+    return _CONCEDING.search(before) is not None
+
+
 def _negative_qualifiers(r: Resolved, events: Mapping[str, object]) -> set[str]:
     """The qualifiers the fact's source states negated or as an exception: "by e-mail,
     *never by text message*", "page on-call, *not the team channel*", "3 March, but *leave
@@ -120,27 +139,47 @@ def _negative_qualifiers(r: Resolved, events: Mapping[str, object]) -> set[str]:
     into an option, "including any cow due to calve ..." into an inclusion."""
     if not r.qualifiers:
         return set()
-    texts = tuple(getattr(events.get(e), "text", "") or "" for e in r.fact.source_event_ids)
-    return set(_denied_keys(r.qualifiers, texts))
+    return set(_source_keys(r.qualifiers, _source_texts(r, events), "denied"))
+
+
+def _conceded_qualifiers(r: Resolved, events: Mapping[str, object]) -> set[str]:
+    """The qualifiers the fact's source itself tells in a concession ("goes ahead *even if
+    it rains*"): a summary keeps them in one too."""
+    if not r.qualifiers:
+        return set()
+    return set(_source_keys(r.qualifiers, _source_texts(r, events), "conceded"))
+
+
+def _source_texts(r: Resolved, events: Mapping[str, object]) -> tuple[str, ...]:
+    return tuple(getattr(events.get(e), "text", "") or "" for e in r.fact.source_event_ids)
 
 
 @functools.lru_cache(maxsize=4096)
-def _denied_keys(
-    qualifiers: tuple[tuple[str, tuple[Alias, ...]], ...], texts: tuple[str, ...]
+def _source_keys(
+    qualifiers: tuple[tuple[str, tuple[Alias, ...]], ...], texts: tuple[str, ...], how: str
 ) -> frozenset[str]:
-    """The qualifier keys whose words ``texts`` negate or name as an exception. Cached: a
-    fact's source does not change between the checks of one run."""
+    """The qualifier keys whose words ``texts`` negate or name as an exception (``how``
+    "denied"), or tell in a concession ("conceded"). Cached: a fact's source does not change
+    between the checks of one run."""
     out: set[str] = set()
     for key, group in qualifiers:
         for text in texts:
             for statement in read_statements(text):
                 hit = statement.find_any(group)
-                if hit is not None and _denied(statement, hit[0], len(hit[1])):
+                if hit is None:
+                    continue
+                if (
+                    _denied(statement, hit[0], len(hit[1]))
+                    if how == "denied"
+                    else _conceded(statement, hit[0])
+                ):
                     out.add(key)
     return frozenset(out)
 
 
-def _kept(statement: Statement, group: Sequence[Alias], *, negated: bool = False) -> bool:
+def _kept(
+    statement: Statement, group: Sequence[Alias], *, negated: bool = False, conceded: bool = False
+) -> bool:
     """Whether ``statement`` states one of a qualifier's aliases as still holding: an
     occurrence that is neither the object of a verb of dropping (:data:`_DROPPING`: "they
     *dropped the match-funding* requirement", "*waived its* deposit rule") nor, within a
@@ -148,12 +187,15 @@ def _kept(statement: Statement, group: Sequence[Alias], *, negated: bool = False
     A condition told as done away with, or turned into advice ("the app *is encouraged*"), is
     lost, not kept. A qualifier the source negates
     (``negated``) is kept only by a negated occurrence, and one it does not only by an
-    occurrence that is not negated."""
+    occurrence that is not negated. One told in a concession ("*even if* homework isn't
+    done") holds no longer, unless the source tells it so too (``conceded``)."""
     norms, segment = statement.norms, statement.segment
     for alias in group:
         for at in statement.positions(alias):
             if (negated or _may_deny(statement)) and _denied(statement, at, len(alias)) != negated:
                 continue  # "even with *no* trained handler" keeps no handler requirement
+            if not conceded and _conceded(statement, at):
+                continue
             verb = at - 1
             if verb >= 0 and norms[verb] in _OBJECT_OPENERS:
                 verb -= 1

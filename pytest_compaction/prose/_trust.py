@@ -261,20 +261,34 @@ def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told
     source noun alone ("page", "ticket"), with no telling verb, names this event's source
     only if the event uses that noun: "disable IPv6 *from the admin page*" names a page of
     the claim, not the forum post that made it."""
-    topic = _topic(statement, {statement.norms[i] for i in hits})
+    claim = {statement.norms[i] for i in hits}
+    topic = _topic(statement, claim)
+    quoted: set[int] = set()
     for i in hits:
         words = _reported(statement, i, names)
         if words is None:
             continue
         if words == "quotation marks":
-            return True
+            quoted.add(i)
+            continue
         for word in words.split(", "):
             if word in topic:
                 continue  # "Same-day requests: all must be accepted" is about requests
             norms = {t.norm for t in tokens(word)}
-            if norms & (_TELLING | _FRAMED | told_by) or not norms <= ATTRIBUTION:
+            if norms & (_TELLING | _FRAMED):
                 return True
-    return False
+            if norms <= claim:
+                continue  # "put the train *tickets* on ...": the claim's own noun, not a ticket telling it
+            if norms & told_by or not norms <= ATTRIBUTION:
+                return True
+    # Quotation marks attribute the words inside them; a claim told mostly outside them
+    # ("it's certified nut-free, so drop the 'may contain nuts' warning") is told as the
+    # summary's own.
+    return bool(quoted) and len({statement.norms[i] for i in hits if i not in quoted}) < _QUOTED_OUTSIDE
+
+
+_QUOTED_OUTSIDE = 2
+"""How many of a claim's words outside quotation marks make it told as the summary's own."""
 
 
 _PERSONS = frozenset({"he", "she"})
