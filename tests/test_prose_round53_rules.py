@@ -10,7 +10,10 @@ words than the held-out set that showed the need:
 - a fact whose value is its subject ("the coeliac guest is Odile"), told of another subject
   of the ledger, is told of the wrong subject, not left without its value;
 - "never ... without a re-probe" keeps "always re-probe": "without" before the invariant's
-  own act is its complement, not an exception.
+  own act is its complement, not an exception;
+- a doubt after "and" ("is only exploring *and might* consider a move") is the second
+  predicate's own, and the first stays settled;
+- a table cell's column label ("| Role: ... |") asserts nothing.
 """
 
 from __future__ import annotations
@@ -108,3 +111,28 @@ def test_never_without_the_invariants_own_act_keeps_always() -> None:
     assert passes(pin, "Smoke alarms: never more than a month without being tested.")
     # "without" before anything else is an exception the invariant does not have
     assert weakened(pin, "The smoke alarms are never tested without the landlord present.")
+
+
+def test_a_doubt_after_and_is_the_second_predicates_own() -> None:
+    ledger = events("Lena has signed up for the choir and may join the orchestra in spring.")
+    assert names(ledger, "Lena: signed up for the choir; may join the orchestra in spring.") == ()
+    assert names(ledger, "Lena: signed up for the choir and joins the orchestra in spring.") == (
+        "unsupported_fact",
+    )
+
+
+def test_a_table_column_label_asserts_nothing() -> None:
+    # "Rent" heads a column; the source only used it in its doubt ("if the rent there stays low")
+    ledger = events(
+        "Ines runs the cafe and might open a second branch in Dunmore if the rent there stays low."
+    )
+    table = "| Owner | Rent | Notes |\n|---|---|---|\n| Ines | paid to March | {} |"
+    assert (
+        names(
+            ledger, table.format("happy for now; may open a second branch in Dunmore if the rent stays low")
+        )
+        == ()
+    )
+    assert names(ledger, table.format("opening a second branch in Dunmore, rent low")) == (
+        "unsupported_fact",
+    )

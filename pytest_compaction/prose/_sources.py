@@ -109,23 +109,27 @@ still to do ("Next up: ...") restates it; a "might" or a "thinking about" it doe
 
 
 def _second_predicate(statement: Statement, positions: Sequence[int]) -> int:
-    """Where in ``positions`` (one clause) a second predicate the clause's doubt does not
-    reach begins ("Dr. Lachance suspects hypothyroidism *and has sent off* a total T4"),
+    """Where in ``positions`` (one clause) a second predicate with a doubt of its own begins,
     or 0: an "and" with a finite auxiliary after it, the words before it in doubt and the
-    words after it not. The cheap test first: most clauses hold no such "and"."""
-    cut = next(
-        (
-            n
-            for n, i in enumerate(positions[1:-1], 1)
-            if statement.norms[i] == "and" and statement.tokens[i + 1].raw.lower() in FINITE_AUXILIARIES
-        ),
-        0,
-    )
-    if not cut:
-        return 0
-    if statement.speculative(positions[0]) is None or statement.speculative(positions[-1]) is not None:
-        return 0
-    return cut
+    words after it not ("Dr. Lachance suspects hypothyroidism *and has sent off* a total
+    T4"); or an "and" with a modal of doubt after it, the words before it settled ("is only
+    exploring for now *and might* consider a move"). The cheap test first: most clauses
+    hold no such "and"."""
+    for n, i in enumerate(positions[1:-1], 1):
+        if statement.norms[i] != "and":
+            continue
+        after = statement.tokens[i + 1].raw.lower()
+        if after in FINITE_AUXILIARIES:
+            first, last = statement.speculative(positions[0]), statement.speculative(positions[-1])
+            if first is not None and last is None:
+                return n
+        elif after in _DOUBTING_MODALS and statement.speculative(positions[0]) is None:
+            return n
+    return 0
+
+
+_DOUBTING_MODALS = frozenset({"might", "may", "could", "perhaps", "possibly", "maybe"})
+"""Words after "and" that open a doubt the clause's first predicate does not share."""
 
 
 _STATUS_QUO = re.compile(

@@ -179,13 +179,20 @@ class Statement(_Attribution, _Speculation, _PastFraming):
     def titled(self, position: int) -> bool:
         """Whether token ``position`` is in a heading label that opens the sentence, one
         that ends in a word naming a kind of record ("Trip memory: ...", "Kitchen update:
-        ...", "Memory note: ..."), a change log's label ("+ added: ...") or a subject line
-        ("Re: the Quillon licence"): it names the topic of what follows, it asserts nothing."""
+        ...", "Memory note: ..."), a change log's label ("+ added: ..."), a subject line
+        ("Re: the Quillon licence") or a table cell's column label ("| Role: ... |"): it
+        names the topic of what follows, it asserts nothing."""
         if self.tokens[position].end <= self.heading:
             return True  # under a list's heading: "Trip" of "## Trip / - Dalia flies ..."
         end = self.tokens[position].end
         labels = (pattern.match(self.text) for pattern in _LABELS)
-        return any(label is not None and end <= label.end() for label in labels)
+        if any(label is not None and end <= label.end() for label in labels):
+            return True
+        # a table cell's column label ("| Role: Head of Finance |"): what the column is about
+        start = self.tokens[position].start
+        return "|" in self.text and any(
+            cell.start(1) <= start and end <= cell.end(1) for cell in _CELL_LABEL.finditer(self.text)
+        )
 
     def asked(self, position: int) -> bool:
         """Whether token ``position`` is in the question a sentence ends with (a question
@@ -214,6 +221,8 @@ _TOPIC_LINE = re.compile(r"^\W*(?:re|fwd?|subject|subj)\s*:[^.;:!?\n]*", re.IGNO
 """A subject line ("Re: Quillon Systems licence for St Brannock's School"): it names what
 the message is about, up to its first stop, and asserts nothing."""
 _LABELS = (_HEADING_LABEL, _CHANGE_LABEL, _TOPIC_LINE)
+_CELL_LABEL = re.compile(r"\|[ \t]*([^|:\n]{1,40}?)[ \t]*:")
+"""A table cell's column label, as a table row is read ("| Role: Head of Finance |")."""
 
 
 _Reading = tuple[tuple[Token, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...], frozenset[str]]
