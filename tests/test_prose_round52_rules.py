@@ -9,7 +9,10 @@ tool-using agent), each tested in other words than the held-out set that showed 
 - each part of a line after a semicolon may open with its own label ("pets: not allowed");
 - a flag of importance or a task box opens a command, its label first ("[!] Sat: water
   the seedlings");
-- "not optional" and "non-negotiable" oblige.
+- "not optional" and "non-negotiable" oblige;
+- a negative person with an act in the present ("nobody takes it out solo") forbids;
+- a condition is kept in an acronym of its words ("TWS" for "true wind speed") and in a
+  unit's abbreviation ("15 kt" for "15 knots"; "kt", "kts", "mph" and "kph" are units).
 """
 
 from __future__ import annotations
@@ -136,3 +139,44 @@ def test_a_sibling_thing_in_another_clause_keeps_its_own_subject() -> None:
     swapped = "Shifts: 05-13 early shift, run by Renn; 13-21 late shift, Celik running."
     assert names(_shifts(), faithful) == ()
     assert names(_shifts(), swapped) == ("f1:subject_changed", "f2:subject_changed")
+
+
+def test_nobody_with_an_act_in_the_present_forbids() -> None:
+    pin = rule(
+        "Never use the cold room without a second person in the building.", ["cold room"], "prohibition"
+    )
+    assert passes(pin, "Cold room: nobody goes in alone; a second person stays in the building.")
+    kiln = rule("Never open the kiln above 200 degrees.", ["kiln"], "prohibition")
+    assert passes(kiln, "Kiln: no one opens it above 200 degrees.")
+    assert weakened(kiln, "Kiln: try not to open it above 200 degrees.")
+    # a state of mind or of having is no rule
+    assert not passes(kiln, "Kiln: nobody knows why it cracked above 200 degrees.")
+
+
+def test_a_condition_kept_in_an_acronym_and_a_unit_abbreviation() -> None:
+    pin = rule(
+        "Pupils may use the climbing wall only if a qualified belay instructor is present.",
+        ["climbing wall"],
+        "permission_with_condition",
+    )
+    assert passes(pin, "Climbing wall: allowed only with a QBI present.")
+    assert weakened(pin, "Climbing wall: allowed at lunchtime.")
+    wind = rule(
+        "The dinghies may go out only if the wind is below 12 knots.",
+        ["dinghies"],
+        "permission_with_condition",
+    )
+    assert passes(wind, "Dinghies: out only when the wind is under 12 kt.")
+    assert weakened(wind, "Dinghies: out only when the wind is under 20 kt.")
+
+
+def test_knots_in_note_form() -> None:
+    ledger = fact(
+        "The harbour speed limit is 6 knots.",
+        "harbour.speed_limit",
+        6,
+        {"names": ["speed limit", "limit"], "value": ["6 knots"]},
+    )
+    assert names(ledger, "Harbour: speed limit 6 kt.") == ()
+    assert names(ledger, "Harbour: speed limit 6 kts inside the wall.") == ()
+    assert names(ledger, "Harbour: speed limit 6 mph.") == ("f1:value_changed",)

@@ -198,6 +198,13 @@ _PROHIBITION = (
     # negative subject and a passive in the present, a standing procedure of never doing it.
     r"\b(?:none|nothing|nobody|no\s+one)\s+(?:is|are|gets?|goes|go)\s+(?:ever\s+)?(?:[a-z]+ed|left|sent|kept|put|"
     r"given|taken|shown|told|let|driven|thrown|brought|shared)\b",
+    # "Nobody takes it out solo", "no one enters the cold room in shorts": a negative
+    # person and an act in the present, a standing rule of never doing it (not a state of
+    # mind or of having: "nobody knows", "no one has the key").
+    r"\b(?:nobody|no\s+one|no-one|noone)\s+(?:ever\s+)?(?!(?:is|was|has|does|says|knows|thinks|seems|"
+    r"likes|loves|wants|needs|minds|cares|remembers|recalls|believes|expects|agrees|understands|owns|"
+    r"lives|works|uses|feels|means|gets|looks|sees|hears|wins|pays|answers|reads|notices|objects)\b)"
+    r"[a-z]{2,}s\b(?!\s+(?:to|that)\b)",
     # "No one under 18 may be admitted", "nobody can take the van out": a negative subject
     # and a modal of permission or duty in its clause.
     r"\b(?:no\s+one|nobody|noone|none|nothing)\b(?=[^.;!?|]{0,80}?\b(?:may|can|shall|must|is\s+to|are\s+to)\b)",

@@ -136,6 +136,12 @@ _UNITS = {
     "k": "thousand",
     "degree": "degree",
     "degrees": "degree",
+    "kt": "knot",
+    "kts": "knot",
+    "knot": "knot",
+    "knots": "knot",
+    "mph": "mph",
+    "kph": "kph",
 }
 
 _ABBREVIATED = {"lb": "pounds", "lbs": "pounds"}

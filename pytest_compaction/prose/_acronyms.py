@@ -1,0 +1,39 @@
+"""Acronyms a summary writes for words its source spells out ("TWS" for "true wind speed",
+"DNR" for "do not resuscitate"): read as those words where the source holds them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from pytest_compaction.prose._cue_words import STOPWORDS
+from pytest_compaction.prose.normalize import tokens
+
+__all__ = ["spelled_out"]
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
+"""A word in capitals only, of two to six letters."""
+_SHOUTED = frozenset(
+    {"always", "never", "ever", "only", "must", "all", "any", "none", "not", "no", "do", "dont"}
+)
+"""Words written in capitals for emphasis ("NEVER", "ONLY"), not acronyms."""
+
+
+def spelled_out(texts: Iterable[str], source: str) -> set[str]:
+    """The word stems of ``source`` that an acronym in ``texts`` stands for: a run of
+    consecutive words of ``source`` whose first letters spell it ("true wind speed" for
+    "TWS"). Nothing for an acronym ``source`` writes itself, or spells no run of."""
+    found: set[str] = set()
+    words = [t for t in tokens(source) if t.raw[:1].isalpha()]
+    initials = "".join(t.raw[0].lower() for t in words)
+    written = {t.raw for t in words}
+    for text in texts:
+        for match in _ACRONYM.finditer(text):
+            acronym = match.group()
+            if acronym in written or acronym.lower() in _SHOUTED or acronym.lower() in STOPWORDS:
+                continue
+            at = initials.find(acronym.lower())
+            if at >= 0:
+                found.update(t.norm for t in words[at : at + len(acronym)])
+    return found
