@@ -253,6 +253,11 @@ def _check_active(
             # cabinet"), unless it restates the whole fact, every qualifier with it: then the
             # summary says the fact and its opposite, and the opposite is no aside.
             restated = bool(r.qualifiers) and all(statement.find_any(group) for _, group in r.qualifiers)
+            if value_hit is None and not restated and _pointed_at(following, required):
+                # "... prepared for the Vault expedition. Halvard *won't* be coming along on *it*":
+                # the mention only names it; the next sentence states it
+                ok = True
+                continue
             findings.append(
                 _Finding(
                     3 if value_hit is not None or restated else 1,
@@ -409,6 +414,24 @@ def _subject_finding(statement: Statement, r: Resolved, rival: tuple[Alias, ...]
         expected=r.show(r.subject[0]) if r.subject else None,
         observed=who,
     )
+
+
+def _pointed_at(statement: Statement | None, polarity: str) -> bool:
+    """Whether ``statement`` (the sentence after a mention) points back to the thing named
+    with a word of :data:`_POINTERS` after a preposition, read with ``polarity`` ("won't be
+    coming along on *it*")."""
+    if statement is None:
+        return False
+    return any(
+        _reading(statement, p, 1, False, ())[0] == polarity
+        for p, norm in enumerate(statement.norms)
+        if norm in _POINTERS and p > 0 and statement.norms[p - 1] in _PREPOSITIONS
+    )
+
+
+_PREPOSITIONS = frozenset({"on", "in", "to", "for", "with", "about", "at", "from", "of", "into", "onto"})
+"""The words before a pointer that make it the object of the clause ("coming along *on it*"),
+not its subject ("*it* will", "*this* is"), which stands for whatever the clause is about."""
 
 
 def _continues(statement: Statement) -> bool:

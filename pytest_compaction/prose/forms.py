@@ -411,6 +411,20 @@ def _hours_on_the_clock(
     return (*value, *extra) if extra else value
 
 
+def _unit_initials(value: tuple[Alias, ...], shown: dict[Alias, str]) -> tuple[Alias, ...]:
+    """``value`` and, for an alias that is a number and a unit of two or three words ("1,340
+    gold pieces", "12 hit points"), the number with the unit's initials ("1340 gp", "12
+    hp"): a note writes the unit as its initials."""
+    extra: list[Alias] = []
+    for alias in value:
+        if len(alias) in (3, 4) and alias[0][:1] == "#" and all(kind_of(w) == "word" for w in alias[1:]):
+            variant = (alias[0], "".join(w[0] for w in alias[1:]))
+            if variant not in value and variant not in extra:
+                shown.setdefault(variant, shown.get(alias, " ".join(alias)))
+                extra.append(variant)
+    return (*value, *extra) if extra else value
+
+
 @functools.lru_cache(maxsize=4096)
 def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolved:
     """:func:`resolve` for the fact's source text. Cached: every check of a session
@@ -424,6 +438,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
         value = build.aliases(value_words, require_source=True, derive=True)
     value, halfless = build.in_half(value, fact.value)
     value = _hours_on_the_clock(value, fact.value, build.shown)
+    value = _unit_initials(value, build.shown)
     dates = day_dates(value, build.shown, fact.value)
     for alias, said in dates.items():
         build.shown.setdefault(alias, said)
