@@ -8,7 +8,11 @@ other words than the held-out set that showed the need:
   pieces" as "1340 gp", "12 hit points" as "12 hp");
 - a "can" in a clause of place, relative or purpose with its own subject ("..., where
   every player can see the dice", "so that the cleaner can find them") grants nothing: the
-  command before it stays a command.
+  command before it stays a command;
+- a word that classified a doubted noun ("the *memory* clinic") classifying another noun
+  ("memory concerns") restates nothing;
+- a report that confirms ("the letter *confirms* she has been referred") tells a doubt as
+  settled, whoever reports it.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.modality import CueKind, read
-from tests._prose_facts import fact, names
+from tests._prose_facts import events, fact, names
 
 
 def _festival() -> Ledger:
@@ -61,3 +65,19 @@ def test_a_can_in_a_clause_of_place_or_purpose_grants_nothing() -> None:
     )
     assert passes(pin, "Spare keys always go in the red box, where the cleaner can find them.")
     assert weakened(pin, "Spare keys can go in the red box if that's easier.")
+
+
+def test_a_word_that_classified_a_doubted_noun_classifies_another() -> None:
+    ledger = events("The school says Tomas might be moved to the reading group if his scores stay low.")
+    assert names(ledger, "Focus: reading practice at home. Tomas might join the reading group.") == ()
+    assert names(ledger, "Focus: reading practice at home. Tomas has joined the reading group.") == (
+        "unsupported_fact",
+    )
+
+
+def test_a_report_that_confirms_tells_it_as_settled() -> None:
+    ledger = events("The surveyor's email says the beam may need replacing before winter.")
+    assert names(ledger, "Surveyor's email: the beam may need replacing before winter.") == ()
+    assert names(ledger, "Surveyor's email confirms the beam needs replacing before winter.") == (
+        "unsupported_fact",
+    )

@@ -221,7 +221,8 @@ def _note_roles(
 ) -> None:
     """Record, for each doubted word of a hedged clause, the clause's doubted words and the
     word's role in it: ``time`` after a time determiner ("next *spring*"), ``verb`` for the
-    first doubted word after the hedge ("thinking of *moving*"), else ``""``."""
+    first doubted word after the hedge ("thinking of *moving*"), ``modifier:<noun>`` for a
+    word that classifies the doubted noun after it ("the *memory* clinic"), else ``""``."""
     hedge_words = {w.lower() for w in re.findall(r"[\w']+", hedge)}
     after = max((i for i in positions if statement.tokens[i].raw.lower() in hedge_words), default=None)
     verb = (
@@ -240,7 +241,25 @@ def _note_roles(
             role = "time"
         elif i == verb:
             role = "verb"
+        elif (head := _head_after(statement, i)) is not None:
+            role = f"modifier:{head}"
         roles.setdefault(norm, []).append((clause, role))
+
+
+_ARTICLES = frozenset({"the", "a", "an", "her", "his", "their", "its", "my", "our", "your"})
+
+
+def _head_after(statement: Statement, i: int) -> str | None:
+    """The noun that token ``i`` classifies right after an article ("the *memory* clinic":
+    "clinic"); or None."""
+    j = i + 1
+    before = statement.text[max(0, statement.tokens[i].start - 8) : statement.tokens[i].start].split()
+    if j >= len(statement.norms) or not before or before[-1].lower() not in _ARTICLES:
+        return None
+    between = statement.text[statement.tokens[i].end : statement.tokens[j].start]
+    if between.strip() or statement.norms[j] in STOPWORDS or kind_of(statement.norms[j]) != "word":
+        return None
+    return statement.norms[j]
 
 
 def _about_else(
@@ -250,8 +269,9 @@ def _about_else(
     of them, and is there no more than their time ("next spring" -> "spring vegetable
     recipes") or their verb with an object of its own ("thinking of moving to Porto" ->
     "moving her grocery day to Friday"): a clause about something else, not the speculation
-    restated. The verb with nothing after it ("she is moving") or any two of the clause's
-    words still restate it."""
+    restated; so is a word that classified a noun ("the *memory* clinic") classifying
+    another ("memory concerns"). The verb with nothing after it ("she is moving") or any
+    two of the clause's words still restate it."""
     if not roles:
         return False
     clause = statement.clause[index]
@@ -269,6 +289,11 @@ def _about_else(
                 and n not in STOPWORDS
             ]
             if not rest or set(rest) & words:
+                return False
+        elif role.startswith("modifier:"):
+            # "the memory clinic" -> "memory concerns": the word classifies another noun
+            j = index + 1
+            if j >= len(statement.norms) or statement.norms[j] in STOPWORDS or statement.norms[j] == role[9:]:
                 return False
     return True
 

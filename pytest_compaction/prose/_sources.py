@@ -45,7 +45,7 @@ from pytest_compaction.prose._trust import (
 )
 from pytest_compaction.prose._values import _content
 from pytest_compaction.prose.forms import Resolved
-from pytest_compaction.prose.normalize import tokens
+from pytest_compaction.prose.normalize import stem, tokens
 from pytest_compaction.prose.statements import REPORTING, Statement, read_statements
 
 __all__ = ["_check_sources"]
@@ -140,6 +140,26 @@ _STATUS_QUO = re.compile(
 )
 """A denial that anything changed: "nothing has changed on pricing", "no change to the
 fee", "the fee is unchanged"."""
+
+
+_CONFIRMING = frozenset(
+    stem(w)
+    for w in (
+        *("confirm", "confirms", "confirmed", "verify", "verifies", "verified", "prove", "proves"),
+        *("proved", "proven", "establish", "establishes", "established", "certify", "certifies", "certified"),
+    )
+)
+
+
+def _confirmed(statement: Statement, position: int) -> bool:
+    """Whether a verb of confirming stands before token ``position`` in its clause ("GP
+    letter *confirms* she has been referred"): the report tells it as settled, whoever
+    reports it."""
+    clause = statement.clause[position]
+    return any(
+        statement.norms[j] in _CONFIRMING and statement.clause[j] == clause and not statement.negated(j)
+        for j in range(position)
+    )
 
 
 def _possessor(statement: Statement, position: int) -> bool:
@@ -311,8 +331,10 @@ def _check_sources(
                 # report of what the source only believed or thought possible does not
                 # (:data:`REPORTING`: "thinks it might be X" told as "says it is X").
                 source = labels[only_speculative[norm]]
-                reported = norm not in believed_only and _reports_doubt(
-                    _reported(statement, i, names | doubted_things)
+                reported = (
+                    norm not in believed_only
+                    and _reports_doubt(_reported(statement, i, names | doubted_things))
+                    and not _confirmed(statement, i)
                 )
                 if not forecast and (reported or _source_tells(statement, source, _TELLING_DOUBT)):
                     continue
