@@ -138,6 +138,9 @@ approves" still drops the supervisor."""
 
 _ARRIVAL = _stem_set("reach reaches reached arrive arrives arrived arrival")
 """Words of getting somewhere: "until we reach the museum" is "up to the point we arrive"."""
+_COMPLETION = _stem_set("finish finishes finished complete completes completed done")
+"""Words of a thing being over: "after their homework is finished" is "once it is done"
+("done" reads as "do": "once they do their homework" keeps it too)."""
 _SUCCESSION = _stem_set("consecutive successive row")
 """Words of one thing after another: "on two consecutive readings" is "twice in a row"."""
 _NOTICE = _stem_set(
@@ -154,13 +157,14 @@ _FOLDS = (
     ("<assent>", _ASSENT),
     ("<arrival>", _ARRIVAL),
     ("<succession>", _SUCCESSION),
+    ("<completion>", _COMPLETION),
     ("<notice>", _NOTICE),
 )
 
 
 def _assent(stems: Iterable[str]) -> set[str]:
     """``stems`` with the words of one act or degree (more, less, assent, arrival,
-    succession, notice) folded into one."""
+    succession, completion, notice) folded into one."""
     return {next((name for name, group in _FOLDS if s in group), s) for s in stems}
 
 

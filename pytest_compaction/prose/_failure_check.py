@@ -19,6 +19,7 @@ from pytest_compaction.prose.invariants import (
     failure_outcome,
 )
 from pytest_compaction.prose.normalize import tokens
+from pytest_compaction.prose.statements import STOPWORDS
 
 __all__ = ["_check_failure"]
 
@@ -201,6 +202,22 @@ def _only_proposed(window: str, approach: Sequence[str]) -> bool:
     return False
 
 
+_SHARED_WORDS = 3
+"""How many of a record's content words a sentence after the one naming the attempt must
+hold to go on about that attempt."""
+
+
+def _retells_attempt(text: str, record: str) -> bool:
+    """Whether ``text`` holds :data:`_SHARED_WORDS` content words of the record ("...
+    covered getting to Carrow. *Rebooking* the 5:40 pm *train online* has been tried twice"):
+    it tells the attempt the sentence before named."""
+    own = {
+        t.norm for t in tokens(record) if t.norm not in STOPWORDS and t.norm[:1].isalpha() and len(t.norm) > 2
+    }
+    here = {t.norm for t in tokens(text)}
+    return len(own & here) >= _SHARED_WORDS
+
+
 def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -> list[Violation]:
     rid = record.id
     spots = _text.windows(sentences, record.approach, also=expansions(record.text, record.approach))
@@ -225,6 +242,7 @@ def _check_failure(record: FailureRecord, sentences: Sequence[_text.Sentence]) -
             and (
                 _ANAPHOR.match(_unlabelled(sentences[following].text, sentences[spot[-1]].text))
                 or any(_text.contains(sentences[following].text, m) for m in record.error)
+                or _retells_attempt(sentences[following].text, record.text)
             )
         ):
             # "Tried X. It failed with E."; "Tried X. Three hours in, the restore crashed

@@ -44,7 +44,7 @@ _PASSIVE = frozenset({"is", "are", "was", "were", "been", "being", "be", "got", 
 _EXCLUSION = re.compile(
     r"\b(?:except(?:ing)?(?:\s+for)?|exclud(?:e|es|ed|ing)|with\s+the\s+exception\s+of|"
     r"(?:apart|aside)\s+from|other\s+than|save\s+for|barring|not\s+including|exempt(?:ing)?|"
-    r"leav(?:e|es|ing)\s+out|left\s+out)\b(?:\s+[\w'-]+){0,5}?\s*$",
+    r"leav(?:e|es|ing)\s+out|left\s+out)\b(?:\s+[\w'\u2019-]+){0,7}?\s*$",
     re.IGNORECASE,
 )
 """An exclusion that reaches a qualifier a few words on: "leave out any cow due to calve

@@ -144,6 +144,12 @@ _NOUN_PHRASE_END = re.compile(
 """Prepositions of cause or topic, whose definite object a doubt takes as known."""
 
 
+_OCCASION = re.compile(
+    r"\b(?:at|during)\s+(?:the|her|his|their|its|our|your|my|this)(?:\s+next)?\s*$", re.IGNORECASE
+)
+"""An occasion the doubted act is placed at ("at the review", "during her next visit")."""
+
+
 class _Speculation(_Sentence):
     """How a statement reads speculation; :class:`~pytest_compaction.prose.statements.Statement`
     inherits it."""
@@ -525,12 +531,38 @@ class _Speculation(_Sentence):
         """The words of a time clause after the speculation word ("how much you'll hold
         *before I come in on Friday*"): "before", "after", "until", "once" and "when"
         presuppose what they tell, so the doubt of the clause they hang on does not reach
-        them; one with a doubt of its own ("before I might ...") keeps it."""
+        them; one with a doubt of its own ("before I might ...") keeps it. So does an
+        occasion named after "at the" or "during the" ("may increase the dose *at the
+        review*"): the review takes place whatever is decided at it."""
+        occasion: set[int] = set()
         for i in positions:
             token = self.tokens[i]
-            if token.start < after or token.raw.lower() not in _TIME_CONJUNCTIONS:
+            if token.start < after:
+                continue
+            if token.raw.lower() not in _TIME_CONJUNCTIONS:
+                before = self.text[max(0, token.start - 24) : token.start]
+                # after the doubted verb and its object, not right after the verb ("might
+                # look at the tachographs": what is looked at is doubted)
+                placed = (
+                    sum(
+                        1
+                        for j in positions
+                        if after <= self.tokens[j].start < token.start and self.norms[j] not in STOPWORDS
+                    )
+                    >= 2
+                )
+                if not occasion and placed and _OCCASION.search(before):
+                    # "may increase the dose *at the review*": the review is a given
+                    occasion = {i}
+                    follow = i + 1
+                    while (
+                        follow in positions
+                        and self.text[self.tokens[follow - 1].end : self.tokens[follow].start] == "-"
+                    ):
+                        occasion.add(follow)
+                        follow += 1
                 continue
             if _SPECULATION.search(self.text, token.end, end) is not None:
-                return set()
-            return {j for j in positions if j > i}
-        return set()
+                return occasion
+            return occasion | {j for j in positions if j > i}
+        return occasion

@@ -234,6 +234,20 @@ def _name_positions(statement: Statement, names: Sequence[Alias]) -> set[int]:
     return {p + k for alias in names for p in statement.positions(alias) for k in range(len(alias))}
 
 
+_POINTERS = frozenset({"it", "its", "they", "them", "their", "this", "that"})
+
+
+def _pointing_back(statements: Sequence[Statement], index: int, r: Resolved) -> Statement | None:
+    """The sentence after ``index`` when it does not name the fact itself but holds a word
+    that points back to it ("he takes *it* every eight hours"); or None."""
+    if index + 1 >= len(statements):
+        return None
+    following = statements[index + 1]
+    if following.find_any(r.names) is not None or not _POINTERS & set(following.norms):
+        return None
+    return following
+
+
 def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: bool = False) -> list[Violation]:
     """An old value stated as current. With ``newer_unstated`` (the value that replaced it
     is told nowhere), only words that tell history in the value's own clause excuse it,
@@ -249,7 +263,13 @@ def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: boo
         if r.value:
             value_hit = r.find_value(statement)
             if value_hit is None:
-                continue
+                # "... covered Yusuf's amoxicillin. He takes *it* every eight hours": the next
+                # sentence points back to it and states its value
+                following = _pointing_back(statements, statement.index, r)
+                value_hit = r.find_value(following) if following is not None else None
+                if following is None or value_hit is None:
+                    continue
+                statement = following
             at, words, span = value_hit[0], r.show(value_hit[1]), len(value_hit[1])
             turned, required = tuple(value_hit[1]) in r.inverse, r.value_polarity
         if _reading(statement, at, span, turned, r.names if r.value else ())[0] != required:
