@@ -1,9 +1,9 @@
 """Prose checking on hostile summaries: how its time grows with the summary's length.
 
 A compressor may return anything, a 100,000-character run of one word included; reading it
-must stay close to linear, or one bad output stalls the whole session. Each shape is read at
-two lengths, in one run; the ratio of the times (for twice the text) should stay near 2
-(a quadratic reading shows ~4)::
+(its facts and a pinned rule) must stay close to linear, or one bad output stalls the whole
+session. Each shape is read at two lengths, in one run; the ratio of the times (for twice
+the text) should stay near 2 (a quadratic reading shows ~4)::
 
     python benchmarks/bench_prose_hostile.py [--chars 40000]
 """
@@ -15,6 +15,18 @@ import time
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.facts import check_facts_in_prose
+from pytest_compaction.prose.summary import check_prose
+
+_RULES = {
+    "invariants": [
+        {
+            "id": "inv",
+            "text": "Never give the dog chocolate.",
+            "markers": ["chocolate"],
+            "modality": "prohibition",
+        }
+    ]
+}
 
 SHAPES = {
     "one word repeated (the fact's name)": "peanut ",
@@ -30,6 +42,10 @@ SHAPES = {
     "hyphened number words": "twenty-",
     "a number phrase that never ends": "one hundred and ",
     "hyphened words": "a-b",
+    "a negative subject repeated": "nobody ",
+    "an epistemic hedge repeated": "likely ",
+    "XML-like tags": "<a b=c ",
+    "a concession repeated": "even if ",
 }
 
 
@@ -51,6 +67,7 @@ def _ledger() -> Ledger:
 def _seconds(ledger: Ledger, text: str) -> float:
     started = time.perf_counter()
     check_facts_in_prose(ledger, text)
+    check_prose(_RULES, text)
     return time.perf_counter() - started
 
 

@@ -485,9 +485,21 @@ the agent *to* cancel", "wants them *to get the boiler* serviced"."""
 def _requested(statement: Statement, position: int) -> bool:
     """Whether token ``position`` is what someone asked for ("asked for the parcel to be
     *redelivered*"), in its own clause: a request tells what was wanted, not what is so."""
-    clause = statement.clause[position]
-    start = min(t.start for i, t in enumerate(statement.tokens) if statement.clause[i] == clause)
-    return _REQUESTED.search(statement.text, start, statement.tokens[position].start) is not None
+    # the request's verb stands a dozen words before at most: only that stretch of the
+    # clause is searched
+    clause, first = statement.clause[position], position
+    end = statement.tokens[position].start
+    while (
+        first > 0
+        and statement.clause[first - 1] == clause
+        and statement.tokens[first - 1].start >= end - _REQUEST_REACH
+    ):
+        first -= 1
+    return _REQUESTED.search(statement.text, statement.tokens[first].start, end) is not None
+
+
+_REQUEST_REACH = 160
+"""How many characters before a word :data:`_REQUESTED` is looked for in."""
 
 
 def _subject_excepted(statement: Statement, r: Resolved, at: int) -> str | None:

@@ -193,7 +193,7 @@ _PROHIBITION = (
     rf"\b(?:stays?|remains?)\s+{_AWAY}\b",
     # "None leaves without a label", "nobody enters unless escorted": a universal negative
     # bounded by a condition is "never ... without".
-    r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]*\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
+    r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]{0,200}?\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
     # "None are left at an unattended address", "nothing is sent without a label": a
     # negative subject and a passive in the present, a standing procedure of never doing it.
     r"\b(?:none|nothing|nobody|no\s+one)\s+(?:is|are|gets?|goes|go)\s+(?:ever\s+)?(?:[a-z]+ed|left|sent|kept|put|"
@@ -298,7 +298,7 @@ _OBLIGATION = (
     r"\bneeds?\s+(?=(?:[a-z]{1,5}\.\s+)?(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*(?:'s|s')(?=\s|$))",
 )
 _RULE_AHEAD = (
-    r"(?=[^,;:.!?]*?(?:"
+    r"(?=[^,;:.!?]{0,120}?(?:"
     + "|".join(f"(?:{p})" for p in _OBLIGATION)
     + rf"|\b{_DEONTIC}\b|\bnever\b|\bnot\b|n't\b))"
 )
@@ -420,6 +420,8 @@ _CONDITION = (
     r"\bor\s+(?:later|after|earlier|before)\b",
     r"\bat\s+the\s+(?:earliest|latest)\b",
     r"\bno\s+(?:earlier|later|sooner)\s+than\b",
+    # "never back *later than* 18:00": a bound on a time, as "after" is
+    r"\b(?:later|earlier)\s+than\b",
     # A noun of occasion with a relative is "when" ("only in cases where the renter ...",
     # "in the event that the line drops"); "in case" alone is a precaution, not a condition.
     r"\bin\s+(?:the\s+|those\s+)?(?:cases?|instances?|situations?|circumstances|events?)\s+(?:where|when|that|in\s+which)\b",

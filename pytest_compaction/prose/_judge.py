@@ -115,6 +115,9 @@ _COUNTERPARTS = {
     ),
     # "always pay it from the team account" is "never pay it any way other than from it"
     "other than": re.compile(r"\b(?:from|with|by|via|through|using|on|at|to)\b"),
+    # "always back by 18:00" is "never back later than 18:00" / "never back after 18:00"
+    "later than": re.compile(r"\b(?:by|before|no\s+later\s+than)\b"),
+    "after": re.compile(r"\b(?:by|before|no\s+later\s+than)\b"),
 }
 
 
@@ -387,10 +390,11 @@ def judge(
             # "may A unless B" restated "may A, except when B": the carve-out takes the place of
             # the invariant's own, and a permission's condition is then checked word for word.
             added = [w for w in added if w not in _NEGATIVE_CONDITIONS]
-        if own & set(conditions) & _COMPLEMENTED:
+        if own & set(conditions) & (_COMPLEMENTED - _CARVE_OUTS):
             # The rule kept in its own complemented connective ("never wipe until the owner confirms")
             # is not restated through its complement, so an "unless" beside it is an
-            # exception ("..., unless the ticket is urgent"), not "until" turned around.
+            # exception ("..., unless the ticket is urgent"), not "until" turned around. A
+            # carve-out kept ("anyone *other than* the parents") is who the rule is about.
             added += [w for w in conditions if w in _ADDED_EXCEPTIONS and w not in own]
     if added:
         return Judgement(

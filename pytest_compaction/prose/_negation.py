@@ -193,7 +193,13 @@ class _Negation(_Sentence):
             if un_negative(raw):
                 # Only as what its subject or object is: "the charge *is unpaid*", "leave the
                 # back gate *unlocked*", never "unlimited data".
-                if i > position and (self._complement(i) or self._object_complement(position, i)):
+                # Not one said of another subject after "and" ("has not consented and the form
+                # is *unsigned*"): that clause tells its own subject.
+                if (
+                    i > position
+                    and self.clause[i] == self.clause[position]
+                    and (self._complement(i) or self._object_complement(position, i))
+                ):
                     found.append(self.tokens[i].raw)
                 continue
             if self.tokens[i].raw == "N" and i > position and (self._answers(position, i) or i == answer):

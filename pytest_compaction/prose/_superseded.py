@@ -274,8 +274,13 @@ def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: boo
             turned, required = tuple(value_hit[1]) in r.inverse, r.value_polarity
         if _reading(statement, at, span, turned, r.names if r.value else ())[0] != required:
             continue
+        own = {t.raw.lower() for t in statement.tokens[at : at + span]}
         past = statement.past(at)
+        if past is not None and past.lower() in own:
+            past = None  # "the *Old* Mill": a word of the value's own name tells no history
         history = _told_as_history(statement, at) if newer_unstated else past or _sequenced(statement, at)
+        if history is not None and history.lower() in own:
+            history = None
         doubt = statement.speculative(at)
         if history is not None or (doubt is not None and not only_future(doubt)):
             continue  # a plan told in the future ("will be written as CSV") still stands

@@ -20,6 +20,7 @@ from pytest_compaction.prose._footnotes import with_footnotes
 from pytest_compaction.prose._json import rendered
 from pytest_compaction.prose._notes import answered, assignments, note_line, unheld
 from pytest_compaction.prose._tables import cells, headed, is_rule_row, labelled_row
+from pytest_compaction.prose._tags import untagged
 
 __all__ = [
     "Sentence",
@@ -211,8 +212,9 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     columns: list[str] = []
     previous = ""
     question = ""
+    titled_by: str | None = None  # a bare title line ("Handover") that may head a list
     before_previous = 0  # how many sentences there were before the previous line's
-    text = rendered(normalize(with_footnotes(text)))  # before NFKC folds "¹" into "1"
+    text = rendered(normalize(with_footnotes(untagged(text))))  # before NFKC folds "¹" into "1"
     if "-\n" in text:
         text = _WRAPPED.sub("", text).replace("-\n", "-")
     for raw in text.splitlines():
@@ -250,6 +252,9 @@ def sentences(text: str) -> tuple[Sentence, ...]:
         bullet = _BULLET.match(line)
         if bullet:
             line = line[bullet.end() :]
+            if not header and titled_by is not None and out and out[-1].text == titled_by:
+                # "Handover" alone on the line before a list: the list's heading, no claim
+                header = out.pop().text + ":"  # read as a list's label line ("Handover:")
             prefix = f"{header} " if header else ""
         else:
             prefix = ""
@@ -264,6 +269,7 @@ def sentences(text: str) -> tuple[Sentence, ...]:
                 if line.endswith(":") or (_BOLD_LINE.fullmatch(line) and _OPEN_TITLE.search(line))
                 else ""
             )
+        titled_by = line if not bullet and _BARE_TITLE.fullmatch(line) else None
         tag = _TAG.match(line)
         for position, part in enumerate(_split(line)):
             part = part.strip()
@@ -275,6 +281,11 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     if question:
         out.append(Sentence(len(out), f"{unheld(question)}?", starts_line=True))
     return tuple(out)
+
+
+_BARE_TITLE = re.compile(r"[A-Z][\w'&/-]*(?:[ \t]+[\w'&/-]+){0,3}")
+"""A line of one to four words with no punctuation that ends a sentence or opens a list
+("Handover", "Medical", "Week 3 plan"): followed by a bullet list, it is that list's heading."""
 
 
 # A quotation opens at a quote mark after a space or an opening bracket and before a

@@ -35,6 +35,7 @@ _TELLING = frozenset(
         *("give", "gives", "gave", "estimate", "estimates", "estimated", "suggest", "suggests"),
         *("suggested", "suggestion", "suggestions", "recommend", "recommends", "recommended"),
         *("recommendation", "text", "texts", "texted", "offer", "offers", "offered", "note", "notes"),
+        *("emailed", "messaged", "posted"),
         *("noted", "read", "reads", "indicate", "indicates", "indicated", "display", "displays"),
         *("displayed", "predict", "predicts", "predicted", "propose", "proposes", "proposed"),
         *("advise", "advises", "advised", "warn", "warns", "warned", "tell", "tells", "told", "cite"),
@@ -277,8 +278,10 @@ def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told
             norms = {t.norm for t in tokens(word)}
             if norms & (_TELLING | _FRAMED):
                 return True
-            if norms <= claim:
-                continue  # "put the train *tickets* on ...": the claim's own noun, not a ticket telling it
+            if norms <= claim and not word.lower().endswith(("ed", "ing")):
+                # "put the train *tickets* on ...": the claim's own noun, not a ticket telling
+                # it; "*emailed* that ..." is a telling, whatever the claim's words
+                continue
             if norms & told_by or not norms <= ATTRIBUTION:
                 return True
     # Quotation marks attribute the words inside them; a claim told mostly outside them
