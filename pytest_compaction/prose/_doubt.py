@@ -415,11 +415,12 @@ def _todo(statement: Statement, position: int) -> bool:
     clause = statement.clause[position]
     if _planned(statement, position):
         return True
-    label = _OWNER_LABEL.match(text)
-    if label is not None and imperative(text[label.end() :]) is not None:
+    label = _OWNER_LABEL.match(text[statement.heading :])  # the item's label, after a list's heading
+    end = statement.heading + label.end() if label is not None else 0
+    if label is not None and imperative(text[end:]) is not None:
         # The owner named in the label is asked too.
-        first = next((i for i, t in enumerate(tokens_) if t.start >= label.end()), position)
-        if tokens_[position].start < label.end() or statement.clause[first] == clause:
+        first = next((i for i, t in enumerate(tokens_) if t.start >= end), position)
+        if tokens_[position].start < end or statement.clause[first] == clause:
             return True
     for match in _TO_BE_DONE.finditer(text):
         if match.group("before").lower() in ("used", "ought"):

@@ -565,7 +565,9 @@ class _Negation(_Sentence):
         found = self._memo.get("label")
         if found is None:
             triples: list[int] = []
-            for cell in _CELL.finditer(self.text):
+            # after a list's heading ("Dishwasher order: Extended warranty: rejected"), the
+            # item's own label
+            for cell in _CELL.finditer(self.text, self.heading):
                 colon = _LABEL_COLON.search(self.text, cell.start(), cell.end())
                 if colon is None:
                     continue

@@ -25,3 +25,4 @@ class _Sentence:
     clause: tuple[int, ...]
     vocabulary: frozenset[str]
     _memo: dict[str, tuple[int, ...]]
+    heading: int
