@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from pytest_compaction.prose._conditions import _AVAILABLE, connectives
+from pytest_compaction.prose._conditions import _AVAILABLE, condition_words, connectives
 from pytest_compaction.prose._cue_words import STOPWORDS
 from pytest_compaction.prose._cues import CueKind, Reading
 from pytest_compaction.prose._text import contains
@@ -135,7 +135,30 @@ def complements(invariant: str, clauses: Sequence[str] = (), markers: Sequence[s
     found = {word for word, pattern in _COUNTERPARTS.items() if pattern.search(lower)}
     if "without" not in lower and any(_done_without(clause, markers, invariant) for clause in clauses):
         found.add("without")
+    found |= _restated_restrictions(invariant, clauses)
     return frozenset(found)
+
+
+def _restated_restrictions(invariant: str, clauses: Sequence[str]) -> set[str]:
+    """The "if" or "when" of a clause whose condition is the invariant's own restriction in
+    other words: "Always check ID for anyone buying cider *who looks under 25*" told "no
+    sale without an ID check *if the buyer looks under 25*" adds no exception."""
+    stems = {t.norm for t in tokens(invariant)}
+    out: set[str] = set()
+    for clause in clauses:
+        for phrase, words in condition_words(clause):
+            opener = phrase.split(None, 1)[0].lower()
+            if opener in ("if", "when", "whenever") and len(words) >= 2 and _restates(words, stems):
+                out.add(opener)
+    return out
+
+
+def _restates(words: Sequence[str], stems: set[str]) -> bool:
+    """Whether a condition's ``words`` are the invariant's (of ``stems``): each number or
+    identifier, and at least half of the other words."""
+    bounds = [w for w in words if w[:1] in "#@%"]
+    rest = [w for w in words if w[:1] not in "#@%"]
+    return all(b in stems for b in bounds) and 2 * sum(1 for w in rest if w in stems) >= len(rest)
 
 
 _WITHOUT = re.compile(r"\bwithout\b((?:\s+[\w'\u2019-]+){1,6})", re.IGNORECASE)
@@ -165,6 +188,8 @@ _ALONE = re.compile(
 _COMPANY = re.compile(
     r"\b(?:with\s+(?:a|an|another|one|two|at\s+least|someone|somebody|company|others?|(?:a\s+)?second)\b|"
     r"accompanied|supervised|attended|in\s+pairs|in\s+company|together\s+with|buddy|"
+    # "always stay with her": someone is with the one the rule keeps from being alone
+    r"(?:stay|stays|staying|remain|remains)\s+(?:right\s+)?(?:with|beside|next\s+to)\s+(?:her|him|them|it)|"
     # "someone must be with it at all times"
     r"(?:someone|somebody|an\s+adult|a\s+volunteer)\s+(?:\w+\s+){0,3}with\s+(?:it|them|him|her))\b",
     re.IGNORECASE,

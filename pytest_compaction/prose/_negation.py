@@ -91,6 +91,9 @@ _CELL_OPENING = re.compile(r"[^|]*\|\s*(?:[^|:]{1,40}:\s*)?")
 _LIMITS = re.compile(r"[-\s]limits\b", re.IGNORECASE)
 _BARE_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014-]|\s-\s)")
 """What follows a bare "N" that answers a label ("classes: N (knee)", "| Parking | N |")."""
+_OFF_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014]|\s-\s)")
+"""What follows a bare "off" that answers a label ("Auto-renew: off (renews by hand)"); not
+"off-peak"."""
 _FREE = stem("free")
 _FREE_AFTER = re.compile(r"-free\b", re.IGNORECASE)
 _FREE_REACH = 3
@@ -181,6 +184,9 @@ class _Negation(_Sentence):
                 # "top-out on the Slab wall *is closed*", "the east gate stays shut": what its
                 # subject is, as "not open"; "closed to new patients" shuts out what follows.
                 found.append(self.tokens[i].raw)
+                continue
+            if i == answer and self.tokens[i].raw.lower() == "off":
+                found.append(self.tokens[i].raw)  # "Auto-renew: off": the label's setting is off
                 continue
             state = self._negative_state(position, i, span)
             if state is None:
@@ -586,6 +592,8 @@ class _Negation(_Sentence):
                     or first.raw.lower() in _ABANDONS
                     or first.raw.lower() in _PRIVATIVES
                     or (first.raw == "N" and _BARE_ANSWER.match(self.text, first.end) is not None)
+                    # "Auto-renew: off (renews by hand)": a setting switched off
+                    or (first.raw.lower() == "off" and _OFF_ANSWER.match(self.text, first.end) is not None)
                 )
                 if after is not None and opens:
                     triples += (cell.start(), colon.start(), after)
