@@ -601,12 +601,33 @@ def _rival_subject(
             return rival
     for p in anchors:
         own = statement.in_clause(r.subject, p) if r.subject else False
-        rival = next((g for g in others if statement.in_clause(g, p)), None)
+        rival = next(
+            (g for g in others if statement.in_clause(g, p) and not _conjoined_after(statement, g, p)), None
+        )
         if rival is not None and not own:
             return rival
         if rival is not None and own:
             return _conjunct_rival(statement, r.subject, others, here)
     return None
+
+
+def _conjoined_after(statement: Statement, aliases: Sequence[Alias], position: int) -> bool:
+    """Whether every occurrence of ``aliases`` stands after token ``position`` in a later
+    stretch that opens with "and", "but" or "while" ("9 confirmed*, and Agnieszka* is
+    bringing the kit"): the subject of a coordinated clause of its own."""
+    places = [at for alias in aliases for at in statement.positions(alias)]
+    return bool(places) and all(
+        statement.segment[at] > statement.segment[position] and _opens_conjunct(statement, at)
+        for at in places
+    )
+
+
+def _opens_conjunct(statement: Statement, at: int) -> bool:
+    """Whether the stretch of token ``at`` opens with a coordinating word."""
+    first = at
+    while first > 0 and statement.segment[first - 1] == statement.segment[at]:
+        first -= 1
+    return statement.norms[first] in ("and", "but", "while", "whilst", "whereas")
 
 
 def _conjunct_rival(

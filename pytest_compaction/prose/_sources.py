@@ -162,6 +162,43 @@ def _confirmed(statement: Statement, position: int) -> bool:
     )
 
 
+_BE_PRESENT = frozenset({"is", "are", "am", "'s", "\u2019s", "'re", "\u2019re"})
+
+
+def _progressive(statement: Statement, position: int) -> bool:
+    """Whether token ``position`` is a verb in "-ing" told in the present progressive ("is
+    *printing* the place cards") or opening a note's clause ("| Ravi | *Paying* his share in
+    two instalments |"): the arranged future a plan ("will print") is told in."""
+    raw = statement.tokens[position].raw
+    if not raw.lower().endswith("ing"):
+        return False
+    before = statement.text[: statement.tokens[position].start].split()
+    if before and before[-1].lower() in ("also", "still", "now"):
+        before = before[:-1]
+    return (
+        not before
+        or before[-1].lower() in _BE_PRESENT
+        or before[-1].endswith((":", "|"))
+        or (position > 0 and statement.clause[position - 1] != statement.clause[position])
+    )
+
+
+def _in_progressive(statement: Statement, position: int) -> bool:
+    """Whether token ``position`` is, or follows in its clause, a verb told in the
+    progressive (:func:`_progressive`): "is printing *the place cards*"."""
+    clause = statement.clause[position]
+    j = position
+    while j >= 0 and statement.clause[j] == clause and position - j <= _PROGRESSIVE_REACH:
+        if _progressive(statement, j):
+            return True
+        j -= 1
+    return False
+
+
+_PROGRESSIVE_REACH = 12
+"""How many words before a word its progressive verb may stand."""
+
+
 def _possessor(statement: Statement, position: int) -> bool:
     """Whether token ``position`` is (part of) a name in the possessive ("*Oren
     Fairweather's* cardiology follow-up", "*Café Lumen's* opening days"): a possessor is
@@ -321,6 +358,8 @@ def _check_sources(
                     continue
                 if norm not in doubted and not _told_past(statement, i) and _time_framed(statement):
                     continue  # "will cover the run" as "covers the run while she's out"
+                if norm not in doubted and _in_progressive(statement, i):
+                    continue  # "will print the place cards" as "is printing the place cards"
                 if norm not in possible and _todo(statement, i):
                     continue  # "could you send the spec sheet?" / "will be emailed" as a to-do
                 if _classifies(statement, i, settled) and statement.tokens[i].raw.lower() not in forms[norm]:

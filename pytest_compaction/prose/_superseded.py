@@ -248,16 +248,25 @@ def _pointing_back(statements: Sequence[Statement], index: int, r: Resolved) -> 
     return following
 
 
-def _check_old(r: Resolved, statements: Sequence[Statement], newer_unstated: bool = False) -> list[Violation]:
+def _check_old(
+    r: Resolved,
+    statements: Sequence[Statement],
+    newer_unstated: bool = False,
+    others: Sequence[Sequence[Alias]] = (),
+) -> list[Violation]:
     """An old value stated as current. With ``newer_unstated`` (the value that replaced it
     is told nowhere), only words that tell history in the value's own clause excuse it,
-    not a past tense (:func:`_told_as_history`)."""
+    not a past tense (:func:`_told_as_history`). A sentence that names another of the
+    ledger's subjects (``others``) and not the fact's own tells that one's value ("Piet
+    arrives Thursday" for Hadley's old Thursday)."""
     code = _FORBIDDEN.get(r.fact.status)
     if code is None or not r.names:
         return []
     for statement in statements:
         hit = statement.find_any(r.names)
         if hit is None:
+            continue
+        if r.subject and statement.find_any(r.subject) is None and any(statement.find_any(g) for g in others):
             continue
         at, words, span, turned, required = hit[0], r.show(hit[1]), 1, False, r.polarity
         if r.value:

@@ -88,7 +88,8 @@ def check_facts_in_prose(
         elif r.fact.status is Status.DELETED:
             found.extend(_check_deleted(r, statements, active_words, ledger, tenant, subject))
         else:
-            found.extend(_check_old(r, statements, _newer_unstated(r, resolved, statements)))
+            others = [group for group in entities if not set(group) & set(r.subject)]
+            found.extend(_check_old(r, statements, _newer_unstated(r, resolved, statements), others))
     events = ledger.authorized_events(tenant, subject)
     found.extend(_check_sources(events, statements, active_words, scoped))
     return Verdict(violations=sort_violations(found))

@@ -1,0 +1,58 @@
+"""Round 58's rules (minimal pairs; group planning with a crowd), each tested in other words
+than the held-out set that showed the need:
+
+- a plan ("Ben will book the ferry") told in the progressive ("Ben is booking the ferry",
+  "| Ben | Booking the ferry |") is the arranged future it was, not settled; "might"
+  told that way still is;
+- a name that opens a coordinated clause of its own after the value ("9 confirmed, *and
+  Agnieszka* is bringing the kit") is not whom the value is told of;
+- an old value in a sentence that names another of the ledger's subjects and not the
+  fact's own ("Piet arrives Thursday") is that subject's, not the fact's old value.
+"""
+
+from __future__ import annotations
+
+from tests._prose_facts import events, names
+
+
+def test_a_plan_told_in_the_progressive() -> None:
+    ledger = events("Ben will book the ferry for the whole group.")
+    assert names(ledger, "Ben is booking the ferry for the whole group.") == ()
+    assert names(ledger, "| Who | What |\n|---|---|\n| Ben | Booking the ferry for the group |") == ()
+    assert names(ledger, "Ben booked the ferry for the whole group.") == ("unsupported_fact",)
+    doubted = events("Ben might book the ferry for the whole group.")
+    assert names(doubted, "Ben is booking the ferry for the whole group.") == ("unsupported_fact",)
+
+
+def test_a_name_opening_a_clause_of_its_own() -> None:
+    ledger = events("Twelve of us have paid the deposit.", "Marisol Quint is bringing the gazebo.")
+    ledger.fact(
+        "f1", "party.deposits_paid", 12, sources=["e1"], prose={"names": ["deposit"], "value": ["12"]}
+    )
+    ledger.fact(
+        "f2",
+        "party.gazebo",
+        "Quint",
+        sources=["e2"],
+        prose={"names": ["gazebo"], "value": ["bringing", "brings"], "subject": ["Marisol", "Quint"]},
+    )
+    assert names(ledger, "Garden party: deposit paid by 12, and Marisol Quint is bringing the gazebo.") == ()
+    assert "f1:subject_changed" in names(ledger, "Garden party: Marisol Quint's deposit is 12.")
+
+
+def test_an_old_value_told_of_another_subject() -> None:
+    ledger = events(
+        "Hana arrives at the cabin on Friday.",
+        "Hana now arrives on Saturday instead.",
+        "Oskar arrives on Friday with the kayaks.",
+    )
+    hana = {"names": ["arrives", "arriving"], "subject": ["Hana"]}
+    ledger.fact("f1", "cabin.hana_arrival", "friday", sources=["e1"], prose={**hana, "value": ["Friday"]})
+    ledger.fact("f2", "cabin.hana_arrival", "saturday", sources=["e2"], prose={**hana, "value": ["Saturday"]})
+    oskar = {"names": ["arrives", "arriving"], "subject": ["Oskar"], "value": ["Friday"]}
+    ledger.fact("f3", "cabin.oskar_arrival", "friday", sources=["e3"], prose=oskar)
+    ledger.supersede("f1", "f2")
+    told = "Hana - arriving Saturday.\nOskar - arrives Friday with the kayaks."
+    assert names(ledger, told) == ()
+    stale = "Hana - arriving Friday.\nOskar - arrives Friday with the kayaks."
+    assert "f1:forbidden_superseded_fact" in names(ledger, stale)
