@@ -7,10 +7,17 @@ than the held-out set that showed the need:
 - a name that opens a coordinated clause of its own after the value ("9 confirmed, *and
   Agnieszka* is bringing the kit") is not whom the value is told of;
 - an old value in a sentence that names another of the ledger's subjects and not the
-  fact's own ("Piet arrives Thursday") is that subject's, not the fact's old value.
+  fact's own ("Piet arrives Thursday") is that subject's, not the fact's old value;
+- a wish ("Saturday visit *preferred*") keeps a doubt;
+- "someone always stays with the toddler" is company, the complement of "alone";
+- "provided" restates a permission's "only with" condition; a condition of assent is not
+  kept by one of notice ("Ade's written agreement" / "Ade is told in writing");
+- a condition on all ("both trustees sign") is lost when told of one ("either trustee").
 """
 
 from __future__ import annotations
+
+from _prose_rules import passes, rule, weakened
 
 from tests._prose_facts import events, names
 
@@ -56,3 +63,35 @@ def test_an_old_value_told_of_another_subject() -> None:
     assert names(ledger, told) == ()
     stale = "Hana - arriving Friday.\nOskar - arrives Friday with the kayaks."
     assert "f1:forbidden_superseded_fact" in names(ledger, stale)
+
+
+def test_a_wish_keeps_a_doubt() -> None:
+    ledger = events("I'll ask the electrician to come on a Saturday if he can.")
+    assert names(ledger, "Rewire the shed: Saturday visit from the electrician preferred.") == ()
+    assert names(ledger, "Rewire the shed: the electrician comes on Saturday.") == ("unsupported_fact",)
+
+
+def test_staying_with_the_one_kept_from_being_alone() -> None:
+    pin = rule("Never leave the puppy alone in the garden.", ["garden"], "prohibition")
+    assert passes(pin, "Someone always stays with the puppy while it is in the garden.")
+    assert weakened(pin, "Someone stays with the puppy in the garden when possible.")
+
+
+def test_provided_restates_a_permissions_only_condition() -> None:
+    pin = rule(
+        "Tom may borrow the van only with Ade's written agreement.",
+        ["van"],
+        "permission_with_condition",
+    )
+    assert passes(pin, "The van: Tom can borrow it, provided Ade agrees in writing.")
+    assert weakened(pin, "The van: Tom can borrow it, provided Ade is told in writing.")
+
+
+def test_a_condition_on_all_told_of_one() -> None:
+    pin = rule(
+        "The club may release the funds only if both trustees sign the request.",
+        ["funds"],
+        "permission_with_condition",
+    )
+    assert passes(pin, "Funds can be released only once both trustees have signed the request.")
+    assert weakened(pin, "Funds can be released once either trustee has signed the request.")

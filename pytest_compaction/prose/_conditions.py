@@ -127,6 +127,7 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 _ASSENT = _stem_set(
     "review reviews reviewed approve approves approved approval sign signs signed sign-off signoff "
+    "signature signatures permission "
     "okay okays okayed authorize authorizes authorized authorization authorise authorises authorised "
     "authorisation consent consents consented agree agrees agreed agreement"
 )
@@ -162,6 +163,10 @@ _FOLDS = (
 )
 
 
+_ACTS = ("<assent>", "<notice>")
+"""The folded acts a condition is kept only with: someone agreeing, someone being told."""
+
+
 def _assent(stems: Iterable[str]) -> set[str]:
     """``stems`` with the words of one act or degree (more, less, assent, arrival,
     succession, completion, notice) folded into one."""
@@ -179,6 +184,10 @@ def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
         # the condition sets ("more than two years"): without it the condition is another.
         return False
     wanted = {w for w in wanted if w[:1] not in "#@%"}  # a bound kept says nothing of the other words
+    if any(act in wanted and act not in have for act in _ACTS):
+        # "only with Piet's written agreement" is not kept by "provided Piet is told in
+        # writing": the act a condition asks for (assent, notice) is what it is about
+        return False
     return not wanted or len(wanted & have) > len(wanted) // 2
 
 
@@ -194,6 +203,8 @@ def reshaped(words: Sequence[str], restated: Sequence[str]) -> bool:
     as a paraphrase either way."""
     if any(w[:1] in _BOUNDS and w not in restated for w in words):
         return False  # an identifier or a number has no paraphrase
+    if any(act in _assent(words) and act not in _assent(restated) for act in _ACTS):
+        return False  # "Piet's written agreement" -> "Piet is told in writing": another act
     words = [w for w in words if w[:1] != "#"]  # the shape is that of the words about the number
     restated = [w for w in restated if w[:1] != "#"]
     if len(words) < 3 or len(restated) != len(words):

@@ -70,6 +70,10 @@ def _other_side(own: frozenset[str], restated: frozenset[str]) -> tuple[str, ...
     return tuple(sorted(restated & other & _BOUNDS))
 
 
+_POSITIVE_CONDITIONS = frozenset({"provided", "as long as", "so long as", "on condition"})
+"""Connectives that make a permission depend on their condition alone, as the invariant's
+own "only with" or "only after" does ("can, provided Piet agrees in writing"); "if" and
+"when" do not say "only"."""
 _ADDED_EXCEPTIONS = frozenset({"unless"})
 """Exceptions that only a complement can excuse: beside the invariant's own connective they narrow it."""
 _DURING = frozenset({"while", "whilst", "during", "as long as", "so long as"})
@@ -189,7 +193,7 @@ _COMPANY = re.compile(
     r"\b(?:with\s+(?:a|an|another|one|two|at\s+least|someone|somebody|company|others?|(?:a\s+)?second)\b|"
     r"accompanied|supervised|attended|in\s+pairs|in\s+company|together\s+with|buddy|"
     # "always stay with her": someone is with the one the rule keeps from being alone
-    r"(?:stay|stays|staying|remain|remains)\s+(?:right\s+)?(?:with|beside|next\s+to)\s+(?:her|him|them|it)|"
+    r"(?:stay|stays|staying|remain|remains)\s+(?:right\s+)?(?:with|beside|next\s+to)\s+(?:her|him|them|it|the\s+[a-z]+)|"
     # "someone must be with it at all times"
     r"(?:someone|somebody|an\s+adult|a\s+volunteer)\s+(?:\w+\s+){0,3}with\s+(?:it|them|him|her))\b",
     re.IGNORECASE,
@@ -409,6 +413,11 @@ def judge(
         # A bound with no complement ("never share outside the team") gains an exception
         # from "if" or "unless"; only "never A without B" has one ("A only if B").
         added = [w for w in conditions if w in _EXCEPTIONS and w not in own]
+        if required is Modality.PERMISSION_WITH_CONDITION:
+            # "may withdraw only with Piet's written agreement" told "can, provided Piet
+            # agrees in writing": a positive condition restates the permission's own (its
+            # words are checked as the condition's)
+            added = [w for w in added if w not in _POSITIVE_CONDITIONS]
     else:
         added = [w for w in conditions if w in _CARVE_OUTS and w not in own]
         if required is Modality.PERMISSION_WITH_CONDITION and own & _NEGATIVE_CONDITIONS - set(conditions):

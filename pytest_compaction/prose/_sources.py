@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 
@@ -160,6 +161,35 @@ def _confirmed(statement: Statement, position: int) -> bool:
         statement.norms[j] in _CONFIRMING and statement.clause[j] == clause and not statement.negated(j)
         for j in range(position)
     )
+
+
+_WISH = re.compile(
+    r"\b(?:preferred|preferably|ideally|if\s+possible|where\s+possible|hoped(?:\s+for)?|requested|wanted)\b",
+    re.IGNORECASE,
+)
+"""Words that tell a thing as wished for, not settled ("weekday morning visit *preferred*",
+"*ideally* a weekday")."""
+
+
+def _wished(statement: Statement, position: int) -> bool:
+    """Whether the segment of token ``position`` tells it as a wish (:data:`_WISH`)."""
+    return statement.segment[position] in _wished_segments(statement)
+
+
+def _wished_segments(statement: Statement) -> tuple[int, ...]:
+    """The segments of ``statement`` that hold a word of :data:`_WISH` (read once a sentence,
+    kept in the statement's memo)."""
+    found = statement._memo.get("wish")
+    if found is None:
+        starts = [t.start for t in statement.tokens]
+        out: set[int] = set()
+        for match in _WISH.finditer(statement.text):
+            at = bisect.bisect_right(starts, match.start()) - 1
+            if at >= 0:
+                out.add(statement.segment[at])
+        found = tuple(sorted(out))
+        statement._memo["wish"] = found
+    return found
 
 
 _BE_PRESENT = frozenset({"is", "are", "am", "'s", "\u2019s", "'re", "\u2019re"})
@@ -358,6 +388,8 @@ def _check_sources(
                     continue
                 if norm not in doubted and not _told_past(statement, i) and _time_framed(statement):
                     continue  # "will cover the run" as "covers the run while she's out"
+                if _wished(statement, i):
+                    continue  # "weekday morning visit *preferred*" for "if he can": still a wish
                 if norm not in doubted and _in_progressive(statement, i):
                     continue  # "will print the place cards" as "is printing the place cards"
                 if norm not in possible and _todo(statement, i):

@@ -595,6 +595,12 @@ def _condition_reshaped_away(invariant: Invariant, texts: Sequence[str]) -> str 
     return None
 
 
+_ALL_OF = re.compile(r"\b(?:both|all|every|each)\b", re.IGNORECASE)
+_ONE_OF = re.compile(r"\b(?:either|any\s+one|one\s+of|whichever|any\s+of)\b", re.IGNORECASE)
+"""A condition on all of its people or things ("both supervisors sign") told of any one of
+them ("either supervisor's signature")."""
+
+
 def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | None:
     """A failed judgement when the statement drops one of the invariant's own conditions
     (no more than half of the words that state it survive, and the statement's own
@@ -614,6 +620,14 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
     stems = {t.norm for part in parts for t in tokens(part)} | spelled_out(parts, invariant.text)
     own = [restated for part in parts for _, restated in condition_words(part)]
     for condition, words in condition_words(invariant.text):
+        if _ALL_OF.search(condition) and any(_ONE_OF.search(part) for part in parts):
+            # "only if both supervisors sign" told "with either supervisor's signature"
+            return Judgement(
+                False,
+                "condition lost",
+                f"the invariant's condition {condition!r} is told of one, not all",
+                True,
+            )
         held = [m for m in markers if _text.contains(condition, m)]
         if held:
             rest = _beyond_markers(invariant.text, condition, held, words)
