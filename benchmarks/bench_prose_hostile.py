@@ -46,6 +46,7 @@ SHAPES = {
     "an epistemic hedge repeated": "likely ",
     "XML-like tags": "<a b=c ",
     "a concession repeated": "even if ",
+    "a condition's connective repeated": "chocolate provided ",
 }
 
 

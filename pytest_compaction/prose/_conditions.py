@@ -81,6 +81,11 @@ _BOUNDS = "!#@%"
 number ("#"), a clock time ("@") and a date ("%"): "after 6 pm" is not "in the evening"."""
 
 
+_PHRASE_REACH = 240
+"""How many characters after its connective a condition's phrase is read in (its first four
+content words are what is compared); a sentence of many connectives is read once each."""
+
+
 def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each condition of ``text`` with the content words that state it, as stems:
     "refund up to $50 after supervisor review" ->
@@ -98,7 +103,7 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     work = _SHIELDS.sub(lambda m: " " * len(m.group()), spelled(fluent(normalize(text))).lower())
     out: list[tuple[str, tuple[str, ...]]] = []
     for match in _CONDITION_ONLY.finditer(work):
-        rest = work[match.end() :]
+        rest = work[match.end() : match.end() + _PHRASE_REACH]  # its first words are enough
         end = _CLAUSE_END.search(rest)
         phrase = rest[: end.start()] if end else rest
         # A complex preposition's noun says nothing of the condition: "in the case of
