@@ -12,14 +12,16 @@ than the held-out set that showed the need:
 - "someone always stays with the toddler" is company, the complement of "alone";
 - "provided" restates a permission's "only with" condition; a condition of assent is not
   kept by one of notice ("Ade's written agreement" / "Ade is told in writing");
-- a condition on all ("both trustees sign") is lost when told of one ("either trustee").
+- a condition on all ("both trustees sign") is lost when told of one ("either trustee");
+- a refusal in note form after what it refuses ("renewal declined") negates it;
+- "done" in a condition is the act of finishing, which "started" does not keep.
 """
 
 from __future__ import annotations
 
 from _prose_rules import passes, rule, weakened
 
-from tests._prose_facts import events, names
+from tests._prose_facts import events, fact, names
 
 
 def test_a_plan_told_in_the_progressive() -> None:
@@ -95,3 +97,24 @@ def test_a_condition_on_all_told_of_one() -> None:
     )
     assert passes(pin, "Funds can be released only once both trustees have signed the request.")
     assert weakened(pin, "Funds can be released once either trustee has signed the request.")
+
+
+def test_a_refusal_in_note_form() -> None:
+    ledger = fact(
+        "Jonas renewed the gym membership for another year.",
+        "home.gym_renewed",
+        True,
+        {"names": ["gym membership"], "value": ["renewed", "renewal"]},
+    )
+    assert names(ledger, "Gym membership (Jonas): renewal confirmed.") == ()
+    assert names(ledger, "Gym membership (Jonas): renewal declined.") == ("f1:value_changed",)
+
+
+def test_done_is_finishing_in_a_condition() -> None:
+    pin = rule(
+        "The kids may watch TV only after the washing-up is done.",
+        ["TV"],
+        "permission_with_condition",
+    )
+    assert passes(pin, "TV is allowed only once the washing-up is finished.")
+    assert weakened(pin, "TV is allowed only once the washing-up is started.")

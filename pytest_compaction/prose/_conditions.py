@@ -81,6 +81,7 @@ _BOUNDS = "!#@%"
 number ("#"), a clock time ("@") and a date ("%"): "after 6 pm" is not "in the evening"."""
 
 
+_FINISH = next(iter(_stem_set("finish")))
 _PHRASE_REACH = 240
 """How many characters after its connective a condition's phrase is read in (its first four
 content words are what is compared); a sentence of many connectives is read once each."""
@@ -115,14 +116,17 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         # other values (units, amounts' currencies) are read as values, and a condition that
         # holds a marker as that marker.
         absent = _PRESENCE if match.group() == "without" else frozenset()
+        # "done" reads as "do", a function word; in a condition it is the act of finishing
+        # ("only after their homework is done"), which "started" does not keep.
+        norms = (_FINISH if t.raw.lower() == "done" else t.norm for t in tokens(phrase))
         words = tuple(
             dict.fromkeys(
-                t.norm
-                for t in tokens(phrase)
-                if t.norm not in function_words
-                and t.norm not in absent
-                and (len(t.norm) > 2 or t.norm[:1] == "#")
-                and (t.norm[:1].isalpha() or t.norm[:1] in _BOUNDS)
+                n
+                for n in norms
+                if n not in function_words
+                and n not in absent
+                and (len(n) > 2 or n[:1] == "#")
+                and (n[:1].isalpha() or n[:1] in _BOUNDS)
             )
         )[:4]
         if words:

@@ -507,7 +507,12 @@ class _Negation(_Sentence):
         if index < position:
             return raw if position in after and self.segment[position] == self.segment[index] else ""
         passive = index > 0 and self.norms[index - 1] in _PASSIVE_BE
-        return raw if passive and self._before_verb(position + span - 1, index) else ""
+        if passive and self._before_verb(position + span - 1, index):
+            return raw
+        participle = raw.endswith("ed") or raw in ("withheld", "withdrawn")
+        if participle and self._follows_name(position + span, index) and self._bare_participle(index):
+            return raw  # a note's passive with no "was": "cancellation refused", "upgrade declined"
+        return ""
 
     def _given_up(self, index: int, position: int) -> bool:
         """Whether token ``position`` is the object of the verb of giving up at token
