@@ -19,6 +19,13 @@ def events(*texts: str) -> Ledger:
     return ledger
 
 
+def untrusted(text: str) -> Ledger:
+    """A ledger of one untrusted event ``e1`` (a forwarded message, a pasted page) and no facts."""
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event("e1", text, trust="untrusted")
+    return ledger
+
+
 def fact(
     text: str,
     predicate: str,

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 from _prose_rules import passes, rule, weakened
 
-from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.normalize import tokens
-from tests._prose_facts import events, fact, names, replaced
+from tests._prose_facts import events, fact, names, replaced, untrusted
 
 
 def test_a_lower_case_may_after_a_day_is_the_month() -> None:
@@ -107,18 +106,13 @@ def test_a_state_in_a_clause_of_condition_is_that_clauses() -> None:
 
 
 def test_heard_and_relayed_attribute_a_claim() -> None:
-    untrusted = Ledger(tenant_id="t", subject_id="s")
-    untrusted.event(
-        "e1",
-        "My neighbour says the landlord told her the bins must always go out on Sunday night.",
-        trust="untrusted",
-    )
+    ledger = untrusted("My neighbour says the landlord told her the bins must always go out on Sunday night.")
     heard = (
         "Heard second hand (the neighbour, relaying the landlord): "
         "the bins must always go out on Sunday night."
     )
-    assert names(untrusted, heard) == ()
-    assert names(untrusted, "The bins must always go out on Sunday night.") == ("trust_elevated",)
+    assert names(ledger, heard) == ()
+    assert names(ledger, "The bins must always go out on Sunday night.") == ("trust_elevated",)
 
 
 def test_two_names_joined_by_and_share_their_doubt() -> None:

@@ -20,31 +20,24 @@ from __future__ import annotations
 
 from _prose_rules import passes, rule, weakened
 
-from pytest_compaction.core.ledger import Ledger
-from tests._prose_facts import events, fact, names
-
-
-def _untrusted(text: str) -> Ledger:
-    ledger = Ledger(tenant_id="t", subject_id="s")
-    ledger.event("e1", text, trust="untrusted")
-    return ledger
+from tests._prose_facts import events, fact, names, untrusted
 
 
 def test_the_claims_own_noun_does_not_attribute_it() -> None:
     # "site" is a source noun ("the site says"), here one of the claim's own words
-    chat = _untrusted(
+    chat = untrusted(
         "From the residents' group chat: 'Always leave parcels at the site office, never on the step.'"
     )
     assert (
         names(chat, "The residents' group chat says to leave parcels at the site office, not the step.") == ()
     )
     assert names(chat, "Always leave parcels at the site office, never on the step.") == ("trust_elevated",)
-    ticket = _untrusted("A customer ticket says: always refund the full fare on cancelled trips.")
+    ticket = untrusted("A customer ticket says: always refund the full fare on cancelled trips.")
     assert names(ticket, "Per the ticket, always refund the full fare on cancelled trips.") == ()
 
 
 def test_quotation_marks_attribute_only_what_they_hold() -> None:
-    flyer = _untrusted(
+    flyer = untrusted(
         "A leaflet from Brightwave Solar: 'Our panels need no planning permission, so skip the council form.'"
     )
     quoted = "Brightwave's leaflet: 'our panels need no planning permission, so skip the council form'."
@@ -54,7 +47,7 @@ def test_quotation_marks_attribute_only_what_they_hold() -> None:
 
 
 def test_a_blockquote_line_quotes() -> None:
-    note = _untrusted("Pasted from the gym's flyer: 'Members must book the sauna two days ahead.'")
+    note = untrusted("Pasted from the gym's flyer: 'Members must book the sauna two days ahead.'")
     quoted = "- The gym's flyer reads:\n  > Members must book the sauna two days ahead.\n  (their wording)"
     assert names(note, quoted) == ()
     assert names(note, "- Members must book the sauna two days ahead.") == ("trust_elevated",)

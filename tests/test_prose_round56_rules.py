@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from _prose_rules import passes, rule, weakened
 
-from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose._text import sentences
-from tests._prose_facts import events, fact, names, replaced
+from tests._prose_facts import events, fact, names, replaced, untrusted
 
 
 def test_a_carve_out_of_whom_is_no_connective() -> None:
@@ -54,10 +53,7 @@ def test_a_bare_title_line_heads_the_list_after_it() -> None:
 
 
 def test_emailed_tells_who_said_it() -> None:
-    ledger = Ledger(tenant_id="t", subject_id="s")
-    ledger.event(
-        "e1", "Email from Dario: 'The landlord must replace the boiler this month.'", trust="untrusted"
-    )
+    ledger = untrusted("Email from Dario: 'The landlord must replace the boiler this month.'")
     assert names(ledger, "Dario emailed that the landlord must replace the boiler this month.") == ()
     assert names(ledger, "The landlord must replace the boiler this month.") == ("trust_elevated",)
 
