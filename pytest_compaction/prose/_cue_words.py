@@ -101,7 +101,7 @@ __all__ = [
     "_TAKES_REPORT",
     "_THAN_REACH",
     "_TIMES",
-    "_TIME_CONJUNCTIONS",
+    "_GIVEN_CLAUSE_OPENERS",
     "_TITLE",
     "_TITLE_WORDS",
     "_TOOL_HEAD",
@@ -263,7 +263,12 @@ _POSSESSIVE = ("'s", "\u2019s")
 FINITE_AUXILIARIES = frozenset({"has", "have", "had", "is", "are", "was", "were", "does", "did"})
 """Auxiliaries that make a verb after "and" a predicate of its own ("and *has* sent off a T4");
 not "will", which may carry on a plan the doubt is about ("may stay on *and will* text")."""
-_TIME_CONJUNCTIONS = frozenset({"before", "after", "until", "till", "once", "when"})
+_GIVEN_CLAUSE_OPENERS = frozenset(
+    {"before", "after", "until", "till", "once", "when", "while", "whilst", "because"}
+)
+"""Conjunctions whose clause a doubt before them takes as given: a time ("how much you'll
+hold *before I come in*"), a circumstance ("she'll take the bus *while her car is in* for the
+clutch") or a cause ("might move *because the rent went up*")."""
 _AWAITS = frozenset({"awaiting", "awaits", "await", "pending"})
 """Words that tell what follows them has not happened yet: "awaiting approval", "pending
 sign-off" state that it is not approved, not signed off. Like "no", they reach only the

@@ -14,6 +14,7 @@ from pytest_compaction.prose._cue_words import (
     _AUXILIARIES,
     _DEFINITE,
     _FUTURE,
+    _GIVEN_CLAUSE_OPENERS,
     _HABIT,
     _OWNED_REACH,
     _OWNERS,
@@ -25,7 +26,6 @@ from pytest_compaction.prose._cue_words import (
     _SPECULATION,
     _SUBJECT_REACH,
     _SUBJECT_STARTS,
-    _TIME_CONJUNCTIONS,
     _WITH_ASIDE,
     CLINICAL_QUERIES,
     FINITE_AUXILIARIES,
@@ -528,18 +528,18 @@ class _Speculation(_Sentence):
         return out
 
     def _time_clause(self, positions: Sequence[int], after: int, end: int) -> set[int]:
-        """The words of a time clause after the speculation word ("how much you'll hold
-        *before I come in on Friday*"): "before", "after", "until", "once" and "when"
-        presuppose what they tell, so the doubt of the clause they hang on does not reach
-        them; one with a doubt of its own ("before I might ...") keeps it. So does an
-        occasion named after "at the" or "during the" ("may increase the dose *at the
-        review*"): the review takes place whatever is decided at it."""
+        """The words of a time clause after the speculation word ("how much you'll hold *before I
+        come in on Friday*"): "before", "after", "until", "once", "when", "while" and "because"
+        (:data:`_GIVEN_CLAUSE_OPENERS`) presuppose what they tell, so the doubt of the clause
+        they hang on does not reach them; one with a doubt of its own ("before I might ...")
+        keeps it. So does an occasion named after "at the" or "during the" ("may increase the
+        dose *at the review*"): the review takes place whatever is decided at it."""
         occasion: set[int] = set()
         for i in positions:
             token = self.tokens[i]
             if token.start < after:
                 continue
-            if token.raw.lower() not in _TIME_CONJUNCTIONS:
+            if token.raw.lower() not in _GIVEN_CLAUSE_OPENERS:
                 before = self.text[max(0, token.start - 24) : token.start]
                 # after the doubted verb and its object, not right after the verb ("might
                 # look at the tachographs": what is looked at is doubted)

@@ -1,0 +1,18 @@
+"""Round 59's rules (a garage's job cards; multi-agent handoff notes), each tested in other
+words than the held-out set that showed the need:
+
+- a clause opened by "while" or "because" after a plan or a doubt is taken as given: "will
+  walk to work *while his bike is at the repair shop*" settles where the bike is;
+"""
+
+from __future__ import annotations
+
+from tests._prose_facts import events, names
+
+
+def test_a_circumstance_or_cause_after_a_doubt_is_given() -> None:
+    ledger = events("Kofi will cycle to the depot while his van is at the body shop.")
+    assert names(ledger, "Van at the body shop (Kofi).") == ()
+    caused = events("Ines might sell the flat because the service charge went up again.")
+    assert names(caused, "The service charge went up again; Ines might sell the flat.") == ()
+    assert names(caused, "Ines sold the flat after the service charge went up again.") == ("unsupported_fact",)
