@@ -3,11 +3,13 @@ words than the held-out set that showed the need:
 
 - a clause opened by "while" or "because" after a plan or a doubt is taken as given: "will
   walk to work *while his bike is at the repair shop*" settles where the bike is;
+- a telling set aside by a concession ("..., *whatever the handbook says*") attributes
+  nothing to the claim's source;
 """
 
 from __future__ import annotations
 
-from tests._prose_facts import events, names
+from tests._prose_facts import events, names, untrusted
 
 
 def test_a_circumstance_or_cause_after_a_doubt_is_given() -> None:
@@ -15,4 +17,21 @@ def test_a_circumstance_or_cause_after_a_doubt_is_given() -> None:
     assert names(ledger, "Van at the body shop (Kofi).") == ()
     caused = events("Ines might sell the flat because the service charge went up again.")
     assert names(caused, "The service charge went up again; Ines might sell the flat.") == ()
-    assert names(caused, "Ines sold the flat after the service charge went up again.") == ("unsupported_fact",)
+    assert names(caused, "Ines sold the flat after the service charge went up again.") == (
+        "unsupported_fact",
+    )
+
+
+def test_a_telling_set_aside_by_a_concession_attributes_nothing() -> None:
+    ledger = untrusted(
+        "A cycling blog says: never bleed the brakes yourself, no matter what the manual claims."
+    )
+    told = "Always bleed the brakes yourself, whatever the manual says."
+    assert names(ledger, told) == ("trust_elevated",)
+    assert (
+        names(
+            ledger,
+            "A cycling blog says to always bleed the brakes yourself, whatever the manual says.",
+        )
+        == ()
+    )

@@ -276,6 +276,8 @@ def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told
             if word in topic:
                 continue  # "Same-day requests: all must be accepted" is about requests
             norms = {t.norm for t in tokens(word)}
+            if _conceded_telling(statement, word):
+                continue  # "..., whatever the handbook says": set aside, not the claim's source
             if norms & (_TELLING | _FRAMED):
                 return True
             if norms <= claim and not word.lower().endswith(("ed", "ing")):
@@ -288,6 +290,28 @@ def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told
     # ("it's certified nut-free, so drop the 'may contain nuts' warning") is told as the
     # summary's own.
     return bool(quoted) and len({statement.norms[i] for i in hits if i not in quoted}) < _QUOTED_OUTSIDE
+
+
+def _conceded_telling(statement: Statement, word: str) -> bool:
+    """Whether every ``word`` of telling in the sentence stands in a concession
+    (:data:`_CONCEDING_TELLING`): "always run 0W-8, *whatever the handbook says*" sets a
+    telling aside and attributes nothing to the claim's source."""
+    at = [t.start for t in statement.tokens if t.raw == word]
+    return bool(at) and all(
+        _CONCEDING_TELLING.search(statement.text, max(0, start - _CONCESSION_REACH), start) is not None
+        for start in at
+    )
+
+
+_CONCEDING_TELLING = re.compile(
+    r"\b(?:whatever|no\s+matter\s+what|regardless\s+of\s+what|despite\s+what|in\s+spite\s+of\s+what|"
+    r"contrary\s+to\s+what)\s+(?:[\w'\u2019-]+\s+){0,4}$",
+    re.IGNORECASE,
+)
+"""A concession's opening up to a telling verb: "*whatever the handbook* says", "*no matter
+what the landlord* claims"."""
+_CONCESSION_REACH = 80
+"""How many characters before a telling verb its concession is looked for in."""
 
 
 _QUOTED_OUTSIDE = 2
