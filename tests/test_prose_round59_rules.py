@@ -5,9 +5,13 @@ words than the held-out set that showed the need:
   walk to work *while his bike is at the repair shop*" settles where the bike is;
 - a telling set aside by a concession ("..., *whatever the handbook says*") attributes
   nothing to the claim's source;
+- a condition's word clipped with a period ("cust." for "customer") or told as an "-ally"
+  adverb ("verbally" for "verbal") is kept;
 """
 
 from __future__ import annotations
+
+from _prose_rules import passes, rule, weakened
 
 from tests._prose_facts import events, names, untrusted
 
@@ -35,3 +39,17 @@ def test_a_telling_set_aside_by_a_concession_attributes_nothing() -> None:
         )
         == ()
     )
+
+
+def test_a_condition_word_clipped_or_told_as_an_adverb() -> None:
+    clipped = rule(
+        "Staff may lend the trailer only if the customer agrees.", ["trailer"], "permission_with_condition"
+    )
+    assert passes(clipped, "Trailer can be lent, but only once the cust. agrees.")
+    assert weakened(clipped, "Trailer can be lent, but only once the cus agrees.")
+    assert weakened(clipped, "Trailer can be lent once the manager agrees.")
+    spoken = rule(
+        "Guides may extend the tour only with verbal consent.", ["tour"], "permission_with_condition"
+    )
+    assert passes(spoken, "Tour can run longer, but only if consent is given verbally.")
+    assert weakened(spoken, "Tour can run longer, but only if consent is given.")

@@ -1,5 +1,6 @@
-"""Acronyms a summary writes for words its source spells out ("TWS" for "true wind speed",
-"DNR" for "do not resuscitate"): read as those words where the source holds them."""
+"""Shortened words a summary writes for words its source spells out: acronyms ("TWS" for
+"true wind speed", "DNR" for "do not resuscitate") and words clipped with a period ("cust."
+for "customer"): read as those words where the source holds them."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterable
 from pytest_compaction.prose._cue_words import STOPWORDS
 from pytest_compaction.prose.normalize import tokens
 
-__all__ = ["spelled_out"]
+__all__ = ["clipped", "spelled_out"]
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
@@ -37,3 +38,20 @@ def spelled_out(texts: Iterable[str], source: str) -> set[str]:
             if at >= 0:
                 found.update(t.norm for t in words[at : at + len(acronym)])
     return found
+
+
+def clipped(texts: Iterable[str], source: str) -> set[str]:
+    """The word stems of ``source`` that a word clipped with a period in ``texts`` begins
+    ("cust." for "customer", "approx." for "approximately"): at least three
+    letters, a beginning of the source's word and shorter than it."""
+    words = {t.raw.lower(): t.norm for t in tokens(source) if t.raw[:1].isalpha()}
+    found: set[str] = set()
+    for text in texts:
+        for match in _CLIPPED.finditer(text):
+            stub = match.group(1).lower()
+            found.update(norm for raw, norm in words.items() if len(raw) > len(stub) and raw.startswith(stub))
+    return found
+
+
+_CLIPPED = re.compile(r"\b([A-Za-z]{3,})\.(?=[\s,;:)]|$)")
+"""A word followed by a period and then a space, a mark or the end: "the *cust.* has OK'd it"."""

@@ -172,6 +172,10 @@ _FOLDS = (
 )
 
 
+_ADVERB_LEAST = 6
+"""The length an "-ally" adverb must pass to be read as its adjective ("verbally")."""
+
+
 _ACTS = ("<assent>", "<notice>")
 """The folded acts a condition is kept only with: someone agreeing, someone being told."""
 
@@ -188,6 +192,8 @@ def kept(words: Sequence[str], stems: Iterable[str]) -> bool:
     (:data:`_FOLDS`), and each identifier exactly. One word a new condition happens to share
     ("when an incident is open" for "if the incident commander agrees") does not keep it."""
     wanted, have = _assent(words), _assent(stems)
+    # an adverb for its adjective: "verbally" keeps "verbal"
+    have |= {s[:-2] for s in have if s.endswith("ally") and len(s) > _ADVERB_LEAST}
     if any(w[:1] in _BOUNDS and w not in have for w in wanted):
         # An identifier ("Sev-1") is kept exactly, as a marker is; so is a number, the bound
         # the condition sets ("more than two years"): without it the condition is another.

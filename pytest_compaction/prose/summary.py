@@ -30,7 +30,7 @@ from pytest_compaction.core._fields import type_name
 from pytest_compaction.core.prose_form import DEFAULT_MAX_DEPTH, ProsePolicy
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose import _text
-from pytest_compaction.prose._acronyms import spelled_out
+from pytest_compaction.prose._acronyms import clipped, spelled_out
 from pytest_compaction.prose._failure_check import _check_failure
 from pytest_compaction.prose._grounding import (
     BLOCK_END,
@@ -617,7 +617,8 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
     reshaped_away = _condition_reshaped_away(invariant, texts)
     if reshaped_away is not None:
         return Judgement(False, "condition lost", reshaped_away, True)
-    stems = {t.norm for part in parts for t in tokens(part)} | spelled_out(parts, invariant.text)
+    stems = {t.norm for part in parts for t in tokens(part)}
+    stems |= spelled_out(parts, invariant.text) | clipped(parts, invariant.text)
     own = [restated for part in parts for _, restated in condition_words(part)]
     for condition, words in condition_words(invariant.text):
         if _ALL_OF.search(condition) and any(_ONE_OF.search(part) for part in parts):
