@@ -7,6 +7,8 @@ words than the held-out set that showed the need:
   nothing to the claim's source;
 - a condition's word clipped with a period ("cust." for "customer") or told as an "-ally"
   adverb ("verbally" for "verbal") is kept;
+- "you may" before a verb of doing in a source is a permission, which doubts nothing ("you
+  may call `book_taxi`"); "you may be offered" still doubts;
 """
 
 from __future__ import annotations
@@ -53,3 +55,11 @@ def test_a_condition_word_clipped_or_told_as_an_adverb() -> None:
     )
     assert passes(spoken, "Tour can run longer, but only if consent is given verbally.")
     assert weakened(spoken, "Tour can run longer, but only if consent is given.")
+
+
+def test_a_permission_to_the_one_addressed_doubts_nothing() -> None:
+    ledger = events("The gala is on Friday; you may call book_taxi, but you must not call charge_card.")
+    assert names(ledger, "Handoff to taxi-agent: gala on Friday.") == ()
+    doubted = events("You may be offered a refund next month.")
+    assert names(doubted, "You were offered a refund.") == ("unsupported_fact",)
+    assert names(doubted, "You may be offered a refund next month.") == ()

@@ -68,6 +68,52 @@ def _offered_itself(hedge: str, word: str) -> bool:
     )
 
 
+def _granted(statement: Statement, positions: Sequence[int]) -> bool:
+    """Whether the clause at ``positions`` doubts nothing but by "may" said to "you" before
+    a verb of doing: a permission given to the one addressed ("*you may call*
+    `read_calendar`"), which settles what it allows. "You may be offered a flat" still
+    doubts."""
+    doubt = statement.speculative(positions[0]) or ""
+    if {w.lower() for w in doubt.split(", ")} != {"may"}:
+        return False
+    mays = [i for i in positions if statement.norms[i] == "may"]
+    return bool(mays) and all(
+        0 < i < len(statement.norms) - 1
+        and statement.norms[i - 1] == "you"
+        and statement.norms[i + 1] not in _NOT_DOING
+        for i in mays
+    )
+
+
+_NOT_DOING = frozenset(
+    stem(word)
+    for word in [
+        "be",
+        "been",
+        "have",
+        "find",
+        "feel",
+        "notice",
+        "experience",
+        "need",
+        "want",
+        "get",
+        "receive",
+        "see",
+        "hear",
+        "qualify",
+        "lose",
+        "already",
+        "well",
+        "still",
+        "face",
+        "suffer",
+    ]
+)
+"""Words after "you may" that tell what may happen to the one addressed, not what they are
+allowed to do ("you may *be* offered", "you may *feel* dizzy")."""
+
+
 _QUERY_MARK = re.compile(r"\?\w|\bquery\b|\brule\s+out\b", re.IGNORECASE)
 
 
@@ -315,7 +361,11 @@ def _check_sources(
                     )
                     for r in claims
                 )
-                if not own and statement.speculative(positions[0]) is not None:
+                if (
+                    not own
+                    and statement.speculative(positions[0]) is not None
+                    and not _granted(statement, positions)
+                ):
                     # "If you decide to bring it, sports equipment can be added": the rule holds.
                     settled |= _content(statement, statement.ruled_consequence(positions))
                     given = _content(statement, statement.presupposed(positions))
