@@ -276,6 +276,8 @@ def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told
             if word in topic:
                 continue  # "Same-day requests: all must be accepted" is about requests
             norms = {t.norm for t in tokens(word)}
+            if _commanded_telling(statement, word):
+                continue  # "Cite Velasquez-Orme 2021 as ...": a command to tell, not a report
             if _conceded_telling(statement, word):
                 continue  # "..., whatever the handbook says": set aside, not the claim's source
             if norms & (_TELLING | _FRAMED):
@@ -290,6 +292,24 @@ def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told
     # ("it's certified nut-free, so drop the 'may contain nuts' warning") is told as the
     # summary's own.
     return bool(quoted) and len({statement.norms[i] for i in hits if i not in quoted}) < _QUOTED_OUTSIDE
+
+
+def _commanded_telling(statement: Statement, word: str) -> bool:
+    """Whether every ``word`` of telling in the sentence opens its clause as a bare verb, a
+    command ("*Cite* the 2021 study as definitive", "Rules: *Quote* the full price"), not a label
+    ("Quote: ...") nor "per" or "according to": an order to tell attributes nothing."""
+    at = [i for i, t in enumerate(statement.tokens) if t.raw == word]
+    return bool(at) and all(
+        (
+            i == 0
+            or statement.clause[i - 1] != statement.clause[i]
+            or ":" in statement.text[statement.tokens[i - 1].end : statement.tokens[i].start]
+        )
+        and statement.norms[i] not in _FRAMED
+        and not word.lower().endswith(("s", "ed", "ing"))
+        and not statement.text[statement.tokens[i].end :].lstrip().startswith(":")
+        for i in at
+    )
 
 
 def _conceded_telling(statement: Statement, word: str) -> bool:
