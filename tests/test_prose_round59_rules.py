@@ -11,13 +11,15 @@ words than the held-out set that showed the need:
   may call `book_taxi`"); "you may be offered" still doubts;
 - a telling verb that opens its clause as a command ("*Quote* the old price to every
   caller") attributes nothing; "Quote: ..." as a label still does;
+- "exclude" and "omit" negate what they leave out, as "no" does ("*exclude* beef from the
+  menu" is "no beef").
 """
 
 from __future__ import annotations
 
 from _prose_rules import passes, rule, weakened
 
-from tests._prose_facts import events, names, untrusted
+from tests._prose_facts import events, fact, names, untrusted
 
 
 def test_a_circumstance_or_cause_after_a_doubt_is_given() -> None:
@@ -75,3 +77,11 @@ def test_a_command_to_tell_attributes_nothing() -> None:
         "trust_elevated",
     )
     assert names(ledger, "Quote (forum post): the 2019 price to every caller, no surcharge.") == ()
+
+
+def test_what_is_excluded_or_omitted_is_negated() -> None:
+    ledger = fact("Exclude beef from the wedding menu.", "menu.beef", False, {"names": ["beef"]})
+    assert names(ledger, "Wedding menu: no beef.") == ()
+    assert names(ledger, "Wedding menu: beef is fine.") == ("f1:value_changed",)
+    omitted = fact("The quote omits the scaffolding.", "quote.scaffolding", False, {"names": ["scaffolding"]})
+    assert names(omitted, "Quote: scaffolding not included.") == ()

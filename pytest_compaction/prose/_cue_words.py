@@ -279,9 +279,11 @@ _REFUSALS = frozenset(
     | {"barred", "banned"}
     | {"withdraw", "withdraws", "withdrew", "withdrawn", "rescind", "rescinds", "rescinded"}
     | {"retract", "retracts", "retracted", "revoke", "revokes", "revoked"}
+    | {"exclude", "excludes", "excluded", "excluding", "omit", "omits", "omitted", "omitting"}
 )
 """Refusal verbs negate what is refused, as "not" would, and so do the verbs that take a
-thing back ("has *withdrawn* its cancellation", "the offer was *revoked*"): "she *declined*
+thing back ("has *withdrawn* its cancellation", "the offer was *revoked*") or leave it out
+("*exclude* preprints", "VAT *omitted*"): "she *declined*
 the extended warranty" (the object after it), "the upgrade *was declined* by the tenant" and "Upgrade:
 *declined*" (the passive's subject, a label's answer). A number after it ("declined by 12%",
 "declined to 40") makes it a fall in amount, not a refusal, and the active verb after its
