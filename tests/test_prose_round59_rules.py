@@ -12,7 +12,9 @@ words than the held-out set that showed the need:
 - a telling verb that opens its clause as a command ("*Quote* the old price to every
   caller") attributes nothing; "Quote: ..." as a label still does;
 - "exclude" and "omit" negate what they leave out, as "no" does ("*exclude* beef from the
-  menu" is "no beef").
+  menu" is "no beef");
+- a bare command whose object opens with a plural possessive ("Wipe *tenants'* old
+  keycodes before ...") is an obligation.
 """
 
 from __future__ import annotations
@@ -85,3 +87,9 @@ def test_what_is_excluded_or_omitted_is_negated() -> None:
     assert names(ledger, "Wedding menu: beef is fine.") == ("f1:value_changed",)
     omitted = fact("The quote omits the scaffolding.", "quote.scaffolding", False, {"names": ["scaffolding"]})
     assert names(omitted, "Quote: scaffolding not included.") == ()
+
+
+def test_a_command_on_a_plural_possessive_object() -> None:
+    register = rule("Wipe tenants' old keycodes before handing the flat over.", ["keycodes"], "obligation")
+    assert passes(register, "Wipe tenants' old keycodes before you hand the flat over.")
+    assert weakened(register, "Maybe wipe tenants' old keycodes before you hand the flat over.")

@@ -49,7 +49,7 @@ _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>(?:[a-z]+-)?[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
     r"by|until|into|onto|aside|apart|down|together)\b|"
-    r"[A-Z0-9$\u20ac\u00a3'\"`]|(?:[a-z][a-z-]*\s+){0,3}[a-z](?:[a-z-]*[a-z])?s\s+(?:(?!(?:apply|reply|supply|comply|imply|multiply|rely|fly|ally|tally)\b)[a-z]+ly\s+)?"
+    r"[A-Z0-9$\u20ac\u00a3'\"`]|(?:[a-z][a-z-]*(?:'s?|\u2019s?)?\s+){0,3}[a-z](?:[a-z-]*[a-z])?s\s+(?:(?!(?:apply|reply|supply|comply|imply|multiply|rely|fly|ally|tally)\b)[a-z]+ly\s+)?"
     r"(?:at|to|under|over|below|above|"
     r"within|before|after|"
     r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|when|whenever|while|unless|"
