@@ -399,6 +399,8 @@ _CONDITION = (
     r"\bother\s+than\b",
     r"\boutside\b",
     r"\b(?:more|less|fewer)\s+than\b",
+    # a bound on a quantity in other comparatives ("a fast *longer than* 16 hours")
+    r"\b(?:longer|shorter|greater|higher|lower|bigger|smaller|heavier|lighter|older|younger)\s+than\b",
     r"\bat\s+least\b",
     r"\bexceed(?:s|ing)?\b",
     r"\babove\b",

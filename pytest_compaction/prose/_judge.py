@@ -51,6 +51,31 @@ _SIDES = (
 by a restriction to the other ("only before midnight"), never to its own."""
 
 
+_QUANTITY_SIDES = (
+    frozenset(
+        {"more than", "longer than", "greater than", "higher than", "bigger than", "heavier than"}
+        | {"older than", "over", "above", "exceed", "exceeds", "exceeding", "at least"}
+    ),
+    frozenset(
+        {"less than", "fewer than", "shorter than", "lower than", "smaller than", "lighter than"}
+        | {"younger than", "below", "within"}
+    ),
+)
+"""The sides of a bound on a quantity: a prohibition of one side ("never a fast *longer
+than* 16 hours") is kept by a duty to stay on the other ("must stay *within* 16 hours"),
+never on its own ("must be *more than* 16 hours")."""
+
+
+def _same_quantity_side(own: frozenset[str], restated: frozenset[str]) -> tuple[str, ...]:
+    """The connectives of ``restated`` on the same side of a quantity bound as ``own``'s,
+    when the bound is all ``own`` holds: in "never a purchase *over* 300 euros *without*
+    asking" the bound names which purchases, and "purchases over 300 euros" keeps it."""
+    sides = [side for side in _QUANTITY_SIDES if own & side]
+    if len(sides) != 1 or not own <= sides[0]:
+        return ()
+    return tuple(sorted(restated & sides[0]))
+
+
 def _same_side(own: frozenset[str], restated: frozenset[str]) -> tuple[str, ...]:
     """The connectives of ``restated`` on the same side of a time bound as ``own``'s; none
     when ``own`` bounds on more than one side ("after midnight before her op"): which bound
@@ -463,6 +488,7 @@ def judge(
                 )
             return Judgement(True, "restriction", "")
         kept = [w for w in _same_side(own, connectives(cues)) if w in _BOUNDS]
+        kept += _same_quantity_side(own, connectives(cues))
         if conditional and obliges and kept:
             # "never before 10 am" told "always at 10 am or earlier": the obligation keeps
             # the side of the bound the rule forbade.

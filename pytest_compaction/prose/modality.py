@@ -367,22 +367,46 @@ _FORCEFUL = frozenset(
 _RELEASING = frozenset({"waived", "lifted", "relaxed"})
 
 
+_ADVISING = frozenset(
+    {"suggest", "suggests", "suggested", "recommend", "recommends", "recommended", "advise", "advises"}
+    | {"advised", "propose", "proposes", "proposed"}
+)
+"""Hedges that are verbs of advice: the act a rule governs when it is the rule's own verb
+("Never *suggest* a fast longer than 16 hours")."""
+_WORD = re.compile(r"[A-Za-z']+")
+_FORCE = frozenset(
+    {"^", "never", "not", "must", "always", "shall", "may", "can", "only", "to", "don't", "cannot", "can't"}
+)
+"""The words of force before the verb a rule governs, and the rule's opening ("^"): "Never
+*suggest* ...", "Staff must *recommend* ...", "*Advise* every caller ..."."""
+
+
 def own_act(reading: Reading, invariant: str) -> Reading:
-    """``reading`` without the releasing verbs ("waived", "lifted", "relaxed") that are the
-    invariant's own verb: in a rule about waiving ("Agents may waive the fee only ...") "the
-    fee can be waived" names the act the rule governs, not a lift of the rule."""
+    """``reading`` without the releasing verbs ("waived", "lifted", "relaxed") and the verbs
+    of advice ("suggested", "recommended") that are the invariant's own verb: in a rule about
+    waiving ("Agents may waive the fee only ...") "the fee can be waived" names the act the
+    rule governs, not a lift of the rule; in one about suggesting ("Never suggest a fast
+    longer than 16 hours") "any fast suggested to her must stay within 16 hours" names the
+    act, not a hedge."""
     from pytest_compaction.prose.normalize import stem, tokens
 
-    if not any(cue.kind is CueKind.WAIVER and cue.text in _RELEASING for cue in reading.cues):
+    def acted(cue: Cue) -> bool:
+        return (cue.kind is CueKind.WAIVER and cue.text in _RELEASING) or (
+            cue.kind is CueKind.HEDGE and cue.text in _ADVISING
+        )
+
+    if not any(acted(cue) for cue in reading.cues):
         return reading
     own = {t.norm for t in tokens(invariant)}
-    return Reading(
-        tuple(
-            cue
-            for cue in reading.cues
-            if not (cue.kind is CueKind.WAIVER and cue.text in _RELEASING and stem(cue.text) in own)
-        )
-    )
+    words = _WORD.findall(invariant)
+    verbs = {stem(w) for before, w in zip(["^", *words], words, strict=False) if before.lower() in _FORCE}
+
+    def its_own(cue: Cue) -> bool:
+        if cue.kind is CueKind.HEDGE:
+            return stem(cue.text) in verbs  # "Use the *recommended* torque": an adjective, no act
+        return stem(cue.text) in own
+
+    return Reading(tuple(cue for cue in reading.cues if not (acted(cue) and its_own(cue))))
 
 
 def command_verb(reading: Reading) -> str | None:

@@ -1,0 +1,32 @@
+"""Round 60's rules (memory with provenance and confidence tags; a pharmacy's records),
+each tested in other words than the held-out set that showed the need:
+
+- a verb of advice that is the rule's own act ("Never *recommend* a loan ...") names the act
+  in a restatement ("any loan recommended to him must ..."), not a hedge; as an adjective
+  in the rule ("the *recommended* dose") it stays a hedge in the summary;
+- a prohibition of one side of a quantity bound ("never a shift *longer than* 12 hours")
+  is kept by a duty to stay on the other side ("must stay *within* 12 hours"), not on its
+  own ("must be *more than* 12 hours");
+"""
+
+from __future__ import annotations
+
+from _prose_rules import passes, rule, weakened
+
+from pytest_compaction.prose.summary import check_prose
+
+
+def test_a_verb_of_advice_that_is_the_rule_s_own_act() -> None:
+    register = rule("Never recommend a payday loan to Corin Vale.", ["payday loan"], "prohibition")
+    assert passes(register, "Corin Vale: a payday loan must never be recommended to him.")
+    assert weakened(register, "Corin Vale: payday loans recommended only sparingly.")
+    adjective = rule("Give the recommended dose of 5 ml to Pip.", ["5 ml"], "obligation")
+    details = [v.detail for v in check_prose(adjective, "Pip: a dose of 5 ml is recommended.").violations]
+    assert any("hedge words 'recommended'" in detail for detail in details)
+
+
+def test_a_quantity_bound_kept_from_the_other_side() -> None:
+    register = rule("Never roster a shift longer than 12 hours.", ["shift", "12 hours"], "prohibition")
+    assert passes(register, "Every shift must stay within 12 hours.")
+    assert weakened(register, "Every shift must be more than 12 hours.")
+    assert weakened(register, "Every shift must be longer than 12 hours.")
