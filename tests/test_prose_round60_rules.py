@@ -7,6 +7,8 @@ each tested in other words than the held-out set that showed the need:
 - a prohibition of one side of a quantity bound ("never a shift *longer than* 12 hours")
   is kept by a duty to stay on the other side ("must stay *within* 12 hours"), not on its
   own ("must be *more than* 12 hours");
+- a duty of company ("always have *two staff present*") is kept by a prohibition of acting
+  alone ("nobody opens the safe alone").
 """
 
 from __future__ import annotations
@@ -30,3 +32,9 @@ def test_a_quantity_bound_kept_from_the_other_side() -> None:
     assert passes(register, "Every shift must stay within 12 hours.")
     assert weakened(register, "Every shift must be more than 12 hours.")
     assert weakened(register, "Every shift must be longer than 12 hours.")
+
+
+def test_a_duty_of_company_told_as_a_prohibition_of_acting_alone() -> None:
+    register = rule("Always have two staff present when opening the safe.", ["safe"], "obligation")
+    assert passes(register, "Nobody opens the safe alone: two staff present each time.")
+    assert weakened(register, "Staff should try not to open the safe alone.")

@@ -247,6 +247,22 @@ def in_company(invariant: str, clauses: Sequence[str]) -> bool:
     return _ALONE.search(invariant) is not None and any(_COMPANY.search(c) for c in clauses)
 
 
+def alone_forbidden(invariant: str, clauses: Sequence[str]) -> bool:
+    """Whether a duty of company ("Always have *two volunteers present* when handling cash")
+    is told as a prohibition of acting alone ("No volunteer handles cash *alone*"): the same
+    rule through the complement of company, as :func:`in_company` reads it the other way."""
+    company = _COMPANY.search(invariant) or _PRESENT_TOGETHER.search(invariant)
+    return company is not None and _ALONE.search(invariant) is None and any(_ALONE.search(c) for c in clauses)
+
+
+_PRESENT_TOGETHER = re.compile(
+    r"\b(?:two|2|both|at\s+least\s+two)\s+(?:[a-z-]+\s+){0,2}(?:present|there|together|on\s+hand)\b",
+    re.IGNORECASE,
+)
+"""A duty of company told by how many are there: "*two volunteers present*", "*both
+parents there*"."""
+
+
 _STATES = (
     (
         re.compile(r"\b(?:open|opened|ajar|unlocked|unlatched|unbolted)\b", re.IGNORECASE),

@@ -65,6 +65,7 @@ from pytest_compaction.prose._cues import (
 from pytest_compaction.prose._judge import (
     Judgement,
     Modality,
+    alone_forbidden,
     complements,
     contrasted,
     in_company,
@@ -87,6 +88,7 @@ __all__ = [
     "commanded",
     "complements",
     "contrasted",
+    "alone_forbidden",
     "in_company",
     "only_those",
     "opposite_state",

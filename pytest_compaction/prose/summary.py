@@ -60,6 +60,7 @@ from pytest_compaction.prose.modality import (
     CueKind,
     Judgement,
     Modality,
+    alone_forbidden,
     command_verb,
     commanded,
     complements,
@@ -354,7 +355,11 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         not verdict.ok
         and verdict.observed == "prohibition"
         and invariant.modality is Modality.OBLIGATION
-        and (opposite_state(invariant.text, stating, duty=True) or _keeps_away_duty(invariant))
+        and (
+            opposite_state(invariant.text, stating, duty=True)
+            or _keeps_away_duty(invariant)
+            or alone_forbidden(invariant.text, stating)
+        )
     ):
         # "always lock it" kept as "never left unlocked"; "Keep Captain out of the kitchen"
         # (a duty that forbids) kept as "Captain must be kept out of the kitchen"
