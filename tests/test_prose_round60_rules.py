@@ -36,5 +36,5 @@ def test_a_quantity_bound_kept_from_the_other_side() -> None:
 
 def test_a_duty_of_company_told_as_a_prohibition_of_acting_alone() -> None:
     register = rule("Always have two staff present when opening the safe.", ["safe"], "obligation")
-    assert passes(register, "Nobody opens the safe alone: two staff present each time.")
+    assert passes(register, "No one opens the safe alone.")
     assert weakened(register, "Staff should try not to open the safe alone.")
