@@ -8,7 +8,9 @@ each tested in other words than the held-out set that showed the need:
   is kept by a duty to stay on the other side ("must stay *within* 12 hours"), not on its
   own ("must be *more than* 12 hours");
 - a duty of company ("always have *two staff present*") is kept by a prohibition of acting
-  alone ("nobody opens the safe alone").
+  alone ("nobody opens the safe alone");
+- a value of several words with the fact's name inside it ("*two* ibuprofen *capsules*" for
+  "two capsules" of the ibuprofen fact) states that value.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.prose.summary import check_prose
+from tests._prose_facts import fact, names
 
 
 def test_a_verb_of_advice_that_is_the_rule_s_own_act() -> None:
@@ -38,3 +41,10 @@ def test_a_duty_of_company_told_as_a_prohibition_of_acting_alone() -> None:
     register = rule("Always have two staff present when opening the safe.", ["safe"], "obligation")
     assert passes(register, "No one opens the safe alone.")
     assert weakened(register, "Staff should try not to open the safe alone.")
+
+
+def test_a_value_with_the_fact_s_name_inside_it() -> None:
+    prose = {"names": ["ibuprofen"], "value": ["two capsules", "2 capsules"]}
+    ledger = fact("Wren takes two capsules of ibuprofen at night.", "meds.ibuprofen", 2, prose)
+    assert names(ledger, "Wren: two ibuprofen capsules at night.") == ()
+    assert names(ledger, "Wren: three ibuprofen capsules at night.") == ("f1:value_changed",)

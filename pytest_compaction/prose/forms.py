@@ -127,6 +127,26 @@ class Resolved:
                     out.extend((at, alias) for at in statement.positions(alias))
         if not out:
             out.extend(self._other_half(statement))
+        if not out:
+            out.extend(self._around_name(statement))
+        return out
+
+    def _around_name(self, statement: Statement) -> list[tuple[int, Alias]]:
+        """Where ``statement`` states a value alias of several words with one of the fact's
+        names inside it: "take *one* atovaquone/proguanil *tablet* a day" for "one tablet"
+        of the atovaquone/proguanil fact. The position is the alias's first word."""
+        out: list[tuple[int, Alias]] = []
+        norms = statement.norms
+        for alias in (a for a in self.value if len(a) > 1):
+            for name in self.names:
+                for at in statement.positions(name):
+                    end = at + len(name)
+                    for cut in range(1, len(alias)):
+                        if (
+                            norms[max(0, at - cut) : at] == alias[:cut]
+                            and norms[end : end + len(alias) - cut] == alias[cut:]
+                        ):
+                            out.append((at - cut, alias))
         return out
 
     def _other_half(self, statement: Statement) -> list[tuple[int, Alias]]:
