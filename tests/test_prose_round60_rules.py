@@ -10,7 +10,9 @@ each tested in other words than the held-out set that showed the need:
 - a duty of company ("always have *two staff present*") is kept by a prohibition of acting
   alone ("nobody opens the safe alone");
 - a value of several words with the fact's name inside it ("*two* ibuprofen *capsules*" for
-  "two capsules" of the ibuprofen fact) states that value.
+  "two capsules" of the ibuprofen fact) states that value;
+- an amount before a rate's slash ("the *14 mg*/24 hr patch") is read as that amount; the
+  count the rate is per ("250 mg/*5 mL*") is no amount of a dose.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.prose.summary import check_prose
-from tests._prose_facts import fact, names
+from tests._prose_facts import fact, names, replaced
 
 
 def test_a_verb_of_advice_that_is_the_rule_s_own_act() -> None:
@@ -48,3 +50,19 @@ def test_a_value_with_the_fact_s_name_inside_it() -> None:
     ledger = fact("Wren takes two capsules of ibuprofen at night.", "meds.ibuprofen", 2, prose)
     assert names(ledger, "Wren: two ibuprofen capsules at night.") == ()
     assert names(ledger, "Wren: three ibuprofen capsules at night.") == ("f1:value_changed",)
+
+
+def test_an_amount_written_as_a_rate() -> None:
+    ledger = replaced(
+        ("Ola uses the 25 mg/16 hr patch.", "Ola now steps down to the 15 mg/16 hr patch."),
+        "quit.patch_mg",
+        ["patch"],
+        (25, "25 mg"),
+        (15, "15 mg"),
+    )
+    assert names(ledger, "Ola: now on the 15 mg/16 hr patch, down from the 25 mg one.") == ()
+    assert "f1:forbidden_superseded_fact" in names(ledger, "Ola: still on the 25 mg/16 hr patch for now.")
+    dose = {"names": ["paracetamol"], "value": ["5 mL"]}
+    syrup = fact("Give Ines 5 mL of paracetamol 120 mg/5 mL.", "rx.dose", 5, dose)
+    assert names(syrup, "Ines: 5 mL of paracetamol (120 mg/5 mL).") == ()
+    assert names(syrup, "Ines: 2.5 mL of paracetamol (120 mg/5 mL).") == ("f1:value_changed",)

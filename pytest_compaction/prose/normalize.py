@@ -210,6 +210,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
             _times_shorthand(out, match, shorthand)
         elif kind == "ident" and (rate := _RATE.fullmatch(raw)) is not None:
             _rate(out, match, rate)
+        elif kind == "ident" and (per := _PER_COUNT.fullmatch(raw)) is not None and _counted_unit(out, per):
+            _per_count(out, match, per)
         elif kind == "ident" and _SLASHED.fullmatch(raw):
             counted = bool(out) and kind_of(out[-1].norm) == "number"
             for part in _LETTERS.finditer(text, match.start(), match.end()):
@@ -298,6 +300,30 @@ _RATE = re.compile(
 )
 """A rate in note form: "12h/month" (12 hours a month), "L/day" after "1.5" (litres a day). A
 unit alone before a slash and an hour ("km/h") stays the unit it names."""
+
+
+_PER_COUNT = re.compile(r"(?P<unit>[A-Za-z]{1,6})/(?P<count>\d+(?:\.\d+)?)")
+"""A unit per a number of another ("14 mg/24 hr", "250 mg/5 mL"), written with a slash
+right after an amount: the amount's unit is a token of its own, so "14 mg" is read."""
+
+
+def _counted_unit(out: Sequence[Token], per: re.Match[str]) -> bool:
+    """Whether the unit of :data:`_PER_COUNT` follows an amount and is a unit of measure."""
+    return (
+        bool(out) and kind_of(out[-1].norm) == "number" and kind_of("~" + per.group("unit").lower()) == "unit"
+    )
+
+
+def _per_count(out: list[Token], match: re.Match[str], per: re.Match[str]) -> None:
+    """Tokens of a unit per a count (:data:`_PER_COUNT`): the unit and "/" with the count."""
+    base = match.start()
+    unit = _LETTERS.match(match.string, base + per.start("unit"), base + per.end("unit"))
+    if unit is not None:
+        _word(out, unit)
+    # the count a rate is per ("/5" of "250 mg/5 mL") is no amount of the thing: it stays
+    # an identifier, so "5 mL" of a dose is not read in it
+    slash, end = base + per.end("unit"), base + per.end("count")
+    out.append(Token("!/" + per.group("count"), match.string[slash:end], slash, end))
 
 
 def _rate(out: list[Token], match: re.Match[str], rate: re.Match[str]) -> None:
