@@ -12,7 +12,9 @@ each tested in other words than the held-out set that showed the need:
 - a value of several words with the fact's name inside it ("*two* ibuprofen *capsules*" for
   "two capsules" of the ibuprofen fact) states that value;
 - an amount before a rate's slash ("the *14 mg*/24 hr patch") is read as that amount; the
-  count the rate is per ("250 mg/*5 mL*") is no amount of a dose.
+  count the rate is per ("250 mg/*5 mL*") is no amount of a dose;
+- "leave out" and "cut out" negate what they leave out, past a possessor's name ("leave
+  out *Mr Obi-Lund's* statins").
 """
 
 from __future__ import annotations
@@ -66,3 +68,10 @@ def test_an_amount_written_as_a_rate() -> None:
     syrup = fact("Give Ines 5 mL of paracetamol 120 mg/5 mL.", "rx.dose", 5, dose)
     assert names(syrup, "Ines: 5 mL of paracetamol (120 mg/5 mL).") == ()
     assert names(syrup, "Ines: 2.5 mL of paracetamol (120 mg/5 mL).") == ("f1:value_changed",)
+
+
+def test_what_is_left_out_is_negated() -> None:
+    ledger = fact("Mr Obi-Lund's statins have been stopped.", "order.statins", False, {"names": ["statins"]})
+    assert names(ledger, "Leave out Mr Obi-Lund's statins this month.") == ()
+    assert names(ledger, "Cut out the statins this month.") == ()
+    assert names(ledger, "Add Mr Obi-Lund's statins this month.") == ("f1:value_changed",)

@@ -304,10 +304,12 @@ _PHRASAL_REFUSALS = {
     **dict.fromkeys(("turn", "turns", "turned", "turning"), "down"),
     **dict.fromkeys(("call", "calls", "called", "calling"), "off"),
     **dict.fromkeys(("give", "gives", "gave", "given", "giving"), "up"),
+    **dict.fromkeys(("leave", "leaves", "left", "leaving", "cut", "cuts", "cutting"), "out"),
 }
 """Refusals told with a particle: "*ruled out* a failover", "the offer was *turned down*",
-"the strike was *called off*", "*gave up* the allotment". The verb is a refusal only with its
-particle right after it, and what is refused is reached from the particle."""
+"the strike was *called off*", "*gave up* the allotment", "*leave out* the warfarin". The
+verb is a refusal only with its particle right after it, and what is refused is reached from
+the particle."""
 _PASSIVE_BE = frozenset({"be", "is", "are", "was", "were", "been", "being", "get", "got", "stay", "remain"})
 _AMOUNT_LINKS = frozenset({"by", "to", "from", "of", "about", "around", "nearly", "almost", "over"})
 _CLOSURES = frozenset({"closed", "shut"})

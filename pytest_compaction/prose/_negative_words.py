@@ -36,6 +36,7 @@ from pytest_compaction.prose._cue_words import (
     _OUT_STATE,
     _PASSIVE_BE,
     _PHRASAL_REFUSALS,
+    _POSSESSIVE,
     _REFUSALS,
     _RID,
     _RID_REACH,
@@ -309,7 +310,7 @@ class _NegativeWords(_Sentence):
         if particle is not None:
             if index + 1 >= len(self.norms) or self.tokens[index + 1].raw.lower() != particle:
                 return ""  # "rule of thumb", "called him": no refusal
-            after = range(index + 2, min(index + 2 + _DETERMINER_REACH, len(self.norms)))
+            after = range(index + 2, min(self._past_possessor(index + 2), len(self.norms)))
         elif raw in _ABANDONS:
             if index < position:
                 return raw if self._given_up(index, position) else ""
@@ -336,6 +337,16 @@ class _NegativeWords(_Sentence):
         if participle and self._follows_name(position + span, index) and self._bare_participle(index):
             return raw  # a note's passive with no "was": "cancellation refused", "upgrade declined"
         return ""
+
+    def _past_possessor(self, first: int) -> int:
+        """Where the reach of a word of refusal that starts at token ``first`` ends: after
+        :data:`_DETERMINER_REACH` tokens, or after the noun a possessor among them owns
+        ("leave out *Mrs Pemberton-Ilori's warfarin*")."""
+        end = first + _DETERMINER_REACH
+        for j in range(first, min(end, len(self.tokens))):
+            if self.tokens[j].raw.lower().endswith(_POSSESSIVE):
+                end = max(end, j + 2)
+        return end
 
     def _given_up(self, index: int, position: int) -> bool:
         """Whether token ``position`` is the object of the verb of giving up at token
