@@ -14,7 +14,8 @@ each tested in other words than the held-out set that showed the need:
 - an amount before a rate's slash ("the *14 mg*/24 hr patch") is read as that amount; the
   count the rate is per ("250 mg/*5 mL*") is no amount of a dose;
 - "leave out" and "cut out" negate what they leave out, past a possessor's name ("leave
-  out *Mr Obi-Lund's* statins").
+  out *Mr Obi-Lund's* statins");
+- "a good habit" is advice, as "a good idea" is.
 """
 
 from __future__ import annotations
@@ -75,3 +76,9 @@ def test_what_is_left_out_is_negated() -> None:
     assert names(ledger, "Leave out Mr Obi-Lund's statins this month.") == ()
     assert names(ledger, "Cut out the statins this month.") == ()
     assert names(ledger, "Add Mr Obi-Lund's statins this month.") == ("f1:value_changed",)
+
+
+def test_a_good_habit_is_advice() -> None:
+    register = rule("Lock the bike shed every night.", ["bike shed"], "obligation")
+    assert passes(register, "Note for staff: lock the bike shed every night.")
+    assert weakened(register, "Reminder for staff: locking the bike shed every night is a good habit.")

@@ -339,7 +339,7 @@ _HEDGE = (
     r"\b(?:is|are|be|was|were)\s+best\s+(?:[a-z]+ed|"
     + "|".join(sorted({w for w in _norm.participles() if len(w) > 2}))
     + r")\b",
-    r"\bgood\s+(?:idea|practice)\b",
+    r"\bgood\s+(?:idea|practice|habit)\b",
     # "It is worth bringing the TTL down first", "worthwhile to check": advice, not a rule.
     r"\bworth\s+[a-z]+ing\b",
     r"\bworthwhile\b",
