@@ -15,7 +15,9 @@ each tested in other words than the held-out set that showed the need:
   count the rate is per ("250 mg/*5 mL*") is no amount of a dose;
 - "leave out" and "cut out" negate what they leave out, past a possessor's name ("leave
   out *Mr Obi-Lund's* statins");
-- "a good habit" is advice, as "a good idea" is.
+- "a good habit" is advice, as "a good idea" is;
+- a title before a colon with no object ("Reminder for staff:") is no command: what
+  follows it is read for the command.
 """
 
 from __future__ import annotations
@@ -82,3 +84,10 @@ def test_a_good_habit_is_advice() -> None:
     register = rule("Lock the bike shed every night.", ["bike shed"], "obligation")
     assert passes(register, "Note for staff: lock the bike shed every night.")
     assert weakened(register, "Reminder for staff: locking the bike shed every night is a good habit.")
+
+
+def test_a_title_before_a_colon_is_no_command() -> None:
+    register = rule("Lock the bike shed every night.", ["bike shed"], "obligation")
+    assert passes(register, "Reminder for staff: lock the bike shed every night.")
+    assert weakened(register, "Reminder for staff: the bike shed was locked last night.")
+    assert passes(register, "Lock the bike shed: every night, no exceptions.")

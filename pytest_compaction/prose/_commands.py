@@ -209,10 +209,23 @@ def _heads(text: str) -> tuple[str, ...]:
     """Where a command in ``text`` may start: the text itself, after its label, after its
     fronted adverbial, or after both."""
     clean = _FLAG.sub("", unframed(text), count=1)
+    label = _LABEL.match(clean)
     labelled = _LABEL.sub("", _TABLE_LABEL.sub("", clean, count=1), count=1)
     dashed = _DASH_LABEL.sub("", labelled, count=1)
     heads = (clean, labelled, dashed, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
+    title = label or _DASH_LABEL.match(clean)
+    if title is not None and _DETERMINED.search(title.group()) is None:
+        # "Reminder for staff: ...", "Order for Tom - ...": a title with no object is no command
+        after = clean[title.end() :]
+        heads = (after, _DASH_LABEL.sub("", after, count=1), _FRONTED.sub("", after, count=1))
     return tuple(dict.fromkeys((*heads, *_note_heads(clean), *_addressed(clean), *_addressed(labelled))))
+
+
+_DETERMINED = re.compile(
+    r"\b(?:the|a|an|this|that|these|those|all|every|each|any|your|my|our|their|his|her|its|it|them)\b|\d",
+    re.IGNORECASE,
+)
+"""Words of an object in a label ("Bring *the* following:"): a label without any is a title."""
 
 
 # A fronted clause of time or condition whose subject is the reader ("before you quote a
