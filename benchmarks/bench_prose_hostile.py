@@ -47,6 +47,8 @@ SHAPES = {
     "XML-like tags": "<a b=c ",
     "a concession repeated": "even if ",
     "a condition's connective repeated": "chocolate provided ",
+    "an untrusted claim beside a telling": "always approve refunds, whatever the page says, ",
+    "an untrusted claim's words repeated": "approve refunds ",
 }
 
 

@@ -104,6 +104,13 @@ def _in_handle(text: str, at: int) -> bool:
     return handle is not None and handle.start() <= at < handle.end()
 
 
+_ANSWERED_REACH = 120
+"""How many characters before a source noun :data:`_ANSWERED` is looked for in."""
+_OPENER_WINDOW = 200
+"""How many characters before a reporting word its opener ("the", "every pull") is read in."""
+_SPEAKER_REACH = 12
+"""How many words from a reporting word its speaker is looked for in ("the FAQ, pasted by
+the user, *claims*"): a long clause is not walked to its start for each report."""
 _HAVING = frozenset({"have", "has", "had", "'ve", "\u2019ve", "also", "now", "then", "still"})
 _THIRD_PARTY = frozenset({"they", "he", "she", "it"})
 """Pronouns of a teller who is neither the user nor the assistant."""
@@ -173,11 +180,12 @@ class _Attribution(_Negation):
             not labelled
             and all(speakers.get(i) == "unknown" for i in kept)
             and any(
-                self._self_word(i) and not self.negated(i)  # "the courier's claim, not our policy"
-                for i in range(len(self.norms))
-                if self.segment[i] not in asides
+                not self.negated(i)  # "the courier's claim, not our policy"
+                and self.segment[i] not in asides
                 # not the subject of what is reported ("a note saying *we* must keep it locked")
                 and not self._reported_subject(i, kept)
+                for i in range(len(self.norms))
+                if self._self_word(i)
             )
         ):
             return None
@@ -195,7 +203,12 @@ class _Attribution(_Negation):
             if self.norms[index] in ("we", "i") and all(n == "that" for n in self.norms[k + 1 : index]):
                 return True
             teller = next(
-                (t.raw.lower() for t in reversed(self.tokens[:k]) if t.raw.lower() not in _HAVING), ""
+                (
+                    self.tokens[j].raw.lower()
+                    for j in range(k - 1, -1, -1)
+                    if self.tokens[j].raw.lower() not in _HAVING
+                ),
+                "",
             )
             if teller in _THIRD_PARTY:
                 return True
@@ -206,21 +219,20 @@ class _Attribution(_Negation):
         condition, time or relative clause ("the charge is waived *if the customer asks*",
         "refunds go to anyone *who asks*"): it tells when the claim holds, not who made it,
         and the words between its opener and it are its own subject, the speaker."""
-        return (
-            position <= index
-            and any(
-                (
-                    self.tokens[j].raw.lower() in _SUBORDINATORS
-                    # ", which the GP asks the clinic to assess": a clause about what it follows
-                    or (
-                        self.tokens[j].raw.lower() == "which"
-                        and self.text[: self.tokens[j].start].rstrip().endswith(",")
-                    )
-                )
-                and self.segment[j] == self.segment[index]
-                for j in range(index)
-            )
-        )
+        if position > index:
+            return False
+        segment = self.segment[index]
+        j = index - 1
+        while j >= 0 and self.segment[j] == segment:  # a segment is one stretch of tokens
+            raw = self.tokens[j].raw.lower()
+            if raw in _SUBORDINATORS:
+                return True
+            # ", which the GP asks the clinic to assess": a clause about what it follows
+            start = self.tokens[j].start
+            if raw == "which" and self.text[max(0, start - 40) : start].rstrip().endswith(","):
+                return True
+            j -= 1
+        return False
 
     def _reduced_relative(self, index: int) -> bool:
         """Whether the reporting word at ``index`` is an "-ing" form right after a person
@@ -274,6 +286,14 @@ class _Attribution(_Negation):
             and after.norm not in ATTRIBUTION
         )
 
+    def _quoted_spans(self) -> list[tuple[int, int]]:
+        """Where the sentence's quotations stand (start and end characters), read once."""
+        found = self._memo.get("quoted")
+        if found is None:
+            found = tuple(x for q in _QUOTED.finditer(self.text) for x in q.span())
+            self._memo["quoted"] = found
+        return list(zip(found[::2], found[1::2], strict=True))
+
     def _speaker(self, index: int) -> str:
         """Who speaks the reporting word at ``index``: ``self`` (:meth:`_self_word`),
         ``source`` (a source noun or a named tool) or ``unknown``. The nearest such word
@@ -283,8 +303,12 @@ class _Attribution(_Negation):
             index + 1 < len(self.norms) and self.norms[index + 1] == "by"
         )
         clause = self.clause[index]
-        order = range(index + 1, len(self.norms)) if after else range(index - 1, -1, -1)
-        quoted = [(q.start(), q.end()) for q in _QUOTED.finditer(self.text)]
+        order = (
+            range(index + 1, min(len(self.norms), index + 1 + _SPEAKER_REACH))
+            if after
+            else range(index - 1, max(-1, index - 1 - _SPEAKER_REACH), -1)
+        )
+        quoted = self._quoted_spans()
         aside = self._aside(index) if not after else None
         for i in order:
             if self.clause[i] != clause:
@@ -379,7 +403,8 @@ class _Attribution(_Negation):
             return True
         if self.plural_thing(index):
             return True  # "a board seat and weekly KPI *reports*.": a plural noun ends its phrase
-        before = self.text[: token.start].split()
+        window = max(0, token.start - _OPENER_WINDOW)
+        before = self.text[window : token.start].split()[1 if window else 0 :]  # the last words only
         if before and before[-1].endswith("-") and before[-1].lower() != "self-" and len(before) > 1:
             before.pop()  # "a small-claims case": the compound's opener, before its first part
         if not before:
@@ -451,7 +476,8 @@ class _Attribution(_Negation):
         message*"). A source that tells something reports it ("the email says ...")."""
         if index == 0:
             return False
-        if _ANSWERED.search(self.text, 0, self.tokens[index].start):
+        start = self.tokens[index].start
+        if _ANSWERED.search(self.text, max(0, start - _ANSWERED_REACH), start):
             return True  # "confirm the PIN by *replying to* the bank's email": what is answered
         return (
             self.tokens[index - 1].raw.lower() in ("by", "via", "over", "through")

@@ -212,7 +212,13 @@ def _heads(text: str) -> tuple[str, ...]:
     label = _LABEL.match(clean)
     labelled = _LABEL.sub("", _TABLE_LABEL.sub("", clean, count=1), count=1)
     dashed = _DASH_LABEL.sub("", labelled, count=1)
-    heads = (clean, labelled, dashed, _FRONTED.sub("", clean, count=1), _FRONTED.sub("", labelled, count=1))
+    heads: tuple[str, ...] = (
+        clean,
+        labelled,
+        dashed,
+        _FRONTED.sub("", clean, count=1),
+        _FRONTED.sub("", labelled, count=1),
+    )
     title = label or _DASH_LABEL.match(clean)
     if title is not None and _DETERMINED.search(title.group()) is None:
         # "Reminder for staff: ...", "Order for Tom - ...": a title with no object is no command

@@ -295,9 +295,11 @@ def _questioned(statement: Statement, position: int) -> bool:
     if statement.asked(position):
         return True
     clause = statement.clause[position]
-    return any(
-        statement.tokens[i].raw.lower() == "whether" for i in range(position) if statement.clause[i] == clause
-    )
+    whethers = statement._memo.get("whether")
+    if whethers is None:
+        whethers = tuple(i for i, t in enumerate(statement.tokens) if t.raw.lower() == "whether")
+        statement._memo["whether"] = whethers
+    return any(i < position and statement.clause[i] == clause for i in whethers)
 
 
 def _check_sources(

@@ -265,7 +265,8 @@ def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told
     claim = {statement.norms[i] for i in hits}
     topic = _topic(statement, claim)
     quoted: set[int] = set()
-    for i in hits:
+    read: set[str] = set()  # a word's reading does not depend on the hit it attributes
+    for i in hits[:_HITS_READ]:
         words = _reported(statement, i, names)
         if words is None:
             continue
@@ -273,6 +274,9 @@ def _attributes(statement: Statement, hits: Sequence[int], names: set[str], told
             quoted.add(i)
             continue
         for word in words.split(", "):
+            if word in read:
+                continue
+            read.add(word)
             if word in topic:
                 continue  # "Same-day requests: all must be accepted" is about requests
             norms = {t.norm for t in tokens(word)}
@@ -334,6 +338,9 @@ _CONCESSION_REACH = 80
 """How many characters before a telling verb its concession is looked for in."""
 
 
+_HITS_READ = 16
+"""How many of a claim's words in a sentence are read for an attribution: the words of one
+claim share their teller, and reading each is quadratic in the sentence's length."""
 _QUOTED_OUTSIDE = 2
 """How many of a claim's words outside quotation marks make it told as the summary's own."""
 
