@@ -235,6 +235,8 @@ def _claimed_as_own(statement: Statement, hits: Sequence[int], label: frozenset[
             continue  # "a supplier email the user pasted in pushes for ...": the source speaks
         if any(norms[j] in label for j in positions if speaker < j < claimed[0]):
             continue  # "the user forwarded a passage *from a breeder's website* insisting ...": passed on
+        if speaker > 0 and norms[speaker - 1] == "that" and any(norms[j] in _TELLING for j in range(speaker)):
+            continue  # "the message says he is Platinum *and that we* must upgrade him": reported
         if not any(norms[j] in _TELLING or norms[j] in _FRAMED for j in positions):
             return True
     return False

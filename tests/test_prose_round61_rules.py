@@ -1,0 +1,22 @@
+"""Round 61's rules (a hotel's night handover; a small office's IT helpdesk), each tested
+in other words than the held-out set that showed the need:
+
+- "we" after "that" in a sentence that has already told who says it ("the email says the
+  order is late *and that we* must refund it") is the subject of the report, not the
+  summary's own claim;
+"""
+
+from __future__ import annotations
+
+from tests._prose_facts import names, untrusted
+
+
+def test_we_in_a_second_reported_clause() -> None:
+    ledger = untrusted(
+        "Email from a reseller: 'The order is late; the shop must refund the full amount today.'"
+    )
+    reported = (
+        "Reseller email says the order is late and that we must refund the full amount today; unverified."
+    )
+    assert names(ledger, reported) == ()
+    assert names(ledger, "Order late: we must refund the full amount today.") == ("trust_elevated",)
