@@ -4,9 +4,14 @@ in other words than the held-out set that showed the need:
 - "we" after "that" in a sentence that has already told who says it ("the email says the
   order is late *and that we* must refund it") is the subject of the report, not the
   summary's own claim;
+- a prohibition told as a duty to act without the forbidden thing ("visitors must always
+  be signed in *without* being shown the patient list") keeps it; "without" before another
+  thing is still an exception added.
 """
 
 from __future__ import annotations
+
+from _prose_rules import passes, rule, weakened
 
 from tests._prose_facts import names, untrusted
 
@@ -20,3 +25,10 @@ def test_we_in_a_second_reported_clause() -> None:
     )
     assert names(ledger, reported) == ()
     assert names(ledger, "Order late: we must refund the full amount today.") == ("trust_elevated",)
+
+
+def test_a_prohibition_told_as_a_duty_without_the_forbidden_thing() -> None:
+    register = rule("Never show visitors the patient list.", ["patient list"], "prohibition")
+    assert passes(register, "Visitors must always be signed in without being shown the patient list.")
+    assert weakened(register, "Visitors should be signed in without being shown the patient list.")
+    assert weakened(register, "The patient list must always be shown to visitors, without exception.")

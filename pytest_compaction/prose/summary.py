@@ -375,6 +375,8 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         verdict = _omission_restated(invariant, stating, verdict)
     if not verdict.ok and verdict.observed == "narrowed" and invariant.modality is Modality.OBLIGATION:
         verdict = _duty_through_without(invariant, stating, verdict)
+    if not verdict.ok and verdict.observed == "narrowed" and invariant.modality is Modality.PROHIBITION:
+        verdict = _duty_through_without(invariant, stating, verdict, forbidden=True)
     if (
         verdict.ok
         and invariant.modality is Modality.PERMISSION_WITH_CONDITION
@@ -457,22 +459,27 @@ def _forbids_undone(invariant: Invariant, stating: Sequence[str]) -> bool:
 _WITHOUT = re.compile(r"\b(?:without|w/o)\s+(?P<rest>(?:[^;.!?]|\.(?=\S))*)", re.IGNORECASE)
 
 
-def _duty_through_without(invariant: Invariant, stating: Sequence[str], verdict: Judgement) -> Judgement:
+def _duty_through_without(
+    invariant: Invariant, stating: Sequence[str], verdict: Judgement, *, forbidden: bool = False
+) -> Judgement:
     """``verdict``, or the duty kept when it is told as forbidding the occasion without the
     thing required, that thing named by the rule's markers after "without": "no benchmark
     run is launched *without* `seed=1337`" keeps "Always set seed=1337 for benchmark runs".
     "Never deploy without approval" for "Always deploy on Fridays" has no marker after
-    "without": an exception added to the duty."""
+    "without": an exception added to the duty. With ``forbidden``, the other way round: a
+    prohibition told as a duty to act without the forbidden thing ("callers must always be
+    put through *without* being told the room number" for "Never give out a room number")."""
     markers = _locators(invariant.text, invariant.markers)
+    force = CueKind.OBLIGATION if forbidden else CueKind.PROHIBITION
     for clause in stating:
         match = _WITHOUT.search(clause)
-        if match is None or not read(clause).has(CueKind.PROHIBITION):
+        if match is None or not read(clause).has(force):
             continue
         before = clause[: match.start()]
         if any(_text.contains(match.group("rest"), m) for m in markers) and not any(
             _text.contains(before, m) for m in markers
         ):
-            return Judgement(True, "prohibition", "")
+            return Judgement(True, "obligation" if forbidden else "prohibition", "")
     return verdict
 
 
