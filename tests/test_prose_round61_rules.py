@@ -6,7 +6,10 @@ in other words than the held-out set that showed the need:
   summary's own claim;
 - a prohibition told as a duty to act without the forbidden thing ("visitors must always
   be signed in *without* being shown the patient list") keeps it; "without" before another
-  thing is still an exception added.
+  thing is still an exception added;
+- a word of waiver the rule itself uses of another thing ("before an *optional* firmware
+  update") lifts nothing when the summary repeats it of that thing; "is optional" of the
+  rule's own act still lifts it.
 """
 
 from __future__ import annotations
@@ -32,3 +35,10 @@ def test_a_prohibition_told_as_a_duty_without_the_forbidden_thing() -> None:
     assert passes(register, "Visitors must always be signed in without being shown the patient list.")
     assert weakened(register, "Visitors should be signed in without being shown the patient list.")
     assert weakened(register, "The patient list must always be shown to visitors, without exception.")
+
+
+def test_a_waiver_word_the_rule_uses_of_another_thing() -> None:
+    register = rule("Always brief the crew before an optional night dive.", ["brief the crew"], "obligation")
+    assert passes(register, "Even for optional night dives, you must always brief the crew first.")
+    assert weakened(register, "Optional night dives: you may brief the crew, but it is optional too.")
+    assert weakened(register, "Before a night dive, it is optional to brief the crew.")

@@ -383,17 +383,19 @@ _FORCE = frozenset(
 *suggest* ...", "Staff must *recommend* ...", "*Advise* every caller ..."."""
 
 
-def own_act(reading: Reading, invariant: str) -> Reading:
+def own_act(reading: Reading, invariant: str, text: str = "") -> Reading:
     """``reading`` without the releasing verbs ("waived", "lifted", "relaxed") and the verbs
     of advice ("suggested", "recommended") that are the invariant's own verb: in a rule about
     waiving ("Agents may waive the fee only ...") "the fee can be waived" names the act the
     rule governs, not a lift of the rule; in one about suggesting ("Never suggest a fast
     longer than 16 hours") "any fast suggested to her must stay within 16 hours" names the
-    act, not a hedge."""
+    act, not a hedge. So does a word of waiver the rule itself uses of another thing ("before
+    applying an *optional* firmware update") when ``text``, the summary's clause, uses it of
+    that thing only."""
     from pytest_compaction.prose.normalize import stem, tokens
 
     def acted(cue: Cue) -> bool:
-        return (cue.kind is CueKind.WAIVER and cue.text in _RELEASING) or (
+        return (cue.kind is CueKind.WAIVER and " " not in cue.text) or (
             cue.kind is CueKind.HEDGE and cue.text in _ADVISING
         )
 
@@ -406,9 +408,26 @@ def own_act(reading: Reading, invariant: str) -> Reading:
     def its_own(cue: Cue) -> bool:
         if cue.kind is CueKind.HEDGE:
             return stem(cue.text) in verbs  # "Use the *recommended* torque": an adjective, no act
-        return stem(cue.text) in own
+        if cue.text in _RELEASING:
+            return stem(cue.text) in own
+        # "before an *optional* firmware update": a word the rule itself uses of another
+        # thing, without lifting itself, lifts nothing when the summary ``text`` repeats it
+        # of that thing ("even for *optional firmware* updates")
+        told = _modified(text, cue.text)
+        return (
+            not read(invariant).has(CueKind.WAIVER) and bool(told) and told <= _modified(invariant, cue.text)
+        )
 
     return Reading(tuple(cue for cue in reading.cues if not (acted(cue) and its_own(cue))))
+
+
+def _modified(text: str, word: str) -> set[str]:
+    """The stems of the words right after each ``word`` in ``text``: what it modifies when
+    it stands before a noun ("*optional* firmware")."""
+    from pytest_compaction.prose.normalize import stem
+
+    pattern = re.compile(r"\b" + re.escape(word) + r"\s+([A-Za-z][\w-]*)", re.IGNORECASE)
+    return {stem(m.group(1).lower()) for m in pattern.finditer(text)}
 
 
 def command_verb(reading: Reading) -> str | None:

@@ -319,7 +319,8 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
     verb = command_verb(own)
     named = [_named_things(clause, invariant.markers) for clause in stating]
     readings = [
-        own_act(read(clause) if verb is None else commanded(clause, verb), invariant.text) for clause in named
+        own_act(read(clause) if verb is None else commanded(clause, verb), invariant.text, clause)
+        for clause in named
     ]
     outside = complements(invariant.text, stating, invariant.markers)
     verdict = judge(invariant.modality, readings, invariant=own, complemented=outside)
