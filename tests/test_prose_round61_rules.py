@@ -9,13 +9,16 @@ in other words than the held-out set that showed the need:
   thing is still an exception added;
 - a word of waiver the rule itself uses of another thing ("before an *optional* firmware
   update") lifts nothing when the summary repeats it of that thing; "is optional" of the
-  rule's own act still lifts it.
+  rule's own act still lifts it;
+- a compound verb written open ("*Deep clean* the fryer every week") opens a command, as
+  its hyphenated spelling does; "Test results are due" is no command.
 """
 
 from __future__ import annotations
 
 from _prose_rules import passes, rule, weakened
 
+from pytest_compaction.prose.modality import imperative
 from tests._prose_facts import names, untrusted
 
 
@@ -42,3 +45,10 @@ def test_a_waiver_word_the_rule_uses_of_another_thing() -> None:
     assert passes(register, "Even for optional night dives, you must always brief the crew first.")
     assert weakened(register, "Optional night dives: you may brief the crew, but it is optional too.")
     assert weakened(register, "Before a night dive, it is optional to brief the crew.")
+
+
+def test_a_compound_verb_written_open() -> None:
+    register = rule("Deep clean the fryer every Sunday night.", ["fryer"], "obligation")
+    assert passes(register, "Kitchen: deep clean the fryer every Sunday night.")
+    assert weakened(register, "Kitchen: a deep clean of the fryer on Sundays would be nice.")
+    assert imperative("Test results are due Friday.") is None
