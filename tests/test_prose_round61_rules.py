@@ -11,7 +11,10 @@ in other words than the held-out set that showed the need:
   update") lifts nothing when the summary repeats it of that thing; "is optional" of the
   rule's own act still lifts it;
 - a compound verb written open ("*Deep clean* the fryer every week") opens a command, as
-  its hyphenated spelling does; "Test results are due" is no command.
+  its hyphenated spelling does; "Test results are due" is no command;
+- a duty told as forbidding its occasion until its act is done, in the rule's own words
+  ("no new tenant gets keys *until their ID is checked against the passport scan*") keeps
+  it; until something else ("until the deposit clears") does not.
 """
 
 from __future__ import annotations
@@ -52,3 +55,12 @@ def test_a_compound_verb_written_open() -> None:
     assert passes(register, "Kitchen: deep clean the fryer every Sunday night.")
     assert weakened(register, "Kitchen: a deep clean of the fryer on Sundays would be nice.")
     assert imperative("Test results are due Friday.") is None
+
+
+def test_a_duty_told_as_nothing_until_its_act_is_done() -> None:
+    register = rule(
+        "Always check a new tenant's ID against the passport scan on file.", ["new tenant"], "obligation"
+    )
+    kept = "No new tenant gets keys until their ID has been checked against the passport scan on file."
+    assert passes(register, kept)
+    assert weakened(register, "No new tenant gets keys until the deposit clears.")

@@ -360,6 +360,7 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
             opposite_state(invariant.text, stating, duty=True)
             or _keeps_away_duty(invariant)
             or alone_forbidden(invariant.text, stating)
+            or _act_required_first(invariant, stating)
         )
     ):
         # "always lock it" kept as "never left unlocked"; "Keep Captain out of the kitchen"
@@ -482,6 +483,31 @@ def _duty_through_without(
         ):
             return Judgement(True, "obligation" if forbidden else "prohibition", "")
     return verdict
+
+
+def _act_required_first(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a duty is told as forbidding its occasion until the required act is done,
+    the act in the rule's own words after "until", "unless" or "without" ("No payment-change
+    email gets actioned *until we've called the client back* on the number in the matter file"
+    for "Always verify a payment-change email by calling the client back on the number in
+    the matter file"): at least :data:`_ACT_WORDS` of the rule's words that are not its
+    markers, and at least half of them."""
+    marked = {t.norm for m in invariant.markers for t in tokens(m)}
+    act = {t.norm for t in tokens(invariant.text)} - STOPWORDS - marked
+    need = max(_ACT_WORDS, (len(act) + 1) // 2)
+    for clause in stating:
+        match = _FIRST.search(clause)
+        if match is None:
+            continue
+        told = {t.norm for t in tokens(clause[match.end() :])}
+        if len(act & told) >= need:
+            return True
+    return False
+
+
+_FIRST = re.compile(r"\b(?:until|till|unless|without)\b", re.IGNORECASE)
+_ACT_WORDS = 3
+"""How many of a duty's own words (not its markers) an "until" phrase must hold to be its act."""
 
 
 _REFERS_BACK = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
