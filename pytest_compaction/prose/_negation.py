@@ -61,6 +61,13 @@ _CELL_OPENING = re.compile(r"[^|]*\|\s*(?:[^|:]{1,40}:\s*)?")
 _LIMITS = re.compile(r"[-\s]limits\b", re.IGNORECASE)
 _BARE_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014-]|\s-\s)")
 """What follows a bare "N" that answers a label ("classes: N (knee)", "| Parking | N |")."""
+_DENIED_ANSWER = re.compile(
+    r"\s*(?:she|he|they|it|i|we|you)\s+(?:did|does|do|was|were|is|are|has|have|had|will|would|could|can)"
+    r"(?:\s+not\b|n't\b|n\u2019t\b)(?!\s+only\b)",
+    re.IGNORECASE,
+)
+"""An answer after a label that denies it with a pronoun and a negated auxiliary ("... on
+the Star of Erin (1848): *she did not*")."""
 _OFF_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014]|\s-\s)")
 """What follows a bare "off" that answers a label ("Auto-renew: off (renews by hand)"); not
 "off-peak"."""
@@ -258,6 +265,19 @@ class _Negation(_NegativeWords):
                     # "Auto-renew: off (renews by hand)": a setting switched off
                     or (first.raw.lower() == "off" and _OFF_ANSWER.match(self.text, first.end) is not None)
                 )
+                denied = _DENIED_ANSWER.match(self.text, colon.end())
+                if after is not None and not opens and denied is not None:
+                    # "Bridget sailed on the Star of Erin: she did not": the claim denied, its
+                    # answer read from the negator
+                    after = next(
+                        (
+                            j
+                            for j in range(after, min(after + 4, len(self.tokens)))
+                            if negator(self.tokens[j])
+                        ),
+                        None,
+                    )
+                    opens = after is not None
                 if after is not None and opens:
                     triples += (cell.start(), colon.start(), after)
             found = tuple(triples)
