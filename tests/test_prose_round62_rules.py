@@ -3,11 +3,14 @@ each tested in other words than the held-out set that showed the need:
 
 - a claim as a label denied by a pronoun and a negated auxiliary after the colon ("Pia
   boarded the Ellan Vannin (1902): *she did not*") negates it;
+- a label of doubt right after what a summary tells ("; *not yet proven*", "(TBC)") or
+  opening it ("*Probable:* ...") keeps a doubt; one after a later mark labels something
+  else ("; start date (TBC)").
 """
 
 from __future__ import annotations
 
-from tests._prose_facts import fact, names
+from tests._prose_facts import events, fact, names
 
 
 def test_a_label_denied_after_its_colon() -> None:
@@ -20,3 +23,14 @@ def test_a_label_denied_after_its_colon() -> None:
     assert names(ledger, "- Pia Quayle boarded the Ellan Vannin (1902): she did not.") == ()
     assert names(ledger, "- Pia Quayle boarded the Ellan Vannin (1902): she didn't; not on the list.") == ()
     assert names(ledger, "- Pia Quayle boarded the Ellan Vannin (1902): she did.") == ("f1:value_changed",)
+
+
+def test_a_label_of_doubt_keeps_a_doubt() -> None:
+    ledger = events("Marek might take over the Leeds depot in spring, though nothing is confirmed.")
+    assert names(ledger, "Marek takes over the Leeds depot in spring; not yet confirmed.") == ()
+    assert names(ledger, "Marek takes over the Leeds depot in spring (TBC).") == ()
+    assert names(ledger, "Tentative: Marek takes over the Leeds depot in spring.") == ()
+    assert names(ledger, "Marek takes over the Leeds depot in spring; start date (TBC).") == (
+        "unsupported_fact",
+    )
+    assert names(ledger, "Marek takes over the Leeds depot in spring.") == ("unsupported_fact",)

@@ -68,6 +68,32 @@ def _offered_itself(hedge: str, word: str) -> bool:
     )
 
 
+def _labelled_open(statement: Statement, position: int) -> bool:
+    """Whether the sentence labels what it tells at token ``position`` as still open: a
+    label of doubt after it, set off by a semicolon, a bracket or a dash ("descends from
+    Joseph*; not yet proven*", "arrives Friday *(TBC)*"), or one that opens the sentence
+    ("*Probable:* descends from Joseph")."""
+    start = statement.tokens[position].end
+    # only the first mark after the word: "moved; start date (TBC)" leaves the move settled
+    mark = _OPEN_MARK.search(statement.text, start, start + _OPEN_LABEL_REACH)
+    if mark is not None and _OPEN_AFTER.match(statement.text, mark.end()) is not None:
+        return True
+    return _OPEN_BEFORE.match(statement.text) is not None
+
+
+_OPEN_WORDS = (
+    r"(?:not\s+(?:yet\s+)?(?:proven|confirmed|verified|certain|settled|decided|final)|unproven|unconfirmed|"
+    r"tbc|tbd|to\s+be\s+(?:confirmed|decided|determined|agreed)|probable|possible|tentative|provisional)\b"
+)
+_OPEN_MARK = re.compile(r"[;(\[\u2013\u2014]|\s-\s")
+_OPEN_AFTER = re.compile(r"\s*" + _OPEN_WORDS, re.IGNORECASE)
+_OPEN_BEFORE = re.compile(
+    r"\W*(?:probable|possible|tentative|provisional|unproven|unconfirmed)\s*:", re.IGNORECASE
+)
+_OPEN_LABEL_REACH = 200
+"""How many characters after a word a label of doubt (:data:`_OPEN_AFTER`) is looked for in."""
+
+
 def _granted(statement: Statement, positions: Sequence[int]) -> bool:
     """Whether the clause at ``positions`` doubts nothing but by "may" said to "you" before
     a verb of doing: a permission given to the one addressed ("*you may call*
@@ -442,6 +468,8 @@ def _check_sources(
                     continue  # "will cover the run" as "covers the run while she's out"
                 if _wished(statement, i):
                     continue  # "weekday morning visit *preferred*" for "if he can": still a wish
+                if _labelled_open(statement, i):
+                    continue  # "descends from Joseph; *not yet proven*", "Probable: ...": still open
                 if norm not in doubted and _in_progressive(statement, i):
                     continue  # "will print the place cards" as "is printing the place cards"
                 if norm not in possible and _todo(statement, i):
