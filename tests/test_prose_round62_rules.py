@@ -5,7 +5,9 @@ each tested in other words than the held-out set that showed the need:
   boarded the Ellan Vannin (1902): *she did not*") negates it;
 - a label of doubt right after what a summary tells ("; *not yet proven*", "(TBC)") or
   opening it ("*Probable:* ...") keeps a doubt; one after a later mark labels something
-  else ("; start date (TBC)").
+  else ("; start date (TBC)");
+- a three-letter verb in "-e" keeps its stem through "-ed" and "-ing" ("re-ice" is named by
+  "re-iced" and "re-icing"; "aged" is "age").
 """
 
 from __future__ import annotations
@@ -34,3 +36,10 @@ def test_a_label_of_doubt_keeps_a_doubt() -> None:
         "unsupported_fact",
     )
     assert names(ledger, "Marek takes over the Leeds depot in spring.") == ("unsupported_fact",)
+
+
+def test_a_short_verb_in_e_through_its_endings() -> None:
+    prose = {"names": ["re-ice"], "value": ["48 hours"]}
+    ledger = fact("The depot will re-ice the vaccine boxes every 48 hours.", "cold.reice", 48, prose)
+    assert names(ledger, "Vaccine boxes get re-iced every 48 hours.") == ()
+    assert names(ledger, "Vaccine boxes: re-icing every 72 hours.") == ("f1:value_changed",)

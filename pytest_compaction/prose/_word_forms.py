@@ -292,6 +292,14 @@ def _plain_stem(word: str) -> str:
         w = _IRREGULAR[w]
     if len(w) <= 3 or w in _KEEP:
         return w
+    if (
+        w[0] in "aeiou"
+        and w[:2] != "us"
+        and ((len(w) == 4 and w.endswith("ed")) or (len(w) == 5 and w.endswith("ing")))
+    ):
+        # a three-letter verb in "-e": "iced", "icing" -> "ice", "aged" -> "age"; never "used",
+        # whose "used to" tells history
+        return w[:2] + "e"
     if w.endswith("ings") and len(w) >= 7 and w[:-1] not in _KEEP:
         w = w[:-1]  # a plural noun in "-ing" stems as its singular: "mornings", "meetings"
     for suffix, repl in (("ies", "y"), ("ied", "y"), ("ying", "y"), ("ing", ""), ("ed", "")):
