@@ -43,3 +43,10 @@ def test_a_short_verb_in_e_through_its_endings() -> None:
     ledger = fact("The depot will re-ice the vaccine boxes every 48 hours.", "cold.reice", 48, prose)
     assert names(ledger, "Vaccine boxes get re-iced every 48 hours.") == ()
     assert names(ledger, "Vaccine boxes: re-icing every 72 hours.") == ("f1:value_changed",)
+
+
+def test_a_rival_name_that_shares_a_word_with_the_value() -> None:
+    prose = {"names": ["moved"], "value": ["North Carolina"]}
+    ledger = fact("Ines Marr moved to North Carolina in 1911.", "marr.moved_to", "North Carolina", prose)
+    assert names(ledger, "Ines Marr: moved to North Carolina, 1911.") == ()
+    assert names(ledger, "Ines Marr: moved to North Dakota, 1911.") == ("f1:value_changed",)

@@ -407,13 +407,39 @@ def _other_value(
             continue
         if run:
             break
-        before = statement.text[: statement.tokens[i].start].split()
-        opened = bool(before) and before[-1].lower() in _SLOT_OPENERS
-        if norm in content and i in near and opened:
-            if proper and not statement.tokens[i].raw[:1].isupper():
-                continue
-            run = [i]
+        if norm not in content or i not in near:
+            continue
+        if proper and not statement.tokens[i].raw[:1].isupper():
+            continue
+        # a name's words run back to its first capital: "to *New South* Wales", where only
+        # "Wales" is a word no event used, is opened by "to" all the same
+        first = _name_start(statement, i) if proper else i
+        if _opened(statement, first):
+            run = [*range(first, i + 1)]
     return " ".join(statement.tokens[i].raw for i in run) if run else None
+
+
+def _name_start(statement: Statement, i: int) -> int:
+    """The first of the capitalized words that run up to token ``i`` ("*New* South Wales")."""
+    while (
+        i > 0
+        and statement.tokens[i - 1].raw[:1].isupper()
+        and statement.tokens[i].start - statement.tokens[i - 1].end <= 1
+        and statement.segment[i - 1] == statement.segment[i]
+    ):
+        i -= 1
+    return i
+
+
+def _opened(statement: Statement, i: int) -> bool:
+    """Whether the word right before token ``i`` opens a slot (:data:`_SLOT_OPENERS`)."""
+    start = statement.tokens[i].start
+    before = statement.text[max(0, start - _OPENER_REACH) : start].split()
+    return bool(before) and before[-1].lower() in _SLOT_OPENERS
+
+
+_OPENER_REACH = 40
+"""How many characters before a word its opener is read in."""
 
 
 _CONTRAST_REACH = 3
