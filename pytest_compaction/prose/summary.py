@@ -375,6 +375,8 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         verdict = Judgement(True, "restriction", "")  # "never anyone but A" kept as "only A may"
     if not verdict.ok and verdict.contradicts:
         verdict = _omission_restated(invariant, stating, verdict)
+    if not verdict.ok and verdict.observed == "narrowed" and _same_carve_out(invariant, stating):
+        verdict = Judgement(True, invariant.modality.value, "")  # "anyone but X" as "anyone except X"
     if not verdict.ok and verdict.observed == "narrowed" and invariant.modality is Modality.OBLIGATION:
         verdict = _duty_through_without(invariant, stating, verdict)
     if not verdict.ok and verdict.observed == "narrowed" and invariant.modality is Modality.PROHIBITION:
@@ -508,6 +510,25 @@ def _act_required_first(invariant: Invariant, stating: Sequence[str]) -> bool:
 _FIRST = re.compile(r"\b(?:until|till|unless|without)\b", re.IGNORECASE)
 _ACT_WORDS = 3
 """How many of a duty's own words (not its markers) an "until" phrase must hold to be its act."""
+
+
+def _same_carve_out(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether the rule's carve-out of whom ("to anyone *but the site warden*") is what
+    the statement's "except" or "other than" carves out, its first word the same: the same
+    rule, no exception added ("must not go to anyone *except the site warden*"); "except on
+    open days" carves out another thing."""
+    own = _CARVED.search(invariant.text)
+    if own is None:
+        return False
+    first = own.group("who").lower()
+    return any(m.group("who").lower() == first for clause in stating for m in _CARVED.finditer(clause))
+
+
+_CARVED = re.compile(
+    r"\b(?:(?:anyone|anybody|no\s+one|nobody|everyone|everybody)\s+but|except(?:\s+for)?|other\s+than)\s+"
+    r"(?:(?:the|a|an|his|her|their|our|my|your)\s+)?(?P<who>[\w.'-]+)",
+    re.IGNORECASE,
+)
 
 
 _REFERS_BACK = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
