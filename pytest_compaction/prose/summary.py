@@ -375,6 +375,13 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         verdict = Judgement(True, "restriction", "")  # "never anyone but A" kept as "only A may"
     if not verdict.ok and verdict.contradicts:
         verdict = _omission_restated(invariant, stating, verdict)
+    if (
+        not verdict.ok
+        and verdict.observed == "narrowed"
+        and invariant.modality is Modality.PROHIBITION
+        and _only_without_marker(invariant, stating)
+    ):
+        verdict = Judgement(True, "restriction", "")  # "only ever opened when there's no rain"
     if not verdict.ok and verdict.observed == "narrowed" and _same_carve_out(invariant, stating):
         verdict = Judgement(True, invariant.modality.value, "")  # "anyone but X" as "anyone except X"
     if not verdict.ok and verdict.observed == "narrowed" and invariant.modality is Modality.OBLIGATION:
@@ -510,6 +517,31 @@ def _act_required_first(invariant: Invariant, stating: Sequence[str]) -> bool:
 _FIRST = re.compile(r"\b(?:until|till|unless|without)\b", re.IGNORECASE)
 _ACT_WORDS = 3
 """How many of a duty's own words (not its markers) an "until" phrase must hold to be its act."""
+
+
+def _only_without_marker(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a prohibition of acting in a state ("Never open a hive *in rain*") is told as
+    a restriction to its absence: "only" and then a condition whose words deny one of the
+    rule's markers ("only ever opened *when there's no rain*")."""
+    for clause in stating:
+        match = _ONLY_WHEN.search(clause)
+        if match is None:
+            continue
+        rest = match.group("rest")
+        for marker in invariant.markers:
+            denied = re.search(
+                r"\b(?:no|not|without)\s+(?:[\w'-]+\s+){0,2}?" + re.escape(marker) + r"\b",
+                rest,
+                re.IGNORECASE,
+            )
+            if denied is not None and not _text.contains(clause[: match.start()], marker):
+                return True
+    return False
+
+
+_ONLY_WHEN = re.compile(
+    r"\bonly\b[^.;]{0,40}?\b(?:when|if|while|whilst|once)\b(?P<rest>[^.;]{0,80})", re.IGNORECASE
+)
 
 
 def _same_carve_out(invariant: Invariant, stating: Sequence[str]) -> bool:
