@@ -209,8 +209,11 @@ def _claimed_as_own(statement: Statement, hits: Sequence[int], label: frozenset[
     verb and no "according to" or "per" in it: "the user approved the 15% surcharge (ticket
     RW-4471)" cites the ticket but tells its claim as the user's act."""
     norms, segment = statement.norms, statement.segment
+    by_segment: dict[int, list[int]] = {}
+    for j, k in enumerate(segment):
+        by_segment.setdefault(k, []).append(j)
     for c in dict.fromkeys(segment[i] for i in hits):
-        positions = [j for j, k in enumerate(segment) if k == c]
+        positions = by_segment[c]
         claimed = [i for i in hits if segment[i] == c and norms[i] not in label]
         if not claimed or len({norms[i] for i in claimed}) < need:
             continue
