@@ -1,0 +1,186 @@
+"""A rule restated through its complement, which the cues alone read as another force: a
+duty to keep away told as a prohibition, a prohibition told as a duty to act without the
+forbidden thing or only in its absence, a duty told as forbidding its occasion without or
+until its act, and a carve-out of whom told with another word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pytest_compaction.prose import _text
+from pytest_compaction.prose._markers import _locators
+from pytest_compaction.prose._omission import forbids_omission, states_omission
+from pytest_compaction.prose.invariants import Invariant, keeps_away
+from pytest_compaction.prose.modality import CueKind, Judgement, Modality, command_verb, read
+from pytest_compaction.prose.normalize import tokens
+from pytest_compaction.prose.statements import STOPWORDS
+
+__all__ = [
+    "_act_required_first",
+    "_duty_through_without",
+    "_keeps_away_duty",
+    "_omission_restated",
+    "_only_without_marker",
+    "_same_carve_out",
+]
+
+
+def _keeps_away_duty(invariant: Invariant) -> bool:
+    """Whether the invariant's clauses that carry its markers command keeping something away
+    ("Keep Captain out of the kitchen ...; PTFE fumes can kill a bird"): a duty that forbids."""
+    marked = [
+        c for c in _text.clauses(invariant.text) if any(_text.contains(c, m) for m in invariant.markers)
+    ]
+    return bool(marked) and all(keeps_away(read(c)) for c in marked)
+
+
+def _free_of_marker(clause: str, invariant: Invariant) -> bool:
+    """Whether ``clause`` requires being free of one of the rule's markers: "<marker>-free"
+    or "free of / from <marker>" ("everything for Tobiah has to be *sesame-free*")."""
+    lowered = clause.lower()
+    for marker in _locators(invariant.text, invariant.markers):
+        word = re.escape(marker.lower())
+        if re.search(rf"\b{word}-free\b|\bfree\s+(?:of|from)\s+(?:any\s+|all\s+)?{word}\b", lowered):
+            return True
+    return False
+
+
+def _omission_restated(invariant: Invariant, stating: Sequence[str], verdict: Judgement) -> Judgement:
+    """``verdict``, or a kept force when the rule is told through leaving the thing out: a
+    prohibition of an omission ("Never skip the evening dose") kept as a duty ("always
+    taken"), or a duty ("Always log the reading") kept by forbidding its omission ("never
+    forget to log it"). A duty that keeps the verb of omission ("always skipped") flips it."""
+    if any(states_omission(clause) for clause in stating):
+        return verdict
+    forbidden = forbids_omission(invariant.text)
+    if invariant.modality is Modality.PROHIBITION and verdict.observed == "obligation" and forbidden:
+        return Judgement(True, "obligation", "")
+    if (
+        invariant.modality is Modality.PROHIBITION
+        and verdict.observed == "obligation"
+        and any(_free_of_marker(clause, invariant) for clause in stating)
+    ):
+        return Judgement(True, "obligation", "")  # "has to be sesame-free, always": never any sesame
+    if (
+        invariant.modality is Modality.OBLIGATION
+        and verdict.observed == "prohibition"
+        and not forbidden
+        and (any(forbids_omission(c) for c in stating) or _forbids_undone(invariant, stating))
+    ):
+        return Judgement(True, "prohibition", "")
+    return verdict
+
+
+_NEGATIVE_QUANTIFIER = re.compile(r"\b(?:no|never|nothing|nobody|none)\b", re.IGNORECASE)
+
+
+def _forbids_undone(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a clause forbids the thing left without the duty's act, told by the act's
+    "un-" form: "*No* release reaches production *untagged*" for "Tag every release"."""
+    verb = command_verb(read(invariant.text))
+    if verb is None:
+        return False
+    undone = re.compile(rf"\bun{re.escape(verb)}\w*\b", re.IGNORECASE)
+    for clause in stating:
+        no = _NEGATIVE_QUANTIFIER.search(clause)
+        if no is not None and undone.search(clause, no.end()) is not None:
+            return True
+    return False
+
+
+_WITHOUT = re.compile(r"\b(?:without|w/o)\s+(?P<rest>(?:[^;.!?]|\.(?=\S))*)", re.IGNORECASE)
+
+
+def _duty_through_without(
+    invariant: Invariant, stating: Sequence[str], verdict: Judgement, *, forbidden: bool = False
+) -> Judgement:
+    """``verdict``, or the duty kept when it is told as forbidding the occasion without the
+    thing required, that thing named by the rule's markers after "without": "no benchmark
+    run is launched *without* `seed=1337`" keeps "Always set seed=1337 for benchmark runs".
+    "Never deploy without approval" for "Always deploy on Fridays" has no marker after
+    "without": an exception added to the duty. With ``forbidden``, the other way round: a
+    prohibition told as a duty to act without the forbidden thing ("callers must always be
+    put through *without* being told the room number" for "Never give out a room number")."""
+    markers = _locators(invariant.text, invariant.markers)
+    force = CueKind.OBLIGATION if forbidden else CueKind.PROHIBITION
+    for clause in stating:
+        match = _WITHOUT.search(clause)
+        if match is None or not read(clause).has(force):
+            continue
+        before = clause[: match.start()]
+        if any(_text.contains(match.group("rest"), m) for m in markers) and not any(
+            _text.contains(before, m) for m in markers
+        ):
+            return Judgement(True, "obligation" if forbidden else "prohibition", "")
+    return verdict
+
+
+def _act_required_first(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a duty is told as forbidding its occasion until the required act is done,
+    the act in the rule's own words after "until", "unless" or "without" ("No payment-change
+    email gets actioned *until we've called the client back* on the number in the matter file"
+    for "Always verify a payment-change email by calling the client back on the number in
+    the matter file"): at least :data:`_ACT_WORDS` of the rule's words that are not its
+    markers, and at least half of them."""
+    marked = {t.norm for m in invariant.markers for t in tokens(m)}
+    act = {t.norm for t in tokens(invariant.text)} - STOPWORDS - marked
+    need = max(_ACT_WORDS, (len(act) + 1) // 2)
+    for clause in stating:
+        match = _FIRST.search(clause)
+        if match is None:
+            continue
+        told = {t.norm for t in tokens(clause[match.end() :])}
+        if len(act & told) >= need:
+            return True
+    return False
+
+
+_FIRST = re.compile(r"\b(?:until|till|unless|without)\b", re.IGNORECASE)
+_ACT_WORDS = 3
+"""How many of a duty's own words (not its markers) an "until" phrase must hold to be its act."""
+
+
+def _only_without_marker(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a prohibition of acting in a state ("Never open a hive *in rain*") is told as
+    a restriction to its absence: "only" and then a condition whose words deny one of the
+    rule's markers ("only ever opened *when there's no rain*")."""
+    for clause in stating:
+        match = _ONLY_WHEN.search(clause)
+        if match is None:
+            continue
+        rest = match.group("rest")
+        for marker in invariant.markers:
+            denied = re.search(
+                r"\b(?:no|not|without)\s+(?:[\w'-]+\s+){0,2}?" + re.escape(marker) + r"\b",
+                rest,
+                re.IGNORECASE,
+            )
+            if denied is not None and not _text.contains(clause[: match.start()], marker):
+                return True
+    return False
+
+
+_ONLY_WHEN = re.compile(
+    r"\bonly\b[^.;]{0,40}?\b(?:when|if|while|whilst|once)\b(?P<rest>[^.;]{0,80})", re.IGNORECASE
+)
+
+
+def _same_carve_out(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether the rule's carve-out of whom ("to anyone *but the site warden*") is what
+    the statement's "except" or "other than" carves out, its first word the same: the same
+    rule, no exception added ("must not go to anyone *except the site warden*"); "except on
+    open days" carves out another thing."""
+    own = _CARVED.search(invariant.text)
+    if own is None:
+        return False
+    first = own.group("who").lower()
+    return any(m.group("who").lower() == first for clause in stating for m in _CARVED.finditer(clause))
+
+
+_CARVED = re.compile(
+    r"\b(?:(?:anyone|anybody|no\s+one|nobody|everyone|everybody)\s+but|except(?:\s+for)?|other\s+than)\s+"
+    r"(?:(?:the|a|an|his|her|their|our|my|your)\s+)?(?P<who>[\w.'-]+)",
+    re.IGNORECASE,
+)
