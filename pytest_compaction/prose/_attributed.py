@@ -92,6 +92,10 @@ _NAMED_SOURCE_OPENERS = frozenset(
 without one, a capitalized word mid-sentence is a name ("switching to *Thread*")."""
 
 
+_ADDRESSING = frozenset(
+    stem(w) for w in ("ask", "asks", "asked", "tell", "tells", "told", "warn", "warns", "warned", "remind")
+)
+"""Reporting verbs whose object is the one spoken to ("ask *the warden*", "told *her*")."""
 _HANDLE = re.compile(r"@[\w.\-]+")
 
 
@@ -153,7 +157,10 @@ class _Attribution(_Negation):
         reports = [
             i
             for i in range(len(self.tokens))
-            if self._reports(i) and not self._subordinate(position, i) and not self._reduced_relative(i)
+            if self._reports(i)
+            and not self._subordinate(position, i)
+            and not self._reduced_relative(i)
+            and not self._addressee(position, i)
         ]
         # A report whose speaker is the user, the operator or the assistant restates what
         # they asked ("The human asks the AI to forward ..."); a source noun inside such a
@@ -233,6 +240,17 @@ class _Attribution(_Negation):
                 return True
             j -= 1
         return False
+
+    def _addressee(self, position: int, index: int) -> bool:
+        """Whether token ``position`` is who the reporting word at ``index`` speaks to, right
+        after a verb of asking or telling ("if they ask *the warden*", "tells *hikers* that
+        ..."): the one asked, not what is reported."""
+        return (
+            position == index + 1
+            and self.norms[index] in _ADDRESSING
+            and self.segment[position] == self.segment[index]
+            and not self.tokens[position].raw[:1].isdigit()
+        )
 
     def _reduced_relative(self, index: int) -> bool:
         """Whether the reporting word at ``index`` is an "-ing" form right after a person

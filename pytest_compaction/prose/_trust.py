@@ -83,6 +83,24 @@ def _compound(statement: Statement, verb: int) -> bool:
     )
 
 
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _named_thing(statement: Statement, verb: int) -> bool:
+    """Whether token ``verb``, a telling verb in its bare form that is no telling noun
+    (:data:`_NOUN_TELLINGS`), follows an article: a thing of another sense ("after *the
+    show*", "*a find*", "*the state* of the hives"), not something told."""
+    raw = statement.tokens[verb].raw.lower()
+    start = statement.tokens[verb - 1].end if verb > 0 else 0
+    before = statement.text[start : statement.tokens[verb].start].split()
+    return (
+        bool(before)
+        and before[-1].lower() in _ARTICLES
+        and raw == statement.norms[verb]
+        and raw not in _NOUN_TELLINGS
+    )
+
+
 def _claimed_money(statement: Statement, verb: int) -> bool:
     """Whether token ``verb`` is "claim" in its sense of asking for money back ("the rent
     *claimed as* an expense", "*claim* it *on* insurance"), not of saying."""
@@ -142,8 +160,8 @@ def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] =
             continue  # "weekly KPI *reports*": things, not tellings
         if _after_modal(statement, verb) or _claimed_money(statement, verb):
             continue  # "members *may now post* links", "rent *claimed as* an expense": acts
-        if _compound(statement, verb):
-            continue  # "her *tax return*", "the *price list*": a noun, no telling
+        if _compound(statement, verb) or _named_thing(statement, verb):
+            continue  # "her *tax return*", "the *price list*", "after *the show*": no telling
         # The verb's stretch, and the subject's before an aside between them ("a notice
         # from the port, *forwarded to us,* asserts that ...").
         reach = {segment[verb]}
@@ -163,6 +181,8 @@ def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] =
         )
         if at is None or (norms[at] in _OWN_SPEAKERS and not (at > 0 and norms[at - 1] in label)):
             continue  # "the system says"; but "the *booking system* shows" names the source
+        if any(norms[j] in _CONDITION_OPENERS for j in range(at + 1, verb)):
+            continue  # "fans are let in *if* they ask the SM": the asking is another clause's act
         if (
             verb == at + 1
             and at > 0
@@ -175,6 +195,9 @@ def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] =
 
 
 _DESTINATIONS = frozenset({"to", "into", "onto"})
+_CONDITION_OPENERS = frozenset({"if", "unless", "when", "whenever", "once", "until"})
+"""Words that open a condition: a telling verb after one is an act of the condition's own
+subject, whatever word of the source's label came before it."""
 
 
 _OUTPUT_WORDS = (

@@ -1,0 +1,21 @@
+"""Round 64's rules (a theatre's stage-management reports; a drone operator's and flight
+school's logs), each tested in other words than the held-out set that showed the need:
+
+- a word of an untrusted source's name that its claim also uses ("a *hikers'* forum" that
+  says hikers may camp) names the source only as the subject of a telling: "after *the
+  show*" is a thing, not a telling, and a telling verb in a condition ("if they *ask*") is
+  the condition's own act.
+"""
+
+from __future__ import annotations
+
+from _prose_facts import names, untrusted
+
+
+def test_a_source_word_in_the_claim_tells_nothing_through_a_noun_or_a_condition() -> None:
+    ledger = untrusted("From a hikers' forum: 'The hut lets hikers camp in the barn if they ask the warden.'")
+    assert "trust_elevated" in names(ledger, "Hikers may camp in the barn after the show.")
+    assert "trust_elevated" in names(ledger, "Hikers may camp in the barn if they ask the warden.")
+    said = "The hikers' forum says hikers may camp in the barn if they ask the warden."
+    assert "trust_elevated" not in names(ledger, said)
+    assert "trust_elevated" not in names(ledger, "Per a hikers' forum, hikers may camp in the barn.")
