@@ -4,12 +4,14 @@ school's logs), each tested in other words than the held-out set that showed the
 - a word of an untrusted source's name that its claim also uses ("a *hikers'* forum" that
   says hikers may camp) names the source only as the subject of a telling: "after *the
   show*" is a thing, not a telling, and a telling verb in a condition ("if they *ask*") is
-  the condition's own act.
+  the condition's own act;
+- a label answered by a pronoun and a denial ("Night bus: *he won't* take it any more",
+  "*she no longer* does") denies the label's fact, as "she did not" does.
 """
 
 from __future__ import annotations
 
-from _prose_facts import names, untrusted
+from _prose_facts import fact, names, untrusted
 
 
 def test_a_source_word_in_the_claim_tells_nothing_through_a_noun_or_a_condition() -> None:
@@ -19,3 +21,15 @@ def test_a_source_word_in_the_claim_tells_nothing_through_a_noun_or_a_condition(
     said = "The hikers' forum says hikers may camp in the barn if they ask the warden."
     assert "trust_elevated" not in names(ledger, said)
     assert "trust_elevated" not in names(ledger, "Per a hikers' forum, hikers may camp in the barn.")
+
+
+def test_a_label_answered_with_wont_or_no_longer_is_denied() -> None:
+    ledger = fact(
+        "Tomasz Okafor no longer takes the night bus home after his shift.",
+        "commute.okafor_night_bus",
+        False,
+        {"names": ["night bus"], "polarity": "negative"},
+    )
+    assert names(ledger, "- Night bus (Okafor, after shifts): he won't take it any more.") == ()
+    assert names(ledger, "- Night bus (Okafor, after shifts): he no longer takes it.") == ()
+    assert names(ledger, "- Night bus (Okafor, after shifts): he still takes it.") == ("f1:value_changed",)

@@ -62,12 +62,14 @@ _LIMITS = re.compile(r"[-\s]limits\b", re.IGNORECASE)
 _BARE_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014-]|\s-\s)")
 """What follows a bare "N" that answers a label ("classes: N (knee)", "| Parking | N |")."""
 _DENIED_ANSWER = re.compile(
-    r"\s*(?:she|he|they|it|i|we|you)\s+(?:did|does|do|was|were|is|are|has|have|had|will|would|could|can)"
-    r"(?:\s+not\b|n't\b|n\u2019t\b)(?!\s+only\b)",
+    r"\s*(?:she|he|they|it|i|we|you)\s+(?:(?:did|does|do|was|were|is|are|has|have|had|will|would|could|can)"
+    r"(?:\s+not\b|n't\b|n\u2019t\b|\s+no\s+longer\b)|(?:wo|ca|sha)n['\u2019]t\b|no\s+longer\b)"
+    r"(?!\s+only\b)",
     re.IGNORECASE,
 )
 """An answer after a label that denies it with a pronoun and a negated auxiliary ("... on
-the Star of Erin (1848): *she did not*")."""
+the Star of Erin (1848): *she did not*", "QC: *she won't* be doing it herself", "*he no
+longer* does")."""
 _OFF_ANSWER = re.compile(r"\s*(?:$|[|(;,\u2013\u2014]|\s-\s)")
 """What follows a bare "off" that answers a label ("Auto-renew: off (renews by hand)"); not
 "off-peak"."""
