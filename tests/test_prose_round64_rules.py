@@ -6,7 +6,9 @@ school's logs), each tested in other words than the held-out set that showed the
   show*" is a thing, not a telling, and a telling verb in a condition ("if they *ask*") is
   the condition's own act;
 - a label answered by a pronoun and a denial ("Night bus: *he won't* take it any more",
-  "*she no longer* does") denies the label's fact, as "she did not" does.
+  "*she no longer* does") denies the label's fact, as "she did not" does;
+- "owed" and "overdue" after a thing to be done tell that it is not done yet, as "pending"
+  does ("service *still overdue*"); an amount owed is still an amount.
 """
 
 from __future__ import annotations
@@ -33,3 +35,22 @@ def test_a_label_answered_with_wont_or_no_longer_is_denied() -> None:
     assert names(ledger, "- Night bus (Okafor, after shifts): he won't take it any more.") == ()
     assert names(ledger, "- Night bus (Okafor, after shifts): he no longer takes it.") == ()
     assert names(ledger, "- Night bus (Okafor, after shifts): he still takes it.") == ("f1:value_changed",)
+
+
+def test_owed_and_overdue_tell_a_task_not_done() -> None:
+    ledger = fact(
+        "The boiler service was done on Monday.",
+        "home.boiler_serviced",
+        True,
+        {"names": ["boiler"], "value": ["service"]},
+    )
+    assert names(ledger, "Boiler: service done Monday.") == ()
+    assert names(ledger, "Boiler: service still overdue.") == ("f1:value_changed",)
+    assert names(ledger, "Boiler: service owed since Monday.") == ("f1:value_changed",)
+    debt = fact(
+        "Ana Ruiz owes the landlord 200 pounds.",
+        "rent.debt",
+        200,
+        {"names": ["landlord"], "value": ["200 pounds"]},
+    )
+    assert names(debt, "Ana Ruiz: 200 pounds still owed to the landlord.") == ()

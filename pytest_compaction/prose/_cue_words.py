@@ -316,10 +316,11 @@ _CLOSURES = frozenset({"closed", "shut"})
 """An adjective of closure before "to" shuts out what follows it, as "no" does: "the
 practice is *closed to* new patients" tells that new patients are not taken on; only the
 few words after "to" (:data:`_DETERMINER_REACH`), never the subject ("the practice")."""
-_AWAITED = frozenset({"pending", "awaited"})
+_AWAITED = frozenset({"pending", "awaited", "owed", "overdue"})
 """After its noun, as its predicate, an awaiting word tells that the noun has not happened
-yet: "sign-off *pending*", "the certificate is *still pending*", "approval *awaited*". Only
-linking verbs and adverbs of time (:data:`_AWAITED_LINKS`) stand between."""
+yet: "sign-off *pending*", "the certificate is *still pending*", "approval *awaited*",
+"checks *still owed*", "service *overdue*". Only linking verbs and adverbs of time
+(:data:`_AWAITED_LINKS`) stand between."""
 _AWAITED_LINKS = _stems("is are was were be still yet now currently remain remains")
 _WAITING = frozenset({"wait", "waits", "waited", "waiting"})
 """"Waiting for X" tells that X has not come, as "awaiting X" does: the few words after
@@ -352,7 +353,7 @@ time or cause after it bounds the whole, not the thing set aside."""
 _STATE_ADVERBS = _stems("now still currently also completely permanently firmly definitely totally entirely")
 """Adverbs that may stand between a linking verb and its "off" ("are now permanently off")."""
 _CUE_WORDS = (
-    (_PROHIBITS | _PRIVATIVES | _AWAITS | _REFUSALS | _ABANDONS | _CLOSURES | _WAITING)
+    (_PROHIBITS | _PRIVATIVES | _AWAITS | _AWAITED | _REFUSALS | _ABANDONS | _CLOSURES | _WAITING)
     | {_OFF, _RID, _BEHIND, _OUT}
     | frozenset(_PHRASAL_REFUSALS)
     | _INSTEAD
