@@ -8,12 +8,16 @@ school's logs), each tested in other words than the held-out set that showed the
 - a label answered by a pronoun and a denial ("Night bus: *he won't* take it any more",
   "*she no longer* does") denies the label's fact, as "she did not" does;
 - "owed" and "overdue" after a thing to be done tell that it is not done yet, as "pending"
-  does ("service *still overdue*"); an amount owed is still an amount.
+  does ("service *still overdue*"); an amount owed is still an amount;
+- a failure told after a dash ("we tried the ramp - it buckled") or as a clause going on
+  from one that is not the triers' ("it slipped off the hook *and fell*") is still a
+  failure told.
 """
 
 from __future__ import annotations
 
 from _prose_facts import fact, names, untrusted
+from _prose_rules import codes, failure
 
 
 def test_a_source_word_in_the_claim_tells_nothing_through_a_noun_or_a_condition() -> None:
@@ -54,3 +58,22 @@ def test_owed_and_overdue_tell_a_task_not_done() -> None:
         {"names": ["landlord"], "value": ["200 pounds"]},
     )
     assert names(debt, "Ana Ruiz: 200 pounds still owed to the landlord.") == ()
+
+
+def test_a_failure_told_after_a_dash_or_going_on_from_the_thing_tried() -> None:
+    register = failure(
+        "Hanging the banner from the balcony rail was tried on Friday; it slipped and fell.", ["banner"]
+    )
+    assert (
+        codes(register, "On Friday we tried hanging the banner from the balcony rail - it buckled.") == set()
+    )
+    assert (
+        codes(register, "We tried hanging the banner from the balcony rail; it came off the hook and fell.")
+        == set()
+    )
+    assert "failure_history_collapsed" in codes(
+        register, "We tried hanging the banner from the balcony rail and left it."
+    )
+    assert "failure_history_collapsed" in codes(
+        register, "We tried hanging the banner from the rail - looks good."
+    )

@@ -252,7 +252,9 @@ def _word_set(words: str) -> frozenset[str]:
 _ATTEMPT = re.compile(
     r"\b(?:tried|attempted|trialled|trialed|already\s+(?:[a-z]+ed|[a-z]+t|did|made|gave|put))\b"
 )
-_OUTCOME_BREAK = re.compile(r"\s*(?:[;:]|,?\s+(?:but|and|yet|however)\b,?|,\s+(?:though|however)\b,?)\s*")
+_OUTCOME_BREAK = re.compile(
+    r"\s*(?:[;:]|\s[-\u2013\u2014]\s|[\u2013\u2014]|,?\s+(?:but|and|yet|however)\b,?|,\s+(?:though|however)\b,?)\s*"
+)
 _IRREGULAR_PAST = _word_set(
     "sank spat fell broke tore froze shook split burst blew bent shrank slid stuck wore threw bit "
     "lost spilt stank stung bled fled hung hid quit"
@@ -324,17 +326,28 @@ def _outcome(clause: str) -> str | None:
     return None
 
 
+_SUBJECT_WORDS = 4
+"""How many words of a clause may hold its subject, for an outcome that goes on from it."""
+
+
 def _attempt_outcome(lowered: str) -> str | None:
     """The words that tell how an attempt in ``lowered`` went wrong, or None (see _ATTEMPT)."""
     for sentence in re.split(r"[.!?](?:\s|$)", lowered):
         attempt = _ATTEMPT.search(sentence)
         if attempt is None:
             continue
+        before = sentence[: attempt.start()].split()[-_SUBJECT_WORDS:]  # who tried
         for pause in _OUTCOME_BREAK.finditer(sentence, attempt.end()):
             clause = re.split(r"[;:,]|\s(?:and|but)\s", sentence[pause.end() :], maxsplit=1)[0]
             outcome = _outcome(clause)
             if outcome is not None:
                 return outcome
+            # "... it caught on the boom *and tore*": the clause before goes on, its subject
+            # not the triers ("we tried it and broke the seal" is a second step of theirs)
+            first = clause.split()[:1]
+            if first and first[0] in _IRREGULAR_PAST and not _AGENTS & set(before):
+                return first[0]
+            before = clause.split()[:_SUBJECT_WORDS]
     return None
 
 
