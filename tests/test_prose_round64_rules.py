@@ -11,7 +11,9 @@ school's logs), each tested in other words than the held-out set that showed the
   does ("service *still overdue*"); an amount owed is still an amount;
 - a failure told after a dash ("we tried the ramp - it buckled") or as a clause going on
   from one that is not the triers' ("it slipped off the hook *and fell*") is still a
-  failure told.
+  failure told;
+- a condition told as "not before" or "not until" its words ("not before her induction")
+  keeps it, whether the source said "only after" or "not within".
 """
 
 from __future__ import annotations
@@ -77,3 +79,16 @@ def test_a_failure_told_after_a_dash_or_going_on_from_the_thing_tried() -> None:
     assert "failure_history_collapsed" in codes(
         register, "We tried hanging the banner from the rail - looks good."
     )
+
+
+def test_not_before_or_until_keeps_a_condition() -> None:
+    ledger = fact(
+        "Keiko Brandt may use the lathe, but only after her safety induction.",
+        "workshop.brandt_lathe",
+        True,
+        {"names": ["lathe"], "qualifiers": {"condition": ["induction"]}},
+        qualifiers={"condition": "after her safety induction"},
+    )
+    assert names(ledger, "Lathe: Keiko Brandt may use it, not before her safety induction.") == ()
+    assert names(ledger, "Lathe: Keiko Brandt may use it, not until she has had her induction.") == ()
+    assert names(ledger, "Lathe: Keiko Brandt may use it; no induction needed.") == ("f1:qualifiers_changed",)

@@ -122,6 +122,25 @@ _CONCEDING = re.compile(
 longer limits the fact; it holds either way."""
 
 
+_NOT_BEFORE = re.compile(
+    r"\b(?:not|never)\s+(?:before|until|till)\s+(?:[\w'\u2019-]+\s+){0,4}?$", re.IGNORECASE
+)
+"""A bound told by denying what comes before it: "*not before* his put-in", "*not until* 30
+days have passed" are "only after" their words, whether the source said "only after" or
+"not within"."""
+
+
+def _bound_after(statement: Statement, at: int) -> bool:
+    """Whether the words at ``at`` close a "not before" or "not until" bound (:data:`_NOT_BEFORE`):
+    a condition kept, told negated or not."""
+    start = statement.tokens[at].start
+    return _NOT_BEFORE.search(statement.text, max(0, start - _BOUND_CHARS), start) is not None
+
+
+_BOUND_CHARS = 60
+"""How many characters before a qualifier's words its "not before" is looked for in."""
+
+
 def _conceded(statement: Statement, at: int) -> bool:
     """Whether the words at ``at`` stand in a concession within their segment ("max an hour,
     *even if homework* isn't done"): a condition told as not mattering."""
@@ -192,7 +211,11 @@ def _kept(
     norms, segment = statement.norms, statement.segment
     for alias in group:
         for at in statement.positions(alias):
-            if (negated or _may_deny(statement)) and _denied(statement, at, len(alias)) != negated:
+            if (
+                (negated or _may_deny(statement))
+                and _denied(statement, at, len(alias)) != negated
+                and not _bound_after(statement, at)
+            ):
                 continue  # "even with *no* trained handler" keeps no handler requirement
             if not conceded and _conceded(statement, at):
                 continue
