@@ -13,13 +13,19 @@ school's logs), each tested in other words than the held-out set that showed the
   from one that is not the triers' ("it slipped off the hook *and fell*") is still a
   failure told;
 - a condition told as "not before" or "not until" its words ("not before her induction")
-  keeps it, whether the source said "only after" or "not within".
+  keeps it, whether the source said "only after" or "not within";
+- a word of a fact's name or value clipped with a period inside a sentence ("annual *maint.*
+  booked") is that word; one at a sentence's end ("skip review.") is not clipped;
+- a line's label names whom every clause of the line is told of ("Van 2: tyres done; new
+  wipers fitted" tells the wipers of van 2).
 """
 
 from __future__ import annotations
 
-from _prose_facts import fact, names, untrusted
+from _prose_facts import events, fact, names, untrusted
 from _prose_rules import codes, failure
+
+from pytest_compaction.core.ledger import Ledger
 
 
 def test_a_source_word_in_the_claim_tells_nothing_through_a_noun_or_a_condition() -> None:
@@ -92,3 +98,39 @@ def test_not_before_or_until_keeps_a_condition() -> None:
     assert names(ledger, "Lathe: Keiko Brandt may use it, not before her safety induction.") == ()
     assert names(ledger, "Lathe: Keiko Brandt may use it, not until she has had her induction.") == ()
     assert names(ledger, "Lathe: Keiko Brandt may use it; no induction needed.") == ("f1:qualifiers_changed",)
+
+
+def test_a_name_clipped_with_a_period_names_the_fact() -> None:
+    ledger = fact(
+        "The annual maintenance of the lift is booked for Friday.",
+        "building.lift_maintenance",
+        "Friday",
+        {"names": ["annual maintenance"], "value": ["Friday"]},
+    )
+    assert names(ledger, "Lift: annual maint. booked for Fri.") == ()
+    assert names(ledger, "Lift: annual maint. booked for Monday.") == ("f1:value_changed",)
+    assert names(ledger, "Lift: annual check booked.") == ("f1:missing",)
+
+
+def _two_vans() -> Ledger:
+    ledger = events("Van 1 needs new tyres.", "Van 2 had new wipers fitted today.")
+    ledger.fact(
+        "f1", "fleet.tyres", "Van 1", sources=["e1"], prose={"names": ["tyres"], "subject": ["Van 1"]}
+    )
+    ledger.fact(
+        "f2",
+        "fleet.wipers",
+        "Van 2",
+        sources=["e2"],
+        prose={"names": ["wipers"], "value": ["fitted", "new"], "subject": ["Van 2"]},
+    )
+    return ledger
+
+
+def test_a_line_label_names_whom_each_clause_is_told_of() -> None:
+    ledger = _two_vans()
+    assert names(ledger, "Van 1: needs tyres.\nVan 2: new wipers fitted today.") == ()
+    assert names(ledger, "Van 1: needs tyres; new wipers fitted today.\nVan 2: nothing open.") == (
+        "f2:subject_changed",
+    )
+    assert names(ledger, "Van 1: needs tyres; Van 2 had new wipers fitted today.") == ()

@@ -5,12 +5,12 @@ for "customer"): read as those words where the source holds them."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 
 from pytest_compaction.prose._cue_words import STOPWORDS
 from pytest_compaction.prose.normalize import tokens
 
-__all__ = ["clipped", "spelled_out"]
+__all__ = ["clipped", "clipped_aliases", "clipped_stubs", "spelled_out"]
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
@@ -55,3 +55,44 @@ def clipped(texts: Iterable[str], source: str) -> set[str]:
 
 _CLIPPED = re.compile(r"\b([A-Za-z]{3,})\.(?=[\s,;:)]|$)")
 """A word followed by a period and then a space, a mark or the end: "the *cust.* has OK'd it"."""
+
+
+def clipped_stubs(text: str) -> frozenset[str]:
+    """The words ``text`` clips with a period inside a sentence ("motor *insp.* due" ->
+    "insp"), lower case: one before a capital or the end may end its sentence ("skip
+    review.")."""
+    return frozenset(match.group(1).lower() for match in _CLIPPED_INSIDE.finditer(text))
+
+
+_CLIPPED_INSIDE = re.compile(r"\b([A-Za-z]{3,})\.(?=[ \t]*(?:[a-z0-9(,;:]))")
+
+
+def clipped_aliases(
+    aliases: Iterable[tuple[tuple[str, ...], str]], stubs: Set[str]
+) -> dict[tuple[str, ...], str]:
+    """Each alias (its normalized words, and as written) again with one of its words in a
+    clipped form of ``stubs`` ("motor insp." for "motor inspection"), as written: a stub of
+    three letters or more that begins the word and is shorter than it by two or more."""
+    found: dict[tuple[str, ...], str] = {}
+    if not stubs:
+        return found
+    for alias, written in aliases:
+        words = tokens(written)
+        if tuple(t.norm for t in words) != alias:
+            continue  # written otherwise than read ("3:30pm"): no word of it to clip
+        for i, word in enumerate(words):
+            raw = word.raw.lower()
+            for stub in stubs:
+                if len(raw) >= len(stub) + _CLIPPED_BY and raw.startswith(stub) and word.raw.isalpha():
+                    norm = tokens(stub)[0].norm
+                    if norm == word.norm:
+                        continue  # "review." for "reviewed": the word itself
+                    found[(*alias[:i], norm, *alias[i + 1 :])] = " ".join(
+                        stub + "." if j == i else t.raw for j, t in enumerate(words)
+                    )
+    return found
+
+
+_CLIPPED_BY = 2
+"""How many letters a clipped word leaves off, at least: "insp." for "inspection", never
+"boiler." (a sentence's end) for "boilers"."""

@@ -16,6 +16,7 @@ from pytest_compaction.prose.normalize import kind_of, tokens
 from pytest_compaction.prose.statements import STOPWORDS, Statement
 
 __all__ = [
+    "_item_of_another",
     "_own_subject_at",
     "_record_of_another",
     "_rival_subject",
@@ -62,6 +63,35 @@ def _record_of_another(statement: Statement, r: Resolved) -> tuple[Alias, ...] |
         return None
     name = tuple(t.norm for t in tokens(head.group("name")) if t.norm not in STOPWORDS)
     return (name,) if name else None
+
+
+_ITEM_LABEL = re.compile(r"^\W{0,4}(?P<label>[^:\n]{1,40}?)(?:\*\*)?:\s")
+"""A line's label: "AC-03: ...", "**Bay 4**: ...": every clause of the line is told of what
+it names."""
+_FIRST_PERSON = frozenset({"i", "me", "my", "we", "our", "us"})
+
+
+def _item_of_another(
+    statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]]
+) -> tuple[Alias, ...] | None:
+    """The other subject a line's label names, when the line names nothing else ("AC-03: insp.
+    due; new props fitted" tells the props of AC-03), not the fact's own subject, and speaks
+    in no first person (a speaker's turn: "Dana: my dog ...")."""
+    label = _ITEM_LABEL.match(statement.text)
+    if label is None or statement.find_any(r.subject) is not None:
+        return None
+    if _FIRST_PERSON & set(statement.norms):
+        return None
+    words = tuple(t.norm for t in tokens(label.group("label")) if t.norm not in STOPWORDS)
+    named = [g for g in others if any(alias == words for alias in g)]
+    if len(named) != 1:
+        return None
+    end = label.end()
+    if any(
+        statement.tokens[i].start >= end for g in others for alias in g for i in statement.positions(alias)
+    ):
+        return None  # "- AC-03: checked; AC-05 had new props": the item names its own
+    return named[0]
 
 
 def _told_of_another(statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]]) -> bool:

@@ -39,6 +39,7 @@ from pytest_compaction.core.model import Artifact, Fact, Status
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 
 # Private, but kept importable from here.
+from pytest_compaction.prose._acronyms import clipped_aliases, clipped_stubs
 from pytest_compaction.prose._active import _check_active as _check_active
 from pytest_compaction.prose._deleted import _check_deleted as _check_deleted
 from pytest_compaction.prose._deleted import _redacted_names as _redacted_names
@@ -59,6 +60,32 @@ def resolve_forms(ledger: Ledger, forms: Mapping[str, ProseFormLike] | None = No
     return {fact.fact_id: resolve(fact, forms.get(fact.fact_id), ledger) for fact in ledger}
 
 
+def _with_clipped(resolved: dict[str, Resolved], summary: str) -> dict[str, Resolved]:
+    """Each form with its names and value words as the summary clips them with a period
+    ("50 h motor *insp.* due" names "motor inspection"): read, as a derived form, only
+    where no alias as written occurs."""
+    stubs = clipped_stubs(summary)
+    if not stubs:
+        return resolved
+    out: dict[str, Resolved] = {}
+    for fact_id, r in resolved.items():
+        names = clipped_aliases(((a, r.show(a)) for a in r.names), stubs)
+        value = clipped_aliases(((a, r.show(a)) for a in r.value), stubs)
+        names = {a: w for a, w in names.items() if a not in r.names}
+        value = {a: w for a, w in value.items() if a not in r.value}
+        if not names and not value:
+            out[fact_id] = r
+            continue
+        out[fact_id] = dataclasses.replace(
+            r,
+            names=(*r.names, *names),
+            value=(*r.value, *value),
+            shown={**r.shown, **names, **value},
+            derived=r.derived | frozenset(names) | frozenset(value),
+        )
+    return out
+
+
 def check_facts_in_prose(
     ledger: Ledger,
     summary: str,
@@ -70,7 +97,7 @@ def check_facts_in_prose(
     """Check ``summary`` against every fact of the ledger for one scope."""
     tenant = tenant_id or ledger.tenant_id
     subject = subject_id or ledger.subject_id
-    resolved = resolve_forms(ledger, forms)
+    resolved = _with_clipped(resolve_forms(ledger, forms), summary)
     statements = _read(summary, resolved.values())
     scoped = [r for r in resolved.values() if (r.fact.tenant_id, r.fact.subject_id) == (tenant, subject)]
     active_words: set[str] = set()
@@ -111,7 +138,7 @@ def stated_facts(
     """
     tenant = tenant_id or ledger.tenant_id
     subject = subject_id or ledger.subject_id
-    resolved = resolve_forms(ledger, forms)
+    resolved = _with_clipped(resolve_forms(ledger, forms), summary)
     statements = _read(summary, resolved.values())
     entities = _entities(resolved.values())
     by_id: dict[str, object] = {e.event_id: e for e in ledger.events}
