@@ -87,9 +87,8 @@ def clipped_aliases(
                     norm = tokens(stub)[0].norm
                     if norm == word.norm:
                         continue  # "review." for "reviewed": the word itself
-                    found[(*alias[:i], norm, *alias[i + 1 :])] = " ".join(
-                        stub + "." if j == i else t.raw for j, t in enumerate(words)
-                    )
+                    key = alias[:i] + (norm,) + alias[i + 1 :]
+                    found[key] = " ".join(stub + "." if j == i else t.raw for j, t in enumerate(words))
     return found
 
 
