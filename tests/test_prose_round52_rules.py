@@ -53,7 +53,7 @@ def test_a_marker_with_an_equals_sign_is_found_either_way() -> None:
     assert passes(register, "Never run the migration with force=true on production.")
     assert weakened(register, "The migration may be run with force=true on production.")
     assert note_line("FEATURE_FLAG_V2=1") == "FEATURE_FLAG_V2=1"  # a setting stays a code
-    assert note_line("budget<=2000 EUR; age>=18") == "budget up to 2000 EUR; age from 18"
+    assert note_line("budget<=2000 EUR; age>=18") == "budget up to 2000 EUR; age at least 18"
 
 
 def test_a_dotted_key_before_a_colon_names_its_words() -> None:

@@ -17,12 +17,14 @@ school's logs), each tested in other words than the held-out set that showed the
 - a word of a fact's name or value clipped with a period inside a sentence ("annual *maint.*
   booked") is that word; one at a sentence's end ("skip review.") is not clipped;
 - a line's label names whom every clause of the line is told of ("Van 2: tyres done; new
-  wipers fitted" tells the wipers of van 2).
+  wipers fitted" tells the wipers of van 2);
+- ">=" in a note is "at least", a bound: "min depth >= 40 m" tells no history, so an old
+  value after it is stated as current.
 """
 
 from __future__ import annotations
 
-from _prose_facts import events, fact, names, untrusted
+from _prose_facts import events, fact, names, replaced, untrusted
 from _prose_rules import codes, failure
 
 from pytest_compaction.core.ledger import Ledger
@@ -134,3 +136,17 @@ def test_a_line_label_names_whom_each_clause_is_told_of() -> None:
         "f2:subject_changed",
     )
     assert names(ledger, "Van 1: needs tyres; Van 2 had new wipers fitted today.") == ()
+
+
+def test_at_least_written_as_an_operator_is_a_bound_not_history() -> None:
+    ledger = replaced(
+        ("The minimum safety depth is 40 m.", "From today the minimum safety depth is 50 m."),
+        "dive.min_depth",
+        ["safety depth"],
+        (40, "40 m"),
+        (50, "50 m"),
+    )
+    assert names(ledger, "Min safety depth >= 50 m (raised from 40 m).") == ()
+    assert names(ledger, "Min safety depth >= 40 m (skipper wants 50 m).") == (
+        "f1:forbidden_superseded_fact",
+    )
