@@ -19,7 +19,10 @@ school's logs), each tested in other words than the held-out set that showed the
 - a line's label names whom every clause of the line is told of ("Van 2: tyres done; new
   wipers fitted" tells the wipers of van 2);
 - ">=" in a note is "at least", a bound: "min depth >= 40 m" tells no history, so an old
-  value after it is stated as current.
+  value after it is stated as current;
+- a true/false fact told by its state ("grounded") has no rival in a thing near its name
+  ("replacement *on order*"): without the state it is missing; the opposite of a closure
+  ("open" for "closed", "shut" for "open") states it turned, as "unsigned" does "signed".
 """
 
 from __future__ import annotations
@@ -150,3 +153,20 @@ def test_at_least_written_as_an_operator_is_a_bound_not_history() -> None:
     assert names(ledger, "Min safety depth >= 40 m (skipper wants 50 m).") == (
         "f1:forbidden_superseded_fact",
     )
+
+
+def test_a_state_has_no_rival_in_a_thing_but_in_its_opposite() -> None:
+    ledger = fact(
+        "The cold store is shut until the compressor is fixed.",
+        "site.cold_store_shut",
+        True,
+        {"names": ["cold store"], "value": ["shut"]},
+    )
+    assert names(ledger, "Cold store: shut, compressor repair on order.") == ()
+    assert names(ledger, "Cold store: compressor repair on order.") == ("f1:missing",)
+    assert names(ledger, "Cold store: open, compressor repair on order.") == ("f1:value_changed",)
+    gate = fact(
+        "The side gate is open all day.", "site.gate_open", True, {"names": ["side gate"], "value": ["open"]}
+    )
+    assert names(gate, "Side gate: open all day.") == ()
+    assert names(gate, "Side gate: closed all day.") == ("f1:value_changed",)

@@ -87,7 +87,7 @@ def clipped_aliases(
                     norm = tokens(stub)[0].norm
                     if norm == word.norm:
                         continue  # "review." for "reviewed": the word itself
-                    key = alias[:i] + (norm,) + alias[i + 1 :]
+                    key = (*alias[:i], norm, *alias[i + 1 :])
                     found[key] = " ".join(stub + "." if j == i else t.raw for j, t in enumerate(words))
     return found
 

@@ -258,6 +258,10 @@ def _check_active(
         if polarity != required:
             shown = r.show(value_hit[1]) if value_hit is not None else r.show(name)
             why = f"negated by {negated!r}" if negated else "without the negation the fact has"
+            if at in turned and negated == statement.tokens[at].raw:
+                # "staying *open*" for "closes", "*unsigned*" for "signed": the word is the opposite
+                opposite = next((a for a in r.value if a not in r.inverse), None)
+                why = f"(the opposite of {r.show(opposite)!r})" if opposite is not None else why
             # Told by its names, a flipped mention is weak evidence ("the ibuprofen is in the
             # cabinet"), unless it restates the whole fact, every qualifier with it: then the
             # summary says the fact and its opposite, and the opposite is no aside.

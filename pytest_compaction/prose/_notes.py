@@ -65,7 +65,10 @@ _ASSIGNMENT = re.compile(
 "diet!=pork", "fluids<=1.5 L/day", "expense_approver[Porto team]=Ines". Keys are lower-case
 words joined by dots, underscores or hyphens; an upper-case setting ("FEATURE_X=1") is a code
 and stays one."""
-_OPERATORS = {"=": " is ", "!=": " is not ", "<=": " up to ", ">=": " at least ", "<": " under ", ">": " over "}
+_OPERATORS = {
+    **{"=": " is ", "!=": " is not ", "<=": " up to ", ">=": " at least "},
+    **{"<": " under ", ">": " over "},
+}
 
 
 def assignments(line: str) -> str:

@@ -399,6 +399,8 @@ def _other_value(
             token = statement.tokens[i]
             if token.past and statement.norms[i] in content and statement.clause[i] in clauses:
                 return token.raw
+    if isinstance(r.fact.value, bool):
+        return None  # a state ("grounded") has no rival in a thing near it ("replacement *on order*")
     proper = isinstance(r.fact.value, str) and r.fact.value[:1].isupper()
     run: list[int] = []
     for i, norm in enumerate(statement.norms):

@@ -330,11 +330,18 @@ class _Builder:
 
     def inverse(self, value: tuple[Alias, ...]) -> tuple[Alias, ...]:
         """The "un-" form of each one-word value alias as written that English negates that
-        way ("signed" -> "unsigned", "authorised" -> "unauthorised"; not "allergic"), each
-        also derived (:attr:`Resolved.derived`)."""
+        way ("signed" -> "unsigned", "authorised" -> "unauthorised"; not "allergic"), and the
+        state opposite a closure (:data:`_OPPOSITE_STATES`: "closed" -> "open"), each also
+        derived (:attr:`Resolved.derived`)."""
         out: list[Alias] = []
         for alias in value:
             word = self.shown.get(alias, "").lower()
+            for opposite in _OPPOSITE_STATES.get(word, ()):
+                turned = phrase(opposite)
+                if turned and turned not in value and turned not in out:
+                    self.shown.setdefault(turned, opposite)
+                    self.derived.add(turned)
+                    out.append(turned)
             verbal = word[-1:] not in "aeiouycw" and un_negative(f"un{word}ed")  # "marshal": "unmarshalled"
             negatable = un_negative(f"un{word}") or verbal
             if len(alias) != 1 or alias in self.derived or not word.isalpha() or not negatable:
@@ -502,6 +509,16 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
         if isinstance(fact.value, bool)
         else "positive",
     )
+
+
+_OPEN = ("open",)
+_CLOSED = ("closed", "shut")
+_OPPOSITE_STATES: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("close", "closes", "closed", "closing", "shut", "shuts"), _OPEN),
+    **dict.fromkeys(("open", "opens", "opened"), _CLOSED),
+}
+"""A closure and its opposite, which English does not make with "un-": "the hide *stays
+open*" tells a "closed" hide is not closed, as "closed" tells "open" is not."""
 
 
 def _value_polarity(
