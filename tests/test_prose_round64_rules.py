@@ -1,5 +1,6 @@
-"""Round 64's rules (a theatre's stage-management reports; a drone operator's and flight
-school's logs), each tested in other words than the held-out set that showed the need:
+"""Rounds 64 and 65's rules (a theatre's stage-management reports; a drone operator's and
+flight school's logs; a museum registrar's notes; a craft brewery's handovers), each tested
+in other words than the held-out set that showed the need:
 
 - a word of an untrusted source's name that its claim also uses ("a *hikers'* forum" that
   says hikers may camp) names the source only as the subject of a telling: "after *the
@@ -22,7 +23,8 @@ school's logs), each tested in other words than the held-out set that showed the
   value after it is stated as current;
 - a true/false fact told by its state ("grounded") has no rival in a thing near its name
   ("replacement *on order*"): without the state it is missing; the opposite of a closure
-  ("open" for "closed", "shut" for "open") states it turned, as "unsigned" does "signed".
+  ("open" for "closed", "shut" for "open") states it turned, as "unsigned" does "signed";
+- "not exceeding" bounds an amount, as "no more than" does: it negates nothing.
 """
 
 from __future__ import annotations
@@ -170,3 +172,15 @@ def test_a_state_has_no_rival_in_a_thing_but_in_its_opposite() -> None:
     )
     assert names(gate, "Side gate: open all day.") == ()
     assert names(gate, "Side gate: closed all day.") == ("f1:value_changed",)
+
+
+def test_not_exceeding_is_a_bound() -> None:
+    ledger = fact(
+        "The guest room can be booked for up to 5 nights.",
+        "house.guest_room_nights",
+        5,
+        {"names": ["guest room"], "value": ["5 nights", "five nights"]},
+    )
+    assert names(ledger, "Guest room: bookings not exceeding five nights.") == ()
+    assert names(ledger, "Guest room: bookings must not exceed 5 nights.") == ()
+    assert names(ledger, "Guest room: bookings not exceeding seven nights.") == ("f1:value_changed",)

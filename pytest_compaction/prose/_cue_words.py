@@ -145,7 +145,10 @@ def negator(token: Token) -> str | None:
 
 CROSS_MARKS = frozenset("\u274c\u2717\u2718\U0001f6ab")
 """Status marks of "no" ("❌", "✗", "🚫"): the words of their line say what they mark."""
-_ADDITIVE = _stems("only just merely simply to doubt matter least more less fewer later earlier sooner")
+_ADDITIVE = _stems(
+    "only just merely simply to doubt matter least more less fewer later earlier sooner"
+    " exceed exceeds exceeding"
+)
 _LABEL_COLON = re.compile(r":\s")
 _LABEL_WORDS = 8
 """The most words a "label: value" line's label holds ("pay freq:", "overtime pay:")."""
