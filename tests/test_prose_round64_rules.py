@@ -24,7 +24,9 @@ in other words than the held-out set that showed the need:
 - a true/false fact told by its state ("grounded") has no rival in a thing near its name
   ("replacement *on order*"): without the state it is missing; the opposite of a closure
   ("open" for "closed", "shut" for "open") states it turned, as "unsigned" does "signed";
-- "not exceeding" bounds an amount, as "no more than" does: it negates nothing.
+- "not exceeding" bounds an amount, as "no more than" does: it negates nothing;
+- a definite subject between a verb of believing and its doubt ("suspects *the blue
+  van (reg. KX12)* might have ...") is given: naming it states nothing doubted.
 """
 
 from __future__ import annotations
@@ -184,3 +186,11 @@ def test_not_exceeding_is_a_bound() -> None:
     assert names(ledger, "Guest room: bookings not exceeding five nights.") == ()
     assert names(ledger, "Guest room: bookings must not exceed 5 nights.") == ()
     assert names(ledger, "Guest room: bookings not exceeding seven nights.") == ("f1:value_changed",)
+
+
+def test_the_subject_of_a_believed_doubt_is_given() -> None:
+    ledger = events("The warden suspects the blue van (KX12 ABC) might have dumped the rubble by the gate.")
+    assert names(ledger, "Blue van (KX12 ABC).\nThe warden suspects it might have dumped the rubble.") == ()
+    assert names(ledger, "Blue van (KX12 ABC).\nThe warden found it dumped the rubble.") == (
+        "unsupported_fact",
+    )

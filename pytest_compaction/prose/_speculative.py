@@ -5,6 +5,7 @@ sentence presupposes as given (:meth:`_Speculation.presupposed`).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -134,6 +135,9 @@ _THINKING = frozenset(
     stem(w) for w in ("thinks", "thought", "believes", "believed", "reckons", "reckoned", "suspects")
 )
 """Verbs of believing that open a doubt about someone ("Dad *thinks* Freya might move")."""
+_BELIEVED_REACH = 5
+"""How many words a believed clause's definite subject may have ("the Vanderlinde portrait
+(1966.1.4)")."""
 
 
 _TOPIC_PREPOSITIONS = frozenset({"for", "about", "regarding", "over"})
@@ -382,6 +386,7 @@ class _Speculation(_Sentence):
         given |= self._reporter(positions, start + first.start())
         given |= self._possessed(positions, start + first.start())
         given |= self._named(positions, start + first.start())
+        given |= self._believed_subject(positions, start, end)
         before = self.tokens[positions[0] - 1].end if positions[0] > 0 else 0
         opener = self.text[before:start].split()
         if opener and opener[-1].lower().strip(",;:") in _DEFINITE:
@@ -422,6 +427,28 @@ class _Speculation(_Sentence):
         # "Mina Sorvari *is* thinking about moving": an auxiliary between is no subject word.
         helped = all(self.tokens[i].raw.lower() in _BETWEEN_NAME_AND_DOUBT for i in rest)
         return set(named) if not rest or told or helped else set()
+
+    def _believed_subject(self, positions: Sequence[int], start: int, end: int) -> set[int]:
+        """The words of a definite subject between a verb of believing and the doubt of the
+        clause it opens: "suspects *the Vanderlinde portrait (1966.1.4)* may have passed
+        through ..." doubts the passing, not the portrait. Up to :data:`_BELIEVED_REACH`
+        words, opened by a determiner of something known."""
+        found = list(_SPECULATION.finditer(self.text, start, end))
+        for belief, doubt in itertools.pairwise(found):
+            verb = [i for i in positions if belief.start() <= self.tokens[i].start < belief.end()]
+            if not verb or self.norms[verb[0]] not in _THINKING:
+                continue
+            opener = self.text[belief.end() : doubt.start()].split()[:1]
+            if not opener or opener[0].lower() not in _DEFINITE:
+                continue
+            about = [
+                i
+                for i in positions
+                if belief.end() <= self.tokens[i].start and self.tokens[i].end <= doubt.start()
+            ]
+            if 0 < len(about) <= _BELIEVED_REACH and not any(self.tokens[i].past for i in about):
+                return set(about)
+        return set()
 
     def _believed_name(self, before: Sequence[int]) -> set[int]:
         """The words of a name right after a verb of believing or saying, up to where the
