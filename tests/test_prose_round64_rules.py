@@ -26,13 +26,16 @@ in other words than the held-out set that showed the need:
   ("open" for "closed", "shut" for "open") states it turned, as "unsigned" does "signed";
 - "not exceeding" bounds an amount, as "no more than" does: it negates nothing;
 - a definite subject between a verb of believing and its doubt ("suspects *the blue
-  van (reg. KX12)* might have ...") is given: naming it states nothing doubted.
+  van (reg. KX12)* might have ...") is given: naming it states nothing doubted;
+- a prohibition "without" a thing is kept by one "except" with it ("never lend the van
+  without a signed form" as "not lent except with a signed form"); an exception of
+  something else is still added.
 """
 
 from __future__ import annotations
 
 from _prose_facts import events, fact, names, replaced, untrusted
-from _prose_rules import codes, failure
+from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
 
@@ -194,3 +197,10 @@ def test_the_subject_of_a_believed_doubt_is_given() -> None:
     assert names(ledger, "Blue van (KX12 ABC).\nThe warden found it dumped the rubble.") == (
         "unsupported_fact",
     )
+
+
+def test_a_prohibition_without_a_thing_kept_as_except_with_it() -> None:
+    register = rule("Never lend the minibus without a signed hire form.", ["minibus"], "prohibition")
+    assert passes(register, "The minibus must never be lent out except with a signed hire form.")
+    assert passes(register, "The minibus must not be lent except against a hire form that has been signed.")
+    assert weakened(register, "The minibus must never be lent out except to the youth club.")

@@ -24,6 +24,7 @@ __all__ = [
     "_omission_restated",
     "_only_without_marker",
     "_same_carve_out",
+    "_without_as_except",
 ]
 
 
@@ -177,6 +178,34 @@ def _same_carve_out(invariant: Invariant, stating: Sequence[str]) -> bool:
         return False
     first = own.group("who").lower()
     return any(m.group("who").lower() == first for clause in stating for m in _CARVED.finditer(clause))
+
+
+def _without_as_except(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a prohibition "without" a thing ("Do not open the case *without the keyholder*
+    present") is told as one "except" with it ("must not be opened *except in the presence
+    of the keyholder*"): the same condition turned around, one of its first words after
+    "except" within a few words, no exception added."""
+    own = _WITHOUT_THING.search(invariant.text)
+    if own is None:
+        return False
+    words = {w.lower() for w in own.group("what").split() if len(w) > _SHORT_WORD}  # not "it", "any"
+    return any(
+        words & {w.lower() for w in re.findall(r"[\w'-]+", m.group("after"))[:_EXCEPT_REACH]}
+        for clause in stating
+        for m in _EXCEPT.finditer(clause)
+    )
+
+
+_WITHOUT_THING = re.compile(
+    r"\bwithout\s+(?:(?:the|a|an|his|her|their|our|my|your|its|any)\s+)?(?P<what>[\w'-]+(?:\s+[\w'-]+){0,2})",
+    re.IGNORECASE,
+)
+"""A "without" and up to three words of what it is without ("without *a signed hire form*")."""
+_EXCEPT = re.compile(r"\bexcept(?:\s+for)?\b(?P<after>[^.;:!?]{0,80})", re.IGNORECASE)
+_SHORT_WORD = 3
+_EXCEPT_REACH = 6
+"""How many words after "except" may come before the condition's first word ("except *in
+the presence of the* keyholder")."""
 
 
 _CARVED = re.compile(

@@ -55,6 +55,7 @@ from pytest_compaction.prose._restated import (
     _omission_restated,
     _only_without_marker,
     _same_carve_out,
+    _without_as_except,
 )
 from pytest_compaction.prose.invariants import (
     Invariant,
@@ -390,6 +391,13 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         verdict = Judgement(True, "restriction", "")  # "only ever opened when there's no rain"
     if not verdict.ok and verdict.observed == "narrowed" and _same_carve_out(invariant, stating):
         verdict = Judgement(True, invariant.modality.value, "")  # "anyone but X" as "anyone except X"
+    if (
+        not verdict.ok
+        and verdict.observed == "narrowed"
+        and invariant.modality is Modality.PROHIBITION
+        and _without_as_except(invariant, stating)
+    ):
+        verdict = Judgement(True, invariant.modality.value, "")  # "without X" as "except with X"
     if not verdict.ok and verdict.observed == "narrowed" and invariant.modality is Modality.OBLIGATION:
         verdict = _duty_through_without(invariant, stating, verdict)
     if not verdict.ok and verdict.observed == "narrowed" and invariant.modality is Modality.PROHIBITION:
