@@ -29,7 +29,11 @@ in other words than the held-out set that showed the need:
   van (reg. KX12)* might have ...") is given: naming it states nothing doubted;
 - a prohibition "without" a thing is kept by one "except" with it ("never lend the van
   without a signed form" as "not lent except with a signed form"); an exception of
-  something else is still added.
+  something else is still added;
+- an identifier of letters and digits ("EC-1118", "US-05") is found in either case, as a
+  note written all in lower case writes it ("ec-1118");
+- a verb of proposing that also names the act ("pitched", "floated") after "already" is the
+  act done; "no movement", "no progress" and "no joy" tell an attempt's failure.
 """
 
 from __future__ import annotations
@@ -204,3 +208,17 @@ def test_a_prohibition_without_a_thing_kept_as_except_with_it() -> None:
     assert passes(register, "The minibus must never be lent out except with a signed hire form.")
     assert passes(register, "The minibus must not be lent except against a hire form that has been signed.")
     assert weakened(register, "The minibus must never be lent out except to the youth club.")
+
+
+def test_an_identifier_in_lower_case_and_an_attempt_already_pitched() -> None:
+    register = failure(
+        "Restarting fermenter FV-3 by pitching WLP-001 at 18 C failed; the gravity stayed at 1.030.",
+        ["WLP-001"],
+    )
+    assert codes(register, "fv-3 stuck: already pitched wlp-001 at 18c -> no movement, don't repeat") == set()
+    assert codes(register, "fv-3 stuck: already pitched wlp-001 at 18c, no progress since") == set()
+    assert codes(register, "fv-3 stuck: already pitched wlp-001 at 18c; gravity stayed at 1.030") == set()
+    assert "failure_history_collapsed" in codes(register, "fv-3 stuck: we pitched the idea of wlp-001 at 18c")
+    assert "failure_history_collapsed" in codes(register, "fv-3 stuck: options incl. wlp-001 at 18c")
+    dropped = rule("Never pitch WLP-001 into FV-3 above 20 C.", ["WLP-001"], "prohibition")
+    assert passes(dropped, "never pitch wlp-001 into fv-3 above 20 c")

@@ -412,9 +412,15 @@ def _marker_body(text: str, drop_article: bool) -> tuple[str, int]:
 
 def _as_written(word: str) -> str:
     """One word of an identifier marker as a pattern: exactly as written, but a word of
-    letters alone in either case ("guide RNA g2" finds "Guide RNA g2" at a sentence's
-    start); "g2", "T-14" and "dry_run=false" keep their case."""
-    return f"(?i:{re.escape(word)})" if word.isalpha() else re.escape(word)
+    letters alone, or of letters and digits with hyphens, in either case ("guide RNA g2"
+    finds "Guide RNA G2" at a sentence's start; "US-05" finds "us-05" in a note written in
+    lower case); "dry_run=false" and "v1.2" keep their case."""
+    return f"(?i:{re.escape(word)})" if _CASELESS.fullmatch(word) else re.escape(word)
+
+
+_CASELESS = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+"""A word of an identifier that reads the same in either case: letters and digits, joined
+by hyphens ("g2", "T-14", "EC-1118")."""
 
 
 _SHORTENED_MAX = 4

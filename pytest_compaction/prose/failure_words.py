@@ -72,7 +72,7 @@ _REFUSED_ACTIVE = r"declined|refused|denied"
 # ("still leaked", "still pulls"), not one of need or plan ("still needs a new seal").
 _PERSISTED = (
     r"(?:came|comes|coming)\s+back(?!\s+(?:clean|negative|fine|ok|okay|normal|green|good|clear))|kept\s+coming\s+back|reappear(?:ed|s)|recur(?:red|s)|persist(?:ed|s)|"
-    r"resurfaced|no\s+change|no\s+better|"
+    r"resurfaced|no\s+change|no\s+better|no\s+(?:movement|progress|joy)|"
     # the problem went on happening: "the connection kept dropping", "kept on leaking"; not
     # an effort or a state that is fine ("kept trying", "kept working")
     r"kept\s+(?:on\s+)?(?!(?:trying|working|going|running|using|checking|monitoring|improving|"
@@ -439,6 +439,18 @@ def attempted_failure(text: str) -> str | None:
 
 
 def considered_words(text: str) -> tuple[str, ...]:
-    """The words that present an approach as merely considered ("explored", "options")."""
+    """The words that present an approach as merely considered ("explored", "options"); not
+    a verb that also names the act itself done already ("*already pitched* the yeast")."""
     lowered = _text.normalize(text).lower()
-    return tuple(dict.fromkeys(" ".join(m.group().split()) for m in _CONSIDERED.finditer(lowered)))
+    return tuple(
+        dict.fromkeys(
+            " ".join(m.group().split())
+            for m in _CONSIDERED.finditer(lowered)
+            if not (m.group() in _ALSO_ACTS and _ALREADY.search(lowered, 0, m.start()))
+        )
+    )
+
+
+_ALSO_ACTS = frozenset({"pitched", "floated"})
+"""Verbs of proposing that are also acts ("pitched the yeast", "floated the hull")."""
+_ALREADY = re.compile(r"\balready\s+$")
