@@ -33,7 +33,9 @@ in other words than the held-out set that showed the need:
 - an identifier of letters and digits ("EC-1118", "US-05") is found in either case, as a
   note written all in lower case writes it ("ec-1118");
 - a verb of proposing that also names the act ("pitched", "floated") after "already" is the
-  act done; "no movement", "no progress" and "no joy" tell an attempt's failure.
+  act done; "no movement", "no progress" and "no joy" tell an attempt's failure;
+- a weekday's abbreviation that is no other word ("fri", "thurs") is a weekday in lower
+  case too; "sat" and "sun" only beside a date or another weekday.
 """
 
 from __future__ import annotations
@@ -222,3 +224,16 @@ def test_an_identifier_in_lower_case_and_an_attempt_already_pitched() -> None:
     assert "failure_history_collapsed" in codes(register, "fv-3 stuck: options incl. wlp-001 at 18c")
     dropped = rule("Never pitch WLP-001 into FV-3 above 20 C.", ["WLP-001"], "prohibition")
     assert passes(dropped, "never pitch wlp-001 into fv-3 above 20 c")
+
+
+def test_a_weekday_abbreviated_in_lower_case() -> None:
+    ledger = fact(
+        "Noor Haddad collects the veg box on Thursday.",
+        "home.veg_box_day",
+        "thursday",
+        {"names": ["veg box"], "value": ["Thursday"]},
+    )
+    assert names(ledger, "veg box: noor collects thurs") == ()
+    assert names(ledger, "veg box: noor collects fri") == ("f1:value_changed",)
+    assert names(ledger, "veg box: noor collects tues") == ("f1:value_changed",)
+    assert names(ledger, "veg box: noor collects thurs, sat down after") == ()

@@ -122,14 +122,12 @@ _WEEKDAY_NORMS = frozenset(("monday", "tuesday", "wednesday", "thursday", "frida
 
 
 def _weekday_abbreviation(out: Sequence[Token], match: re.Match[str]) -> bool:
-    """Whether the word at ``match`` is a weekday's abbreviation ("Mon", "Fri", "Thurs"): written
-    with a capital, and for the ones that are also words (:data:`_WORD_ABBREVIATIONS`) told by
-    a day number or another weekday beside it."""
+    """Whether the word at ``match`` is a weekday's abbreviation ("Mon", "fri", "Thurs"); for
+    the ones that are also words (:data:`_WORD_ABBREVIATIONS`) told by a day number or
+    another weekday beside it, or, written with a capital, by their place."""
     raw = match.group()
-    if not raw[:1].isupper():
-        return False
     if raw.lower() not in _WORD_ABBREVIATIONS:
-        return True
+        return True  # "fri", "Thurs": no other word is written so, in either case
     if _DAY_NUMBER_AFTER.match(match.string, match.end()):
         return True
     previous = out[-1] if out else None
@@ -137,6 +135,8 @@ def _weekday_abbreviation(out: Sequence[Token], match: re.Match[str]) -> bool:
         return True
     if previous is not None and _time_slot(out, match):
         return True
+    if not raw[:1].isupper():
+        return False  # "sat down", "the sun": in lower case a weekday only by a date or a weekday
     if (
         previous is not None
         and previous.raw.lower() not in _ARTICLES
