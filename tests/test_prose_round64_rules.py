@@ -35,7 +35,9 @@ in other words than the held-out set that showed the need:
 - a verb of proposing that also names the act ("pitched", "floated") after "already" is the
   act done; "no movement", "no progress" and "no joy" tell an attempt's failure;
 - a weekday's abbreviation that is no other word ("fri", "thurs") is a weekday in lower
-  case too; "sat" and "sun" only beside a date or another weekday.
+  case too; "sat" and "sun" only beside a date or another weekday;
+- "good to" and "nice to" before a verb are advice ("good to log it the same day"); "good
+  to go" is not.
 """
 
 from __future__ import annotations
@@ -237,3 +239,10 @@ def test_a_weekday_abbreviated_in_lower_case() -> None:
     assert names(ledger, "veg box: noor collects fri") == ("f1:value_changed",)
     assert names(ledger, "veg box: noor collects tues") == ("f1:value_changed",)
     assert names(ledger, "veg box: noor collects thurs, sat down after") == ()
+
+
+def test_good_to_is_advice() -> None:
+    register = rule("Wipe down the slicer after every use.", ["slicer"], "obligation")
+    assert weakened(register, "slicer: good to wipe it down after every use")
+    assert weakened(register, "Slicer - nice to wipe down after each use.")
+    assert passes(register, "Slicer: wipe it down after every use, then you're good to go.")

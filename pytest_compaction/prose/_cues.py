@@ -345,6 +345,8 @@ _HEDGE = (
     r"\bworthwhile\b",
     r"\bwould\s+(?:help|be\s+(?:good|nice|helpful|wise|sensible|best|better))\b",
     r"\b(?:helpful|wise|sensible)\s+to\b",
+    # "good to log it the same day", "nice to have": advice; "good to go", "good to know" are not
+    r"\b(?:good|nice)\s+to(?=\s+(?!(?:go|know|see|hear)\b)[a-z])",
     r"\bgenerally\b",
     r"\b(?:tends?|tended|tending)\s+to\b",
     r"\busually\b",
