@@ -37,7 +37,8 @@ in other words than the held-out set that showed the need:
 - a weekday's abbreviation that is no other word ("fri", "thurs") is a weekday in lower
   case too; "sat" and "sun" only beside a date or another weekday;
 - "good to" and "nice to" before a verb are advice ("good to log it the same day"); "good
-  to go" is not.
+  to go" is not;
+- "only upon" (or "solely upon") opens a condition, as "only with" does.
 """
 
 from __future__ import annotations
@@ -246,3 +247,16 @@ def test_good_to_is_advice() -> None:
     assert weakened(register, "slicer: good to wipe it down after every use")
     assert weakened(register, "Slicer - nice to wipe down after each use.")
     assert passes(register, "Slicer: wipe it down after every use, then you're good to go.")
+
+
+def test_only_upon_opens_a_condition() -> None:
+    register = rule(
+        "Members may borrow the club trailer only with the treasurer's written approval.",
+        ["club trailer"],
+        "permission_with_condition",
+    )
+    assert passes(
+        register, "Members may borrow the club trailer, but solely upon the treasurer's approval in writing."
+    )
+    assert passes(register, "The club trailer may be borrowed only upon written approval from the treasurer.")
+    assert weakened(register, "Members may borrow the club trailer, but solely upon request.")

@@ -48,8 +48,11 @@ _AVAILABLE = " (availability)"
 
 
 _ONLY_BEFORE = (
-    r"\b(?:only|solely|exclusively)(?=\s+(?:with|by|for|from|through|via|under|on|in|to(?!\s+be\b))\b)"
+    r"\b(?:only|solely|exclusively)(?=\s+(?:with|by|for|from|through|via|under|upon|on|in|to(?!\s+be\b))\b)"
 )
+_UPON = frozenset({"upon"})
+"""A preposition of condition after "only" ("only *upon* the lender's agreement"), no word of
+what the condition asks, as "with" and "on" are none."""
 _CONDITION_ONLY = re.compile("|".join(f"(?:{p})" for p in (*_CONDITION, _ONLY_BEFORE)))
 """Condition words, and "only" ("solely") before a phrase that states a condition ("only with the
 manager's written approval", "only by staff")."""
@@ -99,7 +102,7 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     from pytest_compaction.prose.normalize import tokens
     from pytest_compaction.prose.statements import STOPWORDS
 
-    function_words = STOPWORDS - _CONDITION_CONTENT
+    function_words = (STOPWORDS - _CONDITION_CONTENT) | _UPON
 
     work = _SHIELDS.sub(lambda m: " " * len(m.group()), spelled(fluent(normalize(text))).lower())
     out: list[tuple[str, tuple[str, ...]]] = []
