@@ -38,7 +38,8 @@ in other words than the held-out set that showed the need:
   case too; "sat" and "sun" only beside a date or another weekday;
 - "good to" and "nice to" before a verb are advice ("good to log it the same day"); "good
   to go" is not;
-- "only upon" (or "solely upon") opens a condition, as "only with" does.
+- "only upon" (or "solely upon") opens a condition, as "only with" does;
+- "as far as possible from" a place is a distance, not "to the extent possible".
 """
 
 from __future__ import annotations
@@ -260,3 +261,11 @@ def test_only_upon_opens_a_condition() -> None:
     )
     assert passes(register, "The club trailer may be borrowed only upon written approval from the treasurer.")
     assert weakened(register, "Members may borrow the club trailer, but solely upon request.")
+
+
+def test_as_far_as_possible_from_a_place_is_a_distance() -> None:
+    register = rule(
+        "Keep the compost bin as far as possible from the back door.", ["compost bin"], "obligation"
+    )
+    assert passes(register, "The compost bin must always be kept as far as possible from the back door.")
+    assert weakened(register, "The compost bin must be kept away from the back door, as far as possible.")

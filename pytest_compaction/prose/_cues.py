@@ -233,7 +233,8 @@ _EMPHASIS = (
 _HEDGE_PHRASES = (
     r"\b(?:if|where|when|whenever|wherever|as\s+far\s+as|as\s+much\s+as|unless)\s+"
     r"(?:possible|practical|practicable|feasible|reasonable|convenient|appropriate|needed|necessary|"
-    r"required|urgent|in\s+doubt)\b",
+    # "as far as possible *from* the gluten-free area" is a distance, not "to the extent possible"
+    r"required|urgent|in\s+doubt)\b(?!\s+(?:from|away)\b)",
     r"\bas\s+(?:needed|appropriate|required)\b",
     r"\bmay\s+want\s+to\b",
     r"\bin\s+(?:general|most\s+cases|principle)\b",
