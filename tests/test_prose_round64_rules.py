@@ -1,5 +1,6 @@
-"""Rounds 64 and 65's rules (a theatre's stage-management reports; a drone operator's and
-flight school's logs; a museum registrar's notes; a craft brewery's handovers), each tested
+"""Rounds 64 to 66's rules (a theatre's stage-management reports; a drone operator's and
+flight school's logs; a museum registrar's notes; a craft brewery's handovers; a library's
+and an animal shelter's notes), each tested
 in other words than the held-out set that showed the need:
 
 - a word of an untrusted source's name that its claim also uses ("a *hikers'* forum" that
@@ -39,7 +40,8 @@ in other words than the held-out set that showed the need:
 - "good to" and "nice to" before a verb are advice ("good to log it the same day"); "good
   to go" is not;
 - "only upon" (or "solely upon") opens a condition, as "only with" does;
-- "as far as possible from" a place is a distance, not "to the extent possible".
+- "as far as possible from" a place is a distance, not "to the extent possible";
+- "don't forget to" is a reminder to do it, no negation; "Wed am", "Sat pm" are weekdays.
 """
 
 from __future__ import annotations
@@ -269,3 +271,22 @@ def test_as_far_as_possible_from_a_place_is_a_distance() -> None:
     )
     assert passes(register, "The compost bin must always be kept as far as possible from the back door.")
     assert weakened(register, "The compost bin must be kept away from the back door, as far as possible.")
+
+
+def test_dont_forget_to_reminds_and_a_weekday_before_a_part_of_the_day() -> None:
+    ledger = fact(
+        "Ilse Moreau needs the ramp put out for her Tuesday visits.",
+        "access.moreau_ramp",
+        True,
+        {"names": ["ramp"]},
+    )
+    assert names(ledger, "Don't forget to put the ramp out for Ilse Moreau on Tuesdays.") == ()
+    assert names(ledger, "Don't put the ramp out for Ilse Moreau on Tuesdays.") == ("f1:value_changed",)
+    day = fact(
+        "The boiler was serviced on Saturday.",
+        "home.boiler_day",
+        "saturday",
+        {"names": ["boiler"], "value": ["Saturday"]},
+    )
+    assert names(day, "boiler / serviced Sat am") == ()
+    assert names(day, "boiler / serviced Sun am") == ("f1:value_changed",)

@@ -111,6 +111,10 @@ _WORD_ABBREVIATIONS = frozenset({"wed", "weds", "sat", "sun"})
 before a day number or date ("Sun 25/05", "Sat 3 May") or next to another weekday
 ("Sat/Sun", "Mon-Sat")."""
 _DAY_NUMBER_AFTER = re.compile(r"\.?,?\s*\d")
+_DAY_PART_AFTER = re.compile(
+    r"\s+(?:am|pm|a\.m\.|p\.m\.|morning|afternoon|evening|eve|night)\b", re.IGNORECASE
+)
+"""A part of the day after a weekday's abbreviation: "neutering done *Wed am*"."""
 _CLAUSE_CLOSE = re.compile(r"\s*(?:[.;,)]|$)")
 _TIME_PREPOSITIONS = frozenset(
     {"on", "by", "until", "till", "from", "before", "after", "since", "next", "this", "every", "each", "last"}
@@ -128,8 +132,8 @@ def _weekday_abbreviation(out: Sequence[Token], match: re.Match[str]) -> bool:
     raw = match.group()
     if raw.lower() not in _WORD_ABBREVIATIONS:
         return True  # "fri", "Thurs": no other word is written so, in either case
-    if _DAY_NUMBER_AFTER.match(match.string, match.end()):
-        return True
+    if _DAY_NUMBER_AFTER.match(match.string, match.end()) or _DAY_PART_AFTER.match(match.string, match.end()):
+        return True  # "Sun 25/05", "Wed am"
     previous = out[-1] if out else None
     if previous is not None and previous.norm in _WEEKDAY_NORMS and match.start() - previous.end <= 2:
         return True

@@ -147,7 +147,7 @@ CROSS_MARKS = frozenset("\u274c\u2717\u2718\U0001f6ab")
 """Status marks of "no" ("❌", "✗", "🚫"): the words of their line say what they mark."""
 _ADDITIVE = _stems(
     "only just merely simply to doubt matter least more less fewer later earlier sooner"
-    " exceed exceeds exceeding"
+    " exceed exceeds exceeding forget"
 )
 _LABEL_COLON = re.compile(r":\s")
 _LABEL_WORDS = 8
