@@ -283,10 +283,10 @@ def test_dont_forget_to_reminds_and_a_weekday_before_a_part_of_the_day() -> None
     assert names(ledger, "Don't forget to put the ramp out for Ilse Moreau on Tuesdays.") == ()
     assert names(ledger, "Don't put the ramp out for Ilse Moreau on Tuesdays.") == ("f1:value_changed",)
     day = fact(
-        "The boiler was serviced on Saturday.",
+        "The boiler was serviced on Wednesday.",
         "home.boiler_day",
-        "saturday",
-        {"names": ["boiler"], "value": ["Saturday"]},
+        "wednesday",
+        {"names": ["boiler"], "value": ["Wednesday"]},
     )
-    assert names(day, "boiler / serviced Sat am") == ()
-    assert names(day, "boiler / serviced Sun am") == ("f1:value_changed",)
+    assert names(day, "boiler / serviced Wed am") == ()
+    assert names(day, "boiler / serviced Thu am") == ("f1:value_changed",)
