@@ -288,5 +288,5 @@ def test_dont_forget_to_reminds_and_a_weekday_before_a_part_of_the_day() -> None
         "wednesday",
         {"names": ["boiler"], "value": ["Wednesday"]},
     )
-    assert names(day, "boiler / serviced Wed am") == ()
-    assert names(day, "boiler / serviced Thu am") == ("f1:value_changed",)
+    assert names(day, "boiler / service done Wed am") == ()
+    assert names(day, "boiler / service done Thu am") == ("f1:value_changed",)
