@@ -41,7 +41,9 @@ in other words than the held-out set that showed the need:
   to go" is not;
 - "only upon" (or "solely upon") opens a condition, as "only with" does;
 - "as far as possible from" a place is a distance, not "to the extent possible";
-- "don't forget to" is a reminder to do it, no negation; "Wed am", "Sat pm" are weekdays.
+- "don't forget to" is a reminder to do it, no negation; "Wed am", "Sat pm" are weekdays;
+- "if poss." is "if possible"; a name and its number after a verb of believing ("suspects
+  *Bramble (ID 812)* may have ...") are given, as a definite subject is.
 """
 
 from __future__ import annotations
@@ -290,3 +292,12 @@ def test_dont_forget_to_reminds_and_a_weekday_before_a_part_of_the_day() -> None
     )
     assert names(day, "boiler / service done Wed am") == ()
     assert names(day, "boiler / service done Thu am") == ("f1:value_changed",)
+
+
+def test_if_poss_hedges_and_a_believed_name_with_its_number_is_given() -> None:
+    register = rule("Lock the feed store every night.", ["feed store"], "obligation")
+    assert weakened(register, "Feed store must be locked every night, where poss., by the last volunteer.")
+    assert passes(register, "feed store: must be locked every night.")
+    ledger = events("The vet suspects Bramble (ID 812) may have a torn ligament.")
+    assert names(ledger, "Bramble (ID 812), kennel 4.\nVet suspects a torn ligament, not confirmed.") == ()
+    assert names(ledger, "812 Bramble / torn ligament confirmed") == ("unsupported_fact",)

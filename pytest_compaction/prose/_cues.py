@@ -232,7 +232,7 @@ _EMPHASIS = (
 # "unless necessary"): read before those.
 _HEDGE_PHRASES = (
     r"\b(?:if|where|when|whenever|wherever|as\s+far\s+as|as\s+much\s+as|unless)\s+"
-    r"(?:possible|practical|practicable|feasible|reasonable|convenient|appropriate|needed|necessary|"
+    r"(?:possible|poss\b\.?|practical|practicable|feasible|reasonable|convenient|appropriate|needed|necessary|"
     # "as far as possible *from* the gluten-free area" is a distance, not "to the extent possible"
     r"required|urgent|in\s+doubt)\b(?!\s+(?:from|away)\b)",
     r"\bas\s+(?:needed|appropriate|required)\b",

@@ -432,20 +432,25 @@ class _Speculation(_Sentence):
         """The words of a definite subject between a verb of believing and the doubt of the
         clause it opens: "suspects *the Vanderlinde portrait (1966.1.4)* may have passed
         through ..." doubts the passing, not the portrait. Up to :data:`_BELIEVED_REACH`
-        words, opened by a determiner of something known."""
+        words, opened by a determiner of something known, or a name and its number
+        ("suspects *Dottie (ID 3950)* may have ...")."""
         found = list(_SPECULATION.finditer(self.text, start, end))
         for belief, doubt in itertools.pairwise(found):
             verb = [i for i in positions if belief.start() <= self.tokens[i].start < belief.end()]
             if not verb or self.norms[verb[0]] not in _THINKING:
                 continue
             opener = self.text[belief.end() : doubt.start()].split()[:1]
-            if not opener or opener[0].lower() not in _DEFINITE:
-                continue
             about = [
                 i
                 for i in positions
                 if belief.end() <= self.tokens[i].start and self.tokens[i].end <= doubt.start()
             ]
+            # a name and its number ("suspects *Dottie (ID 3950)* may have"): capitals or digits
+            named = bool(about) and all(
+                self.tokens[i].raw[:1].isupper() or self.tokens[i].raw[:1].isdigit() for i in about
+            )
+            if not opener or (opener[0].lower() not in _DEFINITE and not named):
+                continue
             if 0 < len(about) <= _BELIEVED_REACH and not any(self.tokens[i].past for i in about):
                 return set(about)
         return set()
