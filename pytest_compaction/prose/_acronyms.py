@@ -61,10 +61,18 @@ def clipped_stubs(text: str) -> frozenset[str]:
     """The words ``text`` clips with a period inside a sentence ("motor *insp.* due" ->
     "insp"), lower case: one before a capital or the end may end its sentence ("skip
     review.")."""
-    return frozenset(match.group(1).lower() for match in _CLIPPED_INSIDE.finditer(text))
+    found: set[str] = set()
+    for period in _PERIOD_INSIDE.finditer(text):  # few periods go on in lower case: read those only
+        word = _WORD_BEFORE.search(text, max(0, period.start() - _CLIPPED_LONGEST), period.start())
+        if word is not None:
+            found.add(word.group(1).lower())
+    return frozenset(found)
 
 
-_CLIPPED_INSIDE = re.compile(r"\b([A-Za-z]{3,})\.(?=[ \t]*(?:[a-z0-9(,;:]))")
+_PERIOD_INSIDE = re.compile(r"\.(?=[ \t]*[a-z0-9(,;:])")
+_WORD_BEFORE = re.compile(r"(?<![\w.])([A-Za-z]{3,})$")
+_CLIPPED_LONGEST = 30
+"""The longest clipped word read before a period."""
 
 
 def clipped_aliases(
