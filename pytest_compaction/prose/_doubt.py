@@ -262,13 +262,19 @@ def _head_after(statement: Statement, i: int) -> str | None:
     return statement.norms[j]
 
 
+_TIME_ADJUNCTS = frozenset({"after", "before", "until", "till", "once", "during", "while", "when"})
+"""Words that open a frame of time after a verb ("adopting *after* the foster period"):
+what follows tells when, not what the verb is done to."""
+
+
 def _about_else(
     statement: Statement, index: int, roles: Sequence[tuple[frozenset[str], str]], doubted: set[str]
 ) -> bool:
     """Whether token ``index``, a word only hedged clauses used, shares just itself with each
     of them, and is there no more than their time ("next spring" -> "spring vegetable
     recipes") or their verb with an object of its own ("thinking of moving to Porto" ->
-    "moving her grocery day to Friday"): a clause about something else, not the speculation
+    "moving her grocery day to Friday", its frame of time left out: "adopting after the
+    foster period" has no object): a clause about something else, not the speculation
     restated; so is a word that classified a noun ("the *memory* clinic") classifying
     another ("memory concerns"). The verb with nothing after it ("she is moving") or any
     two of the clause's words still restate it."""
@@ -280,13 +286,17 @@ def _about_else(
         if len(here & words & doubted) != 1 or role == "" or len(words) < 2:
             return False  # a clause of one doubted word ("probably harmless") is restated by it
         if role == "verb":
+            after = [
+                j
+                for j in range(index + 1, len(statement.norms))
+                if statement.clause[j] == clause and statement.segment[j] == statement.segment[index]
+            ]
+            # "adopting *after* the foster period": a frame of time is no object of the verb
+            framed = next((j for j in after if statement.tokens[j].raw.lower() in _TIME_ADJUNCTS), None)
             rest = [
-                n
-                for j, n in enumerate(statement.norms)
-                if j > index
-                and statement.clause[j] == clause
-                and statement.segment[j] == statement.segment[index]
-                and n not in STOPWORDS
+                statement.norms[j]
+                for j in after
+                if (framed is None or j < framed) and statement.norms[j] not in STOPWORDS
             ]
             if not rest or set(rest) & words:
                 return False
