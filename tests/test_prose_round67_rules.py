@@ -5,11 +5,20 @@ than the held-out set that showed the need:
 - a verb a source only doubted, told with nothing after it but a frame of time ("*renting
   after* the summer"), restates the doubt: "after", "until", "once" open no object of
   its own;
+- a bare verb before a preposition of way or place ("*wade* through the ford", "*climb*
+  over the stile") opens a command, unless a finite verb later makes it a subject ("Traffic
+  through the yard is one-way"); so does a bare verb, a bare noun and a clause opened by an
+  act ("*ring* reception before leaving the site");
 """
 
 from __future__ import annotations
 
+import pytest
+
 from _prose_facts import events, names
+from _prose_rules import passes, rule, weakened
+
+from pytest_compaction.core.errors import PayloadError
 
 
 def test_a_doubted_verb_with_only_a_frame_of_time_after_it_restates_the_doubt() -> None:
@@ -19,3 +28,19 @@ def test_a_doubted_verb_with_only_a_frame_of_time_after_it_restates_the_doubt() 
     assert "unsupported_fact" not in names(ledger, "- Okafors (neighbours) may rent after summer lets")
     # a verb with an object of its own is still about something else
     assert "unsupported_fact" not in names(ledger, "- Okafors renting a van for the move after summer")
+
+
+def test_a_bare_verb_before_a_way_or_a_clause_of_an_act_is_a_command() -> None:
+    ford = rule("Wade through the ford only at the marked posts.", ["ford"], "obligation")
+    assert passes(ford, "Ford: must wade through it at the marked posts only.")
+    assert weakened(ford, "Ford: wading through it at the marked posts is usually fine.")
+    gate = rule("Ring reception before leaving the site after dark.", ["reception"], "obligation")
+    assert weakened(gate, "Ringing reception before leaving the site after dark is a nice touch.")
+    assert passes(gate, "You must ring reception before leaving the site after dark.")
+
+
+def test_a_noun_before_a_way_with_a_verb_of_its_own_is_no_command() -> None:
+    with pytest.raises(PayloadError, match="does not read as an obligation"):
+        passes(rule("Traffic through the yard is one-way on market days.", ["yard"], "obligation"), "Yard.")
+    with pytest.raises(PayloadError, match="does not read as an obligation"):
+        passes(rule("Fire door open after deliveries.", ["fire door"], "obligation"), "Fire door open.")

@@ -49,6 +49,12 @@ _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>(?:[a-z]+-)?[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
     r"by|until|into|onto|aside|apart|down|together)\b|"
+    # A preposition of way or place ("step through the footbath", "walk across the yard"),
+    # when no finite verb later in the clause makes the first word a subject ("Traffic
+    # through the yard is one-way").
+    r"(?:through|across|over|around|past|along|behind|beneath|under|beside|via)\b(?!"
+    + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b)|"
     r"[A-Z0-9$\u20ac\u00a3'\"`]|(?:[a-z][a-z-]*(?:'s?|\u2019s?)?\s+){0,3}[a-z](?:[a-z-]*[a-z])?s\s+(?:(?!(?:apply|reply|supply|comply|imply|multiply|rely|fly|ally|tally)\b)[a-z]+ly\s+)?"
     r"(?:at|to|under|over|below|above|"
     r"within|before|after|"
@@ -325,6 +331,12 @@ _BEFORE_CLAUSE = re.compile(
     r"^\s*(?P<verb>[a-z]+)\s+(?:[a-z][a-z-]*\s+){0,2}[A-Z]{2,5}\s+"
     r"(?:before|after|when|whenever|until|unless|once|while)\b"
 )
+_BEFORE_ACT = re.compile(
+    r"^\s*(?P<verb>[a-z]+)\s+(?:[a-z][a-z-]*\s+){1,2}(?:before|after|when|whenever|while|until)\s+[a-z]+ing\b"
+)
+"""A bare verb, a bare noun and a clause of time opened by an act ("call base before
+entering any closed run", "ring the desk after locking up"): a noun phrase and its state
+("fire door open after deliveries") is followed by no "-ing" act."""
 _SUBORDINATOR = re.compile(r"\s+(?:before|after|when|whenever|until|unless|once|while)\b")
 _NOUN_ENDINGS = ("ment", "tion", "sion", "ness", "ity", "ance", "ence")
 """Endings of nouns, not of verbs: a word in one, right before "before" or "after", is a
@@ -361,7 +373,9 @@ def _command_verb(text: str) -> str | None:
     if match is None:
         match = _BEFORE_CLAUSE.match(lowered) or _paired(lowered) or _DONE_TO.match(lowered)
         if match is None:
-            return None
+            match = _BEFORE_ACT.match(lowered)
+            if match is None or match.group("verb").endswith(_NOUN_ENDINGS):
+                return None
     verb = match.group("verb")
     if "-" in verb:
         # A hyphenated compound ("double-check", "re-seal") is a verb when its last part is
