@@ -9,6 +9,9 @@ than the held-out set that showed the need:
   over the stile") opens a command, unless a finite verb later makes it a subject ("Traffic
   through the yard is one-way"); so does a bare verb, a bare noun and a clause opened by an
   act ("*ring* reception before leaving the site");
+- a thing that no longer does what it does when it works ("the fob *no longer opens* the
+  gate", "the plug *didn't fit*") tells an attempt's failure; one that "still fits" or
+  "still opens" tells none;
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from _prose_facts import events, names
-from _prose_rules import passes, rule, weakened
+from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
 
@@ -44,3 +47,16 @@ def test_a_noun_before_a_way_with_a_verb_of_its_own_is_no_command() -> None:
         passes(rule("Traffic through the yard is one-way on market days.", ["yard"], "obligation"), "Yard.")
     with pytest.raises(PayloadError, match="does not read as an obligation"):
         passes(rule("Fire door open after deliveries.", ["fire door"], "obligation"), "Fire door open.")
+
+
+def test_a_thing_that_no_longer_does_its_work_tells_the_failure() -> None:
+    record = failure("We tried the old gate fob at the depot; it no longer opens the barrier.", ["gate fob"])
+    assert "failure_history_collapsed" not in codes(
+        record, "Tried the old gate fob: no longer opens the barrier."
+    )
+    assert "failure_history_collapsed" in codes(record, "Old gate fob: maybe try it at the barrier again.")
+    plug = failure("Tried the spare charger plug on the till; it didn't fit the socket.", ["charger plug"])
+    assert "failure_history_collapsed" not in codes(plug, "The spare charger plug was tried and didn't fit.")
+    assert "failure_history_collapsed" in codes(
+        plug, "The spare charger plug still fits the till socket, worth a go."
+    )

@@ -28,19 +28,24 @@ _NOT_FAILED = re.compile(
 _NEGATED_SUCCESS = (
     # in note form with no auxiliary: "recharge not received till date", "still not fixed"
     r"(?<!\bwhether\s)\bnot\s+(?:yet\s+)?(?:received|delivered|credited|reflected|resolved|fixed|working)\b|"
-    r"(?:did\s+not|didn't|does\s+not|doesn't|never|was\s+not|wasn't|were\s+not|weren't|has\s+not|hasn't)\s+"
+    r"(?:did\s+not|didn't|does\s+not|doesn't|never|was\s+not|wasn't|were\s+not|weren't|has\s+not|hasn't|"
+    r"no\s+longer)\s+"
     r"(?:(?:been\s+)?(?:work(?:ed|s)?|help(?:ed|s)?|improve[ds]?|fix(?:ed|es)?|solve[ds]?|arrive[ds]?|"
     r"c[ao]me|show(?:ed)?\s+up|turn(?:ed)?\s+up|go\s+through|went\s+through|succeed(?:ed|s)?|"
     r"deliver(?:ed|s)?|receive[ds]?|respond(?:ed|s)?|connect(?:ed|s)?|load(?:ed|s)?|finish(?:ed|es)?|"
     r"complete[ds]?|resolve[ds]?|drop(?:ped|s)?|appear(?:ed|s)?|reflect(?:ed|s)?|stop(?:ped|s)?|"
     r"cure[ds]?|end(?:ed|s)?|"
+    # what a thing does when it works: "the key no longer fits", "the pump didn't start"
+    r"fit(?:s|ted)?|open(?:ed|s)?|start(?:ed|s)?|latch(?:ed|es)?|seal(?:ed|s)?|boot(?:ed|s)?|"
+    r"charge[ds]?|sync(?:ed|s)?|drain(?:ed|s)?|flush(?:ed|es)?|"
     r"get\s+credited|got\s+credited|credit(?:ed|s)?|"
     # a level the attempt was for, never reached: "the bedroom never got above 17 °C",
     # "never got warmer than 17 °C"
     r"(?:get|got|go|went|rise|rose|climb(?:ed)?)\s+(?:above|over|past|beyond|[a-z]{2,}er\s+than)|"
     r"reach(?:ed|es)?))"
 )
-"""A success that did not come: "did not work", "didn't arrive", "has not connected"; and
+"""A success that did not come: "did not work", "didn't arrive", "has not connected", "no
+longer fits"; and
 what an amount or a message does when it comes, as support chats say it ("the recharge did
 not drop", "the refund has not reflected", "the money wasn't credited")."""
 # The attempt told by what it met: nothing to be had ("no slot was available", "no table
@@ -81,6 +86,8 @@ _PERSISTED = (
     r"continu(?:ed|es)(?!\s+(?:to|with|on|working|monitoring|using|testing|the|a|an|our|its|their|his|her)\b)|"
     r"still\s+(?!(?:needs|has|is|was|does|seems|looks|wants|plans|intends|hopes|expects|"
     r"works|worked|runs|holds|helps|helped|passes|passed|applies|applied|stands|counts|"
+    r"fits|fitted|opens|opened|starts|started|seals|sealed|latches|latched|charges|charged|"
+    r"boots|booted|syncs|synced|drains|drained|flushes|flushed|"
     r"days|hours|weeks|months|years|minutes)\b)"
     r"(?:[a-z]+ed|[a-z]+s|came|went|showed|got|ran|broke|fell|threw|stuck|froze|rang|there|present)"
 )
