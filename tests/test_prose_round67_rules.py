@@ -12,6 +12,13 @@ than the held-out set that showed the need:
 - a thing that no longer does what it does when it works ("the fob *no longer opens* the
   gate", "the plug *didn't fit*") tells an attempt's failure; one that "still fits" or
   "still opens" tells none;
+- a prohibition of giving to "anyone not on" a list is kept by "only to" those on it, with
+  or without "no exceptions"; "no X ever" after a comma forbids X ("supervised visits only,
+  no unsupervised visits ever"), "no leak ever found" forbids nothing; "every single time"
+  before a bracket insists as "always" does;
+- a prohibition of changing a thing ("Never resize the logo") is kept by a duty to keep it
+  as it is ("must always be kept at its original size", "left unchanged"); a duty that names
+  the forbidden verb ("kept resized"), or keeps the thing out or to a minimum, is not;
 """
 
 from __future__ import annotations
@@ -60,3 +67,36 @@ def test_a_thing_that_no_longer_does_its_work_tells_the_failure() -> None:
     assert "failure_history_collapsed" in codes(
         plug, "The spare charger plug still fits the till socket, worth a go."
     )
+
+
+def test_only_those_on_the_list_keeps_anyone_not_on_it() -> None:
+    register = rule("Never hand the van keys to anyone not on the insurance.", ["van keys"], "prohibition")
+    assert passes(register, "Van keys go only to drivers named on the insurance, no exceptions.")
+    assert passes(register, "Van keys go only to drivers named on the insurance.")
+    assert weakened(register, "Van keys usually go only to drivers named on the insurance.")
+
+
+def test_no_thing_ever_after_a_comma_forbids_it() -> None:
+    register = rule("Never allow unsupervised visits with Daisy.", ["unsupervised visits"], "prohibition")
+    assert passes(register, "Daisy: supervised visits only, no unsupervised visits ever (JM)")
+    assert weakened(register, "Daisy: supervised visits mostly, unsupervised visits kept rare (JM)")
+    leak = rule("Never run the boiler with the flue panel off.", ["flue panel"], "prohibition")
+    assert weakened(leak, "Boiler checked twice, no leak ever found with the flue panel off.")
+
+
+def test_every_single_time_before_a_bracket_insists() -> None:
+    register = rule("Always sign the drugs book after each dose.", ["drugs book"], "obligation")
+    assert passes(register, "Drugs book signed after each dose, every single time (AL)")
+    assert weakened(register, "Drugs book signed after each dose, most of the time (AL)")
+
+
+def test_a_duty_to_keep_a_thing_as_it_is_keeps_a_ban_on_changing_it() -> None:
+    register = rule("Never resize the Arlow logo in the brochures.", ["Arlow logo"], "prohibition")
+    assert passes(register, "The Arlow logo must always be kept at its original size in the brochures.")
+    assert passes(register, "The Arlow logo must always be left unchanged in the brochures.")
+    assert weakened(register, "The Arlow logo must always be kept resized in the brochures.")
+    assert weakened(register, "The Arlow logo must always be scaled to fit in the brochures.")
+    assert weakened(register, "The Arlow logo in the brochures: keep resizing to a minimum.")
+    name = rule("Never translate the product name Vesta.", ["Vesta"], "prohibition")
+    assert passes(name, "The product name Vesta must always stay in its original form.")
+    assert weakened(name, "The product name Vesta must always be translated, keeping the original font.")

@@ -215,7 +215,9 @@ _PROHIBITION = (
     # "pls NO spoilers in the chat", "Please, no phones at the table": a plea opens it.
     r"(?:^[^\w]*(?:please|pls|plz|kindly)[,!]?\s+|^[^\w]*|(?<=\bthat\s)|(?<=:\s)|(?<=:\*\*\s)|(?<=:__\s)|(?<=\s-\s)|(?<=\s-\s\s)|"
     # after a fronted phrase: "In cup matches, no game kicks off until ..."
-    r"(?<=,\s)(?=no\s+[a-z]+\s+(?:[a-z]+\s+)?(?:is|are|can|may|goes|go|kicks|starts|leaves|gets|happens)\b))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+    r"(?<=,\s)(?=no\s+[a-z]+\s+(?:[a-z]+\s+)?(?:is|are|can|may|goes|go|kicks|starts|leaves|gets|happens)\b)|"
+    # "protected contact only, no free contact ever": "no" and "ever" close the clause
+    r"(?<=,\s)(?=no\s+(?:[a-z][a-z-]*\s+){1,3}ever\b(?=\s*(?:[,.;:!?()]|$|\s-\s))))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
     # An arrow in a note starts a clause as a colon does ("Order 12 -> no refund until ...").
     r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
 )
@@ -279,7 +281,7 @@ _OBLIGATION = (
     r"\bat\s+all\s+times\b",
     # "every time" closing its clause is "always"; before a clause ("every time the alarm
     # sounds") it is "whenever".
-    r"\b(?:every|each)\s+(?:single\s+)?time\b(?=\s*(?:[,.;:!?)#]|$|(?:and|or|but|without)\b))",
+    r"\b(?:every|each)\s+(?:single\s+)?time\b(?=\s*(?:[,.;:!?()#]|$|(?:and|or|but|without)\b))",
     r"\bwithout\s+(?:exception|fail)\b",
     r"\bno\s+exceptions?\b",
     # "The timesheets are to be reconciled": the be-to of an instruction ("is not to be" is

@@ -226,7 +226,9 @@ _COMPANY = re.compile(
 
 
 _ANYONE_BUT = re.compile(
-    r"\b(?:any(?:one|body|thing)?|no\s*one|nobody|nothing)\s+(?:\w+\s+)?(?:but|except|other\s+than|apart\s+from|besides)\b",
+    r"\b(?:any(?:one|body|thing)?|no\s*one|nobody|nothing)\s+(?:\w+\s+)?(?:but|except|other\s+than|apart\s+from|besides)\b|"
+    # "anyone not on the tenancy", "anybody who isn't listed": all but those
+    r"\b(?:any(?:one|body)|no\s*one|nobody)\s+(?:(?:who|that)\s+(?:is|are)\s+not|(?:who|that)\s+(?:isn't|aren't)|not)\b",
     re.IGNORECASE,
 )
 _ONLY = re.compile(r"\bonly\b", re.IGNORECASE)

@@ -21,6 +21,7 @@ __all__ = [
     "_act_required_first",
     "_duty_through_without",
     "_keeps_away_duty",
+    "_kept_as_it_is",
     "_omission_restated",
     "_only_without_marker",
     "_same_carve_out",
@@ -213,3 +214,31 @@ _CARVED = re.compile(
     r"(?:(?:the|a|an|his|her|their|our|my|your)\s+)?(?P<who>[\w.'-]+)",
     re.IGNORECASE,
 )
+
+
+_FORBIDDEN_VERB = re.compile(
+    r"\b(?:never|not|n't|no\s+longer)\s+(?:ever\s+)?(?:(?:to\s+)?be\s+)?(?P<verb>[a-z]{3,})", re.IGNORECASE
+)
+_KEEPING = re.compile(
+    r"\b(?:keep|keeps|kept|keeping|leave|leaves|left|leaving|stay|stays|stayed|remain|remains|remained|"
+    r"retain|retains|retained|preserve|preserves|preserved)\b"
+    r"(?=[^,;.!?]{0,40}?\b(?:as\s+(?:is|it\s+is|they\s+are|written|supplied)|unchanged|intact|untouched|"
+    r"original|the\s+same|in\s+place)\b|\s+(?:(?:it|them)\s+)?un[a-z]{3,}ed\b)",
+    re.IGNORECASE,
+)
+"""A verb of keeping a thing as it is ("kept in its *original* form", "left *untranslated*",
+"stays *as is*"); not keeping it out, away or to a minimum."""
+
+
+def _kept_as_it_is(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a prohibition of changing a thing ("Never *translate* the brand name") is
+    told as a duty to keep it as it is ("must always be *kept* in its original form"): a
+    verb of keeping in a clause that holds no form of the forbidden verb. With the
+    forbidden verb ("must always be kept translated") the negation is lost."""
+    forbidden = _FORBIDDEN_VERB.search(invariant.text)
+    if forbidden is None:
+        return False
+    verb = forbidden.group("verb").lower()
+    root = verb[:-1] if verb.endswith("e") and len(verb) > _SHORT_WORD + 1 else verb
+    done = re.compile(rf"\b{re.escape(root)}", re.IGNORECASE)
+    return any(_KEEPING.search(clause) and not done.search(clause) for clause in stating)

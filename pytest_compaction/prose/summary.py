@@ -52,6 +52,7 @@ from pytest_compaction.prose._restated import (
     _act_required_first,
     _duty_through_without,
     _keeps_away_duty,
+    _kept_as_it_is,
     _omission_restated,
     _only_without_marker,
     _same_carve_out,
@@ -355,6 +356,7 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
             or opposite_state(invariant.text, stating)
             or contrasted(invariant.markers, stating)
             or left_alone(invariant.markers, stating)
+            or _kept_as_it_is(invariant, stating)
         )
     ):
         # "never alone" kept as "always with a second person", "never open" as "always shut"
@@ -375,7 +377,7 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         verdict = Judgement(True, "prohibition", "")
     if (
         not verdict.ok
-        and verdict.observed in ("permission", "restriction")
+        and verdict.observed in ("permission", "restriction", "none")
         and invariant.modality is Modality.PROHIBITION
         and only_those(invariant.text, stating)
     ):
