@@ -19,12 +19,12 @@ than the held-out set that showed the need:
 - a prohibition of changing a thing ("Never resize the logo") is kept by a duty to keep it
   as it is ("must always be kept at its original size", "left unchanged"); a duty that names
   the forbidden verb ("kept resized"), or keeps the thing out or to a minimum, is not;
+- "only where" states a condition as "only if" does;
 """
 
 from __future__ import annotations
 
 import pytest
-
 from _prose_facts import events, names
 from _prose_rules import codes, failure, passes, rule, weakened
 
@@ -100,3 +100,14 @@ def test_a_duty_to_keep_a_thing_as_it_is_keeps_a_ban_on_changing_it() -> None:
     name = rule("Never translate the product name Vesta.", ["Vesta"], "prohibition")
     assert passes(name, "The product name Vesta must always stay in its original form.")
     assert weakened(name, "The product name Vesta must always be translated, keeping the original font.")
+
+
+def test_only_where_states_the_condition() -> None:
+    register = rule(
+        "Volunteers may drive the minibus only if they hold a D1 licence.",
+        ["minibus"],
+        "permission_with_condition",
+    )
+    assert passes(register, "Volunteers can drive the minibus, but only where they hold a D1 licence.")
+    assert weakened(register, "Volunteers can drive the minibus, but only where it is insured.")
+    assert weakened(register, "Volunteers can drive the minibus.")

@@ -247,7 +247,7 @@ _HEDGE_PHRASES = (
 _RESTRICTION = (
     # "only if": a restriction through a condition; an exception only where the invariant
     # has no "only" of its own (see judge).
-    r"\bonly\s+(?:if|when|whenever|provided|as\s+long\s+as|so\s+long\s+as|on\s+condition)\b",
+    r"\bonly\s+(?:if|when|whenever|where|wherever|provided|as\s+long\s+as|so\s+long\s+as|on\s+condition)\b",
     r"\b(?:must|may|can|shall)\s+only\b",
     r"\bonly\b",
     r"\bexclusively\b",
@@ -417,6 +417,8 @@ _CONDITION = (
     r"\bprovided\b",
     r"\b(?:as|so)\s+long\s+as\b",
     r"\bwhen(?:ever)?\b",
+    # "only where the output is post-edited": "where" after "only" is "if"
+    r"(?<=\bonly\s)wher(?:e|ever)\b",
     r"\bwhil(?:e|st)\b",
     r"\bduring\b",
     r"\bsubject\s+to\b",
