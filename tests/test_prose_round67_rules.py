@@ -20,12 +20,14 @@ than the held-out set that showed the need:
   as it is ("must always be kept at its original size", "left unchanged"); a duty that names
   the forbidden verb ("kept resized"), or keeps the thing out or to a minimum, is not;
 - "only where" states a condition as "only if" does;
+- a thing "off" a holder of items in a note ("peanuts *off his menu*", "Kit *off the
+  rota*") is left out of it: the negation a fact of "not" has;
 """
 
 from __future__ import annotations
 
 import pytest
-from _prose_facts import events, names
+from _prose_facts import events, fact, names
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
@@ -111,3 +113,17 @@ def test_only_where_states_the_condition() -> None:
     assert passes(register, "Volunteers can drive the minibus, but only where they hold a D1 licence.")
     assert weakened(register, "Volunteers can drive the minibus, but only where it is insured.")
     assert weakened(register, "Volunteers can drive the minibus.")
+
+
+def test_a_thing_off_the_list_that_held_it_is_left_out() -> None:
+    ledger = fact(
+        "Otto is not to be given peanuts any more.",
+        "diet.otto_peanuts",
+        False,
+        {"names": ["peanuts"]},
+    )
+    assert "f1:value_changed" not in names(ledger, "- Otto: peanuts off his menu for good")
+    assert "f1:value_changed" in names(ledger, "- Otto: peanuts back on his menu")
+    rota = fact("Kit is not on the weekend rota.", "rota.kit_weekend", False, {"names": ["Kit"]})
+    assert "f1:value_changed" not in names(rota, "Weekend: Kit off the rota.")
+    assert "f1:value_changed" in names(rota, "Weekend: dropped Kit off the rota meeting, Kit on Sat.")

@@ -96,6 +96,14 @@ _TAKEN_OFF = frozenset(stem(w) for w in ("take", "takes", "taken", "took", "stru
 cabinet rota", "*struck off* the register"); only what stands right after "off"."""
 
 
+_HOLDERS = frozenset(
+    stem(w) for w in ("diet", "menu", "list", "rota", "roster", "register", "schedule", "rotation")
+)
+"""What holds its items, so that a thing "off" it is left out: "grapes *off her diet*", "Sam
+*off the rota*"."""
+_HOLDER = re.compile(r"\s+(?:the|her|his|their|its|my|our|your)\s+([a-z]+)\b", re.IGNORECASE)
+
+
 class _NegativeWords(_Sentence):
     """How a statement reads the words that negate by their meaning, and where a negator's
     reach ends; :class:`~pytest_compaction.prose._negation._Negation` builds on it."""
@@ -140,6 +148,12 @@ class _NegativeWords(_Sentence):
         verb = self.norms[before]
         if verb in _TAKEN_OFF and position == index + 1:
             return f"{self.tokens[before].raw} off"  # "taken off the rota", "came off the pill"
+        if (
+            position == index - 1
+            and not (position and self.tokens[position - 1].past)
+            and self._off_the_list(index)
+        ):
+            return "off"  # "grapes off her diet", "Sam off the rota": taken off what held it
         if verb not in _OFF_STATE and verb not in _SWITCH:
             return ""
         if index > position:
@@ -149,6 +163,12 @@ class _NegativeWords(_Sentence):
         if verb in _OFF_STATE and position - index <= _OFF_REACH and self._abstains(index):
             return "off"  # "Ruben is off grapefruit", "stays off alcohol": he takes none
         return ""
+
+    def _off_the_list(self, index: int) -> bool:
+        """Whether the "off" at token ``index`` takes a holder of items after a determiner
+        ("off *her diet*", "off *the rota*"), in a note with no verb before it."""
+        held = _HOLDER.match(self.text, self.tokens[index].end)
+        return held is not None and stem(held.group(1).lower()) in _HOLDERS
 
     def _set_aside(self, position: int, index: int, raw: str, span: int = 1) -> str:
         """Whether "rather than" / "instead of" or a "stay out of" at token ``index`` flips
