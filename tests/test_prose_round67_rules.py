@@ -22,6 +22,8 @@ than the held-out set that showed the need:
 - "only where" states a condition as "only if" does;
 - a thing "off" a holder of items in a note ("peanuts *off his menu*", "Kit *off the
   rota*") is left out of it: the negation a fact of "not" has;
+- a small number and a word joined by a slash ("4/very", "3/considerable") are a score and
+  its word, not one code; a period after the slash ("2/week") stays a rate;
 """
 
 from __future__ import annotations
@@ -127,3 +129,14 @@ def test_a_thing_off_the_list_that_held_it_is_left_out() -> None:
     rota = fact("Kit is not on the weekend rota.", "rota.kit_weekend", False, {"names": ["Kit"]})
     assert "f1:value_changed" not in names(rota, "Weekend: Kit off the rota.")
     assert "f1:value_changed" in names(rota, "Weekend: dropped Kit off the rota meeting, Kit on Sat.")
+
+
+def test_a_score_and_its_word_joined_by_a_slash_are_read_apart() -> None:
+    ledger = fact(
+        "Fire danger rating for the forest today: 4 (very high), 2 in the valley.",
+        "fire.danger_forest",
+        4,
+        {"names": ["fire danger"], "value": ["4", "very high"]},
+    )
+    assert "f1:value_changed" not in names(ledger, "Fire danger: 4/very high in the forest, 2 in the valley.")
+    assert "f1:value_changed" in names(ledger, "Fire danger: 3/high in the forest, 2 in the valley.")

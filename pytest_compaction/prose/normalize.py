@@ -127,6 +127,9 @@ _SLASHED = re.compile(r"[A-Za-z]{3,}(?:/[A-Za-z]{3,})+")
 """Words joined by a slash ("Tuesday/Thursday", "tea/coffee"): each is a word. A part with
 a digit or under three letters keeps the whole an identifier ("24/7", "A/B", "km/h")."""
 _LETTERS = re.compile(r"[A-Za-z]+")
+_NUMBER_SLASH_WORD = re.compile(r"(\d{1,3})/([A-Za-z]{4,})")
+"""A small number and a word joined by a slash ("3/considerable", "4/high"): a score and the
+word that names it. Periods after a slash are rates ("2/week")."""
 
 _TOKEN = re.compile(
     r"""
@@ -212,6 +215,16 @@ def _tokens(text: str) -> tuple[Token, ...]:
             _rate(out, match, rate)
         elif kind == "ident" and (per := _PER_COUNT.fullmatch(raw)) is not None and _counted_unit(out, per):
             _per_count(out, match, per)
+        elif (
+            kind == "ident"
+            and (scored := _NUMBER_SLASH_WORD.fullmatch(raw)) is not None
+            and scored.group(2).lower() not in _PER_SLASH
+        ):
+            # "3/considerable": a number and the word that names it, not one code
+            at = match.start()
+            out.append(Token(_number(scored.group(1)), scored.group(1), at, at + len(scored.group(1))))
+            for part in _LETTERS.finditer(text, at + scored.start(2), match.end()):
+                _word(out, part)
         elif kind == "ident" and _SLASHED.fullmatch(raw):
             counted = bool(out) and kind_of(out[-1].norm) == "number"
             for part in _LETTERS.finditer(text, match.start(), match.end()):
