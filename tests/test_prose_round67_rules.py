@@ -24,6 +24,9 @@ than the held-out set that showed the need:
   rota*") is left out of it: the negation a fact of "not" has;
 - a small number and a word joined by a slash ("4/very", "3/considerable") are a score and
   its word, not one code; a period after the slash ("2/week") stays a rate;
+- the time that opens a doubted log line ("09:40 Ward B -> desk: ... may have ...") says
+  when it was said, not what was doubted; "poss." and "prob." hedge as "possibly" and
+  "probably" do;
 """
 
 from __future__ import annotations
@@ -140,3 +143,12 @@ def test_a_score_and_its_word_joined_by_a_slash_are_read_apart() -> None:
     )
     assert "f1:value_changed" not in names(ledger, "Fire danger: 4/very high in the forest, 2 in the valley.")
     assert "f1:value_changed" in names(ledger, "Fire danger: 3/high in the forest, 2 in the valley.")
+
+
+def test_a_log_lines_stamp_is_not_doubted_and_poss_hedges() -> None:
+    ledger = events("09:40 Ward B -> desk: the fall may have been caused by the wet floor by bay 3.")
+    assert "unsupported_fact" not in names(ledger, "09:40: fall poss. caused by the wet floor by bay 3.")
+    assert "unsupported_fact" not in names(ledger, "09:40: fall prob. caused by the wet floor by bay 3.")
+    assert "unsupported_fact" in names(ledger, "09:40: fall caused by the wet floor by bay 3.")
+    logged = "09:40 - call logged. The fall may have been caused by the wet floor by bay 3."
+    assert "unsupported_fact" not in names(ledger, logged)

@@ -390,6 +390,8 @@ _DEFINITE = frozenset(
 _SPECULATION = re.compile(
     # "would rather keep working": a preference, as settled as "prefers to"
     r"\b(?:may|might|could|would(?!\s+(?:rather|sooner|prefer)\b)|maybe|perhaps|possibly|possible|probably|likely|unlikely|potentially|"
+    # clipped in a note: "poss. skier-triggered", "prob. Tuesday"
+    r"poss(?=\.\s)|prob(?=\.\s)|"
     r"if|whether|consider|considers|considering|considered|wonder|wonders|wondering|wish|wishes|"
     r"dream|dreams|dreaming|imagine|imagining|suppose|hypothetical|hypothetically|tentative|"
     r"tentatively|unsure|uncertain|undecided|idea|ideas|option|options|someday|eventually|will|shall|"

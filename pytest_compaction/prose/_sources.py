@@ -46,7 +46,7 @@ from pytest_compaction.prose._trust import (
 )
 from pytest_compaction.prose._values import _content
 from pytest_compaction.prose.forms import Resolved
-from pytest_compaction.prose.normalize import stem, tokens
+from pytest_compaction.prose.normalize import kind_of, stem, tokens
 from pytest_compaction.prose.statements import REPORTING, Statement, read_statements
 
 __all__ = ["_check_sources"]
@@ -328,6 +328,17 @@ def _questioned(statement: Statement, position: int) -> bool:
     return any(i < position and statement.clause[i] == clause for i in whethers)
 
 
+def _stamp(statement: Statement, positions: Sequence[int]) -> list[int]:
+    """The positions of the times and dates that open the sentence, when the clause at
+    ``positions`` starts with them: a log line's stamp ("13:25 P5 -> base: ...")."""
+    out: list[int] = []
+    for i in positions:
+        if i != len(out) or kind_of(statement.norms[i]) not in ("time", "date"):
+            break
+        out.append(i)
+    return out
+
+
 def _check_sources(
     events: Sequence[object],
     statements: Sequence[Statement],
@@ -400,6 +411,9 @@ def _check_sources(
                     # "He asked whether the plot has a water butt": what stands before the
                     # "whether" that alone doubts the clause is no doubt.
                     given |= _content(statement, _before_question(statement, positions))
+                    # "13:25 P5 -> base: could have been ...": the log's stamp says when it was
+                    # said, not what was doubted.
+                    given |= _content(statement, _stamp(statement, positions))
                     settled |= given
                     modifiers = _content(statement, _modifiers(statement, positions))
                     doubt = statement.speculative(positions[0]) or ""
