@@ -27,12 +27,20 @@ than the held-out set that showed the need:
 - the time that opens a doubted log line ("09:40 Ward B -> desk: ... may have ...") says
   when it was said, not what was doubted; "poss." and "prob." hedge as "possibly" and
   "probably" do;
+- an old value "as planned" or "as booked" is told as standing, not as history; so is one
+  before a comma after which another value comes with its own "if" (a weekday too: "Tue as
+  agreed, Thu if ...") or a clause of its own with a modal of doubt ("stays at 20 mg, the GP
+  may lower it"); a fronted phrase or a name set off by commas opens no such clause;
+- a value, a bracketed aside and an arrow ("locked 07:00 (storm) -> open") tell the value
+  as changed from;
+- a negation inside an "if" clause ("if the van is still off the road") does not reach back
+  to the value before the "if";
 """
 
 from __future__ import annotations
 
 import pytest
-from _prose_facts import events, fact, names
+from _prose_facts import events, fact, names, replaced
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
@@ -152,3 +160,82 @@ def test_a_log_lines_stamp_is_not_doubted_and_poss_hedges() -> None:
     assert "unsupported_fact" in names(ledger, "09:40: fall caused by the wet floor by bay 3.")
     logged = "09:40 - call logged. The fall may have been caused by the wet floor by bay 3."
     assert "unsupported_fact" not in names(ledger, logged)
+
+
+def test_an_old_value_as_planned_still_stands() -> None:
+    ledger = replaced(
+        (
+            "The boiler service is on 3 March.",
+            "The boiler service moved to 10 March at the engineer's request.",
+        ),
+        "service.date",
+        ["boiler service"],
+        ("03-03", "3 March"),
+        ("03-10", "10 March"),
+    )
+    assert "f1:forbidden_superseded_fact" in names(
+        ledger, "Boiler service on 3 March as planned; the engineer had asked about 10 March."
+    )
+    assert "f1:forbidden_superseded_fact" not in names(
+        ledger, "Boiler service now 10 March instead of 3 March."
+    )
+
+
+def test_an_old_value_before_another_with_its_own_if_still_stands() -> None:
+    ledger = replaced(
+        ("The van delivery is on Tuesday.", "The van delivery is moved to Thursday."),
+        "delivery.day",
+        ["van delivery"],
+        ("tuesday", "Tuesday"),
+        ("thursday", "Thursday"),
+    )
+    drifted = names(ledger, "Van delivery: Tue as agreed, Thu if the van is still off the road.")
+    assert "f1:forbidden_superseded_fact" in drifted
+    assert "f2:value_changed" not in drifted
+    assert "f1:forbidden_superseded_fact" not in names(ledger, "Van delivery: Tue -> Thu.")
+
+
+def test_a_spliced_clause_of_doubt_leaves_the_clause_before_it_settled() -> None:
+    ledger = replaced(
+        ("Nell takes 20 mg of sertraline in the morning.", "The GP lowered Nell's sertraline to 10 mg."),
+        "meds.nell_sertraline",
+        ["sertraline"],
+        (20, "20 mg"),
+        (10, "10 mg"),
+    )
+    drifted = "Nell: sertraline stays at 20 mg for the morning, the GP may lower it to 10 mg."
+    assert "f1:forbidden_superseded_fact" in names(ledger, drifted)
+    assert "f1:forbidden_superseded_fact" not in names(
+        ledger, "Nell: sertraline cut from 20 mg to 10 mg by the GP."
+    )
+    doubt = events("According to the pharmacist Ivo Brandt, the new pack might arrive on Friday.")
+    assert "unsupported_fact" not in names(
+        doubt, "According to Ivo Brandt, the new pack might arrive on Friday."
+    )
+    home = events("Rufus might go home on Friday once the vet has checked his stitches.")
+    assert "unsupported_fact" not in names(
+        home, "Once the vet has checked his stitches, Rufus might go home on Friday."
+    )
+    exam = events(
+        "Mrs. Adeyemi-Holt thinks her nephew Tomas could be ready for the grade 3 violin exam in May."
+    )
+    told = (
+        "In the view of his aunt, Mrs. Adeyemi-Holt, Tomas could perhaps be ready for the grade 3 violin exam"
+    )
+    assert "unsupported_fact" not in names(exam, told + " in May.")
+
+
+def test_an_aside_between_a_value_and_its_arrow_tells_the_change() -> None:
+    ledger = replaced(
+        ("06:40 the north gate is locked for the storm.", "09:15 the north gate is open again."),
+        "gate.north",
+        ["north gate"],
+        ("locked", "locked"),
+        ("open", "open"),
+    )
+    assert "f1:forbidden_superseded_fact" not in names(
+        ledger, "North gate: locked 06:40 (storm) -> open since 09:15."
+    )
+    assert "f1:forbidden_superseded_fact" in names(
+        ledger, "North gate: locked since 06:40 (storm), clearing under way."
+    )

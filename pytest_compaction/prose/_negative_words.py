@@ -96,6 +96,9 @@ _TAKEN_OFF = frozenset(stem(w) for w in ("take", "takes", "taken", "took", "stru
 cabinet rota", "*struck off* the register"); only what stands right after "off"."""
 
 
+_SUBORDINATORS = frozenset({"if", "unless", "because", "although", "though", "whereas", "while", "whilst"})
+"""Words that open a clause with its own subject: a negated verb after one does not reach
+back to what stands before it."""
 _HOLDERS = frozenset(
     stem(w) for w in ("diet", "menu", "list", "rota", "roster", "register", "schedule", "rotation")
 )
@@ -426,8 +429,8 @@ class _NegativeWords(_Sentence):
         between = [
             n for k, n in enumerate(self.norms[position + 1 : negator], position + 1) if k not in aside
         ]
-        if _coordinated(between):
-            return False
+        if _coordinated(between) or _SUBORDINATORS & set(between):
+            return False  # "Fri *if the welder is* still off": the verb has a subject of its own
         return len(between) <= 3 or _modified_subject(between) or self._gerund_subject(position, between)
 
     def _gerund_subject(self, position: int, between: Sequence[str]) -> bool:

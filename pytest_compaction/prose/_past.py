@@ -38,6 +38,8 @@ the value before it is the one changed from."""
 
 _STRUCK = re.compile(r"~~(?=\S)[^~\n]+?~~")
 """Markdown strikethrough: a value struck out is the one replaced ("~~3 pm~~ 4:30 pm")."""
+_ASIDE_BEFORE_ARROW = re.compile(r"\s*\([^()\n]{1,60}\)")
+"""A bracketed aside after a value, before the arrow that changes it."""
 _ARRIVED = re.compile(r"(?:\u2192|->|=>|~~)\W*$")
 """What stands right before the value a change arrives at: an arrow or a struck value."""
 _IN_PLACE = frozenset({"instead", "lieu", stem("place")})
@@ -194,6 +196,10 @@ class _PastFraming(_Sentence):
             if j > position and self.text[self.tokens[j - 1].end : self.tokens[j].start].strip():
                 return None  # punctuation ends the value's phrase
             arrow = _CHANGED_TO.match(self.text, self.tokens[j].end)
+            if arrow is None:
+                # "on hold 06:50 (iced haul rope) → open": an aside between the value and its arrow
+                aside = _ASIDE_BEFORE_ARROW.match(self.text, self.tokens[j].end)
+                arrow = _CHANGED_TO.match(self.text, aside.end()) if aside is not None else None
             if arrow is not None:
                 return f"{self.text[self.tokens[position].start : self.tokens[j].end]} {arrow.group('arrow')}"
         return None
@@ -275,6 +281,7 @@ class _PastFraming(_Sentence):
                 and not self._frames(i)
                 and not self._another_action(position, i)
                 and not self._attributive(i)
+                and not (i > 0 and self.tokens[i - 1].raw.lower() == "as")  # "1 June as planned": it stands
             ):
                 words.append(token.raw)
         return ", ".join(dict.fromkeys(words)) if words else None

@@ -103,6 +103,18 @@ _WHEN_WORDS = frozenset(
     ]
 )
 """Words that tell when, and nothing else: a hedge followed by them alone doubts the time."""
+_SPLICED_DOUBT = re.compile(
+    r",\s+(?P<subject>(?:[\w'-]+\s+){1,3}?)(?:may|might|could)\s+(?!not\b|have\b|be\b)[a-z]", re.IGNORECASE
+)
+"""A comma, a subject of one to three words and a modal of doubt: a clause of its own."""
+_FINITE = frozenset(
+    {"is", "are", "was", "were", "has", "have", "had", "stays", "stay", "remains", "remain", "holds", "sits"}
+    | {"stands", "goes", "runs", "starts", "ends", "continues", "gets", "needs", "set", "put", "kept"}
+)
+"""Verbs that tell a clause before a comma is one (:meth:`_Speculation._own_clause`)."""
+_WEEKDAYS = frozenset(
+    stem(d) for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+)
 _SPECULATION_OPENERS = frozenset({"maybe", "perhaps", "possibly", "probably", "hopefully", "if", "whether"})
 
 
@@ -203,6 +215,13 @@ class _Speculation(_Sentence):
         if aside is not None and self.tokens[position].start < aside.start():
             end = aside.start()
         end = min(end, self._conditioned_alternative(position, clause, end))
+        # "veg stays at 180 g, *vet may trim it* to 140 g": a clause spliced on with its
+        # own subject and modal doubts itself, not the clause before the comma.
+        spliced = _SPLICED_DOUBT.search(self.text, self.tokens[position].end, end)
+        if spliced is not None and self._own_clause(
+            max(start, self.text.rfind(",", start, here) + 1), spliced
+        ):
+            end = spliced.start()
         if start > 0 and self.text[start - 1] == "?" and (start < 2 or not self.text[start - 2].isalnum()):
             start -= 1  # "?UTI": the clinical query mark stands right before the clause's first word
         found = _SPECULATION.finditer(self.text[start:end])
@@ -260,6 +279,17 @@ class _Speculation(_Sentence):
             for i in when
         )
 
+    def _own_clause(self, start: int, spliced: re.Match[str]) -> bool:
+        """Whether the comma of ``spliced`` ends a clause of its own: its part from character
+        ``start`` (the clause's start or its last comma) holds a verb ("veg *stays* at 180 g,
+        vet may trim it"), unlike a fronted phrase or a name set off by commas ("According
+        to Dr. Lee, the dose may ...", "her mother, Mrs. Okonkwo-Lind, thinks ...")."""
+        return any(
+            t.past or t.raw.lower() in _FINITE
+            for t in self.tokens
+            if start <= t.start and t.end <= spliced.start()
+        )
+
     def _conditioned_alternative(self, position: int, clause: int, end: int) -> int:
         """Where a trailing alternative value with its own condition begins after token
         ``position`` (", *4:30pm only if the flight is late*"), or ``end``: after a comma, a
@@ -277,8 +307,11 @@ class _Speculation(_Sentence):
                 return self.tokens[i - 1].end  # ", the library as a backup if it floods"
             if self._own_condition(i, clause, end):
                 return self.tokens[i - 1].end  # ", grandma's garden is only if the hall is not free"
-            if kind_of(self.norms[i]) not in ("number", "time", "date", "currency"):
-                continue
+            if (
+                kind_of(self.norms[i]) not in ("number", "time", "date", "currency")
+                and self.norms[i] not in _WEEKDAYS
+            ):
+                continue  # "Wed as booked, *Fri if* the welder is off": a weekday is a value too
             after = [t.raw.lower() for t in self.tokens[i + 1 : i + 3]]
             if after[:1] == ["if"] or after == ["only", "if"]:
                 return self.tokens[i - 1].end
