@@ -35,6 +35,8 @@ than the held-out set that showed the need:
   as changed from;
 - a negation inside an "if" clause ("if the van is still off the road") does not reach back
   to the value before the "if";
+- a spaced slash before a note's next labelled item ("Ada = nut allergy / Bo = vegan")
+  parts the items, so each label tells its own line;
 """
 
 from __future__ import annotations
@@ -239,3 +241,26 @@ def test_an_aside_between_a_value_and_its_arrow_tells_the_change() -> None:
     assert "f1:forbidden_superseded_fact" in names(
         ledger, "North gate: locked since 06:40 (storm), clearing under way."
     )
+
+
+def test_a_slash_parts_labelled_items_of_a_note() -> None:
+    ledger = events("Guest Ada Lund has a nut allergy.", "Her friend Bo Stenberg is vegan.")
+    ledger.fact(
+        "f1",
+        "diet.nut_allergy",
+        "Lund",
+        sources=["e1"],
+        prose={"names": ["nut allergy"], "subject": ["Lund", "Ada"]},
+    )
+    ledger.fact(
+        "f2",
+        "diet.vegan",
+        "Stenberg",
+        sources=["e2"],
+        prose={"names": ["vegan"], "subject": ["Stenberg", "Bo"]},
+    )
+    assert "subject_changed" not in {
+        n.split(":")[-1] for n in names(ledger, "Room 2: Lund = nut allergy / Stenberg = vegan.")
+    }
+    swapped = names(ledger, "Room 2: Stenberg = nut allergy / Lund = vegan.")
+    assert "f1:subject_changed" in swapped
