@@ -27,7 +27,7 @@ _ARTICLES = frozenset({"the", "a", "an"})
 # 3C": a name of up to three words, then a present or past verb, "-s" or "-ed").
 _CLAUSE_CUT = re.compile(
     # a spaced slash before a note's next item with its own label ("Solberg = coeliac / Lind = vegan")
-    r";|\s/\s(?=[^/;.!?]{1,40}?(?:\s=\s|:\s))|\s(?:but|although|though|whereas|however)\s|,\s*while\s|,?\s+(?:save|except)\s+that\b|"
+    r";|\s/\s(?=[^/;,.!?]{1,40}?(?:\s=\s|:\s))|\s(?:but|although|though|whereas|however)\s|,\s*while\s|,?\s+(?:save|except)\s+that\b|"
     r",\s*(?=(?:can|could|may|might|will|would|must)\s)|"
     r",?\s+(?:and|or)\s+(?=(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?"
     r"(?:[A-Z]\w*(?:\s+[A-Z]\w*){0,2}|he|she|it)\s+"
