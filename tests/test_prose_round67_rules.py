@@ -46,6 +46,7 @@ from _prose_facts import events, fact, names, replaced
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.prose.statements import read_statements
 
 
 def test_a_doubted_verb_with_only_a_frame_of_time_after_it_restates_the_doubt() -> None:
@@ -264,3 +265,6 @@ def test_a_slash_parts_labelled_items_of_a_note() -> None:
     }
     swapped = names(ledger, "Room 2: Stenberg = nut allergy / Lund = vegan.")
     assert "f1:subject_changed" in swapped
+
+    # a weekday list before a comma and the next label stays one clause
+    assert set(read_statements("Gym: Mon / Wed / Fri, pool: Sat.")[0].clause) == {0}
