@@ -37,6 +37,8 @@ than the held-out set that showed the need:
   to the value before the "if";
 - a spaced slash before a note's next labelled item ("Ada = nut allergy / Bo = vegan")
   parts the items, so each label tells its own line;
+- a condition of two clauses joined by "and" ("only when the wind is light and a second
+  adult is on board") is two conditions: dropping either loses it;
 """
 
 from __future__ import annotations
@@ -268,3 +270,15 @@ def test_a_slash_parts_labelled_items_of_a_note() -> None:
 
     # a weekday list before a comma and the next label stays one clause
     assert set(read_statements("Gym: Mon / Wed / Fri, pool: Sat.")[0].clause) == {0}
+
+
+def test_a_condition_of_two_joined_clauses_keeps_both() -> None:
+    register = rule(
+        "Members may take the dinghy out only when the wind is below 12 knots and a second adult is aboard.",
+        ["dinghy"],
+        "permission_with_condition",
+    )
+    kept = "Dinghy: OK only if wind under 12 knots and a second adult aboard."
+    assert passes(register, kept)
+    assert weakened(register, "Dinghy: OK once the wind is under 12 knots.")
+    assert weakened(register, "Dinghy: OK with a second adult aboard.")

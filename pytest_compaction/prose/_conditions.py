@@ -90,6 +90,29 @@ _PHRASE_REACH = 240
 content words are what is compared); a sentence of many connectives is read once each."""
 
 
+_CONJOINED_CLAUSE = re.compile(
+    r"\s(?:and|&)\s+(?=(?:the|a|an|his|her|their|its|our|your|my)\s+[a-z][\w-]*\s+(?:[a-z][\w-]*\s+)?"
+    r"(?:is|are|has|have|was|were|holds|gets|stays)\b)"
+)
+"""An "and" before a second clause of the same condition, with its own subject and verb
+("only when the road is marked groomed *and the driver is* in radio contact")."""
+
+
+def _phrases(rest: str) -> list[str]:
+    """The phrase a condition word opens in ``rest`` (up to :data:`_CLAUSE_END`), and a second
+    clause of the same condition joined to it by "and" (:data:`_CONJOINED_CLAUSE`)."""
+    end = _CLAUSE_END.search(rest)
+    if end is None:
+        return [rest]
+    phrase = rest[: end.start()]
+    joined = _CONJOINED_CLAUSE.match(rest, end.start())
+    if joined is None:
+        return [phrase]
+    tail = rest[joined.end() :]
+    second = _CLAUSE_END.search(tail)
+    return [phrase, tail[: second.start()] if second else tail]
+
+
 def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each condition of ``text`` with the content words that state it, as stems:
     "refund up to $50 after supervisor review" ->
@@ -106,10 +129,12 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
     work = _SHIELDS.sub(lambda m: " " * len(m.group()), spelled(fluent(normalize(text))).lower())
     out: list[tuple[str, tuple[str, ...]]] = []
-    for match in _CONDITION_ONLY.finditer(work):
-        rest = work[match.end() : match.end() + _PHRASE_REACH]  # its first words are enough
-        end = _CLAUSE_END.search(rest)
-        phrase = rest[: end.start()] if end else rest
+    phrases = [
+        (match.group(), phrase)
+        for match in _CONDITION_ONLY.finditer(work)
+        for phrase in _phrases(work[match.end() : match.end() + _PHRASE_REACH])  # its first words are enough
+    ]
+    for connective, phrase in phrases:
         # A complex preposition's noun says nothing of the condition: "in the case of
         # emergency", "in the event of a leak" ask for the emergency, the leak.
         phrase = _COMPLEX_PREPOSITION.sub(" ", phrase)
@@ -118,7 +143,7 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         # a clock time or a date, the bound it sets ("more than two years", "after 6 pm");
         # other values (units, amounts' currencies) are read as values, and a condition that
         # holds a marker as that marker.
-        absent = _PRESENCE if match.group() == "without" else frozenset()
+        absent = _PRESENCE if connective == "without" else frozenset()
         # "done" reads as "do", a function word; in a condition it is the act of finishing
         # ("only after their homework is done"), which "started" does not keep.
         norms = (_FINISH if t.raw.lower() == "done" else t.norm for t in tokens(phrase))
@@ -133,7 +158,7 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
             )
         )[:4]
         if words:
-            out.append((_SPACES.sub(" ", f"{match.group()} {phrase.strip()}").strip(), words))
+            out.append((_SPACES.sub(" ", f"{connective} {phrase.strip()}").strip(), words))
     return tuple(out)
 
 
