@@ -39,6 +39,8 @@ than the held-out set that showed the need:
   parts the items, so each label tells its own line;
 - a condition of two clauses joined by "and" ("only when the wind is light and a second
   adult is on board") is two conditions: dropping either loses it;
+- a state told by a word with an opposite ("closed", "closure") is changed by that opposite
+  ("reopening", "open"), not only missing, as a true/false fact's is;
 """
 
 from __future__ import annotations
@@ -282,3 +284,15 @@ def test_a_condition_of_two_joined_clauses_keeps_both() -> None:
     assert passes(register, kept)
     assert weakened(register, "Dinghy: OK once the wind is under 12 knots.")
     assert weakened(register, "Dinghy: OK with a second adult aboard.")
+
+
+def test_a_closed_state_told_as_reopening_is_changed() -> None:
+    ledger = fact(
+        "The north car park is closed for resurfacing.",
+        "site.north_car_park",
+        "closed",
+        {"names": ["north car park"], "value": ["closed", "closure"]},
+    )
+    assert "f1:value_changed" in names(ledger, "North car park: reopening after resurfacing.")
+    assert "f1:value_changed" in names(ledger, "North car park: open again.")
+    assert names(ledger, "North car park: closure for resurfacing.") == ()

@@ -471,7 +471,10 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
         build.shown.setdefault(alias, said)
     value = (*value, *dates)
     inverse: tuple[Alias, ...] = ()
-    if isinstance(fact.value, bool):
+    if isinstance(fact.value, bool) or (
+        isinstance(fact.value, str) and fact.value.lower() in _OPPOSITE_STATES
+    ):
+        # a true/false fact, or a state told by a word with an opposite ("closed": "reopened")
         inverse = build.inverse(value)
         value = (*value, *inverse)
     qualifiers: list[tuple[str, tuple[Alias, ...]]] = []
@@ -511,14 +514,15 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     )
 
 
-_OPEN = ("open",)
+_OPEN = ("open", "reopen")
 _CLOSED = ("closed", "shut")
 _OPPOSITE_STATES: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys(("close", "closes", "closed", "closing", "shut", "shuts"), _OPEN),
+    **dict.fromkeys(("close", "closes", "closed", "closing", "closure", "shut", "shuts"), _OPEN),
     **dict.fromkeys(("open", "opens", "opened"), _CLOSED),
 }
 """A closure and its opposite, which English does not make with "un-": "the hide *stays
-open*" tells a "closed" hide is not closed, as "closed" tells "open" is not."""
+open*" (or "*reopening* of the hide") tells a "closed" hide is not closed, as "closed" tells
+"open" is not."""
 
 
 def _value_polarity(
