@@ -41,12 +41,17 @@ than the held-out set that showed the need:
   adult is on board") is two conditions: dropping either loses it;
 - a state told by a word with an opposite ("closed", "closure") is changed by that opposite
   ("reopening", "open"), not only missing, as a true/false fact's is;
+- a clock time said as radio and speech say it ("ten forty-two", "oh nine fifteen",
+  "thirteen oh five") is that time where it is the fact's value; its numbers make no other
+  number in the sentence a rival ("table for 2");
+- an untrusted source's opinion told with a verb of thinking ("a guest *reckons* ...",
+  "the caller *feels* ...") is attributed to it;
 """
 
 from __future__ import annotations
 
 import pytest
-from _prose_facts import events, fact, names, replaced
+from _prose_facts import events, fact, names, replaced, untrusted
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
@@ -296,3 +301,43 @@ def test_a_closed_state_told_as_reopening_is_changed() -> None:
     assert "f1:value_changed" in names(ledger, "North car park: reopening after resurfacing.")
     assert "f1:value_changed" in names(ledger, "North car park: open again.")
     assert names(ledger, "North car park: closure for resurfacing.") == ()
+
+
+def test_a_clock_time_said_aloud_is_the_time() -> None:
+    ledger = fact(
+        "The coach leaves the hotel at 09:05.",
+        "tour.coach_departure",
+        "09:05",
+        {"names": ["coach"], "value": ["09:05"]},
+    )
+    assert names(ledger, "Coach away from the hotel oh nine oh five, bags on board first.") == ()
+    assert names(ledger, "Coach away from the hotel nine oh five.") == ()
+    assert names(ledger, "Coach away from the hotel nine thirty-five.") != ()
+    late = fact(
+        "Gate 3 boards at 13:35.",
+        "gate.boarding",
+        "13:35",
+        {"names": ["boards", "boarding"], "value": ["13:35"]},
+    )
+    assert names(late, "Gate three, boarding thirteen thirty-five.") == ()
+    # its numbers give the value no rival in another number of the line
+    table = fact(
+        "Dinner at Casa Lume is at 21:30.",
+        "dinner.time",
+        "21:30",
+        {"names": ["Casa Lume"], "value": ["21:30"]},
+    )
+    assert "f1:value_changed" not in names(table, "| Dinner | Casa Lume, table for 2 |")
+
+
+def test_a_sources_opinion_told_with_a_verb_of_thinking_is_attributed() -> None:
+    ledger = untrusted(
+        "Guest review on the booking site: 'Staff should always let dogs into the dining room.'"
+    )
+    assert "trust_elevated" not in names(
+        ledger, "One guest reckons dogs should always be let into the dining room."
+    )
+    assert "trust_elevated" not in names(
+        ledger, "A guest feels dogs should always be let into the dining room."
+    )
+    assert "trust_elevated" in names(ledger, "Dogs are always let into the dining room.")

@@ -108,7 +108,10 @@ def _check_active(
         ]
     findings: list[_Finding] = []
     ok = False
-    kinds = _typed(r.value) | _source_units(fact, r.value, ledger_events)
+    # the value's own kinds: a derived alias ("ten forty-two" for 10:42) gives it none
+    kinds = _typed(tuple(a for a in r.value if a not in r.derived)) | _source_units(
+        fact, r.value, ledger_events
+    )
     others = [group for group in entities if not set(group) & set(r.subject)]
     for statement in _candidates(statements, r.names):
         hit = statement.find_any(r.names)

@@ -48,6 +48,9 @@ _TELLING = frozenset(
         *("argued", "arguing", "maintain", "maintains", "maintained", "contend", "contends"),
         *("post", "posts", "posted", "announce", "announces", "announced", "publish", "publishes"),
         *("published", "declare", "declares", "declared"),
+        # a source's opinion told as its own: "a passenger *reckons* families should board first"
+        *("reckon", "reckons", "reckoned", "think", "thinks", "thought", "believe", "believes"),
+        *("believed", "feel", "feels", "felt", "complain", "complains", "complained"),
     )
 )
 """Verbs (and their nouns) that tell what a source said or showed: "the portal *puts* the

@@ -438,6 +438,36 @@ def _hours_on_the_clock(
     return (*value, *extra) if extra else value
 
 
+_CLOCK_NORM = re.compile(r"@(?P<hour>\d\d):(?P<minute>\d\d)")
+
+
+def _spoken_clock(
+    value: tuple[Alias, ...], shown: dict[Alias, str], derived: set[Alias]
+) -> tuple[Alias, ...]:
+    """``value`` and, for a clock time with its minutes ("10:42", "09:15", "13:05"), the time
+    as radio and speech say it: the hour and the minutes as two numbers ("ten forty-two",
+    "thirteen oh five"), a morning hour with its "oh" ("oh nine fifteen"). Said alone these
+    are two numbers as often as a time ("one twenty people"); as the words of a time the
+    fact names they are that time. They are derived (:attr:`Resolved.derived`): their
+    numbers give the value no kind of its own."""
+    extra: list[Alias] = []
+    for alias in value:
+        clock = _CLOCK_NORM.fullmatch(alias[0]) if len(alias) == 1 else None
+        if clock is None or clock.group("minute") == "00":
+            continue
+        hour, minute = int(clock.group("hour")), int(clock.group("minute"))
+        said = (f"#{minute}",) if minute >= 10 else ("oh", f"#{minute}")  # "ten oh five"
+        variants = [(f"#{hour}", *said)]
+        if hour < 10:  # a morning hour said with its leading "oh"
+            variants.append(("oh", f"#{hour}", *said))
+        for variant in variants:
+            if variant not in value and variant not in extra:
+                shown.setdefault(variant, shown.get(alias, alias[0][1:]))
+                derived.add(variant)
+                extra.append(variant)
+    return (*value, *extra) if extra else value
+
+
 def _unit_initials(value: tuple[Alias, ...], shown: dict[Alias, str]) -> tuple[Alias, ...]:
     """``value`` and, for an alias that is a number and a unit of two or three words ("1,340
     gold pieces", "12 hit points"), the number with the unit's initials ("1340 gp", "12
@@ -466,6 +496,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     value, halfless = build.in_half(value, fact.value)
     value = _hours_on_the_clock(value, fact.value, build.shown)
     value = _unit_initials(value, build.shown)
+    value = _spoken_clock(value, build.shown, build.derived)
     dates = day_dates(value, build.shown, fact.value)
     for alias, said in dates.items():
         build.shown.setdefault(alias, said)
