@@ -44,6 +44,8 @@ than the held-out set that showed the need:
 - a clock time said as radio and speech say it ("ten forty-two", "oh nine fifteen",
   "thirteen oh five") is that time where it is the fact's value; its numbers make no other
   number in the sentence a rival ("table for 2");
+- a weekday whose short form is also a word ("wed", "sat", "sun") is that day where the
+  fact's value is it ("pick-up from the depot *sat*");
 - an untrusted source's opinion told with a verb of thinking ("a guest *reckons* ...",
   "the caller *feels* ...") is attributed to it;
 """
@@ -341,3 +343,14 @@ def test_a_sources_opinion_told_with_a_verb_of_thinking_is_attributed() -> None:
         ledger, "A guest feels dogs should always be let into the dining room."
     )
     assert "trust_elevated" in names(ledger, "Dogs are always let into the dining room.")
+
+
+def test_a_short_weekday_that_is_a_word_is_the_days_value() -> None:
+    ledger = fact(
+        "Jonas will pick up the spare tent from the depot on Saturday.",
+        "kit.tent_pickup",
+        "saturday",
+        {"names": ["pick up", "pick-up"], "value": ["Saturday"]},
+    )
+    assert names(ledger, "jonas: pick-up of the spare tent from the depot sat") == ()
+    assert "f1:value_changed" in names(ledger, "jonas: pick-up of the spare tent from the depot fri")

@@ -468,6 +468,24 @@ def _spoken_clock(
     return (*value, *extra) if extra else value
 
 
+_AMBIGUOUS_DAYS = {"wednesday": "wed", "saturday": "sat", "sunday": "sun"}
+"""Weekdays whose short form is also a word ("wed", "sat", "sun"): read as the weekday only
+beside another weekday or a date, or where the fact's value is that day."""
+
+
+def _short_days(value: tuple[Alias, ...], shown: dict[Alias, str], derived: set[Alias]) -> tuple[Alias, ...]:
+    """``value`` and, for a weekday whose short form is also a word, that form
+    (:data:`_AMBIGUOUS_DAYS`): "collecting from the mosque *wed*" tells a Wednesday value."""
+    extra: list[Alias] = []
+    for alias in value:
+        short = _AMBIGUOUS_DAYS.get(alias[0]) if len(alias) == 1 else None
+        if short is not None and (short,) not in value and (short,) not in extra:
+            shown.setdefault((short,), short)
+            derived.add((short,))
+            extra.append((short,))
+    return (*value, *extra) if extra else value
+
+
 def _unit_initials(value: tuple[Alias, ...], shown: dict[Alias, str]) -> tuple[Alias, ...]:
     """``value`` and, for an alias that is a number and a unit of two or three words ("1,340
     gold pieces", "12 hit points"), the number with the unit's initials ("1340 gp", "12
@@ -497,6 +515,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     value = _hours_on_the_clock(value, fact.value, build.shown)
     value = _unit_initials(value, build.shown)
     value = _spoken_clock(value, build.shown, build.derived)
+    value = _short_days(value, build.shown, build.derived)
     dates = day_dates(value, build.shown, fact.value)
     for alias, said in dates.items():
         build.shown.setdefault(alias, said)
