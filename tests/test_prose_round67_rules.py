@@ -46,6 +46,8 @@ than the held-out set that showed the need:
   number in the sentence a rival ("table for 2");
 - a weekday whose short form is also a word ("wed", "sat", "sun") is that day where the
   fact's value is it ("pick-up from the depot *sat*");
+- a "can" after ", so" and a subject ("pass it to the crew, so they can plan") is what they
+  are able to do, no permission that weakens the rule;
 - an untrusted source's opinion told with a verb of thinking ("a guest *reckons* ...",
   "the caller *feels* ...") is attributed to it;
 """
@@ -354,3 +356,13 @@ def test_a_short_weekday_that_is_a_word_is_the_days_value() -> None:
     )
     assert names(ledger, "jonas: pick-up of the spare tent from the depot sat") == ()
     assert "f1:value_changed" in names(ledger, "jonas: pick-up of the spare tent from the depot fri")
+
+
+def test_a_can_after_comma_so_is_a_purpose() -> None:
+    register = rule(
+        "Send the gate number to the coach driver so he can park at the right door.",
+        ["gate number"],
+        "obligation",
+    )
+    assert passes(register, "Send the gate number to the coach driver, so he can park at the right door.")
+    assert weakened(register, "The coach driver can get the gate number if he wants it.")

@@ -155,12 +155,13 @@ mortgage DD doesn't* bounce", "so that the bikes don't get wet") tells what the 
 for, not the rule; "so don't store boxes there" is a command, "so you don't" may be one, and
 after a comma "so" tells a consequence ("it is slippery, so the kids do not run")."""
 _CAPACITY_CLAUSE = re.compile(
-    r"((?:,\s*(?:where|which|who|whom)|\bso\s+that|\bin\s+order\s+that|(?<!,\s)\bso)\s+"
+    r"((?:,\s*(?:where|which|who|whom)|\bso\s+that|\bin\s+order\s+that|\bso)\s+"
     r"(?!(?:you|we|staff|nobody|no\s+one|none)\b)(?:[\w'-]+\s+){1,4}?)(can|could)\b(?!\s+not\b|n't)"
 )
 """A "can" in a clause of place, relative or purpose with its own subject ("roll it in the
-open*, where every player can* see the dice", "*so that the nurses can* check it") tells
-what someone is able to do there, not a permission of the rule."""
+open*, where every player can* see the dice", "*so that the nurses can* check it", "pass it
+to the crew*, so they can* work out the holdover") tells what someone is able to do there,
+not a permission of the rule."""
 _MANNER_ADJECTIVE = re.compile(
     r"(?<!\bbe\s)(?<!\bstay\s)\b(?:careful|cautious|judicious|prudent|mindful)\s+(?=(?!(?:with|when|whenever|to|not|about|if|of|"
     r"that|and|or|in|around|near|while|during|before|after|at|on|for|so|enough|as|but)\b)[a-z][a-z-]*\b)"
