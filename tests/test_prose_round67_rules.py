@@ -48,6 +48,8 @@ than the held-out set that showed the need:
   fact's value is it ("pick-up from the depot *sat*");
 - a "can" after ", so" and a subject ("pass it to the crew, so they can plan") is what they
   are able to do, no permission that weakens the rule;
+- "no" and a noun as a clause's subject, before its verb ("no bags *go* into hold 4", "no
+  visitor *enters* bay 2"), denies the whole predicate, as "nothing goes" does;
 - an untrusted source's opinion told with a verb of thinking ("a guest *reckons* ...",
   "the caller *feels* ...") is attributed to it;
 """
@@ -366,3 +368,15 @@ def test_a_can_after_comma_so_is_a_purpose() -> None:
     )
     assert passes(register, "Send the gate number to the coach driver, so he can park at the right door.")
     assert weakened(register, "The coach driver can get the gate number if he wants it.")
+
+
+def test_no_and_a_noun_before_a_verb_denies_the_predicate() -> None:
+    ledger = fact(
+        "The lift to bay 2 is out of order, so no trolleys go up to bay 2.",
+        "store.bay2_trolleys_allowed",
+        False,
+        {"names": ["bay 2"]},
+    )
+    assert "f1:value_changed" not in names(ledger, "No trolleys go up to bay 2 while the lift is out.")
+    assert "f1:value_changed" not in names(ledger, "Nothing goes up to bay 2 while the lift is out.")
+    assert "f1:value_changed" in names(ledger, "Trolleys go up to bay 2 as usual.")

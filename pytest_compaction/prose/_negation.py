@@ -96,6 +96,13 @@ _ASKING = frozenset(
 her school" forbids the mention, where "not to mention the school" adds it."""
 
 
+_BARE_MOTION = frozenset(
+    {"go", "goes", "come", "get", "stay", "leave", "enter", "move", "travel", "sit", "stand"}
+)
+"""Bare verbs of going or staying that follow "no" and a plural noun as its verb: "no bags
+*go* into hold 4", "no dogs *come* upstairs"."""
+
+
 class _Negation(_NegativeWords):
     """How a statement reads negation; :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
 
@@ -328,10 +335,24 @@ class _Negation(_NegativeWords):
                 return True
             if self.norms[j] in _CONJUNCTIONS and j != index + 2:
                 return False  # "no fee applies and boats may ...": a clause of its own; not "no A or B"
-        if self.norms[index] == "no" or index + 1 >= position or self.norms[index + 1] in _SUBORDINATORS:
+        if self.norms[index] == "no":
+            return self._verb_after_noun(index + 2, position)  # "no bags go into hold 4"
+        if index + 1 >= position or self.norms[index + 1] in _SUBORDINATORS:
             return False
         follow = self.tokens[index + 1].raw
         return follow.endswith("s") and follow.islower() and len(follow) > 3 and follow != "unless"
+
+    def _verb_after_noun(self, at: int, position: int) -> bool:
+        """Whether token ``at``, right after "no" and its noun, is the clause's verb before
+        ``position``: a bare verb of going or staying ("no bags *go* into hold 4") or a
+        third person's "-s" after a noun without one ("no visitor *enters* ward 3")."""
+        if at >= position or self.segment[at] != self.segment[at - 2]:
+            return False
+        token = self.tokens[at]
+        raw = token.raw.lower()
+        noun = self.tokens[at - 1].raw.lower()
+        third = raw.endswith("s") and not raw.endswith("ss") and not noun.endswith("s")
+        return raw in _BARE_MOTION or (third and raw.islower())
 
     def _condition_between(self, start: int, index: int) -> bool:
         """Whether a clause of condition or time opens between token ``start`` and token
