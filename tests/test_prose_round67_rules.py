@@ -50,6 +50,9 @@ than the held-out set that showed the need:
   are able to do, no permission that weakens the rule;
 - "no" and a noun as a clause's subject, before its verb ("no bags *go* into hold 4", "no
   visitor *enters* bay 2"), denies the whole predicate, as "nothing goes" does;
+- digit words joined by hyphens ("stand one-four", "flight five-oh-nine") spell a number
+  digit by digit, as a code is read out on the radio; two before a unit are a range ("a
+  two-three day wait"), and a run going on into a time ("oh-nine-fifteen") is the time;
 - an untrusted source's opinion told with a verb of thinking ("a guest *reckons* ...",
   "the caller *feels* ...") is attributed to it;
 """
@@ -61,6 +64,7 @@ from _prose_facts import events, fact, names, replaced, untrusted
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.prose.normalize import tokens
 from pytest_compaction.prose.statements import read_statements
 
 
@@ -380,3 +384,17 @@ def test_no_and_a_noun_before_a_verb_denies_the_predicate() -> None:
     assert "f1:value_changed" not in names(ledger, "No trolleys go up to bay 2 while the lift is out.")
     assert "f1:value_changed" not in names(ledger, "Nothing goes up to bay 2 while the lift is out.")
     assert "f1:value_changed" in names(ledger, "Trolleys go up to bay 2 as usual.")
+
+
+def test_digit_words_joined_by_hyphens_spell_a_number() -> None:
+    ledger = fact(
+        "The Lisbon flight leaves from gate 14.", "flight.gate", 14, {"names": ["gate"], "value": ["14"]}
+    )
+    assert names(ledger, "Lisbon flight: gate one-four.") == ()
+    assert "f1:value_changed" in names(ledger, "Lisbon flight: gate one-five.")
+    flight = fact(
+        "Tonight's flight is TQ 509.", "flight.number", "TQ 509", {"names": ["flight"], "value": ["509"]}
+    )
+    assert names(flight, "Flight Tango Quebec five-oh-nine tonight.") == ()
+    assert [t.norm for t in tokens("a two-three day wait")][1:3] == ["#2", "#3"]  # a range, no code 23
+    assert [t.norm for t in tokens("oh-nine-fifteen")] == ["oh", "#9", "#15"]  # a time said aloud

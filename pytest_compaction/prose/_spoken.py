@@ -40,7 +40,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pytest_compaction.prose._token import Token
 
-__all__ = ["clock_phrases", "digit_group", "digit_groups", "hour_minutes", "other_half", "without_half"]
+__all__ = [
+    "clock_phrases",
+    "digit_group",
+    "digit_groups",
+    "digit_words",
+    "hour_minutes",
+    "other_half",
+    "without_half",
+]
 
 _DAY_PARTS = {"morning": "morning", "afternoon": "afternoon", "evening": "evening", "night": "night"}
 _TIME_BEFORE = frozenset({"at", "by", "until", "till", "til"})
@@ -425,6 +433,49 @@ def digit_groups(out: list[Token], text: str) -> list[Token]:
                 result.append(_merged(out[i], out[i].start, out[j].end, text, norm))
                 i = j + 1
                 continue
+        result.append(out[i])
+        i += 1
+    return result
+
+
+_DIGIT_WORDS = {
+    **{
+        w: str(d)
+        for d, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight"))
+    },
+    "nine": "9",
+    "oh": "0",
+}
+"""The words of single digits as a code is read out, "oh" for zero ("five-oh-nine")."""
+
+
+def digit_words(out: list[Token], text: str) -> list[Token]:
+    """``out`` with each run of digit words joined by hyphens read as the number they spell,
+    digit by digit: "seven-seven-one" is 771 and "stand one-four" stand 14, as a flight or a
+    stand is read out on the radio. A run that goes on into another number word by a hyphen
+    ("oh-nine-fifteen") is a time said aloud, left as it is."""
+    result: list[Token] = []
+    i = 0
+    while i < len(out):
+        j = i
+        while (
+            j + 1 < len(out)
+            and j - i < _MAX_GROUPS
+            and out[j].raw.lower() in _DIGIT_WORDS
+            and out[j + 1].raw.lower() in _DIGIT_WORDS
+            and text[out[j].end : out[j + 1].start] == "-"
+        ):
+            j += 1
+        joined = text[out[j].end : out[j].end + 1] == "-" or (
+            i and text[out[i].start - 1 : out[i].start] == "-"
+        )
+        # two digits before a unit are a range ("a two-three day wait"), not a code
+        ranged = j == i + 1 and j + 1 < len(out) and out[j + 1].norm[:1] == "~"
+        if j > i and not joined and not ranged:
+            digits = "".join(_DIGIT_WORDS[t.raw.lower()] for t in out[i : j + 1])
+            result.append(_merged(out[i], out[i].start, out[j].end, text, "#" + digits))
+            i = j + 1
+            continue
         result.append(out[i])
         i += 1
     return result

@@ -64,7 +64,13 @@ from pytest_compaction.prose._numbers import (
     vulgar_fractions,
 )
 from pytest_compaction.prose._periods import period_word
-from pytest_compaction.prose._spoken import clock_phrases, digit_group, digit_groups, hour_minutes
+from pytest_compaction.prose._spoken import (
+    clock_phrases,
+    digit_group,
+    digit_groups,
+    digit_words,
+    hour_minutes,
+)
 from pytest_compaction.prose._token import Token, kind_of
 from pytest_compaction.prose._units import (
     _ABBREVIATED,
@@ -290,7 +296,7 @@ def _tokens(text: str) -> tuple[Token, ...]:
                 _after_number(out, norm, match)
         else:
             _word(out, match)
-    numbers = _said_decimals(clock_phrases(digit_groups(out, text), text), text)
+    numbers = _said_decimals(clock_phrases(digit_groups(digit_words(out, text), text), text), text)
     spans = time_ranges(date_ranges(spaced_thousands(_keyed_units(numbers, text), text), text), text)
     return _per_period(tuple(span_joints(_fold(spans))))
 
