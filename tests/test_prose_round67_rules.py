@@ -53,6 +53,9 @@ than the held-out set that showed the need:
 - digit words joined by hyphens ("stand one-four", "flight five-oh-nine") spell a number
   digit by digit, as a code is read out on the radio; two before a unit are a range ("a
   two-three day wait"), and a run going on into a time ("oh-nine-fifteen") is the time;
+- a period after a whole lower-case word ends a sentence before a note's next labelled item
+  in lower case ("mon shift: Ada cooking. wed shift: Bo cooking"); after a short form
+  ("Vacc. due: ...") it does not;
 - an untrusted source's opinion told with a verb of thinking ("a guest *reckons* ...",
   "the caller *feels* ...") is attributed to it;
 """
@@ -398,3 +401,26 @@ def test_digit_words_joined_by_hyphens_spell_a_number() -> None:
     assert names(flight, "Flight Tango Quebec five-oh-nine tonight.") == ()
     assert [t.norm for t in tokens("a two-three day wait")][1:3] == ["#2", "#3"]  # a range, no code 23
     assert [t.norm for t in tokens("oh-nine-fifteen")] == ["oh", "#9", "#15"]  # a time said aloud
+
+
+def test_a_lower_case_labelled_item_after_a_period_opens_a_sentence() -> None:
+    ledger = events("Ada Moreno cooks on the Monday shift.", "Bo Lindqvist cooks on the Wednesday shift.")
+    ledger.fact(
+        "f1",
+        "rota.monday_cook",
+        "Moreno",
+        sources=["e1"],
+        prose={"names": ["mon"], "value": ["cooking"], "subject": ["Moreno", "Ada"]},
+    )
+    ledger.fact(
+        "f2",
+        "rota.wednesday_cook",
+        "Lindqvist",
+        sources=["e2"],
+        prose={"names": ["wed"], "value": ["cooking"], "subject": ["Lindqvist", "Bo"]},
+    )
+    assert names(ledger, "kitchen rota: mon shift: Ada cooking. wed shift: Bo cooking") == ()
+    assert "f1:subject_changed" in names(
+        ledger, "kitchen rota: mon shift: Bo cooking. wed shift: Ada cooking"
+    )
+    assert len(read_statements("Dog Pip. Vacc. due: rabies booster 24 Aug")) == 2

@@ -106,7 +106,11 @@ _TAG = re.compile(r"\[[^\[\]\n]{1,120}\]\s")
 cites the line's source, so it applies to every sentence of the line."""
 # A sentence ends at . ! or ? followed by space and something that is not a lower-case
 # letter, so "v1.2", "$50.00" and "e.g. the" stay whole.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^a-z\s])")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])\s+(?=[^a-z\s])|(?<=[a-z]{5}\.)\s+(?=[a-z][\w-]*(?:\s+[\w-]+){0,2}:\s)"
+)
+# ... or, after a whole word in lower case, by a note's next labelled item in lower case
+# ("tues run: Priya driving. thurs run: Owen driving"); "Vacc. due: ..." is a short form.
 # A line typed all in lower case ("return on 6 june is fine. i might bring the bike") has no
 # capital to open a sentence: there any sentence end followed by a space ends one.
 _LOWER_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
