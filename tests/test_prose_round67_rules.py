@@ -8,7 +8,9 @@ than the held-out set that showed the need:
 - a bare verb before a preposition of way or place ("*wade* through the ford", "*climb*
   over the stile") opens a command, unless a finite verb later makes it a subject ("Traffic
   through the yard is one-way"); so does a bare verb, a bare noun and a clause opened by an
-  act ("*ring* reception before leaving the site");
+  act ("*ring* reception before leaving the site"); and a bare verb before a plural object
+  joined to another ("*pack* boots and a torch"), unless a finite verb later makes them a
+  subject ("Spare boots and a torch are in the hut");
 - a thing that no longer does what it does when it works ("the fob *no longer opens* the
   gate", "the plug *didn't fit*") tells an attempt's failure; one that "still fits" or
   "still opens" tells none;
@@ -424,3 +426,11 @@ def test_a_lower_case_labelled_item_after_a_period_opens_a_sentence() -> None:
         ledger, "kitchen rota: mon shift: Bo cooking. wed shift: Ada cooking"
     )
     assert len(read_statements("Dog Pip. Vacc. due: rabies booster 24 Aug")) == 2
+
+
+def test_a_bare_verb_before_two_joined_objects_is_a_command() -> None:
+    register = rule("Pack boots and a head torch for the night walk.", ["head torch"], "obligation")
+    assert passes(register, "Night walk: you must pack boots and a head torch.")
+    assert weakened(register, "Night walk: boots and a head torch would be handy.")
+    with pytest.raises(PayloadError, match="does not read as an obligation"):
+        passes(rule("Spare boots and a head torch are in the hut.", ["head torch"], "obligation"), "Hut.")

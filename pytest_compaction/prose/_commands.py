@@ -49,6 +49,11 @@ _IMPERATIVE = re.compile(
     r"^\s*(?P<verb>(?:[a-z]+-)?[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
     r"by|until|into|onto|aside|apart|down|together)\b|"
+    # A plural object and another joined to it ("wear gloves and a hairnet", "bring boots
+    # and torches"), when no finite verb later in the clause makes the words a subject.
+    r"[a-z][a-z-]*s\s+(?:and|&|\+)\s+(?:a|an|the|[a-z][a-z-]*s)\b(?!"
+    + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b)|"
     # A preposition of way or place ("step through the footbath", "walk across the yard"),
     # when no finite verb later in the clause makes the first word a subject ("Traffic
     # through the yard is one-way").
