@@ -41,6 +41,9 @@ than the held-out set that showed the need:
   parts the items, so each label tells its own line;
 - a condition of two clauses joined by "and" ("only when the wind is light and a second
   adult is on board") is two conditions: dropping either loses it;
+- a permission "only with" a thing kept as "may only ... if" the thing is given keeps its
+  "only": the "if" states the condition, whose words are then checked; without "only" the
+  "if" is an exception added;
 - a state told by a word with an opposite ("closed", "closure") is changed by that opposite
   ("reopening", "open"), not only missing, as a true/false fact's is;
 - a clock time said as radio and speech say it ("ten forty-two", "oh nine fifteen",
@@ -434,3 +437,15 @@ def test_a_bare_verb_before_two_joined_objects_is_a_command() -> None:
     assert weakened(register, "Night walk: boots and a head torch would be handy.")
     with pytest.raises(PayloadError, match="does not read as an obligation"):
         passes(rule("Spare boots and a head torch are in the hut.", ["head torch"], "obligation"), "Hut.")
+
+
+def test_may_only_if_restates_only_with() -> None:
+    register = rule(
+        "Staff may take the pool car home only with written approval from the site manager.",
+        ["pool car"],
+        "permission_with_condition",
+    )
+    assert passes(
+        register, "Pool car: staff may only take it home if the site manager gives written approval."
+    )
+    assert weakened(register, "Pool car: staff may take it home if they ask the site manager.")

@@ -452,6 +452,7 @@ def judge(
     complement = frozenset(w for w in conditions if w in complemented) if through else frozenset()
     if not conditional:
         added = [w for w in conditions if w in _EXCEPTIONS and w not in complement]
+
     elif not own & _COMPLEMENTED:
         # A bound with no complement ("never share outside the team") gains an exception
         # from "if" or "unless"; only "never A without B" has one ("A only if B").
@@ -461,6 +462,11 @@ def judge(
             # agrees in writing": a positive condition restates the permission's own (its
             # words are checked as the condition's)
             added = [w for w in added if w not in _POSITIVE_CONDITIONS]
+            if _only(invariant) and _only(cues):
+                # "may skip it only with written permission" told "may only miss it if I've
+                # given written permission": the "only" is kept and the "if" states its
+                # condition, whose words are checked as the condition's
+                added = [w for w in added if w not in _ONLY_STATED]
     else:
         added = [w for w in conditions if w in _CARVE_OUTS and w not in own]
         if required is Modality.PERMISSION_WITH_CONDITION and own & _NEGATIVE_CONDITIONS - set(conditions):
@@ -577,6 +583,15 @@ def judge(
             True,
         )
     return _forceless(manner, "no permission or condition word")
+
+
+_ONLY_STATED = frozenset({"if", "when", "whenever", "provided", "as long as", "so long as", "on condition"})
+"""Connectives that state the condition of an "only" the statement keeps."""
+
+
+def _only(reading: Reading) -> bool:
+    """Whether a reading restricts with "only" ("only with", "may only ... if")."""
+    return any("only" in word.split() for word in reading.words(CueKind.RESTRICTION))
 
 
 def _forceless(manner: tuple[str, ...], missing: str) -> Judgement:
