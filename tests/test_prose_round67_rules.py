@@ -40,7 +40,8 @@ than the held-out set that showed the need:
 - a spaced slash before a note's next labelled item ("Ada = nut allergy / Bo = vegan")
   parts the items, so each label tells its own line;
 - a condition of two clauses joined by "and" ("only when the wind is light and a second
-  adult is on board") is two conditions: dropping either loses it;
+  adult is on board") is two conditions: dropping either loses it; so is one whose second
+  part shares the first's subject ("only if they are over 21 and listed on the permit");
 - a permission "only with" a thing kept as "may only ... if" the thing is given keeps its
   "only": the "if" states the condition, whose words are then checked; without "only" the
   "if" is an exception added;
@@ -449,3 +450,13 @@ def test_may_only_if_restates_only_with() -> None:
         register, "Pool car: staff may only take it home if the site manager gives written approval."
     )
     assert weakened(register, "Pool car: staff may take it home if they ask the site manager.")
+
+
+def test_a_condition_whose_second_part_shares_the_subject_keeps_both() -> None:
+    register = rule(
+        "Helpers may drive the minibus only if they are over 21 and listed on the hire permit.",
+        ["minibus"],
+        "permission_with_condition",
+    )
+    assert passes(register, "Minibus: helpers can drive only if over 21 and listed on the hire permit.")
+    assert weakened(register, "Minibus: helpers can drive if over 21.")

@@ -92,10 +92,11 @@ content words are what is compared); a sentence of many connectives is read once
 
 _CONJOINED_CLAUSE = re.compile(
     r"\s(?:and|&)\s+(?=(?:the|a|an|his|her|their|its|our|your|my)\s+[a-z][\w-]*\s+(?:[a-z][\w-]*\s+)?"
-    r"(?:is|are|has|have|was|were|holds|gets|stays)\b)"
+    r"(?:is|are|has|have|was|were|holds|gets|stays)\b|(?:also\s+)?[a-z]{3,}(?:ed|en)\s+(?:on|in|by|to|with|for|as)\b)"
 )
 """An "and" before a second clause of the same condition, with its own subject and verb
-("only when the road is marked groomed *and the driver is* in radio contact")."""
+("only when the road is marked groomed *and the driver is* in radio contact") or with the
+first one's ("only if they are over 25 *and named on* the insurance")."""
 
 
 def _phrases(rest: str) -> list[str]:
