@@ -13,7 +13,8 @@ than the held-out set that showed the need:
   subject ("Spare boots and a torch are in the hut");
 - a thing that no longer does what it does when it works ("the fob *no longer opens* the
   gate", "the plug *didn't fit*") tells an attempt's failure; one that "still fits" or
-  "still opens" tells none;
+  "still opens" tells none; an error named as possible ("*possible* QUOTA_EXCEEDED") tells
+  no failure;
 - a prohibition of giving to "anyone not on" a list is kept by "only to" those on it, with
   or without "no exceptions"; "no X ever" after a comma forbids X ("supervised visits only,
   no unsupervised visits ever"), "no leak ever found" forbids nothing; "every single time"
@@ -460,3 +461,17 @@ def test_a_condition_whose_second_part_shares_the_subject_keeps_both() -> None:
     )
     assert passes(register, "Minibus: helpers can drive only if over 21 and listed on the hire permit.")
     assert weakened(register, "Minibus: helpers can drive if over 21.")
+
+
+def test_an_error_named_as_possible_tells_no_failure() -> None:
+    record = failure(
+        "We applied to the harbour office for a mooring licence; it was refused with BERTH_FULL.",
+        ["mooring licence"],
+        ["BERTH_FULL"],
+    )
+    assert "failure_history_collapsed" not in codes(
+        record, "Mooring licence: harbour office refused it, BERTH_FULL."
+    )
+    assert "failure_history_collapsed" in codes(
+        record, "Mooring licence: could apply to the harbour office; possible BERTH_FULL in summer."
+    )

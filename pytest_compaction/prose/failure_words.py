@@ -166,13 +166,16 @@ _FAILED_EVENT = re.compile(
     r"fallen\s+through)\b"
 )
 # A failure word in a hypothetical clause ("an option if the service times out", "it
-# could crash", "the bank may refuse it": "may" in lower case, not the month) tells no
+# could crash", "the bank may refuse it": "may" in lower case, not the month; "a possible
+# timeout") tells no
 # outcome: the clause is left out before the outcome is looked for.
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|in\s+case|unless|whether|could"
     + _NOT_HYPOTHETICAL_COULD
     + r"|might|would|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
     r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of|"
+    # a possible outcome: "possible AIRSPACE_CONFLICT with the helipad", "maybe a timeout"
+    r"possible|possibly|potential|potentially|perhaps|maybe|probably|likely|"
     # anticipated: "keeping an eye out for SESSION_EXPIRED errors", "on the lookout for it"
     r"(?:keep|keeps|keeping|kept)\s+an\s+eye\s+(?:out\s+for|on)|(?:on\s+the\s+)?lookout\s+for|"
     # a check still to make: "check it doesn't drop towards 4.5 bar", "make sure they don't leak"
