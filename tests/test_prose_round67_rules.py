@@ -32,8 +32,9 @@ than the held-out set that showed the need:
   "probably" do;
 - an old value "as planned" or "as booked" is told as standing, not as history; so is one
   before a comma after which another value comes with its own "if" (a weekday too: "Tue as
-  agreed, Thu if ...") or a clause of its own with a modal of doubt ("stays at 20 mg, the GP
-  may lower it"); a fronted phrase or a name set off by commas opens no such clause;
+  agreed, Thu if ..."; after the word that names it: "bay 4, bay 6 if ...") or a clause of
+  its own with a modal of doubt ("stays at 20 mg, the GP may lower it"); a fronted phrase
+  or a name set off by commas opens no such clause;
 - a value, a bracketed aside and an arrow ("locked 07:00 (storm) -> open") tell the value
   as changed from;
 - a negation inside an "if" clause ("if the van is still off the road") does not reach back
@@ -475,3 +476,17 @@ def test_an_error_named_as_possible_tells_no_failure() -> None:
     assert "failure_history_collapsed" in codes(
         record, "Mooring licence: could apply to the harbour office; possible BERTH_FULL in summer."
     )
+
+
+def test_an_old_value_before_a_named_alternative_with_its_own_if_stands() -> None:
+    ledger = replaced(
+        ("The delivery van parks in bay 4.", "The delivery van moves to bay 6 while bay 4 is resurfaced."),
+        "yard.van_bay",
+        ["bay"],
+        (4, "4"),
+        (6, "6"),
+    )
+    assert "f1:forbidden_superseded_fact" in names(
+        ledger, "Delivery van: in bay 4, bay 6 if the resurfacing starts."
+    )
+    assert "f1:forbidden_superseded_fact" not in names(ledger, "Delivery van: moved from bay 4 to bay 6.")

@@ -300,21 +300,26 @@ class _Speculation(_Sentence):
         for i in range(position + 1, len(self.tokens) - 1):
             if self.clause[i] != clause or self.tokens[i].start >= end:
                 break
-            if "," not in self.text[self.tokens[i - 1].end : self.tokens[i].start]:
-                continue
+            if "," not in self.text[self.tokens[i - 1].end : self.tokens[i].start] and not self.tokens[
+                i - 1
+            ].raw.endswith(","):
+                continue  # a digit group keeps its trailing comma ("stand 27, stand 33 if ...")
             backup = _SECOND_CHOICE.search(self.text, self.tokens[i].start, end)
             if backup is not None and re.match(r"\s*(?:only\s+)?if\b", self.text[backup.end() : end], re.I):
                 return self.tokens[i - 1].end  # ", the library as a backup if it floods"
             if self._own_condition(i, clause, end):
                 return self.tokens[i - 1].end  # ", grandma's garden is only if the hall is not free"
-            if (
-                kind_of(self.norms[i]) not in ("number", "time", "date", "currency")
-                and self.norms[i] not in _WEEKDAYS
-            ):
-                continue  # "Wed as booked, *Fri if* the welder is off": a weekday is a value too
-            after = [t.raw.lower() for t in self.tokens[i + 1 : i + 3]]
-            if after[:1] == ["if"] or after == ["only", "if"]:
-                return self.tokens[i - 1].end
+            # the value right after the comma, or after the one word that names it ("stand 33
+            # if ..."); "Wed as booked, *Fri if* the welder is off": a weekday is a value too
+            for k in (i, i + 1):
+                if k + 1 >= len(self.tokens) or (
+                    kind_of(self.norms[k]) not in ("number", "time", "date", "currency")
+                    and self.norms[k] not in _WEEKDAYS
+                ):
+                    continue
+                after = [t.raw.lower() for t in self.tokens[k + 1 : k + 3]]
+                if after[:1] == ["if"] or after == ["only", "if"]:
+                    return self.tokens[i - 1].end
         return end
 
     def _own_condition(self, first: int, clause: int, end: int) -> bool:
