@@ -56,6 +56,8 @@ than the held-out set that showed the need:
   fact's value is it ("pick-up from the depot *sat*");
 - a "can" after ", so" and a subject ("pass it to the crew, so they can plan") is what they
   are able to do, no permission that weakens the rule;
+- a noun and its "of" phrase before "still not" in a note ("the survey *of the east wall
+  still not* done") is the subject the negation denies, as before "is not";
 - "no" and a noun as a clause's subject, before its verb ("no bags *go* into hold 4", "no
   visitor *enters* bay 2"), denies the whole predicate, as "nothing goes" does;
 - digit words joined by hyphens ("stand one-four", "flight five-oh-nine") spell a number
@@ -490,3 +492,16 @@ def test_an_old_value_before_a_named_alternative_with_its_own_if_stands() -> Non
         ledger, "Delivery van: in bay 4, bay 6 if the resurfacing starts."
     )
     assert "f1:forbidden_superseded_fact" not in names(ledger, "Delivery van: moved from bay 4 to bay 6.")
+
+
+def test_a_subject_with_its_of_phrase_before_still_not_is_denied() -> None:
+    ledger = fact(
+        "The builders surveyed the east wall on Monday.",
+        "site.east_wall_surveyed",
+        True,
+        {"names": ["east wall"], "value": ["survey", "surveyed"]},
+    )
+    assert names(ledger, "Site: survey of the east wall done Monday.") == ()
+    assert "f1:value_changed" in names(
+        ledger, "Site: survey of the east wall still not done; it was due Monday."
+    )

@@ -598,13 +598,17 @@ def _modified_subject(between: Sequence[str]) -> bool:
     """Whether the words between a subject and its negator are a modifier of the subject and
     its auxiliary: "the notice to quit *of 2026-01-14 was* not served", "the booking *for
     the third floor is* not confirmed". One preposition opens them, one auxiliary (the
-    verb's, right before the negator) ends them, and no other verb stands between."""
+    verb's, right before the negator) ends them, or in a note a "still" ("recording *of the
+    mill wheel still* not done"), and no other verb stands between."""
     return (
         len(between) <= _MODIFIER_REACH
         and between[0] in _MODIFYING
-        and between[-1] in _AUXILIARIES
+        and (between[-1] in _AUXILIARIES or between[-1] == _STILL)
         and not any(n in _AUXILIARIES for n in between[:-1])
     )
+
+
+_STILL = "stil"  # the stem of "still"
 
 
 def _coordinated(between: Sequence[str]) -> bool:
