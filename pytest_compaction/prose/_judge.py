@@ -462,10 +462,12 @@ def judge(
             # agrees in writing": a positive condition restates the permission's own (its
             # words are checked as the condition's)
             added = [w for w in added if w not in _POSITIVE_CONDITIONS]
-            if _only(invariant) and _only(cues):
+            if _only(invariant) and _only(cues) and not own & connectives(cues):
                 # "may skip it only with written permission" told "may only miss it if I've
                 # given written permission": the "only" is kept and the "if" states its
-                # condition, whose words are checked as the condition's
+                # condition, whose words are checked as the condition's; beside the rule's own
+                # connective kept ("only with a supervisor present, if the lab is quiet") an
+                # "if" is an exception added
                 added = [w for w in added if w not in _ONLY_STATED]
     else:
         added = [w for w in conditions if w in _CARVE_OUTS and w not in own]

@@ -468,13 +468,14 @@ def _spoken_clock(
     return (*value, *extra) if extra else value
 
 
-_AMBIGUOUS_DAYS = {"wednesday": "wed", "saturday": "sat", "sunday": "sun"}
-"""Weekdays whose short form is also a word ("wed", "sat", "sun"): read as the weekday only
-beside another weekday or a date, or where the fact's value is that day."""
+_AMBIGUOUS_DAYS = {"wednesday": "wed"}
+"""A weekday whose short form is also a word ("wed"): read as the weekday only beside
+another weekday or a date, or where the fact's value is that day. "Sat" and "sun" are too
+often the verb and the noun ("the owner sat at the back") to be read so."""
 
 
 def _short_days(value: tuple[Alias, ...], shown: dict[Alias, str], derived: set[Alias]) -> tuple[Alias, ...]:
-    """``value`` and, for a weekday whose short form is also a word, that form
+    """``value`` and, for a weekday whose short form is also a rare word, that form
     (:data:`_AMBIGUOUS_DAYS`): "collecting from the mosque *wed*" tells a Wednesday value."""
     extra: list[Alias] = []
     for alias in value:
