@@ -58,6 +58,7 @@ than the held-out set that showed the need:
   are able to do, no permission that weakens the rule;
 - a noun and its "of" phrase before "still not" in a note ("the survey *of the east wall
   still not* done") is the subject the negation denies, as before "is not";
+- a cross mark right before a negator ("Refund: ❌ no refund") agrees with it: one negation;
 - "no" and a noun as a clause's subject, before its verb ("no bags *go* into hold 4", "no
   visitor *enters* bay 2"), denies the whole predicate, as "nothing goes" does;
 - digit words joined by hyphens ("stand one-four", "flight five-oh-nine") spell a number
@@ -516,3 +517,11 @@ def test_only_with_kept_beside_an_if_is_an_exception_added() -> None:
     assert passes(register, "Staff may take the pool car out only with a second driver aboard.")
     kept_with_if = "Staff may take the pool car out only with a second driver aboard, if the yard is quiet."
     assert weakened(register, kept_with_if)
+
+
+def test_a_cross_mark_before_a_negator_agrees_with_it() -> None:
+    ledger = fact(
+        "Dana Ruiz gets no refund for the late return.", "refund.ruiz", False, {"names": ["refund"]}
+    )
+    assert "f1:value_changed" not in names(ledger, "Dana Ruiz (late return): ❌ no refund, desk told her.")
+    assert "f1:value_changed" in names(ledger, "Dana Ruiz (late return): ✅ refund issued, desk told her.")

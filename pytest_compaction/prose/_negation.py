@@ -216,6 +216,15 @@ class _Negation(_NegativeWords):
             found.append(self.tokens[i].raw)
         if len(found) > 1 and self.tokens[0].raw in CROSS_MARKS and self.tokens[0].raw in found:
             found.remove(self.tokens[0].raw)  # "❌ Oysters: not serving": the mark heads, the words say it
+        elif len(found) > 1:
+            # "refund: ❌ no refund": a mark right before a negator agrees with it, one "no"
+            marked = [
+                t.raw
+                for k, t in enumerate(self.tokens[:-1])
+                if t.raw in CROSS_MARKS and t.raw in found and negator(self.tokens[k + 1])
+            ]
+            if marked:
+                found.remove(marked[0])
         return ", ".join(found) if len(found) % 2 else None
 
     def _negation_cues(self) -> tuple[int, ...]:
