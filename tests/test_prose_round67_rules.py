@@ -58,6 +58,7 @@ than the held-out set that showed the need:
   are able to do, no permission that weakens the rule;
 - a noun and its "of" phrase before "still not" in a note ("the survey *of the east wall
   still not* done") is the subject the negation denies, as before "is not";
+- a bullet and an emoji opening a note's line ("• 🔋 Log every swap") stand before its command;
 - a cross mark right before a negator ("Refund: ❌ no refund") agrees with it: one negation;
 - "no" and a noun as a clause's subject, before its verb ("no bags *go* into hold 4", "no
   visitor *enters* bay 2"), denies the whole predicate, as "nothing goes" does;
@@ -525,3 +526,11 @@ def test_a_cross_mark_before_a_negator_agrees_with_it() -> None:
     )
     assert "f1:value_changed" not in names(ledger, "Dana Ruiz (late return): ❌ no refund, desk told her.")
     assert "f1:value_changed" in names(ledger, "Dana Ruiz (late return): ✅ refund issued, desk told her.")
+
+
+def test_a_command_after_an_emoji_is_a_command() -> None:
+    register = rule(
+        "Record every tyre change in the fleet log with the van number.", ["fleet log"], "obligation"
+    )
+    assert passes(register, "• 🛞 Record every tyre change in the fleet log w/ van number.")
+    assert weakened(register, "🛞 Recording tyre changes in the fleet log w/ van number where you can.")

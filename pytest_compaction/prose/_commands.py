@@ -21,6 +21,8 @@ _IMPERATIVE_SKIP = re.compile(
     r"^\s*(?:please|pls|plz|kindly|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE
 )
 """Words a command may open with before its verb: "Please ...", "Kindly re-verify ..."."""
+_MARKS = re.compile(r"^\s*(?:[^\w\s\"'`(\[*_#|~\u201c\u2018-]+\s+){1,3}(?=\w)")
+"""Emoji or symbols that open a note's line before its command ("🔋 Log every swap")."""
 _FLAG = re.compile(r"^\s*\[[ xX!\u2713\u2714]?\]\s*")
 """A task list's box or a flag of importance that opens a line ("[ ] book a hot meal for ...",
 "[!] Fri: back up ..."): a command may follow it, its label first."""
@@ -219,7 +221,7 @@ def imperative(text: str) -> str | None:
 def _heads(text: str) -> tuple[str, ...]:
     """Where a command in ``text`` may start: the text itself, after its label, after its
     fronted adverbial, or after both."""
-    clean = _FLAG.sub("", unframed(text), count=1)
+    clean = _MARKS.sub("", _FLAG.sub("", unframed(text), count=1), count=1)
     label = _LABEL.match(clean)
     labelled = _LABEL.sub("", _TABLE_LABEL.sub("", clean, count=1), count=1)
     dashed = _DASH_LABEL.sub("", labelled, count=1)
