@@ -59,6 +59,8 @@ than the held-out set that showed the need:
 - a noun and its "of" phrase before "still not" in a note ("the survey *of the east wall
   still not* done") is the subject the negation denies, as before "is not";
 - a bullet and an emoji opening a note's line ("• 🔋 Log every swap") stand before its command;
+- "212/240" is a count of a total (212 of 240) when the first number is 13 or more and no
+  more than the second; "3/4" stays a fraction, "12/09" a date, "24/7" a phrase;
 - a cross mark right before a negator ("Refund: ❌ no refund") agrees with it: one negation;
 - "no" and a noun as a clause's subject, before its verb ("no bags *go* into hold 4", "no
   visitor *enters* bay 2"), denies the whole predicate, as "nothing goes" does;
@@ -534,3 +536,15 @@ def test_a_command_after_an_emoji_is_a_command() -> None:
     )
     assert passes(register, "• 🛞 Record every tyre change in the fleet log w/ van number.")
     assert weakened(register, "🛞 Recording tyre changes in the fleet log w/ van number where you can.")
+
+
+def test_a_count_of_a_total_is_two_numbers() -> None:
+    ledger = fact(
+        "The new labels are on 164 of the 200 crates.",
+        "stock.crates_labelled",
+        164,
+        {"names": ["labels"], "value": ["164"]},
+    )
+    assert names(ledger, "new labels on 164/200 crates, rest tmrw") == ()
+    assert "f1:value_changed" in names(ledger, "new labels on 146/200 crates, rest tmrw")
+    assert tokens("24/7 cover")[0].norm == "!24/7"

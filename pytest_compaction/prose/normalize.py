@@ -133,6 +133,18 @@ _SLASHED = re.compile(r"[A-Za-z]{3,}(?:/[A-Za-z]{3,})+")
 """Words joined by a slash ("Tuesday/Thursday", "tea/coffee"): each is a word. A part with
 a digit or under three letters keeps the whole an identifier ("24/7", "A/B", "km/h")."""
 _LETTERS = re.compile(r"[A-Za-z]+")
+_COUNT_OF = re.compile(r"(\d{1,6})/(\d{1,6})")
+_COUNT_LEAST = 13
+"""The least count a slash between two numbers reads as "of": "212/240" is 212 of 240,
+while "3/4" is a fraction, "12/09" a date and "24/7" a phrase."""
+
+
+def _count_of(match: re.Match[str]) -> bool:
+    """Whether "N/M" is a count of a total: N at least :data:`_COUNT_LEAST` and no more than M."""
+    whole, total = int(match.group(1)), int(match.group(2))
+    return _COUNT_LEAST <= whole <= total
+
+
 _NUMBER_SLASH_WORD = re.compile(r"(\d{1,3})/([A-Za-z]{4,})")
 """A small number and a word joined by a slash ("3/considerable", "4/high"): a score and the
 word that names it. Periods after a slash are rates ("2/week")."""
@@ -221,6 +233,13 @@ def _tokens(text: str) -> tuple[Token, ...]:
             _rate(out, match, rate)
         elif kind == "ident" and (per := _PER_COUNT.fullmatch(raw)) is not None and _counted_unit(out, per):
             _per_count(out, match, per)
+        elif kind == "ident" and (counted := _COUNT_OF.fullmatch(raw)) is not None and _count_of(counted):
+            # "live on 212/240 scooters": 212 of 240, two numbers
+            at = match.start()
+            whole, total = counted.group(1), counted.group(2)
+            out.append(Token(_number(whole), whole, at, at + len(whole)))
+            out.append(Token("of", "/", at + len(whole), at + len(whole) + 1))
+            out.append(Token(_number(total), total, at + len(whole) + 1, match.end()))
         elif (
             kind == "ident"
             and (scored := _NUMBER_SLASH_WORD.fullmatch(raw)) is not None
