@@ -233,10 +233,10 @@ def _tokens(text: str) -> tuple[Token, ...]:
             _rate(out, match, rate)
         elif kind == "ident" and (per := _PER_COUNT.fullmatch(raw)) is not None and _counted_unit(out, per):
             _per_count(out, match, per)
-        elif kind == "ident" and (counted := _COUNT_OF.fullmatch(raw)) is not None and _count_of(counted):
+        elif kind == "ident" and (tally := _COUNT_OF.fullmatch(raw)) is not None and _count_of(tally):
             # "live on 212/240 scooters": 212 of 240, two numbers
             at = match.start()
-            whole, total = counted.group(1), counted.group(2)
+            whole, total = tally.group(1), tally.group(2)
             out.append(Token(_number(whole), whole, at, at + len(whole)))
             out.append(Token("of", "/", at + len(whole), at + len(whole) + 1))
             out.append(Token(_number(total), total, at + len(whole) + 1, match.end()))
