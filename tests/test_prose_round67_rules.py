@@ -61,6 +61,8 @@ than the held-out set that showed the need:
 - a bullet and an emoji opening a note's line ("• 🔋 Log every swap") stand before its command;
 - "212/240" is a count of a total (212 of 240) when the first number is 13 or more and no
   more than the second; "3/4" stays a fraction, "12/09" a date, "24/7" a phrase;
+- a bare number the source writes with a unit ("logged 62 hours" for a value 62) is stated
+  by the number with that unit;
 - a cross mark right before a negator ("Refund: ❌ no refund") agrees with it: one negation;
 - "no" and a noun as a clause's subject, before its verb ("no bags *go* into hold 4", "no
   visitor *enters* bay 2"), denies the whole predicate, as "nothing goes" does;
@@ -548,3 +550,14 @@ def test_a_count_of_a_total_is_two_numbers() -> None:
     assert names(ledger, "new labels on 164/200 crates, rest tmrw") == ()
     assert "f1:value_changed" in names(ledger, "new labels on 146/200 crates, rest tmrw")
     assert tokens("24/7 cover")[0].norm == "!24/7"
+
+
+def test_a_bare_number_the_source_writes_with_a_unit_is_stated_with_it() -> None:
+    ledger = fact(
+        "The volunteer log for May records 48 hours for Tomas Reyes.",
+        "volunteers.reyes_may_hours",
+        48,
+        {"names": ["volunteer log"], "value": ["48"]},
+    )
+    assert names(ledger, "Tomas Reyes: volunteer log for May shows 48 hours.") == ()
+    assert names(ledger, "Tomas Reyes: volunteer log for May shows 84 hours.") != ()

@@ -468,6 +468,30 @@ def _spoken_clock(
     return (*value, *extra) if extra else value
 
 
+def _with_source_units(
+    value: tuple[Alias, ...], source: Sequence[Statement], shown: dict[Alias, str], derived: set[Alias]
+) -> tuple[Alias, ...]:
+    """``value`` and, for a bare number the source writes with a unit ("records *62 hours*"
+    for a value 62), the number with that unit as the source reads it: a summary that keeps
+    the unit ("62 hours") states the value, which a bare "62" would not match once the hours
+    are read as a span."""
+    extra: list[Alias] = []
+    for alias in value:
+        if len(alias) != 1 or kind_of(alias[0]) != "number":
+            continue
+        for statement in source:
+            for i, token in enumerate(statement.tokens[:-1]):
+                nxt = statement.norms[i + 1]
+                if token.raw != alias[0][1:] or kind_of(nxt) != "unit" or statement.norms[i] == alias[0]:
+                    continue
+                variant = (statement.norms[i], nxt)
+                if variant not in value and variant not in extra:
+                    shown.setdefault(variant, f"{token.raw} {statement.tokens[i + 1].raw}")
+                    derived.add(variant)
+                    extra.append(variant)
+    return (*value, *extra) if extra else value
+
+
 _AMBIGUOUS_DAYS = {"wednesday": "wed"}
 """A weekday whose short form is also a word ("wed"): read as the weekday only beside
 another weekday or a date, or where the fact's value is that day. "Sat" and "sun" are too
@@ -517,6 +541,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     value = _unit_initials(value, build.shown)
     value = _spoken_clock(value, build.shown, build.derived)
     value = _short_days(value, build.shown, build.derived)
+    value = _with_source_units(value, source, build.shown, build.derived)
     dates = day_dates(value, build.shown, fact.value)
     for alias, said in dates.items():
         build.shown.setdefault(alias, said)
