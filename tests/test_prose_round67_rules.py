@@ -35,6 +35,8 @@ than the held-out set that showed the need:
   agreed, Thu if ..."; after the word that names it: "bay 4, bay 6 if ...") or a clause of
   its own with a modal of doubt ("stays at 20 mg, the GP may lower it"); a fronted phrase
   or a name set off by commas opens no such clause;
+- a noun of leaving and "of" before a name ("following the *retirement of* Ms Ode") tells
+  the old holder as gone;
 - a value, a bracketed aside and an arrow ("locked 07:00 (storm) -> open") tell the value
   as changed from;
 - a negation inside an "if" clause ("if the van is still off the road") does not reach back
@@ -561,3 +563,18 @@ def test_a_bare_number_the_source_writes_with_a_unit_is_stated_with_it() -> None
     )
     assert names(ledger, "Tomas Reyes: volunteer log for May shows 48 hours.") == ()
     assert names(ledger, "Tomas Reyes: volunteer log for May shows 84 hours.") != ()
+
+
+def test_a_noun_of_leaving_tells_the_old_holder_as_gone() -> None:
+    ledger = replaced(
+        ("The safeguarding lead is Ms Ode.", "Ms Ode has retired; Mr Varga is now the safeguarding lead."),
+        "school.safeguarding_lead",
+        ["safeguarding lead"],
+        ("Ode", "Ode"),
+        ("Varga", "Varga"),
+    )
+    told = "Following the retirement of Ms Ode, Mr Varga has been named safeguarding lead."
+    assert "f1:forbidden_superseded_fact" not in names(ledger, told)
+    assert "f1:forbidden_superseded_fact" in names(
+        ledger, "Ms Ode and Mr Varga are both safeguarding lead now."
+    )

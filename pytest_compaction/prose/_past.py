@@ -48,6 +48,11 @@ _REPLACED_REACH = 6
 _ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
 _TO_GAP = re.compile(r"\s+to\s+", re.IGNORECASE)
 _FROM_REACH = 6
+_LEAVING_NOUNS = frozenset(
+    stem(w) for w in ("departure", "resignation", "retirement", "exit", "death", "dismissal", "removal")
+)
+"""Nouns of someone's leaving: "the *departure of* Dr. Sandoval" tells him as gone."""
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sir", "dame"})
 _ARROW_REACH = 3
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "our", "my", "your"})
 """How many words of a value's phrase may stand before the arrow after it ("terminal 1 ->")."""
@@ -113,6 +118,17 @@ class _PastFraming(_Sentence):
         by "and"/"or" ("is on the Basic plan *and asked* about Pro"): it tells another
         action, not the tense of the value before it."""
         return index > position and any(n in ("and", "or") for n in self.norms[position + 1 : index])
+
+    def _left_by(self, position: int) -> str | None:
+        """The words that tell the one at token ``position`` has left, or None: a noun of
+        leaving and "of" before the name, a title between ("following *the departure of* Dr.
+        Sandoval", "since *the retirement of* Ms Ode")."""
+        at = position - 1
+        if at > 0 and self.norms[at] in _TITLES:
+            at -= 1
+        if at < 1 or self.norms[at] != "of" or self.norms[at - 1] not in _LEAVING_NOUNS:
+            return None
+        return f"{self.tokens[at - 1].raw} of {self.tokens[position].raw}"
 
     def history_word(self, index: int) -> bool:
         """Whether token ``index`` is a word of history (:data:`PAST`): not "once", "then"
@@ -259,6 +275,9 @@ class _PastFraming(_Sentence):
                 return f"{self.tokens[position - 1].raw} {self.tokens[position].raw}"
         if position > 0 and self.norms[position - 1] == "from" and not origin:
             return f"from {self.tokens[position].raw}"
+        left = self._left_by(position)
+        if left is not None:
+            return left
         replaced = self._replaced(position)
         if replaced is not None:
             return replaced
