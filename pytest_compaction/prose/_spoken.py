@@ -447,6 +447,10 @@ _DIGIT_WORDS = {
     "oh": "0",
 }
 """The words of single digits as a code is read out, "oh" for zero ("five-oh-nine")."""
+_DIGIT_PAIR = re.compile(
+    r"\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)-(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b",
+    re.IGNORECASE,
+)
 
 
 def digit_words(out: list[Token], text: str) -> list[Token]:
@@ -454,6 +458,8 @@ def digit_words(out: list[Token], text: str) -> list[Token]:
     digit by digit: "seven-seven-one" is 771 and "stand one-four" stand 14, as a flight or a
     stand is read out on the radio. A run that goes on into another number word by a hyphen
     ("oh-nine-fifteen") is a time said aloud, left as it is."""
+    if _DIGIT_PAIR.search(text) is None:
+        return out  # the cheap test first: most texts spell no code out
     result: list[Token] = []
     i = 0
     while i < len(out):
