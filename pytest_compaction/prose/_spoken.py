@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -409,22 +409,32 @@ _MAX_GROUPS = 8
 of numbers is numbers, and reading it costs a pass per group, not one per pair."""
 
 
+def _run_end(out: Sequence[Token], i: int, joined: Callable[[int], bool]) -> int:
+    """The last token of the run that starts at token ``i``, each token joined to the next
+    as ``joined`` tells; a run holds at most :data:`_MAX_GROUPS` joins (a phone number or a
+    reference has a few groups, not thousands)."""
+    j = i
+    while j + 1 < len(out) and j - i < _MAX_GROUPS and joined(j):
+        j += 1
+    return j
+
+
 def digit_groups(out: list[Token], text: str) -> list[Token]:
     """``out`` with each run of digit groups joined by single spaces, dashes or dots read
     as one identifier (see the module docstring)."""
     result: list[Token] = []
     i = 0
     while i < len(out):
-        j = i
-        while (
-            j + 1 < len(out)
-            and j - i < _MAX_GROUPS  # a phone number or reference has a few groups, not thousands
-            and _plain(out[j])
-            and not out[j].raw.endswith(",")
-            and _plain(out[j + 1])
-            and text[out[j].end : out[j + 1].start] == " "
-        ):
-            j += 1
+        j = _run_end(
+            out,
+            i,
+            lambda k: (
+                _plain(out[k])
+                and not out[k].raw.endswith(",")
+                and _plain(out[k + 1])
+                and text[out[k].end : out[k + 1].start] == " "
+            ),
+        )
         if j > i:
             groups = [g for t in out[i : j + 1] for g in re.findall(r"\d+", t.raw)]
             norm = _international(groups) if out[i].start > 0 and text[out[i].start - 1] == "+" else None
@@ -463,15 +473,15 @@ def digit_words(out: list[Token], text: str) -> list[Token]:
     result: list[Token] = []
     i = 0
     while i < len(out):
-        j = i
-        while (
-            j + 1 < len(out)
-            and j - i < _MAX_GROUPS
-            and out[j].raw.lower() in _DIGIT_WORDS
-            and out[j + 1].raw.lower() in _DIGIT_WORDS
-            and text[out[j].end : out[j + 1].start] == "-"
-        ):
-            j += 1
+        j = _run_end(
+            out,
+            i,
+            lambda k: (
+                out[k].raw.lower() in _DIGIT_WORDS
+                and out[k + 1].raw.lower() in _DIGIT_WORDS
+                and text[out[k].end : out[k + 1].start] == "-"
+            ),
+        )
         joined = text[out[j].end : out[j].end + 1] == "-" or (
             i and text[out[i].start - 1 : out[i].start] == "-"
         )
