@@ -65,6 +65,8 @@ than the held-out set that showed the need:
   more than the second; "3/4" stays a fraction, "12/09" a date, "24/7" a phrase;
 - a bare number the source writes with a unit ("logged 62 hours" for a value 62) is stated
   by the number with that unit;
+- a shorter name inside a longer one ("extension" of "no-cost extension") is read where the
+  longer one starts, so the "no" of "no-cost" negates nothing;
 - a cross mark right before a negator ("Refund: ❌ no refund") agrees with it: one negation;
 - "no" and a noun as a clause's subject, before its verb ("no bags *go* into hold 4", "no
   visitor *enters* bay 2"), denies the whole predicate, as "nothing goes" does;
@@ -578,3 +580,14 @@ def test_a_noun_of_leaving_tells_the_old_holder_as_gone() -> None:
     assert "f1:forbidden_superseded_fact" in names(
         ledger, "Ms Ode and Mr Varga are both safeguarding lead now."
     )
+
+
+def test_a_name_inside_a_longer_name_is_read_with_it() -> None:
+    ledger = fact(
+        "Grant RG-14 is not eligible for a no-cost extension.",
+        "grant.rg14_nce",
+        False,
+        {"names": ["no-cost extension", "extension"], "polarity": "negative"},
+    )
+    assert "f1:value_changed" in names(ledger, "Grant RG-14: a no-cost extension can be obtained.")
+    assert names(ledger, "Grant RG-14: no no-cost extension can be obtained.") == ()

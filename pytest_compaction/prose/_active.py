@@ -240,6 +240,9 @@ def _check_active(
         for a in group:  # the longest alias at a place is the words there ("notice to quit")
             for p in statement.positions(a):
                 spans[p] = max(spans.get(p, 0), len(a))
+        # a shorter alias inside a longer one is that one's words ("extension" of "no-cost
+        # extension"): read where the longer one starts, whose own "no" negates nothing
+        spans = {p: n for p, n in spans.items() if not any(q < p < q + m for q, m in spans.items())}
         turned = {p for a in group if a in r.inverse for p in statement.positions(a)}
         spots = sorted(spans, key=_nearness(statement, anchor, statement.index == hit_index))
         own_names = r.names if value_hit is not None else ()
