@@ -42,6 +42,7 @@ from pytest_compaction.prose._trust import (
     _reports_doubt,
     _source_label,
     _source_tells,
+    _speaker_label,
     _told_by_person,
 )
 from pytest_compaction.prose._values import _content
@@ -360,6 +361,7 @@ def _check_sources(
     forms: dict[str, set[str]] = {}
     untrusted: dict[str, list[set[str]]] = {}
     labels: dict[str, frozenset[str]] = {}
+    speakers: dict[str, frozenset[str]] = {}
     told_by: dict[str, set[str]] = {}
     untrusted_fact_words: set[str] = set()
     tools: set[str] = set()
@@ -381,6 +383,7 @@ def _check_sources(
         trust = getattr(event, "trust", Trust.USER)
         event_id = getattr(event, "event_id", "?")
         labels[event_id] = _source_label(text)
+        speakers[event_id] = _speaker_label(text)
         for statement in read_statements(text):
             for positions in _units(statement):
                 words = _content(statement, positions)
@@ -471,6 +474,8 @@ def _check_sources(
                     continue  # "Next up: car insurance renewal" for "I want to look at" it
                 if _possessor(statement, i):
                     continue  # "Oren Fairweather's follow-up": whose it is, not what may happen
+                if norm in speakers[only_speculative[norm]]:
+                    continue  # "per ops mgr" for "Ops manager: ...": who said it, not what
                 hedge = _before_whether(statement, i, statement.speculative(i))
                 # "might need" told as "will need", reported or not, is stated as certain.
                 if hedge and _offered_itself(hedge, statement.tokens[i].raw):

@@ -56,6 +56,15 @@ def _role_before(text: str, hedge: int) -> bool:
     return text[hedge : hedge + 2].lower() == "if" and _ROLE_BEFORE.search(text, 0, hedge) is not None
 
 
+_OPEN_LABEL = re.compile(r"tbd|tbc|tba|to\s+be\s+\w+(?:\s+\w+)?", re.IGNORECASE)
+"""The labels of doubt that can name their own noun: "details *TBC*", "venue *to be
+confirmed*"."""
+_LABELLED_WORDS = 3
+"""How many words a label of doubt can name before it ("exact start time TBC")."""
+_TIME_NOUNS = frozenset(stem(w) for w in ("time", "times", "day", "days", "week", "weeks", "month", "year"))
+"""Nouns of time a label of doubt can name though they are common words ("start *time* TBC")."""
+
+
 _WHEN_WORDS = frozenset(
     stem(word)
     for word in [
@@ -242,6 +251,7 @@ class _Speculation(_Sentence):
             and not _required(self.text, start + m.end(), m.group())
             and not _request(self.text, start + m.end(), m.group())
             and not self._hedges_time_only(start + m.start(), here, end)
+            and not self._labels_own_noun(start + m.start(), m.group(), here)
             and not (here < start + m.start() and _role_before(self.text, start + m.start()))
         ]
         believed = _BELIEVED_CAN.search(self.text, start, end)
@@ -277,6 +287,23 @@ class _Speculation(_Sentence):
         return bool(when) and all(
             self.norms[i] in _WHEN_WORDS or kind_of(self.norms[i]) in ("time", "date", "number", "unit")
             for i in when
+        )
+
+    def _labels_own_noun(self, at: int, hedge: str, here: int) -> bool:
+        """Whether the label of doubt at character ``at`` ("TBC", "to be confirmed") doubts
+        only the noun it follows in a part of its own after the token at character ``here``:
+        set off by a comma, bracket or dash, one to three words and a noun last ("the
+        council is banning scooters next year, *details TBC*", "closing in March, *start
+        time tbc*"). A bare ", TBC", or one after a word that points back ("it's TBC", "all
+        TBC", "the date is TBC"), still doubts the whole clause."""
+        if at <= here or not _OPEN_LABEL.fullmatch(hedge):
+            return False
+        mark = max(self.text.rfind(c, here, at) for c in ",(\u2013\u2014;")
+        named = [i for i, t in enumerate(self.tokens) if mark < t.start and t.end <= at]
+        return (
+            mark >= 0
+            and 0 < len(named) <= _LABELLED_WORDS
+            and (self.norms[named[-1]] not in STOPWORDS or self.norms[named[-1]] in _TIME_NOUNS)
         )
 
     def _own_clause(self, start: int, spliced: re.Match[str]) -> bool:

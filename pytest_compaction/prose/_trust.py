@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence, Set
 
+from pytest_compaction.prose._cue_words import _SOURCE_NOUNS
 from pytest_compaction.prose.normalize import kind_of, phrase, stem, tokens
 from pytest_compaction.prose.statements import ATTRIBUTION, STOPWORDS, Statement
 
@@ -149,6 +150,14 @@ def _source_label(text: str) -> frozenset[str]:
         for t in head
         if kind_of(t.norm) in ("word", "identifier") and len(t.norm) > 2 and t.norm not in STOPWORDS
     )
+
+
+def _speaker_label(text: str) -> frozenset[str]:
+    """The words of :func:`_source_label` where a colon ends them ("*Ops manager*: the
+    council might ..."): who speaks, never a quoted title inside what is said ("the
+    director might cut the reprise of 'Lantern Song'")."""
+    end = _LABEL_END.search(text)
+    return _source_label(text) if end is not None and end.group().startswith(":") else frozenset()
 
 
 def _source_tells(statement: Statement, label: frozenset[str], verbs: Set[str] = _TELLING) -> bool:
@@ -424,11 +433,11 @@ _SAYING = frozenset(
     for w in (
         *("say", "says", "said", "state", "states", "stated", "report", "reports", "reported"),
         *("mention", "mentions", "mentioned", "write", "writes", "wrote", "assert", "asserts"),
-        *("asserted", "according"),
+        *("asserted", "according", "per"),
     )
 )
-"""Plain verbs of saying, and "according to": "she *said* the panel has cut the line",
-"*according to* her, the panel has cut the line" tell what was said as it was said, so a
+"""Plain verbs of saying, and "according to" or "per": "she *said* the panel has cut the
+line", "*according to* her, the panel has cut the line" tell what was said as it was said, so a
 hedge the source used and the report left out is a change, not a report."""
 
 
@@ -449,10 +458,12 @@ a source named with one of them reports a possibility; named with a plain verb o
 def _reports_doubt(words: str | None) -> bool:
     """Whether attribution ``words`` (:func:`_reported`) keep a doubt's standing: quotation
     marks, a question or request ("asked about dropping out"), a label of doubt ("an
-    unconfirmed report"); not a plain verb of saying alone (:data:`_SAYING`)."""
+    unconfirmed report"); not a plain verb of saying alone (:data:`_SAYING`), nor the noun
+    that names the source ("per the site, ..."): who told it keeps no doubt."""
     if not words:
         return False
-    return any(not set(phrase(w)) <= _SAYING for w in words.split(", "))
+    said = [set(phrase(w)) for w in words.split(", ")]
+    return not any(w <= _SAYING for w in said) or any(not w <= _SAYING | _SOURCE_NOUNS for w in said)
 
 
 def _reported(statement: Statement, position: int, names: set[str]) -> str | None:
@@ -461,5 +472,6 @@ def _reported(statement: Statement, position: int, names: set[str]) -> str | Non
     words = statement.attributed(position)
     if words is None or words == "quotation marks":
         return words
-    kept = [w for w in words.split(", ") if not set(phrase(w)) <= names]
+    # a verb of saying is never a fact's name: "the email *says*" for a source that said
+    kept = [w for w in words.split(", ") if not set(phrase(w)) <= names or set(phrase(w)) <= _SAYING]
     return ", ".join(kept) if kept else None

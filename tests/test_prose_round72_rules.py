@@ -1,0 +1,62 @@
+"""Rounds 72 and 73's rules (a marina's harbourmaster handovers; a class teacher's cover
+notes; a conference run-sheet; a home carer's dictated visit notes) and what round 71 left,
+each tested in other words than the held-out set that showed the need:
+
+- a label of doubt after a noun of its own in a part set off by a comma or bracket ("the
+  depot is closing in March, *exact date TBC*") doubts that noun only, not the clause
+  before it; a bare ", TBC", or one after a word that points back ("it's TBC", "all
+  TBC"), still doubts the whole clause;
+- the words a source opens with before a colon ("*Site manager*: the landlord might ...")
+  say who spoke: restating them ("site manager rang") states nothing the source only
+  doubted; a quoted title after the opening words is no speaker;
+- "per" tells what the source said as it said it, as "according to" does, and so does a
+  source noun with a plain verb of saying ("the email says"): a doubt the source had and
+  the report drops is stated as settled;
+"""
+
+from __future__ import annotations
+
+from _prose_facts import events, names
+
+
+def test_a_label_of_doubt_after_its_own_noun_doubts_that_noun_only() -> None:
+    ledger = events("Depot notice: the Mill Lane depot is closing in March, exact date to be confirmed.")
+    assert "unsupported_fact" not in names(ledger, "- Mill Lane depot closing in March (exact date TBC)")
+    settled = events("Depot notice: the Mill Lane depot might close in March.")
+    assert "unsupported_fact" in names(settled, "- Mill Lane depot closing in March, exact date TBC")
+    assert "unsupported_fact" in names(settled, "- Mill Lane depot closing in March, date tbd")
+    # a bare label still doubts the whole clause
+    assert "unsupported_fact" not in names(settled, "- Mill Lane depot closing in March, TBC")
+    assert "unsupported_fact" not in names(settled, "- Mill Lane depot closing in March (to be confirmed)")
+    assert "unsupported_fact" in names(settled, "- Mill Lane depot closing in March, start time TBC")
+    # ... and so does one after a word that points back or a verb
+    for back in ("it's TBC", "all TBC", "still TBC", "which is TBC"):
+        assert "unsupported_fact" not in names(settled, f"- Mill Lane depot closing in March, {back}")
+    assert "unsupported_fact" not in names(settled, "- Depot closing TBC")
+
+
+def test_a_speaker_before_a_colon_is_who_spoke_not_what() -> None:
+    ledger = events("Yard foreman: the landlord might raise the yard rent from April.")
+    assert "unsupported_fact" not in names(ledger, "- Yard foreman rang at noon.")
+    assert "unsupported_fact" not in names(ledger, "- Yard foreman (rang at noon): landlord may raise rent")
+    # a quoted title inside what is said is no speaker
+    titled = events("The director said she might cut the reprise of 'Harbour Lights' on Friday.")
+    assert "unsupported_fact" in names(titled, "- Director has cut the reprise.")
+
+
+def test_per_or_a_source_noun_with_a_verb_of_saying_tells_as_settled() -> None:
+    ledger = events("Site manager: the landlord might raise the yard rent from April.")
+    assert "unsupported_fact" not in names(
+        ledger, "- per site mgr, the landlord might raise yard rent from April"
+    )
+    assert "unsupported_fact" in names(ledger, "- per site mgr, the landlord is raising yard rent from April")
+    assert "unsupported_fact" in names(
+        ledger, "- per the site mgr the landlord is raising yard rent from April"
+    )
+    mailed = events("An email from the letting office said the landlord might raise the rent from April.")
+    assert "unsupported_fact" in names(
+        mailed, "- The letting office's email says the landlord is raising the rent from April."
+    )
+    assert "unsupported_fact" not in names(
+        mailed, "- The letting office's email says the landlord may raise the rent from April."
+    )
