@@ -12,11 +12,16 @@ each tested in other words than the held-out set that showed the need:
 - "per" tells what the source said as it said it, as "according to" does, and so does a
   source noun with a plain verb of saying ("the email says"): a doubt the source had and
   the report drops is stated as settled;
+- a state "off" after a verb reaches a name of two words or more from its last word ("the
+  *hot water supply* in Block C is switched off"), as one word's reach is counted; a note's
+  bare "off" right after the name, before a bracket, a mark or a word of time ("boiler off
+  (service)", "heating off until May"), tells the name's state; after an amount ("25% off",
+  "£5 off") it is a discount;
 """
 
 from __future__ import annotations
 
-from _prose_facts import events, names
+from _prose_facts import events, fact, names
 
 
 def test_a_label_of_doubt_after_its_own_noun_doubts_that_noun_only() -> None:
@@ -60,3 +65,47 @@ def test_per_or_a_source_noun_with_a_verb_of_saying_tells_as_settled() -> None:
     assert "unsupported_fact" not in names(
         mailed, "- The letting office's email says the landlord may raise the rent from April."
     )
+
+
+def test_a_state_off_reaches_a_long_name_and_a_notes_bare_off_tells_it() -> None:
+    ledger = fact(
+        "The hot water supply in Block C is switched off for the boiler service.",
+        "utilities.block_c_hot_water_on",
+        False,
+        {"names": ["hot water supply", "hot water"]},
+    )
+    assert "f1:value_changed" not in names(
+        ledger, "Block C: the hot water supply is switched off (boiler service)."
+    )
+    assert "f1:value_changed" in names(ledger, "Block C: the hot water supply is switched back on.")
+    assert "f1:value_changed" not in names(ledger, "- Block C: hot water supply off (boiler service)")
+    assert "f1:value_changed" not in names(ledger, "- Block C hot water supply off until the service is done")
+    assert "f1:value_changed" in names(ledger, "- Block C hot water supply on again after the service")
+    discount = fact(
+        "Members get 25% off the hot water bottles.",
+        "shop.member_discount",
+        25,
+        {"names": ["members"], "value": ["25%"]},
+    )
+    assert "f1:value_changed" not in names(discount, "- Members: hot water bottles 25% off.")
+
+
+def test_out_of_a_state_reaches_a_long_name_from_its_last_word() -> None:
+    ledger = fact(
+        "The visitor car park barrier by Gate 2 is out of service.",
+        "site.visitor_barrier_working",
+        False,
+        {"names": ["visitor car park barrier"]},
+    )
+    out = "- The visitor car park barrier by Gate 2 is out of service."
+    assert "f1:value_changed" not in names(ledger, out)
+    assert "f1:value_changed" in names(ledger, "- The visitor car park barrier by Gate 2 is back in service.")
+    kept = fact(
+        "Tree nut flapjacks from the cafe stay out of the kitchen.",
+        "kitchen.tree_nut_flapjacks_allowed",
+        False,
+        {"names": ["tree nut flapjacks"]},
+    )
+    out = "- Tree nut flapjacks from the cafe are kept out of the kitchen."
+    assert "f1:value_changed" not in names(kept, out)
+    assert "f1:value_changed" in names(kept, "- Tree nut flapjacks from the cafe are fine in the kitchen.")

@@ -104,6 +104,11 @@ _HOLDERS = frozenset(
 )
 """What holds its items, so that a thing "off" it is left out: "grapes *off her diet*", "Sam
 *off the rota*"."""
+_BARE_OFF = re.compile(
+    r"\s*(?:$|[.;,(\u2013\u2014]|-\s|(?:until|till|for|since|from|during)\b)", re.IGNORECASE
+)
+"""What can follow a note's "off" right after a name for it to tell the name's state ("water
+supply off *(frost)*", "heating off *until* May"), not a place ("a ferry off the coast")."""
 _HOLDER = re.compile(r"\s+(?:the|her|his|their|its|my|our|your)\s+([a-z]+)\b", re.IGNORECASE)
 
 
@@ -157,10 +162,17 @@ class _NegativeWords(_Sentence):
             and self._off_the_list(index)
         ):
             return "off"  # "grapes off her diet", "Sam off the rota": taken off what held it
+        if (
+            position + span == index
+            and kind_of(self.norms[before]) == "word"  # "90% off", "£5 off": a discount
+            and _BARE_OFF.match(self.text, self.tokens[index].end)
+        ):
+            return "off"  # a note's "water supply off (frost)", "heating off until May": its state
         if verb not in _OFF_STATE and verb not in _SWITCH:
             return ""
         if index > position:
-            return "off" if self._before_verb(position, before) or position == before else ""
+            last = position + span - 1  # "the water *supply* on Pontoon D is switched off"
+            return "off" if self._before_verb(last, before) or last == before else ""
         if verb in _SWITCH and position - index <= _OFF_REACH:
             return "off"
         if verb in _OFF_STATE and position - index <= _OFF_REACH and self._abstains(index):
@@ -186,7 +198,7 @@ class _NegativeWords(_Sentence):
             return ""
         if raw == _OUT and index > 0 and position < index - 1 and self._out_of_state(index):
             # "the MX records are out of scope", "the lift is out of service": the subject is not in it
-            return "out of" if self._before_verb(position, index - 1) else ""
+            return "out of" if self._before_verb(position + span - 1, index - 1) else ""
         if raw == _OUT and position < index:
             return self._kept_out(position, index, span)
         if raw == _OUT and (index == 0 or self.norms[index - 1] not in _KEPT_OUT):
@@ -236,7 +248,7 @@ class _NegativeWords(_Sentence):
             return ""  # a modifier of what is kept away: "leave *pet* arrangements out of the list"
         if verb < position < index:
             return "out of"  # the object kept away
-        if position < verb and self._before_verb(position, verb):
+        if position < verb and self._before_verb(position + span - 1, verb):
             return "out of"  # the subject kept away
         return ""
 
