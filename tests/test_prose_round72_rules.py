@@ -17,11 +17,18 @@ each tested in other words than the held-out set that showed the need:
   bare "off" right after the name, before a bracket, a mark or a word of time ("boiler off
   (service)", "heating off until May"), tells the name's state; after an amount ("25% off",
   "£5 off") it is a discount;
+- a measure that "didn't move" or "never budged" after a try, a try "aborted" or "halted",
+  and a safety device that stopped it ("the overload alarm stopped the hoist") tell the
+  failure; "did not move the meeting" tells none;
 """
 
 from __future__ import annotations
 
+import pytest
 from _prose_facts import events, fact, names
+from _prose_rules import codes, failure
+
+from pytest_compaction.core.errors import PayloadError
 
 
 def test_a_label_of_doubt_after_its_own_noun_doubts_that_noun_only() -> None:
@@ -109,3 +116,28 @@ def test_out_of_a_state_reaches_a_long_name_from_its_last_word() -> None:
     out = "- Tree nut flapjacks from the cafe are kept out of the kitchen."
     assert "f1:value_changed" not in names(kept, out)
     assert "f1:value_changed" in names(kept, "- Tree nut flapjacks from the cafe are fine in the kitchen.")
+
+
+def test_a_measure_that_did_not_move_or_a_try_cut_short_is_a_failure() -> None:
+    tutoring = failure(
+        "Maya had eight weeks of maths catch-up sessions; her test score never budged.", ["catch-up"]
+    )
+    assert "failure_history_collapsed" not in codes(
+        tutoring, "Maya did 8 weeks of catch-up; score didn't move at all."
+    )
+    assert "failure_history_collapsed" in codes(
+        tutoring, "Maya could try catch-up sessions to see if her score moves."
+    )
+    hoist = failure(
+        "We tried the engine hoist on the Lister block; the overload alarm stopped it halfway.", ["hoist"]
+    )
+    assert "failure_history_collapsed" not in codes(
+        hoist, "Engine hoist tried on the Lister: overload alarm stopped it."
+    )
+    assert "failure_history_collapsed" in codes(
+        hoist, "Engine hoist on the Lister: worth a go, alarm set at 2 t."
+    )
+    test_run = failure("The pressure test on loop 3 was aborted at 4 bar.", ["pressure test"])
+    assert "failure_history_collapsed" not in codes(test_run, "Loop 3 pressure test: aborted at 4 bar.")
+    with pytest.raises(PayloadError, match="does not read as a failure"):
+        codes(failure("We did not move the Tuesday meeting to the hall.", ["meeting"]), "Meeting.")

@@ -35,6 +35,9 @@ _NEGATED_SUCCESS = (
     r"deliver(?:ed|s)?|receive[ds]?|respond(?:ed|s)?|connect(?:ed|s)?|load(?:ed|s)?|finish(?:ed|es)?|"
     r"complete[ds]?|resolve[ds]?|drop(?:ped|s)?|appear(?:ed|s)?|reflect(?:ed|s)?|stop(?:ped|s)?|"
     r"cure[ds]?|end(?:ed|s)?|"
+    # a level or a measure that did not shift: "his reading age didn't move (at all)", "it
+    # never budged"; not a move decided against ("did not move the meeting")
+    r"(?:move[ds]?|budge[ds]?|shift(?:ed|s)?)(?=\s*(?:$|[.,;:!)\u2013\u2014]|-\s|at\s+all\b|an\s+inch\b|either\b))|"
     # what a thing does when it works: "the key no longer fits", "the pump didn't start"
     r"fit(?:s|ted)?|open(?:ed|s)?|start(?:ed|s)?|latch(?:ed|es)?|seal(?:ed|s)?|boot(?:ed|s)?|"
     r"charge[ds]?|sync(?:ed|s)?|drain(?:ed|s)?|flush(?:ed|es)?|"
@@ -124,6 +127,14 @@ _SPOILED = (
     r"tripped\s+(?:the\s+|an?\s+)?(?:breaker|fuse|rcd|circuit|trip\s+switch|out)|blew\s+(?:a|the)\s+fuse|shorted\s+out"
 )
 """What the attempt left spoiled ("the culture was contaminated", "the tiles got cracked")."""
+_CUT_SHORT = (
+    r"(?:was|were|got|been)\s+(?:\w+\s+)?(?:aborted|halted|called\s+off)|aborted|"
+    # a safety device ended the try: "the load-cell alarm stopped the lift", "the
+    # interlock cut the run at 40 %"
+    r"(?:alarm|alarms|interlock|cut-?out|limiter|trip|sensor|overload)\s+(?:stopped|halted|cut|killed|aborted)"
+)
+"""A try cut short before its end ("the lift was aborted", "the overload alarm stopped the
+crane"): an outcome that did not come."""
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
@@ -139,6 +150,8 @@ _FAILED = re.compile(
     + _HELD_ON
     + r"|"
     + _SPOILED
+    + r"|"
+    + _CUT_SHORT
     + r"|made\s+no\s+difference|(?:(?:had|has|with)\s+)?(?:no|zero)\s+effect|no\s+improvement|"
     r"ineffective|gave\s+up|giv(?:e|es|ing|en)\s+up|abandoned|f[ae]ll(?:s|en)?\s+through|"
     + _DISCARDED
@@ -162,6 +175,8 @@ _FAILED_EVENT = re.compile(
     + r"|"
     r"made\s+no\s+difference|had\s+no\s+effect|gave\s+up|given\s+up|abandoned|fell\s+through|"
     + _SPOILED
+    + r"|"
+    + _CUT_SHORT
     + r"|"
     r"fallen\s+through)\b"
 )
