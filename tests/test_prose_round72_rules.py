@@ -20,13 +20,16 @@ each tested in other words than the held-out set that showed the need:
 - a measure that "didn't move" or "never budged" after a try, a try "aborted" or "halted",
   and a safety device that stopped it ("the overload alarm stopped the hoist") tell the
   failure; "did not move the meeting" tells none;
+- an "if" that conditions a second choice after a comma inside brackets ("(ring first,
+  email if no answer)") is the rule's detail, not an exception; one offered with "or", or
+  outside brackets ("through the agent, or direct if cheaper"), adds a way out of the rule;
 """
 
 from __future__ import annotations
 
 import pytest
 from _prose_facts import events, fact, names
-from _prose_rules import codes, failure
+from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
 
@@ -141,3 +144,20 @@ def test_a_measure_that_did_not_move_or_a_try_cut_short_is_a_failure() -> None:
     assert "failure_history_collapsed" not in codes(test_run, "Loop 3 pressure test: aborted at 4 bar.")
     with pytest.raises(PayloadError, match="does not read as a failure"):
         codes(failure("We did not move the Tuesday meeting to the hall.", ["meeting"]), "Meeting.")
+
+
+def test_an_if_of_a_second_choice_in_brackets_is_the_rules_detail() -> None:
+    register = rule(
+        "Report any fuel spill on the forecourt to the site manager straight away.",
+        ["fuel spill"],
+        "obligation",
+    )
+    told = "- Any fuel spill on the forecourt must be reported to the site manager"
+    assert passes(register, f"{told} straight away (ring first, radio if no answer).")
+    assert passes(register, f"{told} straight away (mobile, then desk phone if no reply).")
+    assert weakened(register, f"{told}, straight away if he is free.")
+    assert weakened(register, f"{told} (straight away, or later if busy).")
+    assert weakened(register, f"{told} (straight away, unless it is small).")
+    assert weakened(register, f"{told} (straight away, you can wait if busy).")
+    assert weakened(register, f"{told} (straight away, never if it is small).")
+    assert weakened(register, f"{told} (straight away, waiting is fine if busy).")

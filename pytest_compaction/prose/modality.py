@@ -162,6 +162,16 @@ _CAPACITY_CLAUSE = re.compile(
 open*, where every player can* see the dice", "*so that the nurses can* check it", "pass it
 to the crew*, so they can* work out the holdover") tells what someone is able to do there,
 not a permission of the rule."""
+_FALLBACK_IF = re.compile(
+    r"(\([^()]*?,\s*"
+    r"(?:(?!(?:or|not|no|only|except|even|unless|you|we|they|he|she|it|i|never|always|must|may|can|"
+    r"should|will|is|are|was|were)\b)[\w.'/-]+\s+){1,4}?)(if|when)\b"
+)
+"""An "if" that conditions a second choice after a comma inside brackets, the rule's detail
+("report it by the quickest means (phone first*, VHF ch 80 if* no answer)"): which way,
+not an exception to the rule. A clause after the comma with its own subject, negator or
+modal is not such a choice, nor is one offered with "or" or outside brackets ("book
+through the agent, or direct if cheaper" adds a way out of the rule)."""
 _MANNER_ADJECTIVE = re.compile(
     r"(?<!\bbe\s)(?<!\bstay\s)\b(?:careful|cautious|judicious|prudent|mindful)\s+(?=(?!(?:with|when|whenever|to|not|about|if|of|"
     r"that|and|or|in|around|near|while|during|before|after|at|on|for|so|enough|as|but)\b)[a-z][a-z-]*\b)"
@@ -291,6 +301,8 @@ def read(text: str) -> Reading:
     if " not " in work or "n't" in work:
         work = _CONDITION_NEGATION.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
         work = _PURPOSE_NEGATION.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
+    if "if" in work or "when" in work:
+        work = _FALLBACK_IF.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
     if "can" in work or "could" in work:
         work = _CAPACITY_CLAUSE.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
     if "optional" in work:
