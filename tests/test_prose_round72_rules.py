@@ -23,6 +23,9 @@ each tested in other words than the held-out set that showed the need:
 - an "if" that conditions a second choice after a comma inside brackets ("(ring first,
   email if no answer)") is the rule's detail, not an exception; one offered with "or", or
   outside brackets ("through the agent, or direct if cheaper"), adds a way out of the rule;
+- "no", a noun and an act in the present bounded by "until", "without" or "unless" ("at
+  six no dog leaves the kennel until ...") forbids as "nobody leaves until" does, wherever
+  the clause starts; "no seats left until Friday" tells no act;
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from _prose_facts import events, fact, names
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.prose.modality import CueKind, read
 
 
 def test_a_label_of_doubt_after_its_own_noun_doubts_that_noun_only() -> None:
@@ -161,3 +165,23 @@ def test_an_if_of_a_second_choice_in_brackets_is_the_rules_detail() -> None:
     assert weakened(register, f"{told} (straight away, you can wait if busy).")
     assert weakened(register, f"{told} (straight away, never if it is small).")
     assert weakened(register, f"{told} (straight away, waiting is fine if busy).")
+
+
+def test_no_thing_acting_until_a_condition_forbids_wherever_it_starts() -> None:
+    register = rule(
+        "Do not let any dog leave the kennel block at 6 p.m. until its owner has signed it out.",
+        ["kennel block"],
+        "prohibition",
+    )
+    assert passes(register, "At 6 p.m. no dog leaves the kennel block until its owner has signed it out.")
+    assert passes(
+        register, "Evenings - no dog goes out of the kennel block without its owner signing it out."
+    )
+    assert weakened(
+        register, "At 6 p.m. dogs usually leave the kennel block once the owner has signed them out."
+    )
+    assert not read("There are no seats left until Friday.").has(CueKind.PROHIBITION)
+    assert not read("We had no dogs in the kennel until May.").has(CueKind.PROHIBITION)
+    assert not read("There were no news reports until Monday.").has(CueKind.PROHIBITION)
+    assert not read("We found no rat droppings in the kennel.").has(CueKind.PROHIBITION)
+    assert read("We agreed no dog sleeps in the kennel without a blanket.").has(CueKind.PROHIBITION)

@@ -205,6 +205,12 @@ _PROHIBITION = (
     r"likes|loves|wants|needs|minds|cares|remembers|recalls|believes|expects|agrees|understands|owns|"
     r"lives|works|uses|feels|means|gets|looks|sees|hears|wins|pays|answers|reads|notices|objects)\b)"
     r"[a-z]{2,}s\b(?!\s+(?:to|that)\b)",
+    # "At 3.15 no Y3 child leaves the room until ...", "no dog enters the ward without ...":
+    # "no", a noun and an act in the present bounded by a condition, wherever the clause
+    # starts, is "never ... without" as "nobody enters unless" is; "no seats left until
+    # Friday" tells no act.
+    r"\bno\s+(?:[\w-]+\s+){1,2}?[a-z]{2,}s\b(?=\s+(?:the|a|an|any|this|that|their|his|her|its|our|your|"
+    r"home|out|in|into|on|off|through|past|up|down|with)\b)(?=[^.;!?]{0,200}?\b(?:without|unless|until|except)\b)",
     # "No one under 18 may be admitted", "nobody can take the van out": a negative subject
     # and a modal of permission or duty in its clause.
     r"\b(?:no\s+one|nobody|noone|none|nothing)\b(?=[^.;!?|]{0,80}?\b(?:may|can|shall|must|is\s+to|are\s+to)\b)",
