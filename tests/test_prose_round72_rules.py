@@ -26,6 +26,8 @@ each tested in other words than the held-out set that showed the need:
 - "no", a noun and an act in the present bounded by "until", "without" or "unless" ("at
   six no dog leaves the kennel until ...") forbids as "nobody leaves until" does, wherever
   the clause starts; "no seats left until Friday" tells no act;
+- "did try" before an "-ing" verb ("we *did try* moving her desk") is a try made, not one
+  still ahead as "try moving her desk" is;
 """
 
 from __future__ import annotations
@@ -185,3 +187,14 @@ def test_no_thing_acting_until_a_condition_forbids_wherever_it_starts() -> None:
     assert not read("There were no news reports until Monday.").has(CueKind.PROHIBITION)
     assert not read("We found no rat droppings in the kennel.").has(CueKind.PROHIBITION)
     assert read("We agreed no dog sleeps in the kennel without a blanket.").has(CueKind.PROHIBITION)
+
+
+def test_did_try_doing_is_a_try_made() -> None:
+    record = failure("We tried seating Priya by the window for reading; she was more distracted.", ["window"])
+    assert "failure_history_collapsed" not in codes(
+        record, "We did try seating Priya by the window for reading, but she was more distracted."
+    )
+    assert "failure_history_collapsed" in codes(record, "Maybe try seating Priya by the window for reading.")
+    assert "failure_history_collapsed" in codes(
+        record, "We didn't try seating Priya by the window for reading."
+    )

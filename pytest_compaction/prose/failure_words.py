@@ -227,10 +227,11 @@ _CONSIDERED = re.compile(
     r"discuss(?:ed|ing)?|thought\s+about|propos(?:e|ed|al)|suggest(?:s|ed|ing|ions?)?|"
     r"recommend(?:s|ed|ing|ations?)?|floated|mooted|put\s+forward|pitched|investigat(?:e|ed|ing)|brainstorm(?:ed)?|"
     r"ideas?|options?|candidates?|next\s+steps?|to-?do|could\s+try|might\s+try|untried|not\s+(?:yet\s+)?tried|never\s+tried|"
-    r"try\s+[a-z]+ing|to\s+try|will\s+try|'ll\s+try|worth\s+(?:a\s+)?try(?:ing)?|maybe|perhaps|"
+    r"(?<!\bdid\s)try\s+[a-z]+ing|to\s+try|will\s+try|'ll\s+try|worth\s+(?:a\s+)?try(?:ing)?|maybe|perhaps|"
     r"planned|planning|plans?\s+to|scheduled\s+for|pencil+ed\s+in|(?:possible|potential)\s+(?:risk|issue|problem))\b"
 )
-"""Also a try still ahead ("try raising the partitions", "plan to try", "worth trying",
+"""Also a try still ahead ("try raising the partitions", "plan to try", "worth trying";
+not "we *did try* raising them", a try made),
 "planned for the ARM runners") or offered as a maybe ("maybe power-cycle the switch?"), and
 its error as a risk ("a possible risk"): a plan, not an attempt made."""
 
