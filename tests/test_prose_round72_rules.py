@@ -28,6 +28,9 @@ each tested in other words than the held-out set that showed the need:
   the clause starts; "no seats left until Friday" tells no act;
 - "did try" before an "-ing" verb ("we *did try* moving her desk") is a try made, not one
   still ahead as "try moving her desk" is;
+- a paragraph under a title that is a person's name alone ("Ayo", "**Bea**") is told of
+  that person when its sentence names nobody ("it's Mrs Petrie who collects *him*"); a
+  title that names something else ("Home time") tells no one;
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from _prose_facts import events, fact, names
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.modality import CueKind, read
 
 
@@ -198,3 +202,30 @@ def test_did_try_doing_is_a_try_made() -> None:
     assert "failure_history_collapsed" in codes(
         record, "We didn't try seating Priya by the window for reading."
     )
+
+
+def _walkers() -> Ledger:
+    ledger = events(
+        "Tomasz is walked by Hana on Fridays.", "Ines is walked by Lukas, her nephew, on Fridays."
+    )
+    for fact_id, event_id, who, subject in (("f1", "e1", "Hana", "Tomasz"), ("f2", "e2", "Lukas", "Ines")):
+        prose = {"names": ["Fridays", "Friday"], "value": [who], "subject": [subject]}
+        ledger.fact(fact_id, f"walks.{subject.lower()}_friday", who, sources=[event_id], prose=prose)  # type: ignore[arg-type]
+    return ledger
+
+
+def test_a_paragraph_under_a_persons_name_is_told_of_that_person() -> None:
+    ledger = _walkers()
+    faithful = "**Tomasz**\n\nOn Fridays it's Hana who walks him.\n\n**Ines**\n\nFriday: Lukas takes her out."
+    assert "subject_changed" not in str(names(ledger, faithful))
+    swapped = (
+        "Tomasz\n\nHe is well. On Fridays it's Lukas who walks him.\n\nInes\n\nFriday: Hana takes her out."
+    )
+    assert "f1:subject_changed" in names(ledger, swapped)
+    assert "f2:subject_changed" in names(ledger, swapped)
+    # a title that names no one of the ledger tells no one
+    titled = "Walks\n\nOn Fridays it's Hana who walks him.\n\nVisits\n\nFriday: Lukas takes her out."
+    assert "subject_changed" not in str(names(ledger, titled))
+    # a sentence that names its subject is told of that subject, whatever the title
+    named = "Tomasz\n\nHana walks him on Fridays.\n\nInes is walked by Lukas on Fridays."
+    assert "subject_changed" not in str(names(ledger, named))

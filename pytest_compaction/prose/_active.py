@@ -15,6 +15,7 @@ from pytest_compaction.prose._cue_words import _SPECULATION
 from pytest_compaction.prose._findings import _Finding, _where
 from pytest_compaction.prose._qualifiers import _conceded_qualifiers, _kept, _negative_qualifiers
 from pytest_compaction.prose._subjects import (
+    _heading_of_another,
     _item_of_another,
     _own_subject_at,
     _record_of_another,
@@ -315,10 +316,13 @@ def _check_active(
         if others:
             named_here = name_at if statement.index == hit_index else at
             rival_subject = _rival_subject(statement, r, others, named_here, at)
+        title = None
         if rival_subject is None and r.subject:
             rival_subject = _record_of_another(statement, r) or _item_of_another(statement, r, others)
+            if rival_subject is None and (title := _heading_of_another(statements, statement, r, others)):
+                rival_subject = title[0]  # "**Ayo** / On Tuesdays it's Mrs Petrie who collects him"
         if rival_subject is not None:
-            findings.append(_subject_finding(statement, r, rival_subject))
+            findings.append(_subject_finding(statement, r, rival_subject, title[1] if title else None))
             continue
         negative = _negative_qualifiers(r, ledger_events)
         conceded = _conceded_qualifiers(r, ledger_events)

@@ -16,6 +16,7 @@ from pytest_compaction.prose.normalize import kind_of, tokens
 from pytest_compaction.prose.statements import STOPWORDS, Statement
 
 __all__ = [
+    "_heading_of_another",
     "_item_of_another",
     "_own_subject_at",
     "_record_of_another",
@@ -26,14 +27,16 @@ __all__ = [
 ]
 
 
-def _subject_finding(statement: Statement, r: Resolved, rival: tuple[Alias, ...]) -> _Finding:
+def _subject_finding(
+    statement: Statement, r: Resolved, rival: tuple[Alias, ...], shown: str | None = None
+) -> _Finding:
     """The fact told of ``rival``, another subject of the ledger, not its own (shown as the
-    sentence writes it)."""
+    sentence writes it, or as ``shown``, the title above it)."""
     hit = statement.find_any(rival)
     who = (
         " ".join(t.raw for t in statement.tokens[hit[0] : hit[0] + len(hit[1])])
         if hit is not None
-        else " ".join(rival[0])
+        else shown or " ".join(rival[0])
     )
     return _Finding(
         4,
@@ -92,6 +95,29 @@ def _item_of_another(
     ):
         return None  # "- AC-03: checked; AC-05 had new props": the item names its own
     return named[0]
+
+
+_HEADING = re.compile(r"[^\w\n]{0,4}[A-Z][\w'.-]*(?:[ \t]+[\w'.-]+){0,3}?[^\w\n.!?]{0,4}(?<![.!?])")
+"""A line that is a short title alone ("Ayo", "**Bea**", "Mr Okafor", "Home time:"): no
+sentence ends in it."""
+
+
+def _heading_of_another(
+    statements: Sequence[Statement], statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]]
+) -> tuple[tuple[Alias, ...], str] | None:
+    """The other subject the nearest title above names, and the title's words, when the
+    sentence names no subject itself: a paragraph under a person's name is told of that
+    person ("**Ayo** / On Tuesdays it's Mrs Petrie who collects *him*"). A title that names
+    the fact's own subject, or something else ("Home time"), clears it."""
+    if not r.subject or statement.find_any(r.subject) is not None:
+        return None
+    for before in reversed(statements[: statement.index]):
+        if _HEADING.fullmatch(before.text.strip()) is None:
+            continue
+        words = tuple(n for n in before.norms if n not in STOPWORDS)
+        named = [g for g in others if any(alias == words for alias in g)]
+        return (named[0], " ".join(t.raw for t in before.tokens)) if len(named) == 1 else None
+    return None
 
 
 def _told_of_another(statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]]) -> bool:
