@@ -31,6 +31,10 @@ each tested in other words than the held-out set that showed the need:
 - a paragraph under a title that is a person's name alone ("Ayo", "**Bea**") is told of
   that person when its sentence names nobody ("it's Mrs Petrie who collects *him*"); a
   title that names something else ("Home time") tells no one;
+- a table row's first cell names whom the row is about: a fact of one person's told in a
+  row headed by another's name ("| Dr. K. Osei-Brandt | coffee, oat milk |") is told of
+  that other; a row that names its own subject is read as before; a subject is shown as
+  the sentence writes it ("Osei-Brandt", hyphen kept);
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.prose.facts import check_facts_in_prose
 from pytest_compaction.prose.modality import CueKind, read
 
 
@@ -229,3 +234,37 @@ def test_a_paragraph_under_a_persons_name_is_told_of_that_person() -> None:
     # a sentence that names its subject is told of that subject, whatever the title
     named = "Tomasz\n\nHana walks him on Fridays.\n\nInes is walked by Lukas on Fridays."
     assert "subject_changed" not in str(names(ledger, named))
+
+
+def _riders() -> Ledger:
+    ledger = events(
+        "Dr. Kwame Osei-Brandt's rider asks for oat milk in his coffee.",
+        "Lena Marsh-Okoro needs a lapel mic.",
+    )
+    for fact_id, event_id, name, value, subject in (
+        ("f1", "e1", "coffee", "oat milk", "Osei-Brandt"),
+        ("f2", "e2", "mic", "lapel", "Marsh-Okoro"),
+    ):
+        prose = {"names": [name], "value": [value], "subject": [subject]}
+        ledger.fact(fact_id, f"rider.{fact_id}", value, sources=[event_id], prose=prose)  # type: ignore[arg-type]
+    return ledger
+
+
+def test_a_table_rows_first_cell_names_whom_the_row_is_about() -> None:
+    ledger = _riders()
+    head = "| Speaker | Rider / access |\n|---|---|\n"
+    faithful = (
+        head
+        + "| Dr. K. Osei-Brandt | coffee, oat milk, no sugar |\n| L. Marsh-Okoro | mic, lapel, clip left |"
+    )
+    assert "subject_changed" not in str(names(ledger, faithful))
+    swapped = (
+        head
+        + "| Dr. K. Osei-Brandt | mic, lapel, clip left |\n| L. Marsh-Okoro | coffee, oat milk, no sugar |"
+    )
+    found = check_facts_in_prose(ledger, swapped)
+    assert {v.name for v in found.violations} == {"f1:subject_changed", "f2:subject_changed"}
+    assert any("of 'Osei-Brandt'" in v.detail for v in found.violations)
+    # a row that names its own subject is read as before
+    told = head + "| Dr. K. Osei-Brandt | coffee, oat milk; Marsh-Okoro: mic, lapel |"
+    assert "f2:subject_changed" not in names(ledger, told)

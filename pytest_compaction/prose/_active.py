@@ -20,6 +20,7 @@ from pytest_compaction.prose._subjects import (
     _own_subject_at,
     _record_of_another,
     _rival_subject,
+    _row_of_another,
     _subject_excepted,
     _subject_finding,
     _told_of_another,
@@ -318,7 +319,11 @@ def _check_active(
             rival_subject = _rival_subject(statement, r, others, named_here, at)
         title = None
         if rival_subject is None and r.subject:
-            rival_subject = _record_of_another(statement, r) or _item_of_another(statement, r, others)
+            rival_subject = (
+                _record_of_another(statement, r)
+                or _item_of_another(statement, r, others)
+                or _row_of_another(statement, r, others)
+            )
             if rival_subject is None and (title := _heading_of_another(statements, statement, r, others)):
                 rival_subject = title[0]  # "**Ayo** / On Tuesdays it's Mrs Petrie who collects him"
         if rival_subject is not None:

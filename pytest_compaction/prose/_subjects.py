@@ -16,6 +16,7 @@ from pytest_compaction.prose.normalize import kind_of, tokens
 from pytest_compaction.prose.statements import STOPWORDS, Statement
 
 __all__ = [
+    "_row_of_another",
     "_heading_of_another",
     "_item_of_another",
     "_own_subject_at",
@@ -34,7 +35,7 @@ def _subject_finding(
     sentence writes it, or as ``shown``, the title above it)."""
     hit = statement.find_any(rival)
     who = (
-        " ".join(t.raw for t in statement.tokens[hit[0] : hit[0] + len(hit[1])])
+        statement.text[statement.tokens[hit[0]].start : statement.tokens[hit[0] + len(hit[1]) - 1].end]
         if hit is not None
         else shown or " ".join(rival[0])
     )
@@ -118,6 +119,29 @@ def _heading_of_another(
         named = [g for g in others if any(alias == words for alias in g)]
         return (named[0], " ".join(t.raw for t in before.tokens)) if len(named) == 1 else None
     return None
+
+
+_ROW_HEAD = re.compile(r"^\s*\|(?P<cell>[^|\n]{1,80})\|")
+"""A table row's first cell, which names whom the row is about ("| Dr. T. Lindqvist-Abara |
+still water, room temp |")."""
+
+
+def _row_of_another(
+    statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]]
+) -> tuple[Alias, ...] | None:
+    """The other subject a table row's first cell names, when the row names the fact's own
+    subject nowhere: every cell of the row is told of the one its first cell names ("| P.
+    Hallorann-Mbeki | step-free route via rear ramp |" tells the ramp of Hallorann-Mbeki)."""
+    head = _ROW_HEAD.match(statement.text)
+    if head is None or statement.find_any(r.subject) is not None:
+        return None
+    end = head.end("cell")
+    named = [
+        g
+        for g in others
+        if any(statement.tokens[i].start < end for alias in g for i in statement.positions(alias))
+    ]
+    return named[0] if len(named) == 1 else None
 
 
 def _told_of_another(statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]]) -> bool:
