@@ -35,6 +35,8 @@ each tested in other words than the held-out set that showed the need:
   row headed by another's name ("| Dr. K. Osei-Brandt | coffee, oat milk |") is told of
   that other; a row that names its own subject is read as before; a subject is shown as
   the sentence writes it ("Osei-Brandt", hyphen kept);
+- "pref." after what it hedges ("aisle seat pref.") is "preferred", a hedge; before a noun
+  ("pref. name") it names a thing;
 """
 
 from __future__ import annotations
@@ -268,3 +270,13 @@ def test_a_table_rows_first_cell_names_whom_the_row_is_about() -> None:
     # a row that names its own subject is read as before
     told = head + "| Dr. K. Osei-Brandt | coffee, oat milk; Marsh-Okoro: mic, lapel |"
     assert "f2:subject_changed" not in names(ledger, told)
+
+
+def test_pref_after_what_it_hedges_weakens_a_duty() -> None:
+    register = rule("Always seat Mr Dale in an aisle seat on every flight.", ["aisle seat"], "obligation")
+    head = "| Time | Room | Item | Notes |\n|---|---|---|---|\n| 09:30 | Hall B | Keynote - Mr Dale |"
+    assert passes(register, f"{head} aisle seat required (per rider) |")
+    assert weakened(register, f"{head} aisle seat pref. (per rider) |")
+    assert weakened(register, f"{head} aisle seat pref, window OK |")
+    named = rule("Always use Mr Dale's preferred name, Dee.", ["Dee"], "obligation")
+    assert passes(named, "- Always use his pref. name Dee.")

@@ -328,6 +328,9 @@ _HEDGE = (
     r"\bpreferabl[ey]\b",
     r"\bpreferred\b",
     r"\bprefers?\b",
+    # clipped in a note, after what it hedges: "lapel mic *pref.*", "gluten-free pref"; not
+    # before a noun ("pref. name")
+    r"\bpref\b\.?(?=\s*(?:[,;:)(|]|$|\s-\s))",
     r"\bideally\b",
     r"\bconsider(?:s|ing)?\b",
     r"\btry\s+(?:to|not\s+to)\b",
