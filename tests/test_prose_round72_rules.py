@@ -37,6 +37,8 @@ each tested in other words than the held-out set that showed the need:
   the sentence writes it ("Osei-Brandt", hyphen kept);
 - "pref." after what it hedges ("aisle seat pref.") is "preferred", a hedge; before a noun
   ("pref. name") it names a thing;
+- an "OK" given by someone ("the warden's OK", "OK from the warden") keeps a condition of
+  that person's assent; "is OK when ..." is a permission and keeps none;
 """
 
 from __future__ import annotations
@@ -280,3 +282,15 @@ def test_pref_after_what_it_hedges_weakens_a_duty() -> None:
     assert weakened(register, f"{head} aisle seat pref, window OK |")
     named = rule("Always use Mr Dale's preferred name, Dee.", ["Dee"], "obligation")
     assert passes(named, "- Always use his pref. name Dee.")
+
+
+def test_an_ok_given_keeps_a_condition_of_assent() -> None:
+    register = rule(
+        "Guests may use the roof terrace after 22:00 only if the night warden has agreed.",
+        ["roof terrace"],
+        "permission_with_condition",
+    )
+    assert passes(register, "| Roof terrace after 22:00 | only with the night warden's OK |")
+    assert passes(register, "- roof terrace after 22:00: guests need OK from the night warden first")
+    assert weakened(register, "- roof terrace after 22:00 is OK when the night warden is on shift")
+    assert weakened(register, "- roof terrace after 22:00: OK, night warden informed")

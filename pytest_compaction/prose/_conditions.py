@@ -22,6 +22,7 @@ from pytest_compaction.prose._text import normalize
 from pytest_compaction.prose._unframed import fluent, spelled
 
 __all__ = [
+    "assent_given",
     "condition_words",
     "connectives",
     "kept",
@@ -173,6 +174,20 @@ _ASSENT = _stem_set(
 supervisor review" is kept by "after a supervisor signs off" or "once a supervisor
 approves". Only the act is folded; who assents is a word of its own, so "once a customer
 approves" still drops the supervisor."""
+
+
+_APPROVAL = next(iter(_stem_set("approval")))
+_OK_GIVEN = re.compile(
+    r"(?:['\u2019]s|\b(?:the|an|their|his|her|your|our|its|my))\s+ok\b|\bok\s+from\b", re.IGNORECASE
+)
+"""An "OK" given by someone, a noun ("the session chair's *OK*", "*OK from* the head
+brewer"): an assent; "is OK" and "OK to park" are a permission."""
+
+
+def assent_given(texts: Iterable[str]) -> set[str]:
+    """The stem of "approval" when one of ``texts`` names an OK given (:data:`_OK_GIVEN`),
+    so that a condition of someone's assent is kept by it; else nothing."""
+    return {_APPROVAL} if any(_OK_GIVEN.search(text) for text in texts) else set()
 
 
 _ARRIVAL = _stem_set("reach reaches reached arrive arrives arrived arrival")
