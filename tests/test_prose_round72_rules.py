@@ -39,6 +39,11 @@ each tested in other words than the held-out set that showed the need:
   ("pref. name") it names a thing;
 - an "OK" given by someone ("the warden's OK", "OK from the warden") keeps a condition of
   that person's assent; "is OK when ..." is a permission and keeps none;
+- a marker that holds another marker of the same list ("wireless presenter remote" beside
+  "remote") is kept by the shorter one: the list asks for both, so the longer can only be
+  meant as the shorter's full form;
+- a link a try needed, lost ("it lost pairing", "dropped the connection", "the pump lost
+  prime"), tells the failure;
 """
 
 from __future__ import annotations
@@ -294,3 +299,30 @@ def test_an_ok_given_keeps_a_condition_of_assent() -> None:
     assert passes(register, "- roof terrace after 22:00: guests need OK from the night warden first")
     assert weakened(register, "- roof terrace after 22:00 is OK when the night warden is on shift")
     assert weakened(register, "- roof terrace after 22:00: OK, night warden informed")
+
+
+def test_a_marker_inside_another_is_its_short_form_and_a_lost_link_is_a_failure() -> None:
+    record = failure(
+        "The wireless presenter remote in Hall C was tried for the keynote; it lost pairing twice.",
+        ["wireless presenter remote", "remote"],
+    )
+    assert "failure_history_collapsed" not in codes(
+        record, "- Hall C: remote tried at keynote, lost pairing w/ laptop x2"
+    )
+    assert "failure_history_collapsed" in codes(
+        record, "- Hall C: remote worth a try at the keynote, check pairing"
+    )
+    both = rule(
+        "Never leave the wireless presenter remote on the lectern overnight.",
+        ["presenter remote", "remote"],
+        "prohibition",
+    )
+    assert passes(both, "- The remote must never be left on the lectern overnight.")
+    assert weakened(both, "- The remote should ideally not be left on the lectern overnight.")
+    pump = failure("We tried the old bilge pump on the tender; it lost prime after a minute.", ["bilge pump"])
+    assert "failure_history_collapsed" not in codes(
+        pump, "- Old bilge pump tried on the tender: dropped its prime fast."
+    )
+    assert "failure_history_collapsed" not in codes(
+        pump, "- Old bilge pump tried on the tender, kept losing the connection."
+    )

@@ -127,6 +127,12 @@ _SPOILED = (
     r"tripped\s+(?:the\s+|an?\s+)?(?:breaker|fuse|rcd|circuit|trip\s+switch|out)|blew\s+(?:a|the)\s+fuse|shorted\s+out"
 )
 """What the attempt left spoiled ("the culture was contaminated", "the tiles got cracked")."""
+_LOST_LINK = (
+    r"(?:lost|loses|losing|kept\s+losing|dropped|drops|dropping)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?"
+    r"(?:pairing|connection|signal|sync|link|network|wi-?fi|bluetooth|power|contact|lock|prime|pressure)"
+)
+"""A link the try needed, lost ("it lost pairing with the lectern PC", "dropped the
+connection every few minutes", "the pump lost prime"): an outcome that went wrong."""
 _CUT_SHORT = (
     r"(?:was|were|got|been)\s+(?:\w+\s+)?(?:aborted|halted|called\s+off)|aborted|"
     # a safety device ended the try: "the load-cell alarm stopped the lift", "the
@@ -152,6 +158,8 @@ _FAILED = re.compile(
     + _SPOILED
     + r"|"
     + _CUT_SHORT
+    + r"|"
+    + _LOST_LINK
     + r"|made\s+no\s+difference|(?:(?:had|has|with)\s+)?(?:no|zero)\s+effect|no\s+improvement|"
     r"ineffective|gave\s+up|giv(?:e|es|ing|en)\s+up|abandoned|f[ae]ll(?:s|en)?\s+through|"
     + _DISCARDED
@@ -177,6 +185,8 @@ _FAILED_EVENT = re.compile(
     + _SPOILED
     + r"|"
     + _CUT_SHORT
+    + r"|"
+    + _LOST_LINK
     + r"|"
     r"fallen\s+through)\b"
 )

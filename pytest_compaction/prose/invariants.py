@@ -290,12 +290,19 @@ def expansions(text: str, markers: tuple[str, ...]) -> dict[str, str]:
     """The markers in capitals that abbreviate words of ``text`` rather than occur in it
     ("LTO" for "link-time optimisation"), each with those words: a summary that writes the
     words out keeps the marker (:func:`_text.expansion`); and a marker of those words the
-    other way round ("link-time optimisation" is kept by "LTO"). Not to be changed by callers."""
+    other way round ("link-time optimisation" is kept by "LTO"). A marker that holds another
+    of the list ("Bluetooth slide clicker" beside "clicker") is kept by that shorter one: the
+    list asks for both, so the longer can only be meant as the shorter's full form. Not to be
+    changed by callers."""
     found = {m: words for m in markers if (words := _text.expansion(m, text)) is not None}
     for short, words in list(found.items()):
         for marker in markers:
             if marker not in found and _text.contains(words, marker):
                 found[marker] = short
+    for marker in markers:
+        inner = [m for m in markers if m != marker and _text.contains(marker, m)]
+        if marker not in found and inner:
+            found[marker] = inner[0]
     return found
 
 
