@@ -44,6 +44,13 @@ each tested in other words than the held-out set that showed the need:
   meant as the shorter's full form;
 - a link a try needed, lost ("it lost pairing", "dropped the connection", "the pump lost
   prime"), tells the failure;
+- a clock time said as speech says it is the fact's time: "half ten" (10:30, half past
+  ten), "at two" for 14:00 or 2:00 (the hour on the dial after "at"); "half eleven" and
+  "at three" are other times;
+- an amount from 110 to 999 said as its hundreds and the rest before its unit ("one fifty
+  ml", "two twenty-five grams") is that amount; "fifty ml" stays another;
+- a subject with "is" clipped on before a verb in "-ing" ("his *son's* ringing the
+  surgery") tells an arranged future, as "is ringing" does;
 """
 
 from __future__ import annotations
@@ -326,3 +333,35 @@ def test_a_marker_inside_another_is_its_short_form_and_a_lost_link_is_a_failure(
     assert "failure_history_collapsed" not in codes(
         pump, "- Old bilge pump tried on the tender, kept losing the connection."
     )
+
+
+def test_spoken_times_and_amounts_are_the_facts() -> None:
+    visit = fact(
+        "The tea visit is at 14:00.", "rota.tea_visit", "14:00", {"names": ["tea visit"], "value": ["14:00"]}
+    )
+    assert "f1:missing" not in names(visit, "so um tea visit's at two, so yeah")
+    assert "f1" not in str(names(visit, "tea visit at 2 today"))
+    assert "f1:missing" in names(visit, "so um tea visit's at three, so yeah")
+    bed = fact(
+        "The bed call is at 21:30.", "rota.bed_call", "21:30", {"names": ["bed call"], "value": ["21:30"]}
+    )
+    assert names(bed, "bed call's half nine, no rush") == ()
+    assert names(bed, "bed call's half ten, no rush") != ()
+    drink = fact(
+        "Give her 225 ml of juice with lunch.",
+        "meals.juice_ml",
+        225,
+        {"names": ["juice"], "value": ["225 ml"]},
+    )
+    assert names(drink, "gave her two twenty-five ml of juice with lunch") == ()
+    assert "f1:value_changed" in names(drink, "gave her twenty-five ml of juice with lunch")
+
+
+def test_a_subject_with_is_clipped_on_tells_a_plan_in_progress() -> None:
+    ledger = events(
+        "Prompt Mr Hale to drink water with his tablets.",
+        "Her son will ring the office on Monday about booking the optician.",
+    )
+    told = "morning call done, um, and her son's ringing the office Monday about getting the optician booked"
+    assert "unsupported_fact" not in names(ledger, told)
+    assert "unsupported_fact" in names(ledger, told.replace("son's ringing", "son rang"))

@@ -111,9 +111,8 @@ def _check_active(
     findings: list[_Finding] = []
     ok = False
     # the value's own kinds: a derived alias ("ten forty-two" for 10:42) gives it none
-    kinds = _typed(tuple(a for a in r.value if a not in r.derived)) | _source_units(
-        fact, r.value, ledger_events
-    )
+    written = tuple(a for a in r.value if a not in r.derived)
+    kinds = _typed(written) | _source_units(fact, r.value, ledger_events)
     others = [group for group in entities if not set(group) & set(r.subject)]
     for statement in _candidates(statements, r.names):
         hit = statement.find_any(r.names)
@@ -169,9 +168,11 @@ def _check_active(
                 continue
             rival = (
                 (
-                    _competing(statement, kinds, r.value, ordinal=_ordinal(r))
+                    # a derived alias's pieces are no value of their own: "fifty ml" is
+                    # another amount where "one fifty ml" (150 ml) was
+                    _competing(statement, kinds, written, ordinal=_ordinal(r))
                     or _unit_swapped(statement, r.value)
-                    or _measured_rival(statement, kinds, r.value, ordinal=_ordinal(r))
+                    or _measured_rival(statement, kinds, written, ordinal=_ordinal(r))
                 )
                 if kinds
                 else None

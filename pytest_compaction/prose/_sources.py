@@ -281,9 +281,14 @@ def _progressive(statement: Statement, position: int) -> bool:
     return (
         not before
         or before[-1].lower() in _BE_PRESENT
+        or before[-1].lower().endswith(_IS_CLIPPED)  # "his daughter's ringing the office"
         or before[-1].endswith((":", "|"))
         or (position > 0 and statement.clause[position - 1] != statement.clause[position])
     )
+
+
+_IS_CLIPPED = ("'s", "\u2019s")
+"""A subject with "is" clipped onto it ("his *daughter's* ringing"), as speech says it."""
 
 
 def _in_progressive(statement: Statement, position: int) -> bool:

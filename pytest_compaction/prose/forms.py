@@ -446,25 +446,55 @@ def _spoken_clock(
 ) -> tuple[Alias, ...]:
     """``value`` and, for a clock time with its minutes ("10:42", "09:15", "13:05"), the time
     as radio and speech say it: the hour and the minutes as two numbers ("ten forty-two",
-    "thirteen oh five"), a morning hour with its "oh" ("oh nine fifteen"). Said alone these
-    are two numbers as often as a time ("one twenty people"); as the words of a time the
-    fact names they are that time. They are derived (:attr:`Resolved.derived`): their
+    "thirteen oh five"), a morning hour with its "oh" ("oh nine fifteen"), a half hour as
+    British speech says it ("half twelve" for 12:30); for a time on the hour, its dial hour
+    after "at" ("at one" for 13:00). Said alone these are numbers as often as a time ("one
+    twenty people", "at one point"); as the words of a time the fact names they are that
+    time. They are derived (:attr:`Resolved.derived`): their
     numbers give the value no kind of its own."""
     extra: list[Alias] = []
     for alias in value:
         clock = _CLOCK_NORM.fullmatch(alias[0]) if len(alias) == 1 else None
-        if clock is None or clock.group("minute") == "00":
+        if clock is None:
             continue
         hour, minute = int(clock.group("hour")), int(clock.group("minute"))
-        said = (f"#{minute}",) if minute >= 10 else ("oh", f"#{minute}")  # "ten oh five"
-        variants = [(f"#{hour}", *said)]
-        if hour < 10:  # a morning hour said with its leading "oh"
-            variants.append(("oh", f"#{hour}", *said))
+        dial = hour % 12 or 12  # the hour on a twelve-hour dial: "half *twelve*", "at *one*"
+        if minute == 0:
+            variants = [("at", f"#{dial}")]  # "lunch call's at one" for 13:00
+        else:
+            said = (f"#{minute}",) if minute >= 10 else ("oh", f"#{minute}")  # "ten oh five"
+            variants = [(f"#{hour}", *said)]
+            if hour < 10:  # a morning hour said with its leading "oh"
+                variants.append(("oh", f"#{hour}", *said))
+            if minute == 30:
+                variants.append(("half", f"#{dial}"))  # British "half twelve": half past twelve
         for variant in variants:
             if variant not in value and variant not in extra:
                 shown.setdefault(variant, shown.get(alias, alias[0][1:]))
                 derived.add(variant)
                 extra.append(variant)
+    return (*value, *extra) if extra else value
+
+
+def _spoken_hundreds(
+    value: tuple[Alias, ...], shown: dict[Alias, str], derived: set[Alias]
+) -> tuple[Alias, ...]:
+    """``value`` and, for an amount from 110 to 999 with its unit ("150 ml", "225 g"), the
+    amount as speech says it before the unit: its hundreds and the rest as two numbers ("one
+    fifty ml", "two twenty-five grams"). Derived (:attr:`Resolved.derived`): without the
+    unit "one fifty" is as often two numbers."""
+    extra: list[Alias] = []
+    for alias in value:
+        if len(alias) < 2 or kind_of(alias[1]) != "unit" or not re.fullmatch(r"#[1-9]\d\d", alias[0]):
+            continue
+        hundreds, rest = divmod(int(alias[0][1:]), 100)
+        if rest < 10:
+            continue  # "one oh five ml" is rare; "one hundred and five" reads as 105 already
+        variant = (f"#{hundreds}", f"#{rest}", *alias[1:])
+        if variant not in value and variant not in extra:
+            shown.setdefault(variant, shown.get(alias, alias[0][1:]))
+            derived.add(variant)
+            extra.append(variant)
     return (*value, *extra) if extra else value
 
 
@@ -540,6 +570,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     value = _hours_on_the_clock(value, fact.value, build.shown)
     value = _unit_initials(value, build.shown)
     value = _spoken_clock(value, build.shown, build.derived)
+    value = _spoken_hundreds(value, build.shown, build.derived)
     value = _short_days(value, build.shown, build.derived)
     value = _with_source_units(value, source, build.shown, build.derived)
     dates = day_dates(value, build.shown, fact.value)
