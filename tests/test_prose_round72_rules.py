@@ -365,3 +365,14 @@ def test_a_subject_with_is_clipped_on_tells_a_plan_in_progress() -> None:
     told = "morning call done, um, and her son's ringing the office Monday about getting the optician booked"
     assert "unsupported_fact" not in names(ledger, told)
     assert "unsupported_fact" in names(ledger, told.replace("son's ringing", "son rang"))
+
+
+def test_giving_up_reaches_past_a_long_possessors_name() -> None:
+    ledger = fact(
+        "The GP has stopped Mr Jonah Ade-Okonkwo's digoxin, so carers must not prompt it.",
+        "meds.digoxin_prompted",
+        False,
+        {"names": ["digoxin"]},
+    )
+    assert names(ledger, "tea call, um, the digoxin's been stopped by the GP so don't prompt it") == ()
+    assert "f1:value_changed" in names(ledger, "tea call, um, the digoxin's back on so keep prompting it")

@@ -68,6 +68,8 @@ _FREE_REACH = 3
 _DELIVERY_VERBS = frozenset({"dropped", "dropping"})
 
 _GIVEN_REACH = 4
+_NAME_REACH = 6
+"""How many words a possessor's name before its "'s" may have."""
 """How far after a verb of giving up its object may start: "dropping *the legacy v1 API*"."""
 
 _NOT_GIVEN = _stems("off at by into round outside with within in on for under over to from before after")
@@ -381,6 +383,10 @@ class _NegativeWords(_Sentence):
         for j in range(first, min(end, len(self.tokens))):
             if self.tokens[j].raw.lower().endswith(_POSSESSIVE):
                 end = max(end, j + 2)
+        # a longer name before its "'s" ("*Mrs Dilys Ogunwale-Hart's* warfarin")
+        for j in range(first, min(first + _NAME_REACH, len(self.tokens))):
+            if self.tokens[j].raw.lower().endswith(_POSSESSIVE):
+                return max(end, j + 2)
         return end
 
     def _given_up(self, index: int, position: int) -> bool:
@@ -388,7 +394,10 @@ class _NegativeWords(_Sentence):
         ``index`` (:data:`_ABANDONS`): no preposition, particle or place between
         ("dropped off the parcel", "cancels with under 24 hours' notice", "dropped the kids
         at school")."""
-        if position - index > _GIVEN_REACH or self.segment[position] != self.segment[index]:
+        # a possessor's name before the object may be long ("stopped *Mrs Dilys
+        # Ogunwale-Hart's* warfarin"): the object is the noun right after it
+        reach = max(index + _GIVEN_REACH, self._past_possessor(index + 1) - 1)
+        if position > reach or self.segment[position] != self.segment[index]:
             return False
         between = self.norms[index + 1 : position + 1]  # the object opens with no preposition
         if any(n in _NOT_GIVEN or kind_of(n) != "word" for n in between[:1]) or any(
