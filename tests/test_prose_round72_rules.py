@@ -62,7 +62,7 @@ from _prose_rules import codes, failure, passes, rule, weakened
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.facts import check_facts_in_prose
-from pytest_compaction.prose.modality import CueKind, read
+from pytest_compaction.prose.modality import CueKind, imperative, read
 
 
 def test_a_label_of_doubt_after_its_own_noun_doubts_that_noun_only() -> None:
@@ -376,3 +376,15 @@ def test_giving_up_reaches_past_a_long_possessors_name() -> None:
     )
     assert names(ledger, "tea call, um, the digoxin's been stopped by the GP so don't prompt it") == ()
     assert "f1:value_changed" in names(ledger, "tea call, um, the digoxin's back on so keep prompting it")
+
+
+def test_a_command_after_a_reminder_and_try_and_as_a_hedge() -> None:
+    register = rule(
+        "Sign the fridge log straight after every temperature check.", ["fridge log"], "obligation"
+    )
+    assert passes(register, "um just a reminder, sign the fridge log straight after each temp check, so yeah")
+    assert passes(register, "Quick heads-up, sign the fridge log straight after every temperature check.")
+    assert weakened(
+        register, "um just a reminder, try and sign the fridge log after each temp check, so yeah"
+    )
+    assert imperative("A reminder, the fridge log is signed daily.") is None

@@ -18,9 +18,13 @@ __all__ = ["imperative"]
 
 
 _IMPERATIVE_SKIP = re.compile(
-    r"^\s*(?:please|pls|plz|kindly|just|now|first|then|also|and|so)\b[\s,]*", re.IGNORECASE
+    r"^\s*(?:(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+|gentle\s+|little\s+)?"
+    r"(?:reminder|heads[- ]up|fyi)\s*,|"
+    r"(?:please|pls|plz|kindly|just|now|first|then|also|and|so)\b)[\s,]*",
+    re.IGNORECASE,
 )
-"""Words a command may open with before its verb: "Please ...", "Kindly re-verify ..."."""
+"""Words a command may open with before its verb: "Please ...", "Kindly re-verify ...", "just
+a reminder, sign the chart"."""
 _MARKS = re.compile(r"^\s*(?:[^\w\s\"'`(\[*_#|~\u201c\u2018-]+\s+){1,3}(?=\w)")
 """Emoji or symbols that open a note's line before its command ("🔋 Log every swap")."""
 _FLAG = re.compile(r"^\s*\[[ xX!\u2713\u2714]?\]\s*")

@@ -333,7 +333,7 @@ _HEDGE = (
     r"\bpref\b\.?(?=\s*(?:[,;:)(|]|$|\s-\s))",
     r"\bideally\b",
     r"\bconsider(?:s|ing)?\b",
-    r"\btry\s+(?:to|not\s+to)\b",
+    r"\btry\s+(?:to|and|not\s+to)\b",  # "try and sign it": speech's "try to"
     r"\btries\s+to\b",
     r"\battempt\s+to\b",
     r"\baim\s+to\b",
