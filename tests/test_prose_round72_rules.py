@@ -388,3 +388,6 @@ def test_a_command_after_a_reminder_and_try_and_as_a_hedge() -> None:
         register, "um just a reminder, try and sign the fridge log after each temp check, so yeah"
     )
     assert imperative("A reminder, the fridge log is signed daily.") is None
+    both = rule("Put both side guards up before you leave the cot room.", ["side guards"], "obligation")
+    assert passes(both, "cot room, um, put both side guards up before you leave, every time")
+    assert weakened(both, "cot room, um, putting both side guards up before you leave is a good idea")

@@ -52,7 +52,7 @@ _OWN_CLAUSE = (
 """A character of the same clause: a subordinate or coordinate clause ("before the keys
 are handed over") has verbs of its own."""
 _IMPERATIVE = re.compile(
-    r"^\s*(?P<verb>(?:[a-z]+-)?[a-z]+)\s+(?=(?:the|a|an|all|every|each|any|your|my|our|their|his|her|its|this|that|"
+    r"^\s*(?P<verb>(?:[a-z]+-)?[a-z]+)\s+(?=(?:the|a|an|all|both|every|each|any|your|my|our|their|his|her|its|this|that|"
     r"these|those|it|them|him|me|us|to|up|off|out|on|in|at|with|within|for|from|before|after|back|away|"
     r"by|until|into|onto|aside|apart|down|together)\b|"
     # A plural object and another joined to it ("wear gloves and a hairnet", "bring boots
