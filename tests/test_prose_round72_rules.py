@@ -391,3 +391,21 @@ def test_a_command_after_a_reminder_and_try_and_as_a_hedge() -> None:
     both = rule("Put both side guards up before you leave the cot room.", ["side guards"], "obligation")
     assert passes(both, "cot room, um, put both side guards up before you leave, every time")
     assert weakened(both, "cot room, um, putting both side guards up before you leave is a good idea")
+
+
+def test_a_thing_named_as_a_refusal_is_forbidden() -> None:
+    register = rule(
+        "Never give Mr Orme an electric blanket; his skin has no feeling.",
+        ["electric blanket"],
+        "prohibition",
+    )
+    assert passes(
+        register, "Mr Orme, um, an electric blanket is always a no with him, his skin's got no feeling"
+    )
+    assert passes(register, "Mr Orme: electric blanket = a hard no (no feeling in his skin)")
+    assert passes(register, "Mr Orme: electric blankets are a no-go, his skin has no feeling")
+    assert weakened(
+        register, "Mr Orme, um, an electric blanket is mostly a no with him, his skin's got no feeling"
+    )
+    assert not read("The electric blanket is no longer in the cupboard.").has(CueKind.PROHIBITION)
+    assert not read("Buying him a new electric blanket is a no-brainer.").has(CueKind.PROHIBITION)

@@ -147,6 +147,10 @@ _PROHIBITION = (
     r"\b(?:under\s+no\s+circumstances|at\s+no\s+time|in\s+no\s+case|on\s+no\s+account|"
     r"not\s+under\s+any\s+circumstances)(?:\s*,?\s*(?:should|shall|may|can|must|will|is|are|do|does)\b)?",
     r"\b(?:must|shall|may|can|will)\s+(?:not|never|no\s+longer)\b",
+    # "a hot water bottle is always a no with her", "nuts are a no-go", "a hard no": a
+    # thing named as a refusal is forbidden
+    r"\b(?:is|are|'s|stays?|remains?)\s+(?:always\s+|still\s+|definitely\s+|absolutely\s+)?"
+    r"(?:a\s+(?:hard\s+|firm\s+|big\s+)?no(?:-no|-go|\s+go)?|a\s+no-no|a\s+no-go)\b(?![-'])",
     # "can have no ibuprofen", "may take nothing by mouth": a permission of nothing forbids.
     r"\b(?:can|may)\s+(?:have|take|eat|drink|get|receive|use|be\s+given)\s+(?:no|nothing|none)\b"
     r"(?!\s+(?:more|less|fewer|later|earlier|longer)\b)",
