@@ -409,3 +409,51 @@ def test_a_thing_named_as_a_refusal_is_forbidden() -> None:
     )
     assert not read("The electric blanket is no longer in the cupboard.").has(CueKind.PROHIBITION)
     assert not read("Buying him a new electric blanket is a no-brainer.").has(CueKind.PROHIBITION)
+
+
+def test_an_act_sent_for_or_under_way_is_not_done() -> None:
+    signed = fact(
+        "The tenant has signed the lease renewal.",
+        "lease.renewal_signed",
+        True,
+        {"names": ["lease renewal"], "value": ["signed", "signature"]},
+    )
+    assert names(signed, "The lease renewal now bears the tenant's signature.") == ()
+    assert "f1:value_changed" in names(signed, "The lease renewal has been sent to the tenant for signature.")
+    repaid = fact(
+        "Ms Kaur has repaid the car loan.",
+        "credit.car_loan_repaid",
+        True,
+        {"names": ["car loan"], "value": ["repaid", "repayment"]},
+    )
+    assert names(repaid, "Ms Kaur confirmed the car loan is repaid in full.") == ()
+    assert "f1:value_changed" in names(repaid, "Ms Kaur confirmed the car loan is still under repayment.")
+    sedated = fact(
+        "The vet sedated Rolo for his X-rays.",
+        "vet.rolo_sedated",
+        True,
+        {"names": ["X-rays"], "value": ["sedated", "sedation"]},
+    )
+    assert names(sedated, "Rolo had his X-rays under sedation.") == ()
+    bonus = fact(
+        "Ana is not eligible for the relocation bonus.",
+        "hr.relocation_bonus",
+        False,
+        {"names": ["relocation bonus"], "polarity": "negative"},
+    )
+    assert names(bonus, "Ana isn't eligible for the relocation bonus.") == ()
+    eligible = fact(
+        "Ana is eligible for the relocation bonus.",
+        "hr.relocation_bonus",
+        True,
+        {"names": ["relocation bonus"]},
+    )
+    assert names(eligible, "Her claim form was sent off for the relocation bonus.") == ()
+    collected = fact(
+        "The parcel was collected.",
+        "parcel.collected",
+        True,
+        {"names": ["parcel"], "value": ["collected", "collection"]},
+    )
+    assert names(collected, "£5 paid for collection of the parcel.") == ()
+    assert "f1:value_changed" in names(collected, "The parcel is ready for collection.")

@@ -103,6 +103,24 @@ _BARE_MOTION = frozenset(
 *go* into hold 4", "no dogs *come* upstairs"."""
 
 
+_ACT_NOUN = re.compile(r"[a-z]+(?:ature|ment|tion|sion|al|view|pair)")
+"""A noun of an act that can be awaited ("signature", "inspection", "approval", "review",
+"repair"): after a verb of sending and "for" it tells the act as not done yet."""
+_SENT_FOR = frozenset(
+    {"sent", "send", "sends", "sending", "submitted", "submit", "passed", "forwarded", "referred"}
+    | {"returned", "booked", "queued", "scheduled", "ready", "due", "put", "gone", "went", "out"}
+)
+"""What comes before an act sent "for" ("sent to the client for signature", "booked in for
+repair", "ready for collection", "due for renewal")."""
+_SENT_REACH = 5
+_UNDER_WAY = frozenset(
+    {"review", "repayment", "construction", "investigation", "negotiation", "repair", "offer"}
+    | {"consideration", "assessment", "renovation", "refurbishment", "development", "appeal"}
+)
+"""Acts that "under" tells as going on and not done ("still *under repayment*", "*under
+review*"); "under sedation", "under supervision" are states, not acts under way."""
+
+
 class _Negation(_NegativeWords):
     """How a statement reads negation; :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
 
@@ -132,6 +150,10 @@ class _Negation(_NegativeWords):
                 continue  # a negator inside the matched words belongs to them ("do not touch")
             if norm in _CEASE and i < position and self._gerund(i + 1):
                 found.append(self.tokens[i].raw)  # "stopped eating gluten" = not eating it
+                continue
+            if self._pending_act(i):
+                if position == i + 1:
+                    found.append(f"{self.tokens[i].raw} {self.tokens[i + 1].raw}")  # "for signature"
                 continue
             closure = self.tokens[i].raw.lower() in _CLOSURES and tuple(self.norms[i + 1 : i + 2]) != ("to",)
             limits = _LIMITS.match(self.text, self.tokens[i].end) is not None
@@ -227,6 +249,21 @@ class _Negation(_NegativeWords):
                 found.remove(marked[0])
         return ", ".join(found) if len(found) % 2 else None
 
+    def _pending_act(self, index: int) -> bool:
+        """Whether token ``index`` is the "for" or "under" of an act still to come or under
+        way, a noun of the act right after it ("sent to the client *for signature*", "still
+        *under repayment*", "*for approval*", "*under review*"): the act is not done."""
+        raw = self.tokens[index].raw.lower()
+        if raw not in ("for", "under") or index + 1 >= len(self.tokens):
+            return False
+        act = self.tokens[index + 1]
+        if self.text[self.tokens[index].end : act.start].strip():
+            return False  # "eligible for *the* relocation bonus": a thing, not an act
+        if raw == "under":
+            return act.raw.lower() in _UNDER_WAY
+        sent = any(t.raw.lower() in _SENT_FOR for t in self.tokens[max(0, index - _SENT_REACH) : index])
+        return sent and _ACT_NOUN.fullmatch(act.raw.lower()) is not None
+
     def _negation_cues(self) -> tuple[int, ...]:
         """The tokens that can flip another (a negator, a ceasing, prohibiting, privative or
         awaiting word, "off", "rid"), in order: :meth:`negated` reads only these, so a long
@@ -242,6 +279,7 @@ class _Negation(_NegativeWords):
                     or token.raw.lower() in _CUE_WORDS
                     or negator(token) is not None
                     or un_negative(token.raw.lower())
+                    or self._pending_act(i)
                 )
                 and not _NUMBER_SIGN.match(self.text, token.start)  # "locker no. 147": a number
             )
