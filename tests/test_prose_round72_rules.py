@@ -457,3 +457,24 @@ def test_an_act_sent_for_or_under_way_is_not_done() -> None:
     )
     assert names(collected, "£5 paid for collection of the parcel.") == ()
     assert "f1:value_changed" in names(collected, "The parcel is ready for collection.")
+
+
+def test_advice_the_rule_governs_is_its_act() -> None:
+    allowed = rule(
+        "Brokers may recommend a tracker only where the client has confirmed in writing they accept it.",
+        ["tracker"],
+        "permission_with_condition",
+    )
+    told = (
+        "A tracker product may be recommended only where the client has confirmed in writing they accept it."
+    )
+    assert passes(allowed, told)
+    assert weakened(allowed, "A tracker may be recommended whenever it looks cheaper.")
+    signed = rule(
+        "Ms Obi must countersign every recommendation for a client over 70.", ["countersign"], "obligation"
+    )
+    assert passes(signed, "Every recommendation for a client over 70 must be countersigned by Ms Obi.")
+    assert weakened(
+        signed, "Every recommendation for a client over 70 should ideally be countersigned by Ms Obi."
+    )
+    assert read("Our recommendation is to countersign it.").has(CueKind.HEDGE)

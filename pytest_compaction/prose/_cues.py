@@ -342,7 +342,9 @@ _HEDGE = (
     r"\battempt\s+to\b",
     r"\baim\s+to\b",
     r"\bstrive\s+to\b",
-    r"\brecommend(?:s|ed|ation)?\b",
+    r"\brecommend(?:s|ed)?\b",
+    # "our recommendation is ...", not "every recommendation where the term ...": a thing
+    r"(?<!\bevery\s)(?<!\beach\s)(?<!\bany\s)(?<!\ba\s)\brecommendation\b",
     r"\badvis(?:able|ed)\b",
     r"\bsuggest(?:s|ed|ion)?\b",
     r"\bencourag(?:e|ed|es)\b",

@@ -190,7 +190,10 @@ _ADVICE_VERB = r"(?:suggest(?:s|ed)?|recommend(?:s|ed)?|advis(?:e|es|ed)|encoura
 _ADVICE_WORD = re.compile(r"\b" + _ADVICE_VERB)
 _GOVERNED_ADVICE = re.compile(
     r"(?:(?:^|(?<=[:;(]\s)|(?<=[:;(]))\s*(?:please\s+)?(?:never|do\s+not|don't|always)"
-    r"|\b(?:must|shall|may|will)\s+(?:not|never)|\b(?:mustn't|shan't|won't))\s+(?=" + _ADVICE_VERB + ")"
+    r"|\b(?:must|shall|may|will)\s+(?:not|never)|\b(?:mustn't|shan't|won't)"
+    # "Advisers may recommend a product only where ...", "staff must recommend the sandbox":
+    # the act the rule allows or requires, after its subject
+    r"|\b(?:must|shall|may|can)(?:\s+only)?)\s+(?=" + _ADVICE_VERB + ")"
     r"|\b(?:before|after|when|whenever|until|till|once|while|if|unless)\s+"
     r"(?:(?:i|you|he|she|we|they|someone|anyone|(?:the|a|an|my|your|his|her|our|their)\s+[a-z][\w'-]*"
     r"(?:\s+[a-z][\w'-]*)?)\s+)?(?=" + _ADVICE_VERB + ")"
