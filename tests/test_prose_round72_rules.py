@@ -478,3 +478,21 @@ def test_advice_the_rule_governs_is_its_act() -> None:
         signed, "Every recommendation for a client over 70 should ideally be countersigned by Ms Obi."
     )
     assert read("Our recommendation is to countersign it.").has(CueKind.HEDGE)
+
+
+def test_is_to_before_a_verb_tells_a_duty() -> None:
+    register = rule("Send the vet the weight chart before each visit.", ["weight chart"], "obligation")
+    assert passes(
+        register, "It was noted that, before each visit, the keeper is to send the vet the weight chart."
+    )
+    assert weakened(
+        register,
+        "It was noted that, before each visit, the keeper may like to send the vet the weight chart.",
+    )
+    for aim in (
+        "The plan is to send the weight chart.",
+        "The cheapest option is to post it.",
+        "He is to blame.",
+    ):
+        assert not read(aim).has(CueKind.OBLIGATION)
+    assert read("Staff are to sign the log.").has(CueKind.OBLIGATION)

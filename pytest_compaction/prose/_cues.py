@@ -297,6 +297,13 @@ _OBLIGATION = (
     # "The timesheets are to be reconciled": the be-to of an instruction ("is not to be" is
     # read first, as a prohibition).
     r"\b(?:is|are)\s+to\s+be\b",
+    # ... and of a person told to act ("the adviser *is to issue* the ESIS", "staff are to
+    # sign the log"); not an aim ("the plan is to ..."), "is to blame" or "what is to come"
+    r"(?<!\bplan\s)(?<!\bplans\s)(?<!\baim\s)(?<!\bidea\s)(?<!\bgoal\s)(?<!\bhope\s)(?<!\bintention\s)"
+    r"(?<!\bobjective\s)(?<!\bpurpose\s)(?<!\bpoint\s)(?<!\bthing\s)(?<!\bwhat\s)(?<!\bwhich\s)"
+    r"(?<!\bthat\s)(?<!\bthis\s)(?<!\bit\s)(?<!\bwish\s)(?<!\bdream\s)(?<!\boption\s)(?<!\bstep\s)"
+    r"(?<!\banswer\s)(?<!\bsolution\s)(?<!\bway\s)(?<!\bchoice\s)(?<!\balternative\s)(?<!\bfix\s)"
+    r"\b(?:is|are)\s+to\s+(?!(?:blame|come|follow|be)\b)(?=[a-z]{2,}\s)",
     # "Any estimate needs the solicitor's sign-off", "approval is needed": a need of a thing
     # (a need to do something is read above).
     r"\bneeds?\s+(?=(?:the|a|an|their|his|her|its|our|your|my|prior|written|explicit)\b|\w+'s\b)",
