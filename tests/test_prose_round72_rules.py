@@ -492,7 +492,8 @@ def test_is_to_before_a_verb_tells_a_duty() -> None:
     for aim in (
         "The plan is to send the weight chart.",
         "The cheapest option is to post it.",
-        "He is to blame.",
+        "He is to blame for it.",
+        "More details are to follow soon.",
     ):
         assert not read(aim).has(CueKind.OBLIGATION)
     assert read("Staff are to sign the log.").has(CueKind.OBLIGATION)
