@@ -497,3 +497,23 @@ def test_is_to_before_a_verb_tells_a_duty() -> None:
     ):
         assert not read(aim).has(CueKind.OBLIGATION)
     assert read("Staff are to sign the log.").has(CueKind.OBLIGATION)
+
+
+def test_a_question_answered_on_its_line_and_a_try_come_out_wrong() -> None:
+    ledger = fact(
+        "The enamel pan is not oven safe; hob only.",
+        "listing.pan_oven_safe",
+        False,
+        {"names": ["oven safe"], "polarity": "negative"},
+    )
+    assert names(ledger, "- Oven safe? No: hob only, say so on the listing") == ()
+    assert "f1:value_changed" in names(ledger, "- Oven safe? Yes: hob suggested")
+    labels = failure(
+        "We tried printing the parcel labels on the old inkjet; they came out smudged.", ["inkjet"]
+    )
+    assert "failure_history_collapsed" not in codes(
+        labels, "- Tried: parcel labels on the old inkjet → came out smudged."
+    )
+    assert "failure_history_collapsed" in codes(
+        labels, "- Idea: parcel labels on the old inkjet, provided they don't come out smudged."
+    )

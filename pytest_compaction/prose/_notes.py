@@ -121,6 +121,14 @@ the question's line or the next: each sentence of the answer is read under its q
 as a bullet is under its heading ("Can Biscuit be given NSAIDs: No - ...")."""
 
 
+_ASKED_ANSWERED = re.compile(
+    r"^(?P<q>[^?.!:\n]{1,80}?)\?\s+(?=(?:yes|no|yep|nope|y|n)\b(?![-']))",
+    re.IGNORECASE,
+)
+"""A short question a note answers with yes or no on its own line ("Dishwasher safe? No:
+hand-wash only", "Gift wrap? Yes"): the answer is read under its question, as after "A:"."""
+
+
 def answered(question: str, line: str, bare: str) -> tuple[str, str, str]:
     """The question ``line`` answers, the answer's words, and a question held from the line
     before that no answer followed (to be read as a sentence of its own), or ``""`` for each
@@ -136,6 +144,9 @@ def answered(question: str, line: str, bare: str) -> tuple[str, str, str]:
         if not rest:
             return asked.group("q"), "", unheld(question)
         return "", line, unheld(question)
+    told = _ASKED_ANSWERED.match(bare)
+    if told is not None:
+        return told.group("q").strip(), bare[told.end() :], unheld(question)
     bold = _BOLD_QUESTION.match(bare)
     if bold is not None:
         return bold.group("q") + _BOLD_HELD, "", unheld(question)

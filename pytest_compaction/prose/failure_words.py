@@ -127,6 +127,13 @@ _SPOILED = (
     r"tripped\s+(?:the\s+|an?\s+)?(?:breaker|fuse|rcd|circuit|trip\s+switch|out)|blew\s+(?:a|the)\s+fuse|shorted\s+out"
 )
 """What the attempt left spoiled ("the culture was contaminated", "the tiles got cracked")."""
+_CAME_OUT_WRONG = (
+    r"(?<!n't\s)(?<!not\s)(?<!never\s)"  # "provided they don't come out flat": none yet
+    r"(?:came|come|comes|coming)\s+out\s+(?:all\s+|completely\s+|totally\s+)?(?:blank|empty|wrong|garbled|smudged|"
+    r"faded|crooked|misaligned|corrupted|unreadable|illegible|distorted|cracked|burnt|burned|warped|lumpy|flat|raw)"
+)
+"""What the try made, come out wrong ("the labels came out blank", "the loaves came out
+flat"): an outcome that went wrong."""
 _LOST_LINK = (
     r"(?:lost|loses|losing|kept\s+losing|dropped|drops|dropping)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?"
     r"(?:pairing|connection|signal|sync|link|network|wi-?fi|bluetooth|power|contact|lock|prime|pressure)"
@@ -160,6 +167,8 @@ _FAILED = re.compile(
     + _CUT_SHORT
     + r"|"
     + _LOST_LINK
+    + r"|"
+    + _CAME_OUT_WRONG
     + r"|made\s+no\s+difference|(?:(?:had|has|with)\s+)?(?:no|zero)\s+effect|no\s+improvement|"
     r"ineffective|gave\s+up|giv(?:e|es|ing|en)\s+up|abandoned|f[ae]ll(?:s|en)?\s+through|"
     + _DISCARDED
@@ -187,6 +196,8 @@ _FAILED_EVENT = re.compile(
     + _CUT_SHORT
     + r"|"
     + _LOST_LINK
+    + r"|"
+    + _CAME_OUT_WRONG
     + r"|"
     r"fallen\s+through)\b"
 )
