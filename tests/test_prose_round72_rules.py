@@ -517,3 +517,26 @@ def test_a_question_answered_on_its_line_and_a_try_come_out_wrong() -> None:
     assert "failure_history_collapsed" in codes(
         labels, "- Idea: parcel labels on the old inkjet, provided they don't come out smudged."
     )
+
+
+def test_a_condition_told_as_still_awaited_is_lost() -> None:
+    register = rule(
+        "Pupils may join the climbing trip only once a parent has signed the consent form.",
+        ["climbing trip"],
+        "permission_with_condition",
+    )
+    assert passes(
+        register, "Pupils may join the climbing trip only after a parent has signed the consent form."
+    )
+    assert weakened(
+        register, "Pupils may join the climbing trip while the consent form is awaiting a parent's signature."
+    )
+    assert weakened(
+        register, "Pupils may join the climbing trip when the consent form is pending a parent's signature."
+    )
+    pending = rule(
+        "Tenants may stay in the flat only while their appeal is awaiting a decision.",
+        ["flat"],
+        "permission_with_condition",
+    )
+    assert passes(pending, "Tenants may stay in the flat only while the appeal is awaiting a decision.")

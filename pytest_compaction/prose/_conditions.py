@@ -22,6 +22,7 @@ from pytest_compaction.prose._text import normalize
 from pytest_compaction.prose._unframed import fluent, spelled
 
 __all__ = [
+    "still_awaited",
     "assent_given",
     "condition_words",
     "connectives",
@@ -334,6 +335,30 @@ def states_condition(invariant: str, texts: Sequence[str]) -> bool:
 
     stems = _assent(t.norm for text in texts for t in tokens(text))
     return any(_assent(words) <= stems for _, words in condition_words(invariant))
+
+
+_AWAITED = _stem_set("awaiting awaits await pending")
+"""Words that tell a condition's act as not done yet ("while the letter is *awaiting* the
+client's signature")."""
+
+
+def still_awaited(invariant: str, texts: Sequence[str]) -> tuple[str, str] | None:
+    """The condition of ``invariant`` ("only once the client has signed the letter") and the
+    condition of ``texts`` that keeps its words but tells its act as still awaited ("while
+    the letter is awaiting the client's signature"), or None: the rule then holds before the
+    act, the other way round."""
+    from pytest_compaction.prose.normalize import tokens
+
+    told = [
+        (phrase, {t.norm for t in tokens(phrase)}) for text in texts for phrase, _ in condition_words(text)
+    ]
+    for condition, words in condition_words(invariant):
+        if _AWAITED & set(words):
+            continue
+        for phrase, restated in told:
+            if _AWAITED & restated and kept(words, restated):
+                return condition, phrase
+    return None
 
 
 _PREREQUISITE = re.compile(r"(?:after|once|following|(?P<bound>until|till|before))\b")

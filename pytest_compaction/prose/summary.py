@@ -31,7 +31,7 @@ from pytest_compaction.core.prose_form import DEFAULT_MAX_DEPTH, ProsePolicy
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose import _text
 from pytest_compaction.prose._acronyms import clipped, spelled_out
-from pytest_compaction.prose._conditions import assent_given
+from pytest_compaction.prose._conditions import assent_given, still_awaited
 from pytest_compaction.prose._failure_check import _check_failure
 from pytest_compaction.prose._grounding import (
     BLOCK_END,
@@ -542,6 +542,9 @@ def _condition_reshaped_away(invariant: Invariant, texts: Sequence[str]) -> str 
     turned = turned_bound(invariant.text, texts)
     if turned is not None:
         return f"the invariant's condition {turned!r} keeps its number on the other side"
+    awaited = still_awaited(invariant.text, texts)
+    if awaited is not None:
+        return f"the invariant's condition {awaited[0]!r} is told as still awaited ({awaited[1]!r})"
     return None
 
 
