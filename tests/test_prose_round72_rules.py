@@ -540,3 +540,15 @@ def test_a_condition_told_as_still_awaited_is_lost() -> None:
         "permission_with_condition",
     )
     assert passes(pending, "Tenants may stay in the flat only while the appeal is awaiting a decision.")
+
+
+def test_a_closing_label_of_doubt_after_a_comma_doubts_the_sentence() -> None:
+    ledger = events(
+        "The allergist thinks Theo might have outgrown his milk allergy; a supervised challenge is planned."
+    )
+    for label in ("nothing confirmed yet", "not confirmed", "nothing decided yet"):
+        told = f"theo's milk allergy 🥛 allergist thinks he's outgrown it, {label}"
+        assert "unsupported_fact" not in names(ledger, told)
+    assert "unsupported_fact" in names(
+        ledger, "theo's milk allergy 🥛 he's outgrown it, challenge confirmed next week"
+    )

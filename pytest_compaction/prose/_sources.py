@@ -79,13 +79,19 @@ def _labelled_open(statement: Statement, position: int) -> bool:
     mark = _OPEN_MARK.search(statement.text, start, start + _OPEN_LABEL_REACH)
     if mark is not None and _OPEN_AFTER.match(statement.text, mark.end()) is not None:
         return True
+    if _OPEN_CLOSING.search(statement.text, start) is not None:
+        return True  # "..., *nothing confirmed yet*" closing the sentence
     return _OPEN_BEFORE.match(statement.text) is not None
 
 
 _OPEN_WORDS = (
     r"(?:not\s+(?:yet\s+)?(?:proven|confirmed|verified|certain|settled|decided|final)|unproven|unconfirmed|"
+    r"nothing\s+(?:is\s+|has\s+been\s+)?(?:confirmed|decided|settled|final|booked)(?:\s+yet)?|"
     r"tbc|tbd|to\s+be\s+(?:confirmed|decided|determined|agreed)|probable|possible|tentative|provisional)\b"
 )
+_OPEN_CLOSING = re.compile(r",\s*" + _OPEN_WORDS + r"\W*$", re.IGNORECASE)
+"""A label of doubt after a comma that closes the sentence ("food challenge in spring to
+find out, *nothing confirmed yet*"): it doubts what the sentence told."""
 _OPEN_MARK = re.compile(r"[;(\[\u2013\u2014]|\s-\s")
 _OPEN_AFTER = re.compile(r"\s*" + _OPEN_WORDS, re.IGNORECASE)
 _OPEN_BEFORE = re.compile(
