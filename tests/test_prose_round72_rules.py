@@ -552,3 +552,21 @@ def test_a_closing_label_of_doubt_after_a_comma_doubts_the_sentence() -> None:
     assert "unsupported_fact" in names(
         ledger, "theo's milk allergy 🥛 he's outgrown it, challenge confirmed next week"
     )
+
+
+def test_a_supply_run_out_has_none_left() -> None:
+    ledger = fact(
+        "The fridge is out of oat milk.",
+        "fridge.oat_milk_in_stock",
+        False,
+        {"names": ["oat milk"], "polarity": "negative"},
+    )
+    for told in (
+        "we're out of oat milk",
+        "ran out of oat milk on tue",
+        "fridge: out of oat milk 😭",
+        "fridge is now out of oat milk",
+    ):
+        assert names(ledger, told) == (), told
+    assert "f1:value_changed" in names(ledger, "fridge: plenty of oat milk")
+    assert "f1:value_changed" in names(ledger, "take the oat milk out of the fridge tonight")

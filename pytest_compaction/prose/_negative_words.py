@@ -68,6 +68,8 @@ _FREE_REACH = 3
 _DELIVERY_VERBS = frozenset({"dropped", "dropping"})
 
 _GIVEN_REACH = 4
+_RUN_OUT = frozenset({stem("run"), stem("ran"), stem("running"), "be", stem("sold")})
+"""What runs a supply out before "out of": "*ran* out of milk", "we*'re* out of rice"."""
 _NAME_REACH = 6
 """How many words a possessor's name before its "'s" may have."""
 """How far after a verb of giving up its object may start: "dropping *the legacy v1 API*"."""
@@ -203,6 +205,9 @@ class _NegativeWords(_Sentence):
             return "out of" if self._before_verb(position + span - 1, index - 1) else ""
         if raw == _OUT and position < index:
             return self._kept_out(position, index, span)
+        if raw == _OUT and self._run_out(index) and nxt < position:
+            # "we're out of canned tomatoes", "ran out of milk", "pantry: out of rice": none left
+            return "out of" if self.segment[position] == self.segment[index] else ""
         if raw == _OUT and (index == 0 or self.norms[index - 1] not in _KEPT_OUT):
             return ""  # "out of stock", "ran out of time": no keeping away
         seg = self.segment[index]
@@ -253,6 +258,18 @@ class _NegativeWords(_Sentence):
         if position < verb and self._before_verb(position + span - 1, verb):
             return "out of"  # the subject kept away
         return ""
+
+    def _run_out(self, index: int) -> bool:
+        """Whether the "out" at token ``index`` tells a supply run out: after "run" or a
+        linking verb ("ran out of milk", "we're out of rice", "is now out of"), or right after
+        a note's label ("pantry: out of canned tomatoes")."""
+        before = index - 1
+        while before >= 0 and self.norms[before] in _STATE_ADVERBS:
+            before -= 1
+        if before < 0:
+            return False
+        between = self.text[self.tokens[before].end : self.tokens[index].start]
+        return self.norms[before] in _RUN_OUT or ":" in between
 
     def _out_of_state(self, index: int) -> bool:
         """Whether the "out" at token ``index`` opens a state its subject is not in: after a
