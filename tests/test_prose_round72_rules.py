@@ -570,3 +570,10 @@ def test_a_supply_run_out_has_none_left() -> None:
         assert names(ledger, told) == (), told
     assert "f1:value_changed" in names(ledger, "fridge: plenty of oat milk")
     assert "f1:value_changed" in names(ledger, "take the oat milk out of the fridge tonight")
+    fees = fact(
+        "The card fees come out of the business account on the 3rd.",
+        "fees.card_day",
+        "3rd",
+        {"names": ["card fees"], "value": ["3rd"]},
+    )
+    assert names(fees, "1. Card fees: out of the business account on the 3rd.") == ()

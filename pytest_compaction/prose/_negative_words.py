@@ -205,7 +205,7 @@ class _NegativeWords(_Sentence):
             return "out of" if self._before_verb(position + span - 1, index - 1) else ""
         if raw == _OUT and position < index:
             return self._kept_out(position, index, span)
-        if raw == _OUT and self._run_out(index) and nxt < position:
+        if raw == _OUT and self._run_out(index) and nxt < position <= nxt + _DETERMINER_REACH:
             # "we're out of canned tomatoes", "ran out of milk", "pantry: out of rice": none left
             return "out of" if self.segment[position] == self.segment[index] else ""
         if raw == _OUT and (index == 0 or self.norms[index - 1] not in _KEPT_OUT):
