@@ -577,3 +577,11 @@ def test_a_supply_run_out_has_none_left() -> None:
         {"names": ["card fees"], "value": ["3rd"]},
     )
     assert names(fees, "1. Card fees: out of the business account on the 3rd.") == ()
+
+
+def test_nothing_with_a_thing_after_an_arrow_or_label_forbids_it() -> None:
+    register = rule("Never give Milo food that contains peanut.", ["Milo", "peanut"], "prohibition")
+    assert passes(register, "milo -> nothing w peanut in it, ever 🚫🥜")
+    assert passes(register, "Milo: nothing containing peanut, no exceptions")
+    assert weakened(register, "milo -> try to keep stuff w peanut away from him mostly 🥜")
+    assert not read("Milo: nothing new to report on peanut.").has(CueKind.PROHIBITION)

@@ -230,6 +230,9 @@ _PROHIBITION = (
     r"(?<=,\s)(?=no\s+(?:[a-z][a-z-]*\s+){1,3}ever\b(?=\s*(?:[,.;:!?()]|$|\s-\s))))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
     # An arrow in a note starts a clause as a colon does ("Order 12 -> no refund until ...").
     r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+    # "ilse -> nothing w egg in it, ever": "nothing" with a thing after the arrow forbids it,
+    # not "nothing new", "nothing to report", "nothing else"
+    r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s)|(?<=:\s))nothing\s+(?:with|w/?|containing|made\s+with|that\s+contains?)\b",
 )
 _EMPHASIS = (
     r"\beven\s+(?:if|when|though|after|before|once|while|whilst|during)\b",
