@@ -63,6 +63,7 @@ from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.facts import check_facts_in_prose
 from pytest_compaction.prose.modality import CueKind, imperative, read
+from pytest_compaction.prose.statements import read_statements
 
 
 def test_a_label_of_doubt_after_its_own_noun_doubts_that_noun_only() -> None:
@@ -585,3 +586,21 @@ def test_nothing_with_a_thing_after_an_arrow_or_label_forbids_it() -> None:
     assert passes(register, "Milo: nothing containing peanut, no exceptions")
     assert weakened(register, "milo -> try to keep stuff w peanut away from him mostly 🥜")
     assert not read("Milo: nothing new to report on peanut.").has(CueKind.PROHIBITION)
+
+
+def test_verbs_in_ise_and_clause_numbers_in_notes() -> None:
+    register = rule(
+        "Diarise the cl. 7.3 rent review date as soon as the lease completes.", ["rent review"], "obligation"
+    )
+    assert passes(
+        register, "14. cl. 7.3 (Rent review) - diarise rent review date as soon as lease completes."
+    )
+    assert weakened(
+        register, "14. cl. 7.3 (Rent review) - worth diarising rent review date once lease completes."
+    )
+    assert [s.text for s in read_statements("See cl. 7.3 and Sch. 2 for details.")] == [
+        "See cl. 7.3 and Sch. 2 for details."
+    ]
+    assert imperative("diarise rent review date as soon as lease completes.") == "diarise"
+    assert imperative("cl. 7.3 (Rent review) - finalise the memo before completion.") == "finalise"
+    assert imperative("Exercise classes run on Mondays.") is None

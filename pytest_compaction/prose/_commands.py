@@ -39,7 +39,9 @@ _OPENING_QUOTE = re.compile(r"^\s*[\"'\u201c\u2018]+(?=[A-Za-z])")
 # abbreviation ("100.4", "i.e."), or one before anything but a capital, where no sentence
 # starts ("Any infant under 3 mos. with a fever:", "after 6 p.m. (e.g. late clinics):").
 _LABEL = re.compile(r"^(?:[^:.!?;]|\.(?=\S|\s+[^A-Z\s])){1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
-_DASH_LABEL = re.compile(r"^[^-\u2013\u2014:.!?;,]{1,40}?\s[-\u2013\u2014]\s+(?=[a-z])")
+_DASH_LABEL = re.compile(
+    r"^(?:[^-\u2013\u2014:.!?;,]|(?<=\d)\.(?=\d)|(?<=[A-Za-z])\.(?=\s+\d)){1,40}?\s[-\u2013\u2014]\s+(?=[a-z])"
+)
 """A short label set off by a dash, as in a note ("wheel nuts - torque to 120 Nm"): the
 command starts after it, in lower case."""
 _TABLE_LABEL = re.compile(r"^\s*\|[^|\n]{1,60}\|\s*(?=\S)")
@@ -384,7 +386,7 @@ def _command_verb(text: str) -> str | None:
     if match is None:
         match = _BEFORE_CLAUSE.match(lowered) or _paired(lowered) or _DONE_TO.match(lowered)
         if match is None:
-            match = _BEFORE_ACT.match(lowered)
+            match = _BEFORE_ACT.match(lowered) or _SUFFIXED_VERB.match(lowered)
             if match is None or match.group("verb").endswith(_NOUN_ENDINGS):
                 return None
     verb = match.group("verb")
@@ -409,6 +411,16 @@ def _command_verb(text: str) -> str | None:
     if verb.endswith("s") and not verb.endswith(("ss", "us")):
         return None  # "refunds up to $50": a plural noun or a third-person verb, not a command
     return verb
+
+
+_SUFFIXED_VERB = re.compile(
+    r"^\s*(?P<verb>(?!(?:exercise|merchandise|franchise|premise|enterprise|expertise|compromise|surprise|"
+    r"promise|praise|cruise|noise|poise|concise|precise|otherwise|likewise|clockwise|anticlockwise|"
+    r"treatise|paradise|reprise|size|prize)\b)[a-z]{3,}(?:ise|ize|ify))\s+(?=[a-z])"
+)
+"""A word in "-ise", "-ize" or "-ify" opening a clause, before another word ("*diarise* the
+break deadline as soon as ...", "*notify* building control"): English makes verbs with these
+endings, so it is a command's verb; the nouns and adjectives that share them are left out."""
 
 
 _COMPOUND_VERB = re.compile(

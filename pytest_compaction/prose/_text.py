@@ -118,10 +118,11 @@ _LOWER_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 # "approx. 20 min. walk", "incl. vat".
 _NOTE_ABBREVIATION = re.compile(
     r"\b(?:prob|poss|esp|incl|excl|approx|min|mins|hr|hrs|wk|wks|mo|mos|yr|yrs|est|pls|plz|tmrw|ft|lb|lbs|oz|"
-    r"pt|pts|qty|no|vs|etc|eg|ie|e\.g|i\.e|(?i:ep|eps|vol|vols|ch|chap|sec|sect|pp|para|pg|rm|art))\.$"
+    r"pt|pts|qty|no|vs|etc|eg|ie|e\.g|i\.e|(?i:ep|eps|vol|vols|ch|chap|sec|sect|pp|para|paras|pg|rm|art|"
+    r"cl|cls|sch|reg|regs))\.$"
 )
 # ... and neither do the short forms of numbered items before their number, in any case:
-# "ep. 43", "Vol. 2", "Ch. 4", "rm. 204", "Art. 5".
+# "ep. 43", "Vol. 2", "Ch. 4", "rm. 204", "Art. 5", a lease's "cl. 9.1" and "Sch. 3".
 # A period after a title, a Latin abbreviation, an initial, a dotted acronym or a word
 # abbreviated in business writing (account, apartment, reference, extension, invoice, order
 # and ticket numbers) does not end a sentence: "Dr. Lee", "e.g. Paris", "J. Smith", "the U.S.
