@@ -604,3 +604,22 @@ def test_verbs_in_ise_and_clause_numbers_in_notes() -> None:
     assert imperative("diarise rent review date as soon as lease completes.") == "diarise"
     assert imperative("cl. 7.3 (Rent review) - finalise the memo before completion.") == "finalise"
     assert imperative("Exercise classes run on Mondays.") is None
+
+
+def test_a_subject_and_not_to_in_a_note_forbids() -> None:
+    register = rule(
+        "T must not sublet any part of the Premises without L's prior written consent.",
+        ["sublet"],
+        "prohibition",
+    )
+    assert passes(
+        register, "12. cl. 15 (Alienation) - T not to sublet any part w/o L's prior written consent."
+    )
+    assert passes(register, "12. Tenant not to sublet any part without L's prior written consent.")
+    assert weakened(
+        register, "12. cl. 15 (Alienation) - Try not to sublet any part w/o L's prior written consent."
+    )
+    assert weakened(
+        register, "12. cl. 15 (Alienation) - Best not to sublet any part w/o L's prior written consent."
+    )
+    assert not read("She decided not to sublet the flat.").has(CueKind.PROHIBITION)

@@ -172,6 +172,16 @@ _FALLBACK_IF = re.compile(
 not an exception to the rule. A clause after the comma with its own subject, negator or
 modal is not such a choice, nor is one offered with "or" or outside brackets ("book
 through the agent, or direct if cheaper" adds a way out of the rule)."""
+_BARE_NOT_TO = re.compile(
+    r"(?<![\w'])(?!(?i:try|tries|trying|best|better|rather|prefer|preferably|ideally|aim|aims|hope|hopes|tend|"
+    r"tends|seem|seems|decided|decide|chose|choose|promised|asked|told|agreed|agree|managed|careful|sure|just|"
+    r"please|how|why|whether|so|as|and|or|but|note|wish|want|wants|plan|plans|need|needs)\b)"
+    r"[A-Z][\w'-]*\s+(?P<not>not\s+to)\s+(?!(?:mention|worry|say)\b)(?=[a-z]{3,}\b)"
+)
+"""A note's "is not to" with its "is" left out, after a capitalized subject ("*T not to*
+apply for planning permission", "Tenant not to assign", "Staff not to use the lift"): a
+prohibition. Not after a word of trying, preferring or deciding ("Try not to", "Best not
+to", "Decided not to"), which hedges or reports."""
 _MANNER_ADJECTIVE = re.compile(
     r"(?<!\bbe\s)(?<!\bstay\s)\b(?:careful|cautious|judicious|prudent|mindful)\s+(?=(?!(?:with|when|whenever|to|not|about|if|of|"
     r"that|and|or|in|around|near|while|during|before|after|at|on|for|so|enough|as|but)\b)[a-z][a-z-]*\b)"
@@ -339,6 +349,11 @@ def read(text: str) -> Reading:
         start, end = match.span()
         found.append((start, Cue(CueKind.CONDITION, _SPACES.sub(" ", match.group()) + _AVAILABLE)))
         work = work[:start] + " " * (end - start) + work[end:]
+    if " not to " in work:
+        for match in _BARE_NOT_TO.finditer(original):
+            start, end = match.span("not")
+            found.append((start, Cue(CueKind.PROHIBITION, "not to")))
+            work = work[:start] + " " * (end - start) + work[end:]
     if " be " in work:
         for match in _MANDATIVE.finditer(work):
             start, end = match.span("be")
@@ -594,7 +609,7 @@ def count_constraints(text: str) -> int:
     asked = _ASKED_PERMISSION.match(unframed(text).lower())
     if asked is not None and asked.group("no"):
         return 1  # "Can the float stay in the till overnight: No."
-    if not _CONSTRAINT.search(unframed(text).lower()):
+    if not _CONSTRAINT.search(unframed(text).lower()) and not _BARE_NOT_TO.search(unframed(text)):
         # The quick answer for most narrative sentences; a bare command is one constraint,
         # and so is a standing procedure ("invoices are sent by the fifth").
         if standing(text) is not None or universal_act(text, None) is not None:
