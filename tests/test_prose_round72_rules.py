@@ -623,3 +623,10 @@ def test_a_subject_and_not_to_in_a_note_forbids() -> None:
         register, "12. cl. 15 (Alienation) - Best not to sublet any part w/o L's prior written consent."
     )
     assert not read("She decided not to sublet the flat.").has(CueKind.PROHIBITION)
+
+
+def test_needs_a_bare_assent_is_a_duty() -> None:
+    register = rule("Never issue a refund over £200 without manager approval.", ["refund"], "prohibition")
+    assert passes(register, "Internal - every refund over £200 needs manager approval first.")
+    assert passes(register, "Internal - every refund over £200 needs approval from a manager first.")
+    assert weakened(register, "Internal - a refund over £200 normally needs manager approval first.")

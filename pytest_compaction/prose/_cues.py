@@ -309,7 +309,9 @@ _OBLIGATION = (
     r"\b(?:is|are)\s+to\s+(?!(?:blame|come|follow|be)\b)(?=[a-z]{2,}\s)",
     # "Any estimate needs the solicitor's sign-off", "approval is needed": a need of a thing
     # (a need to do something is read above).
-    r"\bneeds?\s+(?=(?:the|a|an|their|his|her|its|our|your|my|prior|written|explicit)\b|\w+'s\b)",
+    r"\bneeds?\s+(?=(?:the|a|an|their|his|her|its|our|your|my|prior|written|explicit)\b|\w+'s\b|"
+    # "needs partner sign-off first", "needs approval": a need of an assent, bare
+    r"(?:[\w-]+\s+)?(?:sign-?off|approval|consent|signature|authori[sz]ation|permission)\b)",
     r"\b(?:is|are)\s+needed\b",
     # Reported speech moves the rule into the past: "has to" becomes "had to", "is to be"
     # "was to be" ("the form had to be signed", "keys were to be returned").
