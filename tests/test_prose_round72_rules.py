@@ -571,6 +571,8 @@ def test_a_supply_run_out_has_none_left() -> None:
         assert names(ledger, told) == (), told
     assert "f1:value_changed" in names(ledger, "fridge: plenty of oat milk")
     assert "f1:value_changed" in names(ledger, "take the oat milk out of the fridge tonight")
+    stocked = read_statements("The oat milk is out of stock.")[0]
+    assert stocked.negated(stocked.norms.index("stock")) is None  # the oat milk is, not the stock
     fees = fact(
         "The card fees come out of the business account on the 3rd.",
         "fees.card_day",

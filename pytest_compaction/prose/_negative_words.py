@@ -70,6 +70,16 @@ _DELIVERY_VERBS = frozenset({"dropped", "dropping"})
 _GIVEN_REACH = 4
 _RUN_OUT = frozenset({stem("run"), stem("ran"), stem("running"), "be", stem("sold")})
 """What runs a supply out before "out of": "*ran* out of milk", "we*'re* out of rice"."""
+_OUT_OF_STATES = frozenset(
+    stem(w)
+    for w in (
+        *("stock", "order", "service", "scope", "date", "bounds", "range", "hours", "office", "action"),
+        *("commission", "season", "print", "reach", "sight", "place", "time", "town", "breath", "control"),
+        *("sync", "warranty", "use", "line", "touch", "shape", "tune", "step", "character", "context"),
+    )
+)
+"""What "out of" names as a state its subject is in, not a supply run out: "the drug is out
+of *stock*", "the lift is out of *order*"."""
 _NAME_REACH = 6
 """How many words a possessor's name before its "'s" may have."""
 """How far after a verb of giving up its object may start: "dropping *the legacy v1 API*"."""
@@ -205,7 +215,12 @@ class _NegativeWords(_Sentence):
             return "out of" if self._before_verb(position + span - 1, index - 1) else ""
         if raw == _OUT and position < index:
             return self._kept_out(position, index, span)
-        if raw == _OUT and self._run_out(index) and nxt < position <= nxt + _DETERMINER_REACH:
+        if (
+            raw == _OUT
+            and self._run_out(index)
+            and nxt < position <= nxt + _DETERMINER_REACH
+            and self.norms[nxt + 1] not in _OUT_OF_STATES  # "the drug is out of stock": the drug
+        ):
             # "we're out of canned tomatoes", "ran out of milk", "pantry: out of rice": none left
             return "out of" if self.segment[position] == self.segment[index] else ""
         if raw == _OUT and (index == 0 or self.norms[index - 1] not in _KEPT_OUT):
