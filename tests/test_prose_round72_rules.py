@@ -632,3 +632,20 @@ def test_needs_a_bare_assent_is_a_duty() -> None:
     assert passes(register, "Internal - every refund over £200 needs manager approval first.")
     assert passes(register, "Internal - every refund over £200 needs approval from a manager first.")
     assert weakened(register, "Internal - a refund over £200 normally needs manager approval first.")
+
+
+def test_a_notes_bare_closure_tells_the_state() -> None:
+    ledger = fact(
+        "The sauna will not open on Saturday.", "spa.sauna_open_saturday", False, {"names": ["sauna"]}
+    )
+    for told in (
+        "09:10 - MK: sauna closed all day Sat / heater fault.",
+        "sauna shut until Sun",
+        "sauna closed Sat",
+        "sauna closed.",
+    ):
+        assert names(ledger, told) == (), told
+    assert "f1:value_changed" in names(ledger, "09:10 - MK: sauna open all day Sat.")
+    assert "f1:value_changed" in names(
+        ledger, "09:10 - MK: sauna closed the booking list early, open all day Sat."
+    )

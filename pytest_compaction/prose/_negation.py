@@ -40,7 +40,7 @@ from pytest_compaction.prose._cue_words import (
     un_negative,
 )
 from pytest_compaction.prose._negative_words import _NegativeWords
-from pytest_compaction.prose.normalize import stem
+from pytest_compaction.prose.normalize import kind_of, stem
 
 __all__ = ["_Negation"]
 
@@ -103,6 +103,13 @@ _BARE_MOTION = frozenset(
 *go* into hold 4", "no dogs *come* upstairs"."""
 
 
+_AFTER_CLOSURE = frozenset(
+    {"all", "until", "till", "til", "for", "from", "on", "at", "today", "tonight", "tomorrow", "due", "since"}
+    | {"this", "next", "over", "during", "while", "because"}
+)
+"""Words that may follow a note's "closed" or "shut" with its "is" left out ("closed *all*
+day", "shut *until* 3", "closed *for* cleaning")."""
+_WEEKDAY = re.compile(r"(?i:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?i:day|days|\.)?")
 _ACT_NOUN = re.compile(r"[a-z]+(?:ature|ment|tion|sion|al|view|pair)")
 """A noun of an act that can be awaited ("signature", "inspection", "approval", "review",
 "repair"): after a verb of sending and "for" it tells the act as not done yet."""
@@ -161,7 +168,7 @@ class _Negation(_NegativeWords):
             if (
                 closure
                 and i > position
-                and self._complement(i)
+                and (self._complement(i) or (i == position + span and self._bare_closure(i)))
                 and not self._condition_between(position + span, i)
             ):
                 # "top-out on the Slab wall *is closed*", "the east gate stays shut": what its
@@ -248,6 +255,21 @@ class _Negation(_NegativeWords):
             if marked:
                 found.remove(marked[0])
         return ", ".join(found) if len(found) % 2 else None
+
+    def _bare_closure(self, index: int) -> bool:
+        """Whether the word of closure at token ``index``, right after a name, is a note's
+        state with its "is" left out ("flume *closed* all day Sun", "gym closed until 3",
+        "café shut."): nothing after it in its segment, or a word of time or a preposition;
+        an object after it makes it a verb ("the council closed the road")."""
+        nxt = index + 1
+        if nxt >= len(self.norms) or self.segment[nxt] != self.segment[index]:
+            return True
+        norm = self.norms[nxt]
+        return (
+            norm in _AFTER_CLOSURE
+            or kind_of(norm) in ("time", "date")
+            or _WEEKDAY.fullmatch(self.tokens[nxt].raw) is not None
+        )
 
     def _pending_act(self, index: int) -> bool:
         """Whether token ``index`` is the "for" or "under" of an act still to come or under
