@@ -63,6 +63,7 @@ from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.facts import check_facts_in_prose
 from pytest_compaction.prose.modality import CueKind, imperative, read
+from pytest_compaction.prose.normalize import tokens
 from pytest_compaction.prose.statements import read_statements
 
 
@@ -649,3 +650,22 @@ def test_a_notes_bare_closure_tells_the_state() -> None:
     assert "f1:value_changed" in names(
         ledger, "09:10 - MK: sauna closed the booking list early, open all day Sat."
     )
+
+
+def test_a_spans_first_end_with_minutes_and_a_log_stamp() -> None:
+    ledger = fact(
+        "The Otters club has lanes 4 to 6 every Tuesday from 19:30 until 21:00.",
+        "b.otters",
+        "19:30",
+        {"names": ["Otters"], "value": ["19:30"]},
+    )
+    assert names(ledger, "18:55 - Otters SC: L4-6 every Tue, 7.30-9pm.") == ()
+    assert names(ledger, "Otters SC: L4-6 every Tue, 7:30-9pm.") == ()
+    found = check_facts_in_prose(ledger, "18:55 - Otters SC: L4-6 every Tue, 7-9pm.").violations
+    assert [v.name for v in found] == ["f1:value_changed"]
+    assert "with '18:55'" not in found[0].detail
+    assert "#5.31" in [t.norm for t in tokens("build 5.31-6pm")]  # a dotted number in odd minutes is no time
+    table = fact(
+        "Reg desks open at 07:45.", "reg.desks", "07:45", {"names": ["reg desks"], "value": ["07:45"]}
+    )
+    assert "f1:value_changed" in names(table, "| Time | Item |\n|---|---|\n| 08:45 | Reg desks open |")

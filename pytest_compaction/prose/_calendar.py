@@ -323,14 +323,31 @@ def _hour(text: str) -> int | None:
     return int(text) if text.isdigit() and 1 <= int(text) <= 12 else None
 
 
-def _first_end(first: int, last: int, meridiem: str) -> str:
-    """The clock token of a span's first hour, whose half of the day only its last end
-    names: the same half when the first comes before the last on the 12-hour dial ("8-10
-    pm" is 20:00 to 22:00, "12-2 pm" noon to 14:00), the other half when it does not
-    ("11-1 pm" is 11:00 to 13:00)."""
+def _first_end(first: int, last: int, meridiem: str, minutes: int = 0) -> str:
+    """The clock token of a span's first hour (and ``minutes``), whose half of the day only
+    its last end names: the same half when the first comes before the last on the 12-hour
+    dial ("8-10 pm" is 20:00 to 22:00, "7.30-9pm" 19:30 to 21:00, "12-2 pm" noon to 14:00),
+    the other half when it does not ("11-1 pm" is 11:00 to 13:00)."""
     same = first % 12 < last % 12
     half = meridiem if same else ("a" if meridiem == "p" else "p")
-    return _clock(first, 0, half + "m")
+    return _clock(first, minutes, half + "m")
+
+
+_DIAL_TIME = re.compile(r"(\d{1,2})[:.]([0-5]\d)")
+"""A first end written with its minutes on a twelve-hour dial ("7.30", "7:30")."""
+
+
+def _dial_start(token: Token) -> tuple[int, int] | None:
+    """The hour (1 to 12) and minutes of ``token`` written as a time on the dial with no
+    half of the day ("7.30", "7:30"), or None; a dotted one only in steps of five minutes,
+    as clock times in prose are ("5.31" may be a version or an amount)."""
+    match = _DIAL_TIME.fullmatch(token.raw)
+    if match is None or _hour(match.group(1)) is None:
+        return None
+    minutes = int(match.group(2))
+    if token.raw[len(match.group(1))] == "." and minutes % 5:
+        return None
+    return int(match.group(1)), minutes
 
 
 def time_ranges(out: Sequence[Token], text: str) -> list[Token]:
@@ -357,6 +374,10 @@ def time_ranges(out: Sequence[Token], text: str) -> list[Token]:
                 i += 2
                 continue
         first = _hour(token.raw) if token.norm.startswith("#") else None
+        dial = _dial_start(token) if first is None else None
+        minutes = 0
+        if dial is not None:
+            first, minutes = dial  # "7.30-9pm": the first end with its minutes
         if first is not None:
             for gap in (0, 1):
                 j = i + 1 + gap
@@ -374,7 +395,10 @@ def time_ranges(out: Sequence[Token], text: str) -> list[Token]:
                 last = _hour(re.sub(r"\D.*$", "", end.raw))
                 if joined and end.norm.startswith("@") and half is not None and last is not None:
                     token = Token(
-                        _first_end(first, last, half.group(1).lower()), token.raw, token.start, token.end
+                        _first_end(first, last, half.group(1).lower(), minutes),
+                        token.raw,
+                        token.start,
+                        token.end,
                     )
                     break
         result.append(token)

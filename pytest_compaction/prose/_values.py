@@ -165,6 +165,11 @@ _ORDINAL = re.compile(r"\d(?:st|nd|rd|th)\W*$", re.IGNORECASE)
 """A number written as an ordinal ("2nd", "14th"): a place in an order, a day of a month."""
 
 
+_LOG_STAMP = re.compile(r"\s*[-\u2013\u2014]\s")
+"""What follows a log line's opening time stamp ("18:55 - ..."); a table's time column ("|
+08:45 | Reg desks open |") is a value."""
+
+
 def _competing(
     statement: Statement, kinds: Set[tuple[str, str]], own: Sequence[Alias], *, ordinal: bool = False
 ) -> str | None:
@@ -191,6 +196,8 @@ def _competing(
             continue
         if kind == "number" and not ordinal and _ORDINAL.search(statement.tokens[i].raw):
             continue
+        if i == 0 and kind == "time" and _LOG_STAMP.match(statement.text, statement.tokens[0].end):
+            continue  # "18:55 - Otters SC: ...": when the line was written, not a value
         unit = _unit(norms, i)
         spans = unit in _SPANS and any(u in _SPANS for k, u in kinds if k == "number")
         if (kind, unit if kind == "number" else "") in kinds or spans:
