@@ -56,7 +56,7 @@ each tested in other words than the held-out set that showed the need:
 from __future__ import annotations
 
 import pytest
-from _prose_facts import events, fact, names
+from _prose_facts import events, fact, names, replaced
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
@@ -669,3 +669,21 @@ def test_a_spans_first_end_with_minutes_and_a_log_stamp() -> None:
         "Reg desks open at 07:45.", "reg.desks", "07:45", {"names": ["reg desks"], "value": ["07:45"]}
     )
     assert "f1:value_changed" in names(table, "| Time | Item |\n|---|---|\n| 08:45 | Reg desks open |")
+
+
+def test_an_old_value_named_as_away_is_not_current() -> None:
+    ledger = replaced(
+        (
+            "Jonas Meyer leads the Saturday early swim.",
+            "Jonas is off sick, so Ada Okoye leads Saturday's early swim.",
+        ),
+        "rota.sat_early_lead",
+        ["early swim"],
+        ("Meyer", "JM"),
+        ("Okoye", "AO"),
+    )
+    assert names(ledger, "07:10 - Sat early swim: lead now AO (JM off sick).") == ()
+    assert names(ledger, "07:10 - Sat early swim: lead now AO, JM on leave.") == ()
+    assert "f1:forbidden_superseded_fact" in names(
+        ledger, "07:10 - Sat early swim: lead JM; AO if he's still off."
+    )

@@ -59,6 +59,13 @@ _POSSESSIVES = frozenset({"its", "his", "her", "their", "our", "my", "your"})
 """How many words before "to" a "from" may stand for "from X to Y" ("from the 9:15 slot to")."""
 
 
+_ABSENT = re.compile(
+    r"\s+(?:is\s+|was\s+|now\s+|currently\s+)?(?:off\s+sick|out\s+sick|on\s+(?:sick\s+|annual\s+|parental\s+)?leave|"
+    r"on\s+holiday|signed\s+off|away|absent|unavailable|off\s+work)\b",
+    re.IGNORECASE,
+)
+"""Words right after a name that tell the one named is away ("KB *off sick*", "Dana *on
+leave*")."""
 _REPLACING = frozenset({"replacing", "superseding", "succeeding"})
 """Words after which a value is the one another took the place of ("the new guest,
 *replacing* Colm")."""
@@ -129,6 +136,13 @@ class _PastFraming(_Sentence):
         if at < 1 or self.norms[at] != "of" or self.norms[at - 1] not in _LEAVING_NOUNS:
             return None
         return f"{self.tokens[at - 1].raw} of {self.tokens[position].raw}"
+
+    def _absent(self, position: int) -> str | None:
+        """The words that tell the one at token ``position`` is away, or None: "(*KB off
+        sick*)", "Dana is on leave": the old value named with the reason it no longer
+        holds."""
+        found = _ABSENT.match(self.text, self.tokens[position].end)
+        return f"{self.tokens[position].raw}{found.group()}" if found is not None else None
 
     def history_word(self, index: int) -> bool:
         """Whether token ``index`` is a word of history (:data:`PAST`): not "once", "then"
@@ -275,7 +289,7 @@ class _PastFraming(_Sentence):
                 return f"{self.tokens[position - 1].raw} {self.tokens[position].raw}"
         if position > 0 and self.norms[position - 1] == "from" and not origin:
             return f"from {self.tokens[position].raw}"
-        left = self._left_by(position)
+        left = self._left_by(position) or self._absent(position)
         if left is not None:
             return left
         replaced = self._replaced(position)
