@@ -65,6 +65,7 @@ from pytest_compaction.prose.facts import check_facts_in_prose
 from pytest_compaction.prose.modality import CueKind, imperative, read
 from pytest_compaction.prose.normalize import tokens
 from pytest_compaction.prose.statements import read_statements
+from pytest_compaction.prose.summary import check_prose
 
 
 def test_a_label_of_doubt_after_its_own_noun_doubts_that_noun_only() -> None:
@@ -687,3 +688,20 @@ def test_an_old_value_named_as_away_is_not_current() -> None:
     assert "f1:forbidden_superseded_fact" in names(
         ledger, "07:10 - Sat early swim: lead JM; AO if he's still off."
     )
+
+
+def test_second_and_a_condition_made_optional() -> None:
+    register = rule(
+        "Coaches may open the water slide only when a second lifeguard is stationed at the plunge pool.",
+        ["water slide"],
+        "permission_with_condition",
+    )
+    assert passes(
+        register, "10:20 - water slide can open only once a 2nd LG is stationed at the plunge pool."
+    )
+    assert weakened(register, "10:20 - water slide can open once the morning checks are done.")
+    optional = "10:20 - water slide can open, w/ a 2nd LG stationed at the plunge pool if one is free."
+    assert weakened(register, optional)
+    assert "only if someone is free" in check_prose(register, optional).violations[0].detail
+    replaced = check_prose(register, "10:20 - water slide can open whenever a coach is free.")
+    assert "is lost" in replaced.violations[-1].detail

@@ -206,7 +206,11 @@ days before"."""
 _MORE = _stem_set("more longer over above exceed exceeds exceeding beyond greater larger bigger higher")
 _LESS = _stem_set("less shorter under below fewer smaller lower")
 """Words of more and of less: "longer than three hours" is "over three hours"."""
+_SECOND = frozenset({"second", "#2"})
+"""The ordinal "second", which stays a word (a second is also a unit of time), and "2nd":
+"when a *second* lifeguard is stationed" is kept by "once a *2nd* LG is stationed"."""
 _FOLDS = (
+    ("#2", _SECOND),
     ("<more>", _MORE),
     ("<less>", _LESS),
     ("<assent>", _ASSENT),

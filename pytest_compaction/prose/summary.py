@@ -31,7 +31,7 @@ from pytest_compaction.core.prose_form import DEFAULT_MAX_DEPTH, ProsePolicy
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose import _text
 from pytest_compaction.prose._acronyms import clipped, spelled_out
-from pytest_compaction.prose._conditions import assent_given, still_awaited
+from pytest_compaction.prose._conditions import _AVAILABILITY, assent_given, still_awaited
 from pytest_compaction.prose._failure_check import _check_failure
 from pytest_compaction.prose._grounding import (
     BLOCK_END,
@@ -542,6 +542,15 @@ def _condition_reshaped_away(invariant: Invariant, texts: Sequence[str]) -> str 
     turned = turned_bound(invariant.text, texts)
     if turned is not None:
         return f"the invariant's condition {turned!r} keeps its number on the other side"
+    optional = next((m for text in texts if (m := _AVAILABILITY.search(text.lower())) is not None), None)
+    held = {t.norm for text in texts for t in tokens(text)}
+    if (
+        optional is not None
+        and _AVAILABILITY.search(invariant.text.lower()) is None
+        and any(kept(words, held) for _, words in condition_words(invariant.text))
+    ):
+        # "allowed, w/ a 2nd keeper at the fence *if one is free*": the condition made optional
+        return f"the invariant's condition is told as needed only if someone is free ({optional.group()!r})"
     awaited = still_awaited(invariant.text, texts)
     if awaited is not None:
         return f"the invariant's condition {awaited[0]!r} is told as still awaited ({awaited[1]!r})"
