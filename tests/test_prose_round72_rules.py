@@ -705,3 +705,17 @@ def test_second_and_a_condition_made_optional() -> None:
     assert "only if someone is free" in check_prose(register, optional).violations[0].detail
     replaced = check_prose(register, "10:20 - water slide can open whenever a coach is free.")
     assert "is lost" in replaced.violations[-1].detail
+
+
+def test_a_bare_verb_and_a_frequency_is_a_command() -> None:
+    register = rule(
+        "Test and record free chlorine and pH every two hours while the spa is open.",
+        ["free chlorine"],
+        "obligation",
+    )
+    assert passes(register, "22:05 - handover: test and record free chlorine and pH every 2 hrs while open.")
+    assert weakened(
+        register, "22:05 - handover: aim to test and record free chlorine and pH every 2 hrs while open."
+    )
+    assert imperative("Record chlorine and pH every two hours.") == "record"
+    assert imperative("Fridge log every four hours is fine.") is None

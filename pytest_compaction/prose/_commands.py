@@ -73,6 +73,13 @@ _IMPERATIVE = re.compile(
     r"within|before|after|"
     r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|when|whenever|while|unless|"
     r"between|during|throughout|around|inside|outside|without|[0-9$\u20ac\u00a3])\b|"
+    # Bare words and a frequency ("record chlorine and pH every two hours", "check the
+    # seals each shift"): what is done at each time is a standing command, when no finite
+    # verb later in the clause makes the first words a subject.
+    r"(?:[a-z][\w-]*\s+){1,4}(?:every|each)\s+(?:\d+|one|two|three|four|five|six|eight|twelve|other|"
+    r"day|hour|morning|evening|night|week|shift|visit|session|time)\b(?!"
+    + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|will|would)\b)|"
     # A bare noun, a preposition and a quantifier ("add thickener to every drink", "put salt
     # on all paths"): the quantified phrase is where the object goes, so the first word is
     # its verb, when no finite verb later in the clause makes the first words a subject.
