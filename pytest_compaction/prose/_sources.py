@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Sequence
 
@@ -79,7 +80,7 @@ def _labelled_open(statement: Statement, position: int) -> bool:
     mark = _OPEN_MARK.search(statement.text, start, start + _OPEN_LABEL_REACH)
     if mark is not None and _OPEN_AFTER.match(statement.text, mark.end()) is not None:
         return True
-    if _OPEN_CLOSING.search(statement.text, start) is not None:
+    if _closing_label(statement.text) > start:
         return True  # "..., *nothing confirmed yet*" closing the sentence
     return _OPEN_BEFORE.match(statement.text) is not None
 
@@ -92,6 +93,16 @@ _OPEN_WORDS = (
 _OPEN_CLOSING = re.compile(r",\s*" + _OPEN_WORDS + r"\W*$", re.IGNORECASE)
 """A label of doubt after a comma that closes the sentence ("food challenge in spring to
 find out, *nothing confirmed yet*"): it doubts what the sentence told."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _closing_label(text: str) -> int:
+    """Where a label of doubt closing ``text`` after a comma starts (:data:`_OPEN_CLOSING`),
+    or -1: found once per sentence, not once per word asked about."""
+    found = _OPEN_CLOSING.search(text)
+    return found.start() if found is not None else -1
+
+
 _OPEN_MARK = re.compile(r"[;(\[\u2013\u2014]|\s-\s")
 _OPEN_AFTER = re.compile(r"\s*" + _OPEN_WORDS, re.IGNORECASE)
 _OPEN_BEFORE = re.compile(

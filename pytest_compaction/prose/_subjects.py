@@ -103,6 +103,11 @@ _HEADING = re.compile(r"[^\w\n]{0,4}[A-Z][\w'.-]*(?:[ \t]+[\w'.-]+){0,3}?[^\w\n.
 sentence ends in it."""
 
 
+_TITLE_REACH = 12
+"""How many sentences above a sentence its title is looked for in: a paragraph under a name
+is short, and a long text is not read back to its start for every sentence."""
+
+
 def _heading_of_another(
     statements: Sequence[Statement], statement: Statement, r: Resolved, others: Sequence[tuple[Alias, ...]]
 ) -> tuple[tuple[Alias, ...], str] | None:
@@ -112,7 +117,7 @@ def _heading_of_another(
     the fact's own subject, or something else ("Home time"), clears it."""
     if not r.subject or statement.find_any(r.subject) is not None:
         return None
-    for before in reversed(statements[: statement.index]):
+    for before in reversed(statements[max(0, statement.index - _TITLE_REACH) : statement.index]):
         if _HEADING.fullmatch(before.text.strip()) is None:
             continue
         words = tuple(n for n in before.norms if n not in STOPWORDS)
