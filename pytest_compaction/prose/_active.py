@@ -245,7 +245,7 @@ def _check_active(
                 spans[p] = max(spans.get(p, 0), len(a))
         # a shorter alias inside a longer one is that one's words ("extension" of "no-cost
         # extension"): read where the longer one starts, whose own "no" negates nothing
-        spans = {p: n for p, n in spans.items() if not any(q < p < q + m for q, m in spans.items())}
+        spans = _outermost(spans)
         turned = {p for a in group if a in r.inverse for p in statement.positions(a)}
         spots = sorted(spans, key=_nearness(statement, anchor, statement.index == hit_index))
         own_names = r.names if value_hit is not None else ()
@@ -424,6 +424,19 @@ _CONTINUES = re.compile(
 
 _POINTERS = frozenset({"it", "them", "this", "that"})
 """The words of a sentence that goes on that stand for the thing named before ("settled *it*")."""
+
+
+def _outermost(spans: Mapping[int, int]) -> dict[int, int]:
+    """``spans`` (start: length) without those that start inside an earlier one, in one pass
+    over the starts in order (a sentence that repeats a name thousands of times stays
+    linear)."""
+    kept: dict[int, int] = {}
+    reach = -1
+    for start in sorted(spans):
+        if start >= reach:  # no earlier span reaches past it
+            kept[start] = spans[start]
+        reach = max(reach, start + spans[start])
+    return kept
 
 
 def _nearness(statement: Statement, name_at: int, same: bool) -> Callable[[int], tuple[bool, int]]:
