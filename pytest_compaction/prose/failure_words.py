@@ -148,6 +148,9 @@ _CUT_SHORT = (
 )
 """A try cut short before its end ("the lift was aborted", "the overload alarm stopped the
 crane"): an outcome that did not come."""
+_WENT_WRONG = "|".join((_SPOILED, _CUT_SHORT, _LOST_LINK, _CAME_OUT_WRONG))
+"""What went wrong with the thing tried, as an event: spoiled, cut short, its link lost, or
+come out wrong; read both as a record's outcome and as one retold."""
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
 _FAILED = re.compile(
     r"\b(?:fail(?:ed|s|ing|ures?)?|error(?:ed|s)?|crash(?:ed|es)?|broke|broken|breaks|timed\s+out|"
@@ -162,13 +165,7 @@ _FAILED = re.compile(
     + r"|"
     + _HELD_ON
     + r"|"
-    + _SPOILED
-    + r"|"
-    + _CUT_SHORT
-    + r"|"
-    + _LOST_LINK
-    + r"|"
-    + _CAME_OUT_WRONG
+    + _WENT_WRONG
     + r"|made\s+no\s+difference|(?:(?:had|has|with)\s+)?(?:no|zero)\s+effect|no\s+improvement|"
     r"ineffective|gave\s+up|giv(?:e|es|ing|en)\s+up|abandoned|f[ae]ll(?:s|en)?\s+through|"
     + _DISCARDED
@@ -191,13 +188,7 @@ _FAILED_EVENT = re.compile(
     + _RAISED
     + r"|"
     r"made\s+no\s+difference|had\s+no\s+effect|gave\s+up|given\s+up|abandoned|fell\s+through|"
-    + _SPOILED
-    + r"|"
-    + _CUT_SHORT
-    + r"|"
-    + _LOST_LINK
-    + r"|"
-    + _CAME_OUT_WRONG
+    + _WENT_WRONG
     + r"|"
     r"fallen\s+through)\b"
 )

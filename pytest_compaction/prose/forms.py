@@ -441,6 +441,22 @@ def _hours_on_the_clock(
 _CLOCK_NORM = re.compile(r"@(?P<hour>\d\d):(?P<minute>\d\d)")
 
 
+def _derive(
+    variant: Alias,
+    said: str,
+    value: tuple[Alias, ...],
+    extra: list[Alias],
+    shown: dict[Alias, str],
+    derived: set[Alias],
+) -> None:
+    """Add ``variant`` to ``extra`` as a derived alias (:attr:`Resolved.derived`) shown as
+    ``said``, unless the value has it already."""
+    if variant not in value and variant not in extra:
+        shown.setdefault(variant, said)
+        derived.add(variant)
+        extra.append(variant)
+
+
 def _spoken_clock(
     value: tuple[Alias, ...], shown: dict[Alias, str], derived: set[Alias]
 ) -> tuple[Alias, ...]:
@@ -469,10 +485,7 @@ def _spoken_clock(
             if minute == 30:
                 variants.append(("half", f"#{dial}"))  # British "half twelve": half past twelve
         for variant in variants:
-            if variant not in value and variant not in extra:
-                shown.setdefault(variant, shown.get(alias, alias[0][1:]))
-                derived.add(variant)
-                extra.append(variant)
+            _derive(variant, shown.get(alias, alias[0][1:]), value, extra, shown, derived)
     return (*value, *extra) if extra else value
 
 
@@ -491,10 +504,7 @@ def _spoken_hundreds(
         if rest < 10:
             continue  # "one oh five ml" is rare; "one hundred and five" reads as 105 already
         variant = (f"#{hundreds}", f"#{rest}", *alias[1:])
-        if variant not in value and variant not in extra:
-            shown.setdefault(variant, shown.get(alias, alias[0][1:]))
-            derived.add(variant)
-            extra.append(variant)
+        _derive(variant, shown.get(alias, alias[0][1:]), value, extra, shown, derived)
     return (*value, *extra) if extra else value
 
 
@@ -514,11 +524,8 @@ def _with_source_units(
                 nxt = statement.norms[i + 1]
                 if token.raw != alias[0][1:] or kind_of(nxt) != "unit" or statement.norms[i] == alias[0]:
                     continue
-                variant = (statement.norms[i], nxt)
-                if variant not in value and variant not in extra:
-                    shown.setdefault(variant, f"{token.raw} {statement.tokens[i + 1].raw}")
-                    derived.add(variant)
-                    extra.append(variant)
+                said = f"{token.raw} {statement.tokens[i + 1].raw}"
+                _derive((statement.norms[i], nxt), said, value, extra, shown, derived)
     return (*value, *extra) if extra else value
 
 
