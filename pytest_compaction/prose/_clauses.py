@@ -58,11 +58,12 @@ booked") stays one clause."""
 
 
 _SPLICE = re.compile(
-    r",\s*(?=(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\s+(?:(?:also|now|still|just)\s+)?"
-    r"(?:can|could|will|would|shall|should|may|might|must|am|are|is|was|were|have|has|had|do|does|did)\b)"
+    r",\s*(?=(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)(?:['\u2019](?:ll|d|s|re|ve|m)\b|\s+(?:(?:also|now|still|just)\s+)?"
+    r"(?:can|could|will|would|shall|should|may|might|must|am|are|is|was|were|have|has|had|do|does|did)\b))"
 )
 """A comma before a pronoun subject and its auxiliary: a new clause joined by the comma
-alone ("calling about my booking, name Ada Roy, I can send the reference if needed"), whose
+alone ("calling about my booking, name Ada Roy, I can send the reference if needed"; "delete
+my number, I'll call in"), whose
 "if" conditions it, not the words before the comma. Not after an opening subordinate clause
 ("If it rains, we will cancel"; "When the van comes, she can sign"), which the clause after
 the comma completes (:data:`_SUBORDINATE`)."""

@@ -357,6 +357,17 @@ _BEFORE_ACT = re.compile(
 """A bare verb, a bare noun and a clause of time opened by an act ("call base before
 entering any closed run", "ring the desk after locking up"): a noun phrase and its state
 ("fire door open after deliveries") is followed by no "-ing" act."""
+_AS_SOON_AS = re.compile(
+    r"^\s*(?P<verb>[a-z]+)\s+(?:[a-z][a-z-]*\s+)?(?<!\bopen\s)(?<!\bshut\s)(?<!\bfree\s)(?<!\bready\s)"
+    r"(?<!\bdue\s)(?<!\blive\s)(?<!\bclear\s)(?<!\bfull\s)(?<!\bempty\s)(?<!\bbusy\s)(?<!\bsafe\s)"
+    r"(?<!\bup\s)(?<!\bdown\s)(?<!\bon\s)(?<!\boff\s)(?<!\bout\s)(?<!\bok\s)(?<!\bdone\s)"
+    r"(?:as\s+soon\s+as|the\s+(?:moment|minute|second|instant))\s+"
+    r"(?:the|your|their|his|her|our|my|you|he|she|they|we|it|[A-Z][a-z]+)\b"
+)
+"""A bare verb, at most one bare noun, and a clause of the time the act is due ("radio base
+*as soon as* the passenger is on board", "text Mum *the moment* you land"): a noun phrase and
+its state ("kitchen open as soon as the chef is in") is left out, and "once" with it, which
+follows a noun as often ("team lunch once the project ships")."""
 _SUBORDINATOR = re.compile(r"\s+(?:before|after|when|whenever|until|unless|once|while)\b")
 _NOUN_ENDINGS = ("ment", "tion", "sion", "ness", "ity", "ance", "ence")
 """Endings of nouns, not of verbs: a word in one, right before "before" or "after", is a
@@ -393,7 +404,7 @@ def _command_verb(text: str) -> str | None:
     if match is None:
         match = _BEFORE_CLAUSE.match(lowered) or _paired(lowered) or _DONE_TO.match(lowered)
         if match is None:
-            match = _BEFORE_ACT.match(lowered) or _SUFFIXED_VERB.match(lowered)
+            match = _BEFORE_ACT.match(lowered) or _AS_SOON_AS.match(lowered) or _SUFFIXED_VERB.match(lowered)
             if match is None or match.group("verb").endswith(_NOUN_ENDINGS):
                 return None
     verb = match.group("verb")
@@ -469,7 +480,7 @@ def _paired(lowered: str) -> re.Match[str] | None:
 
 
 _BASE_LOOKALIKES = frozenset(
-    {"bring", "ring", "sing", "sting", "swing", "string", "fling", "cling", "wring", "spring"}
+    {"bring", "ring", "sing", "sting", "swing", "string", "fling", "cling", "wring", "spring", "ping", "wing"}
     | {"feed", "need", "heed", "bleed", "breed", "speed", "seed", "weed", "proceed", "exceed", "succeed"}
     | {"shed", "shred", "embed", "wed"}
     | {"press", "pass", "cross", "dress", "kiss", "toss", "miss", "discuss", "assess", "address"}

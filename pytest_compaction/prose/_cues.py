@@ -372,6 +372,10 @@ _HEDGE = (
     r"\bgood\s+(?:idea|practice|habit)\b",
     # "It is worth bringing the TTL down first", "worthwhile to check": advice, not a rule.
     r"\bworth\s+[a-z]+ing\b",
+    # "worth a check", "worth a quick look", "worth a second go": an act offered as worth
+    # doing; "worth a fortune" is a price
+    r"\bworth\s+an?\s+(?:[a-z]+\s+)?(?:check|double-check|look|try|go|shot|punt|test|read|call|ask|glance|"
+    r"peek|look-see|mention|thought|visit|review|listen)\b",
     r"\bworthwhile\b",
     r"\bwould\s+(?:help|be\s+(?:good|nice|helpful|wise|sensible|best|better))\b",
     r"\b(?:helpful|wise|sensible)\s+to\b",

@@ -1,0 +1,45 @@
+"""Rounds 77 and on (a salon's client cards; a taxi firm's dispatch handover), each rule
+tested in other words than the held-out set that showed the need:
+
+- a comma before a pronoun with its auxiliary clipped on ("..., *she'll* rebook in the
+  spring") starts a new clause, as ", she will" does: the future of that clause does not
+  reach the request before the comma;
+- "worth a check", "worth a quick look", "worth a go": an act offered as worth doing
+  hedges the rule, as "worth checking" does; "worth a fortune" is a price;
+- a bare verb, at most one bare noun and a clause of when the act is due ("radio base *as
+  soon as* the passenger is on board", "text Mum *the moment* you land") is a command; a
+  noun and its state ("kitchen open as soon as ...") is none;
+"""
+
+from __future__ import annotations
+
+from _prose_facts import events, names
+from _prose_rules import passes, rule, weakened
+
+from pytest_compaction.prose.modality import imperative
+
+
+def test_a_clipped_auxiliary_after_a_comma_starts_a_clause_of_its_own() -> None:
+    ledger = events("Voicemail from Ines Varga: please cancel the Tuesday booking, she'll rebook in the spring.")
+    assert "unsupported_fact" not in names(ledger, "Tuesday booking cancelled at her request; she will rebook in spring.")
+    assert "unsupported_fact" in names(ledger, "Tuesday booking cancelled at her request; she rebooked in spring.")
+    doubted = events("Voicemail from Ines Varga: she might cancel the Tuesday booking, she\u2019ll ring again.")
+    assert "unsupported_fact" in names(doubted, "Tuesday booking cancelled at her request.")
+
+
+def test_worth_a_look_hedges_the_rule() -> None:
+    register = rule("Inspect the tow bar before every trailer hire.", ["tow bar"], "obligation")
+    assert passes(register, "Tow bar: inspect it before every trailer hire.")
+    assert weakened(register, "Tow bar: worth a quick look before trailer hires.")
+    assert weakened(register, "Tow bar - worth a check before each hire.")
+    assert passes(register, "Tow bar (worth a fortune): inspect it before every trailer hire.")
+
+
+def test_a_bare_verb_and_when_the_act_is_due_is_a_command() -> None:
+    assert imperative("Ping dispatch as soon as the load is strapped down.") == "ping"
+    assert imperative("text Mum the moment you land") == "text"
+    assert imperative("Kitchen open as soon as the chef is in.") is None
+    assert imperative("Team lunch once the project ships.") is None
+    register = rule("Ping dispatch as soon as the load is strapped down.", ["dispatch", "load"], "obligation")
+    assert passes(register, "Loads: ping dispatch the moment the load is strapped down, every trip.")
+    assert weakened(register, "Loads: a ping to dispatch once the load is strapped down is appreciated.")
