@@ -20,11 +20,11 @@ from pytest_compaction.prose.modality import imperative
 
 
 def test_a_clipped_auxiliary_after_a_comma_starts_a_clause_of_its_own() -> None:
-    ledger = events("Voicemail from Ines Varga: please cancel the Tuesday booking, she'll rebook in the spring.")
-    assert "unsupported_fact" not in names(ledger, "Tuesday booking cancelled at her request; she will rebook in spring.")
-    assert "unsupported_fact" in names(ledger, "Tuesday booking cancelled at her request; she rebooked in spring.")
-    doubted = events("Voicemail from Ines Varga: she might cancel the Tuesday booking, she\u2019ll ring again.")
-    assert "unsupported_fact" in names(doubted, "Tuesday booking cancelled at her request.")
+    ledger = events("Voicemail from Ines Varga: please cancel the Tuesday slot, she'll rebook in the spring.")
+    assert "unsupported_fact" not in names(ledger, "Tuesday slot cancelled at her request; she will rebook.")
+    assert "unsupported_fact" in names(ledger, "Tuesday slot cancelled at her request; she rebooked.")
+    doubted = events("Voicemail from Ines Varga: she might cancel the Tuesday slot, she\u2019ll ring again.")
+    assert "unsupported_fact" in names(doubted, "Tuesday slot cancelled at her request.")
 
 
 def test_worth_a_look_hedges_the_rule() -> None:
