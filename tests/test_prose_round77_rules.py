@@ -9,6 +9,9 @@ tested in other words than the held-out set that showed the need:
 - a bare verb, at most one bare noun and a clause of when the act is due ("radio base *as
   soon as* the passenger is on board", "text Mum *the moment* you land") is a command; a
   noun and its state ("kitchen open as soon as ...") is none;
+- a value beside the fact's subject in another clause than the fact's name is not its
+  value when that clause names another fact's thing ("car 19 has Elm Ward; *car 14* has
+  *Birch Ward*" for car 14 on Elm Ward): the swap is told of both facts;
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 from _prose_facts import events, names
 from _prose_rules import passes, rule, weakened
 
+from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.prose.facts import check_facts_in_prose
 from pytest_compaction.prose.modality import imperative
 
 
@@ -43,3 +48,28 @@ def test_a_bare_verb_and_when_the_act_is_due_is_a_command() -> None:
     register = rule("Ping dispatch as soon as the load is strapped down.", ["dispatch", "load"], "obligation")
     assert passes(register, "Loads: ping dispatch the moment the load is strapped down, every trip.")
     assert weakened(register, "Loads: a ping to dispatch once the load is strapped down is appreciated.")
+
+
+def _night_cover() -> Ledger:
+    ledger = events(
+        "Night cover: nurse Wiktoria Okafor (bleep 14) takes Elm Ward from 2000.",
+        "Night cover: nurse Jonas Brandt (bleep 19) takes Birch Ward from 2000.",
+    )
+    for fact_id, event_id, ward, nurse, bleep in (
+        ("f1", "e1", "Elm Ward", "Okafor", "bleep 14"),
+        ("f2", "e2", "Birch Ward", "Brandt", "bleep 19"),
+    ):
+        prose = {"names": [ward.split()[0]], "value": ["takes", "has", "covers"], "subject": [nurse, bleep]}
+        ledger.fact(fact_id, f"cover.{ward.split()[0].lower()}", nurse, sources=[event_id], prose=prose)  # type: ignore[arg-type]
+    return ledger
+
+
+def test_a_clause_naming_another_facts_thing_holds_that_facts_value() -> None:
+    ledger = _night_cover()
+    assert check_facts_in_prose(
+        ledger, "Nights: bleep 14 (Okafor) has Elm Ward; bleep 19 (Brandt) has Birch Ward."
+    ).ok
+    swapped = check_facts_in_prose(
+        ledger, "Nights: bleep 19 (Brandt) has Elm Ward; bleep 14 (Okafor) has Birch Ward."
+    )
+    assert set(swapped.names) == {"f1:subject_changed", "f2:subject_changed"}

@@ -83,6 +83,7 @@ def _check_active(
     *,
     must_state: bool | None = None,
     shared: Callable[[], Set[str]] | None = None,
+    things: Sequence[tuple[Alias, ...]] = (),
 ) -> list[Violation]:
     """What is wrong with how ``statements`` state an active fact (nothing: stated).
 
@@ -91,6 +92,8 @@ def _check_active(
     needed); given, a sentence that
     names no name but holds a value distinctive enough to be the fact's own names it
     (:func:`_named_by_value`).
+    ``things``: the names of every fact of the ledger: a clause that names another fact's
+    thing holds that fact's value, not this one's.
     """
     fact = r.fact
     fid = fact.fact_id
@@ -223,7 +226,7 @@ def _check_active(
             # the X route of A, however near B's "walks" stands to it.
             positions = [p for p, _ in r.value_positions(statement)]
             nearest = min(positions, key=_nearness(statement, name_at, True))
-            own = _own_subject_at(statement, r, positions, name_at) if len(positions) > 1 else None
+            own = _own_subject_at(statement, r, positions, name_at, things) if len(positions) > 1 else None
             # With the fact's subject named beside one of them, that one is its value: "A's
             # coach leaves at 7:00 (from 7:30); B's still leaves at 7:30" states B's 7:30.
             value_hit = (nearest if own is None else own, value_hit[1])
@@ -391,7 +394,9 @@ def _check_active(
     if not findings:
         by_value = _named_by_value(r, statements, shared()) if shared is not None else None
         if by_value is not None:
-            return _check_active(by_value, statements, entities, ledger_events, must_state=must_state)
+            return _check_active(
+                by_value, statements, entities, ledger_events, must_state=must_state, things=things
+            )
         if not must_state:
             return []
         names = " / ".join(dict.fromkeys(repr(r.show(a)) for a in r.names))

@@ -171,13 +171,20 @@ def _subject_excepted(statement: Statement, r: Resolved, at: int) -> str | None:
     return None
 
 
-def _own_subject_at(statement: Statement, r: Resolved, positions: Sequence[int], name_at: int) -> int | None:
+def _own_subject_at(
+    statement: Statement,
+    r: Resolved,
+    positions: Sequence[int],
+    name_at: int,
+    things: Sequence[tuple[Alias, ...]] = (),
+) -> int | None:
     """The value position whose clause names the fact's subject, when exactly one does
     and the subject is named nowhere else in the sentence; or None.
 
     Not when that clause, away from the name's own, names a sibling of the fact's thing
-    ("first watch, led by Dovey; middle watch, Penhallow leading"): it is the sibling's
-    value that stands beside the subject there."""
+    ("first watch, led by Dovey; middle watch, Penhallow leading") or another fact's thing
+    of ``things`` ("car 19 has Fernleigh; car 14 has Oakfield"): it is that thing's value
+    that stands beside the subject there."""
     if not r.subject:
         return None
     named = [i for alias in r.subject for i in statement.positions(alias)]
@@ -187,9 +194,20 @@ def _own_subject_at(statement: Statement, r: Resolved, positions: Sequence[int],
     own = [p for p in positions if statement.clause[p] in clauses]
     if len(own) != 1:
         return None
-    if statement.clause[own[0]] != statement.clause[name_at] and _sibling_named(statement, r, own[0]):
+    if statement.clause[own[0]] != statement.clause[name_at] and (
+        _sibling_named(statement, r, own[0]) or _other_thing_named(statement, r, own[0], things)
+    ):
         return None
     return own[0]
+
+
+def _other_thing_named(
+    statement: Statement, r: Resolved, at: int, things: Sequence[tuple[Alias, ...]]
+) -> bool:
+    """Whether the clause of token ``at`` names a thing of another fact (a name of
+    ``things`` that is none of the fact's own)."""
+    own = set(r.names)
+    return any(alias not in own and statement.in_clause((alias,), at) for group in things for alias in group)
 
 
 def _sibling_named(statement: Statement, r: Resolved, at: int) -> bool:

@@ -105,13 +105,14 @@ def check_facts_in_prose(
         if r.fact.status is Status.ACTIVE:
             active_words |= r.words()
     entities = _entities(resolved.values())
+    things = [r.names for r in resolved.values()]
     by_id: dict[str, object] = {e.event_id: e for e in ledger.events}
     found: list[Violation] = []
     values = list(resolved.values())
     shared: Callable[[], Set[str]] = functools.cache(lambda: _shared_words(values))
     for r in scoped:
         if r.fact.status is Status.ACTIVE:
-            found.extend(_check_active(r, statements, entities, by_id, shared=shared))
+            found.extend(_check_active(r, statements, entities, by_id, shared=shared, things=things))
         elif r.fact.status is Status.DELETED:
             found.extend(_check_deleted(r, statements, active_words, ledger, tenant, subject))
         else:
@@ -141,6 +142,7 @@ def stated_facts(
     resolved = _with_clipped(resolve_forms(ledger, forms), summary)
     statements = _read(summary, resolved.values())
     entities = _entities(resolved.values())
+    things = [r.names for r in resolved.values()]
     by_id: dict[str, object] = {e.event_id: e for e in ledger.events}
     return tuple(
         r.fact
@@ -148,7 +150,7 @@ def stated_facts(
         if r.fact.status is Status.ACTIVE
         and (r.fact.tenant_id, r.fact.subject_id) == (tenant, subject)
         and r.names
-        and not _check_active(r, statements, entities, by_id, must_state=True)
+        and not _check_active(r, statements, entities, by_id, must_state=True, things=things)
     )
 
 
