@@ -12,11 +12,15 @@ tested in other words than the held-out set that showed the need:
 - a value beside the fact's subject in another clause than the fact's name is not its
   value when that clause names another fact's thing ("car 19 has Elm Ward; *car 14* has
   *Birch Ward*" for car 14 on Elm Ward): the swap is told of both facts;
+- an old value in the sentence after the one that names the fact, in a clause with a
+  personal pronoun ("Ms Varto, table for four. *Her* slot is 1900 as booked"), is stated
+  as current, as one the sentence points back to with "it" is; not when the pronoun's
+  clause is another ("Mr Hale keeps 1900; her slot is 2000");
 """
 
 from __future__ import annotations
 
-from _prose_facts import events, names
+from _prose_facts import events, names, replaced
 from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
@@ -73,3 +77,17 @@ def test_a_clause_naming_another_facts_thing_holds_that_facts_value() -> None:
         ledger, "Nights: bleep 19 (Brandt) has Elm Ward; bleep 14 (Okafor) has Birch Ward."
     )
     assert set(swapped.names) == {"f1:subject_changed", "f2:subject_changed"}
+
+
+def test_an_old_value_after_a_personal_pronoun_in_the_next_sentence_is_current() -> None:
+    ledger = replaced(
+        ("Booking: Ms Ilse Varto, table for four at 1900.", "Ms Varto rang: make it 2000 instead."),
+        "booking.varto_time",
+        ["Varto"],
+        ("19:00", "1900"),
+        ("20:00", "2000"),
+    )
+    assert names(ledger, "Ms Varto, table for four. Her slot moved 1900 -> 2000.") == ()
+    kept = "Ms Varto, table for four. Her slot is 1900 as booked; 2000 only if her train runs late."
+    assert names(ledger, kept) == ("f1:forbidden_superseded_fact",)
+    assert names(ledger, "Ms Varto, table for four. Mr Hale keeps 1900; her slot is 2000.") == ()

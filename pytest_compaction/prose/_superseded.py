@@ -235,17 +235,33 @@ def _name_positions(statement: Statement, names: Sequence[Alias]) -> set[int]:
 
 
 _POINTERS = frozenset({"it", "its", "they", "them", "their", "this", "that"})
+_PERSONAL = frozenset({"he", "his", "him", "she", "her", "hers"})
 
 
-def _pointing_back(statements: Sequence[Statement], index: int, r: Resolved) -> Statement | None:
+def _pointing_back(
+    statements: Sequence[Statement], index: int, r: Resolved, others: Sequence[Sequence[Alias]] = ()
+) -> Statement | None:
     """The sentence after ``index`` when it does not name the fact itself but holds a word
-    that points back to it ("he takes *it* every eight hours"); or None."""
+    that points back to it ("he takes *it* every eight hours") or to the person it names in
+    the value's own clause ("Mr Rigby, 2 pax. P/U 0615, if *his* flight ...") where it names
+    no other subject; or None."""
     if index + 1 >= len(statements):
         return None
     following = statements[index + 1]
-    if following.find_any(r.names) is not None or not _POINTERS & set(following.norms):
+    if following.find_any(r.names) is not None:
         return None
-    return following
+    norms = set(following.norms)
+    if _POINTERS & norms:
+        return following
+    if not _PERSONAL & norms or any(following.find_any(g) for g in others):
+        return None
+    value_hit = r.find_value(following) if r.value else None
+    if value_hit is None:
+        return None
+    clause = following.clause[value_hit[0]]
+    if any(n in _PERSONAL and following.clause[i] == clause for i, n in enumerate(following.norms)):
+        return following  # the person's pronoun in the value's own clause
+    return None
 
 
 def _check_old(
@@ -274,7 +290,7 @@ def _check_old(
             if value_hit is None:
                 # "... covered Yusuf's amoxicillin. He takes *it* every eight hours": the next
                 # sentence points back to it and states its value
-                following = _pointing_back(statements, statement.index, r)
+                following = _pointing_back(statements, statement.index, r, others)
                 value_hit = r.find_value(following) if following is not None else None
                 if following is None or value_hit is None:
                     continue
