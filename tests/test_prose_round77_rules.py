@@ -16,11 +16,13 @@ tested in other words than the held-out set that showed the need:
   personal pronoun ("Ms Varto, table for four. *Her* slot is 1900 as booked"), is stated
   as current, as one the sentence points back to with "it" is; not when the pronoun's
   clause is another ("Mr Hale keeps 1900; her slot is 2000");
+- "outstanding" after a noun of an act, as its predicate ("the renewal is *still
+  outstanding*"), tells the act is not done, as "pending" does;
 """
 
 from __future__ import annotations
 
-from _prose_facts import events, names, replaced
+from _prose_facts import events, fact, names, replaced
 from _prose_rules import passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
@@ -91,3 +93,13 @@ def test_an_old_value_after_a_personal_pronoun_in_the_next_sentence_is_current()
     kept = "Ms Varto, table for four. Her slot is 1900 as booked; 2000 only if her train runs late."
     assert names(ledger, kept) == ("f1:forbidden_superseded_fact",)
     assert names(ledger, "Ms Varto, table for four. Mr Hale keeps 1900; her slot is 2000.") == ()
+
+
+def test_outstanding_after_an_act_tells_it_is_not_done() -> None:
+    prose = {"names": ["tenancy agreement"], "value": ["sign", "signed", "signature"]}
+    ledger = fact("Ewa Lindqvist has signed the tenancy agreement.", "lease.signed", True, prose)
+    assert names(ledger, "Lindqvist: tenancy agreement signature done.") == ()
+    assert names(ledger, "Lindqvist: tenancy agreement signature still outstanding.") == ("f1:value_changed",)
+    assert names(ledger, "Lindqvist: the tenancy agreement signature is outstanding.") == (
+        "f1:value_changed",
+    )

@@ -319,10 +319,10 @@ _CLOSURES = frozenset({"closed", "shut"})
 """An adjective of closure before "to" shuts out what follows it, as "no" does: "the
 practice is *closed to* new patients" tells that new patients are not taken on; only the
 few words after "to" (:data:`_DETERMINER_REACH`), never the subject ("the practice")."""
-_AWAITED = frozenset({"pending", "awaited", "owed", "overdue"})
+_AWAITED = frozenset({"pending", "awaited", "owed", "overdue", "outstanding"})
 """After its noun, as its predicate, an awaiting word tells that the noun has not happened
 yet: "sign-off *pending*", "the certificate is *still pending*", "approval *awaited*",
-"checks *still owed*", "service *overdue*". Only linking verbs and adverbs of time
+"checks *still owed*", "service *overdue*", "renewal *still outstanding*". Only linking verbs and adverbs of time
 (:data:`_AWAITED_LINKS`) stand between."""
 _AWAITED_LINKS = _stems("is are was were be still yet now currently remain remains")
 _WAITING = frozenset({"wait", "waits", "waited", "waiting"})
