@@ -18,6 +18,9 @@ tested in other words than the held-out set that showed the need:
   clause is another ("Mr Hale keeps 1900; her slot is 2000");
 - "outstanding" after a noun of an act, as its predicate ("the renewal is *still
   outstanding*"), tells the act is not done, as "pending" does;
+- "wants", "would like" and "'d like" tell a thing wished for, as "requested" does: a
+  request the source asked as a question ("could I get a window seat?") is not stated as
+  settled by them;
 """
 
 from __future__ import annotations
@@ -102,4 +105,15 @@ def test_outstanding_after_an_act_tells_it_is_not_done() -> None:
     assert names(ledger, "Lindqvist: tenancy agreement signature still outstanding.") == ("f1:value_changed",)
     assert names(ledger, "Lindqvist: the tenancy agreement signature is outstanding.") == (
         "f1:value_changed",
+    )
+
+
+def test_wants_tells_a_wish_not_a_settled_thing() -> None:
+    ledger = events("Dmitri Havel: could I get a window seat on the return leg?")
+    assert names(ledger, "Dmitri Havel wants a window seat on the return leg.") == ()
+    assert names(ledger, "Dmitri Havel\u2019d like a window seat on the return leg.") == ()
+    assert names(ledger, "Dmitri Havel has a window seat on the return leg.") == ("unsupported_fact",)
+    doubted = events("Dmitri Havel might switch to a window seat on the return leg.")
+    assert names(doubted, "Dmitri Havel switched to a window seat on the return leg.") == (
+        "unsupported_fact",
     )

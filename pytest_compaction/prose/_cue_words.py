@@ -322,8 +322,8 @@ few words after "to" (:data:`_DETERMINER_REACH`), never the subject ("the practi
 _AWAITED = frozenset({"pending", "awaited", "owed", "overdue", "outstanding"})
 """After its noun, as its predicate, an awaiting word tells that the noun has not happened
 yet: "sign-off *pending*", "the certificate is *still pending*", "approval *awaited*",
-"checks *still owed*", "service *overdue*", "renewal *still outstanding*". Only linking verbs and adverbs of time
-(:data:`_AWAITED_LINKS`) stand between."""
+"checks *still owed*", "service *overdue*", "renewal *still outstanding*". Only linking verbs
+and adverbs of time (:data:`_AWAITED_LINKS`) stand between."""
 _AWAITED_LINKS = _stems("is are was were be still yet now currently remain remains")
 _WAITING = frozenset({"wait", "waits", "waited", "waiting"})
 """"Waiting for X" tells that X has not come, as "awaiting X" does: the few words after

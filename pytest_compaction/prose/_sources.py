@@ -254,11 +254,12 @@ def _confirmed(statement: Statement, position: int) -> bool:
 
 
 _WISH = re.compile(
-    r"\b(?:preferred|preferably|ideally|if\s+possible|where\s+possible|hoped(?:\s+for)?|requested|wanted)\b",
+    r"\b(?:preferred|preferably|ideally|if\s+possible|where\s+possible|hoped(?:\s+for)?|requested|wanted|"
+    r"wants|would\s+like|(?<=['\u2019])d\s+like)\b",
     re.IGNORECASE,
 )
 """Words that tell a thing as wished for, not settled ("weekday morning visit *preferred*",
-"*ideally* a weekday")."""
+"*ideally* a weekday", "*wants* an oat flat white" for "could I get one?")."""
 
 
 def _wished(statement: Statement, position: int) -> bool:
