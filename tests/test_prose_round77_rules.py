@@ -21,6 +21,8 @@ tested in other words than the held-out set that showed the need:
 - "wants", "would like" and "'d like" tell a thing wished for, as "requested" does: a
   request the source asked as a question ("could I get a window seat?") is not stated as
   settled by them;
+- a negating word inside the fact's own qualifier ("the quad kept *off* the main road" for
+  the qualifier "off the main road") tells where or how, it does not negate the fact;
 """
 
 from __future__ import annotations
@@ -117,3 +119,13 @@ def test_wants_tells_a_wish_not_a_settled_thing() -> None:
     assert names(doubted, "Dmitri Havel switched to a window seat on the return leg.") == (
         "unsupported_fact",
     )
+
+
+def test_a_negating_word_of_the_facts_own_qualifier_negates_nothing() -> None:
+    prose = {"names": ["quad bike", "quad"], "qualifiers": {"where": ["off the main road", "off-road"]}}
+    text = "Noor may ride the quad bike as long as it stays off the main road."
+    ledger = fact(text, "farm.noor_quad", True, prose, {"where": "off the main road"})
+    assert names(ledger, "Noor: quad bike ok, kept off the main road.") == ()
+    assert names(ledger, "Noor: quad kept OFF the main road.") == ()
+    assert names(ledger, "Noor: quad bike ok.") == ("f1:qualifiers_changed",)
+    assert names(ledger, "Noor: no quad bike, off the main road or not.") == ("f1:value_changed",)

@@ -251,7 +251,9 @@ def _check_active(
         spans = _outermost(spans)
         turned = {p for a in group if a in r.inverse for p in statement.positions(a)}
         spots = sorted(spans, key=_nearness(statement, anchor, statement.index == hit_index))
-        own_names = r.names if value_hit is not None else ()
+        # A negating word of the fact's own qualifier ("foils kept *off* the scalp" for the
+        # qualifier "off the scalp") says where or how, it does not negate the fact.
+        own_names = (*(r.names if value_hit is not None else ()), *(a for _, g in r.qualifiers for a in g))
         reading = {p: _reading(statement, p, spans[p], p in turned, own_names)[0] for p in spots}
         matching = [p for p in spots if reading[p] == required]
         if matching and (value_hit is None or len(matching) == len(spots)):
