@@ -23,6 +23,9 @@ tested in other words than the held-out set that showed the need:
   settled by them;
 - a negating word inside the fact's own qualifier ("the quad kept *off* the main road" for
   the qualifier "off the main road") tells where or how, it does not negate the fact;
+- a period after a word that ends a clause and is never shortened ("her", "him", "too",
+  "today", "done") ends its sentence before a word in lower case ("no peanuts near *him.*
+  brother Jonas is coming too"); after a short form ("approx. two hrs") it does not;
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from _prose_rules import passes, rule, weakened
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.facts import check_facts_in_prose
 from pytest_compaction.prose.modality import imperative
+from pytest_compaction.prose.statements import read_statements
 
 
 def test_a_clipped_auxiliary_after_a_comma_starts_a_clause_of_its_own() -> None:
@@ -129,3 +133,40 @@ def test_a_negating_word_of_the_facts_own_qualifier_negates_nothing() -> None:
     assert names(ledger, "Noor: quad kept OFF the main road.") == ()
     assert names(ledger, "Noor: quad bike ok.") == ("f1:qualifiers_changed",)
     assert names(ledger, "Noor: no quad bike, off the main road or not.") == ("f1:value_changed",)
+
+
+def _swim_class() -> Ledger:
+    ledger = events(
+        "Booking: Emil Sandoval (age 6), swimming class Tuesday.",
+        "Emil's mum: his brother Jonas is coming too. Jonas has a nut allergy, so no peanuts near him.",
+    )
+    ledger.fact(
+        "f1",
+        "class.emil_day",
+        "Tuesday",
+        sources=["e1"],
+        prose={"names": ["swimming class"], "value": ["Tue"], "subject": ["Emil"]},
+    )  # type: ignore[arg-type]
+    ledger.fact(
+        "f2",
+        "client.jonas_nut_allergy",
+        True,
+        sources=["e2"],
+        prose={"names": ["nut"], "value": ["allergy"], "subject": ["Jonas"]},
+    )  # type: ignore[arg-type]
+    return ledger
+
+
+def test_a_period_after_a_word_that_ends_a_clause_ends_the_sentence() -> None:
+    assert [s.text for s in read_statements("no peanuts near him. brother Jonas coming too.")] == [
+        "no peanuts near him.",
+        "brother Jonas coming too.",
+    ]
+    assert len(read_statements("Fasting approx. two hrs. before the scan.")) == 1
+    ledger = _swim_class()
+    faithful = (
+        "Emil (age 6): swimming class Tue. Brother Jonas coming too - nut ALLERGY, no peanuts near him."
+    )
+    assert check_facts_in_prose(ledger, faithful).ok
+    moved = "Emil (age 6): swimming class Tue, nut ALLERGY - no peanuts near him. brother Jonas coming too."
+    assert check_facts_in_prose(ledger, moved).names == ("f2:subject_changed",)
