@@ -104,38 +104,10 @@ _WRAPPED = re.compile(
 _TAG = re.compile(r"\[[^\[\]\n]{1,120}\]\s")
 """A bracketed tag that opens a line ("[e2 untrusted: fact-city] ", "[from the ticket] "): it
 cites the line's source, so it applies to every sentence of the line."""
-_CLOSING_WORDS = [
-    "her",
-    "hers",
-    "him",
-    "his",
-    "them",
-    "theirs",
-    "it",
-    "us",
-    "me",
-    "you",
-    "yours",
-    "ours",
-    "mine",
-    "too",
-    "here",
-    "there",
-    "now",
-    "today",
-    "tonight",
-    "tomorrow",
-    "yesterday",
-    "again",
-    "yet",
-    "already",
-    "anyway",
-    "please",
-    "thanks",
-    "ok",
-    "okay",
-    "done",
-]
+_CLOSING_WORDS = (
+    "her|hers|him|his|them|theirs|it|us|me|you|yours|ours|mine|too|here|there|now|today|tonight|tomorrow|"
+    "yesterday|again|yet|already|anyway|please|thanks|ok|okay|done"
+)
 """Words that end a clause and are never shortened: a period after one ends its sentence
 before a word in lower case ("no latex sponges on *her.* sister Neve is coming too")."""
 # A sentence ends at . ! or ? followed by space and something that is not a lower-case
@@ -143,7 +115,7 @@ before a word in lower case ("no latex sponges on *her.* sister Neve is coming t
 # :data:`_CLOSING_WORDS`, whatever follows.
 _SENTENCE_END = re.compile(
     r"(?<=[.!?])\s+(?=[^a-z\s])|(?<=[a-z]{5}\.)\s+(?=[a-z][\w-]*(?:\s+[\w-]+){0,2}:\s)|(?:"
-    + "|".join(rf"(?<=\b(?i:{word})\.)" for word in _CLOSING_WORDS)
+    + "|".join(rf"(?<=\b(?i:{word})\.)" for word in _CLOSING_WORDS.split("|"))
     + r")\s+(?=[a-z])"
 )
 # ... or, after a whole word in lower case, by a note's next labelled item in lower case
