@@ -26,6 +26,8 @@ tested in other words than the held-out set that showed the need:
 - a period after a word that ends a clause and is never shortened ("her", "him", "too",
   "today", "done") ends its sentence before a word in lower case ("no peanuts near *him.*
   brother Jonas is coming too"); after a short form ("approx. two hrs") it does not;
+- a doubted verb restated with a pronoun and a time after "next" or "this" ("retiring it
+  *this wk*") restates the speculation: the time is no object of its own;
 """
 
 from __future__ import annotations
@@ -170,3 +172,10 @@ def test_a_period_after_a_word_that_ends_a_clause_ends_the_sentence() -> None:
     assert check_facts_in_prose(ledger, faithful).ok
     moved = "Emil (age 6): swimming class Tue, nut ALLERGY - no peanuts near him. brother Jonas coming too."
     assert check_facts_in_prose(ledger, moved).names == ("f2:subject_changed",)
+
+
+def test_a_doubted_verb_with_a_pronoun_and_a_time_restates_the_doubt() -> None:
+    ledger = events("Ops said they might retire the old van this week.")
+    assert names(ledger, "Ops are retiring it this wk.") == ("unsupported_fact",)
+    assert names(ledger, "Ops might retire it this wk.") == ()
+    assert names(ledger, "Ops are retiring their pagers next month.") == ()

@@ -293,10 +293,13 @@ def _about_else(
             ]
             # "adopting *after* the foster period": a frame of time is no object of the verb
             framed = next((j for j in after if statement.tokens[j].raw.lower() in _TIME_ADJUNCTS), None)
+            # ... and neither is a time after a time determiner ("discontinuing it *next yr*")
             rest = [
                 statement.norms[j]
                 for j in after
-                if (framed is None or j < framed) and statement.norms[j] not in STOPWORDS
+                if (framed is None or j < framed)
+                and statement.norms[j] not in STOPWORDS
+                and statement.norms[j - 1] not in _TIME_DETERMINERS
             ]
             if not rest or set(rest) & words:
                 return False
