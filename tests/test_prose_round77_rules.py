@@ -28,6 +28,8 @@ tested in other words than the held-out set that showed the need:
   brother Jonas is coming too"); after a short form ("approx. two hrs") it does not;
 - a doubted verb restated with a pronoun and a time after "next" or "this" ("retiring it
   *this wk*") restates the speculation: the time is no object of its own;
+- "rather than" a few words before an old value ("... *rather than* into the grey bin by
+  the back door") tells it as what the new one replaced, as "instead of" does;
 """
 
 from __future__ import annotations
@@ -179,3 +181,17 @@ def test_a_doubted_verb_with_a_pronoun_and_a_time_restates_the_doubt() -> None:
     assert names(ledger, "Ops are retiring it this wk.") == ("unsupported_fact",)
     assert names(ledger, "Ops might retire it this wk.") == ()
     assert names(ledger, "Ops are retiring their pagers next month.") == ()
+
+
+def test_rather_than_a_few_words_before_an_old_value_tells_it_as_replaced() -> None:
+    ledger = replaced(
+        ("Returns go in the grey bin by the back door.", "From Monday, returns go to the loading bay."),
+        "returns.drop_point",
+        ["returns"],
+        ("back door", "back door"),
+        ("loading bay", "loading bay"),
+    )
+    faithful = "From Monday returns go to the loading bay rather than into the grey bin by the back door."
+    assert names(ledger, faithful) == ()
+    kept = "Returns still go in the grey bin by the back door; the loading bay takes any overflow."
+    assert names(ledger, kept) == ("f1:forbidden_superseded_fact",)

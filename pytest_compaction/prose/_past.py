@@ -207,12 +207,16 @@ class _PastFraming(_Sentence):
     def _replaced(self, position: int) -> str | None:
         """The words that tell token ``position`` as what another took the place of, a few
         words back in its segment: "*in lieu of* the opening figure of £14,200", "*instead
-        of* last year's rate of 4%", "*in place of* the old 9:00 slot"; or None."""
+        of* last year's rate of 4%", "*in place of* the old 9:00 slot", "*rather than* in the
+        basket"; or None."""
         seg = self.segment[position]
         for i in range(position - 1, max(-1, position - _REPLACED_REACH - 1), -1):
             if self.segment[i] != seg or (kind_of(self.norms[i]) != "word" and i < position - 1):
                 break
-            if i > 0 and self.norms[i] == "of" and self.norms[i - 1] in _IN_PLACE:
+            if i > 0 and (
+                (self.norms[i] == "of" and self.norms[i - 1] in _IN_PLACE)
+                or (self.norms[i] == "than" and self.norms[i - 1] == "rather")
+            ):
                 return f"{self.tokens[i - 1].raw} {self.tokens[i].raw}"
             if self.tokens[i].raw.lower() in _REPLACING:
                 return self.tokens[i].raw  # "Yara Pellegrini, *replacing* Colm Achebe-Ruiz"
