@@ -30,6 +30,10 @@ tested in other words than the held-out set that showed the need:
   *this wk*") restates the speculation: the time is no object of its own;
 - "rather than" a few words before an old value ("... *rather than* into the grey bin by
   the back door") tells it as what the new one replaced, as "instead of" does;
+- a participle after "remains" or "stays" ("*remains fixed* for Tuesday 4th") tells a
+  present state, not history; a past verb of saying with a "that" a few words after it
+  ("Facilities *rang* to say *that* ...") frames the report, the clause's own verb tells
+  its tense;
 """
 
 from __future__ import annotations
@@ -195,3 +199,29 @@ def test_rather_than_a_few_words_before_an_old_value_tells_it_as_replaced() -> N
     assert names(ledger, faithful) == ()
     kept = "Returns still go in the grey bin by the back door; the loading bay takes any overflow."
     assert names(ledger, kept) == ("f1:forbidden_superseded_fact",)
+
+
+def _fire_drill() -> Ledger:
+    return replaced(
+        (
+            "The fire drill is on Tuesday 4th at 10 am.",
+            "Facilities: the fire drill is moved to Wednesday 5th.",
+        ),
+        "drill.day",
+        ["fire drill"],
+        ("Tuesday 4th", "Tuesday 4th"),
+        ("Wednesday 5th", "Wednesday 5th"),
+    )
+
+
+def test_remains_fixed_and_a_framing_verb_of_saying_tell_no_history() -> None:
+    ledger = _fire_drill()
+    moved = "Facilities rang to say that the fire drill, first planned for Tuesday 4th, is now Wednesday 5th."
+    assert names(ledger, moved) == ()
+    assert names(ledger, "The fire drill was booked for Tuesday 4th; it is now Wednesday 5th.") == ()
+    kept = "The fire drill remains booked for Tuesday 4th, though Wednesday 5th has been mentioned."
+    assert names(ledger, kept) == ("f1:forbidden_superseded_fact",)
+    framed = (
+        "Facilities emailed to say that the fire drill is on Tuesday 4th, though Wednesday 5th was mentioned."
+    )
+    assert names(ledger, framed) == ("f1:forbidden_superseded_fact",)

@@ -559,7 +559,11 @@ _SOURCE_NOUNS = _stems(_SOURCE_WORDS)
 _SOURCE_SURFACE = frozenset(w for n in _SOURCE_WORDS.split() for w in (n, n + "s"))
 """A source noun is read as written, singular or plural, never by its stem: "sits" folds
 like "site" but names no web site."""
-_PRESENT_AUX = frozenset({"is", "are", "am", "get", "gets", "being", "be", "'s"})
+_PRESENT_AUX = frozenset(
+    {"is", "are", "am", "get", "gets", "being", "be", "'s", "remains", "remain", "stays", "stay"}
+)
+"""Words before a past participle that tell a present state: "is sent", "*remains* fixed for
+Thursday", "*stays* booked"."""
 _PAST_AUX = frozenset({"was", "were", "had", "has", "have", "did", "been", "got"})
 _HELD_OBJECT = _DEFINITE | {"a", "an"}
 """What opens the object of "have + object + participle" ("has *a* car booked")."""

@@ -45,6 +45,8 @@ _ARRIVED = re.compile(r"(?:\u2192|->|=>|~~)\W*$")
 _IN_PLACE = frozenset({"instead", "lieu", stem("place")})
 """The nouns of "instead of", "in lieu of", "in place of": what follows was replaced."""
 _REPLACED_REACH = 6
+_FRAME_REACH = 6
+"""How far after a past verb of saying its "that" may stand ("rang the office to say *that*")."""
 _ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
 _TO_GAP = re.compile(r"\s+to\s+", re.IGNORECASE)
 _FROM_REACH = 6
@@ -114,11 +116,16 @@ class _PastFraming(_Sentence):
             return False
         return index + 1 < len(self.norms) and self.norms[index + 1] in _PASSIVE_PREPOSITIONS
 
-    def _frames(self, index: int) -> bool:
+    def _frames(self, index: int, position: int) -> bool:
         """Whether the past verb at ``index`` frames a report of what holds: "Noted that",
         "User mentioned that", "confirmed that" before a clause, whose own verb tells its
-        tense ("Noted that the GP is Dr. Mensah" states the current GP)."""
-        return index + 1 < len(self.norms) and self.norms[index + 1] == "that" and index < 3
+        tense ("Noted that the GP is Dr. Mensah" states the current GP); or, anywhere, a
+        "that" a few words after it and before the value at ``position`` ("she *telephoned*
+        Mr Oakes to say *that* the rehearsal remains fixed for Thursday")."""
+        if index + 1 < len(self.norms) and self.norms[index + 1] == "that" and index < 3:
+            return True
+        end = min(position, index + 1 + _FRAME_REACH)
+        return any(self.norms[j] == "that" for j in range(index + 1, end))
 
     def _another_action(self, position: int, index: int) -> bool:
         """Whether the past verb at ``index`` is a second predicate joined after ``position``
@@ -315,7 +322,7 @@ class _PastFraming(_Sentence):
                 and not self._present_passive(i)
                 and not self._held(i)
                 and not self._elliptic_passive(i)
-                and not self._frames(i)
+                and not self._frames(i, position)
                 and not self._another_action(position, i)
                 and not self._attributive(i)
                 and not (i > 0 and self.tokens[i - 1].raw.lower() == "as")  # "1 June as planned": it stands
