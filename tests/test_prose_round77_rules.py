@@ -34,6 +34,12 @@ tested in other words than the held-out set that showed the need:
   present state, not history; a past verb of saying with a "that" a few words after it
   ("Facilities *rang* to say *that* ...") frames the report, the clause's own verb tells
   its tense;
+- a noun of action in "-ance" or "-ence" is a form of its verb ("attendance" of "attend",
+  "acceptance" of "accept");
+- a decision and its reversal, which English does not make with "un-": a confirmed,
+  approved or accepted true/false fact told as "cancelled", "called off", "turned down" or
+  "rejected" is negated; a word value ("confirmed" as one answer of several) is not read so,
+  its opposite may be another's answer;
 """
 
 from __future__ import annotations
@@ -225,3 +231,26 @@ def test_remains_fixed_and_a_framing_verb_of_saying_tell_no_history() -> None:
         "Facilities emailed to say that the fire drill is on Tuesday 4th, though Wednesday 5th was mentioned."
     )
     assert names(ledger, framed) == ("f1:forbidden_superseded_fact",)
+
+
+def test_a_noun_in_ance_is_a_form_of_its_verb() -> None:
+    prose = {"names": ["induction"], "value": ["attend", "attended"]}
+    ledger = fact("Priya Castellano has attended the fire-safety induction.", "staff.induction", True, prose)
+    assert names(ledger, "Priya: induction attendance logged.") == ()
+    assert names(ledger, "Priya: induction attendance still outstanding.") == ("f1:value_changed",)
+
+
+def test_a_decision_told_as_reversed_is_negated() -> None:
+    prose = {"names": ["quiz night"], "value": ["confirm", "confirmed"]}
+    ledger = fact("The Anchor confirmed our booking for the quiz night.", "venue.quiz_booked", True, prose)
+    assert names(ledger, "Quiz night: the Anchor's confirmation is in.") == ()
+    assert names(ledger, "Quiz night: the Anchor's cancellation came through.") == ("f1:value_changed",)
+    assert names(ledger, "Quiz night: booking called off by the Anchor.") == ("f1:value_changed",)
+    rsvp = events("Aunt Hedda has confirmed for the reunion.", "Cousin Bram might come; not confirmed.")
+    for fact_id, event_id, person, answer in (
+        ("f1", "e1", "Hedda", "confirmed"),
+        ("f2", "e2", "Bram", "unconfirmed"),
+    ):
+        form = {"names": ["reunion", "RSVP"], "value": [answer], "subject": [person]}
+        rsvp.fact(fact_id, f"reunion.{person.lower()}", answer, sources=[event_id], prose=form)  # type: ignore[arg-type]
+    assert names(rsvp, "Reunion RSVPs: Hedda has confirmed. Bram's RSVP is unconfirmed; he might come.") == ()

@@ -12,9 +12,10 @@ from pytest_compaction.prose._word_forms import _FUNCTION_WORDS, stem
 __all__ = ["adverb_family", "derived"]
 
 
-_NOUN_SUFFIXES = (("ation", 5), ("ion", 5), ("al", 5), ("ement", 4), ("ment", 4))
+_NOUN_SUFFIXES = (("ation", 5), ("ion", 5), ("al", 5), ("ement", 4), ("ment", 4), ("anc", 5), ("enc", 5))
 """The suffixes that make a noun of an English verb ("reserve" -> "reservation", "delete" ->
-"deletion", "rehearse" -> "rehearsal", "settle" -> "settlement", "ship" -> "shipment"), each
+"deletion", "rehearse" -> "rehearsal", "settle" -> "settlement", "ship" -> "shipment",
+"accept" -> "acceptance", "refer" -> "reference"), each
 with the shortest stem it is read on: "station" and "comment" are no nouns of "state" and
 "come"."""
 
@@ -26,9 +27,12 @@ _BEFORE_SUFFIX = {
     "al": "svw",
     "ement": _CONSONANTS,
     "ment": _CONSONANTS,
+    "anc": "ptrwdm",  # the norm of "acceptance" is "acceptanc"
+    "enc": "rtd",
 }
 """The letters a verb's stem ends in before each suffix: "reserv-ation", "delet-ion",
-"rehears-al", "arriv-al", "renew-al" (not "sever-al"), "settl-ement", "ship-ment". Two
+"rehears-al", "arriv-al", "renew-al" (not "sever-al"), "settl-ement", "ship-ment",
+"accept-ance", "clear-ance", "allow-ance", "exist-ence", "depend-ence". Two
 verb classes take a longer suffix: a verb in "-fy" its "-fication" ("certify",
 "certification"; "notify", "notification") and a verb in "-ile" its "-iliation"
 ("reconcile", "reconciliation"), read both ways."""

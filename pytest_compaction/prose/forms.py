@@ -328,7 +328,7 @@ class _Builder:
                 out.append(alias)
         return tuple(out), frozenset(halfless)
 
-    def inverse(self, value: tuple[Alias, ...]) -> tuple[Alias, ...]:
+    def inverse(self, value: tuple[Alias, ...], true_false: bool = True) -> tuple[Alias, ...]:
         """The "un-" form of each one-word value alias as written that English negates that
         way ("signed" -> "unsigned", "authorised" -> "unauthorised"; not "allergic"), and the
         state opposite a closure (:data:`_OPPOSITE_STATES`: "closed" -> "open"), each also
@@ -336,6 +336,8 @@ class _Builder:
         out: list[Alias] = []
         for alias in value:
             word = self.shown.get(alias, "").lower()
+            if not true_false and word in _DECISIONS:
+                continue
             for opposite in _OPPOSITE_STATES.get(word, ()):
                 turned = phrase(opposite)
                 if turned and turned not in value and turned not in out:
@@ -588,8 +590,10 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     if isinstance(fact.value, bool) or (
         isinstance(fact.value, str) and fact.value.lower() in _OPPOSITE_STATES
     ):
-        # a true/false fact, or a state told by a word with an opposite ("closed": "reopened")
-        inverse = build.inverse(value)
+        # a true/false fact, or a state told by a word with an opposite ("closed": "reopened"):
+        # a decision ("confirmed") of a word value is one answer of several, whose opposite
+        # may well be another's ("Teodor is unconfirmed"), so only a true/false fact reads it
+        inverse = build.inverse(value, isinstance(fact.value, bool))
         value = (*value, *inverse)
     qualifiers: list[tuple[str, tuple[Alias, ...]]] = []
     given = dict(form.qualifiers) if form is not None else {}
@@ -630,13 +634,21 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
 
 _OPEN = ("open", "reopen")
 _CLOSED = ("closed", "shut")
+_CANCELLED = ("cancel", "cancels", "cancelled", "canceled", "cancellation", "called off")
+_REFUSED = ("reject", "rejected", "rejection", "refused", "refusal", "declined", "turned down")
+_CONFIRMING = ("confirm", "confirms", "confirmed", "confirmation")
+_APPROVING = ("approve", "approves", "approved", "approval", "accept", "accepts", "accepted")
+_DECISIONS = frozenset((*_CONFIRMING, *_APPROVING))
 _OPPOSITE_STATES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("close", "closes", "closed", "closing", "closure", "shut", "shuts"), _OPEN),
     **dict.fromkeys(("open", "opens", "opened"), _CLOSED),
+    **dict.fromkeys(_CONFIRMING, _CANCELLED),
+    **dict.fromkeys(_APPROVING, _REFUSED),
 }
-"""A closure and its opposite, which English does not make with "un-": "the hide *stays
-open*" (or "*reopening* of the hide") tells a "closed" hide is not closed, as "closed" tells
-"open" is not."""
+"""A closure and its opposite, and a decision and its reversal, which English does not make
+with "un-": "the hide *stays open*" (or "*reopening* of the hide") tells a "closed" hide is
+not closed, as "closed" tells "open" is not; "the family's *cancellation*" tells a confirmed
+booking is not confirmed, "*turned down*" an approval not given."""
 
 
 def _value_polarity(
