@@ -40,6 +40,10 @@ tested in other words than the held-out set that showed the need:
   approved or accepted true/false fact told as "cancelled", "called off", "turned down" or
   "rejected" is negated; a word value ("confirmed" as one answer of several) is not read so,
   its opposite may be another's answer;
+- ", as" before a pronoun and its verb (", *as she* might be away") opens a clause of its
+  own: its doubt does not reach the request before it;
+- an act after a verb of asking or wishing ("has *asked to* donate the piano") is wished,
+  not told as done;
 """
 
 from __future__ import annotations
@@ -254,3 +258,26 @@ def test_a_decision_told_as_reversed_is_negated() -> None:
         form = {"names": ["reunion", "RSVP"], "value": [answer], "subject": [person]}
         rsvp.fact(fact_id, f"reunion.{person.lower()}", answer, sources=[event_id], prose=form)  # type: ignore[arg-type]
     assert names(rsvp, "Reunion RSVPs: Hedda has confirmed. Bram's RSVP is unconfirmed; he might come.") == ()
+
+
+def test_as_and_a_pronoun_open_a_clause_of_their_own() -> None:
+    memo = (
+        "Memo from Mrs Okoro: she asks that the side gate be padlocked at night, as she might be away in May."
+    )
+    ledger = events(memo)
+    assert names(ledger, "Side gate padlocked at night.") == ()
+    assert names(ledger, "Side gate padlocked at night; Mrs Okoro is away in May.") == ("unsupported_fact",)
+
+
+def test_an_act_after_a_verb_of_asking_is_wished_not_done() -> None:
+    ledger = events(
+        "Letter from Mr Castell-Brown: he asks that his name be struck from all club records, as he "
+        "wishes to give anonymously."
+    )
+    assert (
+        names(ledger, "One donor has asked to give anonymously; his details are struck from our records.")
+        == ()
+    )
+    assert names(ledger, "One donor gives anonymously; his details are struck from our records.") == (
+        "unsupported_fact",
+    )

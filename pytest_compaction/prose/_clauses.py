@@ -29,6 +29,8 @@ _CLAUSE_CUT = re.compile(
     # a spaced slash before a note's next item with its own label ("Solberg = coeliac / Lind = vegan")
     r";|\s/\s(?=[^/;,.!?]{1,40}?(?:\s=\s|:\s))|\s(?:but|although|though|whereas|however)\s|,\s*while\s|,?\s+(?:save|except)\s+that\b|"
     r",\s*(?=(?:can|could|may|might|will|would|must)\s)|"
+    # a reason or a manner after ", as" and a pronoun with its verb ("..., as he wishes to give")
+    r",\s*as\s+(?=(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)\s+[a-z]{2,}\b)|"
     r",?\s+(?:and|or)\s+(?=(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?"
     r"(?:[A-Z]\w*(?:\s+[A-Z]\w*){0,2}|he|she|it)\s+"
     r"(?:(?:also|now|still)\s+)?(?:is|was|has|does|will|can|may|must|should|would|[a-z]{2,}(?:s|ed))\b)"

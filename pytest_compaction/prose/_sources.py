@@ -262,9 +262,29 @@ _WISH = re.compile(
 "*ideally* a weekday", "*wants* an oat flat white" for "could I get one?")."""
 
 
+_WISH_TO = re.compile(
+    r"\b(?:ask(?:s|ed)?|wish(?:es|ed)?|want(?:s|ed)?|hop(?:es|ed)|would\s+like|(?<=['\u2019])d\s+like)\s+to\b",
+    re.IGNORECASE,
+)
+"""A verb of asking or wishing before the act it asks for ("has *asked to* give
+anonymously"): the act after it is wished, not done; the asking itself is told."""
+
+
 def _wished(statement: Statement, position: int) -> bool:
-    """Whether the segment of token ``position`` tells it as a wish (:data:`_WISH`)."""
-    return statement.segment[position] in _wished_segments(statement)
+    """Whether the segment of token ``position`` tells it as a wish (:data:`_WISH`), or the
+    token follows a verb of asking or wishing in its segment (:data:`_WISH_TO`)."""
+    if statement.segment[position] in _wished_segments(statement):
+        return True
+    start = statement.tokens[position].start
+    for match in _WISH_TO.finditer(statement.text, 0, start):
+        after = next((i for i, t in enumerate(statement.tokens) if t.start >= match.end()), None)
+        if (
+            after is not None
+            and after <= position
+            and statement.segment[after] == statement.segment[position]
+        ):
+            return True
+    return False
 
 
 def _wished_segments(statement: Statement) -> tuple[int, ...]:
