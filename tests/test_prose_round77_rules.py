@@ -44,6 +44,9 @@ tested in other words than the held-out set that showed the need:
   own: its doubt does not reach the request before it;
 - an act after a verb of asking or wishing ("has *asked to* donate the piano") is wished,
   not told as done;
+- a thing someone "gets no" or "has nothing with", with "at all", "ever" or "whatsoever"
+  ("Biscuit gets no chocolate *at all*"), is the standing rule never to give it; "had no
+  chocolate today" tells what happened;
 """
 
 from __future__ import annotations
@@ -281,3 +284,11 @@ def test_an_act_after_a_verb_of_asking_is_wished_not_done() -> None:
     assert names(ledger, "One donor gives anonymously; his details are struck from our records.") == (
         "unsupported_fact",
     )
+
+
+def test_gets_none_at_all_is_a_prohibition() -> None:
+    register = rule("Never give Biscuit any chocolate.", ["Biscuit", "chocolate"], "prohibition")
+    assert passes(register, "Biscuit gets no chocolate at all, not even a crumb.")
+    assert passes(register, "Biscuit has nothing with chocolate in it, ever.")
+    assert weakened(register, "Biscuit had no chocolate today.")
+    assert weakened(register, "Biscuit gets no chocolate where possible.")

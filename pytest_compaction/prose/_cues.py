@@ -154,6 +154,10 @@ _PROHIBITION = (
     # "can have no ibuprofen", "may take nothing by mouth": a permission of nothing forbids.
     r"\b(?:can|may)\s+(?:have|take|eat|drink|get|receive|use|be\s+given)\s+(?:no|nothing|none)\b"
     r"(?!\s+(?:more|less|fewer|later|earlier|longer)\b)",
+    # "Rufus gets no human food at all", "she has nothing with nuts, ever": a thing had or
+    # given none of, with "at all" or "ever", is the standing rule never to give it
+    r"\b(?:gets?|has|have|eats?|takes?|drinks?|receives?|(?:is|are)\s+given)\s+(?:no|nothing)\s+"
+    r"(?:[\w'-]+,?\s+){0,4}?(?:at\s+all|ever|whatsoever)\b",
     _directive(r"(?:not|never)\s+to\b"),
     # "must wait until Y" is "must not ... until Y": the waiting is the prohibition.
     r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:wait|hold\s+off)\s+(?:until|till|for)\b",
