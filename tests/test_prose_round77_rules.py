@@ -47,6 +47,8 @@ tested in other words than the held-out set that showed the need:
 - a thing someone "gets no" or "has nothing with", with "at all", "ever" or "whatsoever"
   ("Biscuit gets no chocolate *at all*"), is the standing rule never to give it; "had no
   chocolate today" tells what happened;
+- "if you get (a) chance", "when you have a minute", "if you remember" hedge a rule: it holds
+  only when it suits; "if you remember the code, note it" is a condition of its own;
 """
 
 from __future__ import annotations
@@ -292,3 +294,12 @@ def test_gets_none_at_all_is_a_prohibition() -> None:
     assert passes(register, "Biscuit has nothing with chocolate in it, ever.")
     assert weakened(register, "Biscuit had no chocolate today.")
     assert weakened(register, "Biscuit gets no chocolate where possible.")
+
+
+def test_if_you_get_a_chance_hedges_the_rule() -> None:
+    register = rule("Always lock the tack room after evening feeds.", ["tack room"], "obligation")
+    assert passes(register, "Lock the tack room after evening feeds, every time.")
+    assert weakened(register, "Lock the tack room after evening feeds if you get chance.")
+    assert weakened(register, "Lock the tack room after evening feeds when you have a minute.")
+    assert weakened(register, "Lock the tack room after evening feeds if you remember.")
+    assert passes(register, "Lock the tack room after evening feeds; if you remember the code, note it.")

@@ -255,6 +255,11 @@ _HEDGE_PHRASES = (
     # "as far as possible *from* the gluten-free area" is a distance, not "to the extent possible"
     r"required|urgent|in\s+doubt)\b(?!\s+(?:from|away)\b)",
     r"\bas\s+(?:needed|appropriate|required)\b",
+    # "if you get (a) chance", "when you have a minute", "if you remember": only when it suits
+    r"\b(?:if|when|whenever)\s+(?:you|they|he|she|we|staff)\s+(?:get|have|find)\s+(?:a\s+|the\s+)?"
+    r"(?:chance|time|minute|moment|sec|second)\b",
+    r"\b(?:if|when|whenever)\s+(?:you|they|he|she|we|staff)\s+(?:remember|think\s+of\s+it|"
+    r"get\s+(?:round|around)\s+to\s+it)\b(?=\s*(?:[,.;:!?)]|$|\s-\s|\s+(?:and|or|but)\b))",
     r"\bmay\s+want\s+to\b",
     r"\bin\s+(?:general|most\s+cases|principle)\b",
     # "..., time permitting", "if time allows": the rule holds only when convenient
