@@ -49,6 +49,11 @@ tested in other words than the held-out set that showed the need:
   chocolate today" tells what happened;
 - "if you get (a) chance", "when you have a minute", "if you remember" hedge a rule: it holds
   only when it suits; "if you remember the code, note it" is a condition of its own;
+- a doubted noun after "could be" or "might be" ("could be her ear infection again") is no
+  verb of the doubt: restated alone ("it's her ear infection again") it states the doubt as
+  settled; told of a thing the sources settled, in its own stretch ("left wrist fracture
+  confirmed by X-ray" for "the right wrist might also be a fracture"), it is about that
+  thing;
 """
 
 from __future__ import annotations
@@ -303,3 +308,22 @@ def test_if_you_get_a_chance_hedges_the_rule() -> None:
     assert weakened(register, "Lock the tack room after evening feeds when you have a minute.")
     assert weakened(register, "Lock the tack room after evening feeds if you remember.")
     assert passes(register, "Lock the tack room after evening feeds; if you remember the code, note it.")
+
+
+def test_a_doubted_complement_of_be_restated_alone_is_settled() -> None:
+    walk = events(
+        "Walker note: Pepper was limping. Could be a thorn, could be her knee again, couldn't see anything."
+    )
+    assert names(walk, "Pepper limping; maybe a thorn, maybe the knee again.") == ()
+    assert names(walk, "Pepper limping. It's her knee playing up again, I had a look.") == (
+        "unsupported_fact",
+    )
+    scan = events(
+        "The X-ray confirmed damage to the left wrist.", "Dr Ames thinks the right wrist might be a fracture."
+    )
+    assert (
+        names(scan, "Left wrist fracture damage confirmed by X-ray. Right wrist may be fractured too.") == ()
+    )
+    assert names(scan, "Left wrist damage confirmed by X-ray. The right wrist is a fracture too.") == (
+        "unsupported_fact",
+    )

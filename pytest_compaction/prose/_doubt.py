@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
 from pytest_compaction.core.violations import Violation, ViolationCode
@@ -221,7 +221,8 @@ def _note_roles(
 ) -> None:
     """Record, for each doubted word of a hedged clause, the clause's doubted words and the
     word's role in it: ``time`` after a time determiner ("next *spring*"), ``verb`` for the
-    first doubted word after the hedge ("thinking of *moving*"), ``modifier:<noun>`` for a
+    first doubted word after the hedge ("thinking of *moving*"), ``complement`` for that word
+    after a "be" ("could be her *hip*"), ``modifier:<noun>`` for a
     word that classifies the doubted noun after it ("the *memory* clinic"), else ``""``."""
     hedge_words = {w.lower() for w in re.findall(r"[\w']+", hedge)}
     after = max((i for i in positions if statement.tokens[i].raw.lower() in hedge_words), default=None)
@@ -230,6 +231,8 @@ def _note_roles(
         if after is not None
         else None
     )
+    # "could *be* her hip": a complement of "be", no verb of the doubt
+    complement = verb is not None and after is not None and "be" in statement.norms[after + 1 : verb]
     hedging = {statement.norms[i] for i in positions if statement.tokens[i].raw.lower() in hedge_words}
     clause = frozenset(doubted - hedging)  # "probably" is the doubt, not what is doubted
     for i in positions:
@@ -240,7 +243,7 @@ def _note_roles(
         if i > 0 and statement.norms[i - 1] in _TIME_DETERMINERS:
             role = "time"
         elif i == verb:
-            role = "verb"
+            role = "complement" if complement else "verb"
         elif (head := _head_after(statement, i)) is not None:
             role = f"modifier:{head}"
         roles.setdefault(norm, []).append((clause, role))
@@ -268,7 +271,11 @@ what follows tells when, not what the verb is done to."""
 
 
 def _about_else(
-    statement: Statement, index: int, roles: Sequence[tuple[frozenset[str], str]], doubted: set[str]
+    statement: Statement,
+    index: int,
+    roles: Sequence[tuple[frozenset[str], str]],
+    doubted: set[str],
+    settled: Set[str] = frozenset(),
 ) -> bool:
     """Whether token ``index``, a word only hedged clauses used, shares just itself with each
     of them, and is there no more than their time ("next spring" -> "spring vegetable
@@ -285,7 +292,16 @@ def _about_else(
     for words, role in roles:
         if len(here & words & doubted) != 1 or role == "" or len(words) < 2:
             return False  # a clause of one doubted word ("probably harmless") is restated by it
-        if role == "verb":
+        if role == "complement":
+            # "might be a knockout" -> "clone C7 knockout confirmed": told of a thing the
+            # sources settled, in the word's own stretch; "it's her hip" tells the doubt
+            segment = statement.segment[index]
+            if not any(
+                statement.segment[j] == segment and n in settled and n not in words and n not in STOPWORDS
+                for j, n in enumerate(statement.norms)
+            ):
+                return False
+        elif role == "verb":
             after = [
                 j
                 for j in range(index + 1, len(statement.norms))

@@ -538,7 +538,7 @@ def _check_sources(
                     continue  # "could you send the spec sheet?" / "will be emailed" as a to-do
                 if _classifies(statement, i, settled) and statement.tokens[i].raw.lower() not in forms[norm]:
                     continue  # "the matching panel sits on the 14th" for "might be matched"
-                if _about_else(statement, i, roles.get(norm, ()), set(only_speculative)):
+                if _about_else(statement, i, roles.get(norm, ()), set(only_speculative), settled):
                     continue  # "spring vegetable recipes" for "moving to Porto next spring"
                 # "The skip company texted that they can probably ..." reports the doubt; a
                 # report of what the source only believed or thought possible does not
