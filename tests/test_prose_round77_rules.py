@@ -54,6 +54,8 @@ tested in other words than the held-out set that showed the need:
   settled; told of a thing the sources settled, in its own stretch ("left wrist fracture
   confirmed by X-ray" for "the right wrist might also be a fracture"), it is about that
   thing;
+- "not to keep" tells a deletion as "not kept" does ("asked us *not to keep* where they are
+  staying on file"): there a deleted fact's names do not restate it;
 """
 
 from __future__ import annotations
@@ -327,3 +329,18 @@ def test_a_doubted_complement_of_be_restated_alone_is_settled() -> None:
     assert names(scan, "Left wrist damage confirmed by X-ray. The right wrist is a fracture too.") == (
         "unsupported_fact",
     )
+
+
+def test_not_to_keep_tells_the_deletion() -> None:
+    ledger = events(
+        "Ms Arlott: while we are away we are staying at the Hotel Brisa in Lagos.",
+        "Ms Arlott: please do not keep our hotel details on file.",
+    )
+    prose = {"names": ["hotel", "staying"], "value": ["Hotel Brisa", "Lagos"]}
+    ledger.fact("f1", "owner.hotel", "Hotel Brisa", sources=["e1"], prose=prose)  # type: ignore[arg-type]
+    ledger.delete("f1")
+    assert names(ledger, "Ms Arlott asked us not to keep where they are staying on file.") == ()
+    assert names(ledger, "Ms Arlott asked us to keep where they are staying on file.") == (
+        "f1:forbidden_deleted_fact",
+    )
+    assert names(ledger, "Ms Arlott is staying at the Hotel Brisa.") == ("f1:forbidden_deleted_fact",)

@@ -190,12 +190,13 @@ _KEPT_REACH = 2
 def _kept_no_more(norms: Sequence[str], at: int) -> bool:
     """Whether the negation at ``at`` ("not", "never", the "longer" of "no longer") falls on
     a verb of keeping a record within a word or two ("is *not* recorded", "will not *be*
-    kept", "*no longer* held"), as a removal verb would tell the deletion."""
+    kept", "*no longer* held", "asked us *not to keep* it"), as a removal verb would tell the
+    deletion."""
     if norms[at] == "longer" and (at == 0 or norms[at - 1] != "no"):
         return False
     for j in range(at + 1, min(len(norms), at + 1 + _KEPT_REACH)):
         if norms[j] in _KEPT:
             return True
-        if norms[j] != "be":
+        if norms[j] not in ("be", "to"):
             return False
     return False
