@@ -56,6 +56,9 @@ tested in other words than the held-out set that showed the need:
   thing;
 - "not to keep" tells a deletion as "not kept" does ("asked us *not to keep* where they are
   staying on file"): there a deleted fact's names do not restate it;
+- a hedge word inside a compound adjective ("the *physio-recommended* stretches") names
+  which thing, it hedges nothing;
+- "every walk", "each visit" closing a clause is "always", as "every time" is;
 """
 
 from __future__ import annotations
@@ -344,3 +347,17 @@ def test_not_to_keep_tells_the_deletion() -> None:
         "f1:forbidden_deleted_fact",
     )
     assert names(ledger, "Ms Arlott is staying at the Hotel Brisa.") == ("f1:forbidden_deleted_fact",)
+
+
+def test_a_hedge_word_inside_a_compound_adjective_hedges_nothing() -> None:
+    register = rule("Always do the physio-recommended stretches before a run.", ["stretches"], "obligation")
+    assert passes(register, "Runs: always do the physio-recommended stretches first.")
+    assert weakened(register, "Runs: the physio-recommended stretches are recommended first.")
+
+
+def test_every_walk_closing_a_clause_is_always() -> None:
+    register = rule(
+        "Always walk Clementine on the harness, never a collar.", ["Clementine", "harness"], "obligation"
+    )
+    assert passes(register, "Clementine goes out on the harness every walk, never a collar.")
+    assert weakened(register, "Clementine goes out on the harness most walks, never a collar.")

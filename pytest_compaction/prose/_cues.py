@@ -303,7 +303,9 @@ _OBLIGATION = (
     r"\bat\s+all\s+times\b",
     # "every time" closing its clause is "always"; before a clause ("every time the alarm
     # sounds") it is "whenever".
-    r"\b(?:every|each)\s+(?:single\s+)?time\b(?=\s*(?:[,.;:!?()#]|$|(?:and|or|but|without)\b))",
+    # ... and so does "every walk", "each visit": every time the act is done
+    r"\b(?:every|each)\s+(?:single\s+)?(?:time|walk|visit|shift|trip|run|journey|ride|session|feed|job|"
+    r"booking|delivery|pick-?up|drop-?off|handover|service)\b(?=\s*(?:[,.;:!?()#]|$|(?:and|or|but|without)\b))",
     r"\bwithout\s+(?:exception|fail)\b",
     r"\bno\s+exceptions?\b",
     # "The timesheets are to be reconciled": the be-to of an instruction ("is not to be" is
@@ -351,7 +353,7 @@ _HEDGE = (
     r"\bshould(?:n't)?\b",
     r"\bought\s+to\b",
     r"\bpreferabl[ey]\b",
-    r"\bpreferred\b",
+    r"(?<!-)\bpreferred\b",
     r"\bprefers?\b",
     # clipped in a note, after what it hedges: "lapel mic *pref.*", "gluten-free pref"; not
     # before a noun ("pref. name")
@@ -363,11 +365,12 @@ _HEDGE = (
     r"\battempt\s+to\b",
     r"\baim\s+to\b",
     r"\bstrive\s+to\b",
-    r"\brecommend(?:s|ed)?\b",
+    # not inside a compound adjective: "the *vet-recommended* harness" names which harness
+    r"(?<!-)\brecommend(?:s|ed)?\b",
     # "our recommendation is ...", not "every recommendation where the term ...": a thing
     r"(?<!\bevery\s)(?<!\beach\s)(?<!\bany\s)(?<!\ba\s)\brecommendation\b",
-    r"\badvis(?:able|ed)\b",
-    r"\bsuggest(?:s|ed|ion)?\b",
+    r"(?<!-)\badvis(?:able|ed)\b",
+    r"(?<!-)\bsuggest(?:s|ed|ion)?\b",
     r"\bencourag(?:e|ed|es)\b",
     # "is discouraged" advises against; "gets discouraged" is a feeling.
     r"(?<!\bget\s)(?<!\bgets\s)(?<!\bgot\s)(?<!\bfeel\s)(?<!\bfeels\s)(?<!\bfelt\s)(?<!\bbecome\s)"
