@@ -59,6 +59,9 @@ tested in other words than the held-out set that showed the need:
 - a hedge word inside a compound adjective ("the *physio-recommended* stretches") names
   which thing, it hedges nothing;
 - "every walk", "each visit" closing a clause is "always", as "every time" is;
+- a short title with an aside in brackets on the line before a bullet list ("Advanced Tap
+  (Thu 17:30, Studio 2)") is a heading: its words assert nothing; not followed by a list it
+  is a sentence like any other;
 """
 
 from __future__ import annotations
@@ -361,3 +364,13 @@ def test_every_walk_closing_a_clause_is_always() -> None:
     )
     assert passes(register, "Clementine goes out on the harness every walk, never a collar.")
     assert weakened(register, "Clementine goes out on the harness most walks, never a collar.")
+
+
+def test_a_title_with_an_aside_before_a_list_asserts_nothing() -> None:
+    ledger = events("Ms Rahman says Zara might move up to Advanced Tap next term.")
+    listed = "Advanced Tap (Thu 17:30, Studio 2)\n- Zara R.: may join next term, per Ms Rahman."
+    assert names(ledger, listed) == ()
+    assert names(ledger, "Advanced Tap (Thu 17:30, Studio 2)\nZara R. may join next term.") == (
+        "unsupported_fact",
+    )
+    assert names(ledger, "Zara R.: moving up to Advanced Tap (Thu 17:30) next term.") == ("unsupported_fact",)

@@ -7,6 +7,7 @@ hand to explain a verdict.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import itertools
 import re
@@ -227,6 +228,7 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     previous = ""
     question = ""
     titled_by: str | None = None  # a bare title line ("Handover") that may head a list
+    asided_by: str | None = None  # ... or one with an aside in brackets ("Grade 2 (Sat 09:30)")
     before_previous = 0  # how many sentences there were before the previous line's
     text = rendered(normalize(with_footnotes(untagged(text))))  # before NFKC folds "¹" into "1"
     if "-\n" in text:
@@ -269,6 +271,10 @@ def sentences(text: str) -> tuple[Sentence, ...]:
             if not header and titled_by is not None and out and out[-1].text == titled_by:
                 # "Handover" alone on the line before a list: the list's heading, no claim
                 header = out.pop().text + ":"  # read as a list's label line ("Handover:")
+            elif not header and asided_by is not None and out and out[-1].text == asided_by:
+                # "Grade 2 Ballet (Sat 09:30, Studio 1)" before a list: a title, kept as its
+                # own line for the details its aside gives, all of it a heading's words
+                out[-1] = dataclasses.replace(out[-1], heading=len(out[-1].text))
             prefix = f"{header} " if header else ""
         else:
             prefix = ""
@@ -284,6 +290,7 @@ def sentences(text: str) -> tuple[Sentence, ...]:
                 else ""
             )
         titled_by = line if not bullet and _BARE_TITLE.fullmatch(line) else None
+        asided_by = line if not bullet and _ASIDE_TITLE.fullmatch(line) else None
         tag = _TAG.match(line)
         for position, part in enumerate(_split(line)):
             part = part.strip()
@@ -298,6 +305,8 @@ def sentences(text: str) -> tuple[Sentence, ...]:
 
 
 _BARE_TITLE = re.compile(r"[A-Z][\w'&/-]*(?:[ \t]+[\w'&/-]+){0,3}")
+_ASIDE_TITLE = re.compile(_BARE_TITLE.pattern + r"[ \t]*\([^()\n]{1,40}\)")
+"""A bare title and a short aside in brackets ("Grade 2 Ballet (Sat 09:30, Studio 1)")."""
 """A line of one to four words with no punctuation that ends a sentence or opens a list
 ("Handover", "Medical", "Week 3 plan"): followed by a bullet list, it is that list's heading."""
 
