@@ -62,6 +62,10 @@ tested in other words than the held-out set that showed the need:
 - a short title with an aside in brackets on the line before a bullet list ("Advanced Tap
   (Thu 17:30, Studio 2)") is a heading: its words assert nothing; not followed by a list it
   is a sentence like any other;
+- an adverb between a command's verb and its object ("order *only* from our supplier", "use
+  *just* the blue mop") is read past; a notice's "Staff only from 9am" is no command;
+- what is done to each one, in the present ("*every* injury *goes in* the accident book",
+  "*each* form *is signed*"), is a standing procedure: an obligation;
 """
 
 from __future__ import annotations
@@ -374,3 +378,20 @@ def test_a_title_with_an_aside_before_a_list_asserts_nothing() -> None:
         "unsupported_fact",
     )
     assert names(ledger, "Zara R.: moving up to Advanced Tap (Thu 17:30) next term.") == ("unsupported_fact",)
+
+
+def test_an_adverb_between_a_verb_and_its_object_is_read_past() -> None:
+    assert imperative("Kit: order only from our usual supplier, Hallam Sports.") == "order"
+    assert imperative("Use just the blue mop on the ward floor.") == "use"
+    assert imperative("Staff only from 9am.") is None
+    assert imperative("Cash only at the bar.") is None
+
+
+def test_what_is_done_to_each_one_is_a_standing_procedure() -> None:
+    register = rule(
+        "Log every fall in the incident book before the shift ends.", ["incident book"], "obligation"
+    )
+    assert passes(register, "Every fall goes in the incident book before the shift ends.")
+    assert passes(register, "Each fall is logged in the incident book before the shift ends.")
+    assert weakened(register, "Falls are worth noting in the incident book before the shift ends.")
+    assert weakened(register, "Some falls go in the incident book before the shift ends.")

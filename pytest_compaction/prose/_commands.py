@@ -394,7 +394,7 @@ def _command_verb(text: str) -> str | None:
         verb = _command_verb(f"{compound.group(1)}-{lowered[compound.end(1) :].lstrip()}")
         if verb is not None:
             return verb
-    match = _IMPERATIVE.match(lowered)
+    match = _IMPERATIVE.match(lowered) or _IMPERATIVE.match(_ADVERB_AFTER.sub(r"\1", lowered, count=1))
     if (
         match is not None
         and _SUBORDINATOR.match(lowered, match.end("verb"))
@@ -429,6 +429,15 @@ def _command_verb(text: str) -> str | None:
     if verb.endswith("s") and not verb.endswith(("ss", "us")):
         return None  # "refunds up to $50": a plural noun or a third-person verb, not a command
     return verb
+
+
+_ADVERB_AFTER = re.compile(
+    r"^(\s*[a-z]+\s+)(?:only|just|always|first)\s+"
+    r"(?=(?:from\s+|with\s+|to\s+|in\s+)?(?:the|a|an|our|your|their|this|that|these|those|it|them)\b)"
+)
+"""An adverb between a command's verb and its object ("order *only* from our supplier", "use
+*just* the blue mop"): read past it. A notice's "Staff only from 9am", "Cash only at the
+bar" has no object after it."""
 
 
 _SUFFIXED_VERB = re.compile(
