@@ -66,6 +66,8 @@ tested in other words than the held-out set that showed the need:
   *just* the blue mop") is read past; a notice's "Staff only from 9am" is no command;
 - what is done to each one, in the present ("*every* injury *goes in* the accident book",
   "*each* form *is signed*"), is a standing procedure: an obligation;
+- a lower-case "may" before a day number and the end of its phrase, a time or a
+  preposition ("agm: *may 14*", "may 14th at 19:00") is the month; "may 2 times" is not;
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ from _prose_rules import passes, rule, weakened
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.facts import check_facts_in_prose
 from pytest_compaction.prose.modality import imperative
+from pytest_compaction.prose.normalize import tokens
 from pytest_compaction.prose.statements import read_statements
 
 
@@ -395,3 +398,11 @@ def test_what_is_done_to_each_one_is_a_standing_procedure() -> None:
     assert passes(register, "Each fall is logged in the incident book before the shift ends.")
     assert weakened(register, "Falls are worth noting in the incident book before the shift ends.")
     assert weakened(register, "Some falls go in the incident book before the shift ends.")
+
+
+def test_lower_case_may_before_its_day_is_the_month() -> None:
+    ledger = fact("The club AGM is on 14 May.", "club.agm", "05-14", {"names": ["AGM"], "value": ["14 May"]})
+    assert names(ledger, "agm: may 14") == ()
+    assert names(ledger, "agm on may 14th at 19:00") == ()
+    assert names(ledger, "agm: may 15") == ("f1:value_changed",)
+    assert [t.norm for t in tokens("you may 2 times")][:2] == ["you", "may"]

@@ -195,6 +195,21 @@ def _day_may(out: Sequence[Token], match: re.Match[str]) -> bool:
     return _AFTER_DAY_MAY.match(match.string, match.end()) is not None
 
 
+_MAY_DAY = re.compile(
+    r"\s+(\d{1,2})(?:st|nd|rd|th)?(?=\s*(?:$|[.,;:)!?\u2013\u2014-]|\d{1,2}[:.]\d{2}|"
+    r"(?:at|in|to|and|or|for|from|until|till)\b))",
+    re.IGNORECASE,
+)
+
+
+def _may_day(match: re.Match[str]) -> bool:
+    """Whether a lower-case "may" is the month before its day, as notes write it ("match: may
+    22", "may 3rd at 19:00"): a day number, then the end of its phrase, a time or a
+    preposition; "may 2 times" is a modal and a count."""
+    found = _MAY_DAY.match(match.string, match.end())
+    return found is not None and 1 <= int(found.group(1)) <= 31
+
+
 _RANGE_WORDS = frozenset({"to", "until", "till", "til", "through", "thru"})
 _RANGE_DASH = re.compile(r"\s*[-\u2010-\u2015]\s*")
 _DAY_SPAN = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?[-\u2010-\u2015](\d{1,2})(?:st|nd|rd|th)?")

@@ -32,6 +32,7 @@ from pytest_compaction.prose._calendar import (
     _clock,
     _date_context,
     _day_may,
+    _may_day,
     _numeric_date,
     _weekday_abbreviation,
     date_ranges,
@@ -535,7 +536,7 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         return  # "(10 in)", "three times weekly", "500 mg BID", "a fortnight"
     if (
         lower in _MONTHS
-        and (lower != "may" or raw[0].isupper() or _day_may(out, match))
+        and (lower != "may" or raw[0].isupper() or _day_may(out, match) or _may_day(match))
         and _date_context(out, match)
     ):
         out.append(Token(f"%{_MONTHS[lower]}", raw, start, end))
