@@ -68,6 +68,8 @@ tested in other words than the held-out set that showed the need:
   "*each* form *is signed*"), is a standing procedure: an obligation;
 - a lower-case "may" before a day number and the end of its phrase, a time or a
   preposition ("agm: *may 14*", "may 14th at 19:00") is the month; "may 2 times" is not;
+- a cross or ban mark opening a line whose clause has a finite verb of its own ("🚫 Dario
+  *is* banned for 3 games") is the line's icon, it negates nothing;
 """
 
 from __future__ import annotations
@@ -406,3 +408,10 @@ def test_lower_case_may_before_its_day_is_the_month() -> None:
     assert names(ledger, "agm on may 14th at 19:00") == ()
     assert names(ledger, "agm: may 15") == ("f1:value_changed",)
     assert [t.norm for t in tokens("you may 2 times")][:2] == ["you", "may"]
+
+
+def test_a_mark_opening_a_line_with_a_verb_of_its_own_is_an_icon() -> None:
+    prose = {"names": ["banned", "ban"], "value": ["3", "three"]}
+    ledger = fact("League ruling: Dario Pecci is banned for three league games.", "league.ban", 3, prose)
+    assert names(ledger, "\U0001f6ab Dario is banned for 3 league games.") == ()
+    assert names(ledger, "\U0001f6ab Dario is banned for 4 league games.") == ("f1:value_changed",)

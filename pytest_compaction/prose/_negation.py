@@ -128,6 +128,10 @@ _UNDER_WAY = frozenset(
 review*"); "under sedation", "under supervision" are states, not acts under way."""
 
 
+_LINE_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had", "will", "'s", "\u2019s"})
+"""Finite verbs that give a marked line a clause of its own."""
+
+
 class _Negation(_NegativeWords):
     """How a statement reads negation; :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
 
@@ -245,6 +249,14 @@ class _Negation(_NegativeWords):
             found.append(self.tokens[i].raw)
         if len(found) > 1 and self.tokens[0].raw in CROSS_MARKS and self.tokens[0].raw in found:
             found.remove(self.tokens[0].raw)  # "❌ Oysters: not serving": the mark heads, the words say it
+        elif (
+            found == [self.tokens[0].raw]
+            and self.tokens[0].raw in CROSS_MARKS
+            and any(t.raw.lower() in _LINE_VERBS for t in self.tokens[1:position])
+        ):
+            # "🚫 tarn is suspended for 2 matches": a mark opening a line whose clause has a
+            # verb of its own is the line's icon; the verb says what holds
+            found = []
         elif len(found) > 1:
             # "refund: ❌ no refund": a mark right before a negator agrees with it, one "no"
             marked = [
