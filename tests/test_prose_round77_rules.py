@@ -411,7 +411,7 @@ def test_lower_case_may_before_its_day_is_the_month() -> None:
 
 
 def test_a_mark_opening_a_line_with_a_verb_of_its_own_is_an_icon() -> None:
-    prose = {"names": ["banned", "ban"], "value": ["3", "three"]}
-    ledger = fact("League ruling: Dario Pecci is banned for three league games.", "league.ban", 3, prose)
-    assert names(ledger, "\U0001f6ab Dario is banned for 3 league games.") == ()
-    assert names(ledger, "\U0001f6ab Dario is banned for 4 league games.") == ("f1:value_changed",)
+    prose = {"names": ["suspended", "suspension"], "value": ["3", "three"]}
+    ledger = fact("League ruling: Dario Pecci is suspended for three league games.", "league.ban", 3, prose)
+    assert names(ledger, "\U0001f6ab Dario is suspended for 3 league games.") == ()
+    assert names(ledger, "\U0001f6ab Dario is suspended for 4 league games.") == ("f1:value_changed",)
