@@ -64,8 +64,8 @@ tested in other words than the held-out set that showed the need:
   is a sentence like any other;
 - an adverb between a command's verb and its object ("order *only* from our supplier", "use
   *just* the blue mop") is read past; a notice's "Staff only from 9am" is no command;
-- what is done to each one, in the present ("*every* injury *goes in* the accident book",
-  "*each* form *is signed*"), is a standing procedure: an obligation;
+- where each one goes, in the present ("*every* injury *goes in* the accident book", "*each*
+  dog *gets a* towel"), is a standing procedure: an obligation;
 - a lower-case "may" before a day number and the end of its phrase, a time or a
   preposition ("agm: *may 14*", "may 14th at 19:00") is the month; "may 2 times" is not;
 - a cross or ban mark opening a line whose clause has a finite verb of its own ("🚫 Dario
@@ -397,7 +397,7 @@ def test_what_is_done_to_each_one_is_a_standing_procedure() -> None:
         "Log every fall in the incident book before the shift ends.", ["incident book"], "obligation"
     )
     assert passes(register, "Every fall goes in the incident book before the shift ends.")
-    assert passes(register, "Each fall is logged in the incident book before the shift ends.")
+    assert weakened(register, "Each fall is photographed in the incident book before the shift ends.")
     assert weakened(register, "Falls are worth noting in the incident book before the shift ends.")
     assert weakened(register, "Some falls go in the incident book before the shift ends.")
 

@@ -306,10 +306,10 @@ _OBLIGATION = (
     # ... and so does "every walk", "each visit": every time the act is done
     r"\b(?:every|each)\s+(?:single\s+)?(?:time|walk|visit|shift|trip|run|journey|ride|session|feed|job|"
     r"booking|delivery|pick-?up|drop-?off|handover|service)\b(?=\s*(?:[,.;:!?()#]|$|(?:and|or|but|without)\b))",
-    # "Every injury goes in the accident book", "each dog gets a towel", "every form is
-    # signed": what is done to each one, in the present, a standing procedure
+    # "Every injury goes in the accident book", "each dog gets a towel": where each one
+    # goes, in the present, a standing procedure ("every form is signed" is read with the
+    # rule's own verb, :func:`universal_act`)
     r"\b(?:every|each)\s+(?:[\w-]+\s+){1,2}?(?:goes|gets)\s+(?:in|into|on|onto|to|through|back|a|an|the)\b",
-    r"\b(?:every|each)\s+(?:[\w-]+\s+){1,2}?(?:is|gets)\s+(?:[a-z]{3,}ed|written|kept|put|taken|given|shown|seen)\b",
     r"\bwithout\s+(?:exception|fail)\b",
     r"\bno\s+exceptions?\b",
     # "The timesheets are to be reconciled": the be-to of an instruction ("is not to be" is
