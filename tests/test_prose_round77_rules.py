@@ -415,3 +415,13 @@ def test_a_mark_opening_a_line_with_a_verb_of_its_own_is_an_icon() -> None:
     ledger = fact("League ruling: Dario Pecci is suspended for three league games.", "league.ban", 3, prose)
     assert names(ledger, "\U0001f6ab Dario is suspended for 3 league games.") == ()
     assert names(ledger, "\U0001f6ab Dario is suspended for 4 league games.") == ("f1:value_changed",)
+
+
+def test_a_dial_hour_after_till_is_the_time() -> None:
+    ledger = fact(
+        "The bar stops serving at 23:00.", "bar.last_orders", "23:00", {"names": ["bar"], "value": ["23:00"]}
+    )
+    assert names(ledger, "Bar serves till eleven.") == ()
+    assert names(ledger, "Bar: open until eleven, then shut.") == ()
+    assert names(ledger, "Bar serves till 10 pm.") == ("f1:value_changed",)
+    assert names(ledger, "Bar open, lifts from eleven.") == ("f1:missing",)

@@ -459,6 +459,11 @@ def _derive(
         extra.append(variant)
 
 
+_HOUR_WORDS = ("at", "till", "until", "til", "by", "around")
+"""Words of time before a dial hour said alone ("at one", "till eleven", "by six"); not "from",
+"after" or "before", which as often bound another thing's time ("elevator only from 10")."""
+
+
 def _spoken_clock(
     value: tuple[Alias, ...], shown: dict[Alias, str], derived: set[Alias]
 ) -> tuple[Alias, ...]:
@@ -466,7 +471,8 @@ def _spoken_clock(
     as radio and speech say it: the hour and the minutes as two numbers ("ten forty-two",
     "thirteen oh five"), a morning hour with its "oh" ("oh nine fifteen"), a half hour as
     British speech says it ("half twelve" for 12:30); for a time on the hour, its dial hour
-    after "at" ("at one" for 13:00). Said alone these are numbers as often as a time ("one
+    after a word of time (:data:`_HOUR_WORDS`: "at one" for 13:00, "till eleven" for 23:00).
+    Said alone these are numbers as often as a time ("one
     twenty people", "at one point"); as the words of a time the fact names they are that
     time. They are derived (:attr:`Resolved.derived`): their
     numbers give the value no kind of its own."""
@@ -478,7 +484,8 @@ def _spoken_clock(
         hour, minute = int(clock.group("hour")), int(clock.group("minute"))
         dial = hour % 12 or 12  # the hour on a twelve-hour dial: "half *twelve*", "at *one*"
         if minute == 0:
-            variants = [("at", f"#{dial}")]  # "lunch call's at one" for 13:00
+            # "lunch call's at one" for 13:00, "fire pits fine till eleven" for 23:00
+            variants = [(word, f"#{dial}") for word in _HOUR_WORDS]
         else:
             said = (f"#{minute}",) if minute >= 10 else ("oh", f"#{minute}")  # "ten oh five"
             variants = [(f"#{hour}", *said)]
