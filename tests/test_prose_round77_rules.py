@@ -425,3 +425,15 @@ def test_a_dial_hour_after_till_is_the_time() -> None:
     assert names(ledger, "Bar: open until eleven, then shut.") == ()
     assert names(ledger, "Bar serves till 10 pm.") == ("f1:value_changed",)
     assert names(ledger, "Bar open, lifts from eleven.") == ("f1:missing",)
+
+
+def test_four_digits_with_a_zone_are_a_clock_time() -> None:
+    ledger = fact(
+        "Ops: the slot is confirmed for 21:45Z.",
+        "ops.slot",
+        "21:45",
+        {"names": ["slot"], "value": ["21:45Z"]},
+    )
+    assert names(ledger, "Slot confirmed 2145Z.") == ()
+    assert names(ledger, "Slot confirmed 2115Z.") == ("f1:value_changed",)
+    assert tokens("1830 people")[0].norm == "#1830"

@@ -245,6 +245,8 @@ def _half_hour(out: Sequence[Token], i: int) -> tuple[int, int, int] | None:
 _HUNDREDS_SAID = re.compile(r"[a-z]+(?:-[a-z]+)? hundred", re.IGNORECASE)
 _HUNDREDS_WRITTEN = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
 _HOURS = frozenset({"~hour"})
+_ZONE = re.compile(r"Z|UTC|GMT|BST|CET|CEST|EST|EDT|PST|PDT|LT")
+"""A time zone written after a twenty-four-hour time ("1830Z", "0915 UTC")."""
 _HUNDREDS_BEFORE = frozenset({*_TIME_BEFORE, "before", "after", "from", "since", "to"})
 _AFTER_TIME = frozenset(
     {"on", "and", "or", "sharp", "tomorrow", "today", "tonight", "latest", "then", "when"}
@@ -275,6 +277,9 @@ def _hundreds(out: Sequence[Token], i: int) -> tuple[int, int, int, int] | None:
     if hours > 23 or minutes > 59:
         return None
     start = i - 1 if said and _leading_zero(out, i - 1) else i
+    zone = out[i + 1] if i + 1 < len(out) else None
+    if not said and zone is not None and _ZONE.fullmatch(zone.raw) and zone.start - token.end <= 1:
+        return hours, minutes, start, i + 1  # "1830Z", "0915 UTC": a clock with its zone
     before = out[start - 1].norm if start > 0 else ""
     if before not in _HUNDREDS_BEFORE:
         return None  # "logged 1200 hours", "room 0412"
