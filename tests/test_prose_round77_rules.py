@@ -437,3 +437,15 @@ def test_four_digits_with_a_zone_are_a_clock_time() -> None:
     assert names(ledger, "Slot confirmed 2145Z.") == ()
     assert names(ledger, "Slot confirmed 2115Z.") == ("f1:value_changed",)
     assert tokens("1830 people")[0].norm == "#1830"
+
+
+def test_where_a_thing_goes_is_a_standing_rule() -> None:
+    register = rule("Put used scalpel blades in the yellow sharps bin.", ["sharps bin"], "obligation")
+    assert passes(register, "Used scalpel blades go in the yellow sharps bin.")
+    assert weakened(register, "Used blades usually go in the sharps bin.")
+    assert weakened(register, "The kids go in the pool at three; the sharps bin is in the office.")
+
+
+def test_a_plural_object_and_how_it_is_kept_is_a_command() -> None:
+    assert imperative("Store spare paint tins upright in the locked store.") == "store"
+    assert imperative("Gas bottles upright in the cage.") is None

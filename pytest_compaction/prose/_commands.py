@@ -68,7 +68,9 @@ _IMPERATIVE = re.compile(
     r"(?:through|across|over|around|past|along|behind|beneath|under|beside|via)\b(?!"
     + _OWN_CLAUSE
     + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b)|"
-    r"[A-Z0-9$\u20ac\u00a3'\"`]|(?:[a-z][a-z-]*(?:'s?|\u2019s?)?\s+){0,3}[a-z](?:[a-z-]*[a-z])?s\s+(?:(?!(?:apply|reply|supply|comply|imply|multiply|rely|fly|ally|tally)\b)[a-z]+ly\s+)?"
+    r"[A-Z0-9$\u20ac\u00a3'\"`]|(?:[a-z][a-z-]*(?:'s?|\u2019s?)?\s+){0,3}[a-z](?:[a-z-]*[a-z])?s\s+(?:(?!(?:apply|reply|supply|comply|imply|multiply|rely|fly|ally|tally)\b)[a-z]+ly\s+|"
+    # how the things are kept ("store spare bottles *upright* in the cage")
+    r"(?:upright|flat|sideways|separately|dry|cool|cold|frozen|sealed|covered)\s+)?"
     r"(?:at|to|under|over|below|above|"
     r"within|before|after|"
     r"by|in|on|for|from|with|until|every|each|once|through|via|into|across|when|whenever|while|unless|"

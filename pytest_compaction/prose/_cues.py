@@ -310,6 +310,10 @@ _OBLIGATION = (
     # goes, in the present, a standing procedure ("every form is signed" is read with the
     # rule's own verb, :func:`universal_act`)
     r"\b(?:every|each)\s+(?:[\w-]+\s+){1,2}?(?:goes|gets)\s+(?:in|into|on|onto|to|through|back|a|an|the)\b",
+    # "used needles go in the sharps bin", "spare gas bottles go in the locked cage": where a
+    # kind of thing goes is where it is put, a standing rule of storage or disposal
+    r"(?<!\bnot\s)\b(?:go|goes)\s+(?:in|into|inside)\s+(?:the|a|an|our|their|its)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:bin|bins|cage|box|drawer|cupboard|fridge|freezer|safe|locker|tray|book|log|folder|file|container|bag|store)\b",
     r"\bwithout\s+(?:exception|fail)\b",
     r"\bno\s+exceptions?\b",
     # "The timesheets are to be reconciled": the be-to of an instruction ("is not to be" is
