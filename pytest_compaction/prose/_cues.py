@@ -313,7 +313,7 @@ _OBLIGATION = (
     # "used needles go in the sharps bin", "spare gas bottles go in the locked cage": where a
     # kind of thing goes is where it is put, a standing rule of storage or disposal
     r"(?<!\bnot\s)\b(?:go|goes)\s+(?:in|into|inside)\s+(?:the|a|an|our|their|its)\s+(?:[\w-]+\s+){0,2}?"
-    r"(?:bin|bins|cage|box|drawer|cupboard|fridge|freezer|safe|locker|tray|book|log|folder|file|container|bag|store)\b",
+    r"(?:bin|bins|cage|box|drawer|cupboard|fridge|freezer|safe|locker|tray|container|bag|store)\b",
     r"\bwithout\s+(?:exception|fail)\b",
     r"\bno\s+exceptions?\b",
     # "The timesheets are to be reconciled": the be-to of an instruction ("is not to be" is
