@@ -449,3 +449,10 @@ def test_where_a_thing_goes_is_a_standing_rule() -> None:
 def test_a_plural_object_and_how_it_is_kept_is_a_command() -> None:
     assert imperative("Store spare paint tins upright in the locked store.") == "store"
     assert imperative("Gas bottles upright in the cage.") is None
+
+
+def test_to_follow_closing_a_clause_tells_a_plan() -> None:
+    ledger = events("Next, the chef will brief the pastry team for the evening service.")
+    assert names(ledger, "Pastry team brief for evening service to follow.") == ()
+    assert names(ledger, "Pastry team briefed for the evening service.") == ("unsupported_fact",)
+    assert names(ledger, "Pastry team brief done; more to follow.") == ("unsupported_fact",)

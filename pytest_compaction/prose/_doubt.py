@@ -420,8 +420,12 @@ _PLAN_LABEL = re.compile(
 )
 """A label whose items are still to be done: "Next up: car insurance renewal", "To do: ...",
 and a task list's open box ("[ ] look at the car insurance renewal")."""
-_TO_BE_DONE = re.compile(r"\b(?P<before>[\w'-]+)\s+to\s+be\s+[a-z]+(?:ed|en|t)\b", re.IGNORECASE)
-"""A note-form plan or duty: "certificate *to be emailed* within 48 h", "is to be signed"."""
+_TO_BE_DONE = re.compile(
+    r"\b(?P<before>[\w'-]+)\s+to\s+(?:be\s+[a-z]+(?:ed|en|t)\b|(?:follow|come)\b(?=\s*(?:[.,;:!?)]|$)))",
+    re.IGNORECASE,
+)
+"""A note-form plan or duty: "certificate *to be emailed* within 48 h", "is to be signed",
+"galley brief for sector 2 *to follow*"."""
 
 
 def _planned(statement: Statement, position: int) -> bool:
