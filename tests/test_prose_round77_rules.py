@@ -58,7 +58,8 @@ tested in other words than the held-out set that showed the need:
   staying on file"): there a deleted fact's names do not restate it;
 - a hedge word inside a compound adjective ("the *physio-recommended* stretches") names
   which thing, it hedges nothing;
-- "every walk", "each visit" closing a clause is "always", as "every time" is;
+- "every walk", "each visit" closing a clause is "always", as "every time" is; after a
+  preposition ("before each visit, ... may like to") it only times the act;
 - a short title with an aside in brackets on the line before a bullet list ("Advanced Tap
   (Thu 17:30, Studio 2)") is a heading: its words assert nothing; not followed by a list it
   is a sentence like any other;
@@ -373,6 +374,8 @@ def test_every_walk_closing_a_clause_is_always() -> None:
     )
     assert passes(register, "Clementine goes out on the harness every walk, never a collar.")
     assert weakened(register, "Clementine goes out on the harness most walks, never a collar.")
+    # after a preposition it only times the act
+    assert weakened(register, "Before each walk, Clementine may go on the harness, never a collar.")
 
 
 def test_a_title_with_an_aside_before_a_list_asserts_nothing() -> None:

@@ -304,6 +304,8 @@ _OBLIGATION = (
     # "every time" closing its clause is "always"; before a clause ("every time the alarm
     # sounds") it is "whenever".
     # ... and so does "every walk", "each visit": every time the act is done
+    # (not after a preposition: "before each visit, the keeper may like to ..." only times it)
+    r"(?<!\bbefore\s)(?<!\bafter\s)(?<!\bduring\s)(?<!\bfor\s)(?<!\bat\s)(?<!\bon\s)(?<!\bfrom\s)"
     r"\b(?:every|each)\s+(?:single\s+)?(?:time|walk|visit|shift|trip|run|journey|ride|session|feed|job|"
     r"booking|delivery|pick-?up|drop-?off|handover|service)\b(?=\s*(?:[,.;:!?()#]|$|(?:and|or|but|without)\b))",
     # "Every injury goes in the accident book", "each dog gets a towel": where each one
