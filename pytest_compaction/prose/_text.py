@@ -115,10 +115,11 @@ before a word in lower case ("no latex sponges on *her.* sister Neve is coming t
 # letter, so "v1.2", "$50.00" and "e.g. the" stay whole; or after a word of
 # :data:`_CLOSING_WORDS`, whatever follows.
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?])\s+(?=[^a-z\s])|(?<=[a-z]{5}\.)\s+(?=[a-z][\w-]*(?:\s+[\w-]+){0,2}:\s)|(?:"
-    + "|".join(rf"(?<=\b(?i:{word})\.)" for word in _CLOSING_WORDS.split("|"))
-    + r")\s+(?=[a-z])"
+    r"(?<=[.!?])\s+(?=[^a-z\s])|(?<=[a-z]{5}\.)\s+(?=[a-z][\w-]*(?:\s+[\w-]+){0,2}:\s)"
+    r"|(?P<lower>(?<=[A-Za-z]\.)\s+(?=[a-z]))"
 )
+_CLOSING_WORD = re.compile(rf"\b(?:{_CLOSING_WORDS})\.$", re.IGNORECASE)
+"""A word of :data:`_CLOSING_WORDS` and its period, closing the text before a lower-case word."""
 # ... or, after a whole word in lower case, by a note's next labelled item in lower case
 # ("tues run: Priya driving. thurs run: Owen driving"); "Vacc. due: ..." is a short form.
 # A line typed all in lower case ("return on 6 june is fine. i might bring the bike") has no
@@ -359,6 +360,8 @@ def _split(line: str) -> list[str]:
         depth += len(_QUOTE_OPENS.findall(line, scanned, at)) - len(_QUOTE_CLOSES.findall(line, scanned, at))
         scanned = at
         tail = _tail(line[start:at])
+        if end.lastgroup == "lower" and not _CLOSING_WORD.search(tail):
+            continue  # "approx. two", "e.g. the": a lower-case word after any other period
         answer_no = _NO_DOT.search(tail) is not None and not _NUMBERED.match(line, end.end())
         if (_ABBREVIATION.search(tail) and not answer_no) or (depth > 0 and last_close > at):
             continue  # "Acct. No. 4471" holds a number's short form; "A: No. The landlord ..." ends
