@@ -275,16 +275,12 @@ def _wished(statement: Statement, position: int) -> bool:
     token follows a verb of asking or wishing in its segment (:data:`_WISH_TO`)."""
     if statement.segment[position] in _wished_segments(statement):
         return True
-    start = statement.tokens[position].start
-    for match in _WISH_TO.finditer(statement.text, 0, start):
-        after = next((i for i, t in enumerate(statement.tokens) if t.start >= match.end()), None)
-        if (
-            after is not None
-            and after <= position
-            and statement.segment[after] == statement.segment[position]
-        ):
-            return True
-    return False
+    starts = [t.start for t in statement.tokens]
+    # the first token after each verb of asking that ends before the word (at most the word)
+    return any(
+        statement.segment[bisect.bisect_left(starts, match.end())] == statement.segment[position]
+        for match in _WISH_TO.finditer(statement.text, 0, starts[position])
+    )
 
 
 def _wished_segments(statement: Statement) -> tuple[int, ...]:
