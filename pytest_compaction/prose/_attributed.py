@@ -39,6 +39,8 @@ _ANYONE = frozenset(
     {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "whoever", "those", "people"}
 )
 """Person words a reduced relative clause follows ("anyone quoting ...")."""
+_DETERMINED = re.compile(r"(?i:\b(?:a|an|the|this|that|some|one|another|any)\s+)\Z")
+"""A determiner right before a noun (searched up to the noun's start)."""
 
 
 _MODIFIED_HEADS = frozenset(
@@ -335,11 +337,27 @@ class _Attribution(_Negation):
                 continue  # "the FAQ, pasted by the user, claims": the aside is not the speaker
             if any(a <= self.tokens[i].start < b for a, b in quoted):
                 continue  # a quoted word is mentioned, not speaking: a "note to agent" asking ...
-            if self._self_word(i):
+            if self._self_word(i) and not self._in_contact_clause(i):
                 return "self"
             if self._source_noun(i) or self.norms[i] in _TOOL_HEAD:
                 return "source"
         return "unknown"
+
+    def _in_contact_clause(self, index: int) -> bool:
+        """Whether the pronoun at ``index`` opens a relative clause with its "that" left
+        out, right after a noun and its determiner ("a text from *a number I* don't know,
+        saying ..."): that clause tells which thing is meant, its pronoun is no speaker of
+        the sentence's report."""
+        if self.tokens[index].raw.lower() not in _PRONOUN_SPEAKERS or index < 1:
+            return False
+        noun = self.tokens[index - 1]
+        return (
+            self.segment[index - 1] == self.segment[index]
+            and self.text[noun.end : self.tokens[index].start].isspace()
+            and _DETERMINED.search(self.text, 0, noun.start) is not None
+            and kind_of(self.norms[index - 1]) == "word"
+            and self.norms[index - 1] not in STOPWORDS
+        )
 
     def _aside(self, index: int) -> int | None:
         """The segment of an aside set off by commas right before token ``index`` (", pasted

@@ -61,11 +61,13 @@ booked") stays one clause."""
 
 _SPLICE = re.compile(
     r",\s*(?=(?:[Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)(?:['\u2019](?:ll|d|s|re|ve|m)\b|\s+(?:(?:also|now|still|just)\s+)?"
-    r"(?:can|could|will|would|shall|should|may|might|must|am|are|is|was|were|have|has|had|do|does|did)\b))"
+    r"(?:can|could|will|would|shall|should|may|might|must|am|are|is|was|were|have|has|had|do|does|did)\b)"
+    r"|[A-Z][a-z]+\s+(?:says|said|reckons|reckoned|thinks|thought|reports|reported|mentioned|confirms|confirmed)\b)"
 )
 """A comma before a pronoun subject and its auxiliary: a new clause joined by the comma
 alone ("calling about my booking, name Ada Roy, I can send the reference if needed"; "delete
-my number, I'll call in"), whose
+my number, I'll call in"), or before a name and its verb of saying ("you're on van 14,
+*Imogen says* 9 is the spare if ..."), whose
 "if" conditions it, not the words before the comma. Not after an opening subordinate clause
 ("If it rains, we will cancel"; "When the van comes, she can sign"), which the clause after
 the comma completes (:data:`_SUBORDINATE`)."""

@@ -506,7 +506,8 @@ ATTRIBUTION = _stems(
     "document article tool letter transcript attachment thread source sources retrieved untrusted "
     "citing cited cites mail ask asks asked request requests requested demand demands demanded "
     "instruct instructs instructed urge urges urged unverified unconfirmed comment comments commented "
-    "commenting insist insists insisted insisting hear hears heard relay relays relayed hearsay"
+    "commenting insist insists insisted insisting hear hears heard relay relays relayed hearsay "
+    "reckon reckons reckoned"
 )
 _REPORTING = ATTRIBUTION - _stems(
     "ticket tickets page pages site website forum email e-mail message messages document article "

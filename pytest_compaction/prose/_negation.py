@@ -166,13 +166,18 @@ class _Negation(_NegativeWords):
                 if position == i + 1:
                     found.append(f"{self.tokens[i].raw} {self.tokens[i + 1].raw}")  # "for signature"
                 continue
-            closure = self.tokens[i].raw.lower() in _CLOSURES and tuple(self.norms[i + 1 : i + 2]) != ("to",)
+            closure = self.tokens[i].raw.lower() in _CLOSURES and (
+                tuple(self.norms[i + 1 : i + 2]) != ("to",) or self._closed_to_all(i)
+            )
             limits = _LIMITS.match(self.text, self.tokens[i].end) is not None
             closure = closure or (self.tokens[i].raw.lower() == "off" and limits)  # "is off-limits for her"
             if (
                 closure
                 and i > position
-                and (self._complement(i) or (i == position + span and self._bare_closure(i)))
+                and (
+                    self._complement(i)
+                    or (i == position + span and (self._bare_closure(i) or self._closed_to_all(i)))
+                )
                 and not self._condition_between(position + span, i)
             ):
                 # "top-out on the Slab wall *is closed*", "the east gate stays shut": what its
@@ -282,6 +287,26 @@ class _Negation(_NegativeWords):
             or kind_of(norm) in ("time", "date")
             or _WEEKDAY.fullmatch(self.tokens[nxt].raw) is not None
         )
+
+    def _closed_to_all(self, index: int) -> bool:
+        """Whether the closure at token ``index``, followed by "to", shuts its subject to
+        the whole of what it serves, so that the subject itself is closed: one noun after
+        "to" (past "the" or "all") closing the phrase ("the loading bay's *shut to
+        deliveries* this week", "the lane is closed to traffic until Friday"). A noun
+        narrowed by a word before or after it is a part shut out while the subject stays
+        open ("the clinic is closed to *new* patients", "closed to vans *over 3.5t*")."""
+        j = index + 2
+        while j < len(self.norms) and self.norms[j] in ("the", "all"):
+            j += 1
+        if j >= len(self.norms) or self.segment[j] != self.segment[index] or kind_of(self.norms[j]) != "word":
+            return False
+        if (
+            j + 2 < len(self.norms)
+            and self.norms[j + 1] in ("over", "under")
+            and kind_of(self.norms[j + 2]) == "number"
+        ):
+            return False
+        return self._bare_closure(j)
 
     def _pending_act(self, index: int) -> bool:
         """Whether token ``index`` is the "for" or "under" of an act still to come or under

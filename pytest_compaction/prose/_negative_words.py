@@ -314,11 +314,31 @@ class _NegativeWords(_Sentence):
             )
             # "still has to register them", "still need registering": not done yet
             words = f"still {self.tokens[index + 1].raw} {self.tokens[index + 2].raw}" if found else ""
+            if not found and self._still_to_do(index):
+                found, words = True, "still to"  # "the client's *still to* pay it", "still to be signed"
         if not found or position <= index or self.segment[position] != self.segment[index]:
             return ""
         if any(norms[j] in _SET_ASIDE_ENDS for j in range(index + 1, position)):
             return ""
         return words
+
+    def _still_to_do(self, index: int) -> bool:
+        """Whether the "still" at token ``index`` is "still to" and a bare verb right after
+        ("is *still to pay* it", "*still to be* signed"): no article between (articles are
+        not tokens), a lower-case word, so "still to the bank" and "still to Leeds" are places."""
+        nxt = index + 2
+        if (
+            nxt >= len(self.norms)
+            or self.norms[index + 1] != "to"
+            or self.segment[nxt] != self.segment[index]
+        ):
+            return False
+        after = self.tokens[nxt]
+        return (
+            not self.text[self.tokens[index + 1].end : after.start].strip()
+            and after.raw.islower()
+            and kind_of(self.norms[nxt]) == "word"
+        )
 
     def _abstains(self, index: int) -> bool:
         """Whether the "off" at token ``index`` after a linking verb takes a bare noun as

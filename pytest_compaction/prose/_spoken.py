@@ -92,6 +92,55 @@ def _day_part(out: Sequence[Token], i: int) -> tuple[str, int] | None:
     return None
 
 
+_NUMBERED = frozenset(
+    {
+        "room",
+        "bed",
+        "bay",
+        "van",
+        "car",
+        "gate",
+        "stand",
+        "pitch",
+        "table",
+        "seat",
+        "platform",
+        "ward",
+        "desk",
+        "cabin",
+        "berth",
+        "court",
+        "studio",
+        "door",
+        "drop",
+        "unit",
+        "flat",
+        "house",
+        "no",
+        "number",
+        "lane",
+        "locker",
+        "pen",
+        "stall",
+        "kennel",
+        "hut",
+        "block",
+        "floor",
+        "level",
+        "zone",
+        "route",
+        "bus",
+        "line",
+    }
+)
+
+
+def _numbered(out: Sequence[Token], i: int) -> bool:
+    """Whether the plain number at token ``i`` is the number of the thing named right
+    before it ("bed 12 tonight", "room 7 this evening"), not an hour."""
+    return i > 0 and out[i - 1].raw.lower().rstrip(".") in _NUMBERED and out[i - 1].end < out[i].start
+
+
 def _meridiem(hours: int, part: str) -> int:
     """``hours`` (0 to 12, from a twelve-hour clock) in the half of the day ``part`` names."""
     if part == "morning":
@@ -320,7 +369,9 @@ def clock_phrases(out: list[Token], text: str) -> list[Token]:
         hours: int | None = None
         if spoken is not None:
             hours, minutes, end = spoken
-        elif (hour := _hour(token)) is not None and _day_part(out, i + 1) is not None:
+        elif (
+            (hour := _hour(token)) is not None and _day_part(out, i + 1) is not None and not _numbered(out, i)
+        ):
             hours, minutes, end = (0 if hour == 12 else hour), 0, i + 1
         elif (clock := _twelve_hour(token)) is not None and _day_part(out, i + 1) is not None:
             hours, minutes, end = clock[0] % 12, clock[1], i + 1
