@@ -101,6 +101,9 @@ own "only with" or "only after" does ("can, provided Piet agrees in writing"); "
 "when" do not say "only"."""
 _ADDED_EXCEPTIONS = frozenset({"unless"})
 """Exceptions that only a complement can excuse: beside the invariant's own connective they narrow it."""
+_ON_DEMAND = frozenset({"if"})
+"""A condition that, beside an obligation's own connective kept, makes the duty wait for it
+("when" as often tells the time of a story: "when the customer asked why ...")."""
 _DURING = frozenset({"while", "whilst", "during", "as long as", "so long as"})
 """Connectives of one span of time: "never A while B" and "never A during B" are "no A for
 as long as B"."""
@@ -481,6 +484,10 @@ def judge(
             # exception ("..., unless the ticket is urgent"), not "until" turned around. A
             # carve-out kept ("anyone *other than* the parents") is who the rule is about.
             added += [w for w in conditions if w in _ADDED_EXCEPTIONS and w not in own]
+            if required is Modality.OBLIGATION and not _only(cues):
+                # "give the password at the door *before* entering" kept, with "if the
+                # customer asks" beside it: the duty now waits for a request
+                added += [w for w in conditions if w in _ON_DEMAND and w not in own]
     if added:
         return Judgement(
             False, "narrowed", f"an exception the invariant does not have was added: {_quote(added)}", True

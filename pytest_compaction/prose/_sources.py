@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 from pytest_compaction.core.model import Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
@@ -398,6 +398,7 @@ def _check_sources(
     doubted: set[str] = set()
     possible: set[str] = set()
     forms: dict[str, set[str]] = {}
+    returns: dict[str, bool] = {}
     untrusted: dict[str, list[set[str]]] = {}
     labels: dict[str, frozenset[str]] = {}
     speakers: dict[str, frozenset[str]] = {}
@@ -470,6 +471,8 @@ def _check_sources(
                         forms.setdefault(w, set()).update(
                             statement.tokens[i].raw.lower() for i in positions if statement.norms[i] == w
                         )
+                        back = all(_back_after(statement, i) for i in positions if statement.norms[i] == w)
+                        returns[w] = returns.get(w, True) and back
                         if not _future_only(doubt):
                             doubted.add(w)
                             if not statement.asked(positions[0]):
@@ -532,6 +535,10 @@ def _check_sources(
                     continue  # "will print the place cards" as "is printing the place cards"
                 if norm not in possible and _todo(statement, i):
                     continue  # "could you send the spec sheet?" / "will be emailed" as a to-do
+                if norm not in doubted and _bystander(statement, i, roles.get(norm, ()), settled):
+                    continue  # "the customer called" for "will email the customer": not the plan
+                if returns.get(norm) and not _back_after(statement, i):
+                    continue  # "called with the reading" for "call back with a date if ...": another act
                 if _classifies(statement, i, settled) and statement.tokens[i].raw.lower() not in forms[norm]:
                     continue  # "the matching panel sits on the 14th" for "might be matched"
                 if _about_else(statement, i, roles.get(norm, ()), set(only_speculative), settled):
@@ -611,3 +618,27 @@ def _check_sources(
                 )
                 return found
     return found
+
+
+def _back_after(statement: Statement, index: int) -> bool:
+    """Whether "back" follows the verb at ``index`` as its particle, at most one word between
+    ("call *back*", "ring her *back*"): a return of the act, another act than the verb alone."""
+    return any(
+        statement.norms[j] == "back" and statement.segment[j] == statement.segment[index]
+        for j in range(index + 1, min(index + 3, len(statement.norms)))
+    )
+
+
+def _bystander(
+    statement: Statement, index: int, roles: Sequence[tuple[frozenset[str], str]], settled: Set[str]
+) -> bool:
+    """Whether token ``index``, a word only planned clauses used ("the agent *will* email the
+    *customer*"), is no verb of any of them and shares just itself with each: a person or
+    thing the plan involves, told in a sentence about something else ("the customer called
+    about the tariff", where "tariff" is settled elsewhere); the plan's own act told as done
+    is read apart (:func:`_plans_told_as_done`)."""
+    if not roles:
+        return False
+    clause = statement.clause[index]
+    here = {n for j, n in enumerate(statement.norms) if statement.clause[j] == clause}
+    return all(role != "verb" and len((here & words) - settled) == 1 for words, role in roles)

@@ -48,10 +48,20 @@ _DAY_PARTS = frozenset(
     stem(word)
     for part in ("morning", "afternoon", "evening", "night", "midday", "lunchtime")
     for word in (part, part + "s")
-)
-"""The parts of a day, singular or plural ("mornings" stems apart from "morning"): one told
-where another was is another value ("evening runs" for "running in the morning"), as one
-weekday for another is."""
+) | {"am", "pm"}
+"""The parts of a day, singular or plural ("mornings" stems apart from "morning"), and the
+halves a slot is booked in ("AM slot", "PM visit"): one told where another was is another
+value ("evening runs" for "running in the morning", "AM slot" for a PM one), as one weekday
+for another is."""
+_HALVES = {
+    "am": frozenset({stem("morning"), stem("mornings")}),
+    "pm": frozenset(stem(w) for w in ("afternoon", "afternoons", "evening", "evenings")),
+}
+_HALVES = {
+    **_HALVES,
+    **{part: frozenset({half}) for half, parts in _HALVES.items() for part in parts},
+}
+"""The half of the day a part falls in: "PM" and "afternoon" tell one slot, no rival."""
 
 
 _FREQUENCIES = frozenset(
@@ -194,6 +204,8 @@ def _competing(
             continue  # "the end of June" for "June"; "may" the modal
         if kind == "frequency" and norm in _ONCE_A_DAY and own_norms & _ONCE_A_DAY:
             continue
+        if kind == "daypart" and _HALVES.get(norm, frozenset()) & own_norms:
+            continue  # "PM slot" where the value is "afternoon"
         if kind == "number" and not ordinal and _ORDINAL.search(statement.tokens[i].raw):
             continue
         if i == 0 and kind == "time" and _LOG_STAMP.match(statement.text, statement.tokens[0].end):

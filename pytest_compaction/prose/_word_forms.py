@@ -404,6 +404,11 @@ _NOTE_FORMS = (
     ("department", "dept"),
     ("schedule", "sched"),
     ("previously", "prev"),
+    ("cancelled", "cxl"),
+    ("cancelled", "canx"),
+    ("cancelled", "canc"),
+    ("received", "rec"),
+    ("customer", "cust"),
 )
 """The short forms of notes and chats, read as their long words ("wkday mornings" is
 "weekday mornings", "mtg" a meeting)."""

@@ -180,6 +180,29 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 _CONTRACTIONS = {"ll": "will", "re": "be", "ve": "have", "d": "would", "m": "be"}
+_D_SUBJECTS = frozenset(
+    {
+        "i",
+        "you",
+        "he",
+        "she",
+        "it",
+        "we",
+        "they",
+        "who",
+        "that",
+        "there",
+        "what",
+        "where",
+        "how",
+        "why",
+        "when",
+        "this",
+    }
+)
+"""The words whose "'d" is "would" or "had" ("she'd", "who'd", "there'd"). After another
+word, a note's "'d" shortens a past participle ("appt *cxl'd*", "parcel *rec'd*",
+"sign-off *req'd*")."""
 
 
 _URL_HOST = re.compile(r"https?://(?P<host>[\w.-]+)")
@@ -458,6 +481,9 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         return
     if "'" in lower and lower.split("'", 1)[1] in _CONTRACTIONS:
         head, tail = lower.split("'", 1)
+        if tail == "d" and head not in _D_SUBJECTS:
+            out.append(Token(stem(head), raw, start, end, True))  # a note's "cxl'd", "rec'd": done
+            return
         out.append(Token(stem(head), raw, start, end))
         out.append(Token(_CONTRACTIONS[tail], raw, start, end))
         return
@@ -495,6 +521,9 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         # "days a week" finds "three days a week".
         unit = _CURRENCY.get(lower)
         out.append(Token("¤" + unit if unit else "~" + _UNITS[lower], raw, start, end))
+        return
+    if raw == "AM" and not after_number and (previous is None or previous.raw != "I"):
+        out.append(Token("am", raw, start, end))  # "AM slot", "AM visit": the morning, not "I am"
         return
     if lower in ("am", "pm") and after_number:
         # "9 am" is read by the clock patterns; "nine am" is a number word and its meridiem.
