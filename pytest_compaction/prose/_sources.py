@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 
 from pytest_compaction.core.model import Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
@@ -535,7 +535,7 @@ def _check_sources(
                     continue  # "will print the place cards" as "is printing the place cards"
                 if norm not in possible and _todo(statement, i):
                     continue  # "could you send the spec sheet?" / "will be emailed" as a to-do
-                if norm not in doubted and _bystander(statement, i, roles.get(norm, ()), settled):
+                if norm not in doubted and _bystander(statement, i, norm, roles, settled):
                     continue  # "the customer called" for "will email the customer": not the plan
                 if returns.get(norm) and not _back_after(statement, i):
                     continue  # "called with the reading" for "call back with a date if ...": another act
@@ -630,15 +630,29 @@ def _back_after(statement: Statement, index: int) -> bool:
 
 
 def _bystander(
-    statement: Statement, index: int, roles: Sequence[tuple[frozenset[str], str]], settled: Set[str]
+    statement: Statement,
+    index: int,
+    norm: str,
+    roles: Mapping[str, Sequence[tuple[frozenset[str], str]]],
+    settled: Set[str],
 ) -> bool:
-    """Whether token ``index``, a word only planned clauses used ("the agent *will* email the
-    *customer*"), is no verb of any of them and shares just itself with each: a person or
-    thing the plan involves, told in a sentence about something else ("the customer called
-    about the tariff", where "tariff" is settled elsewhere); the plan's own act told as done
-    is read apart (:func:`_plans_told_as_done`)."""
-    if not roles:
+    """Whether token ``index`` (``norm``), a word only planned clauses used ("the agent
+    *will* email the *customer*"), is no verb of any of them, shares just itself with each
+    (words settled elsewhere not counted: "the customer called about the *tariff*") and
+    stands in a clause without the plan's verb: a person or thing the plan involves, told
+    in a sentence about something else. "Bramble *was collected*" for "will collect
+    Bramble" tells the plan itself (:func:`_plans_told_as_done` reads it too)."""
+    own = roles.get(norm, ())
+    if not own:
         return False
     clause = statement.clause[index]
     here = {n for j, n in enumerate(statement.norms) if statement.clause[j] == clause}
-    return all(role != "verb" and len((here & words) - settled) == 1 for words, role in roles)
+    verbs = {
+        w
+        for w, entries in roles.items()
+        for words, role in entries
+        if role == "verb" and words in {o[0] for o in own}
+    }
+    return not (here & verbs) and all(
+        role != "verb" and len((here & words) - settled) == 1 for words, role in own
+    )
