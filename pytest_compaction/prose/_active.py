@@ -29,6 +29,7 @@ from pytest_compaction.prose._superseded import _reading, _told_as_over
 from pytest_compaction.prose._values import (
     _candidates,
     _competing,
+    _dotted_rival,
     _excluded_value,
     _measured_rival,
     _modifier_swapped,
@@ -171,15 +172,19 @@ def _check_active(
                 continue
             rival = (
                 (
-                    # a derived alias's pieces are no value of their own: "fifty ml" is
-                    # another amount where "one fifty ml" (150 ml) was
-                    _competing(statement, kinds, written, ordinal=_ordinal(r))
-                    or _unit_swapped(statement, r.value)
-                    or _measured_rival(statement, kinds, written, ordinal=_ordinal(r))
+                    (
+                        # a derived alias's pieces are no value of their own: "fifty ml" is
+                        # another amount where "one fifty ml" (150 ml) was
+                        _competing(statement, kinds, written, ordinal=_ordinal(r))
+                        or _unit_swapped(statement, r.value)
+                        or _measured_rival(statement, kinds, written, ordinal=_ordinal(r))
+                    )
+                    if kinds
+                    else None
                 )
-                if kinds
-                else None
-            ) or _renumbered(statement, r.value)
+                or _renumbered(statement, r.value)
+                or _dotted_rival(statement, r.value)
+            )
             # A number, time or date of the same kind ranks above words no source used.
             rank, how = (2, "") if rival is not None else (1, ", words no source event used,")
             if rival is None:

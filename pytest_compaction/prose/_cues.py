@@ -301,13 +301,14 @@ _OBLIGATION = (
     r"\bmake\s+sure\b",
     r"\bbe\s+sure\s+to\b",
     r"\bat\s+all\s+times\b",
-    # "every time" closing its clause is "always"; before a clause ("every time the alarm
-    # sounds") it is "whenever".
+    # "every time" closing its clause (a mark or a tick after it) is "always", and so before
+    # "before" or "after" ("every time before a pupil drives"); before a clause ("every time
+    # the alarm sounds") it is "whenever".
     # ... and so does "every walk", "each visit": every time the act is done
     # (not after a preposition: "before each visit, the keeper may like to ..." only times it)
     r"(?<!\bbefore\s)(?<!\bafter\s)(?<!\bduring\s)(?<!\bfor\s)(?<!\bat\s)(?<!\bon\s)(?<!\bfrom\s)"
     r"\b(?:every|each)\s+(?:single\s+)?(?:time|walk|visit|shift|trip|run|journey|ride|session|feed|job|"
-    r"booking|delivery|pick-?up|drop-?off|handover|service)\b(?=\s*(?:[,.;:!?()#]|$|(?:and|or|but|without)\b))",
+    r"booking|delivery|pick-?up|drop-?off|handover|service)\b(?=\s*(?:[^\w\s-]|$|(?:and|or|but|without|before|after)\b))",
     # "Every injury goes in the accident book", "each dog gets a towel": where each one
     # goes, in the present, a standing procedure ("every form is signed" is read with the
     # rule's own verb, :func:`universal_act`)
@@ -442,6 +443,8 @@ _PERMISSION = (
     r"\bauthori[sz]ed\b",
     r"\bacceptable\b",
     r"\b(?:is|are)\s+(?:fine|ok|okay)\b",
+    # "fine to take pupils on it", "OK to leave it with a neighbour"; not "a fine to the council"
+    r"(?<!\ba\s)(?<!\bthe\s)\b(?:fine|ok|okay|alright)\s+to(?=\s+(?!(?:the|a|an|him|her|them|me|us|you)\b)[a-z])",
     r"\bfree\s+to\b",
     r"\bfeel\s+free\b",
 )

@@ -317,14 +317,28 @@ def _about_else(
                 and statement.norms[j] not in STOPWORDS
                 and statement.norms[j - 1] not in _TIME_DETERMINERS
             ]
-            if not rest or set(rest) & words:
-                return False
+            if not rest or set(rest) & words or any(_clipped_from(w, words) for w in rest):
+                return False  # "switching to *auto*" for "switching to automatic lessons": its own object
         elif role.startswith("modifier:"):
             # "the memory clinic" -> "memory concerns": the word classifies another noun
             j = index + 1
             if j >= len(statement.norms) or statement.norms[j] in STOPWORDS or statement.norms[j] == role[9:]:
                 return False
     return True
+
+
+_CLIPPED_LENGTH = 4
+
+
+def _clipped_from(word: str, words: Set[str]) -> bool:
+    """Whether ``word`` is the front of one of ``words`` cut short, as notes clip a word
+    ("auto" of "automatic", "admin" of "administration"): at least
+    :data:`_CLIPPED_LENGTH` letters."""
+    return (
+        len(word) >= _CLIPPED_LENGTH
+        and word.isalpha()
+        and any(w != word and w.startswith(word) for w in words)
+    )
 
 
 def _classifies(statement: Statement, index: int, settled: set[str]) -> bool:

@@ -346,6 +346,11 @@ def _in_brackets(line: str, start: int, at: int) -> bool:
     return closes >= 0 and "(" not in line[at:closes]
 
 
+_THEN = re.compile(r"(?:Then|If\s+so|If\s+yes|If\s+not)\b")
+"""What opens the answer to a question that states a condition ("Running late? *Then* text
+the office"): the question and its answer are one sentence, an "if" and its rule."""
+
+
 def _split(line: str) -> list[str]:
     """``line`` cut at its sentence ends. A quotation opened in a sentence and closed later in
     the line holds its sentences in that one: the attribution before it ("the sign reads
@@ -367,6 +372,8 @@ def _split(line: str) -> list[str]:
             continue  # "Acct. No. 4471" holds a number's short form; "A: No. The landlord ..." ends
         if _in_brackets(line, start, at):
             continue  # "(e.g. iron, vit. D)": a short bracket closes before the sentence ends
+        if tail.endswith("?") and _THEN.match(line, end.end()):
+            continue  # "Forgotten her glasses? Then no lesson": the question is the condition
         if ends is _LOWER_SENTENCE_END and _NOTE_ABBREVIATION.search(tail):
             continue
         if _NOTE_ABBREVIATION.search(tail) and line[end.end() : end.end() + 1].isdigit():

@@ -34,6 +34,7 @@ __all__ = [
     "_ordinal",
     "_other_value",
     "_renumbered",
+    "_dotted_rival",
     "_source_units",
     "_typed",
     "_unit_swapped",
@@ -142,11 +143,14 @@ def _source_units(fact: Fact, value: Sequence[Alias], events: Mapping[str, objec
         for i, norm in enumerate(alias)
         if kind_of(norm) == "number" and not _unit(alias, i)
     }
+    # the same amount in another unit too: "19 hours" is read as seconds where the value's
+    # own words convert to them, so the source's "19 hours" gives the bare 19 its span
+    numbers = bare | {norm for alias in value for norm in alias if kind_of(norm) == "number"}
     out: set[tuple[str, str]] = set()
     for event_id in fact.source_event_ids if bare else ():
         for statement in read_statements(getattr(events.get(event_id), "text", "") or ""):
             for i, norm in enumerate(statement.norms):
-                if norm in bare and _unit(statement.norms, i):
+                if norm in numbers and _unit(statement.norms, i):
                     out.add(("number", _unit(statement.norms, i)))
     return out
 
@@ -231,6 +235,23 @@ def _renumbered(statement: Statement, own: Sequence[Alias]) -> str | None:
         return None
     for i, norm in enumerate(statement.norms):
         if norm not in own_norms and kind_of(norm) == "identifier" and _DIGIT_RUN.sub("0", norm) in shapes:
+            return statement.tokens[i].raw
+    return None
+
+
+_DOTTED_CLOCK = re.compile(r"#(?:[01]?\d|2[0-3])\.[0-5]\d")
+"""A number shaped as a dotted clock time ("16.15", "4.45")."""
+
+
+def _dotted_rival(statement: Statement, own: Sequence[Alias]) -> str | None:
+    """The first number of ``statement`` shaped as a dotted clock time ("16.45") where the
+    value is a time that a note may write dotted ("16.15" for 16:15), or None: another time
+    of the fact, however the dotted form reads."""
+    own_norms = {n for alias in own for n in alias}
+    if not any(_DOTTED_CLOCK.fullmatch(n) for n in own_norms):
+        return None
+    for i, norm in enumerate(statement.norms):
+        if norm not in own_norms and _DOTTED_CLOCK.fullmatch(norm) and not _unit(statement.norms, i):
             return statement.tokens[i].raw
     return None
 

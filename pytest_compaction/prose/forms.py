@@ -485,7 +485,7 @@ def _spoken_clock(
         dial = hour % 12 or 12  # the hour on a twelve-hour dial: "half *twelve*", "at *one*"
         if minute == 0:
             # "lunch call's at one" for 13:00, "fire pits fine till eleven" for 23:00
-            variants = [(word, f"#{dial}") for word in _HOUR_WORDS]
+            variants: list[Alias] = [(word, f"#{dial}") for word in _HOUR_WORDS]
         else:
             said = (f"#{minute}",) if minute >= 10 else ("oh", f"#{minute}")  # "ten oh five"
             variants = [(f"#{hour}", *said)]
@@ -493,6 +493,9 @@ def _spoken_clock(
                 variants.append(("oh", f"#{hour}", *said))
             if minute == 30:
                 variants.append(("half", f"#{dial}"))  # British "half twelve": half past twelve
+            # a note's dotted time where nothing marks it as one ("PU 16.15 at the gates",
+            # "pick-up 4.15"): read as a number, it is still this time of the fact
+            variants.extend(dict.fromkeys([(f"#{hour}.{minute:02d}",), (f"#{dial}.{minute:02d}",)]))
         for variant in variants:
             _derive(variant, shown.get(alias, alias[0][1:]), value, extra, shown, derived)
     return (*value, *extra) if extra else value
