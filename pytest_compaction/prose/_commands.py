@@ -102,6 +102,13 @@ _IMPERATIVE = re.compile(
     r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+(?:[A-Z]{1,4}-?[0-9]+[A-Za-z]?|[0-9]+[A-Za-z]?|[A-Z])\b(?![-.,:]\w)(?!"
     + _OWN_CLAUSE
     + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b)|"
+    # Bare words, the particle of a phrasal verb and a place ("put floor protection *down
+    # in* the hallway", "lay dust sheets out on the landing"): the particle belongs to the
+    # first word, a verb, when no finite verb later makes the words a subject.
+    r"(?:[a-z][a-z-]*\s+){1,2}(?:down|up|away|out|back|aside)\s+(?:in|on|at|into|onto|under|over|across|along|inside|"
+    r"outside|by|before|after)\b(?!"
+    + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b)|"
     # An adverb on a participle opening the object ("water newly planted hedging", "store
     # freshly baked loaves"): the first word is its verb, on the same terms.
     r"[a-z]+ly\s+[a-z]+(?:ed|en)\s+[a-z]+\b(?!"

@@ -30,6 +30,7 @@ __all__ = [
     "_AWAITED_LINKS",
     "_AWAITS",
     "_BEHIND",
+    "_PUT",
     "_BEHIND_REACH",
     "_CEASE",
     "_CHANGE_VERBS",
@@ -241,6 +242,9 @@ _NOT_GIVEN_UP = frozenset(
 """Words after a linking verb's "off" that make it no giving-up: a place or thing it is off
 ("off the jar"), a direction ("off to Leeds"), or "off duty", "off work", "off sick"."""
 _BEHIND = "behind"
+_PUT = "put"
+"""After a verb of remaining, "put" is a particle as "behind" is: "the cabinet *stays put*"
+is not moved."""
 _LEFT_BEHIND = _stems("stay stays stayed staying remain remains remained remaining")
 _LEAVING = _stems("leave leaves leaving left")
 """A verb of remaining or of leaving with "behind" as its particle (no noun phrase after
@@ -357,7 +361,7 @@ _STATE_ADVERBS = _stems("now still currently also completely permanently firmly 
 """Adverbs that may stand between a linking verb and its "off" ("are now permanently off")."""
 _CUE_WORDS = (
     (_PROHIBITS | _PRIVATIVES | _AWAITS | _AWAITED | _REFUSALS | _ABANDONS | _CLOSURES | _WAITING)
-    | {_OFF, _RID, _BEHIND, _OUT}
+    | {_OFF, _RID, _BEHIND, _OUT, _PUT}
     | frozenset(_PHRASAL_REFUSALS)
     | _INSTEAD
     | {_YET, "still"}

@@ -14,6 +14,7 @@ from pytest_compaction.prose._cue_words import (
     _ADDITIVE,
     _AUXILIARIES,
     _AWAITS,
+    _BEHIND,
     _CEASE,
     _CLOSURES,
     _COMPLEMENT_LINKS,
@@ -23,12 +24,14 @@ from pytest_compaction.prose._cue_words import (
     _DETERMINERS,
     _LABEL_COLON,
     _LABEL_WORDS,
+    _LEFT_BEHIND,
     _LINK_ADVERBS,
     _LONGER,
     _NEGATIVE_SUBJECTS,
     _NOT_TO_IDIOMS,
     _PRIVATIVES,
     _PROHIBITS,
+    _PUT,
     _REFUSALS,
     _SUBJECT_OPENERS,
     _SUBJECT_REACH,
@@ -45,6 +48,12 @@ from pytest_compaction.prose.normalize import kind_of, stem
 __all__ = ["_Negation"]
 
 
+_DENYING_LABEL = re.compile(
+    r"\W*(?P<label>(?i:do\s+not|don't|don\u2019t|never|not\s+(?:allowed|permitted|to\s+be\s+[a-z]+))"
+    r"(?:\s+[A-Za-z-]+){0,3}):\s"
+)
+"""A label that forbids what it heads ("DO NOT PACK: ...", "Never leave: ...", "Not to be
+moved: ..."): every word of its answer is denied, brackets and all."""
 _NUMBER_SIGN = re.compile(r"no\.\s*(?=[#\d])|nos\.\s*(?=[#\d])", re.IGNORECASE)
 """"No." before a number is "number" ("locker no. 147", "No. 3 Court"), no negator."""
 
@@ -149,12 +158,17 @@ class _Negation(_NegativeWords):
         free = self._free_of(position, span)
         if free:
             found.append(free)  # "sesame-free", "free of nuts": none of it
+        denying = _DENYING_LABEL.match(self.text)
+        if denying is not None and self.tokens[position].start >= denying.end():
+            # "DO NOT PACK: hall-cupboard bag (passports + meds)": the label denies its answer
+            found.append(denying.group("label").strip())
         answer = self._label_answer(position)
         for i in self._negation_cues():
             norm = self.norms[i]
             if (
                 self.segment[i] != seg
                 and i != answer
+                and not self._remains_as_answer(position, i)
                 and not self._across_aside(position, i)
                 and not (i > position and self._answers(position, i))
             ) or (position <= i < position + span):
@@ -411,6 +425,20 @@ class _Negation(_NegativeWords):
             return False
         asked = any(self.norms[j] in _ASKING for j in range(max(0, index - 2), index))
         return asked or self.norms[index + 2] not in _NOT_TO_IDIOMS  # "asked us not to mention"
+
+    def _remains_as_answer(self, position: int, index: int) -> bool:
+        """Whether the particle at ``index`` ("behind", "put") closes a verb of remaining
+        that answers the label holding ``position`` right after its colon ("glass display
+        cabinet: *stays put*", "bikes: staying behind"): the label's thing is what remains."""
+        verb = index - 1
+        if verb < 1 or self.norms[index] not in (_BEHIND, _PUT) or self.norms[verb] not in _LEFT_BEHIND:
+            return False
+        label_end = verb - 1
+        return (
+            self.segment[label_end] == self.segment[position]
+            and label_end >= position
+            and ":" in self.text[self.tokens[label_end].end : self.tokens[verb].start]
+        )
 
     def _answers(self, position: int, index: int) -> bool:
         """Whether token ``index`` opens the markdown table cell right after the cell of

@@ -37,6 +37,7 @@ from pytest_compaction.prose._cue_words import (
     _PASSIVE_BE,
     _PHRASAL_REFUSALS,
     _POSSESSIVE,
+    _PUT,
     _REFUSALS,
     _RID,
     _RID_REACH,
@@ -152,6 +153,10 @@ class _NegativeWords(_Sentence):
             return ""
         if raw == _BEHIND:
             return self._left_behind(position, index)
+        if raw == _PUT:
+            if index == 0 or self.norms[index - 1] not in _LEFT_BEHIND:
+                return None  # "put the boxes in the van": an act of its own
+            return "put" if self._left_behind(position, index) else ""
         if raw in _INSTEAD or raw == _OUT:
             return self._set_aside(position, index, raw, span)
         if raw in (_YET, "still"):
@@ -310,7 +315,7 @@ class _NegativeWords(_Sentence):
             found = (
                 index + 2 < len(norms)
                 and norms[index + 1] in _STILL_DUE
-                and (norms[index + 2] == "to" or self.tokens[index + 2].raw.lower().endswith("ing"))
+                and (norms[index + 2] == "to" or self._gerund_object(index + 1))
             )
             # "still has to register them", "still need registering": not done yet
             words = f"still {self.tokens[index + 1].raw} {self.tokens[index + 2].raw}" if found else ""
@@ -321,6 +326,15 @@ class _NegativeWords(_Sentence):
         if any(norms[j] in _SET_ASIDE_ENDS for j in range(index + 1, position)):
             return ""
         return words
+
+    def _gerund_object(self, index: int) -> bool:
+        """Whether an "-ing" word follows token ``index`` with nothing between ("still need
+        *registering*"); after an article it is a noun ("still need a *parking* suspension")."""
+        nxt = index + 1
+        return (
+            self.tokens[nxt].raw.lower().endswith("ing")
+            and not self.text[self.tokens[index].end : self.tokens[nxt].start].strip()
+        )
 
     def _still_to_do(self, index: int) -> bool:
         """Whether the "still" at token ``index`` is "still to" and a bare verb right after
