@@ -105,7 +105,8 @@ _IMPERATIVE = re.compile(
     # Bare words, the particle of a phrasal verb and a place ("put floor protection *down
     # in* the hallway", "lay dust sheets out on the landing"): the particle belongs to the
     # first word, a verb, when no finite verb later makes the words a subject.
-    r"(?:[a-z][a-z-]*\s+){1,2}(?:down|up|away|out|back|aside)\s+(?:in|on|at|into|onto|under|over|across|along|inside|"
+    r"(?:(?!(?:goes|go|comes|come|gets|get|stays|stay|sits|stands|lies|is|are|was|were|went|came|got)\b)[a-z][a-z-]*\s+){1,2}"
+    r"(?:down|up|away|out|back|aside)\s+(?:in|on|at|into|onto|under|over|across|along|inside|"
     r"outside|by|before|after)\b(?!"
     + _OWN_CLAUSE
     + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b)|"

@@ -486,8 +486,13 @@ def judge(
             added += [w for w in conditions if w in _ADDED_EXCEPTIONS and w not in own]
             if required is Modality.OBLIGATION and not _only(cues):
                 # "give the password at the door *before* entering" kept, with "if the
-                # customer asks" beside it: the duty now waits for a request
-                added += [w for w in conditions if w in _ON_DEMAND and w not in own]
+                # customer asks" beside it in its clause: the duty now waits for a request
+                # ("...; if you remember the code, note it" is another clause's condition)
+                for clause in statement:
+                    if own & connectives(clause):
+                        added += [
+                            w for w in clause.words(CueKind.CONDITION) if w in _ON_DEMAND and w not in own
+                        ]
     if added:
         return Judgement(
             False, "narrowed", f"an exception the invariant does not have was added: {_quote(added)}", True

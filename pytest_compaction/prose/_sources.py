@@ -643,8 +643,8 @@ def _bystander(
     in a sentence about something else. "Bramble *was collected*" for "will collect
     Bramble" tells the plan itself (:func:`_plans_told_as_done` reads it too)."""
     own = roles.get(norm, ())
-    if not own:
-        return False
+    if not own or statement.tokens[index].past or statement.tokens[index].raw.lower().endswith("ing"):
+        return False  # "she *rebooked*" for "she'll rebook": a verb tells the plan itself
     clause = statement.clause[index]
     here = {n for j, n in enumerate(statement.norms) if statement.clause[j] == clause}
     verbs = {
