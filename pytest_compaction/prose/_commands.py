@@ -38,7 +38,7 @@ _OPENING_QUOTE = re.compile(r"^\s*[\"'\u201c\u2018]+(?=[A-Za-z])")
 # A period that ends no sentence is part of the label: a decimal point or one inside an
 # abbreviation ("100.4", "i.e."), or one before anything but a capital, where no sentence
 # starts ("Any infant under 3 mos. with a fever:", "after 6 p.m. (e.g. late clinics):").
-_LABEL = re.compile(r"^(?:[^:.!?;]|\.(?=\S|\s+[^A-Z\s])){1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
+_LABEL = re.compile(r"^(?:[^:.!?;]|\.(?=\S|\s+[^A-Z\s])|(?<=\d):(?=\d\d)){1,80}:(?:\*\*|__|\*|_)?\s+(?=\S)")
 _DASH_LABEL = re.compile(
     r"^(?:[^-\u2013\u2014:.!?;,]|(?<=\d)\.(?=\d)|(?<=[A-Za-z])\.(?=\s+\d)){1,40}?\s[-\u2013\u2014]\s+(?=[a-z])"
 )
@@ -354,11 +354,12 @@ through the checklist" ("Do not ..." is read as a prohibition before this)."""
 
 
 # A bare verb, its object ending in an acronym ("photo ID", "patient DOB"), then a clause of
-# time or condition ("Check photo ID before handing over ..."): the acronym ends the object
+# time or condition ("Check photo ID before handing over ..."), an aside between them or
+# not ("Check photo ID, e.g. a passport, before every sale"): the acronym ends the object
 # where the clause starts, so the first word is its verb. Lower-case words alone before the
 # clause ("fire door open after deliveries") may be a noun phrase and its state.
 _BEFORE_CLAUSE = re.compile(
-    r"^\s*(?P<verb>[a-z]+)\s+(?:[a-z][a-z-]*\s+){0,2}[A-Z]{2,5}\s+"
+    r"^\s*(?P<verb>[a-z]+)\s+(?:[a-z][a-z-]*\s+){0,2}[A-Z]{2,5}(?:,[^,;:!?]{1,60},)?\s+"
     r"(?:before|after|when|whenever|until|unless|once|while)\b"
 )
 _BEFORE_ACT = re.compile(

@@ -74,6 +74,9 @@ _CONDITION_CONTENT = _stem_set(
     "same new day days week weeks month months year years next time times today tonight"
 )
 """Words the stop list leaves out that state what a condition asks ("on the same day")."""
+_HELD_IN_STATE = _stem_set("keep keeps kept keeping stay stays stayed staying remain remains remained")
+"""Verbs that only hold their subject in the state the condition names: "only if they are
+*kept* on a lead" asks for the lead, as "only if they're on a lead" does."""
 _PRESENCE = _stem_set("present there around available attendance onsite on-site")
 """Words that only say who or what is there: "without a vet present" is "without a vet"."""
 
@@ -128,7 +131,7 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     from pytest_compaction.prose.normalize import tokens
     from pytest_compaction.prose.statements import STOPWORDS
 
-    function_words = (STOPWORDS - _CONDITION_CONTENT) | _UPON
+    function_words = (STOPWORDS - _CONDITION_CONTENT) | _UPON | _HELD_IN_STATE
 
     work = _SHIELDS.sub(lambda m: " " * len(m.group()), spelled(fluent(normalize(text))).lower())
     out: list[tuple[str, tuple[str, ...]]] = []

@@ -354,6 +354,28 @@ def _possessor(statement: Statement, position: int) -> bool:
     return False
 
 
+_GLOSS = re.compile(r"\(([^()]{1,40})\)")
+_GLOSS_WORDS = 3
+_CLAIMING = frozenset(
+    {"be", "have", "do", "must", "should", "can", "will", "may", "might", "always", "never", "not"}
+)
+"""Words that make a bracket a claim, not a name ("(always approve)", "(is VIP)")."""
+
+
+def _glossed(statement: Statement, position: int) -> bool:
+    """Whether token ``position`` stands in a short bracketed gloss of the word before it
+    ("Dicksonia antarctica *(tree fern)*", "Ilex crenata (Japanese holly)"): at most
+    :data:`_GLOSS_WORDS` words and no verb, so it names a thing and claims nothing."""
+    start = statement.tokens[position].start
+    for gloss in _GLOSS.finditer(statement.text):
+        if gloss.start(1) <= start < gloss.end(1):
+            inside = [i for i, t in enumerate(statement.tokens) if gloss.start(1) <= t.start < gloss.end(1)]
+            return len(inside) <= _GLOSS_WORDS and not any(
+                statement.tokens[i].past or statement.norms[i] in _CLAIMING for i in inside
+            )
+    return False
+
+
 def _questioned(statement: Statement, position: int) -> bool:
     """Whether token ``position`` is in a question, which claims nothing: one the sentence
     ends with, or an open "whether" before it in its clause ("What we still don't know:
@@ -582,7 +604,10 @@ def _check_sources(
                 hits = [
                     i
                     for i, n in enumerate(statement.norms)
-                    if n in keys and not _questioned(statement, i) and not (kept and statement.negated(i))
+                    if n in keys
+                    and not _questioned(statement, i)
+                    and not (kept and statement.negated(i))
+                    and not _glossed(statement, i)
                 ]
                 label = labels.get(event_id, frozenset())
                 if len({statement.norms[i] for i in hits}) < need or all(

@@ -283,13 +283,33 @@ _TRE = re.compile(r"(?<=[a-z]{2})([tb])re(s?)$")
 before the stem is taken, so "Boris" and "Paris" keep their "s"."""
 
 
+_VERB_PREFIXES = ("pre", "re", "over", "under", "mis", "out")
+_PREFIXED_PASTS = frozenset(
+    {"paid", "sold", "built", "bought", "made", "written", "taken", "given", "done", "told", "run"}
+    | {"spent", "kept", "held", "laid", "led", "drawn", "grown", "thought", "caught", "brought"}
+    | {"taught", "stood", "fed", "won", "lost"}
+)
+"""Irregular pasts a prefix of repetition, time or degree is put before ("*pre*paid",
+"*re*sold", "*over*paid", "*under*sold", "*mis*led"): read as the prefixed verb. Not "sent"
+("present", "resent" are words of their own)."""
+
+
+def _prefixed_irregular(w: str) -> str:
+    """``w`` with an irregular past after a prefix read as the prefix and the base verb
+    ("prepaid" -> "prepay", "undersold" -> "undersell"); other words as given."""
+    for prefix in _VERB_PREFIXES:
+        rest = w[len(prefix) :]
+        if w.startswith(prefix) and rest in _PREFIXED_PASTS and rest in _IRREGULAR_VERBS:
+            return prefix + _IRREGULAR_VERBS[rest]
+    return w
+
+
 def _plain_stem(word: str) -> str:
     w = word.lower().replace("\u2019", "'")
     if w.endswith("'s"):
         w = w[:-2]  # before the spelling folds: "Centre's" is "centre", so "center"
     w = _TRE.sub(r"\1er\2", _ISE.sub(r"\1z\2", w))
-    if w in _IRREGULAR:
-        w = _IRREGULAR[w]
+    w = _IRREGULAR[w] if w in _IRREGULAR else _prefixed_irregular(w)
     if len(w) <= 3 or w in _KEEP:
         return w
     if (

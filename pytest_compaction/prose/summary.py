@@ -563,6 +563,27 @@ _ONE_OF = re.compile(r"\b(?:either|any\s+one|one\s+of|whichever|any\s+of)\b", re
 them ("either supervisor's signature")."""
 
 
+def _displaced(words: Sequence[str], parts: Sequence[str]) -> bool:
+    """Whether the words of an invariant's one condition are told in a part whose own
+    condition is another, all before it and none in it ("dogs are allowed in the café, on
+    a lead *if it gets busy*" for "only if they are on a lead"): the words stand, but
+    another condition now bounds them. Told in the part's condition itself ("only if
+    they're on a lead"), or in a part with no condition of its own, they keep it."""
+    for part in parts:
+        conditions = condition_words(part)
+        if not conditions or any(set(words) & set(restated) for _, restated in conditions):
+            continue
+        starts = [part.lower().find(phrase.split(None, 1)[0]) for phrase, _ in conditions]
+        first = min((at for at in starts if at >= 0), default=-1)
+        if first <= 0:
+            continue
+        before = {t.norm for t in tokens(part[:first])}
+        after = {t.norm for t in tokens(part[first:])}
+        if kept(words, before) and not set(words) & after:
+            return True  # every word of it stands before another condition, none after
+    return False
+
+
 def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | None:
     """A failed judgement when the statement drops one of the invariant's own conditions
     (no more than half of the words that state it survive, and the statement's own
@@ -582,7 +603,8 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
     stems = {t.norm for part in parts for t in tokens(part)}
     stems |= spelled_out(parts, invariant.text) | clipped(parts, invariant.text) | assent_given(parts)
     own = [restated for part in parts for _, restated in condition_words(part)]
-    for condition, words in condition_words(invariant.text):
+    conditions = condition_words(invariant.text)
+    for condition, words in conditions:
         if _ALL_OF.search(condition) and any(_ONE_OF.search(part) for part in parts):
             # "only if both supervisors sign" told "with either supervisor's signature"
             return Judgement(
@@ -596,7 +618,9 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
             rest = _beyond_markers(invariant.text, condition, held, words)
             if rest is None or 2 * len(set(rest) & stems) >= len(rest):
                 continue  # a condition that holds a marker is checked as that marker
-        elif kept(words, stems) or any(reshaped(words, restated) for restated in own):
+        elif (kept(words, stems) and not (len(conditions) == 1 and _displaced(words, parts))) or any(
+            reshaped(words, restated) for restated in own
+        ):
             continue
         if not same_bound(condition, texts):
             return Judgement(
