@@ -181,6 +181,7 @@ approves" still drops the supervisor."""
 
 
 _APPROVAL = next(iter(_stem_set("approval")))
+_LEAST = next(iter(_stem_set("least")))
 _OK_GIVEN = re.compile(
     r"(?:['\u2019]s|\b(?:the|an|their|his|her|your|our|its|my))\s+ok\b|\bok\s+from\b", re.IGNORECASE
 )
@@ -192,6 +193,19 @@ def assent_given(texts: Iterable[str]) -> set[str]:
     """The stem of "approval" when one of ``texts`` names an OK given (:data:`_OK_GIVEN`),
     so that a condition of someone's assent is kept by it; else nothing."""
     return {_APPROVAL} if any(_OK_GIVEN.search(text) for text in texts) else set()
+
+
+_AT_LEAST = re.compile(
+    r"\d[\w.]*\+|\d\s*[a-z]+\+(?!\w)|\bor\s+(?:more|longer|over)\b|\bminimum\b|\bmin\.?\s+\d", re.IGNORECASE
+)
+"""A lower bound told without "at least": "48 hrs+", "5+ years", "three or more", "minimum
+two weeks"."""
+
+
+def bound_given(texts: Iterable[str]) -> set[str]:
+    """The stem of "least" when one of ``texts`` tells a lower bound in another way
+    (:data:`_AT_LEAST`), so that "at least 48 hours' notice" is kept by "48 hrs+ notice"."""
+    return {_LEAST} if any(_AT_LEAST.search(text) for text in texts) else set()
 
 
 _ARRIVAL = _stem_set("reach reaches reached arrive arrives arrived arrival")

@@ -511,7 +511,7 @@ ATTRIBUTION = _stems(
     "citing cited cites mail ask asks asked request requests requested demand demands demanded "
     "instruct instructs instructed urge urges urged unverified unconfirmed comment comments commented "
     "commenting insist insists insisted insisting hear hears heard relay relays relayed hearsay "
-    "reckon reckons reckoned"
+    "reckon reckons reckoned rumour rumours rumoured rumor rumors rumored gossip"
 )
 _REPORTING = ATTRIBUTION - _stems(
     "ticket tickets page pages site website forum email e-mail message messages document article "

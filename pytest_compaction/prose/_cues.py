@@ -151,6 +151,10 @@ _PROHIBITION = (
     # thing named as a refusal is forbidden
     r"\b(?:is|are|'s|stays?|remains?)\s+(?:always\s+|still\s+|definitely\s+|absolutely\s+)?"
     r"(?:a\s+(?:hard\s+|firm\s+|big\s+)?no(?:-no|-go|\s+go)?|a\s+no-no|a\s+no-go)\b(?![-'])",
+    # "anyone under 18 is always turned away", "walk-ins get refused": a person or request
+    # always sent away is forbidden what they came for
+    r"\b(?:is|are|gets?|will\s+be)\s+(?:always\s+|automatically\s+|politely\s+|firmly\s+)?"
+    r"(?:turned\s+away|refused|declined|sent\s+away)\b",
     # "can have no ibuprofen", "may take nothing by mouth": a permission of nothing forbids.
     r"\b(?:can|may)\s+(?:have|take|eat|drink|get|receive|use|be\s+given)\s+(?:no|nothing|none)\b"
     r"(?!\s+(?:more|less|fewer|later|earlier|longer)\b)",

@@ -210,6 +210,14 @@ def _sequenced(statement: Statement, at: int) -> str | None:
     return " ".join(found.group().strip(",; ").split())
 
 
+_ADVERSE = re.compile(
+    r"(?i:fail(?:s|ed|ure)?|reject(?:ed)?|refused|denied|declined|invalid|cancell?ed|blocked|negative|"
+    r"no|not\s+ok|unsafe|expired|overdue)$"
+)
+"""Words that tell an adverse result themselves: a cross mark beside one agrees with it
+("✗ FAILED", "❌ rejected"), it does not negate it."""
+
+
 def _reading(
     statement: Statement, at: int, span: int, turned: bool, names: Sequence[Alias] = ()
 ) -> tuple[str, str | None]:
@@ -223,6 +231,8 @@ def _reading(
         own = {statement.tokens[i].raw.lower() for i in _name_positions(statement, names)}
         if set(negated.lower().split(", ")) <= own:
             negated = None
+    if negated and set(negated.split(", ")) <= CROSS_MARKS and _ADVERSE.match(statement.tokens[at].raw):
+        return "positive", None  # "spore test ✗ FAILED": the cross agrees with the failure
     if turned:
         if negated and set(negated.split(", ")) <= CROSS_MARKS:
             return "negative", statement.tokens[at].raw  # "unmarshalled ❌": the mark agrees

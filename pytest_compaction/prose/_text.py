@@ -163,10 +163,17 @@ _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 
 
 _MONTH_BEFORE = re.compile(
-    r"(?:\b(?:in|since|from|until|till|by|of|early|late|mid|last|next|this|every|each|during|before|after)"
-    r"|\d)[\s-]*$",
+    r"\b(?:in|since|from|until|till|by|of|early|late|mid|last|next|this|every|each|during|before|after)[\s-]*$",
     re.IGNORECASE,
 )
+_DAY_BEFORE = re.compile(r"(?<![\d.,:/])(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?[\s-]*$", re.IGNORECASE)
+"""A day number right before "may" ("3 May", "14th may"): not a longer number ("candidate
+2875 may qualify")."""
+_AFTER_DAY_MONTH = re.compile(
+    r"\s*(?:$|[^\w\s]|\d|(?:at|in|on|to|for|from|until|till|and|or|by|onwards?|is|was|will|next|this)\b|[A-Z])"
+)
+"""What may follow "3 may" the date: an end, a mark, a year or time, a preposition or a
+capital; a lower-case verb makes it a number and its modal ("room 3 may flood")."""
 
 
 def month_may(text: str, start: int, end: int) -> bool:
@@ -180,6 +187,8 @@ def month_may(text: str, start: int, end: int) -> bool:
     before = text[:start]
     if _MONTH_BEFORE.search(before) or re.match(r"\s*\d", text[end:]):
         return True
+    if _DAY_BEFORE.search(before):
+        return word == "May" or _AFTER_DAY_MONTH.match(text, end) is not None
     return word == "May" and bool(before.strip()) and not before.rstrip().endswith((":", "-", "*"))
 
 

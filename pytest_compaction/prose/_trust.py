@@ -46,6 +46,7 @@ _TELLING = frozenset(
         *("instruct", "instructs", "instructed", "urge", "urges", "urged", "citing", "comment"),
         *("comments", "commented", "insist", "insists", "insisted", "insisting", "argue", "argues"),
         *("hear", "hears", "heard", "relay", "relays", "relayed", "hearsay"),
+        *("reckon", "reckons", "reckoned", "rumour", "rumours", "rumoured", "rumor", "rumors", "gossip"),
         *("argued", "arguing", "maintain", "maintains", "maintained", "contend", "contends"),
         *("post", "posts", "posted", "announce", "announces", "announced", "publish", "publishes"),
         *("published", "declare", "declares", "declared"),
@@ -135,6 +136,16 @@ _FRAMED = frozenset(
 _LABEL_END = re.compile(r":\s|(?:^|\s)['\"\u2018\u201c]")
 
 
+_CLAIMED_IDENTITY = re.compile(
+    r"\b(?:claiming|purporting|pretending|professing)\s+to\s+be\b|\b(?:posing|passing\s+itself\s+off)\s+as\b|"
+    r"\bsaying\s+(?:it|he|she|they)(?:'s|\u2019s|\s+is|\s+are|'re)\b",
+    re.IGNORECASE,
+)
+"""Where a source's claimed identity starts in its label ("a DM from an account *claiming
+to be* Jaxon's mum"): the identity is the source's own claim, so a summary that names the
+claimed person as the one who spoke ("mum gave permission") restates it."""
+
+
 def _source_label(text: str) -> frozenset[str]:
     """The words an untrusted event names its source with: its text before the colon or
     quotation mark that opens what the source says ("*Partner portal*: ...", "*Text from
@@ -142,7 +153,9 @@ def _source_label(text: str) -> frozenset[str]:
     end = _LABEL_END.search(text)
     if end is None:
         return frozenset()
-    head = tokens(text[: end.start()])
+    # "an account *claiming to be* his mum": who the source says it is names no source
+    claimed = _CLAIMED_IDENTITY.search(text, 0, end.start())
+    head = tokens(text[: claimed.start() if claimed is not None else end.start()])
     if len(head) > 12:
         return frozenset()
     return frozenset(

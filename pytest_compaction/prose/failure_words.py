@@ -38,6 +38,9 @@ _NEGATED_SUCCESS = (
     # a level or a measure that did not shift: "his reading age didn't move (at all)", "it
     # never budged"; not a move decided against ("did not move the meeting")
     r"(?:move[ds]?|budge[ds]?|shift(?:ed|s)?)(?=\s*(?:$|[.,;:!)\u2013\u2014]|-\s|at\s+all\b|an\s+inch\b|either\b))|"
+    # a treatment, glue or dye that did not act, closing its clause: "the numbing spray
+    # didn't take", "the repair didn't hold"; "didn't take the tablets" is an act left undone
+    r"(?:take|took|hold|held|stick|stuck|last(?:ed)?)(?=\s*(?:$|[.,;:!)\u2013\u2014]|-\s|and\b|at\s+all\b))|"
     # what a thing does when it works: "the key no longer fits", "the pump didn't start"
     r"fit(?:s|ted)?|open(?:ed|s)?|start(?:ed|s)?|latch(?:ed|es)?|seal(?:ed|s)?|boot(?:ed|s)?|"
     r"charge[ds]?|sync(?:ed|s)?|drain(?:ed|s)?|flush(?:ed|es)?|"

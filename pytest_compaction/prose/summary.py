@@ -31,7 +31,7 @@ from pytest_compaction.core.prose_form import DEFAULT_MAX_DEPTH, ProsePolicy
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose import _text
 from pytest_compaction.prose._acronyms import clipped, spelled_out
-from pytest_compaction.prose._conditions import _AVAILABILITY, assent_given, still_awaited
+from pytest_compaction.prose._conditions import _AVAILABILITY, assent_given, bound_given, still_awaited
 from pytest_compaction.prose._failure_check import _check_failure
 from pytest_compaction.prose._grounding import (
     BLOCK_END,
@@ -602,6 +602,7 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
         return Judgement(False, "condition lost", reshaped_away, True)
     stems = {t.norm for part in parts for t in tokens(part)}
     stems |= spelled_out(parts, invariant.text) | clipped(parts, invariant.text) | assent_given(parts)
+    stems |= bound_given(parts)
     own = [restated for part in parts for _, restated in condition_words(part)]
     conditions = condition_words(invariant.text)
     for condition, words in conditions:
