@@ -38,6 +38,7 @@ from _prose_facts import events, fact, names, replaced, untrusted
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.prose.summary import check_prose
 
 
 def _slipway() -> Ledger:
@@ -482,3 +483,65 @@ def test_a_long_number_before_may_is_no_day() -> None:
     # a day number and a verb after "may": a number and its modal
     flat = events("Caretaker: flat 3 may need a new lock.")
     assert names(flat, "Flat 3 needs a new lock.") == ("unsupported_fact",)
+
+
+def test_an_aside_after_a_commands_object_before_its_act() -> None:
+    backup = rule(
+        "Take a snapshot of the billing database before running any migration.", ["snapshot"], "obligation"
+    )
+    assert passes(backup, "Snapshot billing-db (RDS) before running any migration.")
+    assert weakened(
+        backup, "A fresh snapshot of billing-db (RDS) is nice to have before running a migration."
+    )
+
+
+def test_keep_off_keeps_away_from_what_follows() -> None:
+    ledger = fact(
+        "The podiatrist can file the corns on both feet, except on the right big toe, which is healing.",
+        "feet.corn_filing",
+        True,
+        {"names": ["corns"], "value": ["file"], "qualifiers": {"scope": ["right big toe"]}},
+        qualifiers={"scope": "not the right big toe"},
+    )
+    assert (
+        names(
+            ledger, "Corns: fine to file them on both feet, just keep off the right big toe while it heals."
+        )
+        == ()
+    )
+    assert names(ledger, "Corns: fine to file them on both feet, right big toe and all.") == (
+        "f1:qualifiers_changed",
+    )
+
+
+def test_gone_off_an_act_no_longer_wants_it() -> None:
+    ledger = fact(
+        "Mr Adeyemi no longer wants his tea made with sugar.",
+        "care.adeyemi_sugar",
+        False,
+        {"names": ["sugar"], "polarity": "negative"},
+    )
+    assert names(ledger, "Mr Adeyemi has gone off having sugar in his tea.") == ()
+    assert names(ledger, "Mr Adeyemi still has sugar in his tea.") == ("f1:value_changed",)
+
+
+def test_better_off_without_hedges() -> None:
+    latex = rule("Never use latex gloves with Mr Kaur.", ["latex"], "prohibition")
+    assert weakened(latex, "Mr Kaur is better off without latex gloves - check the box every time.")
+    assert passes(latex, "Mr Kaur: never latex gloves - check the box every time.")
+
+
+def test_one_to_think_about_is_only_considered() -> None:
+    dye = failure(
+        "Tried the copper rinse on Mrs Bell in June; her scalp went red and sore within the hour.",
+        ["copper rinse"],
+        ["sore"],
+    )
+    assert passes(
+        dye, "Mrs Bell: copper rinse already tried in June, scalp went red and sore within the hour."
+    )
+    found = check_prose(
+        dye, "Mrs Bell: the copper rinse is one to think about, watch her scalp doesn't go sore."
+    )
+    assert [v.code.value for v in found.violations] == ["failure_history_collapsed"]
+    assert "'one to think about' makes it read as considered" in found.violations[0].detail

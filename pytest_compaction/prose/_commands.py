@@ -363,10 +363,12 @@ _BEFORE_CLAUSE = re.compile(
     r"(?:before|after|when|whenever|until|unless|once|while)\b"
 )
 _BEFORE_ACT = re.compile(
-    r"^\s*(?P<verb>[a-z]+)\s+(?:[a-z][a-z-]*\s+){1,2}(?:before|after|when|whenever|while|until)\s+[a-z]+ing\b"
+    r"^\s*(?P<verb>[a-z]+)\s+(?:[a-z][a-z-]*\s+){1,2}(?:\([^()]{1,30}\)\s+)?(?:before|after|when|whenever|while|until)\s+"
+    r"[a-z]+ing\b"
 )
-"""A bare verb, a bare noun and a clause of time opened by an act ("call base before
-entering any closed run", "ring the desk after locking up"): a noun phrase and its state
+"""A bare verb, a bare noun (a bracketed aside after it or not: "snapshot orders-db (EBS)
+before running ...") and a clause of time opened by an act ("call base before entering any
+closed run", "ring the desk after locking up"): a noun phrase and its state
 ("fire door open after deliveries") is followed by no "-ing" act."""
 _AS_SOON_AS = re.compile(
     r"^\s*(?P<verb>[a-z]+)\s+(?:[a-z][a-z-]*\s+)?(?<!\bopen\s)(?<!\bshut\s)(?<!\bfree\s)(?<!\bready\s)"

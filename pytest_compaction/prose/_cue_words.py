@@ -31,6 +31,8 @@ __all__ = [
     "_AWAITS",
     "_BEHIND",
     "_PUT",
+    "_KEEP_OFF",
+    "_GONE_OFF",
     "_BEHIND_REACH",
     "_CEASE",
     "_CHANGE_VERBS",
@@ -242,6 +244,12 @@ _NOT_GIVEN_UP = frozenset(
 """Words after a linking verb's "off" that make it no giving-up: a place or thing it is off
 ("off the jar"), a direction ("off to Leeds"), or "off duty", "off work", "off sick"."""
 _BEHIND = "behind"
+_KEEP_OFF = _stems("keep keeps kept keeping stay stays stayed staying")
+"""Verbs that "off" after them keeps away from what follows: "keep off her left heel", "stay
+off the grass"."""
+_GONE_OFF = _stems("go goes gone went going")
+"""Verbs that "off" and an "-ing" act after them turn against it: "he's *gone off* having it
+washed" no longer wants it done."""
 _PUT = "put"
 """After a verb of remaining, "put" is a particle as "behind" is: "the cabinet *stays put*"
 is not moved."""

@@ -369,6 +369,8 @@ _EPISTEMIC = (
     r"(?![\w-])" + _RULE_AHEAD,
 )
 _HEDGE = (
+    # "is better off without dyes with PPD": what would be better, not what must be
+    r"\b(?:better|best)\s+off\s+(?:without|not|avoiding|skipping|staying)\b",
     r"\bshould(?:n't)?\b",
     r"\bought\s+to\b",
     r"\bpreferabl[ey]\b",

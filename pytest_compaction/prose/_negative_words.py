@@ -23,7 +23,9 @@ from pytest_compaction.prose._cue_words import (
     _BEHIND_REACH,
     _CLOSURES,
     _DETERMINER_REACH,
+    _GONE_OFF,
     _INSTEAD,
+    _KEEP_OFF,
     _KEPT_OUT,
     _LEAVING,
     _LEFT_BEHIND,
@@ -176,6 +178,19 @@ class _NegativeWords(_Sentence):
         if verb in _TAKEN_OFF and position == index + 1:
             return f"{self.tokens[before].raw} off"  # "taken off the rota", "came off the pill"
         if (
+            verb in _GONE_OFF
+            and position > index
+            and self._gerund_after(index)
+            and self.segment[position] == self.segment[index]
+        ):
+            return f"{self.tokens[before].raw} off"  # "he's gone off having it washed": no longer wants it
+        if (
+            verb in _KEEP_OFF
+            and index < position <= index + 1 + _DETERMINER_REACH
+            and self.segment[position] == self.segment[index]
+        ):
+            return f"{self.tokens[before].raw} off"  # "just keep off her left heel": stay away from it
+        if (
             position == index - 1
             and not (position and self.tokens[position - 1].past)
             and self._off_the_list(index)
@@ -326,6 +341,15 @@ class _NegativeWords(_Sentence):
         if any(norms[j] in _SET_ASIDE_ENDS for j in range(index + 1, position)):
             return ""
         return words
+
+    def _gerund_after(self, index: int) -> bool:
+        """Whether an "-ing" word of more than four letters follows token ``index`` right away."""
+        nxt = index + 1
+        return (
+            nxt < len(self.tokens)
+            and len(self.tokens[nxt].raw) > 4
+            and self.tokens[nxt].raw.lower().endswith("ing")
+        )
 
     def _gerund_object(self, index: int) -> bool:
         """Whether an "-ing" word follows token ``index`` with nothing between ("still need

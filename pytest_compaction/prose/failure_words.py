@@ -239,7 +239,8 @@ def _settled(text: str) -> str:
 # Words that present an approach as an idea rather than an attempt with an outcome.
 _CONSIDERED = re.compile(
     r"\b(?:consider(?:ed|ing|ations?)?|under\s+review|explor(?:e|ed|ing)|look(?:ed)?\s+(?:at|into)|evaluat(?:e|ed|ing)|"
-    r"discuss(?:ed|ing)?|thought\s+about|propos(?:e|ed|al)|suggest(?:s|ed|ing|ions?)?|"
+    r"discuss(?:ed|ing)?|thought\s+about|(?:one|something|worth\s+thinking|to)\s+(?:to\s+)?think\s+about|"
+    r"propos(?:e|ed|al)|suggest(?:s|ed|ing|ions?)?|"
     r"recommend(?:s|ed|ing|ations?)?|floated|mooted|put\s+forward|pitched|investigat(?:e|ed|ing)|brainstorm(?:ed)?|"
     r"ideas?|options?|candidates?|next\s+steps?|to-?do|could\s+try|might\s+try|untried|not\s+(?:yet\s+)?tried|never\s+tried|"
     r"(?<!\bdid\s)try\s+[a-z]+ing|to\s+try|will\s+try|'ll\s+try|worth\s+(?:a\s+)?try(?:ing)?|maybe|perhaps|"
