@@ -29,7 +29,9 @@ each rule tested in other words than the held-out set that showed the need:
   summary is lost; "24 hrs+" keeps "at least";
 - a short bracketed gloss claims nothing; a claimed identity ("claiming to be his mum")
   names no source;
-- a treatment that "didn't take" failed.
+- a treatment that "didn't take" failed; "keep off X" keeps away from X, "gone off doing" no
+  longer wants it; "better off without" hedges; "one to think about" is considered; "nothing
+  with X" after a dash forbids.
 """
 
 from __future__ import annotations
@@ -545,3 +547,11 @@ def test_one_to_think_about_is_only_considered() -> None:
     )
     assert [v.code.value for v in found.violations] == ["failure_history_collapsed"]
     assert "'one to think about' makes it read as considered" in found.violations[0].detail
+
+
+def test_nothing_with_after_a_dash_forbids() -> None:
+    sesame = rule("Never give Tomas anything containing sesame at the tuck shop.", ["sesame"], "prohibition")
+    assert passes(sesame, "U9 Whites - Tomas - nothing with sesame in it for him from the tuck shop, ever.")
+    assert weakened(
+        sesame, "U9 Whites - Tomas - generally nothing with sesame in it for him from the tuck shop."
+    )

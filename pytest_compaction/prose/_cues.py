@@ -240,7 +240,8 @@ _PROHIBITION = (
     r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
     # "ilse -> nothing w egg in it, ever": "nothing" with a thing after the arrow forbids it,
     # not "nothing new", "nothing to report", "nothing else"
-    r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s)|(?<=:\s))nothing\s+(?:with|w/?|containing|made\s+with|that\s+contains?)\b",
+    r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s)|(?<=:\s)|(?<=\s-\s)|(?<=\s\u2013\s)|^)nothing\s+"
+    r"(?:with|w/?|containing|made\s+with|that\s+contains?)\b",
     # "table: nothing stacked on it, ever", "- nothing ever left in the van": a note's
     # "nothing" and a participle of putting, opening its clause, forbids putting anything there
     r"(?:^[^\w]*|(?<=:\s)|(?<=\s-\s))nothing\s+(?:ever\s+)?(?:[a-z]+ed|left|put|kept|set|laid|stood|hung)\s+(?:on|onto|in|into|near|under|over|against|"
