@@ -181,24 +181,8 @@ _TOKEN = re.compile(
 )
 _CONTRACTIONS = {"ll": "will", "re": "be", "ve": "have", "d": "would", "m": "be"}
 _D_SUBJECTS = frozenset(
-    {
-        "i",
-        "you",
-        "he",
-        "she",
-        "it",
-        "we",
-        "they",
-        "who",
-        "that",
-        "there",
-        "what",
-        "where",
-        "how",
-        "why",
-        "when",
-        "this",
-    }
+    {"i", "you", "he", "she", "it", "we", "they", "who"}
+    | {"that", "there", "what", "where", "how", "why", "when", "this"}
 )
 """The words whose "'d" is "would" or "had" ("she'd", "who'd", "there'd"). After another
 word, a note's "'d" shortens a past participle ("appt *cxl'd*", "parcel *rec'd*",
