@@ -555,3 +555,14 @@ def test_nothing_with_after_a_dash_forbids() -> None:
     assert weakened(
         sesame, "U9 Whites - Tomas - generally nothing with sesame in it for him from the tuck shop."
     )
+
+
+def test_a_displaced_condition_is_found_by_its_connective_as_a_word() -> None:
+    dogs = rule(
+        "Dogs may come into the taproom only if they are kept on a lead.",
+        ["dogs", "taproom"],
+        "permission_with_condition",
+    )
+    # the "if" of "cliff" opens no condition: the lead still stands before "if it gets busy"
+    assert weakened(dogs, "Taproom by the cliff: dogs allowed in, on a lead if it gets busy.")
+    assert passes(dogs, "Taproom by the cliff: dogs allowed in only if they're on a lead.")

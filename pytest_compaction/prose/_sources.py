@@ -672,11 +672,9 @@ def _bystander(
         return False  # "she *rebooked*" for "she'll rebook": a verb tells the plan itself
     clause = statement.clause[index]
     here = {n for j, n in enumerate(statement.norms) if statement.clause[j] == clause}
+    clauses = {words for words, _ in own}
     verbs = {
-        w
-        for w, entries in roles.items()
-        for words, role in entries
-        if role == "verb" and words in {o[0] for o in own}
+        w for w, entries in roles.items() for words, role in entries if role == "verb" and words in clauses
     }
     return not (here & verbs) and all(
         role != "verb" and len((here & words) - settled) == 1 for words, role in own

@@ -573,8 +573,12 @@ def _displaced(words: Sequence[str], parts: Sequence[str]) -> bool:
         conditions = condition_words(part)
         if not conditions or any(set(words) & set(restated) for _, restated in conditions):
             continue
-        starts = [part.lower().find(phrase.split(None, 1)[0]) for phrase, _ in conditions]
-        first = min((at for at in starts if at >= 0), default=-1)
+        # where its first condition opens: the connective as a word ("if", not the "if" of "cliff")
+        opened = [
+            re.search(rf"\b{re.escape(phrase.split(None, 1)[0])}\b", part, re.IGNORECASE)
+            for phrase, _ in conditions
+        ]
+        first = min((m.start() for m in opened if m is not None), default=0)
         if first <= 0:
             continue
         before = {t.norm for t in tokens(part[:first])}
