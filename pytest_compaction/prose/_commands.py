@@ -547,9 +547,22 @@ _NOT_AN_INFINITIVE = frozenset(
 )
 
 
+# A label that ends with a plea and addresses the readers ("Managers pls: incident form to
+# me within 24hrs", "Parents, please - subs by Friday"): what follows it is asked of them,
+# even in note form with no verb.
+_PLEA_LABEL = re.compile(
+    r"^\s*(?:[^:.!?;\n]{1,40}?[\s,])?(?P<plea>please|pls|plz|kindly)\s*(?::|\s[-\u2013\u2014])\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
 def _note_obligation(text: str) -> str | None:
-    """The words "to be" of a rule in note form ("Plan: bloods to be taken daily"), or
-    "to" + the verb of a quantified instruction ("All rangers to report ..."), or None."""
+    """The words "to be" of a rule in note form ("Plan: bloods to be taken daily"), "to" +
+    the verb of a quantified instruction ("All rangers to report ..."), or the plea of a
+    label that asks what follows of its readers ("Managers pls: ..."), or None."""
+    plea = _PLEA_LABEL.match(unframed(text))
+    if plea is not None:
+        return plea.group("plea").lower()
     for head in _heads(text):
         lowered = head.lower()
         match = _NOTE_INFINITIVE.match(lowered)

@@ -138,10 +138,13 @@ _AWAY = r"(?:off|away\s+from|out\s+of|clear\s+of)"
 _NOT_AN_OBJECT = (
     r"(?!(?:after|before|until|till|when|whenever|while|during|at|in|on|by|for|overnight|tonight|today)\b)"
 )
+_AWAY_FROM = rf"{_AWAY}(?=\s+{_NOT_AN_OBJECT}[a-z0-9$\u20ac\u00a3'\"])"
+"""Away from a named thing: "stay off *the grass*", not "they stay off *for the rest of the
+day*", which tells a player's state, as "keep the lights off after 10 pm" does."""
 _KEEP_AWAY = (
-    rf"keep\s+(?:[^\s,;:!?]+\s+){{0,5}}?{_AWAY}(?=\s+{_NOT_AN_OBJECT}[a-z0-9$\u20ac\u00a3'\"])"
+    rf"keep\s+(?:[^\s,;:!?]+\s+){{0,5}}?{_AWAY_FROM}"
     rf"|keep\s+(?:[^\s,;:!?]+\s+){{1,5}}?from\s+[a-z]+ing\b"
-    rf"|stay\s+{_AWAY}\b|steer\s+clear\s+of\b|abstain\s+from\b|withhold\b|hold\s+off\b|avoid\b"
+    rf"|stay\s+{_AWAY_FROM}|steer\s+clear\s+of\b|abstain\s+from\b|withhold\b|hold\s+off\b|avoid\b"
 )
 _PROHIBITION = (
     r"\b(?:under\s+no\s+circumstances|at\s+no\s+time|in\s+no\s+case|on\s+no\s+account|"
@@ -202,7 +205,7 @@ _PROHIBITION = (
     r"\b(?:is|are|stays?|remains?)\s+(?:strictly\s+)?(?:confidential|secret)\b",
     # "A forklift stays out of aisle 9", "visitors remain clear of the line": the rule told as
     # what is done, in the present, like a standing procedure.
-    rf"\b(?:stays?|remains?)\s+{_AWAY}\b",
+    rf"\b(?:stays?|remains?)\s+{_AWAY_FROM}",
     # "None leaves without a label", "nobody enters unless escorted": a universal negative
     # bounded by a condition is "never ... without".
     r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]{0,200}?\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
