@@ -5,13 +5,22 @@ than the held-out set that showed the need:
 - "stay off" and "stays out of" keep away from a named thing ("stay off the grass"); with
   no thing after them ("they stay off for the rest of the day") they tell a state;
 - a label that ends with a plea ("Parents pls: ...") asks what follows of its readers, even
-  in note form with no verb.
+  in note form with no verb;
+- a note's clause that opens with "off" and a bare noun ("- Off ibuprofen since Mon") tells
+  its subject takes none;
+- a line's label under a list's heading tells whom every clause of the line is about;
+- an arrow to a bare verb and "to" ("80kg → go to 85kg") is a step still to take: the value
+  before it still holds;
+- in a trusted source, a speaker's label ("Text from Dmitri: 'Might ...'") stands apart from
+  the doubt of what they say.
 """
 
 from __future__ import annotations
 
+from _prose_facts import events, fact, names, replaced
 from _prose_rules import passes, rule, weakened
 
+from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.summary import check_prose
 
 
@@ -42,3 +51,98 @@ def test_a_plea_label_asks_what_follows_of_its_readers() -> None:
     dogs = rule("No dogs are allowed on the pitch.", ["dogs"], "prohibition")
     assert passes(dogs, "Parents pls: no dogs on the pitch.")
     assert weakened(dogs, "Parents pls: dogs on leads on the pitch.")
+
+
+def test_a_note_that_opens_with_off_takes_none() -> None:
+    ledger = fact(
+        "Priya's GP has stopped her ibuprofen as of last week.",
+        "client.on_ibuprofen",
+        False,
+        {"names": ["ibuprofen"], "polarity": "negative"},
+    )
+    assert names(ledger, "Priya: Off ibuprofen since last week (her text)") == ()
+    assert names(ledger, "Priya\n- off ibuprofen since last wk, GP's call") == ()
+    assert names(ledger, "Priya: Back on ibuprofen since last week (her text)") == ("f1:value_changed",)
+    assert names(ledger, "Priya: Off to the chemist for ibuprofen on Monday") == ("f1:value_changed",)
+
+
+def _restrictions() -> Ledger:
+    ledger = events(
+        "Jonas Veltri: right shoulder, no overhead pressing (physio).",
+        "Mabel Okoro: left ankle, no box jumps (GP).",
+    )
+    ledger.fact(
+        "f1",
+        "injury.shoulder_restriction",
+        "Veltri",
+        sources=["e1"],
+        prose={
+            "names": ["right shoulder", "shoulder"],
+            "value": ["overhead pressing"],
+            "subject": ["Veltri", "Jonas"],
+        },  # type: ignore[arg-type]
+    )
+    ledger.fact(
+        "f2",
+        "injury.ankle_restriction",
+        "Okoro",
+        sources=["e2"],
+        prose={"names": ["left ankle", "ankle"], "value": ["box jumps"], "subject": ["Okoro", "Mabel"]},  # type: ignore[arg-type]
+    )
+    return ledger
+
+
+def test_a_line_label_under_a_heading_names_whom_the_line_is_about() -> None:
+    ledger = _restrictions()
+    heading = "Restrictions for Saturday's cover:\n"
+    assert (
+        names(
+            ledger,
+            heading + "- Jonas: right shoulder, no overhead pressing\n- Mabel: left ankle, no box jumps",
+        )
+        == ()
+    )
+    assert names(
+        ledger,
+        heading
+        + "- Jonas: right shoulder, no overhead pressing; left ankle, no box jumps\n- Mabel: see her card",
+    ) == ("f2:subject_changed",)
+
+
+def test_an_arrow_to_a_step_still_to_take_keeps_the_old_value() -> None:
+    ledger = replaced(
+        (
+            "Lia's back squat: 3x5 at 80 kg.",
+            "Moved Lia's back squat up to 3x5 at 85 kg after a clean session.",
+        ),
+        "strength.squat_load",
+        ["back squat", "squat"],
+        (80, "80 kg"),
+        (85, "85 kg"),
+    )
+    assert names(ledger, "Lia - back squat 3x5 @ 80kg → go to 85kg when every set moves cleanly") == (
+        "f1:forbidden_superseded_fact",
+    )
+    assert names(ledger, "Lia - back squat 3x5 @ 80kg -> move up to 85kg next week") == (
+        "f1:forbidden_superseded_fact",
+    )
+    assert names(ledger, "Lia - back squat 3x5: 80kg → 85kg after a clean session") == ()
+    assert names(ledger, "Lia - back squat 3x5: 80kg → moved to 85kg after a clean session") == ()
+
+
+def test_a_speaker_label_stands_apart_from_the_doubt_of_what_is_said() -> None:
+    ledger = events(
+        "Text from Dmitri Halvorsen: 'Might switch to the 7am spin class in March, not decided yet.'",
+        "Dmitri's membership renews on 3 April.",
+    )
+    ledger.fact(
+        "f1",
+        "membership.renewal",
+        "3 April",
+        sources=["e2"],
+        prose={"names": ["renews", "membership"], "value": ["3 April"]},
+    )  # type: ignore[arg-type]
+    assert names(ledger, "Dmitri H: renews 3 April; might switch to the 7am spin in March") == ()
+    assert names(ledger, "Dmitri H: renews 3 April; switched to the 7am spin class in March") == (
+        "unsupported_fact",
+    )

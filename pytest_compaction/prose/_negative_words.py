@@ -126,6 +126,9 @@ _BARE_OFF = re.compile(
 )
 """What can follow a note's "off" right after a name for it to tell the name's state ("water
 supply off *(frost)*", "heating off *until* May"), not a place ("a ferry off the coast")."""
+_NOTE_OPENS = re.compile(r"(?:^|[:;\n\u2022\u2013\u2014]|\s-|^\s*[-*])\s*$")
+"""What may stand before an "off" that opens a note's clause ("Tobias: *Off* beta blockers",
+"- off dairy since June"): nothing, a label's colon, a bullet or a dash."""
 _HOLDER = re.compile(r"\s+(?:the|her|his|their|its|my|our|your)\s+([a-z]+)\b", re.IGNORECASE)
 
 
@@ -163,7 +166,16 @@ class _NegativeWords(_Sentence):
             return self._set_aside(position, index, raw, span)
         if raw in (_YET, "still"):
             return self._still_open(position, index, raw)
-        if raw != _OFF or index == 0:
+        if raw != _OFF:
+            return None
+        if (
+            index < position <= index + _OFF_REACH
+            and _NOTE_OPENS.search(self.text, 0, self.tokens[index].start)
+            and self._abstains(index)
+            and self.segment[position] == self.segment[index]
+        ):
+            return "off"  # a note's "- Off beta blockers since Mon": its subject takes none
+        if index == 0:
             return None
         start = self.tokens[index].start
         if (

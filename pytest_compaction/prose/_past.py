@@ -36,6 +36,13 @@ _CHANGED_TO = re.compile(r"\s*(?P<arrow>\u2192|->|=>)\s*[\w@#$\u00a3\u20ac]")
 the value before it is the one changed from."""
 
 
+_STEP_TO_TAKE = re.compile(
+    r"(?!(?:up|down|back|over|out|set|put|cut|let|shut|went|rose|fell|grew|came|became|got|was|were|is|are)\b)"
+    r"[a-z]+(?<!ed)\s+(?:(?:up|down|back|over)\s+)?to\s+\S"
+)
+"""A command after the arrow, a bare verb and "to" ("55kg → *go to* 57.5kg once ...",
+"→ *drop to* 2 cups if ..."): the step is still to take, so the value before the arrow still
+holds; "→ *moved to* Thu" tells the change done."""
 _STRUCK = re.compile(r"~~(?=\S)[^~\n]+?~~")
 """Markdown strikethrough: a value struck out is the one replaced ("~~3 pm~~ 4:30 pm")."""
 _ASIDE_BEFORE_ARROW = re.compile(r"\s*\([^()\n]{1,60}\)")
@@ -241,6 +248,8 @@ class _PastFraming(_Sentence):
                 # "on hold 06:50 (iced haul rope) → open": an aside between the value and its arrow
                 aside = _ASIDE_BEFORE_ARROW.match(self.text, self.tokens[j].end)
                 arrow = _CHANGED_TO.match(self.text, aside.end()) if aside is not None else None
+            if arrow is not None and _STEP_TO_TAKE.match(self.text, arrow.end() - 1):
+                return None  # "55kg → go to 57.5kg once ...": a step still to take, no change told
             if arrow is not None:
                 return f"{self.text[self.tokens[position].start : self.tokens[j].end]} {arrow.group('arrow')}"
         return None

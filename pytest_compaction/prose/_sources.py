@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import re
 from collections.abc import Mapping, Sequence, Set
 
@@ -161,15 +162,22 @@ allowed to do ("you may *be* offered", "you may *feel* dizzy")."""
 _QUERY_MARK = re.compile(r"\?\w|\bquery\b|\brule\s+out\b", re.IGNORECASE)
 
 
-def _units(statement: Statement) -> list[list[int]]:
+def _units(statement: Statement, trusted: bool = True) -> list[list[int]]:
     """The token positions of each clause of a source statement, read for doubt one at a
-    time; a clause whose only doubt is a clinical query ("query fracture of the radius,
+    time; in a trusted source, a speaker's label apart from what they say
+    (:func:`_speaker_cut`); a clause whose only doubt is a clinical query ("query fracture of the radius,
     X-ray booked for tomorrow") is read one comma-set stretch at a time, since the query
     doubts only the phrase it opens."""
     units: list[list[int]] = []
     queried = _QUERY_MARK.search(statement.text) is not None
     for clause in sorted(set(statement.clause)):
         positions = [i for i, c in enumerate(statement.clause) if c == clause]
+        label = _speaker_cut(statement, positions) if trusted else 0
+        if label:
+            # "Msg from Mireille: 'Might do the half in October'": who speaks is settled,
+            # what they say is read for its own doubt
+            units.append(positions[:label])
+            positions = positions[label:]
         cut = _second_predicate(statement, positions)
         if cut:
             # the doubt reaches only the first predicate ("suspects X and has sent off a T4")
@@ -190,6 +198,18 @@ def _units(statement: Statement) -> list[list[int]]:
         else:
             units.append(positions)
     return units
+
+
+def _speaker_cut(statement: Statement, positions: Sequence[int]) -> int:
+    """Where in ``positions`` (one clause) what a labelled speaker says begins, when its
+    doubt reaches none of the label before it ("*Msg from Mireille:* 'Might do the half'"),
+    or 0: the first doubted token right after a colon."""
+    if not positions or statement.speculative(positions[0]) is not None:
+        return 0
+    for k, (before, at) in enumerate(itertools.pairwise(positions), start=1):
+        if ":" in statement.text[statement.tokens[before].end : statement.tokens[at].start]:
+            return k if statement.speculative(at) is not None else 0
+    return 0
 
 
 _INTENDED = re.compile(
@@ -447,7 +467,7 @@ def _check_sources(
         labels[event_id] = _source_label(text)
         speakers[event_id] = _speaker_label(text)
         for statement in read_statements(text):
-            for positions in _units(statement):
+            for positions in _units(statement, trust is not Trust.UNTRUSTED):
                 words = _content(statement, positions)
                 if not positions:
                     continue

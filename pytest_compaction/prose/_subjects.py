@@ -81,7 +81,9 @@ def _item_of_another(
     """The other subject a line's label names, when the line names nothing else ("AC-03: insp.
     due; new props fitted" tells the props of AC-03), not the fact's own subject, and speaks
     in no first person (a speaker's turn: "Dana: my dog ...")."""
-    label = _ITEM_LABEL.match(statement.text)
+    # the line's own label, after the heading of the list it sits in ("Injury flags: /
+    # - Odette: ...")
+    label = _ITEM_LABEL.match(statement.text[statement.heading :])
     if label is None or statement.find_any(r.subject) is not None:
         return None
     if _FIRST_PERSON & set(statement.norms):
@@ -90,7 +92,7 @@ def _item_of_another(
     named = [g for g in others if any(alias == words for alias in g)]
     if len(named) != 1:
         return None
-    end = label.end()
+    end = statement.heading + label.end()
     if any(
         statement.tokens[i].start >= end for g in others for alias in g for i in statement.positions(alias)
     ):
