@@ -11,6 +11,14 @@ than the held-out set that showed the need:
 - a line's label under a list's heading tells whom every clause of the line is about;
 - an arrow to a bare verb and "to" ("80kg → go to 85kg") is a step still to take: the value
   before it still holds;
+- a true state told as the act of a clause still to come ("once the physio signs off", "as
+  soon as it is paid", "once paid") is not stated; told done ("once she signed off") or as
+  what a wish names ("if you want to lift it") it is;
+- "nothing above X" opening a note's clause forbids going past X;
+- "needs 24 hrs' notice", "needs a GP referral" oblige as "needs approval" does;
+- an arrow after an attempt leads to what came of it ("tried X -> back flared up");
+- a note's "fine" or "OK" after its label permits ("Sauna: fine for any client"), so a
+  condition it drops is lost;
 - in a trusted source, a speaker's label ("Text from Dmitri: 'Might ...'") stands apart from
   the doubt of what they say.
 """
@@ -18,7 +26,7 @@ than the held-out set that showed the need:
 from __future__ import annotations
 
 from _prose_facts import events, fact, names, replaced
-from _prose_rules import passes, rule, weakened
+from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.summary import check_prose
@@ -146,3 +154,78 @@ def test_a_speaker_label_stands_apart_from_the_doubt_of_what_is_said() -> None:
     assert names(ledger, "Dmitri H: renews 3 April; switched to the 7am spin class in March") == (
         "unsupported_fact",
     )
+
+
+def test_a_state_told_as_still_to_come_is_not_stated() -> None:
+    ledger = fact(
+        "Noor's consultant has signed off her return to swimming.",
+        "rehab.swimming_cleared",
+        True,
+        {"names": ["swimming"], "value": ["signed off", "sign off", "signs off", "cleared"]},
+    )
+    assert names(ledger, "Noor: cleared for swimming, consultant signed off ✓") == ()
+    assert names(ledger, "Noor: back to swimming - consultant signed off last week") == ()
+    assert names(ledger, "Noor: back to swimming once the consultant signed off") == ()
+    for pending in (
+        "Noor: back to swimming once the consultant signs off",
+        "Noor: back to swimming as soon as the consultant has signed off",
+        "Noor: swimming when cleared",
+        "Noor: no swimming until the consultant signs off",
+    ):
+        assert names(ledger, pending) == ("f1:value_changed",), pending
+    allowed = fact(
+        "Moderators may lift a timeout early after a second review.",
+        "mod.lift_allowed",
+        True,
+        {"names": ["timeout"], "value": ["lift", "lifted"]},
+    )
+    assert names(allowed, "If you want to lift a timeout early, go ahead after a second review.") == ()
+
+
+def test_nothing_past_a_bound_forbids_going_past_it() -> None:
+    cap = rule(
+        "Do not let Ms Varga lift more than 20 kg overhead until her shoulder scan.",
+        ["overhead"],
+        "prohibition",
+    )
+    assert passes(cap, "- Ms Varga: nothing over 20kg overhead until the shoulder scan")
+    assert passes(cap, "Ms Varga: nothing above 20 kg overhead till her shoulder scan.")
+    assert weakened(cap, "Ms Varga: aim for around 20kg overhead until the shoulder scan")
+
+
+def test_a_need_of_notice_or_a_referral_obliges() -> None:
+    notice = rule(
+        "Members on the off-peak plan must give 48 hours' notice to freeze.", ["off-peak"], "obligation"
+    )
+    assert passes(notice, "Off-peak plan: a freeze needs 48 hrs' notice.")
+    assert weakened(notice, "Off-peak plan: 48 hrs' notice to freeze is preferred.")
+    referral = rule(
+        "Anyone with a heart condition must bring a GP referral before a first session.",
+        ["heart condition"],
+        "obligation",
+    )
+    assert passes(referral, "Heart condition: needs a GP referral before the first session.")
+    assert weakened(referral, "Heart condition: a GP referral before the first session would help.")
+
+
+def test_an_arrow_after_an_attempt_leads_to_its_outcome() -> None:
+    record = failure(
+        "Tried Mr Osei on barbell back squats at 40 kg; his left knee swelled for three days.",
+        ["back squats"],
+    )
+    assert codes(record, "Mr Osei\n✗ Tried back squats @ 40kg → left knee swelled for 3 days") == set()
+    assert codes(record, "Mr Osei: tried back squats at 40kg -> knee swelled up for three days") == set()
+    assert codes(record, "Mr Osei\n→ Option: back squats @ 40kg, watch the left knee") == {
+        "failure_history_collapsed"
+    }
+
+
+def test_a_notes_fine_after_its_label_permits() -> None:
+    steam = rule(
+        "Staff may let a client use the steam room only if their PAR-Q shows no heart condition.",
+        ["steam room"],
+        "permission_with_condition",
+    )
+    assert passes(steam, "Steam room: fine, but only if the PAR-Q shows no heart condition.")
+    assert weakened(steam, "Steam room: fine for any client.")
+    assert weakened(steam, "Steam room - OK after their session.")

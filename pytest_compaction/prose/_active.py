@@ -268,6 +268,11 @@ def _check_active(
         if value_hit is not None and asked and told and all(reading[p] != required for p in told):
             at = told[0]  # "asked for it to be redelivered, but was told it will not be"
         polarity, negated = _reading(statement, at, spans.get(at, 1), at in turned, own_names)
+        if value_hit is not None and polarity == required == "positive" and r.fact.value is True:
+            # "back to running *once* the physio signs off": the state is still to come
+            awaited = statement.awaited(at)
+            if awaited is not None:
+                polarity, negated = "negative", f"{awaited} ...', as still to come"
         excepted = _subject_excepted(statement, r, at)
         if excepted is not None:
             # "the whole house is in *apart from Omar*": stated of everyone but its subject
@@ -277,6 +282,8 @@ def _check_active(
         if polarity != required:
             shown = r.show(value_hit[1]) if value_hit is not None else r.show(name)
             why = f"negated by {negated!r}" if negated else "without the negation the fact has"
+            if negated is not None and negated.endswith("as still to come"):
+                why = f"after '{negated}"
             if at in turned and negated == statement.tokens[at].raw:
                 # "staying *open*" for "closes", "*unsigned*" for "signed": the word is the opposite
                 opposite = next((a for a in r.value if a not in r.inverse), None)

@@ -249,6 +249,10 @@ _PROHIBITION = (
     # "nothing" and a participle of putting, opening its clause, forbids putting anything there
     r"(?:^[^\w]*|(?<=:\s)|(?<=\s-\s))nothing\s+(?:ever\s+)?(?:[a-z]+ed|left|put|kept|set|laid|stood|hung)\s+(?:on|onto|in|into|near|under|over|against|"
     r"inside|behind|beside|next\s+to|on\s+top\s+of)\b",
+    # "Mr. Halloran-Pike: nothing above RPE 7", "- nothing over 20kg overhead": "nothing" past a
+    # bound, opening its clause, forbids going past it
+    r"(?:^[^\w]*|(?<=:\s)|(?<=\s-\s))nothing\s+(?:above|over|beyond|past|heavier\s+than|higher\s+than|"
+    r"more\s+than|faster\s+than)\s+(?=[\w\u00a3$\u20ac])",
 )
 _EMPHASIS = (
     r"\beven\s+(?:if|when|though|after|before|once|while|whilst|during)\b",
@@ -344,8 +348,10 @@ _OBLIGATION = (
     # "Any estimate needs the solicitor's sign-off", "approval is needed": a need of a thing
     # (a need to do something is read above).
     r"\bneeds?\s+(?=(?:the|a|an|their|his|her|its|our|your|my|prior|written|explicit)\b|\w+'s\b|"
-    # "needs partner sign-off first", "needs approval": a need of an assent, bare
-    r"(?:[\w-]+\s+)?(?:sign-?off|approval|consent|signature|authori[sz]ation|permission)\b)",
+    # "needs partner sign-off first", "needs approval": a need of an assent, bare; "needs 24
+    # hrs' notice", "needs a GP referral": of a notice or a referral
+    r"(?:[\w'\u2019-]+\s+){0,2}?(?:sign-?off|approval|consent|signature|authori[sz]ation|permission|notice|"
+    r"referral|clearance)\b)",
     r"\b(?:is|are)\s+needed\b",
     # Reported speech moves the rule into the past: "has to" becomes "had to", "is to be"
     # "was to be" ("the form had to be signed", "keys were to be returned").
@@ -461,6 +467,10 @@ _PERMISSION = (
     r"(?<!\ba\s)(?<!\bthe\s)\b(?:fine|ok|okay|alright)\s+to(?=\s+(?!(?:the|a|an|him|her|them|me|us|you)\b)[a-z])",
     r"\bfree\s+to\b",
     r"\bfeel\s+free\b",
+    # a note's answer after its label: "Sauna for recovery: fine for any client", "guests
+    # - OK if signed in"; not "a fine", nor the verb "fine the driver £50"
+    r"(?:(?<=:\s)|(?<=\s-\s)|(?<=\s\u2013\s)|(?<=->\s)|(?<=\u2192\s))(?:fine|ok|okay)\b"
+    r"(?!\s+(?:the|a|an|him|her|them|me|us|you|[\u00a3$\u20ac\d]))",
 )
 _CONDITION = (
     r"\bunless\b",

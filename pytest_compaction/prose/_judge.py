@@ -506,11 +506,17 @@ def judge(
 
     if required is Modality.PROHIBITION:
         if prohibits:
-            for clause in statement:
+            for at, clause in enumerate(statement):
                 granted = clause.has(CueKind.PERMISSION) and not clause.has(
                     CueKind.PROHIBITION, CueKind.RESTRICTION
                 )
-                if granted and not (conditional and clause.has(CueKind.CONDITION)):
+                # "Visitors: fine, but not without a gown": the grant is bounded by the
+                # conditional prohibition after it
+                bounded = any(
+                    later.has(CueKind.PROHIBITION) and later.has(CueKind.CONDITION)
+                    for later in statement[at + 1 :]
+                )
+                if granted and not (conditional and (clause.has(CueKind.CONDITION) or bounded)):
                     words = clause.words(CueKind.PERMISSION)
                     return Judgement(
                         False, "permission", f"{_quote(words)} permits what the invariant forbids", True

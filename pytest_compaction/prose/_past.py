@@ -43,6 +43,13 @@ _STEP_TO_TAKE = re.compile(
 """A command after the arrow, a bare verb and "to" ("55kg → *go to* 57.5kg once ...",
 "→ *drop to* 2 cups if ..."): the step is still to take, so the value before the arrow still
 holds; "→ *moved to* Thu" tells the change done."""
+_AWAITING_OPENERS = frozenset({"once", "when", "if", "until", "till", "after", "before", "as"})
+"""Connectives of a clause whose act is still to come; "as" only in "as soon as"."""
+_AWAITED_REACH = 6
+_PRESENT_AUXILIARIES = frozenset({"is", "are", "has", "have", "gets", "get", "be", "been", "'s"})
+_COUNTED = re.compile(r"\s+(?:a|an|per|every|each|more|again|in\s+a\s+while)\b", re.IGNORECASE)
+_SOON_AS = re.compile(r"\s+soon\s+as\b", re.IGNORECASE)
+"""What makes the connective no clause's: "once a week", "once more", "once in a while"."""
 _STRUCK = re.compile(r"~~(?=\S)[^~\n]+?~~")
 """Markdown strikethrough: a value struck out is the one replaced ("~~3 pm~~ 4:30 pm")."""
 _ASIDE_BEFORE_ARROW = re.compile(r"\s*\([^()\n]{1,60}\)")
@@ -338,3 +345,30 @@ class _PastFraming(_Sentence):
             ):
                 words.append(token.raw)
         return ", ".join(dict.fromkeys(words)) if words else None
+
+    def awaited(self, position: int) -> str | None:
+        """The connective that tells the act at token ``position`` as still to come, or None:
+        the act is the verb of a clause opened by "once", "when", "if", "until", "as soon
+        as", "after" or "before" in the present ("back to running *once* the physio *signs
+        off*", "*when* it is paid", "*once* she has paid") or as a bare participle ("*once*
+        paid"); "once the physio signed off" tells it done, "once a week" is no clause."""
+        clause = self.clause[position]
+        for i in range(position - 1, max(-1, position - _AWAITED_REACH - 1), -1):
+            if self.clause[i] != clause or self.segment[i] != self.segment[position]:
+                return None
+            raw = self.tokens[i].raw.lower()
+            if raw not in _AWAITING_OPENERS or (
+                raw == "as" and not _SOON_AS.match(self.text, self.tokens[i].end)
+            ):
+                continue
+            between = [self.tokens[j].raw.lower() for j in range(i + 1, position)]
+            if any(self.tokens[j].past for j in range(i + 1, position)) or _COUNTED.match(
+                self.text, self.tokens[i].end
+            ):
+                return None
+            if between and between[-1] == "to":
+                return None  # "if you want to lift a timeout": the act a wish or a rule names
+            if self.tokens[position].past and between and not set(between) & _PRESENT_AUXILIARIES:
+                return None  # "once the physio signed off": done
+            return "as soon as" if raw == "as" else raw
+        return None

@@ -295,7 +295,8 @@ _ATTEMPT = re.compile(
     r"\b(?:tried|attempted|trialled|trialed|already\s+(?:[a-z]+ed|[a-z]+t|did|made|gave|put))\b"
 )
 _OUTCOME_BREAK = re.compile(
-    r"\s*(?:[;:]|\s[-\u2013\u2014]\s|[\u2013\u2014]|,?\s+(?:but|and|yet|however)\b,?|,\s+(?:though|however)\b,?)\s*"
+    # an arrow of a note leads to what came of it ("tried X @ 50kg -> back flared up")
+    r"\s*(?:[;:]|\s[-\u2013\u2014]\s|[\u2013\u2014]|\s(?:->|=>|\u2192)\s|,?\s+(?:but|and|yet|however)\b,?|,\s+(?:though|however)\b,?)\s*"
 )
 _IRREGULAR_PAST = _word_set(
     "sank spat fell broke tore froze shook split burst blew bent shrank slid stuck wore threw bit "
