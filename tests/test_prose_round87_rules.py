@@ -19,6 +19,15 @@ than the held-out set that showed the need:
 - an arrow after an attempt leads to what came of it ("tried X -> back flared up");
 - a note's "fine" or "OK" after its label permits ("Sauna: fine for any client"), so a
   condition it drops is lost;
+- a value word in a list's heading ("PAYMENTS") names a topic: the item's own value word is
+  read;
+- "keep A and B apart" / "in separate groups" keeps them from each other; what stands before
+  the verb is not kept;
+- a dotted time that opens a run-sheet line before a colon ("- 12.50: registrar arrives") is
+  a clock time;
+- "whichever the couple want" leaves it to a choice (a permission), never the verb of a
+  command; a condition's place joined by "or" to another ("lower lawn or the terrace")
+  bounds nothing;
 - in a trusted source, a speaker's label ("Text from Dmitri: 'Might ...'") stands apart from
   the doubt of what they say.
 """
@@ -29,6 +38,7 @@ from _prose_facts import events, fact, names, replaced
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
+from pytest_compaction.prose.modality import read
 from pytest_compaction.prose.summary import check_prose
 
 
@@ -229,3 +239,61 @@ def test_a_notes_fine_after_its_label_permits() -> None:
     assert passes(steam, "Steam room: fine, but only if the PAR-Q shows no heart condition.")
     assert weakened(steam, "Steam room: fine for any client.")
     assert weakened(steam, "Steam room - OK after their session.")
+
+
+def test_a_value_word_in_a_heading_names_a_topic() -> None:
+    ledger = fact(
+        "Omar has paid the final invoice for the venue.",
+        "payment.final_invoice_paid",
+        True,
+        {"names": ["final invoice"], "value": ["pay", "payment"]},
+    )
+    assert names(ledger, "PAYMENTS\n- Final invoice: paid by Omar.") == ()
+    assert names(ledger, "PAYMENTS\n- Final invoice: still to be paid by Omar.") == ("f1:value_changed",)
+    assert names(ledger, "Payments:\n- Final invoice: Omar yet to pay.") == ("f1:value_changed",)
+
+
+def _cousins() -> Ledger:
+    return fact(
+        "The groom's cousin Viktor must not be seated at the same table as his former business partner Hal.",
+        "seating.viktor_with_hal_allowed",
+        False,
+        {"names": ["Viktor", "Hal"]},
+    )
+
+
+def test_keeping_two_apart_keeps_them_from_each_other() -> None:
+    ledger = _cousins()
+    assert names(ledger, "KEEP VIKTOR (groom's cousin) AND HAL (ex-partner) ON SEPARATE TABLES.") == ()
+    assert names(ledger, "Seating: keep Viktor and Hal apart.") == ()
+    assert names(ledger, "Seating: Viktor and Hal at table 4 together, so keep the speeches short.") == (
+        "f1:value_changed",
+    )
+    assert names(ledger, "Viktor sits with Hal at table 4, so keep the kids' table separate.") == (
+        "f1:value_changed",
+    )
+
+
+def test_a_dotted_time_opening_a_run_sheet_line_is_a_clock_time() -> None:
+    ledger = fact(
+        "The florist arrives at 09:40.",
+        "setup.florist_arrival",
+        "09:40",
+        {"names": ["florist"], "value": ["09:40"]},
+    )
+    assert names(ledger, "SET-UP\n- 9.40: florist arrives.") == ()
+    assert names(ledger, "- 9.40: florist arrives") == ()
+    assert names(ledger, "SET-UP\n- 9.50: florist arrives.") == ("f1:value_changed",)
+
+
+def test_whichever_they_want_leaves_it_to_a_choice() -> None:
+    sparklers = rule(
+        "Guests may use sparklers only on the lower lawn.", ["sparklers"], "permission_with_condition"
+    )
+    assert passes(sparklers, "SPARKLERS: lower lawn only.")
+    assert weakened(sparklers, "SPARKLERS: lower lawn or the terrace, whichever the couple want.")
+    assert weakened(sparklers, "Sparklers wherever the guests like.")
+    assert passes(sparklers, "Sparklers are allowed on the lower lawn, nowhere else.")
+    # a word of choice opens no command
+    assert read("Confetti: whichever the couple pick.").cues == ()
+    assert weakened(sparklers, "Sparklers are allowed on the lower lawn or the terrace.")

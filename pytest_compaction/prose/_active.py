@@ -230,6 +230,10 @@ def _check_active(
             # the name's own clause first: "A does the X route, while B walks the Y" states
             # the X route of A, however near B's "walks" stands to it.
             positions = [p for p, _ in r.value_positions(statement)]
+            # the list's heading names a topic ("PAYMENTS / - Second instalment: still to be
+            # paid"): a value word in it states nothing beside the item's own
+            told = [p for p in positions if statement.tokens[p].start >= statement.heading]
+            positions = told or positions
             nearest = min(positions, key=_nearness(statement, name_at, True))
             own = _own_subject_at(statement, r, positions, name_at, things) if len(positions) > 1 else None
             # With the fact's subject named beside one of them, that one is its value: "A's
@@ -254,6 +258,8 @@ def _check_active(
         # a shorter alias inside a longer one is that one's words ("extension" of "no-cost
         # extension"): read where the longer one starts, whose own "no" negates nothing
         spans = _outermost(spans)
+        if value_hit is not None and any(statement.tokens[p].start >= statement.heading for p in spans):
+            spans = {p: n for p, n in spans.items() if statement.tokens[p].start >= statement.heading}
         turned = {p for a in group if a in r.inverse for p in statement.positions(a)}
         spots = sorted(spans, key=_nearness(statement, anchor, statement.index == hit_index))
         # A negating word of the fact's own qualifier ("foils kept *off* the scalp" for the

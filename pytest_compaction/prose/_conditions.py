@@ -355,7 +355,38 @@ def states_condition(invariant: str, texts: Sequence[str]) -> bool:
     from pytest_compaction.prose.normalize import tokens
 
     stems = _assent(t.norm for text in texts for t in tokens(text))
-    return any(_assent(words) <= stems for _, words in condition_words(invariant))
+    own = {t.norm for t in tokens(invariant)}
+    return any(
+        _assent(words) <= stems and not _alternative_added(words, texts, own)
+        for _, words in condition_words(invariant)
+    )
+
+
+_ALTERNATIVE = frozenset({"or", "plus"})
+_NOT_ALTERNATIVE = frozenset({"not", "no", "never", "nowhere", "nothing", "else", "only", "just"})
+
+
+def _alternative_added(words: Sequence[str], texts: Sequence[str], own: set[str]) -> bool:
+    """Whether a text joins another place or thing to the condition's last word with "or"
+    ("on the gravel forecourt *or down the chapel aisle*", "lower lawn *or the terrace*"):
+    the condition then bounds nothing. A word of the invariant's own ("before 9 or after
+    6" for a rule that names both) or a denial ("or anywhere else? no") is no alternative."""
+    from pytest_compaction.prose.normalize import tokens
+
+    if not words:
+        return False
+    last = words[-1]
+    for text in texts:
+        norms = [t.norm for t in tokens(text)]
+        for i, norm in enumerate(norms[:-2]):
+            if norm != last or norms[i + 1] not in _ALTERNATIVE:
+                continue
+            after = [
+                n for n in norms[i + 2 : i + 5] if n not in ("the", "a", "an", "down", "up", "in", "on", "at")
+            ]
+            if after and after[0][:1].isalpha() and after[0] not in own and after[0] not in _NOT_ALTERNATIVE:
+                return True
+    return False
 
 
 _AWAITED = _stem_set("awaiting awaits await pending")

@@ -29,7 +29,9 @@ __all__ = [
     "_AWAITED",
     "_AWAITED_LINKS",
     "_AWAITS",
+    "_APART",
     "_BEHIND",
+    "_KEEP_APART_REACH",
     "_PUT",
     "_KEEP_OFF",
     "_GONE_OFF",
@@ -243,6 +245,10 @@ _NOT_GIVEN_UP = frozenset(
 )
 """Words after a linking verb's "off" that make it no giving-up: a place or thing it is off
 ("off the jar"), a direction ("off to Leeds"), or "off duty", "off work", "off sick"."""
+_APART = frozenset({"apart", "separate", "separated", "separately"})
+"""Words that, after a verb of keeping, keep the things between them from each other: "keep
+Desmond and Rosalind *apart*", "KEEP DESMOND AND ROSALIND IN *SEPARATE* GROUPS"."""
+_KEEP_APART_REACH = 12
 _BEHIND = "behind"
 _KEEP_OFF = _stems("keep keeps kept keeping stay stays stayed staying")
 """Verbs that "off" after them keeps away from what follows: "keep off her left heel", "stay
@@ -370,6 +376,7 @@ _STATE_ADVERBS = _stems("now still currently also completely permanently firmly 
 _CUE_WORDS = (
     (_PROHIBITS | _PRIVATIVES | _AWAITS | _AWAITED | _REFUSALS | _ABANDONS | _CLOSURES | _WAITING)
     | {_OFF, _RID, _BEHIND, _OUT, _PUT}
+    | _APART
     | frozenset(_PHRASAL_REFUSALS)
     | _INSTEAD
     | {_YET, "still"}

@@ -467,6 +467,9 @@ _PERMISSION = (
     r"(?<!\ba\s)(?<!\bthe\s)\b(?:fine|ok|okay|alright)\s+to(?=\s+(?!(?:the|a|an|him|her|them|me|us|you)\b)[a-z])",
     r"\bfree\s+to\b",
     r"\bfeel\s+free\b",
+    # "on the forecourt or down the aisle, whichever the couple want": left to their choice
+    r"\b(?:whichever|wherever|whenever|whatever|however)\s+(?:[\w'\u2019]+\s+){0,3}?"
+    r"(?:wants?|likes?|prefers?|chooses?|wish(?:es)?|fancies|fancy)\b",
     # a note's answer after its label: "Sauna for recovery: fine for any client", "guests
     # - OK if signed in"; not "a fine", nor the verb "fine the driver £50"
     r"(?:(?<=:\s)|(?<=\s-\s)|(?<=\s\u2013\s)|(?<=->\s)|(?<=\u2192\s))(?:fine|ok|okay)\b"

@@ -12,6 +12,7 @@ import re
 from pytest_compaction.prose._cue_words import (
     _ABANDONS,
     _ADDITIVE,
+    _APART,
     _AUXILIARIES,
     _AWAITS,
     _BEHIND,
@@ -165,6 +166,11 @@ class _Negation(_NegativeWords):
         answer = self._label_answer(position)
         for i in self._negation_cues():
             norm = self.norms[i]
+            if self.tokens[i].raw.lower() in _APART:
+                apart = self._kept_apart(position, i)
+                if apart:
+                    found.append(apart)  # "keep Desmond and Rosalind in separate groups"
+                continue
             if (
                 self.segment[i] != seg
                 and i != answer

@@ -25,6 +25,7 @@ from pytest_compaction.prose._cue_words import (
     _DETERMINER_REACH,
     _GONE_OFF,
     _INSTEAD,
+    _KEEP_APART_REACH,
     _KEEP_OFF,
     _KEPT_OUT,
     _LEAVING,
@@ -223,6 +224,22 @@ class _NegativeWords(_Sentence):
             return "off"
         if verb in _OFF_STATE and position - index <= _OFF_REACH and self._abstains(index):
             return "off"  # "Ruben is off grapefruit", "stays off alcohol": he takes none
+        return ""
+
+    def _kept_apart(self, position: int, index: int) -> str:
+        """The words that keep token ``position`` from the others kept with it, when the
+        word of separating at token ``index`` (:data:`_APART`) follows a verb of keeping in
+        its clause and the token stands between the two ("*keep* Desmond (uncle) and
+        Rosalind in *separate* groups"): they are not to be together; else "". What stands
+        before the verb ("First look before the ceremony, so keep them apart") is not kept."""
+        first = max(0, index - _KEEP_APART_REACH)
+        if not first < position < index:
+            return ""
+        for k in range(position - 1, first - 1, -1):
+            if self.norms[k] in _KEEP_OFF and all(
+                self.clause[j] == self.clause[index] for j in range(k, index)
+            ):
+                return f"{self.tokens[k].raw} ... {self.tokens[index].raw}"
         return ""
 
     def _off_the_list(self, index: int) -> bool:

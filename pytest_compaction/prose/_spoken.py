@@ -164,14 +164,27 @@ _DOTTED_BEFORE = frozenset({*_TIME_BEFORE, "from", "before", "after", "around", 
 _PRICED = frozenset({"per", "a", "an", "each", "apiece"})
 
 
-def _dotted_clock(out: Sequence[Token], i: int) -> tuple[int, int] | None:
+_STAMP_OPENS = re.compile(r"(?:^|\n|:\s|^\s*[-*\u2022]\s|\n\s*[-*\u2022]\s|\d\.\s)\s*$")
+_STAMP_ENDS = re.compile(r":\s")
+
+
+def _stamped(out: Sequence[Token], i: int, text: str) -> bool:
+    """Whether token ``i`` opens its line or the item after a label and a colon ends it, as
+    a run-sheet's time does ("- 12.50: registrar arrives", "CEREMONY: 12.50: vows")."""
+    return bool(text) and (
+        _STAMP_OPENS.search(text, 0, out[i].start) is not None
+        and _STAMP_ENDS.match(text, out[i].end) is not None
+    )
+
+
+def _dotted_clock(out: Sequence[Token], i: int, text: str = "") -> tuple[int, int] | None:
     """The hours and minutes of a clock time written with a dot, as British and European
     usage writes it ("starts at 9.30", "from 14.00 to 16.00", "9.30 in the morning"), or
     None. A dotted number is a time only where a time is expected: after "at", "by",
     "until", "from", "before", "after" or "around" (or "to" and "and" after such a time),
-    or before a part of the day; its minutes in steps of five, as clock times in prose
-    are; never before a currency, a unit or a rate ("at 9.30 euros", "at 4.15%", "at 1.50
-    a litre")."""
+    before a part of the day, or opening a line with a colon after it (:func:`_stamped`);
+    its minutes in steps of five, as clock times in prose are; never before a currency, a
+    unit or a rate ("at 9.30 euros", "at 4.15%", "at 1.50 a litre")."""
     matched = _DOTTED.fullmatch(out[i].raw.strip())
     if matched is None or not out[i].norm.startswith("#"):
         return None
@@ -183,7 +196,12 @@ def _dotted_clock(out: Sequence[Token], i: int) -> tuple[int, int] | None:
         return None  # "from 5.31 to 5.40": a clock in prose shows five-minute steps, a version need not
     before = out[i - 1].norm if i > 0 else ""
     ranged = before in ("to", "and") and i > 1 and _dotted_clock(out, i - 2) is not None
-    if before not in _DOTTED_BEFORE and not ranged and _day_part(out, i + 1) is None:
+    if (
+        before not in _DOTTED_BEFORE
+        and not ranged
+        and _day_part(out, i + 1) is None
+        and not _stamped(out, i, text)
+    ):
         return None
     return int(matched.group(1)), minutes
 
@@ -375,7 +393,7 @@ def clock_phrases(out: list[Token], text: str) -> list[Token]:
             hours, minutes, end = (0 if hour == 12 else hour), 0, i + 1
         elif (clock := _twelve_hour(token)) is not None and _day_part(out, i + 1) is not None:
             hours, minutes, end = clock[0] % 12, clock[1], i + 1
-        elif (dotted := _dotted_clock(out, i)) is not None:
+        elif (dotted := _dotted_clock(out, i, text)) is not None:
             hours, minutes = dotted
             end = i + 1
             part = _day_part(out, end)
