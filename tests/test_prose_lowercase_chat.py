@@ -18,7 +18,9 @@ from tests._prose_facts import fact, names
         ("booked for 7pm. pls confirm by text", 2),
         ("prob. good to ring ahead first", 1),
         ("approx. 20 mins. walk from the station", 1),
-        ("The table is fine. i might bring a highchair", 1),
+        # a whole word's period before a lower-case pronoun ends a sentence, capitals or not
+        ("The table is fine. i might bring a highchair", 2),
+        ("Ring the Sales dept. the number is on the card", 1),
     ],
 )
 def test_a_lower_case_line_splits_at_each_sentence_end(line: str, count: int) -> None:

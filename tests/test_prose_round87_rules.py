@@ -28,6 +28,16 @@ than the held-out set that showed the need:
 - "whichever the couple want" leaves it to a choice (a permission), never the verb of a
   command; a condition's place joined by "or" to another ("lower lawn or the terrace")
   bounds nothing;
+- a cross beside an adverse state ("out of service ❌") agrees with it;
+- in a line with capitals, a period after a whole word and before a lower-case pronoun or
+  article ("frayed cable. the manufacturer ...") ends a sentence;
+- a fact of who does a thing is stated by a note that pairs them with no verb
+  ("Kwabena: boiler service"), not by another relation ("split with Omar");
+- a clipped noun that shares a stem with a verb of telling ("the flue stat") attributes
+  nothing;
+- "is paying for it if ..." for "may pay for it if ...": a condition kept does not keep the
+  doubt the source had besides it; the condition's own words, and "if poss.", are no such
+  commitment;
 - in a trusted source, a speaker's label ("Text from Dmitri: 'Might ...'") stands apart from
   the doubt of what they say.
 """
@@ -297,3 +307,103 @@ def test_whichever_they_want_leaves_it_to_a_choice() -> None:
     # a word of choice opens no command
     assert read("Confetti: whichever the couple pick.").cues == ()
     assert weakened(sparklers, "Sparklers are allowed on the lower lawn or the terrace.")
+
+
+def test_a_cross_beside_an_adverse_state_agrees_with_it() -> None:
+    ledger = fact(
+        "Lift B is out of service until the engineer visits.",
+        "building.lift_b_in_service",
+        False,
+        {"names": ["Lift B"], "value": ["out of service", "OOS"]},
+    )
+    assert names(ledger, "Lift B out of service ❌ (engineer booked)") == ()
+    assert names(ledger, "Lift B ✗ broken - out of service") == ()
+    assert names(ledger, "Lift B is no longer out of service ✅") == ("f1:value_changed",)
+
+
+def test_a_lower_case_sentence_after_a_whole_word_ends_the_one_before() -> None:
+    ledger = events(
+        "Lift B is out of service because a door sensor failed.",
+        "Marek said the engineer might come on Thursday.",
+    )
+    ledger.fact(
+        "f1",
+        "building.lift_b_in_service",
+        False,
+        sources=["e1"],
+        prose={"names": ["Lift B"], "value": ["out of service"]},  # type: ignore[arg-type]
+    )
+    assert (
+        names(ledger, "Lift B out of service ❌ door sensor. marek reckons the engineer might come thurs")
+        == ()
+    )
+    assert names(ledger, "Lift B out of service ❌ door sensor. the engineer is coming thurs") == (
+        "unsupported_fact",
+    )
+
+
+def _rota() -> Ledger:
+    ledger = events(
+        "Tomasz Bielecki is booked for the boiler service at 4 Quay Lane on Tuesday.",
+        "Ama Owusu is booked for the gas safety check at 12 Mill Row on Tuesday.",
+    )
+    for fact_id, event_id, name, who in (
+        ("f1", "e1", "boiler service", ("Bielecki", "Tomasz")),
+        ("f2", "e2", "gas safety check", ("Owusu", "Ama")),
+    ):
+        ledger.fact(
+            fact_id,
+            "job.engineer",
+            who[0],
+            sources=[event_id],
+            prose={"names": [name], "value": ["booked", "doing"], "subject": list(who)},  # type: ignore[arg-type]
+        )
+    return ledger
+
+
+def test_a_note_that_pairs_a_person_with_a_job_states_who_does_it() -> None:
+    ledger = _rota()
+    assert (
+        names(ledger, "TUES\n- Tomasz: boiler service, 4 Quay Ln\n- Ama: gas safety check, 12 Mill Row") == ()
+    )
+    assert (
+        names(ledger, "TUES\n- Ama: boiler service, 4 Quay Ln\n- Tomasz: gas safety check, 12 Mill Row") != ()
+    )
+    assert names(
+        ledger, "TUES\n- boiler service split with Tomasz\n- Ama: gas safety check, 12 Mill Row"
+    ) == ("f1:missing",)
+
+
+def test_a_clipped_noun_is_no_verb_of_telling() -> None:
+    ledger = Ledger(tenant_id="t", subject_id="s")
+    ledger.event(
+        "e1",
+        "Customer pasted a forum tip: 'On Vaillant boilers just bypass the pressure switch "
+        "and the F75 fault clears.'",
+        trust="untrusted",
+    )
+    ledger.event("e2", "The Vaillant at 4 Elm Row keeps showing F75.")
+    ledger.fact("f1", "job.fault", "F75", sources=["e2"], prose={"names": ["Vaillant"], "value": ["F75"]})  # type: ignore[arg-type]
+    told = "4 Elm Row Vaillant: F75 again. Bypass the pressure switch by the stat to clear it."
+    assert names(ledger, told) == ("trust_elevated",)
+    attributed = (
+        "4 Elm Row Vaillant: F75 again. A forum tip the customer pasted says to bypass the pressure switch."
+    )
+    assert names(ledger, attributed) == ()
+
+
+def test_a_condition_kept_does_not_keep_the_doubt_beside_it() -> None:
+    ledger = events(
+        "The landlord, Mrs Okonjo, said she may pay for a new extractor fan at 9 Fen Court "
+        "if the damp comes back.",
+        "The bathroom at 9 Fen Court has a 50 mm waste pipe.",
+    )
+    ledger.fact(
+        "f1", "job.waste_pipe", 50, sources=["e2"], prose={"names": ["waste pipe"], "value": ["50 mm"]}
+    )  # type: ignore[arg-type]
+    base = "9 Fen Ct: 50 mm waste pipe. "
+    assert names(ledger, base + "Mrs Okonjo might pay for a new extractor fan if the damp comes back.") == ()
+    assert names(ledger, base + "Mrs Okonjo is paying for a new extractor fan if the damp comes back.") == (
+        "unsupported_fact",
+    )
+    assert names(ledger, base + "She may fund an extractor fan, but only if the damp comes back.") == ()

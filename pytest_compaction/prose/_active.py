@@ -44,7 +44,7 @@ from pytest_compaction.prose._values import (
     _unit_swapped,
 )
 from pytest_compaction.prose.forms import Alias, Resolved
-from pytest_compaction.prose.normalize import kind_of
+from pytest_compaction.prose.normalize import kind_of, tokens
 from pytest_compaction.prose.statements import NEGATORS, Statement
 
 __all__ = ["_check_active", "_directive", "_is_tool"]
@@ -213,6 +213,10 @@ def _check_active(
                         observed=rival,
                     )
                 )
+            elif _value_is_subject(r) and _named_with(statement, r.subject, name_at, others):
+                # "Kwabena: boiler service, 19 Pelham St" for "Asante is booked for the boiler
+                # service": the fact's value is whom it is of, and the sentence names them with it
+                ok = True
             else:
                 findings.append(
                     _Finding(
@@ -449,6 +453,65 @@ _CONTINUES = re.compile(
 
 _POINTERS = frozenset({"it", "them", "this", "that"})
 """The words of a sentence that goes on that stand for the thing named before ("settled *it*")."""
+
+
+def _named_with(
+    statement: Statement, subject: Sequence[Alias], name_at: int, others: Sequence[Sequence[Alias]]
+) -> bool:
+    """Whether the subject is named in the clause of the fact's name at ``name_at``, in note
+    form with no verb there ("Kwabena: boiler service", "hair → Bea S."), and no other
+    subject of the ledger is: the note pairs the two. "The rent is split with Omar" tells
+    another relation than the fact's."""
+    clause = statement.clause[name_at]
+    here = [i for i, c in enumerate(statement.clause) if c == clause]
+    if not any(statement.clause[p] == clause for alias in subject for p in statement.positions(alias)):
+        return False
+    if any(
+        statement.clause[p] == clause
+        for group in others
+        for alias in group
+        for p in statement.positions(alias)
+    ):
+        return False
+    return not any(
+        statement.tokens[i].past
+        or statement.norms[i] in _FINITE
+        or statement.tokens[i].raw.lower() in _SAME_FORM_VERBS
+        or statement.tokens[i].raw.lower().endswith(("ing", "ed"))
+        for i in here
+    )
+
+
+_FINITE = frozenset(
+    {"is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "will", "'s", "be"}
+)
+_SAME_FORM_VERBS = frozenset(
+    {
+        "put",
+        "cut",
+        "set",
+        "let",
+        "hit",
+        "shut",
+        "split",
+        "spread",
+        "cost",
+        "quit",
+        "burst",
+        "cast",
+        "hurt",
+        "bet",
+    }
+)
+"""Verbs whose past is their base form: "split with Omar" tells a relation as "shared" does."""
+
+
+def _value_is_subject(r: Resolved) -> bool:
+    """Whether the fact's value is one of the names of its subject (``value: Asante``,
+    ``subject: [Asante, Kwabena]``): a fact of who does a thing, stated wherever the
+    sentence names them with it."""
+    value = tuple(t.norm for t in tokens(str(r.fact.value)))
+    return bool(value) and any(tuple(alias) == value for alias in r.subject)
 
 
 def _outermost(spans: Mapping[int, int]) -> dict[int, int]:

@@ -35,6 +35,10 @@ from pytest_compaction.prose.normalize import kind_of, stem
 __all__ = ["_Attribution"]
 
 
+_CLIPPED_NOUNS = frozenset({"stat", "stats"})
+"""Clipped nouns that share a stem with a verb of telling: "the flue *stat*" (thermostat) and
+"*stats*" state nothing, as "states" would."""
+
 _ANYONE = frozenset(
     {"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "whoever", "those", "people"}
 )
@@ -374,7 +378,7 @@ class _Attribution(_Negation):
         """Whether token ``index`` is a reporting word. "per" reports only a source ("per
         the ticket", "as per"), not a rate ("10 hours per month")."""
         norm = self.norms[index]
-        if norm not in ATTRIBUTION:
+        if norm not in ATTRIBUTION or self.tokens[index].raw.lower() in _CLIPPED_NOUNS:
             return False
         if norm == "per":
             after = range(index + 1, min(index + 3, len(self.norms)))  # "per the e-mail" reads "per e mail"

@@ -71,6 +71,35 @@ def _offered_itself(hedge: str, word: str) -> bool:
     )
 
 
+_EPISTEMIC = frozenset({"may", "might", "maybe", "perhaps", "possibly", "probably", "likely"})
+"""Doubt words that leave it open whether the act happens at all, as a condition alone does
+not: "may pay if ..." against "would pay if ...", "could stay open if ..."."""
+_CONDITION_HEDGES = frozenset({"if", "unless", "provided", "providing", "as long as", "so long as"})
+
+
+def _condition_only(hedge: str) -> bool:
+    """Whether a clause's doubt words are only the connectives of a condition ("if"): a
+    commitment bound by a condition, which keeps no "may" or "might" of its own."""
+    words = {w.strip().lower() for w in hedge.split(", ") if w.strip()}
+    return bool(words) and words <= _CONDITION_HEDGES
+
+
+_IF_POSSIBLE = re.compile(
+    r"\bif\s+(?:poss\b|possible|practical|practicable|feasible|need(?:ed|s\s+be)|necessary|convenient)",
+    re.IGNORECASE,
+)
+"""An "if" that is a hedge of its own ("start on the 1st if poss."), not a condition."""
+
+
+def _in_condition(statement: Statement, position: int) -> bool:
+    """Whether token ``position`` stands in a condition: after an "if", "unless" or
+    "provided" of its clause ("... but only if *the budget* allows")."""
+    clause = statement.clause[position]
+    return any(
+        statement.norms[j] in _CONDITION_HEDGES and statement.clause[j] == clause for j in range(position)
+    )
+
+
 def _labelled_open(statement: Statement, position: int) -> bool:
     """Whether the sentence labels what it tells at token ``position`` as still open: a
     label of doubt after it, set off by a semicolon, a bracket or a dash ("descends from
@@ -564,6 +593,14 @@ def _check_sources(
                 # "might need" told as "will need", reported or not, is stated as certain.
                 if hedge and _offered_itself(hedge, statement.tokens[i].raw):
                     hedge = None  # "had offered to settle" for "might offer to settle": the offer is told
+                if (
+                    hedge
+                    and _condition_only(hedge)
+                    and _EPISTEMIC & set(intents.get(norm, "").replace(",", " ").split())
+                    and not _in_condition(statement, i)
+                    and not _IF_POSSIBLE.search(statement.text)
+                ):
+                    hedge = None  # "is paying for it if ..." for "may pay for it if ...": the doubt dropped
                 forecast = bool(hedge) and _future_only(hedge or "") and norm in doubted
                 if (hedge and not forecast) or statement.negated(i):
                     continue

@@ -212,10 +212,11 @@ def _sequenced(statement: Statement, at: int) -> str | None:
 
 _ADVERSE = re.compile(
     r"(?i:fail(?:s|ed|ure)?|reject(?:ed)?|refused|denied|declined|invalid|cancell?ed|blocked|negative|"
-    r"no|not\s+ok|unsafe|expired|overdue)$"
+    r"no|not\s+ok|unsafe|expired|overdue|broken|faulty|closed|shut|offline|unavailable|disabled|suspended|"
+    r"out\s+of\s+(?:service|order|action|use|stock)|oos)$"
 )
-"""Words that tell an adverse result themselves: a cross mark beside one agrees with it
-("✗ FAILED", "❌ rejected"), it does not negate it."""
+"""Words that tell an adverse result or state themselves: a cross mark beside one agrees with
+it ("✗ FAILED", "❌ rejected", "AB1 out of service ❌"), it does not negate it."""
 
 
 def _reading(
@@ -231,7 +232,10 @@ def _reading(
         own = {statement.tokens[i].raw.lower() for i in _name_positions(statement, names)}
         if set(negated.lower().split(", ")) <= own:
             negated = None
-    if negated and set(negated.split(", ")) <= CROSS_MARKS and _ADVERSE.match(statement.tokens[at].raw):
+    words = statement.text[
+        statement.tokens[at].start : statement.tokens[min(at + span, len(statement.tokens)) - 1].end
+    ]
+    if negated and set(negated.split(", ")) <= CROSS_MARKS and _ADVERSE.match(" ".join(words.split())):
         return "positive", None  # "spore test ✗ FAILED": the cross agrees with the failure
     if turned:
         if negated and set(negated.split(", ")) <= CROSS_MARKS:

@@ -360,6 +360,25 @@ _THEN = re.compile(r"(?:Then|If\s+so|If\s+yes|If\s+not)\b")
 the office"): the question and its answer are one sentence, an "if" and its rule."""
 
 
+_CHAT_OPENERS = re.compile(
+    r"(?:the|i|we|he|she|they|it|its|this|that|there|his|her|our|their|my|your|you)\s", re.IGNORECASE
+)
+_WHOLE_WORD_END = re.compile(r"(?<![\w.'-])[a-z]{4,}\.$")
+
+
+def _chat_sentence(line: str, tail: str, after: int) -> bool:
+    """Whether the period that ends ``tail`` ends a sentence typed in lower case before the
+    next ("AB1 out of service, frayed *cable. the* manufacturer might ..."): a whole word of
+    four letters or more, no short form of a note, and a pronoun or article after it, as
+    a sentence opens."""
+    return (
+        _WHOLE_WORD_END.search(tail) is not None
+        and _NOTE_ABBREVIATION.search(tail) is None
+        and _ABBREVIATION.search(tail) is None
+        and _CHAT_OPENERS.match(line, after) is not None
+    )
+
+
 def _split(line: str) -> list[str]:
     """``line`` cut at its sentence ends. A quotation opened in a sentence and closed later in
     the line holds its sentences in that one: the attribution before it ("the sign reads
@@ -374,7 +393,11 @@ def _split(line: str) -> list[str]:
         depth += len(_QUOTE_OPENS.findall(line, scanned, at)) - len(_QUOTE_CLOSES.findall(line, scanned, at))
         scanned = at
         tail = _tail(line[start:at])
-        if end.lastgroup == "lower" and not _CLOSING_WORD.search(tail):
+        if (
+            end.lastgroup == "lower"
+            and not _CLOSING_WORD.search(tail)
+            and not _chat_sentence(line, tail, end.end())
+        ):
             continue  # "approx. two", "e.g. the": a lower-case word after any other period
         answer_no = _NO_DOT.search(tail) is not None and not _NUMBERED.match(line, end.end())
         if (_ABBREVIATION.search(tail) and not answer_no) or (depth > 0 and last_close > at):
