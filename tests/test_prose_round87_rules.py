@@ -38,6 +38,11 @@ than the held-out set that showed the need:
 - "is paying for it if ..." for "may pay for it if ...": a condition kept does not keep the
   doubt the source had besides it; the condition's own words, and "if poss.", are no such
   commitment;
+- a note's short label set off by emoji ("parties 🎂 check each waiver") comes before a
+  command;
+- a check "passed" is the opposite of one that "failed", and the other way round;
+- a word that ends in "-eed" of its own ("bleed", "speed", "proceed") keeps it: "bleed",
+  "bled" and "bleeding" are one word, "agreed" is still "agree";
 - in a trusted source, a speaker's label ("Text from Dmitri: 'Might ...'") stands apart from
   the doubt of what they say.
 """
@@ -49,6 +54,7 @@ from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose.modality import read
+from pytest_compaction.prose.normalize import stem
 from pytest_compaction.prose.summary import check_prose
 
 
@@ -407,3 +413,47 @@ def test_a_condition_kept_does_not_keep_the_doubt_beside_it() -> None:
         "unsupported_fact",
     )
     assert names(ledger, base + "She may fund an extractor fan, but only if the damp comes back.") == ()
+
+
+def test_a_label_set_off_by_emoji_comes_before_a_command() -> None:
+    helmets = rule(
+        "Check every rider's helmet strap before the session starts.", ["helmet strap"], "obligation"
+    )
+    assert passes(helmets, "kids club 🚲 check every helmet strap before the session starts")
+    assert weakened(helmets, "kids club 🚲 checking helmet straps before the session is good practice")
+
+
+def test_a_check_passed_is_the_opposite_of_one_failed() -> None:
+    failed = fact(
+        "Keira failed her lead climbing assessment on Friday: she back-clipped twice.",
+        "assessment.keira_lead",
+        "fail",
+        {"names": ["lead climbing assessment", "lead assessment"], "value": ["fail"]},
+    )
+    assert names(failed, "keira - lead assessment fri: failed ❌ back-clipped twice") == ()
+    assert names(failed, "keira - lead assessment fri: passed ✅ talked about back-clipping") == (
+        "f1:value_changed",
+    )
+    passed = fact(
+        "Ravi passed his belay check on Monday.",
+        "assessment.ravi_belay",
+        "pass",
+        {"names": ["belay check"], "value": ["pass"]},
+    )
+    assert names(passed, "Ravi: belay check passed Mon ✅") == ()
+    assert names(passed, "Ravi: belay check failed Mon, retest next week") == ("f1:value_changed",)
+
+
+def test_a_word_with_its_own_eed_keeps_it() -> None:
+    assert stem("bleed") == stem("bled") == stem("bleeding") == stem("bleeds")
+    assert stem("proceed") == stem("proceeded") == stem("proceeding")
+    assert stem("agreed") == stem("agree")
+    assert stem("freed") == stem("free")
+    ledger = fact(
+        "Nadia bled all the downstairs radiators at 3 Ash Close.",
+        "job.radiators_bled",
+        True,
+        {"names": ["radiators", "rads"], "value": ["bleed", "bled"]},
+    )
+    assert names(ledger, "3 Ash Cl: downstairs rads - bleeding done (Nadia)") == ()
+    assert names(ledger, "3 Ash Cl: downstairs rads - bleeding not done yet") == ("f1:value_changed",)

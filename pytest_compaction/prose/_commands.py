@@ -27,6 +27,11 @@ _IMPERATIVE_SKIP = re.compile(
 a reminder, sign the chart"."""
 _MARKS = re.compile(r"^\s*(?:[^\w\s\"'`(\[*_#|~\u201c\u2018-]+\s+){1,3}(?=\w)")
 """Emoji or symbols that open a note's line before its command ("🔋 Log every swap")."""
+_EMOJI_LABEL = re.compile(
+    r"^\s*[\w'&/-]+(?:\s+[\w'&/-]+){0,2}\s+[^\w\s\"'`(\[*_#|~\u201c\u2018.,;:!?<>=$\u00a3\u20ac%&+-]+\s+(?=[a-z])"
+)
+"""A note's short label set off by emoji or symbols instead of a colon ("parties 🎂 check each
+kid's waiver"): the command starts after them."""
 _FLAG = re.compile(r"^\s*\[[ xX!\u2713\u2714]?\]\s*")
 """A task list's box or a flag of importance that opens a line ("[ ] book a hot meal for ...",
 "[!] Fri: back up ..."): a command may follow it, its label first."""
@@ -258,6 +263,7 @@ def _heads(text: str) -> tuple[str, ...]:
         clean,
         labelled,
         dashed,
+        _EMOJI_LABEL.sub("", clean, count=1),
         _FRONTED.sub("", clean, count=1),
         _FRONTED.sub("", labelled, count=1),
     )

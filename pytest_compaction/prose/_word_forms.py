@@ -262,6 +262,11 @@ _KEEP = frozenset(
     {"this", "his", "has", "is", "was", "us", "yes", "its", "bus", "gas", "plus", "thus"}
     | {"none", "nothing", "nobody", "nowhere", "neither", "never"}  # negators stay whole
 )
+_EE_VERBS = frozenset(
+    {"agree", "disagree", "free", "guarantee", "referee", "decree", "oversee", "foresee", "flee", "emcee"}
+)
+"""Verbs that end in "-ee", whose past ends in "-eed" ("agreed", "freed"): other words in
+"-eed" keep it as their own ("bleed", "speed", "exceed")."""
 _FUNCTION_WORDS = frozenset({"no", "not", "nor", "her", "for", "the", "them"})
 """Closed-class words a content word's suffixes can fold onto once its final "e" is dropped
 ("noted", "notes", "noting" would read as "not", "here" as "her", "themes" as "them"). A
@@ -323,6 +328,11 @@ def _plain_stem(word: str) -> str:
     if w.endswith("ings") and len(w) >= 7 and w[:-1] not in _KEEP:
         w = w[:-1]  # a plural noun in "-ing" stems as its singular: "mornings", "meetings"
     for suffix, repl in (("ies", "y"), ("ied", "y"), ("ying", "y"), ("ing", ""), ("ed", "")):
+        if suffix == "ed" and w.endswith("eed"):
+            if w[:-1] in _EE_VERBS:
+                w = w[:-1]  # "agreed" is "agree" and its "d", as "agrees" is its "s"
+                break
+            continue  # "bleed", "speed", "proceed": the "-eed" is the word's own
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             w = w[: -len(suffix)] + repl
             break

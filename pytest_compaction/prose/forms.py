@@ -654,11 +654,14 @@ _OPPOSITE_STATES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("open", "opens", "opened"), _CLOSED),
     **dict.fromkeys(_CONFIRMING, _CANCELLED),
     **dict.fromkeys(_APPROVING, _REFUSED),
+    **dict.fromkeys(("pass", "passes", "passed"), ("failed", "fail", "fails")),
+    **dict.fromkeys(("fail", "fails", "failed"), ("passed", "pass", "passes")),
 }
 """A closure and its opposite, and a decision and its reversal, which English does not make
 with "un-": "the hide *stays open*" (or "*reopening* of the hide") tells a "closed" hide is
 not closed, as "closed" tells "open" is not; "the family's *cancellation*" tells a confirmed
-booking is not confirmed, "*turned down*" an approval not given."""
+booking is not confirmed, "*turned down*" an approval not given; a check "passed" was not
+failed, and the other way round."""
 
 
 def _value_polarity(
