@@ -43,6 +43,8 @@ than the held-out set that showed the need:
 - a check "passed" is the opposite of one that "failed", and the other way round;
 - a word that ends in "-eed" of its own ("bleed", "speed", "proceed") keeps it: "bleed",
   "bled" and "bleeding" are one word, "agreed" is still "agree";
+- a note's cross or tick closes its item: a "not" after it ("CRACKED ✗ not safe to ride")
+  tells something else;
 - in a trusted source, a speaker's label ("Text from Dmitri: 'Might ...'") stands apart from
   the doubt of what they say.
 """
@@ -457,3 +459,15 @@ def test_a_word_with_its_own_eed_keeps_it() -> None:
     )
     assert names(ledger, "3 Ash Cl: downstairs rads - bleeding done (Nadia)") == ()
     assert names(ledger, "3 Ash Cl: downstairs rads - bleeding not done yet") == ("f1:value_changed",)
+
+
+def test_a_mark_closes_its_item() -> None:
+    ledger = fact(
+        "The fork on Mrs Adeyemi's bike is bent, so it is not safe to ride.",
+        "bike.fork_bent",
+        True,
+        {"names": ["fork"], "value": ["bent"]},
+    )
+    assert names(ledger, "#3310 - Adeyemi: fork BENT ✗ not safe to ride") == ()
+    assert names(ledger, "#3310 - Adeyemi: fork bent ✓ checked, not safe to ride") == ()
+    assert names(ledger, "#3310 - Adeyemi: fork not bent ✓ safe to ride") == ("f1:value_changed",)

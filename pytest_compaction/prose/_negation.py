@@ -142,6 +142,11 @@ _LINE_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had", "will
 """Finite verbs that give a marked line a clause of its own."""
 
 
+_ITEM_MARKS = CROSS_MARKS | frozenset("\u2713\u2714\u2705")
+"""Crosses and ticks: a note's mark after a word closes its item, so a negator after it
+tells something else ("chainstay CRACKED ✗ *not* safe to ride")."""
+
+
 class _Negation(_NegativeWords):
     """How a statement reads negation; :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
 
@@ -166,6 +171,8 @@ class _Negation(_NegativeWords):
         answer = self._label_answer(position)
         for i in self._negation_cues():
             norm = self.norms[i]
+            if i > position + 1 and any(self.tokens[j].raw in _ITEM_MARKS for j in range(position + 1, i)):
+                continue  # "chainstay CRACKED ✗ not safe to ride": the mark closes the item
             if self.tokens[i].raw.lower() in _APART:
                 apart = self._kept_apart(position, i)
                 if apart:

@@ -213,6 +213,7 @@ def _sequenced(statement: Statement, at: int) -> str | None:
 _ADVERSE = re.compile(
     r"(?i:fail(?:s|ed|ure)?|reject(?:ed)?|refused|denied|declined|invalid|cancell?ed|blocked|negative|"
     r"no|not\s+ok|unsafe|expired|overdue|broken|faulty|closed|shut|offline|unavailable|disabled|suspended|"
+    r"cracked|damaged|worn|leaking|seized|snapped|torn|corroded|punctured|bent|loose|buckled|"
     r"out\s+of\s+(?:service|order|action|use|stock)|oos)$"
 )
 """Words that tell an adverse result or state themselves: a cross mark beside one agrees with
