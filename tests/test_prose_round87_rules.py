@@ -45,6 +45,8 @@ than the held-out set that showed the need:
   "bled" and "bleeding" are one word, "agreed" is still "agree";
 - a note's cross or tick closes its item: a "not" after it ("CRACKED ✗ not safe to ride")
   tells something else;
+- a hedge in a role after a value ("Fri 20 March as a possible backup") doubts that value,
+  not the clause before it;
 - in a trusted source, a speaker's label ("Text from Dmitri: 'Might ...'") stands apart from
   the doubt of what they say.
 """
@@ -471,3 +473,17 @@ def test_a_mark_closes_its_item() -> None:
     assert names(ledger, "#3310 - Adeyemi: fork BENT ✗ not safe to ride") == ()
     assert names(ledger, "#3310 - Adeyemi: fork bent ✓ checked, not safe to ride") == ()
     assert names(ledger, "#3310 - Adeyemi: fork not bent ✓ safe to ride") == ("f1:value_changed",)
+
+
+def test_a_possible_backup_doubts_only_its_own_value() -> None:
+    ledger = replaced(
+        ("Mila's viola exam is on 4 May.", "The exam board moved Mila's viola exam to 11 May."),
+        "exam.mila_date",
+        ["viola exam"],
+        ("05-04", "4 May"),
+        ("05-11", "11 May"),
+    )
+    assert names(ledger, "Mila: viola exam moved from 4 May to 11 May (board emailed)") == ()
+    assert names(ledger, "Mila: viola exam on 4 May, board mentioned 11 May as a possible backup") == (
+        "f1:forbidden_superseded_fact",
+    )

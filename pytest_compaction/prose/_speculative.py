@@ -241,6 +241,9 @@ class _Speculation(_Sentence):
         # So does one inside brackets the token is not in: "`{"seat": "aisle"}` (window if he
         # wants to sleep)" settles the aisle seat.
         quotes += [b.span() for b in _BRACKETED.finditer(self.text) if not b.start() <= here < b.end()]
+        # ... and one in a role after a value ("Fri 20 March *as a possible backup*") doubts
+        # that value (:meth:`second_choice`), not the clause before it.
+        quotes += [c.span() for c in _SECOND_CHOICE.finditer(self.text, start, end) if c.start() > here]
         words = [
             m.group()
             for m in found
