@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence, Set
 from pytest_compaction.core.model import Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
 from pytest_compaction.prose._active import _directive, _is_tool
-from pytest_compaction.prose._cue_words import CLINICAL_QUERIES, FINITE_AUXILIARIES
+from pytest_compaction.prose._cue_words import _SPECULATION, CLINICAL_QUERIES, FINITE_AUXILIARIES
 from pytest_compaction.prose._doubt import (
     _about_else,
     _before_question,
@@ -233,11 +233,23 @@ def _speaker_cut(statement: Statement, positions: Sequence[int]) -> int:
     """Where in ``positions`` (one clause) what a labelled speaker says begins, when its
     doubt reaches none of the label before it ("*Msg from Mireille:* 'Might do the half'"),
     or 0: the first doubted token right after a colon."""
-    if not positions or statement.speculative(positions[0]) is not None:
-        return 0
+    if not positions or ":" not in statement.text:
+        return 0  # the cheap test first: most source sentences have no label
+    key = f"speaker cut {positions[0]}"
+    if key not in statement._memo:  # a source's sentences are read once and kept
+        statement._memo[key] = (_cut_after_label(statement, positions),)
+    return statement._memo[key][0]
+
+
+def _cut_after_label(statement: Statement, positions: Sequence[int]) -> int:
+    """:func:`_speaker_cut`, worked out."""
     for k, (before, at) in enumerate(itertools.pairwise(positions), start=1):
         if ":" in statement.text[statement.tokens[before].end : statement.tokens[at].start]:
-            return k if statement.speculative(at) is not None else 0
+            if _SPECULATION.search(statement.text, statement.tokens[at].start) is None:
+                return 0  # no doubt word in what is said: nothing to read apart
+            if statement.speculative(at) is None or statement.speculative(positions[0]) is not None:
+                return 0
+            return k
     return 0
 
 

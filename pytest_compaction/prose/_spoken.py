@@ -164,17 +164,25 @@ _DOTTED_BEFORE = frozenset({*_TIME_BEFORE, "from", "before", "after", "around", 
 _PRICED = frozenset({"per", "a", "an", "each", "apiece"})
 
 
-_STAMP_OPENS = re.compile(r"(?:^|\n|:\s|^\s*[-*\u2022]\s|\n\s*[-*\u2022]\s|\d\.\s)\s*$")
+_STAMP_OPENS = re.compile(r"\s*(?:[-*\u2022]\s+|\d+\.\s+)?")
 _STAMP_ENDS = re.compile(r":\s")
+_STAMP_REACH = 8
 
 
 def _stamped(out: Sequence[Token], i: int, text: str) -> bool:
     """Whether token ``i`` opens its line or the item after a label and a colon ends it, as
-    a run-sheet's time does ("- 12.50: registrar arrives", "CEREMONY: 12.50: vows")."""
-    return bool(text) and (
-        _STAMP_OPENS.search(text, 0, out[i].start) is not None
-        and _STAMP_ENDS.match(text, out[i].end) is not None
-    )
+    a run-sheet's time does ("- 12.50: registrar arrives", "CEREMONY: 12.50: vows"). Only
+    the few characters before it are read, so a long line costs no more per number."""
+    if not text or _STAMP_ENDS.match(text, out[i].end) is None:
+        return False
+    start = out[i].start
+    near = max(0, start - _STAMP_REACH)
+    if text[near:start].endswith(": "):
+        return True
+    newline = text.rfind("\n", near, start)
+    if newline < 0 and near > 0:
+        return False  # the line opens further back: the number stands inside it
+    return _STAMP_OPENS.fullmatch(text, newline + 1, start) is not None
 
 
 def _dotted_clock(out: Sequence[Token], i: int, text: str = "") -> tuple[int, int] | None:
