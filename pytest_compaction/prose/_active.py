@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence, Set
 
 from pytest_compaction.core.model import Criticality, Trust
 from pytest_compaction.core.violations import Violation, ViolationCode
-from pytest_compaction.prose._cue_words import _SPECULATION
+from pytest_compaction.prose._cue_words import _SPECULATION, FINITE_AUXILIARIES
 from pytest_compaction.prose._findings import _Finding, _where
 from pytest_compaction.prose._qualifiers import _conceded_qualifiers, _kept, _negative_qualifiers
 from pytest_compaction.prose._subjects import (
@@ -482,9 +482,8 @@ def _named_with(
     )
 
 
-_FINITE = frozenset(
-    {"is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "will", "'s", "be"}
-)
+_FINITE = FINITE_AUXILIARIES | {"do", "will", "'s", "be"}
+"""The finite verbs of a clause, and "be": with one, the clause tells a relation of its own."""
 _SAME_FORM_VERBS = frozenset(
     {
         "put",
