@@ -119,6 +119,8 @@ def _check_active(
     kinds = _typed(written) | _source_units(fact, r.value, ledger_events)
     others = [group for group in entities if not set(group) & set(r.subject)]
     for statement in _candidates(statements, r.names):
+        if _heads_the_next(statements, statement):
+            continue  # "- Caspar I-R (cello)" over indented bullets: a title, its items tell
         hit = statement.find_any(r.names)
         if hit is None:
             continue
@@ -262,7 +264,9 @@ def _check_active(
         # a shorter alias inside a longer one is that one's words ("extension" of "no-cost
         # extension"): read where the longer one starts, whose own "no" negates nothing
         spans = _outermost(spans)
-        if value_hit is not None and any(statement.tokens[p].start >= statement.heading for p in spans):
+        # a name or value in the heading the item sits under is its topic ("Nadia (trumpet):
+        # can't take the trumpet home"): the item's own words tell
+        if any(statement.tokens[p].start >= statement.heading for p in spans):
             spans = {p: n for p, n in spans.items() if statement.tokens[p].start >= statement.heading}
         turned = {p for a in group if a in r.inverse for p in statement.positions(a)}
         spots = sorted(spans, key=_nearness(statement, anchor, statement.index == hit_index))
@@ -659,3 +663,12 @@ def _told_as_open(
         if _SPECULATION.search(getattr(ledger_events.get(event_id), "text", "") or ""):
             return None  # "hoping to hold it in the garden": "tentatively planned" tells it
     return ", ".join(words)
+
+
+def _heads_the_next(statements: Sequence[Statement], statement: Statement) -> bool:
+    """Whether ``statement`` is wholly a title that the next one sits under, as a bullet
+    with indented bullets below it is: it claims nothing, the items under it do."""
+    if statement.heading < len(statement.text) or statement.index + 1 >= len(statements):
+        return False
+    following = statements[statement.index + 1]
+    return following.heading > 0 and following.text.startswith(statement.text)

@@ -240,14 +240,17 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     titled_by: str | None = None  # a bare title line ("Handover") that may head a list
     asided_by: str | None = None  # ... or one with an aside in brackets ("Grade 2 (Sat 09:30)")
     before_previous = 0  # how many sentences there were before the previous line's
+    nested: list[tuple[int, str]] = []  # the titles of the bullets this one is indented under
+    titled_item: tuple[int, Sentence] | None = None  # the last bullet, if a bare title, and its indent
     text = rendered(normalize(with_footnotes(untagged(text))))  # before NFKC folds "¹" into "1"
     if "-\n" in text:
         text = _WRAPPED.sub("", text).replace("-\n", "-")
     for raw in text.splitlines():
         line = _unemphasized(raw.strip())
         if not line:
-            header, columns = "", []
+            header, columns, nested, titled_item = "", [], [], None
             continue
+        indent = len(raw) - len(raw.lstrip())
         if is_rule_row(line) and previous.startswith("|"):
             columns = cells(previous) if headed(cells(previous)) else []
             if columns:
@@ -285,9 +288,18 @@ def sentences(text: str) -> tuple[Sentence, ...]:
                 # "Grade 2 Ballet (Sat 09:30, Studio 1)" before a list: a title, kept as its
                 # own line for the details its aside gives, all of it a heading's words
                 out[-1] = dataclasses.replace(out[-1], heading=len(out[-1].text))
-            prefix = f"{header} " if header else ""
+            while nested and nested[-1][0] >= indent:
+                nested.pop()
+            if titled_item is not None and indent > titled_item[0] and out and out[-1] is titled_item[1]:
+                # "- Caspar I-R (cello)" over indented bullets: the title heads them, as a
+                # line ending in a colon would, and claims nothing itself
+                title = out[-1].text[out[-1].heading :].rstrip(":")
+                out[-1] = dataclasses.replace(out[-1], heading=len(out[-1].text))
+                nested.append((titled_item[0], f"{title}:"))
+            prefix = " ".join([header, *(label for _, label in nested)]).strip()
+            prefix = f"{prefix} " if prefix else ""
         else:
-            prefix = ""
+            prefix, nested = "", []
             heading = _HEADING.match(line)
             if heading:
                 header = line[heading.end() :].strip()
@@ -309,6 +321,9 @@ def sentences(text: str) -> tuple[Sentence, ...]:
                 out.append(
                     Sentence(len(out), prefix + cited + part, starts_line=position == 0, heading=len(prefix))
                 )
+        titled_item = None
+        if bullet and (_ITEM_TITLE.fullmatch(line) or line.endswith(":")):
+            titled_item = (indent, out[-1]) if out else None
     if question:
         out.append(Sentence(len(out), f"{unheld(question)}?", starts_line=True))
     return tuple(out)
@@ -317,6 +332,9 @@ def sentences(text: str) -> tuple[Sentence, ...]:
 _BARE_TITLE = re.compile(r"[A-Z][\w'&/-]*(?:[ \t]+[\w'&/-]+){0,3}")
 _ASIDE_TITLE = re.compile(_BARE_TITLE.pattern + r"[ \t]*\([^()\n]{1,40}\)")
 """A bare title and a short aside in brackets ("Grade 2 Ballet (Sat 09:30, Studio 1)")."""
+_ITEM_TITLE = re.compile(r"[A-Z0-9][\w'&/.-]*(?:[ \t]+[\w'&/.-]+){0,4}(?:[ \t]*\([^()\n]{1,40}\))?")
+"""A bullet that may title the bullets indented under it: a few words, initials allowed,
+and a short aside in brackets ("Nadia O. (trumpet)", "Box 7 (Biscuit)")."""
 """A line of one to four words with no punctuation that ends a sentence or opens a list
 ("Handover", "Medical", "Week 3 plan"): followed by a bullet list, it is that list's heading."""
 
