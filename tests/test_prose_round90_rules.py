@@ -4,7 +4,13 @@ each rule tested in other words than the held-out set that showed the need:
 - a bullet that is a bare title ("- Nadia O. (trumpet)") with indented bullets under it
   heads them as a line ending in a colon does: it claims nothing itself, and each item
   under it reads with its words; a name in that heading is the topic, the item's own
-  words tell.
+  words tell;
+- a one-word value its source tells as a past form ("must be *soaked*") is a state, so
+  another past form in its place ("steamed") is another value, not a fact left out;
+- a capital C or F right after a number ("<8C", "under 12 C") is a temperature in degrees;
+  "mi" after a number is miles;
+- a slashed fraction before what it measures ("1/4 tablet") and a spelled one ("a quarter
+  of a tablet", "half a scoop") are one amount.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 from _prose_facts import fact, names
 
 from pytest_compaction.prose._text import sentences
+from pytest_compaction.prose.normalize import tokens
 
 _TRUMPET = fact(
     "Nadia can't borrow the department's trumpet over half-term; the loan form doesn't allow it.",
@@ -52,3 +59,57 @@ def test_a_title_bullet_does_not_state_a_fact_its_item_negates() -> None:
     drifted = "- Nadia O. (trumpet)\n    - she can't take the department's trumpet home over half-term"
     assert names(ledger, faithful) == ()
     assert names(ledger, drifted) == ("f1:value_changed",)
+
+
+def test_a_state_the_source_tells_as_a_past_form_has_a_rival_in_another() -> None:
+    ledger = fact(
+        "Club rule: the spare saddle must be cleaned before it's lent to anyone.",
+        "tack.spare_saddle_cleaned",
+        True,
+        {"names": ["spare saddle", "saddle"], "value": ["clean"]},
+    )
+    assert names(ledger, "- Spare saddle: cleaned before it's lent out") == ()
+    assert names(ledger, "- Spare saddle: oiled before it's lent out") == ("f1:value_changed",)
+
+
+def test_a_capital_c_or_f_after_a_number_is_a_temperature() -> None:
+    ledger = fact(
+        "The greenhouse heater switches on when it drops below 4 degrees.",
+        "greenhouse.heater_threshold",
+        "4 degrees",
+        {"names": ["heater"], "value": ["4 degrees"]},
+    )
+    for faithful in ("- Heater: on below 4C", "- Heater: on below 4 C", "- Heater: on below 4 deg C"):
+        assert names(ledger, faithful) == (), faithful
+    assert names(ledger, "- Heater: on below 6C") == ("f1:value_changed",)
+    assert [t.norm for t in tokens("room 12C-D")][-2:] == ["c", "d"]  # a capital a letter goes on after
+
+
+def test_mi_after_a_number_is_miles() -> None:
+    ledger = fact(
+        "Mileage for the Harwick run is paid up to 26 miles a day.",
+        "travel.harwick_mileage_cap",
+        "26 miles",
+        {"names": ["mileage"], "value": ["26 miles"]},
+    )
+    assert names(ledger, "Harwick run: mileage paid up to 26 mi/day") == ()
+    assert names(ledger, "Harwick run: mileage paid up to 62 mi/day") == ("f1:value_changed",)
+
+
+def test_a_slashed_fraction_and_a_spelled_one_are_one_amount() -> None:
+    slashed = fact(
+        "Give Pip 1/4 tablet of the wormer with breakfast.",
+        "meds.pip_wormer_dose",
+        "1/4 tablet",
+        {"names": ["wormer"], "value": ["1/4 tablet"]},
+    )
+    assert names(slashed, "Pip: a quarter of a tablet of wormer with breakfast") == ()
+    assert names(slashed, "Pip: half a tablet of wormer with breakfast") == ("f1:value_changed",)
+    spelled = fact(
+        "Give Pip half a tablet of the wormer with breakfast.",
+        "meds.pip_wormer_dose",
+        "half a tablet",
+        {"names": ["wormer"], "value": ["half a tablet"]},
+    )
+    assert names(spelled, "Pip: wormer 1/2 tablet with breakfast") == ()
+    assert names(spelled, "Pip: wormer 1/4 tablet with breakfast") == ("f1:value_changed",)

@@ -7,8 +7,9 @@ kind ("750 mg" for "0.75 g").
 from __future__ import annotations
 
 import decimal
+import re
 
-from pytest_compaction.prose._numbers import _number
+from pytest_compaction.prose._numbers import _number, fraction
 from pytest_compaction.prose._units import _METRIC
 from pytest_compaction.prose.normalize import OBJECT_PRONOUNS, PARTICLES, derived, kind_of, tokens
 from pytest_compaction.prose.statements import STOPWORDS
@@ -37,7 +38,11 @@ def as_unit(word: str, alias: Alias) -> Alias | None:
 def converted(alias: Alias) -> list[Alias]:
     """The alias with its metric amount in the other units of its kind ("0.75 g" as "750
     mg" and "0.00075 kg"; "3.65 MWh" as "3650 kWh"): a summary that converts the amount
-    states it. Only an amount and its unit make up the alias."""
+    states it. Only an amount and its unit make up the alias. A fraction before the thing
+    it measures is also its other spelling ("1/2 scoop" and "half a scoop")."""
+    spelled = _fraction_spelled(alias)
+    if spelled is not None:
+        return [spelled]
     if len(alias) != 2 or kind_of(alias[0]) != "number":
         return []
     kind = next((units for units in _METRIC if alias[1] in units), None)
@@ -53,6 +58,25 @@ def converted(alias: Alias) -> list[Alias]:
             number = format((amount / decimal.Decimal(size)).normalize(), "f")
             out.append((_number(number), unit))
     return out
+
+
+_SLASHED_FRACTION = re.compile(r"!(\d)/(\d{1,2})")
+_FRACTIONS = {fraction(0, n, d): f"!{n}/{d}" for d in (8, 4, 3, 2) for n in range(1, d)}  # lowest terms win
+"""The common fractions as the decimals "half a", "a quarter" and "½" read as ("#0.5"),
+each with its slashed spelling ("1/2"), which the tokenizer keeps as written where no unit
+follows it (it may be a date)."""
+
+
+def _fraction_spelled(alias: Alias) -> Alias | None:
+    """``alias`` with its opening fraction in the other spelling ("1/2 scoop" as "0.5
+    scoop", "0.25 tablet" as "1/4 tablet"), or None: only a fraction before a word."""
+    if len(alias) < 2 or kind_of(alias[1]) != "word":
+        return None
+    slashed = _SLASHED_FRACTION.fullmatch(alias[0])
+    if slashed is not None and int(slashed.group(1)) < int(slashed.group(2)):
+        return ("#" + fraction(0, int(slashed.group(1)), int(slashed.group(2))), *alias[1:])
+    other = _FRACTIONS.get(alias[0][1:]) if alias[0].startswith("#") else None
+    return (other, *alias[1:]) if other is not None else None
 
 
 def derivations(alias: Alias) -> list[Alias]:

@@ -148,9 +148,10 @@ _UNITS = {
     "kph": "kph",
 }
 
-_ABBREVIATED = {"lb": "pounds", "lbs": "pounds"}
+_ABBREVIATED = {"lb": "pounds", "lbs": "pounds", "mi": "miles", "deg": "degrees", "degs": "degrees"}
 """Unit abbreviations whose word this module reads, after a number: "lb" (Latin *libra*)
-is the pound, read as the word "pounds" is (the word does not tell weight from money)."""
+is the pound, read as the word "pounds" is (the word does not tell weight from money);
+"38 mi" the miles, "8 deg" the degrees (neither abbreviation is a unit on its own)."""
 
 
 _CODES = frozenset({"usd", "eur", "gbp", "jpy", "chf"})

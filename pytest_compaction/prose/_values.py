@@ -431,7 +431,7 @@ def _other_value(
     near = {i for p in named for i in _slot_reach(statement, p)}
     near |= {p - 1 for p in named if p > 0 and not _article_between(statement, p - 1, p)}
     content = _content(statement, range(len(statement.norms))) - _event_words(events) - r.words()
-    if _participle(r):
+    if _participle(r) or _sourced_as_participle(r, events):
         # A state told by a participle ("reserved") has a rival in another participle
         # told of the name in its own clause ("last copy *sold* to ..."): another state.
         clauses = {statement.clause[p] for p in named}
@@ -571,6 +571,17 @@ def _participle(r: Resolved) -> bool:
     return any(
         " " not in w.strip() and (w.lower().endswith("ed") or w.lower() in participles()) for w in written
     )
+
+
+def _sourced_as_participle(r: Resolved, events: Mapping[str, object]) -> bool:
+    """Whether the fact's source tells its one-word value as a past form ("all her hay must
+    be *soaked*" for the value word "soak"): a state, as a participle value is."""
+    single = {a[0] for a in r.value if len(a) == 1}
+    for source in r.fact.source_event_ids:
+        for statement in read_statements(getattr(events.get(source), "text", "") or ""):
+            if any(t.past and n in single for t, n in zip(statement.tokens, statement.norms, strict=True)):
+                return True
+    return False
 
 
 def _article_between(statement: Statement, left: int, right: int) -> bool:

@@ -437,6 +437,9 @@ def ascii_folded(word: str) -> str:
 _CLOCK_SUFFIX = frozenset({"hrs", "hr", "h", "hours", "hour", "uhr"})
 """What a 24-hour time may be written with after it ("22:15 hrs"): no word of its own."""
 _OK_VERB = frozenset({"ok", "oks", "okay", "okays", "okayed", "ok'd", "ok'ed"})
+_LETTER_AFTER = re.compile(r"[.'-]?[A-Za-z0-9]")
+"""A letter or digit that goes on after a capital ("12C-D", "8C.5"), so the capital is no scale."""
+
 _OK_OBJECT = re.compile(r"\s+(?:it|them|this|that|the|a|an|his|her|their|every|each|any)\b", re.IGNORECASE)
 """"OK" with an object after it is the verb "approve" ("all flatmates OK it", "the lead
 OK'd the change"); "is OK" is an adjective that permits, no assent."""
@@ -497,6 +500,9 @@ def _word(out: list[Token], match: re.Match[str]) -> None:
         return
     if after_number and previous is not None and _seconds(out, lower, start):
         out.append(Token("~second", raw, start, end))
+        return
+    if raw in ("C", "F") and after_number and not _LETTER_AFTER.match(match.string, end):
+        out.append(Token("~degree", raw, start, end))  # "<8C", "under 12 C": a temperature
         return
     if after_number and lower in _ABBREVIATED:
         lower = _ABBREVIATED[lower]  # "2400 lb" reads as "2400 pounds" does
