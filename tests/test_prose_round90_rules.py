@@ -10,7 +10,11 @@ each rule tested in other words than the held-out set that showed the need:
 - a capital C or F right after a number ("<8C", "under 12 C") is a temperature in degrees;
   "mi" after a number is miles;
 - a slashed fraction before what it measures ("1/4 tablet") and a spelled one ("a quarter
-  of a tablet", "half a scoop") are one amount.
+  of a tablet", "half a scoop") are one amount;
+- a count in note form after the thing it counts ("sandbags x6") rivals a count, as "x9"
+  states one;
+- an amount, its unit, a slash and another unit ("30p/mile", "5mg/kg") is a rate: the
+  amount is read.
 """
 
 from __future__ import annotations
@@ -113,3 +117,27 @@ def test_a_slashed_fraction_and_a_spelled_one_are_one_amount() -> None:
     )
     assert names(spelled, "Pip: wormer 1/2 tablet with breakfast") == ()
     assert names(spelled, "Pip: wormer 1/4 tablet with breakfast") == ("f1:value_changed",)
+
+
+def test_a_note_form_count_after_a_thing_rivals_its_count() -> None:
+    ledger = fact(
+        "There are 9 sandbags along the back door of the Ferry Road unit.",
+        "site.ferry_road_sandbags",
+        9,
+        {"names": ["sandbags"], "value": ["9"]},
+    )
+    assert names(ledger, "Ferry Rd unit - sandbags x9 along the back door") == ()
+    assert names(ledger, "Ferry Rd unit - sandbags x6 along the back door") == ("f1:value_changed",)
+
+
+def test_an_amount_per_unit_in_note_form_is_a_rate() -> None:
+    assert [t.norm for t in tokens("30p/mile")][:4] == ["#30", "p", "per", "mil"]
+    assert [t.norm for t in tokens("5mg/kg")] == ["#5", "~mg", "per", "kg"]
+    ledger = fact(
+        "Volunteer drivers claim 30p per mile for the Thursday shopping run.",
+        "drivers.shopping_run_rate",
+        0.3,
+        {"names": ["volunteer drivers", "drivers"], "value": ["30p"]},
+    )
+    assert names(ledger, "Thu shopping run - drivers claim 30p/mile") == ()
+    assert names(ledger, "Thu shopping run - drivers claim 40p/mile") == ("f1:value_changed",)

@@ -215,6 +215,12 @@ def _competing(
         if i == 0 and kind == "time" and _LOG_STAMP.match(statement.text, statement.tokens[0].end):
             continue  # "18:55 - Otters SC: ...": when the line was written, not a value
         unit = _unit(norms, i)
+        if (
+            unit == "~time"
+            and ("number", unit) not in kinds
+            and _COUNT_SHORTHAND.fullmatch(statement.tokens[i].raw)
+        ):
+            unit = ""  # "BB x12" counts as "12" does where the value is a count of things
         spans = unit in _SPANS and any(u in _SPANS for k, u in kinds if k == "number")
         if (kind, unit if kind == "number" else "") in kinds or spans:
             return _as_written(statement, i, with_unit=bool(unit))
@@ -222,6 +228,8 @@ def _competing(
 
 
 _DIGIT_RUN = re.compile(r"\d+")
+_COUNT_SHORTHAND = re.compile(r"x\d{1,3}|\d{1,3}x", re.IGNORECASE)
+"""A count in note form ("x12", "3x"), which may count times or things."""
 
 
 def _renumbered(statement: Statement, own: Sequence[Alias]) -> str | None:

@@ -341,11 +341,13 @@ _PER_SLASH = frozenset({"day", "week", "wk", "month", "year", "yr", "night", "te
 
 
 _RATE = re.compile(
-    r"(?:(?P<amount>\d+(?:\.\d+)?)(?P<unit>[A-Za-z]{1,6})/(?P<period>day|d|week|wk|month|mo|year|yr|hour|hr|h|night)"
+    r"(?:(?P<amount>\d+(?:\.\d+)?)(?!am\b|pm\b)(?P<unit>[A-Za-z]{1,6})/"
+    r"(?P<period>day|d|week|wk|month|mo|year|yr|hour|hr|h|night|(?-i:[a-z]{2,8}|kWh|MWh))"
     r"|(?P<bare>[A-Za-z]{1,4})/(?P<per>day|week|wk|month|year|yr|night))"
 )
-"""A rate in note form: "12h/month" (12 hours a month), "L/day" after "1.5" (litres a day). A
-unit alone before a slash and an hour ("km/h") stays the unit it names."""
+"""A rate in note form: "12h/month" (12 hours a month), "45p/mile" (45p a mile), "5mg/kg",
+"L/day" after "1.5" (litres a day). A unit alone before a slash and an hour ("km/h") stays
+the unit it names."""
 
 
 _PER_COUNT = re.compile(r"(?P<unit>[A-Za-z]{1,6})/(?P<count>\d+(?:\.\d+)?)")
