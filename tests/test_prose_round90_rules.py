@@ -14,7 +14,9 @@ each rule tested in other words than the held-out set that showed the need:
 - a count in note form after the thing it counts ("sandbags x6") rivals a count, as "x9"
   states one;
 - an amount, its unit, a slash and another unit ("30p/mile", "5mg/kg") is a rate: the
-  amount is read.
+  amount is read;
+- a number's leading zeros are dropped before its decimal point as before a whole one, so
+  a dotted time with a leading zero ("07.30") is the time 07:30.
 """
 
 from __future__ import annotations
@@ -141,3 +143,15 @@ def test_an_amount_per_unit_in_note_form_is_a_rate() -> None:
     )
     assert names(ledger, "Thu shopping run - drivers claim 30p/mile") == ()
     assert names(ledger, "Thu shopping run - drivers claim 40p/mile") == ("f1:value_changed",)
+
+
+def test_a_dotted_time_with_a_leading_zero_is_the_time() -> None:
+    ledger = fact(
+        "Minibus pick-up for the Harlow trip is at 07:30.",
+        "trip.harlow_pickup",
+        "07:30",
+        {"names": ["minibus"], "value": ["07:30"]},
+    )
+    assert names(ledger, "Harlow trip - minibus PU 07.30 from the front gate") == ()
+    assert names(ledger, "Harlow trip - minibus PU 08.30 from the front gate") == ("f1:value_changed",)
+    assert [t.norm for t in tokens("07.45 and 0.5")] == ["#7.45", "and", "#0.5"]

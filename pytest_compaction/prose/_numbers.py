@@ -142,7 +142,8 @@ def _number(text: str) -> str:
     digits = text.replace(",", "")
     if "." in digits:
         digits = _STRIP_ZERO.sub(r"\1", digits).rstrip(".")
-    return "#" + (digits.lstrip("0") or "0") if "." not in digits else "#" + digits
+    whole, dot, part = digits.partition(".")
+    return "#" + (whole.lstrip("0") or "0") + dot + part  # "06.15" is 6.15, as "015" is 15
 
 
 _NUMBER_AFTER = re.compile(

@@ -247,8 +247,9 @@ def _renumbered(statement: Statement, own: Sequence[Alias]) -> str | None:
     return None
 
 
-_DOTTED_CLOCK = re.compile(r"#(?:[01]?\d|2[0-3])\.[0-5]\d")
-"""A number shaped as a dotted clock time ("16.15", "4.45")."""
+_DOTTED_CLOCK = re.compile(r"#(?:[01]?\d|2[0-3])\.[0-5]\d?")
+"""A number shaped as a dotted clock time ("16.15", "4.45", "06.30", whose norm drops its
+trailing zero)."""
 
 
 def _dotted_rival(statement: Statement, own: Sequence[Alias]) -> str | None:

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.core.model import Fact, Value
 from pytest_compaction.prose._alias_forms import Alias, as_unit, converted, derivations
+from pytest_compaction.prose._numbers import _number
 from pytest_compaction.prose._spoken import other_half, without_half
 from pytest_compaction.prose._varieties import other_variety
 from pytest_compaction.prose.normalize import (
@@ -495,7 +496,9 @@ def _spoken_clock(
                 variants.append(("half", f"#{dial}"))  # British "half twelve": half past twelve
             # a note's dotted time where nothing marks it as one ("PU 16.15 at the gates",
             # "pick-up 4.15"): read as a number, it is still this time of the fact
-            variants.extend(dict.fromkeys([(f"#{hour}.{minute:02d}",), (f"#{dial}.{minute:02d}",)]))
+            variants.extend(
+                dict.fromkeys([(_number(f"{hour}.{minute:02d}"),), (_number(f"{dial}.{minute:02d}"),)])
+            )
         for variant in variants:
             _derive(variant, shown.get(alias, alias[0][1:]), value, extra, shown, derived)
     return (*value, *extra) if extra else value
