@@ -16,14 +16,20 @@ each rule tested in other words than the held-out set that showed the need:
 - an amount, its unit, a slash and another unit ("30p/mile", "5mg/kg") is a rate: the
   amount is read;
 - a number's leading zeros are dropped before its decimal point as before a whole one, so
-  a dotted time with a leading zero ("07.30") is the time 07:30.
+  a dotted time with a leading zero ("07.30") is the time 07:30;
+- "never" and a comparative after a command's comma or "and" ("..., never more", "and never
+  later than ...") bounds what it asks: a limit, no prohibition of the act;
+- an acronym hyphenated to a verb ("PAT-test every kettle") opens a command.
 """
 
 from __future__ import annotations
 
 from _prose_facts import fact, names
+from _prose_rules import passes, rule, weakened
 
+from pytest_compaction.prose._cues import CueKind
 from pytest_compaction.prose._text import sentences
+from pytest_compaction.prose.modality import read
 from pytest_compaction.prose.normalize import tokens
 
 _TRUMPET = fact(
@@ -155,3 +161,28 @@ def test_a_dotted_time_with_a_leading_zero_is_the_time() -> None:
     assert names(ledger, "Harlow trip - minibus PU 07.30 from the front gate") == ()
     assert names(ledger, "Harlow trip - minibus PU 08.30 from the front gate") == ("f1:value_changed",)
     assert [t.norm for t in tokens("07.45 and 0.5")] == ["#7.45", "and", "#0.5"]
+
+
+def test_never_more_after_a_command_bounds_it_and_forbids_nothing() -> None:
+    register = rule(
+        "Top up the pond pump with 2 litres of dechlorinator, never more.", ["dechlorinator"], "obligation"
+    )
+    assert passes(register, "Pond pump: top up with 2 litres of dechlorinator - never more than that.")
+    assert weakened(register, "Pond pump: top up with roughly 2 litres of dechlorinator if you get a chance.")
+    later = rule(
+        "Log each fall in the incident book, and never later than the end of the shift.",
+        ["incident book"],
+        "obligation",
+    )
+    assert passes(later, "Falls: log each one in the incident book, no later than the end of the shift.")
+    assert read("Lock the side gate and never leave it open.").has(CueKind.PROHIBITION)
+    assert read("Lock the side gate, never leave it open.").has(CueKind.PROHIBITION)
+
+
+def test_an_acronym_hyphenated_to_a_verb_opens_a_command() -> None:
+    register = rule(
+        "PAT-test every kettle before it goes back into the staff room.", ["kettle"], "obligation"
+    )
+    assert passes(register, "Kettles: PAT-test every kettle before it goes back into the staff room.")
+    assert weakened(register, "Kettles: maybe PAT-test a kettle or two if there's time.")
+    assert not read("GP-led clinics are on Tuesdays.").has(CueKind.OBLIGATION)

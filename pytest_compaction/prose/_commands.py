@@ -409,8 +409,16 @@ _MENT_VERBS = frozenset(
 """Verbs that end in "-ment" all the same: "Document every change", "Comment on the draft"."""
 
 
+_ACRONYM_VERB = re.compile(r"\s*([A-Z]{2,5})-[a-z]{3,}\b")
+"""An acronym hyphenated to a verb ("CAT-scan", "PAT-test"): a compound verb, read as one
+in lower case."""
+
+
 def _command_verb(text: str) -> str | None:
     clean = _IMPERATIVE_SKIP.sub("", _OPENING_QUOTE.sub("", text))
+    acronym = _ACRONYM_VERB.match(clean)
+    if acronym is not None:
+        clean = acronym.group(1).lower() + clean[acronym.end(1) :]  # "CAT-scan the trench": a verb
     lowered = clean[:1].lower() + clean[1:] if clean else clean
     compound = _COMPOUND_VERB.match(lowered)
     if compound is not None:

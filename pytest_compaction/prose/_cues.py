@@ -176,7 +176,8 @@ _PROHIBITION = (
     r"\b(?:is|are)\s+not\s+to\b",
     r"\bnot\s+to\s+be\b",
     # "has never been called" reports the past; it states no rule.
-    r"\bnever\b(?!\s+(?:been|was|were|had|did|happened)\b)",
+    r"\bnever\b(?!\s+(?:been|was|were|had|did|happened)\b)"
+    r"(?!(?:(?<=,\snever)|(?<=\band\snever))\s+(?:more|less|fewer|later|earlier|longer|over|above|beyond)\b)",
     r"\bnot\s+ever\b",
     # "Do not" opening a clause is a negative command whatever verb it governs ("Do not change
     # the dose", "Don't include the draft"); only a verb of mind or courtesy ("don't worry",
@@ -294,6 +295,10 @@ _RESTRICTION = (
     r"(?:,\s*|\(|\b(?:and|or)\s+)(?:nothing|nowhere|nobody|no\s*one)\s+else\b",
     r"(?:,\s*|\(|\b(?:and|or)\s+)no\s+other(?=\s*[).,;!?]|\s*$)",
     r"\b(?:no|not)\s+more\s+than\b",
+    # "give one tablet, never more", "report it today and never later than 17:00": a bound
+    # on what a command asks, no prohibition of the act
+    r"(?:(?<=,\s)|(?<=\band\s))never\s+(?:more|less|fewer|later|earlier|longer|over|above|beyond)\b"
+    r"(?:\s+than\b)?",
     r"\bat\s+(?:the\s+)?most\b",
     r"\bup\s+to\b",
     r"\bmax(?:imum)?\b",
