@@ -19,7 +19,13 @@ each rule tested in other words than the held-out set that showed the need:
   a dotted time with a leading zero ("07.30") is the time 07:30;
 - "never" and a comparative after a command's comma or "and" ("..., never more", "and never
   later than ...") bounds what it asks: a limit, no prohibition of the act;
-- an acronym hyphenated to a verb ("PAT-test every kettle") opens a command.
+- an acronym hyphenated to a verb ("PAT-test every kettle") opens a command;
+- "Sat" or "Wed" opening a note's item before a noun ("Ines: Sat litter-pick") is the day;
+  before a particle, a preposition or an article ("Sat down", "Sat the exam") the verb;
+- "out of" a place or state one leaves ("out of hospital Thurs", "out of quarantine 20/5")
+  tells no supply run out: the day after it is not negated;
+- a finite verb inside a bracketed aside ("(a stray hair is a refund)") makes no subject of
+  the words of the command before it.
 """
 
 from __future__ import annotations
@@ -186,3 +192,41 @@ def test_an_acronym_hyphenated_to_a_verb_opens_a_command() -> None:
     assert passes(register, "Kettles: PAT-test every kettle before it goes back into the staff room.")
     assert weakened(register, "Kettles: maybe PAT-test a kettle or two if there's time.")
     assert not read("GP-led clinics are on Tuesdays.").has(CueKind.OBLIGATION)
+
+
+def test_sat_or_wed_opening_a_note_item_before_a_noun_is_the_day() -> None:
+    ledger = fact(
+        "Ines leads the Saturday litter-pick with the rangers.",
+        "volunteer.ines_litter_pick_day",
+        "saturday",
+        {"names": ["litter-pick"], "value": ["Saturday"]},
+    )
+    assert names(ledger, "Ines: Sat litter-pick with the rangers") == ()
+    assert names(ledger, "Ines: Fri litter-pick with the rangers") == ("f1:value_changed",)
+    assert tokens("Sat down with her")[0].norm == "sat"
+    assert tokens("- Sat the exam early")[0].norm == "sat"
+
+
+def test_out_of_a_place_one_leaves_does_not_negate_when() -> None:
+    ledger = fact(
+        "Mr Adeyemi comes out of hospital on Thursday.",
+        "patient.adeyemi_discharge_day",
+        "thursday",
+        {"names": ["hospital"], "value": ["Thursday"]},
+    )
+    assert names(ledger, "Mr Adeyemi: out of hospital Thurs.") == ()
+    assert names(ledger, "Mr Adeyemi: out of hospital Fri.") == ("f1:value_changed",)
+    stock = fact(
+        "The pharmacy is out of amoxicillin until Monday.",
+        "pharmacy.amoxicillin_in_stock",
+        False,
+        {"names": ["amoxicillin"], "polarity": "negative"},
+    )
+    assert names(stock, "Pharmacy: out of amoxicillin till Mon.") == ()
+
+
+def test_a_finite_verb_inside_a_bracketed_aside_does_not_make_a_command_a_statement() -> None:
+    register = rule("Wear a beard net when icing the wedding cakes.", ["beard net"], "obligation")
+    assert passes(register, "Wedding cakes - beard net on for all the icing (a stray hair is a refund).")
+    assert passes(register, "Wedding cakes - beard net on for all the icing.")
+    assert weakened(register, "Wedding cakes - a beard net is handy for icing (a stray hair is a refund).")

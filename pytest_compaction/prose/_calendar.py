@@ -149,8 +149,31 @@ def _weekday_abbreviation(out: Sequence[Token], match: re.Match[str]) -> bool:
         return (
             True  # "monitor ships Wed.", "open Sat; closed Sun": capitalized mid-sentence, at a clause's end
         )
+    if raw in ("Sat", "Wed", "Weds") and _opens_item(out, match):
+        # "Dorota: Sat meerkat enrichment", "- Wed drop-in": a note item opened by the day
+        # it is on; the verb goes on with a particle or a place ("Sat down", "Sat with her")
+        noun = _NOUN_AFTER.match(match.string, match.end())
+        if noun is not None and noun.group(1).lower() not in _SITTING_WORDS:
+            return True
     after = re.match(r"\s*[-/\u2013,]\s*([A-Za-z]+)", match.string[match.end() :])
     return after is not None and after.group(1).lower() in (_WEEKDAY_ABBREVIATIONS.keys() | _WEEKDAY_NORMS)
+
+
+_NOUN_AFTER = re.compile(r" ([a-z][a-z-]+)\b")
+_SITTING_WORDS = frozenset(
+    {"down", "up", "in", "on", "at", "with", "by", "through", "out", "outside", "inside", "beside", "next"}
+    | {"there", "here", "quietly", "for", "around", "back", "alone", "still", "together"}
+    | {"the", "a", "an", "his", "her", "their", "my", "our", "your"}
+)
+"""What follows "Sat" the verb ("Sat down", "Sat with the family", "Sat the exam")."""
+
+
+def _opens_item(out: Sequence[Token], match: re.Match[str]) -> bool:
+    """Whether the word at ``match`` opens a note's item: the text's or a line's first word,
+    or the first after a label's colon or a dash."""
+    previous = out[-1] if out else None
+    between = match.string[previous.end : match.start()] if previous is not None else ""
+    return previous is None or "\n" in between or any(mark in between for mark in ":-\u2013\u2014(")
 
 
 def _time_slot(out: Sequence[Token], match: re.Match[str]) -> bool:

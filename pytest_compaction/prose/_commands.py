@@ -54,7 +54,7 @@ _TABLE_LABEL = re.compile(r"^\s*\|[^|\n]{1,60}\|\s*(?=\S)")
 the next cell, as after a label's colon."""
 _OWN_CLAUSE = (
     r"(?:(?!\b(?:before|after|when|whenever|if|unless|until|till|once|while|because|since|that|which|who|"
-    r"whom|whose|where|so|and|or|but)\b)[^.;!?])"
+    r"whom|whose|where|so|and|or|but)\b)[^.;!?(])"
 )
 """A character of the same clause: a subordinate or coordinate clause ("before the keys
 are handed over") has verbs of its own."""

@@ -80,10 +80,13 @@ _OUT_OF_STATES = frozenset(
         *("stock", "order", "service", "scope", "date", "bounds", "range", "hours", "office", "action"),
         *("commission", "season", "print", "reach", "sight", "place", "time", "town", "breath", "control"),
         *("sync", "warranty", "use", "line", "touch", "shape", "tune", "step", "character", "context"),
+        *("quarantine", "isolation", "hospital", "surgery", "theatre", "prison", "jail", "custody", "rehab"),
+        *("lockdown", "detention", "retirement", "hibernation", "danger", "work"),
     )
 )
 """What "out of" names as a state its subject is in, not a supply run out: "the drug is out
-of *stock*", "the lift is out of *order*"."""
+of *stock*", "the lift is out of *order*"; or a place or state it leaves ("Kito: out of
+*quarantine* 20/5", "out of *hospital* Tues")."""
 _NAME_REACH = 6
 """How many words a possessor's name before its "'s" may have."""
 """How far after a verb of giving up its object may start: "dropping *the legacy v1 API*"."""
