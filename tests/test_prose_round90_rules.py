@@ -25,7 +25,18 @@ each rule tested in other words than the held-out set that showed the need:
 - "out of" a place or state one leaves ("out of hospital Thurs", "out of quarantine 20/5")
   tells no supply run out: the day after it is not negated;
 - a finite verb inside a bracketed aside ("(a stray hair is a refund)") makes no subject of
-  the words of the command before it.
+  the words of the command before it;
+- a thing that "is out of" a supply ("the trolley is out of saline") is still there; out
+  of a state ("out of service") it is not;
+- a hedge word after a clipped possessive ("the assoc.'s preferred jars") is an adjective;
+- "not for" opening a note's item or after its label ("Room 5: not for guests with dogs")
+  forbids;
+- a thing in a state or done at every time of something, in note form ("goggles on every
+  time the lathe's running", "paddock gate gets locked after every turnout"), is a
+  standing rule;
+- a prohibition of leaving a command undone or late, in a clause after it ("- no
+  backlog", "don't wait till ..."), restates the command; one that forbids another thing
+  ("check her feet - no bute") does not.
 """
 
 from __future__ import annotations
@@ -230,3 +241,55 @@ def test_a_finite_verb_inside_a_bracketed_aside_does_not_make_a_command_a_statem
     assert passes(register, "Wedding cakes - beard net on for all the icing (a stray hair is a refund).")
     assert passes(register, "Wedding cakes - beard net on for all the icing.")
     assert weakened(register, "Wedding cakes - a beard net is handy for icing (a stray hair is a refund).")
+
+
+def test_a_thing_out_of_a_supply_is_still_there() -> None:
+    ledger = fact(
+        "The ward 3 drugs trolley has a working lock.",
+        "ward3.trolley_lock_working",
+        True,
+        {"names": ["drugs trolley"]},
+    )
+    assert (
+        names(ledger, "Ward 3: drugs trolley lock works. The drugs trolley is out of saline - reorder.") == ()
+    )
+    assert names(ledger, "Ward 3: the drugs trolley is out of saline.") == ()
+    assert names(ledger, "Ward 3: the drugs trolley is out of service.") == ("f1:value_changed",)
+
+
+def test_a_hedge_word_after_a_clipped_possessive_is_an_adjective() -> None:
+    register = rule(
+        "Use only the club's preferred 25 kg feed sacks for the stall.", ["feed sacks"], "obligation"
+    )
+    assert passes(register, "Stall: only the assoc.'s preferred 25 kg feed sacks - nothing else.")
+    assert weakened(register, "Stall: 25 kg feed sacks preferred, other sacks fine too.")
+
+
+def test_not_for_after_a_note_label_forbids() -> None:
+    register = rule("Do not give Room 5 to guests with dogs; the carpet is new.", ["Room 5"], "prohibition")
+    assert passes(register, "- Room 5: not for guests with dogs (new carpet).")
+    assert weakened(register, "- Room 5: dogs OK if they're small (new carpet).")
+    assert not read("Status: not for now.").has(CueKind.PROHIBITION)
+
+
+def test_a_thing_in_a_state_or_done_every_time_in_note_form_is_a_standing_rule() -> None:
+    goggles = rule("Always keep goggles on whenever the lathe is running.", ["goggles"], "obligation")
+    assert passes(goggles, "Workshop - goggles on every time the lathe's running.")
+    assert weakened(goggles, "Workshop - goggles on if you like when the lathe's running.")
+    gate = rule("Lock the paddock gate after every turnout.", ["paddock gate"], "obligation")
+    assert passes(gate, "Yard: paddock gate gets locked after every turnout.")
+    assert weakened(gate, "Yard: paddock gate can be left open after turnout if you're coming back.")
+    assert not read("She gets paid every month.").has(CueKind.OBLIGATION)
+
+
+def test_a_prohibition_of_leaving_it_undone_restates_the_command_before_it() -> None:
+    register = rule(
+        "Record every dose in the MAR chart at the time it is given.", ["MAR chart"], "obligation"
+    )
+    assert passes(
+        register, "Record each dose in the MAR chart as it's given - no backlog, no catching up later."
+    )
+    assert passes(
+        register, "Record each dose in the MAR chart as it's given; don't wait till the end of the round."
+    )
+    assert weakened(register, "Check the MAR chart at handover - no doses recorded by agency staff.")

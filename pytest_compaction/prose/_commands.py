@@ -576,6 +576,15 @@ _PLEA_LABEL = re.compile(
 )
 
 
+_STANDING_NOTE = re.compile(
+    r"^\s*(?P<np>(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)\s+"
+    r"(?P<rule>on|off|down|up|shut|closed|locked|covered|gets?\s+[a-z]+(?:ed|en))\s+"
+    r"(?:[\w'-]+\s+){0,2}?(?:every|each|whenever|always|at\s+all\s+times)\b"
+)
+"""A standing rule in note form: a thing in a state, or done, at every time of something
+("visors down every time a kart's moving", "fuel store gets locked after every refuel")."""
+
+
 def _note_obligation(text: str) -> str | None:
     """The words "to be" of a rule in note form ("Plan: bloods to be taken daily"), "to" +
     the verb of a quantified instruction ("All rangers to report ..."), or the plea of a
@@ -585,6 +594,9 @@ def _note_obligation(text: str) -> str | None:
         return plea.group("plea").lower()
     for head in _heads(text):
         lowered = head.lower()
+        standing = _STANDING_NOTE.match(lowered)
+        if standing is not None and not any(w in _NOT_IN_NOTE_SUBJECT for w in standing.group("np").split()):
+            return f"{standing.group('np')} {standing.group('rule')}"
         match = _NOTE_INFINITIVE.match(lowered)
         if match is None:
             instruction = _NOTE_INSTRUCTION.match(lowered)

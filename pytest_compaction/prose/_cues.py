@@ -171,6 +171,9 @@ _PROHIBITION = (
     r"\b(?:wait|waits|hold\s+off|holds\s+off)\s+(?:until|till)\b",
     r"\b(?:is|are|stays?|remains?)\s+(?:blocked|barred|frozen)\b",
     r"\bbarred\s+from\b",
+    # "Kart No. 7: not for anyone over 1.90 m", "Room 5: not for guests with dogs": a note's
+    # item told what it is not for
+    r"(?:^\W*|:\s*)not\s+for\s+(?!now\b|long\b|sure\b|certain\b|me\b|us\b)",
     r"\b(?:mustn't|shan't|can't|cannot)\b",
     r"\b(?:not|isn't|aren't)\s+(?:be\s+|currently\s+|ever\s+)?(?:allowed|permitted|authori[sz]ed)\b",
     r"\b(?:is|are)\s+not\s+to\b",

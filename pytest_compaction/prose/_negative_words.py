@@ -348,7 +348,9 @@ class _NegativeWords(_Sentence):
             return False
         if self.text[self.tokens[index + 1].end : self.tokens[nxt].start].strip():
             return False  # an article between ("out of the office"): articles are not tokens
-        return kind_of(self.norms[nxt]) == "word" and self.segment[nxt] == self.segment[index]
+        # a state ("out of order"), not a supply the subject has run out of ("the first-aid kit
+        # is out of plasters": the kit is there, its plasters are not)
+        return self.norms[nxt] in _OUT_OF_STATES and self.segment[nxt] == self.segment[index]
 
     def _still_open(self, position: int, index: int, raw: str) -> str:
         """Whether "yet to" or "still has to" at token ``index`` tells that what follows in

@@ -120,7 +120,7 @@ __all__ = [
 # table is read.
 _ADJECTIVE = re.compile(
     r"(?:(?:\b(?:the|a|an|my|your|his|her|their|our|its|whose|with|for|of|from|to|on|in|at|by|about|"
-    r"any|all|some|each|every|no|these|those|other)|\w's|\ws')\s+"
+    r"any|all|some|each|every|no|these|those|other)|\w\.?'s|\ws')\s+"  # "the assoc.'s preferred"
     # "the carrier's optional-extras sheet": a hedge word in a compound noun names a thing
     r"|\b(?=(?:preferred|recommended|suggested|preferable|optional|usual|ideal)-[a-z])"
     # "Likely dengue cases - ...": at the start of a line, before its noun
@@ -388,7 +388,38 @@ def read(text: str) -> Reading:
             found.insert(0, (0, Cue(CueKind.OBLIGATION, f"{verb} (a command)")))
         elif (note := _note_obligation(text)) is not None:
             found.insert(0, (0, Cue(CueKind.OBLIGATION, f"{note} (a note)")))
+    elif (
+        first := _commanded_first(text, [(at, cue) for at, cue in found if cue.kind in forceful])
+    ) is not None:
+        found.insert(0, (0, Cue(CueKind.OBLIGATION, f"{first} (a command)")))
     return Reading(tuple(cue for _, cue in found))
+
+
+_CLAUSE_BREAK = re.compile(r"\s[-\u2013\u2014]\s|;\s|,\s")
+
+
+def _commanded_first(text: str, forceful: list[tuple[int, Cue]]) -> str | None:
+    """The verb of a command that opens ``text`` in a clause of its own, when every forceful
+    cue is a prohibition in the clauses after it ("Log each visit the same day - *no*
+    backlog"), or None: those words restate the command, they do not replace it. A hedge or
+    a permission after it ("..., where we can") weakens it, and is read as it is."""
+    cut = _CLAUSE_BREAK.search(text)
+    if cut is None or any(at < cut.start() or cue.kind is not CueKind.PROHIBITION for at, cue in forceful):
+        return None
+    if not all(
+        _OMISSION.match(f" {cue.text}") or _OMISSION.match(text, at + len(cue.text)) for at, cue in forceful
+    ):
+        return None  # "check her feet - no bute": what is forbidden is another thing
+    return imperative(text[: cut.start()])
+
+
+_OMISSION = re.compile(
+    r"\W+(?:[\w']+\s+){0,2}?(?:wait\w*|delay\w*|skip\w*|miss\w*|forget\w*|backlogs?|gaps?|excuses?|"
+    r"exceptions?|put(?:ting)?\s+(?:it\s+)?off|leav\w*\s+it|later)\b",
+    re.IGNORECASE,
+)
+"""What a prohibition that restates a command forbids: leaving it undone or late ("no
+backlog", "don't wait for the morning", "never miss it", "no skipping")."""
 
 
 _FORCEFUL = frozenset(
