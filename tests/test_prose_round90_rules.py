@@ -36,7 +36,12 @@ each rule tested in other words than the held-out set that showed the need:
   standing rule;
 - a prohibition of leaving a command undone or late, in a clause after it ("- no
   backlog", "don't wait till ..."), restates the command; one that forbids another thing
-  ("check her feet - no bute") does not.
+  ("check her feet - no bute") does not;
+- a number, a slash and a period ("14/day", "2/wk") is a count per that period;
+- an "if" that opens an example in brackets ("(e.g. if the lift goes later)") is a case the
+  rule covers, no exception; nor is an "if" clause after the rule's dash or semicolon that
+  tells what to do ("- if he calls in, pls send him to ...");
+- "we give no ...", "we take no ..." is a house policy: a prohibition.
 """
 
 from __future__ import annotations
@@ -293,3 +298,40 @@ def test_a_prohibition_of_leaving_it_undone_restates_the_command_before_it() -> 
         register, "Record each dose in the MAR chart as it's given; don't wait till the end of the round."
     )
     assert weakened(register, "Check the MAR chart at handover - no doses recorded by agency staff.")
+
+
+def test_a_number_slash_day_is_a_count_per_day() -> None:
+    ledger = fact(
+        "The ewe in pen 3 is drinking about 9 litres a day.",
+        "flock.pen3_ewe_intake",
+        9,
+        {"names": ["pen 3"], "value": ["9"]},
+    )
+    assert names(ledger, "Pen 3 ewe: water ~9/day (litres).") == ()
+    assert names(ledger, "Pen 3 ewe: water ~6/day (litres).") == ("f1:value_changed",)
+    assert [t.norm for t in tokens("24/7")] == ["!24/7"]
+
+
+def test_an_if_that_opens_an_example_adds_no_exception() -> None:
+    register = rule(
+        "Tell the site manager of any change to the crane slot, e.g. a later lift.",
+        ["crane slot"],
+        "obligation",
+    )
+    assert passes(
+        register, "Site manager must hear of any change to the crane slot (e.g. if the lift goes later)."
+    )
+    assert weakened(register, "Site manager must hear of changes to the crane slot if the lift goes later.")
+
+
+def test_an_if_clause_after_the_rule_that_tells_what_to_do_adds_no_exception() -> None:
+    register = rule(
+        "Never release the keys to Mr Dunmore; only his daughter may collect them.",
+        ["Mr Dunmore"],
+        "prohibition",
+    )
+    assert passes(register, "Keys: never to Mr Dunmore - if he calls in, pls send him to his daughter.")
+    assert weakened(register, "Keys: never to Mr Dunmore, if he shows ID it's fine.")
+    policy = rule("Never give refunds on sale items.", ["sale items"], "prohibition")
+    assert passes(policy, "Till: we give no refunds on sale items.")
+    assert weakened(policy, "Till: we give refunds on sale items if asked nicely.")

@@ -171,6 +171,9 @@ _PROHIBITION = (
     r"\b(?:wait|waits|hold\s+off|holds\s+off)\s+(?:until|till)\b",
     r"\b(?:is|are|stays?|remains?)\s+(?:blocked|barred|frozen)\b",
     r"\bbarred\s+from\b",
+    # "We take no instructions from Raymond", "we give no refunds after 14 days": a house
+    # policy told in the first person
+    r"\bwe\s+(?:take|accept|give|allow|permit|offer|issue|sell|serve|lend|hire\s+out)\s+(?:no|nothing)\b",
     # "Kart No. 7: not for anyone over 1.90 m", "Room 5: not for guests with dogs": a note's
     # item told what it is not for
     r"(?:^\W*|:\s*)not\s+for\s+(?!now\b|long\b|sure\b|certain\b|me\b|us\b)",

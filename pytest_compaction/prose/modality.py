@@ -162,6 +162,13 @@ _CAPACITY_CLAUSE = re.compile(
 open*, where every player can* see the dice", "*so that the nurses can* check it", "pass it
 to the crew*, so they can* work out the holdover") tells what someone is able to do there,
 not a permission of the rule."""
+_AFTER_RULE_IF = re.compile(r"(?:\s[-\u2013\u2014]\s|;\s)(?P<if>if|when)\s+[^,;.()\n]{1,60},\s*")
+"""An "if" clause after a dash or a semicolon, up to its comma: a case the words after it
+may tell what to do in."""
+_PLEA = re.compile(r"(?:pls|please|plz)\b")
+_EXAMPLE_IF = re.compile(r"(\((?:e\.\s?g\.?|eg|for\s+example|for\s+instance|say|such\s+as),?\s+)(if|when)\b")
+"""An "if" that opens an example in brackets ("must be told of any change (e.g. *if* the
+crem gives us a later slot)"): a case the rule covers, no exception to it."""
 _FALLBACK_IF = re.compile(
     r"(\([^()]*?,\s*"
     r"(?:(?!(?:or|not|no|only|except|even|unless|you|we|they|he|she|it|i|never|always|must|may|can|"
@@ -316,6 +323,13 @@ def read(text: str) -> Reading:
         work = _PURPOSE_NEGATION.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
     if "if" in work or "when" in work:
         work = _FALLBACK_IF.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
+        work = _EXAMPLE_IF.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
+        for match in _AFTER_RULE_IF.finditer(work):
+            if _PLEA.match(work, match.end()) or imperative(text[match.end() :]) is not None:
+                # "No instructions from Raymond - if he rings, pls refer him to Odile": what
+                # to do when it happens, a command of its own after the rule
+                start, end = match.span("if")
+                work = work[:start] + " " * (end - start) + work[end:]
     if "can" in work or "could" in work:
         work = _CAPACITY_CLAUSE.sub(lambda m: m.group(1) + " " * len(m.group(2)), work)
     if "optional" in work:

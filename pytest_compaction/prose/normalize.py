@@ -146,9 +146,9 @@ def _count_of(match: re.Match[str]) -> bool:
     return _COUNT_LEAST <= whole <= total
 
 
-_NUMBER_SLASH_WORD = re.compile(r"(\d{1,3})/([A-Za-z]{4,})")
+_NUMBER_SLASH_WORD = re.compile(r"(\d{1,3})/([A-Za-z]{4,}|day|wk|hr|yr|mth)")
 """A small number and a word joined by a slash ("3/considerable", "4/high"): a score and the
-word that names it. Periods after a slash are rates ("2/week")."""
+word that names it. Periods after a slash are rates ("2/week", "14/day")."""
 
 _TOKEN = re.compile(
     r"""
@@ -248,14 +248,14 @@ def _tokens(text: str) -> tuple[Token, ...]:
             out.append(Token(_number(whole), whole, at, at + len(whole)))
             out.append(Token("of", "/", at + len(whole), at + len(whole) + 1))
             out.append(Token(_number(total), total, at + len(whole) + 1, match.end()))
-        elif (
-            kind == "ident"
-            and (scored := _NUMBER_SLASH_WORD.fullmatch(raw)) is not None
-            and scored.group(2).lower() not in _PER_SLASH
-        ):
-            # "3/considerable": a number and the word that names it, not one code
+        elif kind == "ident" and (scored := _NUMBER_SLASH_WORD.fullmatch(raw)) is not None:
+            # "3/considerable": a number and the word that names it, not one code; "14/day"
+            # a count per day
             at = match.start()
             out.append(Token(_number(scored.group(1)), scored.group(1), at, at + len(scored.group(1))))
+            if scored.group(2).lower() in _PER_SLASH:
+                slash = at + scored.start(2) - 1
+                out.append(Token("per", "/", slash, slash + 1))
             for part in _LETTERS.finditer(text, at + scored.start(2), match.end()):
                 _word(out, part)
         elif kind == "ident" and _SLASHED.fullmatch(raw):
