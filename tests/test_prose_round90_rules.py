@@ -41,7 +41,11 @@ each rule tested in other words than the held-out set that showed the need:
 - an "if" that opens an example in brackets ("(e.g. if the lift goes later)") is a case the
   rule covers, no exception; nor is an "if" clause after the rule's dash or semicolon that
   tells what to do ("- if he calls in, pls send him to ...");
-- "we give no ...", "we take no ..." is a house policy: a prohibition.
+- "we give no ...", "we take no ..." is a house policy: a prohibition;
+- a duty kept by forbidding putting it off or parting from the thing ("never wait till the
+  next shift", "never leaves your person") is kept;
+- "no" before a noun of leave and its "to" ("no permission to share photos") denies the
+  act and its object.
 """
 
 from __future__ import annotations
@@ -335,3 +339,29 @@ def test_an_if_clause_after_the_rule_that_tells_what_to_do_adds_no_exception() -
     policy = rule("Never give refunds on sale items.", ["sale items"], "prohibition")
     assert passes(policy, "Till: we give no refunds on sale items.")
     assert weakened(policy, "Till: we give refunds on sale items if asked nicely.")
+
+
+def test_never_putting_off_or_parting_from_it_keeps_a_duty() -> None:
+    report = rule(
+        "Always report a needlestick injury to occupational health the same day.",
+        ["needlestick"],
+        "obligation",
+    )
+    assert passes(report, "Needlestick injuries never wait till the next shift.")
+    assert weakened(report, "Needlestick injuries can wait till the next shift for occupational health.")
+    key = rule(
+        "Always keep the site master key on your person during a lockdown.", ["master key"], "obligation"
+    )
+    assert passes(key, "Lockdown: the master key never leaves your person.")
+    assert weakened(key, "Lockdown: the master key never needs to be on you.")
+
+
+def test_no_leave_to_act_denies_the_act_and_its_object() -> None:
+    ledger = fact(
+        "Mr Okafor has not given permission for us to share his photos.",
+        "consent.okafor_photo_sharing",
+        False,
+        {"names": ["photos"], "polarity": "negative"},
+    )
+    assert names(ledger, "Mr Okafor: no permission to share photos.") == ()
+    assert names(ledger, "Mr Okafor: permission to share photos given.") == ("f1:value_changed",)

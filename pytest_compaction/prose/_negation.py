@@ -147,6 +147,13 @@ _ITEM_MARKS = CROSS_MARKS | frozenset("\u2713\u2714\u2705")
 tells something else ("chainstay CRACKED ✗ *not* safe to ride")."""
 
 
+_LEAVE_NOUNS = frozenset(
+    stem(w)
+    for w in ("consent", "permission", "authority", "authorisation", "authorization", "approval", "clearance")
+)
+"""Nouns of leave to act, which "no" denies with the act after their "to"."""
+
+
 class _Negation(_NegativeWords):
     """How a statement reads negation; :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
 
@@ -260,7 +267,7 @@ class _Negation(_NegativeWords):
                 if i < position or self._before_verb(position + span - 1, i):
                     found.append("no longer")
                 continue
-            near = i < position <= i + _DETERMINER_REACH
+            near = i < position <= i + _DETERMINER_REACH + (3 if self._leave_to(i) else 0)
             had_none = (
                 norm == "no"
                 and position < i
@@ -488,6 +495,16 @@ class _Negation(_NegativeWords):
             return False
         follow = self.tokens[index + 1].raw
         return follow.endswith("s") and follow.islower() and len(follow) > 3 and follow != "unless"
+
+    def _leave_to(self, index: int) -> bool:
+        """Whether the "no" at token ``index`` denies a leave to act ("*no* consent to contact
+        parents", "no permission to share photos"): it reaches over the act to its object."""
+        return (
+            self.norms[index] == "no"
+            and index + 2 < len(self.norms)
+            and self.norms[index + 1] in _LEAVE_NOUNS
+            and self.norms[index + 2] == "to"
+        )
 
     def _verb_after_noun(self, at: int, position: int) -> bool:
         """Whether token ``at``, right after "no" and its noun, is the clause's verb before

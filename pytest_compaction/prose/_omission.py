@@ -13,7 +13,11 @@ __all__ = ["forbids_omission", "states_omission"]
 _OMITTING = (
     r"(?:skip(?:s|ped|ping)?|miss(?:es|ed|ing)?|forget(?:s|ting)?|forgot|omit(?:s|ted|ting)?|"
     r"neglect(?:s|ed|ing)?|fail(?:s|ed|ing)?\s+to|leave\s+out|leav(?:es|ing)\s+out|left\s+out|"
-    r"go(?:es)?\s+without|went\s+without)"
+    r"go(?:es)?\s+without|went\s+without|"
+    # "self-harm disclosures never wait till morning", "the key never leaves your person":
+    # the act put off, or the thing parted from
+    r"wait(?:s|ed|ing)?\s+(?:till|until|for)|put(?:s|ting)?\s+off|"
+    r"leav(?:e|es|ing)\s+(?:your|his|her|their|my|our)\s+(?:person|side|sight|hands?))"
 )
 _FORBIDDEN_OMISSION = re.compile(
     r"\b(?:never|don't|do\s+not|must\s+not|mustn't|shall\s+not|should\s+never|cannot|can't|"
