@@ -45,7 +45,13 @@ each rule tested in other words than the held-out set that showed the need:
 - a duty kept by forbidding putting it off or parting from the thing ("never wait till the
   next shift", "never leaves your person") is kept;
 - "no" before a noun of leave and its "to" ("no permission to share photos") denies the
-  act and its object.
+  act and its object;
+- "keep" and its object before "off" ("keep him off the new sofa") keeps the object away
+  from what follows, as "keep off" does;
+- a word before "No." and a number ("Room No. 4 is waiting ...") names a numbered thing,
+  no command;
+- a thing that "stays shut until ..." in note form, or "NOT back in use till ...", keeps a
+  rule of not opening or using it.
 """
 
 from __future__ import annotations
@@ -365,3 +371,35 @@ def test_no_leave_to_act_denies_the_act_and_its_object() -> None:
     )
     assert names(ledger, "Mr Okafor: no permission to share photos.") == ()
     assert names(ledger, "Mr Okafor: permission to share photos given.") == ("f1:value_changed",)
+
+
+def test_keeping_a_thing_off_another_keeps_it_away_from_that() -> None:
+    ledger = fact(
+        "The young dog must not go on the new sofa while the leather is treated.",
+        "house.young_dog_on_sofa",
+        False,
+        {"names": ["new sofa", "sofa"], "polarity": "negative"},
+    )
+    assert names(ledger, "Pip (young dog) - keep him off the new sofa till the leather's treated.") == ()
+    assert names(ledger, "Pip (young dog) - keep the young dog off the new sofa for now.") == ()
+    assert names(ledger, "Pip (young dog) - he can go on the new sofa now.") == ("f1:value_changed",)
+
+
+def test_a_word_before_a_number_sign_names_a_numbered_thing() -> None:
+    assert not read("Room No. 4 is waiting for its new lock.").has(CueKind.OBLIGATION)
+    assert read("Check the lock on Room No. 4 tonight.").has(CueKind.OBLIGATION)
+    register = rule(
+        "Do not let guests into Room No. 4 until its new lock is fitted.", ["Room No. 4"], "prohibition"
+    )
+    assert passes(
+        register, "Room No. 4 is waiting for its new lock. Until it is, guests must not be put in Room No. 4."
+    )
+
+
+def test_a_thing_kept_in_a_state_until_or_not_back_in_use_keeps_the_rule() -> None:
+    register = rule(
+        "Do not open Sluice No. 2 before the lock-keeper signs it off.", ["Sluice No. 2"], "prohibition"
+    )
+    assert passes(register, "Sluice No. 2 stays shut until the lock-keeper signs it off.")
+    assert passes(register, "- Sluice No. 2: NOT back in use till the lock-keeper signs it off.")
+    assert weakened(register, "Sluice No. 2 can be opened once you're happy with it.")

@@ -409,6 +409,9 @@ _MENT_VERBS = frozenset(
 """Verbs that end in "-ment" all the same: "Document every change", "Comment on the draft"."""
 
 
+_NUMBERED = re.compile(r"\s+(?:no|nr)\.?\s*\d", re.IGNORECASE)
+"""A number's abbreviation after a word ("Surgery No. 3", "Kart no 7"): the word names what
+is numbered."""
 _ACRONYM_VERB = re.compile(r"\s*([A-Z]{2,5})-[a-z]{3,}\b")
 """An acronym hyphenated to a verb ("CAT-scan", "PAT-test"): a compound verb, read as one
 in lower case."""
@@ -441,6 +444,8 @@ def _command_verb(text: str) -> str | None:
             if match is None or match.group("verb").endswith(_NOUN_ENDINGS):
                 return None
     verb = match.group("verb")
+    if _NUMBERED.match(lowered, match.end("verb")):
+        return None  # "Surgery No. 3 is waiting ...": a numbered thing, no command
     if "-" in verb:
         # A hyphenated compound ("double-check", "re-seal") is a verb when its last part is
         # one; a verb and its particle hyphenated ("follow-up", "check-in") is a noun.
@@ -583,6 +588,12 @@ _STANDING_NOTE = re.compile(
 )
 """A standing rule in note form: a thing in a state, or done, at every time of something
 ("visors down every time a kart's moving", "fuel store gets locked after every refuel")."""
+_KEPT_UNTIL = re.compile(
+    r"^\s*(?P<np>[^:;,.!?]{1,60}?(?:\.\s*\d+[^:;,!?]{0,30}?)?)\s+(?P<rule>stays|remains|(?:is|are)\s+kept)\s+"
+    r"(?:shut|closed|locked|empty|covered|unused|out\s+of\s+use|off)\s+(?:until|till|unless|before)\b"
+)
+"""A thing kept in a state until something happens, in note form ("Gate No. 3 stays shut
+until control signs off"): the standing rule of keeping it so."""
 
 
 def _note_obligation(text: str) -> str | None:
@@ -594,6 +605,9 @@ def _note_obligation(text: str) -> str | None:
         return plea.group("plea").lower()
     for head in _heads(text):
         lowered = head.lower()
+        kept = _KEPT_UNTIL.match(lowered)
+        if kept is not None and not re.search(r"\b(?:not|never|no longer)\b", kept.group("np")):
+            return f"{kept.group('rule')} (until)"
         standing = _STANDING_NOTE.match(lowered)
         if standing is not None and not any(w in _NOT_IN_NOTE_SUBJECT for w in standing.group("np").split()):
             return f"{standing.group('np')} {standing.group('rule')}"

@@ -177,6 +177,8 @@ _PROHIBITION = (
     # "Kart No. 7: not for anyone over 1.90 m", "Room 5: not for guests with dogs": a note's
     # item told what it is not for
     r"(?:^\W*|:\s*)not\s+for\s+(?!now\b|long\b|sure\b|certain\b|me\b|us\b)",
+    # "Enclosure No. 3: NOT back in use till ...": a note's item kept out of use
+    r"(?:^\W*|:\s*)not\s+(?:back\s+)?in(?:to)?\s+(?:use|service)\b",
     r"\b(?:mustn't|shan't|can't|cannot)\b",
     r"\b(?:not|isn't|aren't)\s+(?:be\s+|currently\s+|ever\s+)?(?:allowed|permitted|authori[sz]ed)\b",
     r"\b(?:is|are)\s+not\s+to\b",

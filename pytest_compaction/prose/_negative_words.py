@@ -112,6 +112,9 @@ _DELIVERED = _stems("off at outside")
 _GERUND_REACH = 10
 """The most words from a gerund subject's object to the verb it is the subject of."""
 
+_KEPT_OBJECT_REACH = 4
+"""How many words before "off" a keeping verb may stand, its object between ("keep *the
+young dog* off the sofa")."""
 _TAKEN_OFF = frozenset(stem(w) for w in ("take", "takes", "taken", "took", "struck", "crossed"))
 """Verbs that "off" after them makes a removal of what follows ("*taken off* the biosafety
 cabinet rota", "*struck off* the register"); only what stands right after "off"."""
@@ -200,12 +203,22 @@ class _NegativeWords(_Sentence):
             and self.segment[position] == self.segment[index]
         ):
             return f"{self.tokens[before].raw} off"  # "he's gone off having it washed": no longer wants it
+        keeping = next(
+            (
+                j
+                for j in range(before, max(-1, before - _KEPT_OBJECT_REACH), -1)
+                if self.norms[j] in _KEEP_OFF and self.segment[j] == self.segment[index]
+            ),
+            None,
+        )
         if (
-            verb in _KEEP_OFF
+            keeping is not None
             and index < position <= index + 1 + _DETERMINER_REACH
             and self.segment[position] == self.segment[index]
         ):
-            return f"{self.tokens[before].raw} off"  # "just keep off her left heel": stay away from it
+            # "just keep off her left heel", "keep *it* off the shared canning line", "keep the
+            # dog off the sofa": stay, or keep the thing, away from it
+            return f"{self.tokens[keeping].raw} off"
         if (
             position == index - 1
             and not (position and self.tokens[position - 1].past)
