@@ -51,7 +51,12 @@ each rule tested in other words than the held-out set that showed the need:
 - a word before "No." and a number ("Room No. 4 is waiting ...") names a numbered thing,
   no command;
 - a thing that "stays shut until ..." in note form, or "NOT back in use till ...", keeps a
-  rule of not opening or using it.
+  rule of not opening or using it;
+- a four-digit 24-hour time without its colon ("1645") states the time, and another one
+  ("1745") is another time;
+- a number the source counts in hours or minutes named before it ("run hours are 1,480") is
+  stated with that unit after it ("1,480 hrs");
+- a thing "defective", "faulty", "inoperative" or "unserviceable" is not in service.
 """
 
 from __future__ import annotations
@@ -403,3 +408,37 @@ def test_a_thing_kept_in_a_state_until_or_not_back_in_use_keeps_the_rule() -> No
     assert passes(register, "Sluice No. 2 stays shut until the lock-keeper signs it off.")
     assert passes(register, "- Sluice No. 2: NOT back in use till the lock-keeper signs it off.")
     assert weakened(register, "Sluice No. 2 can be opened once you're happy with it.")
+
+
+def test_a_four_digit_24_hour_time_without_its_colon_is_the_time() -> None:
+    ledger = fact(
+        "The tide-gauge check is at 4.45 pm every day.",
+        "station.tide_gauge_check",
+        "16:45",
+        {"names": ["tide-gauge check"], "value": ["4.45 pm"]},
+    )
+    assert names(ledger, "Tide-gauge check 1645 daily.") == ()
+    assert names(ledger, "Tide-gauge check 1745 daily.") == ("f1:value_changed",)
+
+
+def test_engine_hours_counted_in_the_source_read_with_a_span_unit() -> None:
+    ledger = fact(
+        "Generator run hours are 1,480 after the storm.",
+        "site.generator_run_hours",
+        1480,
+        {"names": ["generator"], "value": ["1,480"]},
+    )
+    assert names(ledger, "Generator on 1,480 hrs after the storm.") == ()
+    assert names(ledger, "Generator on 1,840 hrs after the storm.") == ("f1:value_changed",)
+
+
+def test_a_defective_or_faulty_thing_is_not_in_service() -> None:
+    ledger = fact(
+        "The lift's emergency phone is faulty until the engineer comes.",
+        "lift.emergency_phone_working",
+        False,
+        {"names": ["emergency phone"], "polarity": "negative"},
+    )
+    assert names(ledger, "Lift: emergency phone faulty, engineer booked.") == ()
+    assert names(ledger, "Lift: emergency phone defective, engineer booked.") == ()
+    assert names(ledger, "Lift: emergency phone working again.") == ("f1:value_changed",)

@@ -173,13 +173,14 @@ _PROHIBITS = frozenset(
 photography" states that flash photography is not allowed; "is not forbidden" cancels."""
 _PRIVATIVES = frozenset(
     {"disable", "disables", "disabled", "deactivate", "deactivates", "deactivated", "inactive"}
-    | {"lapsed", "expired"}
+    | {"lapsed", "expired", "defective", "faulty", "inoperative", "unserviceable"}
     | {"avoid", "avoids", "avoided", "avoiding", "skip", "skips", "skipped", "skipping"}
 )
 """Words that state a thing switched out of being, as "not" would: "roaming is *disabled*"
 says that roaming is not on, "they *deactivated* the old key" that it is not active, "the
 lepto vaccination: *lapsed*" that it no longer holds; "the commute *avoids* the ring
-road" and "*skip* the peanut butter" that the thing is not taken."""
+road" and "*skip* the peanut butter" that the thing is not taken; "the main VHF is
+*defective*" that it is not in service."""
 _UN_WORD = re.compile(r"un(?!der|i[fnoqtv])([a-z]{3,})$")
 """A word made negative by "un-" before a participle or an "-able" word ("unauthorised",
 "unpaid", "unconfirmed", "unavailable"), but not "under..." or "uni..." ("united")."""

@@ -148,6 +148,10 @@ _UNITS = {
     "kph": "kph",
 }
 
+COUNTED_SPANS = frozenset({"~hour", "~minute"})
+"""Spans a word names without a number before it ("engine *hours*"); a number written with
+them is read as a length of time in seconds ("2,960 hrs")."""
+
 _ABBREVIATED = {"lb": "pounds", "lbs": "pounds", "mi": "miles", "deg": "degrees", "degs": "degrees"}
 """Unit abbreviations whose word this module reads, after a number: "lb" (Latin *libra*)
 is the pound, read as the word "pounds" is (the word does not tell weight from money);

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence, Set
 
 from pytest_compaction.core.model import Fact
+from pytest_compaction.prose._units import COUNTED_SPANS
 from pytest_compaction.prose.forms import Alias, Resolved
 from pytest_compaction.prose.normalize import kind_of, participles, stem
 from pytest_compaction.prose.statements import (
@@ -152,6 +153,8 @@ def _source_units(fact: Fact, value: Sequence[Alias], events: Mapping[str, objec
             for i, norm in enumerate(statement.norms):
                 if norm in numbers and _unit(statement.norms, i):
                     out.add(("number", _unit(statement.norms, i)))
+                elif norm in numbers and COUNTED_SPANS & statement.vocabulary:
+                    out.add(("number", "~second"))  # "run hours are 1,480": "1,840 hrs" rivals it
     return out
 
 
@@ -247,6 +250,8 @@ def _renumbered(statement: Statement, own: Sequence[Alias]) -> str | None:
     return None
 
 
+_BARE_CLOCK = re.compile(r"#(?:1\d|2[0-3])[0-5]\d")
+"""A four-digit number shaped as a 24-hour time without its colon ("1530"), from 10:00 on."""
 _DOTTED_CLOCK = re.compile(r"#(?:[01]?\d|2[0-3])\.[0-5]\d?")
 """A number shaped as a dotted clock time ("16.15", "4.45", "06.30", whose norm drops its
 trailing zero)."""
@@ -254,13 +259,13 @@ trailing zero)."""
 
 def _dotted_rival(statement: Statement, own: Sequence[Alias]) -> str | None:
     """The first number of ``statement`` shaped as a dotted clock time ("16.45") where the
-    value is a time that a note may write dotted ("16.15" for 16:15), or None: another time
-    of the fact, however the dotted form reads."""
+    value is a time that a note may write dotted ("16.15" for 16:15), or as a 24-hour time
+    without its colon ("1630" where "1530" would state 15:30), or None: another time of the
+    fact, however the number reads."""
     own_norms = {n for alias in own for n in alias}
-    if not any(_DOTTED_CLOCK.fullmatch(n) for n in own_norms):
-        return None
+    shapes = [shape for shape in (_DOTTED_CLOCK, _BARE_CLOCK) if any(shape.fullmatch(n) for n in own_norms)]
     for i, norm in enumerate(statement.norms):
-        if norm not in own_norms and _DOTTED_CLOCK.fullmatch(norm) and not _unit(statement.norms, i):
+        if norm not in own_norms and any(s.fullmatch(norm) for s in shapes) and not _unit(statement.norms, i):
             return statement.tokens[i].raw
     return None
 

@@ -30,6 +30,7 @@ from pytest_compaction.core.model import Fact, Value
 from pytest_compaction.prose._alias_forms import Alias, as_unit, converted, derivations
 from pytest_compaction.prose._numbers import _number
 from pytest_compaction.prose._spoken import other_half, without_half
+from pytest_compaction.prose._units import COUNTED_SPANS
 from pytest_compaction.prose._varieties import other_variety
 from pytest_compaction.prose.normalize import (
     adverb_family,
@@ -499,6 +500,9 @@ def _spoken_clock(
             variants.extend(
                 dict.fromkeys([(_number(f"{hour}.{minute:02d}"),), (_number(f"{dial}.{minute:02d}"),)])
             )
+            if hour >= 10:
+                # a 24-hour time without its colon, as logs write it ("raffle draw 1530")
+                variants.append((f"#{hour}{minute:02d}",))
         for variant in variants:
             _derive(variant, shown.get(alias, alias[0][1:]), value, extra, shown, derived)
     return (*value, *extra) if extra else value
@@ -541,6 +545,13 @@ def _with_source_units(
                     continue
                 said = f"{token.raw} {statement.tokens[i + 1].raw}"
                 _derive((statement.norms[i], nxt), said, value, extra, shown, derived)
+            counted = next((t.raw for t in statement.tokens if t.norm in COUNTED_SPANS), None)
+            number = next((t.raw for t in statement.tokens if t.norm == alias[0]), None)
+            if counted is not None and number is not None:
+                # "engine hours are 2,960": the number counts the hours the source names
+                # before it, so "2,960 hrs" states it
+                said = f"{number} {counted}"
+                _derive(tuple(t.norm for t in tokens(said)), said, value, extra, shown, derived)
     return (*value, *extra) if extra else value
 
 
