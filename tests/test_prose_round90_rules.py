@@ -56,14 +56,20 @@ each rule tested in other words than the held-out set that showed the need:
   ("1745") is another time;
 - a number the source counts in hours or minutes named before it ("run hours are 1,480") is
   stated with that unit after it ("1,480 hrs");
-- a thing "defective", "faulty", "inoperative" or "unserviceable" is not in service.
+- a thing "defective", "faulty", "inoperative" or "unserviceable" is not in service;
+- a deleted value's words end at a clause after it in its source (", which is why ..."):
+  a name there is not the deleted content; "asked for it to come out of our notes" tells
+  the deletion;
+- "disabled" right before a noun of access ("the disabled parking bay") tells who it is for,
+  not that it is switched off.
 """
 
 from __future__ import annotations
 
-from _prose_facts import fact, names
+from _prose_facts import events, fact, names
 from _prose_rules import passes, rule, weakened
 
+from pytest_compaction.core.ledger import Ledger
 from pytest_compaction.prose._cues import CueKind
 from pytest_compaction.prose._text import sentences
 from pytest_compaction.prose.modality import read
@@ -442,3 +448,47 @@ def test_a_defective_or_faulty_thing_is_not_in_service() -> None:
     assert names(ledger, "Lift: emergency phone faulty, engineer booked.") == ()
     assert names(ledger, "Lift: emergency phone defective, engineer booked.") == ()
     assert names(ledger, "Lift: emergency phone working again.") == ("f1:value_changed",)
+
+
+def _deleted_ledger(first: str, second: str) -> Ledger:
+    ledger = events(first, second)
+    ledger.fact(
+        "f1",
+        "member.condition",
+        "dialysis",
+        sources=["e1"],
+        prose={"names": ["treatment", "dialysis"], "value": ["dialysis"]},
+    )
+    ledger.fact("f2", "member.parking", True, sources=["e2"], prose={"names": ["parking bay"]})
+    ledger.delete("f1")
+    return ledger
+
+
+def test_a_clause_after_a_deleted_value_holds_none_of_it() -> None:
+    ledger = _deleted_ledger(
+        "Mr Farrant has dialysis three times a week, which is why he needs the bay by the Hollins Gate.",
+        "Mr Farrant has the parking bay by the office.",
+    )
+    assert names(ledger, "Mr Farrant has the parking bay by the Hollins Gate.") == ()
+    assert "f1:forbidden_deleted_fact" in names(ledger, "Mr Farrant: dialysis 3x/wk, parking bay.")
+
+
+def test_asked_to_come_out_of_the_notes_tells_a_deletion() -> None:
+    ledger = _deleted_ledger("Mr Farrant is on dialysis.", "Mr Farrant has the parking bay by the office.")
+    told = "Mr Farrant has the parking bay. He asked for his treatment details to come out of our notes."
+    assert names(ledger, told) == ()
+
+
+def test_disabled_before_a_noun_of_access_describes_who_it_is_for() -> None:
+    bay = fact(
+        "Mrs Okoro has the disabled parking bay.", "tenant.okoro_bay", True, {"names": ["parking bay"]}
+    )
+    assert names(bay, "Mrs Okoro: disabled parking bay by the lift.") == ()
+    assert names(bay, "Mrs Okoro: no parking bay.") == ("f1:value_changed",)
+    switched = fact(
+        "Guest access is disabled on the office wifi.",
+        "wifi.guest_access",
+        False,
+        {"names": ["guest access"]},
+    )
+    assert names(switched, "Office wifi: guest access is disabled.") == ()

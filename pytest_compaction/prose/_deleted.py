@@ -110,9 +110,12 @@ def _redacted_names(
             hit = statement.find_any(r.value) if r.value else statement.find_any(r.names)
             if hit is None:
                 continue
+            value_end = statement.tokens[hit[0]].end
             for i, (token, norm) in enumerate(zip(statement.tokens, statement.norms, strict=True)):
                 if i <= hit[0] or statement.clause[i] != statement.clause[hit[0]]:
                     continue  # before the value: whose it is ("the Achterbergs' key"), not what
+                if _ASIDE_AFTER.search(statement.text, value_end, token.start):
+                    break  # "chemotherapy, which is why she wants a room at the Old Forge": another thing
                 kind = kind_of(norm)
                 if token.raw.endswith(("'s", "s'")):
                     continue  # a possessive tells whose the next thing is ("Dr. Lindqvist's clinic")
@@ -122,6 +125,10 @@ def _redacted_names(
                     out.setdefault(norm, token.raw)
     return list(out.items())
 
+
+_ASIDE_AFTER = re.compile(r",\s+(?:which|who|so|because|as|but)\b|\s[-\u2013\u2014]\s|;")
+"""What ends the words of a deleted value in its source sentence: a relative or linked
+clause after a comma, a dash, a semicolon."""
 
 _ERASED = frozenset(
     stem(w)
@@ -138,6 +145,7 @@ _TAKING = frozenset(
     stem(w)
     for w in (
         *("leave", "leaves", "left", "leaving", "take", "takes", "took", "taken", "taking", "cut"),
+        *("come", "comes", "came", "coming"),
         *("cuts", "cutting", "strike", "strikes", "struck", "striking", "cross", "crosses"),
         *("crossed", "crossing", "blank", "blanked", "black", "blacked"),
     )
@@ -148,7 +156,8 @@ _STRUCK = frozenset(
 )
 """Verbs of removal that "from" completes as well: "struck from the record", "cut from the file"."""
 """A verb of taking or leaving with "out" or "off" after it is a phrasal verb of removal:
-"left out", "taken out of these notes", "struck off the list", "blacked out"."""
+"left out", "taken out of these notes", "struck off the list", "blacked out", "to come out of
+our notes"."""
 
 
 _EMPTIED = re.compile(

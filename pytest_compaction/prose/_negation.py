@@ -147,6 +147,17 @@ _ITEM_MARKS = CROSS_MARKS | frozenset("\u2713\u2714\u2705")
 tells something else ("chainstay CRACKED ✗ *not* safe to ride")."""
 
 
+_ACCESS_NOUNS = frozenset(
+    stem(w)
+    for w in (
+        *("parking", "bay", "bays", "space", "spaces", "toilet", "toilets", "loo", "access", "badge"),
+        *("entrance", "ramp", "facilities", "changing", "seating", "person", "people", "guest", "guests"),
+    )
+)
+"""What "disabled" before it describes as being for disabled people, not as switched off."""
+_LINKING = frozenset(
+    stem(w) for w in ("is", "are", "was", "were", "be", "been", "stays", "remains", "got", "gets")
+)
 _LEAVE_NOUNS = frozenset(
     stem(w)
     for w in ("consent", "permission", "authority", "authorisation", "authorization", "approval", "clearance")
@@ -246,6 +257,14 @@ class _Negation(_NegativeWords):
                 break
             if raw == "no" and i + 1 < position and self.norms[i + 1] in _NO_OBJECTION:
                 continue  # "has no problem with dairy": no objection, so dairy is fine
+            if (
+                raw == "disabled"
+                and i + 1 < len(self.norms)
+                and self.norms[i + 1] in _ACCESS_NOUNS
+                and not self.text[self.tokens[i].end : self.tokens[i + 1].start].strip()
+                and (i == 0 or self.norms[i - 1] not in _LINKING)
+            ):
+                continue  # "the disabled parking bay", "disabled access": for disabled people
             norm = negator(self.tokens[i]) or ("not" if raw in _PROHIBITS or raw in _PRIVATIVES else "")
             norm = norm or ("no" if raw in _AWAITS else "")
             if not norm:
