@@ -28,7 +28,7 @@ _RULES = {
     ]
 }
 
-SHAPES = {
+SHAPES: dict[str, str | None] = {
     "one word repeated (the fact's name)": "peanut ",
     "a verb in -ing repeated": "moving ",
     "label colons": "a: ",
@@ -38,6 +38,7 @@ SHAPES = {
     "commas": ",",
     "sentences": "It is fine. ",
     "list lines": "\n- x",
+    "list lines each indented deeper": None,  # built in _text_of: "- Ab" one space deeper per line
     "digits between spaces": "1 ",
     "hyphened number words": "twenty-",
     "a number phrase that never ends": "one hundred and ",
@@ -67,6 +68,19 @@ def _ledger() -> Ledger:
     return ledger
 
 
+def _text_of(unit: str | None, chars: int) -> str:
+    """``unit`` repeated to ``chars`` characters; for None, bullets each indented one space
+    deeper than the one before (titles over titles, every one a heading of the next)."""
+    if unit is not None:
+        return (unit * (chars // len(unit) + 1))[:chars]
+    lines: list[str] = []
+    size = 0
+    while size < chars:
+        lines.append(" " * len(lines) + "- Ab")
+        size += len(lines[-1]) + 1
+    return "\n".join(lines)[:chars]
+
+
 def _seconds(ledger: Ledger, text: str) -> float:
     started = time.perf_counter()
     check_facts_in_prose(ledger, text)
@@ -81,8 +95,8 @@ def main() -> None:
     ledger = _ledger()
     print(f"{'shape':40} {args.chars // 2:>9} ch {args.chars:>9} ch   ratio")
     for name, unit in SHAPES.items():
-        half = _seconds(ledger, (unit * (args.chars // 2 // len(unit) + 1))[: args.chars // 2])
-        full = _seconds(ledger, (unit * (args.chars // len(unit) + 1))[: args.chars])
+        half = _seconds(ledger, _text_of(unit, args.chars // 2))
+        full = _seconds(ledger, _text_of(unit, args.chars))
         print(f"{name:40} {half * 1e3:9.1f} ms {full * 1e3:9.1f} ms {full / max(half, 1e-9):7.2f}x")
 
 

@@ -296,7 +296,8 @@ def sentences(text: str) -> tuple[Sentence, ...]:
                 title = out[-1].text[out[-1].heading :].rstrip(":")
                 out[-1] = dataclasses.replace(out[-1], heading=len(out[-1].text))
                 nested.append((titled_item[0], f"{title}:"))
-            prefix = " ".join([header, *(label for _, label in nested)]).strip()
+            # the nearest titles only: deep nesting must not make every line longer
+            prefix = " ".join([header, *(label for _, label in nested[-_NESTED_TITLES:])]).strip()
             prefix = f"{prefix} " if prefix else ""
         else:
             prefix, nested = "", []
@@ -329,6 +330,8 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     return tuple(out)
 
 
+_NESTED_TITLES = 3
+"""How many title bullets above an indented bullet it reads as its heading."""
 _BARE_TITLE = re.compile(r"[A-Z][\w'&/-]*(?:[ \t]+[\w'&/-]+){0,3}")
 _ASIDE_TITLE = re.compile(_BARE_TITLE.pattern + r"[ \t]*\([^()\n]{1,40}\)")
 """A bare title and a short aside in brackets ("Grade 2 Ballet (Sat 09:30, Studio 1)")."""
