@@ -61,7 +61,11 @@ each rule tested in other words than the held-out set that showed the need:
   a name there is not the deleted content; "asked for it to come out of our notes" tells
   the deletion;
 - "disabled" right before a noun of access ("the disabled parking bay") tells who it is for,
-  not that it is switched off.
+  not that it is switched off;
+- "quid" after a number is pounds; a note's "goods lift out of action" (no verb) tells the
+  state as "is out of action" does;
+- a possessive in a "no" phrase stands where an article would ("no visitors in Tomasz's
+  study" negates the study).
 """
 
 from __future__ import annotations
@@ -492,3 +496,26 @@ def test_disabled_before_a_noun_of_access_describes_who_it_is_for() -> None:
         {"names": ["guest access"]},
     )
     assert names(switched, "Office wifi: guest access is disabled.") == ()
+
+
+def test_quid_is_pounds_and_a_note_out_of_action_is_not_in_use() -> None:
+    float_ = fact(
+        "Each till starts with a £200 float.", "cash.till_float", 200, {"names": ["float"], "value": ["£200"]}
+    )
+    assert names(float_, "Tills - 200 quid float each.") == ()
+    assert names(float_, "Tills - 250 quid float each.") == ("f1:value_changed",)
+    lift = fact(
+        "The goods lift is not working until Friday.",
+        "site.goods_lift_working",
+        False,
+        {"names": ["goods lift"]},
+    )
+    assert names(lift, "Goods lift out of action till Fri.") == ()
+    assert names(lift, "Goods lift back in action.") == ("f1:value_changed",)
+
+
+def test_a_possessive_in_a_no_phrase_stands_where_an_article_would() -> None:
+    ledger = events("House rule: no visitors in Tomasz's study.")
+    ledger.fact("f1", "house.study_visitors_allowed", False, sources=["e1"], prose={"names": ["study"]})
+    assert names(ledger, "Tomasz's study: never any visitors.") == ()
+    assert names(ledger, "Tomasz's study: visitors welcome.") == ("f1:value_changed",)

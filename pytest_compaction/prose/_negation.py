@@ -286,7 +286,11 @@ class _Negation(_NegativeWords):
                 if i < position or self._before_verb(position + span - 1, i):
                     found.append("no longer")
                 continue
-            near = i < position <= i + _DETERMINER_REACH + (3 if self._leave_to(i) else 0)
+            reach = _DETERMINER_REACH + (3 if self._leave_to(i) else 0)
+            if i < position and position > i + reach:
+                # a possessive stands where an article would ("no lessons in *Poppy's* bedroom")
+                reach += sum(self.tokens[j].raw.endswith(("'s", "s'")) for j in range(i + 1, position))
+            near = i < position <= i + reach
             had_none = (
                 norm == "no"
                 and position < i

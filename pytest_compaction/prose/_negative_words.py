@@ -357,8 +357,12 @@ class _NegativeWords(_Sentence):
         between ("out of scope", "out of service", "out of stock"); "out of 10", "out of the
         car" and "made out of oak" tell no such state."""
         nxt = index + 2
-        if self.norms[index - 1] not in _OUT_STATE or nxt >= len(self.norms):
+        if nxt >= len(self.norms):
             return False
+        if self.norms[index - 1] not in _OUT_STATE and (
+            self.norms[nxt] not in _OUT_OF_STATES or kind_of(self.norms[index - 1]) != "word"
+        ):
+            return False  # a note's "hearing loop out of action": no verb, a state all the same
         if self.text[self.tokens[index + 1].end : self.tokens[nxt].start].strip():
             return False  # an article between ("out of the office"): articles are not tokens
         # a state ("out of order"), not a supply the subject has run out of ("the first-aid kit

@@ -26,6 +26,7 @@ _CURRENCY = {
     "gbp": "gbp",
     "pound": "gbp",
     "pounds": "gbp",
+    "quid": "gbp",
     "¥": "jpy",
     "jpy": "jpy",
     "yen": "jpy",
