@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["forbids_omission", "states_omission"]
+__all__ = ["forbids_omission", "names_omission_at", "states_omission"]
 
 
 _OMITTING = (
@@ -44,3 +44,18 @@ def states_omission(text: str) -> bool:
         not any(start <= m.start() and m.end() <= end for start, end in forbidden)
         for m in _OMISSION.finditer(text)
     )
+
+
+_UNDONE_AT = re.compile(
+    r"\W+(?:[\w']+\s+){0,2}?(?:" + _OMITTING + r"|wait\w*|delay\w*|backlogs?|gaps?|excuses?|exceptions?|"
+    r"leav\w*\s+it|later)\b",
+    re.IGNORECASE,
+)
+
+
+def names_omission_at(text: str, at: int) -> bool:
+    """Whether the words right after position ``at`` of ``text`` (within two words) name
+    leaving something undone or late: a verb of omission, waiting or delay, or "backlog",
+    "gap", "excuse", "exception", "later" ("no *backlog*", "don't *wait* for the morning",
+    "never *miss* it")."""
+    return _UNDONE_AT.match(text, at) is not None

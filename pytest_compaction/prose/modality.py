@@ -75,6 +75,7 @@ from pytest_compaction.prose._judge import (
     opposite_state,
     uncontrasted,
 )
+from pytest_compaction.prose._omission import names_omission_at
 from pytest_compaction.prose._text import normalize
 from pytest_compaction.prose._unframed import fluent, spelled, unframed
 
@@ -421,19 +422,11 @@ def _commanded_first(text: str, forceful: list[tuple[int, Cue]]) -> str | None:
     if cut is None or any(at < cut.start() or cue.kind is not CueKind.PROHIBITION for at, cue in forceful):
         return None
     if not all(
-        _OMISSION.match(f" {cue.text}") or _OMISSION.match(text, at + len(cue.text)) for at, cue in forceful
+        names_omission_at(f" {cue.text}", 0) or names_omission_at(text, at + len(cue.text))
+        for at, cue in forceful
     ):
         return None  # "check her feet - no bute": what is forbidden is another thing
     return imperative(text[: cut.start()])
-
-
-_OMISSION = re.compile(
-    r"\W+(?:[\w']+\s+){0,2}?(?:wait\w*|delay\w*|skip\w*|miss\w*|forget\w*|backlogs?|gaps?|excuses?|"
-    r"exceptions?|put(?:ting)?\s+(?:it\s+)?off|leav\w*\s+it|later)\b",
-    re.IGNORECASE,
-)
-"""What a prohibition that restates a command forbids: leaving it undone or late ("no
-backlog", "don't wait for the morning", "never miss it", "no skipping")."""
 
 
 _FORCEFUL = frozenset(
