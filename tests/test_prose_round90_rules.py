@@ -65,7 +65,8 @@ each rule tested in other words than the held-out set that showed the need:
 - "quid" after a number is pounds; a note's "goods lift out of action" (no verb) tells the
   state as "is out of action" does;
 - a possessive in a "no" phrase stands where an article would ("no visitors in Tomasz's
-  study" negates the study).
+  study" negates the study);
+- "taking over from" a person tells them as the one before, as "replacing" does.
 """
 
 from __future__ import annotations
@@ -519,3 +520,18 @@ def test_a_possessive_in_a_no_phrase_stands_where_an_article_would() -> None:
     ledger.fact("f1", "house.study_visitors_allowed", False, sources=["e1"], prose={"names": ["study"]})
     assert names(ledger, "Tomasz's study: never any visitors.") == ()
     assert names(ledger, "Tomasz's study: visitors welcome.") == ("f1:value_changed",)
+
+
+def test_taking_over_from_someone_tells_them_as_the_one_before() -> None:
+    ledger = events(
+        "Mr Osei coaches the under-12s.", "From March, Ms Varga coaches the under-12s instead of Mr Osei."
+    )
+    ledger.fact("f1", "coach.u12", "Osei", sources=["e1"], prose={"names": ["under-12s"], "value": ["Osei"]})
+    ledger.fact(
+        "f2", "coach.u12", "Varga", sources=["e2"], prose={"names": ["under-12s"], "value": ["Varga"]}
+    )
+    ledger.supersede("f1", "f2")
+    assert names(ledger, "Under-12s: Ms Varga from March, taking over from Mr Osei.") == ()
+    assert "f1:forbidden_superseded_fact" in names(
+        ledger, "Under-12s: Mr Osei, with Ms Varga helping from March."
+    )

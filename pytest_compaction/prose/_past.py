@@ -241,6 +241,8 @@ class _PastFraming(_Sentence):
                 return f"{self.tokens[i - 1].raw} {self.tokens[i].raw}"
             if self.tokens[i].raw.lower() in _REPLACING:
                 return self.tokens[i].raw  # "Yara Pellegrini, *replacing* Colm Achebe-Ruiz"
+            if i > 0 and self.norms[i] == "from" and self.norms[i - 1] == "over":
+                return f"{self.tokens[i - 1].raw} {self.tokens[i].raw}"  # "taking *over from* Mr Brennan-Adu"
         return None
 
     def _arrow_after(self, position: int) -> str | None:
