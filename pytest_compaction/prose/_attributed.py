@@ -197,6 +197,7 @@ class _Attribution(_Negation):
                 and self.segment[i] not in asides
                 # not the subject of what is reported ("a note saying *we* must keep it locked")
                 and not self._reported_subject(i, kept)
+                and not self._addressed(i, kept)
                 for i in range(len(self.norms))
                 if self._self_word(i)
             )
@@ -226,6 +227,23 @@ class _Attribution(_Negation):
             if teller in _THIRD_PARTY:
                 return True
         return False
+
+    def _addressed(self, index: int, reports: Sequence[int]) -> bool:
+        """Whether token ``index`` is the one a report right before it speaks to, told by
+        someone other than the reader ("a caller *asking us* to leave the safe open"): the
+        summary's own speakers are addressed there, not speaking. "You've asked *me* to" is
+        the user's own request."""
+        if index - 1 not in reports or self.norms[index - 1] not in _ADDRESSING:
+            return False
+        teller = next(
+            (
+                self.tokens[j].raw.lower()
+                for j in range(index - 2, -1, -1)
+                if self.tokens[j].raw.lower() not in _HAVING
+            ),
+            "",
+        )
+        return teller not in ("you", "you've", "you\u2019ve")
 
     def _subordinate(self, position: int, index: int) -> bool:
         """Whether the reporting word at ``index``, at or after token ``position``, sits in a
