@@ -4,12 +4,29 @@ need:
 - "us" or "me" right after a verb of asking or telling whose teller is someone else ("a
   woman ringing as the landlord *told us* to ...") is who the report speaks to: the
   summary's own speakers are addressed, the words stay the caller's; "you asked me to" is
-  still the reader's own request.
+  still the reader's own request;
+- a thing fixed or joined that "came away", "came loose", "came apart" or "fell off" after
+  an attempt is a failure the record tells, and a summary keeps it by saying so;
+- a three-letter word of a marker takes a plural's "s" ("cot" finds "cots");
+- two measures a slash sets side by side, a temperature first or a duration second
+  ("180C/25min", "5km/40min"), are each read as written apart; a dose per a volume
+  ("250mg/5mL") stays a strength;
+- a condition said in its own words with the shape of the invariant's (as many words, some
+  in place) keeps it only if it keeps a word of the invariant's condition past the first
+  ones compared, when there are any ("when the tenant emails a photo" is not "if the tenant
+  brings the broken part with its receipt");
+- "pre-" or "post-" joined to a time, a year or a number ("pre-06:00", "post-2019") is
+  "before" or "after" it;
+- a try that "didn't shift", "never cleared" or "did not get rid of" what it was for is a
+  failure told; "worth a go" or "give it a go" offers a try still ahead.
 """
 
 from __future__ import annotations
 
-from _prose_facts import names, untrusted
+from _prose_facts import fact, names, untrusted
+from _prose_rules import codes, failure, passes, rule, weakened
+
+from pytest_compaction.prose.normalize import tokens
 
 
 def test_a_report_addressed_to_us_stays_the_callers() -> None:
@@ -24,3 +41,80 @@ def test_a_report_addressed_to_us_stays_the_callers() -> None:
     assert names(ledger, "A woman phoned and asked me to hand the spare keys to her nephew.") == ()
     assert names(ledger, "The landlord wants the spare keys handed to his nephew.") == ("trust_elevated",)
     assert names(ledger, "You asked me to hand the spare keys to your nephew.") == ("trust_elevated",)
+
+
+def test_a_fixing_that_came_loose_is_a_failure() -> None:
+    record = failure(
+        "Gluing the skirting back with contact adhesive was tried; it came away from the wall overnight.",
+        ["contact adhesive"],
+    )
+    assert codes(record, "Contact adhesive was tried on the skirting and it came loose overnight.") == set()
+    assert codes(record, "Tried contact adhesive for the skirting - it fell off overnight.") == set()
+    assert codes(record, "Contact adhesive is an option for the skirting.") == {"failure_history_collapsed"}
+    assert codes(record, "Contact adhesive was tried on the skirting; it has not come loose.") == {
+        "failure_history_collapsed"
+    }
+
+
+def test_a_three_letter_marker_word_finds_its_plural() -> None:
+    register = rule("Never leave a cot by the radiator.", ["cot"], "prohibition")
+    assert passes(register, "Cots: never by the radiator.")
+    assert weakened(register, "Cots: ideally not by the radiator.")
+    assert codes(register, "Cotswold trip: never by the radiator.") == {"invariant_dropped"}
+
+
+def test_two_measures_side_by_side_are_each_read() -> None:
+    ledger = fact(
+        "The sourdough bakes at 180C for 25 minutes.",
+        "bake.minutes",
+        25,
+        {"names": ["sourdough"], "value": ["25 minutes"]},
+    )
+    assert names(ledger, "Sourdough: 180C/25min.") == ()
+    assert names(ledger, "Sourdough: 180C/35min.") == ("f1:value_changed",)
+    assert [t.norm for t in tokens("5km/40min")] == ["#5", "~km", "#2400", "~second"]
+    assert [t.norm for t in tokens("250mg/5mL")] == ["!250mg/5ml"]
+
+
+def test_a_condition_in_the_same_shape_keeps_a_later_word() -> None:
+    register = rule(
+        "Staff may refund a kettle only if the tenant brings the broken part back with its receipt.",
+        ["refund"],
+        "permission_with_condition",
+    )
+    assert passes(register, "Refund a kettle only when the tenant returns the broken part with the receipt.")
+    assert weakened(register, "Refund a kettle when the tenant phones in a broken kettle.")
+
+
+def test_pre_and_post_before_a_time_bound_it() -> None:
+    register = rule(
+        "Cleaners may use the side gate only before 07:30.", ["side gate"], "permission_with_condition"
+    )
+    assert passes(register, "Side gate: cleaners can use it only pre-07:30.")
+    assert weakened(register, "Side gate: cleaners can use it only post-07:30.")
+    assert [t.norm for t in tokens("post-2019 boilers")][:2] == [t.norm for t in tokens("after 2019")]
+
+
+def test_a_try_that_did_not_take_away_the_trouble_failed() -> None:
+    record = failure(
+        "We tried bicarb paste on the oven door for the burnt grease; the grease was still there next day.",
+        ["bicarb paste"],
+    )
+    assert codes(record, "Oven door: bicarb paste tried already, didn't shift the burnt grease.") == set()
+    assert codes(record, "Oven door: bicarb paste tried, never got rid of the grease.") == set()
+    assert codes(record, "Oven door: bicarb paste on the burnt grease is worth a go.") == {
+        "failure_history_collapsed"
+    }
+    assert codes(record, "Oven door: give it a go with bicarb paste on the grease.") == {
+        "failure_history_collapsed"
+    }
+
+
+def test_a_try_offered_as_worth_a_go_is_not_made() -> None:
+    record = failure(
+        "Re-seating the fan board was tried twice; the unit still showed E4.", ["fan board"], ["E4"]
+    )
+    assert codes(record, "Fan board re-seated twice, the unit still shows E4.") == set()
+    assert codes(record, "Unit showing E4; re-seating the fan board is worth a go.") == {
+        "failure_history_collapsed"
+    }

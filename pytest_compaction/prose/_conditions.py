@@ -104,6 +104,10 @@ _CONJOINED_CLAUSE = re.compile(
 first one's ("only if they are over 25 *and named on* the insurance")."""
 
 
+_COMPARED = 4
+"""How many of a condition's first content words are compared (:func:`condition_words`)."""
+
+
 def _phrases(rest: str) -> list[str]:
     """The phrase a condition word opens in ``rest`` (up to :data:`_CLAUSE_END`), and a second
     clause of the same condition joined to it by "and" (:data:`_CONJOINED_CLAUSE`)."""
@@ -119,7 +123,7 @@ def _phrases(rest: str) -> list[str]:
     return [phrase, tail[: second.start()] if second else tail]
 
 
-def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def condition_words(text: str, *, limit: int | None = _COMPARED) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each condition of ``text`` with the content words that state it, as stems:
     "refund up to $50 after supervisor review" ->
     ``(("after supervisor review", ("supervisor", "review")),)``.
@@ -162,7 +166,7 @@ def condition_words(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
                 and (len(n) > 2 or n[:1] == "#")
                 and (n[:1].isalpha() or n[:1] in _BOUNDS)
             )
-        )[:4]
+        )[:limit]
         if words:
             out.append((_SPACES.sub(" ", f"{connective} {phrase.strip()}").strip(), words))
     return tuple(out)
@@ -445,8 +449,8 @@ def told_after(invariant: str, texts: Sequence[str]) -> str | None:
     return None
 
 
-_UP_TO = frozenset({"by", "before", "until", "till", "prior"})
-_FROM = frozenset({"after", "past", "since", "beyond"})
+_UP_TO = frozenset({"by", "before", "until", "till", "prior", "pre-"})
+_FROM = frozenset({"after", "past", "since", "beyond", "post-"})
 
 
 def _sides(text: str) -> list[tuple[str, str]]:

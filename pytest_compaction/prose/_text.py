@@ -597,7 +597,9 @@ def _alternatives(word: str) -> tuple[tuple[str, str], ...]:
         return tuple((f"{head}-{start}", re.escape(f"{head}-") + pattern) for start, pattern in ends)
     if not lower.isalpha():
         return ((lower, re.escape(lower)),)
-    out = [(lower, re.escape(lower))] if len(lower) <= 3 else [_regular(base) for base in _bases(lower)]
+    # a short word takes a plural's or a possessive's "s" alone ("red bag" finds "red bags")
+    short = [(lower, re.escape(lower) + (r"(?:s|'s)?" if len(lower) == 3 and lower[-1] != "s" else ""))]
+    out = short if len(lower) <= 3 else [_regular(base) for base in _bases(lower)]
     out.extend((form, re.escape(form)) for form in irregular if form != lower)
     if irregular:  # a verb's base takes the regular endings too: pay, pays, paying, paid
         out.append(_regular(_norm.base_form(lower)))

@@ -31,10 +31,14 @@ _NEGATED_SUCCESS = (
     r"(?:did\s+not|didn't|does\s+not|doesn't|never|was\s+not|wasn't|were\s+not|weren't|has\s+not|hasn't|"
     r"no\s+longer)\s+"
     r"(?:(?:been\s+)?(?:work(?:ed|s)?|help(?:ed|s)?|improve[ds]?|fix(?:ed|es)?|solve[ds]?|arrive[ds]?|"
-    r"c[ao]me|show(?:ed)?\s+up|turn(?:ed)?\s+up|go\s+through|went\s+through|succeed(?:ed|s)?|"
+    r"c[ao]me(?!\s+(?:away|loose|apart|unstuck|undone|adrift|unglued))|show(?:ed)?\s+up|turn(?:ed)?\s+up|go\s+through|went\s+through|succeed(?:ed|s)?|"
     r"deliver(?:ed|s)?|receive[ds]?|respond(?:ed|s)?|connect(?:ed|s)?|load(?:ed|s)?|finish(?:ed|es)?|"
     r"complete[ds]?|resolve[ds]?|drop(?:ped|s)?|appear(?:ed|s)?|reflect(?:ed|s)?|stop(?:ped|s)?|"
     r"cure[ds]?|end(?:ed|s)?|"
+    # what the try was to take away, still there: "the soak didn't shift the stains", "it
+    # never cleared the alarm"
+    r"(?:shift|lift|remove|kill|clear|g[eo]t\s+rid\s+of|g[eo]t\s+out)(?:ed|d|s)?\s+"
+    r"(?:the|it|them|any|all|those|these|that|this|their|its|his|her)\b|"
     # a level or a measure that did not shift: "his reading age didn't move (at all)", "it
     # never budged"; not a move decided against ("did not move the meeting")
     r"(?:move[ds]?|budge[ds]?|shift(?:ed|s)?)(?=\s*(?:$|[.,;:!)\u2013\u2014]|-\s|at\s+all\b|an\s+inch\b|either\b))|"
@@ -137,6 +141,13 @@ _CAME_OUT_WRONG = (
 )
 """What the try made, come out wrong ("the labels came out blank", "the loaves came out
 flat"): an outcome that went wrong."""
+_CAME_APART = (
+    r"(?<!n't\s)(?<!not\s)(?<!never\s)"
+    r"(?:(?:came|come|comes|coming)\s+(?:away|loose|apart|unstuck|undone|adrift|unglued)|"
+    r"(?:fell|falls|fallen|falling)\s+(?:off|apart|away))"
+)
+"""What was fixed or joined, parted ("the panels came away within a week", "the hinge came
+loose", "the trim fell off"): an outcome that went wrong."""
 _LOST_LINK = (
     r"(?:lost|loses|losing|kept\s+losing|dropped|drops|dropping)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?"
     r"(?:pairing|connection|signal|sync|link|network|wi-?fi|bluetooth|power|contact|lock|prime|pressure)"
@@ -151,7 +162,7 @@ _CUT_SHORT = (
 )
 """A try cut short before its end ("the lift was aborted", "the overload alarm stopped the
 crane"): an outcome that did not come."""
-_WENT_WRONG = "|".join((_SPOILED, _CUT_SHORT, _LOST_LINK, _CAME_OUT_WRONG))
+_WENT_WRONG = "|".join((_SPOILED, _CUT_SHORT, _LOST_LINK, _CAME_OUT_WRONG, _CAME_APART))
 """What went wrong with the thing tried, as an event: spoiled, cut short, its link lost, or
 come out wrong; read both as a record's outcome and as one retold."""
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
@@ -244,6 +255,7 @@ _CONSIDERED = re.compile(
     r"recommend(?:s|ed|ing|ations?)?|floated|mooted|put\s+forward|pitched|investigat(?:e|ed|ing)|brainstorm(?:ed)?|"
     r"ideas?|options?|candidates?|next\s+steps?|to-?do|could\s+try|might\s+try|untried|not\s+(?:yet\s+)?tried|never\s+tried|"
     r"(?<!\bdid\s)try\s+[a-z]+ing|to\s+try|will\s+try|'ll\s+try|worth\s+(?:a\s+)?try(?:ing)?|maybe|perhaps|"
+    r"worth\s+a\s+(?:go|shot|punt)|give\s+it\s+a\s+(?:go|try|shot)|"
     r"planned|planning|plans?\s+to|scheduled\s+for|pencil+ed\s+in|(?:possible|potential)\s+(?:risk|issue|problem))\b"
 )
 """Also a try still ahead ("try raising the partitions", "plan to try", "worth trying";

@@ -165,6 +165,7 @@ _TOKEN = re.compile(
   | (?P<version>\b[vV]\d+(?:\.\d+)+\b(?![.-]\d))
   | (?P<hex>\b0x[0-9a-fA-F]{2,}\b)
   | (?P<crosscount>\u00d7[1-9]\d?\b)
+  | (?P<prepost>\b(?:[Pp]re|[Pp]ost)-(?=\d))
   | (?P<ident>\b[A-Za-z]+(?:[-_][A-Za-z0-9]+){0,8}[-_]?\d[\w-]*|\b\d+(?:-\d+)+\b|\b[\w-]{0,64}[=/][\w=/.-]*\w)
   | (?P<dotted>\b\d+(?:\.\d+){2,}\b)
   | (?P<money>[$€£¥]\s?(?:\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,]|\.\d)|\d[\d,]*(?:\.\d+)?)
@@ -239,6 +240,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
             _times_shorthand(out, match, shorthand)
         elif kind == "ident" and (rate := _RATE.fullmatch(raw)) is not None:
             _rate(out, match, rate)
+        elif kind == "ident" and (pair := _measure_pair(match)) is not None:
+            out.extend(pair)
         elif kind == "ident" and (per := _PER_COUNT.fullmatch(raw)) is not None and _counted_unit(out, per):
             _per_count(out, match, per)
         elif kind == "ident" and (tally := _COUNT_OF.fullmatch(raw)) is not None and _count_of(tally):
@@ -313,6 +316,8 @@ def _tokens(text: str) -> tuple[Token, ...]:
         elif kind == "crosscount":
             add("#" + raw[1:], match)  # "tried \u00d72" is "tried x2", twice
             add("~time", match)
+        elif kind == "prepost":
+            add(stem("before" if raw[:2].lower() == "pr" else "after"), match)  # "pre-06:00", "post-2019"
         elif kind == "cross":
             add("no", match)  # "| Housekeeping | ✗ |": a cross mark answers no
         elif kind == "amp":
@@ -353,6 +358,37 @@ the unit it names."""
 _PER_COUNT = re.compile(r"(?P<unit>[A-Za-z]{1,6})/(?P<count>\d+(?:\.\d+)?)")
 """A unit per a number of another ("14 mg/24 hr", "250 mg/5 mL"), written with a slash
 right after an amount: the amount's unit is a token of its own, so "14 mg" is read."""
+
+
+_MEASURE_PAIR = re.compile(r"(\d+(?:\.\d+)?[A-Za-z]{1,5})/(\d+(?:\.\d+)?[A-Za-z]{1,5})")
+
+
+def _measure_pair(match: re.Match[str]) -> tuple[Token, ...] | None:
+    """Two measures a slash sets side by side, a temperature first or a duration second
+    ("65C/10min": 65 degrees held for ten minutes; "5km/30min"): each is read as written
+    apart. A dose per a volume ("250mg/5mL") is a strength, left to :data:`_PER_COUNT`."""
+    pair = _MEASURE_PAIR.fullmatch(match.group())
+    if pair is None:
+        return None
+    halves = [_tokens(pair.group(n)) for n in (1, 2)]
+    if any(
+        len(half) != 2 or kind_of(half[0].norm) != "number" or kind_of(half[1].norm) != "unit"
+        for half in halves
+    ):
+        return None
+    if halves[0][1].norm != "~degree" and halves[1][1].norm != "~second":
+        return None
+    return tuple(
+        Token(
+            t.norm,
+            t.raw,
+            t.start + match.start() + pair.start(n),
+            t.end + match.start() + pair.start(n),
+            t.past,
+        )
+        for n, half in ((1, halves[0]), (2, halves[1]))
+        for t in half
+    )
 
 
 def _counted_unit(out: Sequence[Token], per: re.Match[str]) -> bool:

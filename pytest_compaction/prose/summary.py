@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from typing import Any
 
 from pytest_compaction.core._fields import type_name
@@ -31,7 +31,13 @@ from pytest_compaction.core.prose_form import DEFAULT_MAX_DEPTH, ProsePolicy
 from pytest_compaction.core.violations import Verdict, Violation, ViolationCode, sort_violations
 from pytest_compaction.prose import _text
 from pytest_compaction.prose._acronyms import clipped, spelled_out
-from pytest_compaction.prose._conditions import _AVAILABILITY, assent_given, bound_given, still_awaited
+from pytest_compaction.prose._conditions import (
+    _AVAILABILITY,
+    _COMPARED,
+    assent_given,
+    bound_given,
+    still_awaited,
+)
 from pytest_compaction.prose._failure_check import _check_failure
 from pytest_compaction.prose._grounding import (
     BLOCK_END,
@@ -588,6 +594,15 @@ def _displaced(words: Sequence[str], parts: Sequence[str]) -> bool:
     return False
 
 
+def _tail_kept(condition: str, stems: Set[str]) -> bool:
+    """Whether a condition said in its own words (:func:`reshaped`) keeps a word of the
+    invariant's condition past the first ones compared, when it has any: "when the customer
+    *reports* a stain *by phone*" has the shape of "if the customer returns the stained item
+    *with its tag*" but none of its later words, so it is another condition."""
+    tail = [w for _, words in condition_words(condition, limit=None) for w in words[_COMPARED:]]
+    return not tail or any(w in stems for w in tail)
+
+
 def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | None:
     """A failed judgement when the statement drops one of the invariant's own conditions
     (no more than half of the words that state it survive, and the statement's own
@@ -623,8 +638,8 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
             rest = _beyond_markers(invariant.text, condition, held, words)
             if rest is None or 2 * len(set(rest) & stems) >= len(rest):
                 continue  # a condition that holds a marker is checked as that marker
-        elif (kept(words, stems) and not (len(conditions) == 1 and _displaced(words, parts))) or any(
-            reshaped(words, restated) for restated in own
+        elif (kept(words, stems) and not (len(conditions) == 1 and _displaced(words, parts))) or (
+            any(reshaped(words, restated) for restated in own) and _tail_kept(condition, stems)
         ):
             continue
         if not same_bound(condition, texts):
