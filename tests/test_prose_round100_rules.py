@@ -18,7 +18,10 @@ need:
 - "pre-" or "post-" joined to a time, a year or a number ("pre-06:00", "post-2019") is
   "before" or "after" it;
 - a try that "didn't shift", "never cleared" or "did not get rid of" what it was for is a
-  failure told; "worth a go" or "give it a go" offers a try still ahead.
+  failure told; "worth a go" or "give it a go" offers a try still ahead;
+- "running" and "straight" after a count tell one after another, as "consecutive" does;
+  "steady", "unchanged" and "constant" tell what "stable" does, also in a condition that
+  holds a marker.
 """
 
 from __future__ import annotations
@@ -118,3 +121,18 @@ def test_a_try_offered_as_worth_a_go_is_not_made() -> None:
     assert codes(record, "Unit showing E4; re-seating the fan board is worth a go.") == {
         "failure_history_collapsed"
     }
+
+
+def test_steady_and_running_keep_a_stable_consecutive_condition() -> None:
+    register = rule(
+        "The night nurse may stop the drip only if the patient's BP has been stable for four consecutive"
+        " readings.",
+        ["BP"],
+        "permission_with_condition",
+    )
+    assert passes(
+        register, "Drip: the night nurse can stop it only once BP has stayed steady four readings running."
+    )
+    assert passes(register, "Drip: stop it only after BP has been unchanged for four straight readings.")
+    assert weakened(register, "Drip: the night nurse can stop it once BP looks about normal.")
+    assert weakened(register, "Drip: the night nurse can stop it once BP has been taken four times.")

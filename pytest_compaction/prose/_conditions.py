@@ -217,8 +217,11 @@ _ARRIVAL = _stem_set("reach reaches reached arrive arrives arrived arrival")
 _COMPLETION = _stem_set("finish finishes finished complete completes completed done")
 """Words of a thing being over: "after their homework is finished" is "once it is done"
 ("done" reads as "do": "once they do their homework" keeps it too)."""
-_SUCCESSION = _stem_set("consecutive successive row")
-"""Words of one thing after another: "on two consecutive readings" is "twice in a row"."""
+_SUCCESSION = _stem_set("consecutive successive row running straight")
+"""Words of one thing after another: "on two consecutive readings" is "twice in a row",
+"three days running", "three straight days"."""
+_STEADY = _stem_set("stable steady steadily unchanged constant")
+"""Words of a measure that holds without change: "has been stable" is "has held steady"."""
 _NOTICE = _stem_set(
     "notice notices notify notifies notified tell tells told inform informs informed warn warned"
 )
@@ -237,6 +240,7 @@ _FOLDS = (
     ("<assent>", _ASSENT),
     ("<arrival>", _ARRIVAL),
     ("<succession>", _SUCCESSION),
+    ("<steady>", _STEADY),
     ("<completion>", _COMPLETION),
     ("<notice>", _NOTICE),
 )
@@ -254,6 +258,12 @@ def _assent(stems: Iterable[str]) -> set[str]:
     """``stems`` with the words of one act or degree (more, less, assent, arrival,
     succession, completion, notice) folded into one."""
     return {next((name for name, group in _FOLDS if s in group), s) for s in stems}
+
+
+def shared(words: Iterable[str], stems: Iterable[str]) -> int:
+    """How many of a condition's ``words`` a text of ``stems`` holds, a word of one act or
+    degree matched by any other of it (:data:`_FOLDS`: "stable" by "steady")."""
+    return len(_assent(words) & _assent(stems))
 
 
 def kept(words: Sequence[str], stems: Iterable[str]) -> bool:

@@ -36,6 +36,7 @@ from pytest_compaction.prose._conditions import (
     _COMPARED,
     assent_given,
     bound_given,
+    shared,
     still_awaited,
 )
 from pytest_compaction.prose._failure_check import _check_failure
@@ -636,7 +637,7 @@ def _kept_conditions(invariant: Invariant, texts: Sequence[str]) -> Judgement | 
         held = [m for m in markers if _text.contains(condition, m)]
         if held:
             rest = _beyond_markers(invariant.text, condition, held, words)
-            if rest is None or 2 * len(set(rest) & stems) >= len(rest):
+            if rest is None or 2 * shared(set(rest), stems) >= len(rest):
                 continue  # a condition that holds a marker is checked as that marker
         elif (kept(words, stems) and not (len(conditions) == 1 and _displaced(words, parts))) or (
             any(reshaped(words, restated) for restated in own) and _tail_kept(condition, stems)
