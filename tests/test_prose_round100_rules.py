@@ -21,7 +21,12 @@ need:
   failure told; "worth a go" or "give it a go" offers a try still ahead;
 - "running" and "straight" after a count tell one after another, as "consecutive" does;
   "steady", "unchanged" and "constant" tell what "stable" does, also in a condition that
-  holds a marker.
+  holds a marker;
+- a bare value the source writes with thousands commas and a unit ("1,842.6 hours") is
+  stated by the digits without the commas and the unit ("1842.6 h");
+- a privative or "un-" word right after a name with its "is" left out, or answering the
+  name's label, is the name's state ("hob INOP", "back door: unlocked", "lift U/S"); after
+  a measure it is a kind of the thing ("a 90-litre unvented tank").
 """
 
 from __future__ import annotations
@@ -136,3 +141,31 @@ def test_steady_and_running_keep_a_stable_consecutive_condition() -> None:
     assert passes(register, "Drip: stop it only after BP has been unchanged for four straight readings.")
     assert weakened(register, "Drip: the night nurse can stop it once BP looks about normal.")
     assert weakened(register, "Drip: the night nurse can stop it once BP has been taken four times.")
+
+
+def test_a_bare_value_with_thousands_commas_is_stated_with_its_unit() -> None:
+    ledger = fact(
+        "The generator has run 3,417.5 hours since its rebuild.",
+        "generator.hours",
+        3417.5,
+        {"names": ["generator"], "value": ["3,417.5"]},
+    )
+    assert names(ledger, "generator: 3417.5 h since rebuild") == ()
+    assert names(ledger, "generator: 3471.5 h since rebuild") == ("f1:value_changed",)
+
+
+def test_a_noted_state_after_a_name_negates_it() -> None:
+    ledger = fact(
+        "The extractor hood is not working: the motor hums but the fan does not turn.",
+        "kitchen.hood_working",
+        False,
+        {"names": ["extractor hood"], "polarity": "negative"},
+    )
+    assert names(ledger, "extractor hood INOP, motor hums") == ()
+    assert names(ledger, "extractor hood: U/S since Tues") == ()
+    assert names(ledger, "- Extractor hood: unusable") == ()
+    assert names(ledger, "extractor hood: working, motor hums") == ("f1:value_changed",)
+    tank = fact(
+        "The new tank holds 90 litres.", "tank.litres", 90, {"names": ["tank"], "value": ["90 litres"]}
+    )
+    assert names(tank, "Tank: 90-litre unvented.") == ()

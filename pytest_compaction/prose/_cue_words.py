@@ -173,7 +173,7 @@ _PROHIBITS = frozenset(
 photography" states that flash photography is not allowed; "is not forbidden" cancels."""
 _PRIVATIVES = frozenset(
     {"disable", "disables", "disabled", "deactivate", "deactivates", "deactivated", "inactive"}
-    | {"lapsed", "expired", "defective", "faulty", "inoperative", "unserviceable"}
+    | {"lapsed", "expired", "defective", "faulty", "inoperative", "unserviceable", "inop", "u/s"}
     | {"avoid", "avoids", "avoided", "avoiding", "skip", "skips", "skipped", "skipping"}
 )
 """Words that state a thing switched out of being, as "not" would: "roaming is *disabled*"

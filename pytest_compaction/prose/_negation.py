@@ -165,6 +165,10 @@ _LEAVE_NOUNS = frozenset(
 """Nouns of leave to act, which "no" denies with the act after their "to"."""
 
 
+_MEASURED = frozenset({"number", "unit", "currency", "time", "date"})
+"""Kinds of token that measure a thing: a word after one describes the thing measured."""
+
+
 class _Negation(_NegativeWords):
     """How a statement reads negation; :class:`~pytest_compaction.prose.statements.Statement` inherits it."""
 
@@ -249,7 +253,7 @@ class _Negation(_NegativeWords):
                     i > position
                     and self.clause[i] == self.clause[position]
                     and (self._complement(i) or self._object_complement(position, i))
-                ):
+                ) or self._noted_state(position, span, i, answer):
                     found.append(self.tokens[i].raw)
                 continue
             if self.tokens[i].raw == "N" and i > position and (self._answers(position, i) or i == answer):
@@ -345,6 +349,15 @@ class _Negation(_NegativeWords):
             or _WEEKDAY.fullmatch(self.tokens[nxt].raw) is not None
         )
 
+    def _noted_state(self, position: int, span: int, index: int, answer: int | None = None) -> bool:
+        """Whether the word at ``index`` is a note's state of the name at ``position`` with
+        its "is" left out: right after the name ("pitot heat *INOP*", "canopy:
+        *unserviceable*", "side gate *unlocked*") or the answer of its label, with nothing
+        after it in its stretch but a word of time or place."""
+        if index <= position or kind_of(self.norms[index - 1]) in _MEASURED:
+            return False  # "Cylinder: 210-litre *unvented*": a kind of the thing measured, not its state
+        return index == answer or (index == position + span and self._bare_closure(index))
+
     def _closed_to_all(self, index: int) -> bool:
         """Whether the closure at token ``index``, followed by "to", shuts its subject to
         the whole of what it serves, so that the subject itself is closed: one noun after
@@ -433,6 +446,8 @@ class _Negation(_NegativeWords):
                     or first.raw.lower() in _REFUSALS
                     or first.raw.lower() in _ABANDONS
                     or first.raw.lower() in _PRIVATIVES
+                    # "Hob: unusable", "Back door: unlocked": a state, no thing of that kind after it
+                    or (un_negative(first.raw.lower()) and after is not None and self._bare_closure(after))
                     or (first.raw == "N" and _BARE_ANSWER.match(self.text, first.end) is not None)
                     # "Auto-renew: off (renews by hand)": a setting switched off
                     or (first.raw.lower() == "off" and _OFF_ANSWER.match(self.text, first.end) is not None)

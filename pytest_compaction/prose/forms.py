@@ -541,7 +541,12 @@ def _with_source_units(
         for statement in source:
             for i, token in enumerate(statement.tokens[:-1]):
                 nxt = statement.norms[i + 1]
-                if token.raw != alias[0][1:] or kind_of(nxt) != "unit" or statement.norms[i] == alias[0]:
+                # "1,842.6 hours" for a value 1842.6: the digits, thousands commas aside
+                if (
+                    token.raw.replace(",", "") != alias[0][1:]
+                    or kind_of(nxt) != "unit"
+                    or statement.norms[i] == alias[0]
+                ):
                     continue
                 said = f"{token.raw} {statement.tokens[i + 1].raw}"
                 _derive((statement.norms[i], nxt), said, value, extra, shown, derived)
