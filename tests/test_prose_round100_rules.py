@@ -26,7 +26,11 @@ need:
   stated by the digits without the commas and the unit ("1842.6 h");
 - a privative or "un-" word right after a name with its "is" left out, or answering the
   name's label, is the name's state ("hob INOP", "back door: unlocked", "lift U/S"); after
-  a measure it is a kind of the thing ("a 90-litre unvented tank").
+  a measure it is a kind of the thing ("a 90-litre unvented tank");
+- a month and its year in figures ("09/2027", "2027-09") is that month, as "September
+  2027" reads;
+- "Eng.", "Insp.", "Supt.", "Cllr." and other titles before a name end no sentence;
+- a period named alone in a condition ("by day", "in the same week") is one of its words.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from __future__ import annotations
 from _prose_facts import fact, names, untrusted
 from _prose_rules import codes, failure, passes, rule, weakened
 
+from pytest_compaction.prose._text import sentences
 from pytest_compaction.prose.normalize import tokens
 
 
@@ -169,3 +174,33 @@ def test_a_noted_state_after_a_name_negates_it() -> None:
         "The new tank holds 90 litres.", "tank.litres", 90, {"names": ["tank"], "value": ["90 litres"]}
     )
     assert names(tank, "Tank: 90-litre unvented.") == ()
+
+
+def test_a_month_and_year_in_figures_is_that_month() -> None:
+    ledger = fact(
+        "The fire extinguisher's service is due in September 2027.",
+        "extinguisher.service_due",
+        "2027-09",
+        {"names": ["extinguisher"], "value": ["September 2027"]},
+    )
+    assert names(ledger, "extinguisher service due 09/2027") == ()
+    assert names(ledger, "extinguisher service due 2027-09") == ()
+    assert names(ledger, "extinguisher service due 10/2027") == ("f1:value_changed",)
+
+
+def test_a_title_before_a_name_ends_no_sentence() -> None:
+    said = "Do not sign off the boiler until Eng. Okafor has checked it. Insp. Rao visits Monday."
+    assert [s.text for s in sentences(said)] == [
+        "Do not sign off the boiler until Eng. Okafor has checked it.",
+        "Insp. Rao visits Monday.",
+    ]
+
+
+def test_a_period_named_alone_is_a_word_of_a_condition() -> None:
+    register = rule(
+        "Volunteers may walk the dogs on the heath only if the walk is by day.",
+        ["heath"],
+        "permission_with_condition",
+    )
+    assert passes(register, "Heath: volunteers can walk the dogs there, day walks only.")
+    assert weakened(register, "Heath: volunteers can walk the dogs there, only if the walk is at night.")

@@ -56,6 +56,12 @@ _WEEKDAYS = re.compile(
 )
 
 
+_MONTH_YEAR = re.compile(
+    r"(?P<month>0?[1-9]|1[0-2])/(?P<year>(?:19|20)\d\d)|(?P<iso_year>(?:19|20)\d\d)-(?P<iso_month>0[1-9]|1[0-2])"
+)
+"""A month and its year in figures: "03/2026", "3/2026", and the ISO "2026-03"."""
+
+
 def _numeric_date(raw: str, out: Sequence[Token], match: re.Match[str]) -> tuple[str, ...] | None:
     """The date tokens of a numeric date ("14/7", "5/5", "31/01/2026"), or None.
 
@@ -68,6 +74,11 @@ def _numeric_date(raw: str, out: Sequence[Token], match: re.Match[str]) -> tuple
     "due", a weekday) or alone as a value's words, or when its first number is over 12
     (no count has more done than asked); "24/7" is "always".
     """
+    month_year = _MONTH_YEAR.fullmatch(raw)
+    if month_year is not None:
+        # "03/2026", "2026-03": a month of a year, as "March 2026" reads
+        month, year = month_year.group("month") or month_year.group("iso_month"), month_year.group("year")
+        return (f"%{int(month)}", "#" + (year or month_year.group("iso_year")))
     found = _NUMERIC_DATE.fullmatch(raw)
     if found is None or raw == "24/7":
         return None

@@ -164,7 +164,8 @@ def condition_words(text: str, *, limit: int | None = _COMPARED) -> tuple[tuple[
                 if n not in function_words
                 and n not in absent
                 and (len(n) > 2 or n[:1] == "#")
-                and (n[:1].isalpha() or n[:1] in _BOUNDS)
+                # "by day", "the same week": a period named alone reads as a unit ("~day")
+                and (n[:1].isalpha() or n[:1] in _BOUNDS or (n[:1] == "~" and n[1:] in _CONDITION_CONTENT))
             )
         )[:limit]
         if words:

@@ -136,11 +136,12 @@ _NOTE_ABBREVIATION = re.compile(
 # "ep. 43", "Vol. 2", "Ch. 4", "rm. 204", "Art. 5", a lease's "cl. 9.1" and "Sch. 3".
 # A period after a title, a Latin abbreviation, an initial, a dotted acronym or a word
 # abbreviated in business writing (account, apartment, reference, extension, invoice, order
-# and ticket numbers) does not end a sentence: "Dr. Lee", "e.g. Paris", "J. Smith", "the U.S.
-# office", "Acct. No. 4471", "Apt. 3", "Ref. QX-2".
+# and ticket numbers) does not end a sentence: "Dr. Lee", "Eng. Okafor", "Insp. Rao",
+# "e.g. Paris", "J. Smith", "the U.S. office", "Acct. No. 4471", "Apt. 3", "Ref. QX-2".
 _ABBREVIATION = re.compile(
     r"(?:\b(?:dr|mr|mrs|ms|mx|prof|st|sr|jr|vs|etc|approx|inc|ltd|co|corp|dept|no|nr|fig|mt|gen|col|"
-    r"capt|lt|sgt|rev|hon|e\.g|i\.e|cf|viz|al|acct|acc|apt|ave|blvd|rd|bldg|ste|tel|ext|ref|attn|"
+    r"capt|lt|sgt|rev|hon|eng|insp|supt|det|maj|cpl|pte|cdr|cllr|sen|gov|pres|"
+    r"e\.g|i\.e|cf|viz|al|acct|acc|apt|ave|blvd|rd|bldg|ste|tel|ext|ref|attn|"
     r"mgr|asst|assoc|govt|intl|natl|qty|amt|pkg|inv|ord|tkt)|(?:\b[A-Za-z]\.)+[A-Za-z]?|\b[A-Z])\.$",
     re.IGNORECASE,
 )
