@@ -30,7 +30,10 @@ need:
 - a month and its year in figures ("09/2027", "2027-09") is that month, as "September
   2027" reads;
 - "Eng.", "Insp.", "Supt.", "Cllr." and other titles before a name end no sentence;
-- a period named alone in a condition ("by day", "in the same week") is one of its words.
+- a period named alone in a condition ("by day", "in the same week") is one of its words;
+- an "if" or "when" clause that says only that one of the things a rule covers every one
+  of is come upon ("If you spot a spill, ..." for "Log every spill you notice ...") adds no
+  exception; one that says what the thing is like ("if a spill looks small") does.
 """
 
 from __future__ import annotations
@@ -204,3 +207,12 @@ def test_a_period_named_alone_is_a_word_of_a_condition() -> None:
     )
     assert passes(register, "Heath: volunteers can walk the dogs there, day walks only.")
     assert weakened(register, "Heath: volunteers can walk the dogs there, only if the walk is at night.")
+
+
+def test_coming_upon_what_a_rule_covers_is_no_exception() -> None:
+    register = rule("Log every spill you notice in the hazard book at once.", ["hazard book"], "obligation")
+    assert passes(register, "If you spot a spill, log it in the hazard book at once.")
+    assert passes(register, "When a spill happens, log it in the hazard book at once.")
+    assert weakened(register, "If a spill looks small, log it in the hazard book at once.")
+    assert weakened(register, "If you see the supervisor, log every spill in the hazard book at once.")
+    assert weakened(register, "If you spot a spill, writing it in the hazard book is appreciated.")

@@ -13,7 +13,7 @@ from pytest_compaction.prose._conditions import _AVAILABLE, condition_words, con
 from pytest_compaction.prose._cue_words import STOPWORDS
 from pytest_compaction.prose._cues import CueKind, Reading
 from pytest_compaction.prose._text import contains
-from pytest_compaction.prose.normalize import kind_of, tokens
+from pytest_compaction.prose.normalize import kind_of, stem, tokens
 
 __all__ = ["Judgement", "Modality", "complements", "judge"]
 
@@ -180,9 +180,55 @@ def _restated_restrictions(invariant: str, clauses: Sequence[str]) -> set[str]:
     for clause in clauses:
         for phrase, words in condition_words(clause):
             opener = phrase.split(None, 1)[0].lower()
-            if opener in ("if", "when", "whenever") and len(words) >= 2 and _restates(words, stems):
+            if opener in _RESTATING and len(words) >= 2 and _restates(words, stems):
                 out.add(opener)
     return out
+
+
+def encountered(invariant: str, clauses: Sequence[str]) -> frozenset[str]:
+    """The "if" or "when" of a clause that says no more than that one of the things the rule
+    covers every one of is come upon (:func:`_encountered`): "If you see a patient fall, tell
+    the nurse" for "Report any fall you witness to the nurse" adds no exception."""
+    stems = {t.norm for t in tokens(invariant)}
+    every = {t.norm for match in _EVERY.finditer(invariant) for t in tokens(match.group(1))}
+    if not every:
+        return frozenset()
+    return frozenset(
+        phrase.split(None, 1)[0].lower()
+        for clause in clauses
+        for phrase, words in condition_words(clause)
+        if phrase.split(None, 1)[0].lower() in _RESTATING and _encountered(phrase, words, every, stems)
+    )
+
+
+_EVERY = re.compile(r"\b(?:any|every|each|all)\s+([a-z][\w-]*)", re.IGNORECASE)
+"""The thing a rule covers every one of: "report *any fall* you witness"."""
+_ENCOUNTER = frozenset(
+    stem(w)
+    for w in (
+        *("see", "sees", "saw", "seen", "witness", "witnesses", "witnessed", "notice", "notices"),
+        *("noticed", "spot", "spots", "spotted", "find", "finds", "found", "hear", "hears", "heard"),
+        *("happen", "happens", "happened", "occur", "occurs", "occurred"),
+    )
+)
+"""Verbs of coming upon a thing or its happening: "if you *see* a fall" is "any fall you witness"."""
+_OTHER_WORDS = 1
+"""How many words of neither the rule nor the encounter an "if you see ..." clause may add
+("if you see a *patient* fall")."""
+
+
+_RESTATING = frozenset({"if", "when", "whenever"})
+"""The openers of a condition that may restate a rule's own restriction (:func:`_restated_restrictions`)."""
+
+
+def _encountered(phrase: str, words: Sequence[str], every: set[str], stems: set[str]) -> bool:
+    """Whether a condition's ``words`` say no more than that one of the things the rule covers
+    every one of (``every``) is come upon: "If you see a patient fall, tell the nurse" for
+    "Report any fall you witness to the nurse". A condition about what the thing is like
+    ("if a fall looks serious") has no verb of encounter: it narrows the rule."""
+    if not every & set(words) or not _ENCOUNTER & {t.norm for t in tokens(phrase)}:
+        return False
+    return sum(1 for w in words if w not in every and w not in _ENCOUNTER and w not in stems) <= _OTHER_WORDS
 
 
 def _restates(words: Sequence[str], stems: set[str]) -> bool:
@@ -386,6 +432,7 @@ def judge(
     condition_stated: bool = False,
     procedure: str | None = None,
     complemented: frozenset[str] = frozenset(),
+    come_upon: frozenset[str] = frozenset(),
 ) -> Judgement:
     """Whether ``statement`` (the readings of the clauses that carry an invariant's
     markers) keeps the force ``required`` by an invariant whose own text reads as
@@ -493,6 +540,8 @@ def judge(
                         added += [
                             w for w in clause.words(CueKind.CONDITION) if w in _ON_DEMAND and w not in own
                         ]
+    # "if you see a fall" for "any fall you witness": no exception, whichever way the rule is told
+    added = [w for w in added if w not in come_upon]
     if added:
         return Judgement(
             False, "narrowed", f"an exception the invariant does not have was added: {_quote(added)}", True

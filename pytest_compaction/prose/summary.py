@@ -82,6 +82,7 @@ from pytest_compaction.prose.modality import (
     complements,
     condition_words,
     contrasted,
+    encountered,
     exemplified,
     imperative,
     in_company,
@@ -339,7 +340,8 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         for clause in named
     ]
     outside = complements(invariant.text, stating, invariant.markers)
-    verdict = judge(invariant.modality, readings, invariant=own, complemented=outside)
+    met = encountered(invariant.text, stating)
+    verdict = judge(invariant.modality, readings, invariant=own, complemented=outside, come_upon=met)
     if not verdict.ok and verdict.observed in ("none", "permission"):
         # Read only when the cues fall short: a condition kept in its own words, a standing procedure.
         stated = states_condition(invariant.text, stating)
@@ -354,6 +356,7 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
             condition_stated=stated,
             procedure=procedure,
             complemented=outside,
+            come_upon=met,
         )
     if (
         not verdict.ok
