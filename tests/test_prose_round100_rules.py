@@ -33,16 +33,25 @@ need:
 - a period named alone in a condition ("by day", "in the same week") is one of its words;
 - an "if" or "when" clause that says only that one of the things a rule covers every one
   of is come upon ("If you spot a spill, ..." for "Log every spill you notice ...") adds no
-  exception; one that says what the thing is like ("if a spill looks small") does.
+  exception; one that says what the thing is like ("if a spill looks small") does;
+- a waiver in a part of a rule set against it by "but" ("Gloves are optional, but goggles
+  are compulsory ...") lifts nothing, and a waiver word the rule's own text holds ("until
+  the hold is lifted"), repeated in a summary, lifts nothing either;
+- after an attempt, a clause that denies what the try was for ("the bead would not seat",
+  "she never went in") tells its failure, as "no reply came", "went to voicemail" and "set
+  off the alarm" do; one that denies a trouble ("it did not leak again") does not.
 """
 
 from __future__ import annotations
 
+import pytest
 from _prose_facts import fact, names, untrusted
 from _prose_rules import codes, failure, passes, rule, weakened
 
+from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.prose._text import sentences
 from pytest_compaction.prose.normalize import tokens
+from pytest_compaction.prose.summary import check_prose
 
 
 def test_a_report_addressed_to_us_stays_the_callers() -> None:
@@ -216,3 +225,46 @@ def test_coming_upon_what_a_rule_covers_is_no_exception() -> None:
     assert weakened(register, "If a spill looks small, log it in the hazard book at once.")
     assert weakened(register, "If you see the supervisor, log every spill in the hazard book at once.")
     assert weakened(register, "If you spot a spill, writing it in the hazard book is appreciated.")
+
+
+def test_a_waiver_set_against_the_rule_lifts_nothing() -> None:
+    register = rule(
+        "Gloves are optional, but safety goggles are compulsory for every visitor in the glass studio.",
+        ["goggles"],
+        "obligation",
+    )
+    assert passes(register, "Glass studio: goggles compulsory for every visitor, gloves optional.")
+    assert weakened(register, "Glass studio: goggles recommended for visitors, gloves optional.")
+    held = rule("Do not open the cold room until the quarantine is lifted.", ["cold room"], "prohibition")
+    assert passes(held, "Cold room must stay shut until the quarantine is lifted.")
+    assert weakened(held, "Cold room is best kept shut until the quarantine is lifted.")
+
+
+def test_an_attempt_denied_what_it_was_for_failed() -> None:
+    seat = failure("Fitting the new gasket by hand was tried; the lid would not close.", ["gasket"])
+    assert codes(seat, "Gasket fitted by hand, tried - lid wouldn't close.") == set()
+    assert codes(seat, "Gasket: could try fitting it by hand, see if the lid closes.") == {
+        "failure_history_collapsed"
+    }
+    trap = failure(
+        "Leaving the cat carrier open in the shed was tried for two nights; she never went in.",
+        ["cat carrier"],
+    )
+    assert codes(trap, "Cat carrier in the shed tried, 2 nights, she never went in.") == set()
+    sent = failure(
+        "A chaser letter was posted to the landlord on 3 May; no reply came within 14 days.",
+        ["chaser letter"],
+    )
+    assert codes(sent, "Chaser letter posted 3 May; no reply was received within 14 days.") == set()
+    assert codes(sent, "Chaser letter could be posted; the landlord has 14 days to reply.") == {
+        "failure_history_collapsed"
+    }
+    rang = failure("Ringing the depot was tried twice; both calls went to voicemail.", ["depot"])
+    assert codes(rang, "Rang the depot twice, went straight to voicemail both times.") == set()
+    with pytest.raises(PayloadError):
+        failure_register("We tried resealing the joint; it did not leak again.", ["joint"])
+
+
+def failure_register(text: str, approach: list[str]) -> None:
+    """Load a one-record register (its record is checked as it loads)."""
+    check_prose(failure(text, approach), "")

@@ -460,9 +460,14 @@ def judge(
        (:func:`complements`): "never ... outside the hood, nor without the gel".
     """
     cues = Reading(tuple(cue for clause in statement for cue in clause.cues))
-    if cues.has(CueKind.WAIVER):
-        words = cues.words(CueKind.WAIVER)
-        return Judgement(False, "waived", f"the constraint is lifted by {_quote(words)}", True)
+    # a waiver the rule's own text says of something else ("Knee pads are optional, but
+    # full-face helmets are compulsory"), repeated, lifts nothing
+    # (the rule's own text read against itself keeps its waivers: "...; the flag is optional")
+    itself = len(statement) == 1 and statement[0] is invariant
+    own_waivers = () if itself else invariant.words(CueKind.WAIVER)
+    lifted = [w for w in cues.words(CueKind.WAIVER) if w not in own_waivers]
+    if lifted:
+        return Judgement(False, "waived", f"the constraint is lifted by {_quote(lifted)}", True)
     if cues.has(CueKind.HEDGE):
         words = cues.words(CueKind.HEDGE, CueKind.MANNER)
         return Judgement(

@@ -110,6 +110,9 @@ _COULD_NOT = (
 )
 _NOT_HYPOTHETICAL_COULD = r"(?!\s+not\s+(?!have\b))"
 """After "could": "could not" + a verb other than "have" is a past failure, not a hypothetical."""
+_NOT_HYPOTHETICAL_WOULD = r"(?!\s+not\s+(?!have\b)|n't\s+(?!have\b))"
+"""After "would": "would not" + a verb other than "have" is a past refusal ("the bead would not
+seat"), not a hypothetical."""
 _DISCARDED = (
     r"binned|scrapped|ditched|discarded|thrown\s+(?:away|out)|(?:had|have)\s+to\s+(?:bin|scrap|ditch|discard)|"
     r"went\s+back\s+to|switched\s+back|wasted"
@@ -148,6 +151,19 @@ _CAME_APART = (
 )
 """What was fixed or joined, parted ("the panels came away within a week", "the hinge came
 loose", "the trim fell off"): an outcome that went wrong."""
+_NOTHING_CAME = (
+    # what was asked for never came: "no response came within the month", "no reply was
+    # received", "nobody turned up"
+    r"no\s+(?:[\w-]+\s+){0,2}?(?:response|responses|reply|replies|answer|word|callback|acknowledg(?:e)?ment|"
+    r"confirmation|decision)\s+(?:\w+\s+)?(?:came|arrived|(?:was|were|has\s+been|have\s+been)\s+received|followed)|"
+    r"(?:no\s*one|nobody)\s+(?:came|answered|replied|responded|turned\s+up|showed\s+up|picked\s+up)|"
+    # a call that reached no one: "both calls went to a dead voicemail box", "it rang out"
+    r"(?:went|go|goes|gone)\s+(?:straight\s+)?to\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?voice\s?mail|rang\s+out|"
+    # an alarm the try set off: "it set off the fire alarm again", "the FA went off again"
+    r"set\s+off\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}alarms?|(?:went|goes|gone)\s+off\s+again"
+)
+"""What the try was to bring never came, or an alarm it was to stop went off: an outcome that
+went wrong."""
 _LOST_LINK = (
     r"(?:lost|loses|losing|kept\s+losing|dropped|drops|dropping)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?"
     r"(?:pairing|connection|signal|sync|link|network|wi-?fi|bluetooth|power|contact|lock|prime|pressure)"
@@ -162,7 +178,7 @@ _CUT_SHORT = (
 )
 """A try cut short before its end ("the lift was aborted", "the overload alarm stopped the
 crane"): an outcome that did not come."""
-_WENT_WRONG = "|".join((_SPOILED, _CUT_SHORT, _LOST_LINK, _CAME_OUT_WRONG, _CAME_APART))
+_WENT_WRONG = "|".join((_SPOILED, _CUT_SHORT, _LOST_LINK, _CAME_OUT_WRONG, _CAME_APART, _NOTHING_CAME))
 """What went wrong with the thing tried, as an event: spoiled, cut short, its link lost, or
 come out wrong; read both as a record's outcome and as one retold."""
 _RAISED = r"raised\s+(?:(?:an?|the|another|one|two|several)\s+)?(?:\w+\s+)?\w*(?:error|exception)s?"
@@ -213,7 +229,9 @@ _FAILED_EVENT = re.compile(
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|in\s+case|unless|whether|could"
     + _NOT_HYPOTHETICAL_COULD
-    + r"|might|would|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
+    + r"|might|would"
+    + _NOT_HYPOTHETICAL_WOULD
+    + r"|(?-i:may)|in\s+the\s+event|watch\s+(?:out\s+)?for|"
     r"look\s+out\s+for|beware\s+of|guard\s+against|risk\s+of|"
     # a possible outcome: "possible AIRSPACE_CONFLICT with the helipad", "maybe a timeout"
     r"possible|possibly|potential|potentially|perhaps|maybe|probably|likely|"
@@ -274,6 +292,7 @@ _RECURRED = re.compile(
     r"(?:\s+[a-z]+){0,3}?\s+again\b"
 )
 _AGENTS = frozenset({"we", "i", "you", "us", "me"})
+_DENIERS = frozenset({"not", "never", "didn't", "hasn't", "hadn't", "wasn't", "no"})
 _SUCCESS_VERB = re.compile(
     r"^(?:work|help|improv|fix|solv|arriv|succeed|deliver|receiv|respond|connect|load|finish|complet|"
     r"resolv|pass|clear|recover|heal|stabili[sz]|normali[sz]|return|restor|start|open|boot|compil|"
@@ -289,6 +308,8 @@ def recurred(text: str) -> str | None:
             continue
         if _SUCCESS_VERB.match(match.group("verb")):
             continue
+        if match.group("verb") == "not" or _DENIERS & set(match.group("subject").split()):
+            continue  # "it did not leak again", "it never dripped again": the trouble ended
         return match.group("verb") + " ... again"
     return None
 
@@ -381,6 +402,33 @@ def _outcome(clause: str) -> str | None:
     return None
 
 
+_WOULD_NOT = re.compile(
+    r"(?:[a-z][\w'-]*\s+){0,4}?(?:still\s+)?(?:would\s+not|wouldn't|did\s+not|didn't|never|could\s+not|couldn't)"
+    r"\s+(?:(?:even|ever|once|really|quite|properly|fully|actually)\s+)?(?P<verb>[a-z]+)"
+)
+_TROUBLE = _word_set(
+    "leak drip break crack fail crash hurt bleed flicker recur return happen trip jam stick overheat "
+    "smell itch burn fall slip complain bite scratch react spread rust peel mind need want know care "
+    "bother expect notice see have mean"
+)
+"""Verbs a try is glad to see not happen ("the joint did not leak", "she never reacted"), and
+verbs of needing and knowing ("we didn't need to", "never knew why"): denied, no failure."""
+
+
+def _refused_outcome(clause: str) -> str | None:
+    """The words of ``clause`` up to its verb when the clause after an attempt denies what the
+    try was for: "the bead *would not seat*", "she *never went* in", "the pump *didn't
+    start*"; not what the try was glad to avoid ("the joint did not leak")."""
+    found = _WOULD_NOT.match(clause)
+    if found is None:
+        return None
+    verb = found.group("verb")
+    base = re.sub(r"(?:ed|s|ing)$", "", verb)
+    if verb in _TROUBLE or base in _TROUBLE or base + "e" in _TROUBLE or verb in _IRREGULAR_PAST:
+        return None
+    return " ".join(found.group().split())
+
+
 _SUBJECT_WORDS = 4
 """How many words of a clause may hold its subject, for an outcome that goes on from it."""
 
@@ -394,7 +442,7 @@ def _attempt_outcome(lowered: str) -> str | None:
         before = sentence[: attempt.start()].split()[-_SUBJECT_WORDS:]  # who tried
         for pause in _OUTCOME_BREAK.finditer(sentence, attempt.end()):
             clause = re.split(r"[;:,]|\s(?:and|but)\s", sentence[pause.end() :], maxsplit=1)[0]
-            outcome = _outcome(clause)
+            outcome = _outcome(clause) or _refused_outcome(clause)
             if outcome is not None:
                 return outcome
             # "... it caught on the boom *and tore*": the clause before goes on, its subject

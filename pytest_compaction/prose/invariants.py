@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -80,6 +80,43 @@ def keeps_away(reading: Reading) -> bool:
     )
 
 
+def _conditions_own(reading: Reading, text: str) -> Reading:
+    """``reading`` without a word of waiver that stands in one of the rule's conditions ("do
+    not load it *until the hold is lifted*"): what ends the rule's hold, not a lift of the
+    rule itself."""
+    return Reading(
+        tuple(
+            cue
+            for cue in reading.cues
+            if not (
+                cue.kind is CueKind.WAIVER
+                and re.search(rf"{_CONDITION_OPENER}[^,;.]*\b{re.escape(cue.text)}\b", text, re.IGNORECASE)
+            )
+        )
+    )
+
+
+_CONDITION_OPENER = r"\b(?:until|till|unless|once|after|when|before|if)\b"
+
+
+_CONTRAST = re.compile(r"\b(?:but|whereas|while)\b", re.IGNORECASE)
+
+
+def _set_against(text: str, part: str, marked: Sequence[str]) -> bool:
+    """Whether ``part`` of a rule's ``text`` is set against its marked parts by "but",
+    "whereas" or "while" between them: "Knee pads are optional, *but* full-face helmets are
+    compulsory" lifts nothing of the helmet rule; "...; the flag is optional" does."""
+    at = text.find(part)
+    for other in marked:
+        there = text.find(other)
+        if at < 0 or there < 0:
+            continue
+        first, second = sorted(((at, len(part)), (there, len(other))))
+        if _CONTRAST.search(text, first[0] + first[1], second[0] + 1) is not None:
+            return True
+    return False
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Invariant:
     """A constraint that must reappear in every summary verbatim or stronger.
@@ -113,7 +150,7 @@ class Invariant:
                 "its text) to be found in a summary",
             )
         _check_markers(self.text, self.markers, base, "markers")
-        own = read(uncontrasted(self.text, self.markers))
+        own = _conditions_own(read(uncontrasted(self.text, self.markers)), self.text)
         verdict = judge(self.modality, (own,), invariant=own)
         if not verdict.ok:
             # A rule with a reason or a contrast in a clause of its own ("...; she can't
@@ -122,7 +159,11 @@ class Invariant:
             parts = [p for clause in _text.clauses(self.text) for p in _AND_CLAUSE.split(clause)]
             marked = [p for p in parts if any(_text.contains(p, m) for m in self.markers)] or [self.text]
             readings = tuple(read(p) for p in marked)
-            weakening = any(read(p).has(CueKind.WAIVER, CueKind.HEDGE) for p in parts if p not in marked)
+            weakening = any(
+                read(p).has(CueKind.WAIVER, CueKind.HEDGE) and not _set_against(self.text, p, marked)
+                for p in parts
+                if p not in marked
+            )
             if len(marked) < len(parts) and not weakening:
                 # ("...; the flag is optional" lifts the rule wherever it stands: no such luck.)
                 verdict = judge(self.modality, readings, invariant=own)
