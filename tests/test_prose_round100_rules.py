@@ -39,13 +39,17 @@ need:
   the hold is lifted"), repeated in a summary, lifts nothing either;
 - after an attempt, a clause that denies what the try was for ("the bead would not seat",
   "she never went in") tells its failure, as "no reply came", "went to voicemail" and "set
-  off the alarm" do; one that denies a trouble ("it did not leak again") does not.
+  off the alarm" do; one that denies a trouble ("it did not leak again") does not;
+- a code of letters ending in a number takes a plural ("under-12" finds "Under-12s");
+- "not one ... without" and "not a single ... unless" forbid as "none ... without" does;
+- a doubt that stands later in another stretch of a sentence ("shut till 2pm, the council
+  rang to say it could run on to 5pm") doubts what follows it, not an old value before it.
 """
 
 from __future__ import annotations
 
 import pytest
-from _prose_facts import fact, names, untrusted
+from _prose_facts import events, fact, names, untrusted
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
@@ -268,3 +272,35 @@ def test_an_attempt_denied_what_it_was_for_failed() -> None:
 def failure_register(text: str, approach: list[str]) -> None:
     """Load a one-record register (its record is checked as it loads)."""
     check_prose(failure(text, approach), "")
+
+
+def test_a_code_ending_in_a_number_takes_a_plural() -> None:
+    register = rule(
+        "Staff may let an under-12 on the climbing wall only if a parent stays in the hall.",
+        ["under-12"],
+        "permission_with_condition",
+    )
+    assert passes(register, "Under-12s: allowed on the wall, but only if a parent stays in the hall.")
+    assert weakened(register, "Under-12s: allowed on the wall if they have climbed before.")
+
+
+def test_not_one_without_forbids() -> None:
+    register = rule("Never send a parcel out without a tracking label.", ["parcel"], "prohibition")
+    assert passes(register, "Parcels: not one goes out without a tracking label.")
+    assert passes(register, "Parcels: not a single one leaves unless it has a tracking label.")
+    assert weakened(register, "Parcels: one usually goes out with a tracking label.")
+
+
+def test_a_later_doubt_leaves_an_old_value_current() -> None:
+    ledger = events(
+        "The footbridge is closed for repairs until 3 pm.",
+        "Council update: the repairs have overrun, so the footbridge is now closed until 6 pm.",
+    )
+    for fact_id, event_id, value, words in (("f1", "e1", "15:00", "3 pm"), ("f2", "e2", "18:00", "6 pm")):
+        prose = {"names": ["footbridge"], "value": [words]}
+        ledger.fact(fact_id, "bridge.closed_until", value, sources=[event_id], prose=prose)  # type: ignore[arg-type]
+    ledger.supersede("f1", "f2")
+    assert names(ledger, "Footbridge: closed till 6 pm now (was 3 pm, repairs overran).") == ()
+    assert names(
+        ledger, "Footbridge: closed till 3 pm for repairs, the council rang to say it could run on to 6 pm."
+    ) == ("f1:forbidden_superseded_fact",)

@@ -217,7 +217,9 @@ _PROHIBITION = (
     rf"\b(?:stays?|remains?)\s+{_AWAY_FROM}",
     # "None leaves without a label", "nobody enters unless escorted": a universal negative
     # bounded by a condition is "never ... without".
-    r"\b(?:none|nothing|nobody|no\s+one)\b(?=[^.;!?]{0,200}?\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
+    # "Not one goes out without ...", "not a single bike leaves unless ...": the same.
+    r"\b(?:none|nothing|nobody|no\s+one|not\s+(?:one|a\s+single))\b"
+    r"(?=[^.;!?]{0,200}?\b(?:without|unless|until|except|(?:is|are|was|were)\s+(?:ever\s+)?to)\b)",
     # "None are left at an unattended address", "nothing is sent without a label": a
     # negative subject and a passive in the present, a standing procedure of never doing it.
     r"\b(?:none|nothing|nobody|no\s+one)\s+(?:is|are|gets?|goes|go)\s+(?:ever\s+)?(?:[a-z]+ed|left|sent|kept|put|"

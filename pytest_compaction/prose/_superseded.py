@@ -279,6 +279,20 @@ def _pointing_back(
     return None
 
 
+def _own_doubt(statement: Statement, at: int, span: int) -> str | None:
+    """The speculation words that doubt the value at ``at``, or None: not a doubt that only
+    stands later in another stretch of the sentence, about what came after it ("shut till 2pm
+    for the felling, forestry rang to say it *could* run on to 5pm" doubts the 5pm)."""
+    doubt = statement.speculative(at)
+    if doubt is None:
+        return None
+    first = doubt.split()[0].lower()
+    where = [j for j, t in enumerate(statement.tokens) if t.raw.lower() == first]
+    if where and all(j >= at + span and statement.segment[j] != statement.segment[at] for j in where):
+        return None
+    return doubt
+
+
 def _check_old(
     r: Resolved,
     statements: Sequence[Statement],
@@ -321,7 +335,7 @@ def _check_old(
         history = _told_as_history(statement, at) if newer_unstated else past or _sequenced(statement, at)
         if history is not None and history.lower() in own:
             history = None
-        doubt = statement.speculative(at)
+        doubt = _own_doubt(statement, at, span)
         if history is not None or (doubt is not None and not only_future(doubt)):
             continue  # a plan told in the future ("will be written as CSV") still stands
         newer = ""
