@@ -40,7 +40,7 @@ need:
 - after an attempt, a clause that denies what the try was for ("the bead would not seat",
   "she never went in") tells its failure, as "no reply came", "went to voicemail" and "set
   off the alarm" do; one that denies a trouble ("it did not leak again") does not;
-- a code of letters ending in a number takes a plural ("under-12" finds "Under-12s");
+- an age band takes a plural ("under-12" finds "Under-12s"; a code such as "T-14" does not);
 - "not one ... without" and "not a single ... unless" forbid as "none ... without" does;
 - a doubt that stands later in another stretch of a sentence ("shut till 2pm, the council
   rang to say it could run on to 5pm") doubts what follows it, not an old value before it.
@@ -274,7 +274,7 @@ def failure_register(text: str, approach: list[str]) -> None:
     check_prose(failure(text, approach), "")
 
 
-def test_a_code_ending_in_a_number_takes_a_plural() -> None:
+def test_an_age_band_takes_a_plural() -> None:
     register = rule(
         "Staff may let an under-12 on the climbing wall only if a parent stays in the hall.",
         ["under-12"],

@@ -490,8 +490,8 @@ def _marker_body(text: str, drop_article: bool) -> tuple[str, int]:
     body = (r"[\s-]+" if wordy else r"\s+").join(
         _inflected(word) if wordy else _as_written(word) for word in text.split()
     )
-    if not wordy and _CODE_END.search(text):
-        body += r"(?:'?s)?"  # a code of letters ending in a number takes a plural: "under-16s", "U18s"
+    if not wordy and _CODE_END.fullmatch(text):
+        body += r"(?:'?s)?"  # an age band takes a plural: "under-16s", "U18s"
     if wordy:
         body = _with_a_shortened_word(text.split(), body)
     if drop_article and is_wordy(text):
@@ -507,9 +507,9 @@ def _as_written(word: str) -> str:
     return f"(?i:{re.escape(word)})" if _CASELESS.fullmatch(word) else re.escape(word)
 
 
-_CODE_END = re.compile(r"[A-Za-z][A-Za-z-]*\d+$")
-"""A marker of letters ending in a number ("under-16", "U18", "Gate 3" not: its last word
-alone is a number), which takes a plural "s"."""
+_CODE_END = re.compile(r"(?:under|over|u|o)-?\d{1,2}", re.IGNORECASE)
+"""An age band ("under-16", "over-65", "U18"), which takes a plural "s" ("the under-16s");
+another code does not ("T-14" is not "T-14s")."""
 _CASELESS = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 """A word of an identifier that reads the same in either case: letters and digits, joined
 by hyphens ("g2", "T-14", "EC-1118")."""
