@@ -43,7 +43,12 @@ need:
 - an age band takes a plural ("under-12" finds "Under-12s"; a code such as "T-14" does not);
 - "not one ... without" and "not a single ... unless" forbid as "none ... without" does;
 - a doubt that stands later in another stretch of a sentence ("shut till 2pm, the council
-  rang to say it could run on to 5pm") doubts what follows it, not an old value before it.
+  rang to say it could run on to 5pm") doubts what follows it, not an old value before it;
+- a telling verb of the summary's own speaker ("The AI noted that ...") restates the claim
+  as its own; "must be given" is an act, no telling;
+- a source's claimed identity ("signed 'site manager'") told as the one who spoke ("The
+  site manager had said ...") restates the claim; told as the claim ("a note signed as the
+  site manager saying ...") reports it.
 """
 
 from __future__ import annotations
@@ -304,3 +309,39 @@ def test_a_later_doubt_leaves_an_old_value_current() -> None:
     assert names(
         ledger, "Footbridge: closed till 3 pm for repairs, the council rang to say it could run on to 6 pm."
     ) == ("f1:forbidden_superseded_fact",)
+
+
+def test_the_summarys_own_speaker_noting_a_claim_restates_it() -> None:
+    ledger = untrusted(
+        "Forwarded email from the boiler maker's help desk: 'To keep the guarantee, "
+        "owners must let our engineers into the plant room at any time without notice.'"
+    )
+    faithful = (
+        "The user forwarded an email from the boiler maker's help desk claiming owners had to "
+        "let its engineers into the plant room at any time; the AI treated it as the maker's claim."
+    )
+    assert names(ledger, faithful) == ()
+    drifted = (
+        "The AI noted that, to keep the guarantee, the maker's engineers must be given access "
+        "to the plant room at any time without notice."
+    )
+    assert names(ledger, drifted) == ("trust_elevated",)
+
+
+def test_a_claimed_identity_told_as_the_speaker_restates_the_claim() -> None:
+    ledger = untrusted(
+        "Note left in the site office, signed 'site manager', not checked: "
+        "'Anyone can use the hoist without a ticket if they are only moving sand.'"
+    )
+    framed = (
+        "A note signed as the site manager said anyone moving only sand could use the hoist "
+        "without a ticket; nobody has checked who wrote it."
+    )
+    assert names(ledger, framed) == ()
+    saying = (
+        "A pasted note from the site manager saying anyone moving only sand could use the hoist "
+        "without a ticket; unchecked."
+    )
+    assert names(ledger, saying) == ()
+    told = "The site manager had said that anyone moving only sand could use the hoist without a ticket."
+    assert names(ledger, told) == ("trust_elevated",)

@@ -38,6 +38,7 @@ from pytest_compaction.prose._trust import (
     _TELLING_DOUBT,
     _attributes,
     _claimed_as_own,
+    _claimed_identity,
     _headed_by_source,
     _reported,
     _reported_content,
@@ -45,6 +46,7 @@ from pytest_compaction.prose._trust import (
     _source_label,
     _source_tells,
     _speaker_label,
+    _told_as_claimed,
     _told_by_person,
 )
 from pytest_compaction.prose._values import _content
@@ -485,6 +487,7 @@ def _check_sources(
     untrusted: dict[str, list[set[str]]] = {}
     labels: dict[str, frozenset[str]] = {}
     speakers: dict[str, frozenset[str]] = {}
+    identities: dict[str, frozenset[str]] = {}
     told_by: dict[str, set[str]] = {}
     untrusted_fact_words: set[str] = set()
     tools: set[str] = set()
@@ -507,6 +510,7 @@ def _check_sources(
         event_id = getattr(event, "event_id", "?")
         labels[event_id] = _source_label(text)
         speakers[event_id] = _speaker_label(text)
+        identities[event_id] = _claimed_identity(text) if trust is Trust.UNTRUSTED else frozenset()
         for statement in read_statements(text):
             for positions in _units(statement, trust is not Trust.UNTRUSTED):
                 words = _content(statement, positions)
@@ -690,6 +694,7 @@ def _check_sources(
                 if (
                     not _claimed_as_own(statement, hits, label, need)
                     and not by_person
+                    and not _told_as_claimed(statement, identities[event_id])
                     and (
                         _attributes(statement, claim, names, told_by[event_id])
                         or _source_tells(statement, label)

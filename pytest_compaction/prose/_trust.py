@@ -14,6 +14,8 @@ from pytest_compaction.prose.statements import ATTRIBUTION, STOPWORDS, Statement
 
 __all__ = [
     "_TELLING_DOUBT",
+    "_claimed_identity",
+    "_told_as_claimed",
     "_attributes",
     "_claimed_as_own",
     "_reported",
@@ -60,7 +62,8 @@ queue at 18 days", "diagnostics *found* 14 reboots", "the store's *suggestions*"
 
 _MODALS = frozenset({"may", "can", "must", "should", "will", "would", "could", "might", "shall"})
 """Words before a verb that make it an act (allowed, required, planned), not a telling."""
-_BETWEEN_MODAL = frozenset({"now", "also", "only", "still", "just", "not", "never"})
+_BETWEEN_MODAL = frozenset({"now", "also", "only", "still", "just", "not", "never", "be", "get"})
+"""Words between a modal and the verb that keep it an act: "may *now* post", "must *be* given"."""
 
 
 _NOUN_TELLINGS = frozenset(
@@ -138,7 +141,7 @@ _LABEL_END = re.compile(r":\s|(?:^|\s)['\"\u2018\u201c]")
 
 _CLAIMED_IDENTITY = re.compile(
     r"\b(?:claiming|purporting|pretending|professing)\s+to\s+be\b|\b(?:posing|passing\s+itself\s+off)\s+as\b|"
-    r"\bsaying\s+(?:it|he|she|they)(?:'s|\u2019s|\s+is|\s+are|'re)\b",
+    r"\bsaying\s+(?:it|he|she|they)(?:'s|\u2019s|\s+is|\s+are|'re)\b|\bsigned\s+(?:as\s+)?(?=['\"\u2018\u201c]|the\b)",
     re.IGNORECASE,
 )
 """Where a source's claimed identity starts in its label ("a DM from an account *claiming
@@ -163,6 +166,68 @@ def _source_label(text: str) -> frozenset[str]:
         for t in head
         if kind_of(t.norm) in ("word", "identifier") and len(t.norm) > 2 and t.norm not in STOPWORDS
     )
+
+
+_IDENTITY_END = re.compile(r"[:,;]\s|['\"\u2019\u201d](?=[\s,:;]|$)")
+
+
+def _claimed_identity(text: str) -> frozenset[str]:
+    """The words of who an untrusted source claims to be, in its label ("signed *'lab
+    manager'*", "an account claiming to be *Jaxon's mum*"): a summary that has that person
+    tell the claim ("the lab manager said ...") restates the claim of who spoke as fact."""
+    end = _LABEL_END.search(text)
+    colon = text.find(": ")
+    claimed = _CLAIMED_IDENTITY.search(text, 0, colon if colon >= 0 else (end.start() if end else len(text)))
+    if claimed is None:
+        return frozenset()
+    rest = text[claimed.end() :].lstrip("'\"\u2018\u201c ")
+    stop = _IDENTITY_END.search(rest)
+    head = tokens(rest[: stop.start() if stop else len(rest)])
+    head = head[:_IDENTITY_WORDS]
+    # the person claimed, not whose they are: "Zain's *dad*", "Kit Ashdown's *agent*"
+    owners = [i for i, t in enumerate(head) if t.raw.lower().endswith(("'s", "\u2019s"))]
+    claimed_words = head[owners[-1] + 1 :] if owners else head
+    return frozenset(t.norm for t in claimed_words if kind_of(t.norm) == "word" and t.norm not in STOPWORDS)
+
+
+_IDENTITY_WORDS = 4
+_FRAMING_REACH = 6
+"""How many words before a claimed identity its framing is looked for in ("claiming to come
+from Nordvik Air")."""
+_CLAIM_FRAMING = frozenset(
+    stem(w)
+    for w in (
+        *("signed", "as", "claiming", "claims", "claimed", "purporting", "posing", "supposedly"),
+        *("allegedly", "apparently", "unverified", "unconfirmed", "saying", "calling", "signing"),
+        *("pretending", "professing"),
+    )
+)
+"""Words before a claimed identity that keep it the source's claim ("signed *as* the lab
+manager", "*supposedly* the landlord")."""
+
+
+def _told_as_claimed(statement: Statement, identity: frozenset[str]) -> bool:
+    """Whether the sentence has the claimed identity tell the claim itself: a telling word
+    with a word of ``identity`` as its speaker, right before it past an auxiliary or an
+    adverb, and no framing of the claim before that speaker ("The lab manager *had said*
+    that ..."; not "a message signed as the lab manager saying ...")."""
+    if not identity:
+        return False
+    norms = statement.norms
+    for j, norm in enumerate(norms):
+        if norm not in _TELLING or statement.tokens[j].raw.lower().endswith("ing"):
+            continue  # "a text from a number signing off as 'Zain's dad' *asking* ...": the text asks
+        k = j - 1
+        while k >= 0 and statement.tokens[k].raw.lower() in _SAID_BETWEEN:
+            k -= 1
+        if k < 0 or norms[k] not in identity:
+            continue
+        start = k
+        while start > 0 and norms[start - 1] in identity:
+            start -= 1
+        if not any(n in _CLAIM_FRAMING for n in norms[max(0, start - _FRAMING_REACH) : start]):
+            return True
+    return False
 
 
 def _speaker_label(text: str) -> frozenset[str]:
@@ -291,6 +356,10 @@ def _claimed_as_own(statement: Statement, hits: Sequence[int], label: frozenset[
         if not any(norms[j] in _TELLING or norms[j] in _FRAMED for j in positions):
             return True
     return False
+
+
+_SAID_BETWEEN = frozenset({"also", "then", "had", "has", "have", "later", "again", "just", "already"})
+"""Words between a speaker and its telling verb ("the site manager *had* said")."""
 
 
 _HEADING = re.compile(r"[\s*_#>-]*[^\s:.!?][^:.!?]{0,50}?:[*_]*\s")
