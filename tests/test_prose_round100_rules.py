@@ -48,7 +48,11 @@ need:
   as its own; "must be given" is an act, no telling;
 - a source's claimed identity ("signed 'site manager'") told as the one who spoke ("The
   site manager had said ...") restates the claim; told as the claim ("a note signed as the
-  site manager saying ...") reports it.
+  site manager saying ...") reports it;
+- a name that modifies its subject's head noun ("*weekend* shifts on the rota cannot be
+  swapped") is negated with it, past a modifier of the head;
+- "still cut out", "still blew" and other irregular pasts after "still" tell a failure that
+  went on.
 """
 
 from __future__ import annotations
@@ -345,3 +349,22 @@ def test_a_claimed_identity_told_as_the_speaker_restates_the_claim() -> None:
     assert names(ledger, saying) == ()
     told = "The site manager had said that anyone moving only sand could use the hoist without a ticket."
     assert names(ledger, told) == ("trust_elevated",)
+
+
+def test_a_name_before_a_modified_head_noun_is_negated() -> None:
+    ledger = fact(
+        "Weekend shifts cannot be swapped without the rota lead.",
+        "rota.weekend_swaps_allowed",
+        False,
+        {"names": ["weekend"], "polarity": "negative"},
+    )
+    assert names(ledger, "Weekend shifts on the care rota cannot be swapped.") == ()
+    assert names(ledger, "Weekend shifts on the care rota can be swapped.") == ("f1:value_changed",)
+
+
+def test_still_and_an_irregular_past_tell_a_failure() -> None:
+    record = failure(
+        "Re-priming the bilge pump was tried; the pump still cut out after a minute.", ["bilge pump"]
+    )
+    assert codes(record, "Bilge pump re-primed already, still cut out after a minute.") == set()
+    assert codes(record, "Bilge pump: one option is re-priming it.") == {"failure_history_collapsed"}

@@ -220,6 +220,7 @@ class _Negation(_NegativeWords):
             )
             limits = _LIMITS.match(self.text, self.tokens[i].end) is not None
             closure = closure or (self.tokens[i].raw.lower() == "off" and limits)  # "is off-limits for her"
+
             if (
                 closure
                 and i > position

@@ -593,7 +593,28 @@ class _NegativeWords(_Sentence):
         ]
         if _coordinated(between) or _SUBORDINATORS & set(between):
             return False  # "Fri *if the welder is* still off": the verb has a subject of its own
-        return len(between) <= 3 or _modified_subject(between) or self._gerund_subject(position, between)
+        return (
+            len(between) <= 3
+            or _modified_subject(between)
+            # the name modifies the subject's head noun: "*overnight* sessions on the confocal
+            # cannot be booked"
+            or (len(between) > 1 and self._head_after(position) and _modified_subject(between[1:]))
+            or self._gerund_subject(position, between)
+        )
+
+    def _head_after(self, position: int) -> bool:
+        """Whether the word after ``position`` is a head noun the name modifies, in one
+        stretch with it ("*overnight sessions*", "*guest* rooms"): a plain word, no
+        function word, joined by a space alone."""
+        nxt = position + 1
+        if nxt >= len(self.tokens) or self.segment[nxt] != self.segment[position]:
+            return False
+        return (
+            self.text[self.tokens[position].end : self.tokens[nxt].start] == " "
+            and self.tokens[nxt].raw.isalpha()
+            and self.norms[nxt] not in STOPWORDS
+            and self.norms[nxt] not in _AUXILIARIES
+        )
 
     def _gerund_subject(self, position: int, between: Sequence[str]) -> bool:
         """Whether ``position`` lies in a gerund phrase that is the subject of the negated

@@ -99,7 +99,8 @@ _PERSISTED = (
     r"fits|fitted|opens|opened|starts|started|seals|sealed|latches|latched|charges|charged|"
     r"boots|booted|syncs|synced|drains|drained|flushes|flushed|"
     r"days|hours|weeks|months|years|minutes)\b)"
-    r"(?:[a-z]+ed|[a-z]+s|came|went|showed|got|ran|broke|fell|threw|stuck|froze|rang|there|present)"
+    r"(?:[a-z]+ed|[a-z]+s|came|went|showed|got|ran|broke|fell|threw|stuck|froze|rang|there|present|"
+    r"cut|shut|blew|burst|sank|tore|split|slid|lost|bled|spat|quit)"
 )
 # Ability denied in the past ("it could not keep up", "we couldn't open the valve", "was
 # unable to connect") tells what failed; with "have" ("could not have known") it is a
