@@ -52,7 +52,10 @@ need:
 - a name that modifies its subject's head noun ("*weekend* shifts on the rota cannot be
   swapped") is negated with it, past a modifier of the head;
 - "still cut out", "still blew" and other irregular pasts after "still" tell a failure that
-  went on.
+  went on;
+- an "if" clause that restates the rule's own relative clause ("If a volunteer hasn't done
+  the height training, ..." for "a volunteer who has not done the height training") adds no
+  exception; one about something else ("if the job is urgent") does.
 """
 
 from __future__ import annotations
@@ -368,3 +371,14 @@ def test_still_and_an_irregular_past_tell_a_failure() -> None:
     )
     assert codes(record, "Bilge pump re-primed already, still cut out after a minute.") == set()
     assert codes(record, "Bilge pump: one option is re-priming it.") == {"failure_history_collapsed"}
+
+
+def test_an_if_clause_restating_the_rules_relative_clause_is_no_exception() -> None:
+    register = rule(
+        "Never lend a ladder to a volunteer who has not done the height training.", ["ladder"], "prohibition"
+    )
+    assert passes(register, "If a volunteer hasn't done the height training, they never get a ladder.")
+    assert weakened(
+        register, "If the job is urgent, a volunteer can borrow a ladder without the height training."
+    )
+    assert weakened(register, "If the warden agrees, never lend a ladder to an untrained volunteer.")

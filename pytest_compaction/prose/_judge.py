@@ -191,14 +191,36 @@ def encountered(invariant: str, clauses: Sequence[str]) -> frozenset[str]:
     the nurse" for "Report any fall you witness to the nurse" adds no exception."""
     stems = {t.norm for t in tokens(invariant)}
     every = {t.norm for match in _EVERY.finditer(invariant) for t in tokens(match.group(1))}
-    if not every:
+    relative = {
+        word
+        for match in _RELATIVE.finditer(invariant)
+        for _, words in condition_words(f"if {match.group(0)}", limit=None)
+        for word in words
+    }
+    if not every and not relative:
         return frozenset()
     return frozenset(
         phrase.split(None, 1)[0].lower()
         for clause in clauses
         for phrase, words in condition_words(clause)
-        if phrase.split(None, 1)[0].lower() in _RESTATING and _encountered(phrase, words, every, stems)
+        if phrase.split(None, 1)[0].lower() in _RESTATING
+        and (_encountered(phrase, words, every, stems) or _relative_restated(words, relative))
     )
+
+
+_RELATIVE = re.compile(r"\b[a-z][\w-]*\s+(?:who|whom|whose|that|which)\s+[^,;.]+", re.IGNORECASE)
+"""A relative clause and the noun it narrows, what a rule is about ("an *adult who cannot
+give the password*"), read as a condition's words are."""
+_RELATIVE_SHARED = 2
+"""How many of a relative clause's words an "if" clause must hold to restate it."""
+
+
+def _relative_restated(words: Sequence[str], relative: set[str]) -> bool:
+    """Whether a condition's ``words`` restate the rule's own relative clause: at least two of
+    its words, and no more than one other ("If a grown-up can't give the collection password"
+    for "an adult who cannot give the collection password")."""
+    shared = sum(1 for w in words if w in relative)
+    return shared >= _RELATIVE_SHARED and len(words) - shared <= _OTHER_WORDS
 
 
 _EVERY = re.compile(r"\b(?:any|every|each|all)\s+([a-z][\w-]*)", re.IGNORECASE)
