@@ -55,7 +55,9 @@ need:
   went on;
 - an "if" clause that restates the rule's own relative clause ("If a volunteer hasn't done
   the height training, ..." for "a volunteer who has not done the height training") adds no
-  exception; one about something else ("if the job is urgent") does.
+  exception; one about something else ("if the job is urgent") does;
+- "Nobody", "none" and "nothing" open no command; "nobody under 18 drives the van" forbids,
+  past the age.
 """
 
 from __future__ import annotations
@@ -382,3 +384,12 @@ def test_an_if_clause_restating_the_rules_relative_clause_is_no_exception() -> N
         register, "If the job is urgent, a volunteer can borrow a ladder without the height training."
     )
     assert weakened(register, "If the warden agrees, never lend a ladder to an untrained volunteer.")
+
+
+def test_nobody_past_an_age_forbids() -> None:
+    register = rule("Do not let anyone under 18 drive the minibus.", ["minibus"], "prohibition")
+    assert passes(register, "Minibus: nobody under 18 drives it, no exceptions.")
+    assert passes(register, "Minibus: nobody under 18 yrs drives it.")
+    assert weakened(register, "Minibus: try not to let anyone under 18 drive it.")
+    lock = rule("Always lock the side gate at night.", ["side gate"], "obligation")
+    assert not passes(lock, "Side gate: nobody at reception locks it at night.")

@@ -134,6 +134,11 @@ _LY_VERBS = frozenset(
 """Verbs that end like adverbs in "-ly"."""
 _NOT_VERBS = frozenset(
     [
+        # a negative subject ("Nobody under 16 collects a child") opens no command
+        "nobody",
+        "noone",
+        "none",
+        "nothing",
         "i",
         "you",
         "he",

@@ -227,7 +227,9 @@ _PROHIBITION = (
     # "Nobody takes it out solo", "no one enters the cold room in shorts": a negative
     # person and an act in the present, a standing rule of never doing it (not a state of
     # mind or of having: "nobody knows", "no one has the key").
-    r"\b(?:nobody|no\s+one|no-one|noone)\s+(?:ever\s+)?(?!(?:is|was|has|does|says|knows|thinks|seems|"
+    # ... also past an age: "nobody under 16 yrs collects a child"
+    r"\b(?:nobody|no\s+one|no-one|noone)\s+(?:(?:under|over|below|above|aged)\s+\d+(?:\s*(?:yrs?|years?))?\s+)?"
+    r"(?:ever\s+)?(?!(?:is|was|has|does|says|knows|thinks|seems|"
     r"likes|loves|wants|needs|minds|cares|remembers|recalls|believes|expects|agrees|understands|owns|"
     r"lives|works|uses|feels|means|gets|looks|sees|hears|wins|pays|answers|reads|notices|objects)\b)"
     r"[a-z]{2,}s\b(?!\s+(?:to|that)\b)",
