@@ -57,7 +57,10 @@ need:
   the height training, ..." for "a volunteer who has not done the height training") adds no
   exception; one about something else ("if the job is urgent") does;
 - "Nobody", "none" and "nothing" open no command; "nobody under 18 drives the van" forbids,
-  past the age.
+  past the age;
+- a bare verb, its bare object and a place it goes to ("Report lost gear to the harbour
+  office") is a command; a past form after the object ("contact kept to a minimum") is a
+  passive, no command.
 """
 
 from __future__ import annotations
@@ -393,3 +396,12 @@ def test_nobody_past_an_age_forbids() -> None:
     assert weakened(register, "Minibus: try not to let anyone under 18 drive it.")
     lock = rule("Always lock the side gate at night.", ["side gate"], "obligation")
     assert not passes(lock, "Side gate: nobody at reception locks it at night.")
+
+
+def test_a_bare_object_sent_to_a_place_is_a_command() -> None:
+    register = rule("Hand spare cash to the duty manager before you leave.", ["spare cash"], "obligation")
+    assert passes(register, "hand spare cash to the duty manager before you leave")
+    assert weakened(register, "it'd be nice to hand spare cash to the duty manager before you leave")
+    till = rule("Never leave the till float in the drawer overnight.", ["till float"], "prohibition")
+    summary = "Till float: spare cash kept to a minimum in the drawer overnight."
+    assert "constraint_density_collapsed" in codes(till, summary)

@@ -13,6 +13,7 @@ from pytest_compaction.prose import normalize as _norm
 from pytest_compaction.prose._calendar import _MONTHS
 from pytest_compaction.prose._cues import _KEEP_AWAY
 from pytest_compaction.prose._unframed import unframed
+from pytest_compaction.prose._word_forms import participles
 
 __all__ = ["imperative"]
 
@@ -99,6 +100,14 @@ _IMPERATIVE = re.compile(
     r"(?:[a-z][a-z-]*\s+){0,2}[a-z]+\s+of\b(?!"
     + _OWN_CLAUSE
     + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would)\b)|"
+    # Bare words sent somewhere ("report lost gear to the harbour office", "return borrowed
+    # tools to the store"): the words are the object going to the place, so the first word is
+    # its verb, when no finite verb later in the clause makes the first words a subject
+    # ("Staff access to the loft is by ladder").
+    r"(?P<sent>(?:(?![a-z]*(?:ed|ing|able|ible|ent|ant)\b)[a-z][a-z-]*\s+){1,2})(?:to|into|onto)\s+"
+    r"(?:the|a|an|your|our|their|its|his|her)\b(?!"
+    + _OWN_CLAUSE
+    + r"*\b(?:is|are|was|were|be|been|being|has|have|had|will|would|can|must|should|may)\b)|"
     # A program and its flag ("run cargo fmt --check", "call deploy.sh -n"): a command line
     # is the object, so the first word is its verb.
     r"(?:[a-z][\w.-]*\s+){1,3}--?[a-zA-Z]|"
@@ -449,6 +458,12 @@ def _command_verb(text: str) -> str | None:
             if match is None or match.group("verb").endswith(_NOUN_ENDINGS):
                 return None
     verb = match.group("verb")
+    if (
+        "sent" in match.groupdict()
+        and match.group("sent")
+        and match.group("sent").split()[-1] in participles()
+    ):
+        return None  # "free contact kept to a minimum": a past form after the words, a passive
     if _NUMBERED.match(lowered, match.end("verb")):
         return None  # "Surgery No. 3 is waiting ...": a numbered thing, no command
     if "-" in verb:
