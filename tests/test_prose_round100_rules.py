@@ -60,7 +60,11 @@ need:
   past the age;
 - a bare verb, its bare object and a place it goes to ("Report lost gear to the harbour
   office") is a command; a past form after the object ("contact kept to a minimum") is a
-  passive, no command.
+  passive, no command;
+- a dotted time on the hour ("fri 8.00") states a clock time the fact writes "8:00"; its
+  dial hour alone ("5" for 17:00) does not;
+- a day or a time after the object of "dropping" tells when it is brought ("dropping the
+  trailer weds 9.15"), no giving up; "dropping the weds 9.15 yoga class" still gives it up.
 """
 
 from __future__ import annotations
@@ -405,3 +409,41 @@ def test_a_bare_object_sent_to_a_place_is_a_command() -> None:
     till = rule("Never leave the till float in the drawer overnight.", ["till float"], "prohibition")
     summary = "Till float: spare cash kept to a minimum in the drawer overnight."
     assert "constraint_density_collapsed" in codes(till, summary)
+
+
+def test_a_dotted_time_on_the_hour_states_the_clock_time() -> None:
+    ledger = fact(
+        "The Mill Lane hedge cut starts on Friday at 8:00.",
+        "job.hedge_cut_time",
+        "08:00",
+        {"names": ["hedge cut"], "value": ["8:00"]},
+    )
+    assert names(ledger, "Mill Lane hedge cut - fri 8.00") == ()
+    assert names(ledger, "Mill Lane hedge cut - fri 9.00") != ()
+    late = fact(
+        "Timesheets are due by 17:00 on the fifth working day.",
+        "finance.timesheet_cutoff",
+        "17:00",
+        {"names": ["timesheets"], "value": ["17:00"]},
+    )
+    assert names(late, "Timesheets fall due by 17.00 on the fifth working day.") == ()
+    assert names(late, "Timesheets fall due by 3 p.m. on the fifth working day.") == ("f1:value_changed",)
+
+
+def test_a_day_after_the_object_of_dropping_tells_a_delivery() -> None:
+    ledger = fact(
+        "Kerr Haulage delivers the trailer to Birch Court at 9:15 on Wednesday.",
+        "hire.trailer_delivery_time",
+        "09:15",
+        {"names": ["trailer"], "value": ["9:15"]},
+    )
+    assert names(ledger, "Birch Ct - Kerr dropping the trailer weds 9.15") == ()
+    assert names(ledger, "Birch Ct - Kerr dropping the trailer weds 10.15") == ("f1:value_changed",)
+    dropped = fact(
+        "The 9:15 Wednesday yoga class runs at Birch Court.",
+        "class.yoga_time",
+        "09:15",
+        {"names": ["yoga"], "value": ["9:15"]},
+    )
+    assert names(dropped, "Birch Ct - yoga class weds 9.15") == ()
+    assert names(dropped, "Birch Ct - we are dropping the weds 9.15 yoga class") == ("f1:value_changed",)

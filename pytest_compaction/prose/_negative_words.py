@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from pytest_compaction.prose._asides import _asides
+from pytest_compaction.prose._calendar import _WEEKDAY_NORMS
 from pytest_compaction.prose._cue_words import (
     _ABANDONS,
     _AFTER_PARTICLE,
@@ -545,8 +546,13 @@ class _NegativeWords(_Sentence):
             n in _NOT_GIVEN for n in between
         ):
             return False
+        if self.tokens[index].raw.lower() not in _DELIVERY_VERBS:
+            return True
         after = self.norms[position + 1 : position + 3]
-        return not (self.tokens[index].raw.lower() in _DELIVERY_VERBS and any(n in _DELIVERED for n in after))
+        # a day or a time after a word of the object tells when it is brought ("Brackley
+        # dropping the MEWP *thurs* 7.30"), as "at" or "off" tell where
+        when = any(n in _WEEKDAY_NORMS or kind_of(n) in ("date", "time") for n in between[1:-1])
+        return not (when or any(n in _DELIVERED for n in after))
 
     def _follows_name(self, end: int, index: int) -> bool:
         """Whether token ``index`` comes right after the name that ends before token

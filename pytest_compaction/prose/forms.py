@@ -488,6 +488,10 @@ def _spoken_clock(
         if minute == 0:
             # "lunch call's at one" for 13:00, "fire pits fine till eleven" for 23:00
             variants: list[Alias] = [(word, f"#{dial}") for word in _HOUR_WORDS]
+            # a note's dotted time on the hour ("hedge fri 8.00", "gates 16.00"): the number
+            # it reads as is still this time of the fact
+            # (its hour as written only: "5" for 17:00 is as often a count or "the fifth")
+            variants.append((_number(f"{hour}.00"),))
         else:
             said = (f"#{minute}",) if minute >= 10 else ("oh", f"#{minute}")  # "ten oh five"
             variants = [(f"#{hour}", *said)]
