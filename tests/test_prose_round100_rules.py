@@ -64,7 +64,9 @@ need:
 - a dotted time on the hour ("fri 8.00") states a clock time the fact writes "8:00"; its
   dial hour alone ("5" for 17:00) does not;
 - a day or a time after the object of "dropping" tells when it is brought ("dropping the
-  trailer weds 9.15"), no giving up; "dropping the weds 9.15 yoga class" still gives it up.
+  trailer weds 9.15"), no giving up; "dropping the weds 9.15 yoga class" still gives it up;
+- a negated auxiliary written without its apostrophe ("doesnt", "dont", "cant", "wont",
+  "isnt") negates as its spelling with the apostrophe does.
 """
 
 from __future__ import annotations
@@ -447,3 +449,20 @@ def test_a_day_after_the_object_of_dropping_tells_a_delivery() -> None:
     )
     assert names(dropped, "Birch Ct - yoga class weds 9.15") == ()
     assert names(dropped, "Birch Ct - we are dropping the weds 9.15 yoga class") == ("f1:value_changed",)
+
+
+def test_a_negation_without_its_apostrophe_negates() -> None:
+    ledger = fact(
+        "Mr Okafor no longer wants the prunings left by the shed.",
+        "waste.prunings_left",
+        False,
+        {"names": ["prunings"], "polarity": "negative"},
+    )
+    assert names(ledger, "22 Vale Rd (Mr Okafor) - he doesnt want the prunings left anymore") == ()
+    assert names(ledger, "22 Vale Rd (Mr Okafor) - he wants the prunings left by the shed") == (
+        "f1:value_changed",
+    )
+    register = rule("Never park the van on the lawn at 8 Elm Rd.", ["lawn"], "prohibition")
+    assert passes(register, "8 Elm Rd - DONT park the van on the lawn")
+    assert passes(register, "8 Elm Rd - van cant go on the lawn")
+    assert weakened(register, "8 Elm Rd - van on the lawn if the drive is full")

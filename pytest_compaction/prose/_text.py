@@ -203,9 +203,9 @@ def rebased(exc: PayloadError, old: str, new: str) -> PayloadError:
 
 
 def normalize(text: str) -> str:
-    """NFKC, straight quotes and apostrophes, so "don\u2019t" reads as "don't"."""
+    """NFKC, straight quotes and apostrophes, so "don\u2019t" and "dont" read as "don't"."""
     if text.isascii():
-        return text  # NFKC and the quote table change only characters outside ASCII
+        return _norm.apostrophes(text)  # NFKC and the quote table change only characters outside ASCII
     return _norm.clean(text)
 
 

@@ -103,6 +103,7 @@ __all__ = [
     "PARTICLES",
     "Token",
     "adverb_family",
+    "apostrophes",
     "ascii_folded",
     "base_form",
     "clean",
@@ -125,9 +126,24 @@ _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": 
 
 def clean(text: str) -> str:
     """NFKC, straight quotes and apostrophes, so "don\u2019t" reads as "don't"; a vulgar
-    fraction as its decimal ("1\u00bd teaspoons" is "1.5 teaspoons")."""
+    fraction as its decimal ("1\u00bd teaspoons" is "1.5 teaspoons"); a negation written
+    without its apostrophe with it (:func:`apostrophes`)."""
     text = vulgar_fractions(text)
-    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    return apostrophes(unicodedata.normalize("NFKC", text).translate(_QUOTES))
+
+
+_BARE_NOT = re.compile(
+    r"\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|need|ca|wo)(nt)\b", re.IGNORECASE
+)
+
+
+def apostrophes(text: str) -> str:
+    """``text`` with the negated auxiliaries a quick note writes without the apostrophe
+    ("she *doesnt* want the logs", "*dont* park on the lawn", "*cant* have nuts", "*wont*
+    be in") written with it, so they read as "does not", "do not", "can not", "will not"."""
+    if "nt" not in text and "NT" not in text:
+        return text
+    return _BARE_NOT.sub(lambda m: m.group(1) + ("N'T" if m.group(2).isupper() else "n't"), text)
 
 
 _SLASHED = re.compile(r"[A-Za-z]{3,}(?:/[A-Za-z]{3,})+")
