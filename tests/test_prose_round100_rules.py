@@ -66,7 +66,10 @@ need:
 - a day or a time after the object of "dropping" tells when it is brought ("dropping the
   trailer weds 9.15"), no giving up; "dropping the weds 9.15 yoga class" still gives it up;
 - a negated auxiliary written without its apostrophe ("doesnt", "dont", "cant", "wont",
-  "isnt") negates as its spelling with the apostrophe does.
+  "isnt") negates as its spelling with the apostrophe does;
+- a note's "no" before an act of omission ("no skipping the check") forbids the omission,
+  a duty; after a comma, "no" and an act done to a thing ("..., no moving them") forbids
+  it; "no" and a state ("..., no flooding") forbids nothing.
 """
 
 from __future__ import annotations
@@ -466,3 +469,13 @@ def test_a_negation_without_its_apostrophe_negates() -> None:
     assert passes(register, "8 Elm Rd - DONT park the van on the lawn")
     assert passes(register, "8 Elm Rd - van cant go on the lawn")
     assert weakened(register, "8 Elm Rd - van on the lawn if the drive is full")
+
+
+def test_no_before_an_act_forbids_it() -> None:
+    register = rule("Always sign the log sheet at every gate.", ["log sheet"], "obligation")
+    assert passes(register, "Log sheet - no skipping the signature at any gate")
+    assert passes(register, "Log sheet - signed at every gate, no skipping it")
+    assert weakened(register, "Log sheet - signed at every gate, ideally")
+    pallets = rule("Never stack pallets in fire lane B.", ["fire lane B"], "prohibition")
+    assert passes(pallets, "Fire lane B - pallets stay clear of it, no stacking them there")
+    assert not passes(pallets, "Fire lane B - pallets checked, no flooding")

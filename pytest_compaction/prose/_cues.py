@@ -251,7 +251,10 @@ _PROHIBITION = (
     # after a fronted phrase: "In cup matches, no game kicks off until ..."
     r"(?<=,\s)(?=no\s+[a-z]+\s+(?:[a-z]+\s+)?(?:is|are|can|may|goes|go|kicks|starts|leaves|gets|happens)\b)|"
     # "protected contact only, no free contact ever": "no" and "ever" close the clause
-    r"(?<=,\s)(?=no\s+(?:[a-z][a-z-]*\s+){1,3}ever\b(?=\s*(?:[,.;:!?()]|$|\s-\s))))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
+    r"(?<=,\s)(?=no\s+(?:[a-z][a-z-]*\s+){1,3}ever\b(?=\s*(?:[,.;:!?()]|$|\s-\s)))|"
+    # "careful check before every climb, no skipping it": "no" and an act done to a thing,
+    # closing the clause (not a state: "basement checked, no flooding")
+    r"(?<=,\s)(?=no\s+[a-z]{3,}ing\s+(?:it|them|this|that|these|those)\b(?=\s*(?:[,.;:!?()]|$|\s-\s))))(?:no|nil)\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
     # An arrow in a note starts a clause as a colon does ("Order 12 -> no refund until ...").
     r"(?:(?<=->\s)|(?<==>\s)|(?<=\u2192\s))no\s+(?!more\b|less\b|later\b|earlier\b|longer\b|need\b|one\b|doubt\b|matter\b|exceptions?\b)",
     # "ilse -> nothing w egg in it, ever": "nothing" with a thing after the arrow forbids it,

@@ -21,7 +21,10 @@ _OMITTING = (
 )
 _FORBIDDEN_OMISSION = re.compile(
     r"\b(?:never|don't|do\s+not|must\s+not|mustn't|shall\s+not|should\s+never|cannot|can't|"
-    r"may\s+not|is\s+not\s+to|are\s+not\s+to)\s+(?:ever\s+)?"
+    r"may\s+not|is\s+not\s+to|are\s+not\s+to|"
+    # a note's "no" before the act of omission ("careful check before every climb, *no
+    # skipping* it"), as a sign's "no smoking" forbids smoking
+    r"no(?=\s+\w+ing\b))\s+(?:ever\s+)?"
     # "don't let me forget", "never let them skip it": the omission forbidden through someone
     r"(?:let\s+(?:me|us|him|her|them|you|anyone|anybody)\s+)?(?:be\s+)?" + _OMITTING + r"\b",
     re.IGNORECASE,
@@ -32,7 +35,7 @@ _OMISSION = re.compile(r"\b" + _OMITTING + r"\b", re.IGNORECASE)
 def forbids_omission(text: str) -> bool:
     """Whether ``text`` forbids leaving something out: a prohibition word right before a verb
     of omission ("never skip", "do not forget", "must not miss", "never fail to", "don't
-    let me forget")."""
+    let me forget", "no skipping")."""
     return _FORBIDDEN_OMISSION.search(text) is not None
 
 
