@@ -69,7 +69,9 @@ need:
   "isnt") negates as its spelling with the apostrophe does;
 - a note's "no" before an act of omission ("no skipping the check") forbids the omission,
   a duty; after a comma, "no" and an act done to a thing ("..., no moving them") forbids
-  it; "no" and a state ("..., no flooding") forbids nothing.
+  it; "no" and a state ("..., no flooding") forbids nothing;
+- an "OK" given by someone keeps a condition of their assent past an adjective ("only
+  with their *written OK*").
 """
 
 from __future__ import annotations
@@ -479,3 +481,13 @@ def test_no_before_an_act_forbids_it() -> None:
     pallets = rule("Never stack pallets in fire lane B.", ["fire lane B"], "prohibition")
     assert passes(pallets, "Fire lane B - pallets stay clear of it, no stacking them there")
     assert not passes(pallets, "Fire lane B - pallets checked, no flooding")
+
+
+def test_an_ok_given_past_its_adjective_is_an_assent() -> None:
+    register = rule(
+        "Dogs may be let off the lead on a farmer's land only with the farmer's written permission.",
+        ["off the lead"],
+        "permission_with_condition",
+    )
+    assert passes(register, "dogs off the lead on a farmer's land only with their written ok")
+    assert weakened(register, "dogs off the lead on a farmer's land ok if no sheep about")

@@ -188,10 +188,12 @@ approves" still drops the supervisor."""
 _APPROVAL = next(iter(_stem_set("approval")))
 _LEAST = next(iter(_stem_set("least")))
 _OK_GIVEN = re.compile(
-    r"(?:['\u2019]s|\b(?:the|an|their|his|her|your|our|its|my))\s+ok\b|\bok\s+from\b", re.IGNORECASE
+    r"(?:['\u2019]s|\b(?:the|an|their|his|her|your|our|its|my))\s+"
+    r"(?:(?:written|verbal|signed|formal|explicit|express|prior|final|own)\s+)?ok\b|\bok\s+from\b",
+    re.IGNORECASE,
 )
-"""An "OK" given by someone, a noun ("the session chair's *OK*", "*OK from* the head
-brewer"): an assent; "is OK" and "OK to park" are a permission."""
+"""An "OK" given by someone, a noun ("the session chair's *OK*", "their *written OK*",
+"*OK from* the head brewer"): an assent; "is OK" and "OK to park" are a permission."""
 
 
 def assent_given(texts: Iterable[str]) -> set[str]:
