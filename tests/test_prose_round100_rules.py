@@ -71,7 +71,12 @@ need:
   a duty; after a comma, "no" and an act done to a thing ("..., no moving them") forbids
   it; "no" and a state ("..., no flooding") forbids nothing;
 - an "OK" given by someone keeps a condition of their assent past an adjective ("only
-  with their *written OK*").
+  with their *written OK*");
+- a rule about a thing on or in what a marker names, told from the other side with the
+  opposite particle on the marker and the opposite force ("always on a lead" as "never
+  off the lead"), keeps it;
+- a note's "best" and a participle opening a clause ("pale: best kept out of tank 3") is
+  advice, as "is best kept" is.
 """
 
 from __future__ import annotations
@@ -491,3 +496,21 @@ def test_an_ok_given_past_its_adjective_is_an_assent() -> None:
     )
     assert passes(register, "dogs off the lead on a farmer's land only with their written ok")
     assert weakened(register, "dogs off the lead on a farmer's land ok if no sheep about")
+
+
+def test_the_opposite_particle_on_the_marker_keeps_the_rule() -> None:
+    harness = rule("Always keep climbers on a belay rope above 3 m.", ["belay rope"], "obligation")
+    assert passes(harness, "Climbers are never off the belay rope above 3 m.")
+    assert weakened(harness, "Climbers are rarely off the belay rope above 3 m.")
+    tray = rule("Never leave a knife in the washing-up bowl.", ["washing-up bowl"], "prohibition")
+    assert passes(tray, "Knives must always come out of the washing-up bowl straight away.")
+    assert not passes(tray, "Knives must always go in the washing-up bowl straight away.")
+    assert not passes(
+        tray, "Knives must always be in the washing-up bowl rather than out of the washing-up bowl."
+    )
+
+
+def test_best_and_a_participle_opening_a_note_is_advice() -> None:
+    register = rule("Never store the solvent in cupboard 4.", ["cupboard 4"], "prohibition")
+    assert weakened(register, "solvent: best kept out of cupboard 4")
+    assert passes(register, "solvent: always kept out of cupboard 4")

@@ -24,6 +24,7 @@ __all__ = [
     "_kept_as_it_is",
     "_omission_restated",
     "_only_without_marker",
+    "_opposite_place",
     "_same_carve_out",
     "_without_as_except",
 ]
@@ -242,3 +243,26 @@ def _kept_as_it_is(invariant: Invariant, stating: Sequence[str]) -> bool:
     root = verb[:-1] if verb.endswith("e") and len(verb) > _SHORT_WORD + 1 else verb
     done = re.compile(rf"\b{re.escape(root)}", re.IGNORECASE)
     return any(_KEEPING.search(clause) and not done.search(clause) for clause in stating)
+
+
+_ON = r"(?:on|onto|in|into|inside)"
+_OFF = r"(?:off|out\s+of|outside)"
+_PLACE_DETERMINER = r"\s+(?:(?:the|a|an|its|their|his|her|your|our|this|that)\s+)?(?:[\w-]+\s+){0,2}?"
+
+
+def _opposite_place(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a rule about a thing being on or in what a marker names, or off or out of it,
+    is told from the other side, with the opposite particle on the same marker and the
+    opposite force: "Always keep dogs *on a lead*" as "dogs are never let *off the lead*",
+    "Never leave a windlass *on a lock spindle*" as "always take the windlass *off the
+    spindle*". A clause that names both sides decides nothing."""
+    for marker in _locators(invariant.text, invariant.markers):
+        word = re.escape(marker.lower())
+        on = re.compile(rf"\b{_ON}{_PLACE_DETERMINER}{word}\b", re.IGNORECASE)
+        off = re.compile(rf"\b{_OFF}{_PLACE_DETERMINER}{word}\b", re.IGNORECASE)
+        for ruled, told in ((on, off), (off, on)):
+            if ruled.search(invariant.text) is None or told.search(invariant.text) is not None:
+                continue
+            if any(told.search(c) and not ruled.search(c) for c in stating):
+                return True
+    return False

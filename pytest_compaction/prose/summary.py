@@ -63,6 +63,7 @@ from pytest_compaction.prose._restated import (
     _kept_as_it_is,
     _omission_restated,
     _only_without_marker,
+    _opposite_place,
     _same_carve_out,
     _without_as_except,
 )
@@ -368,6 +369,7 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
             or contrasted(invariant.markers, stating)
             or left_alone(invariant.markers, stating)
             or _kept_as_it_is(invariant, stating)
+            or _opposite_place(invariant, stating)
         )
     ):
         # "never alone" kept as "always with a second person", "never open" as "always shut"
@@ -381,6 +383,7 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
             or _keeps_away_duty(invariant)
             or alone_forbidden(invariant.text, stating)
             or _act_required_first(invariant, stating)
+            or _opposite_place(invariant, stating)
         )
     ):
         # "always lock it" kept as "never left unlocked"; "Keep Captain out of the kitchen"
