@@ -76,7 +76,11 @@ need:
   opposite particle on the marker and the opposite force ("always on a lead" as "never
   off the lead"), keeps it;
 - a note's "best" and a participle opening a clause ("pale: best kept out of tank 3") is
-  advice, as "is best kept" is.
+  advice, as "is best kept" is;
+- a thing in a state before something is done, in note form ("gloves on before handling
+  the bait", "props down on boards before anyone climbs"), is a standing rule; a gerund
+  opening it ("popping the guard on before ... is a good shout") is a subject, and "a good
+  shout" is advice.
 """
 
 from __future__ import annotations
@@ -514,3 +518,18 @@ def test_best_and_a_participle_opening_a_note_is_advice() -> None:
     register = rule("Never store the solvent in cupboard 4.", ["cupboard 4"], "prohibition")
     assert weakened(register, "solvent: best kept out of cupboard 4")
     assert passes(register, "solvent: always kept out of cupboard 4")
+
+
+def test_a_state_before_an_act_in_note_form_is_a_rule() -> None:
+    register = rule(
+        "Always put the chainsaw guard on before carrying the saw.", ["chainsaw guard"], "obligation"
+    )
+    assert passes(register, "chainsaw guard on before anyone carries the saw")
+    assert passes(register, "saw - chainsaw guard on the bar before carrying it")
+    assert weakened(register, "popping the chainsaw guard on before carrying the saw is a good shout")
+    guard = rule("Always put the blade guard on before carrying the mower.", ["guard"], "obligation")
+    assert passes(guard, "blade guard on before carrying the mower")
+    assert weakened(guard, "popping the guard on before carrying the mower is a good shout")
+    assert weakened(guard, "guard on before carrying the mower is a good shout")
+    assert weakened(guard, "popping the guard on before carrying the mower is a faff")
+    assert weakened(register, "chainsaw guard on if possible before carrying the saw")

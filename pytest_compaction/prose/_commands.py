@@ -604,10 +604,13 @@ _PLEA_LABEL = re.compile(
 _STANDING_NOTE = re.compile(
     r"^\s*(?P<np>(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)\s+"
     r"(?P<rule>on|off|down|up|shut|closed|locked|covered|gets?\s+[a-z]+(?:ed|en))\s+"
-    r"(?:[\w'-]+\s+){0,2}?(?:every|each|whenever|always|at\s+all\s+times)\b"
+    r"(?:(?:[\w'-]+\s+){0,2}?(?:every|each|whenever|always|at\s+all\s+times)|"
+    r"(?:[\w'-]+\s+){0,3}?before)\b"
 )
 """A standing rule in note form: a thing in a state, or done, at every time of something
-("visors down every time a kart's moving", "fuel store gets locked after every refuel")."""
+("visors down every time a kart's moving", "fuel store gets locked after every refuel"),
+or before something is done ("outriggers down on spreader pads before anyone goes up",
+"gloves on before handling the bait")."""
 _KEPT_UNTIL = re.compile(
     r"^\s*(?P<np>[^:;,.!?]{1,60}?(?:\.\s*\d+[^:;,!?]{0,30}?)?)\s+(?P<rule>stays|remains|(?:is|are)\s+kept)\s+"
     r"(?:shut|closed|locked|empty|covered|unused|out\s+of\s+use|off)\s+(?:until|till|unless|before)\b"
@@ -629,7 +632,9 @@ def _note_obligation(text: str) -> str | None:
         if kept is not None and not re.search(r"\b(?:not|never|no longer)\b", kept.group("np")):
             return f"{kept.group('rule')} (until)"
         standing = _STANDING_NOTE.match(lowered)
-        if standing is not None and not any(w in _NOT_IN_NOTE_SUBJECT for w in standing.group("np").split()):
+        if standing is not None and not any(
+            w in _NOT_IN_NOTE_SUBJECT or w.endswith("ing") for w in standing.group("np").split()
+        ):  # "popping her muzzle on before ... is a good shout": a gerund, the subject of a verb
             return f"{standing.group('np')} {standing.group('rule')}"
         match = _NOTE_INFINITIVE.match(lowered)
         if match is None:

@@ -433,7 +433,7 @@ _HEDGE = (
     r"(?:\b(?:is|are|be|was|were)\s+|(?:^|(?<=[:;,(\u2013\u2014-]))[\s*_]*)best\s+(?:[a-z]+ed|"
     + "|".join(sorted({w for w in _norm.participles() if len(w) > 2}))
     + r")\b",
-    r"\bgood\s+(?:idea|practice|habit)\b",
+    r"\bgood\s+(?:idea|practice|habit|shout)\b",  # "is a good shout": British for a good idea
     # "It is worth bringing the TTL down first", "worthwhile to check": advice, not a rule.
     r"\bworth\s+[a-z]+ing\b",
     # "worth a check", "worth a quick look", "worth a second go": an act offered as worth
