@@ -80,7 +80,9 @@ need:
 - a thing in a state before something is done, in note form ("gloves on before handling
   the bait", "props down on boards before anyone climbs"), is a standing rule; a gerund
   opening it ("popping the guard on before ... is a good shout") is a subject, and "a good
-  shout" is advice.
+  shout" is advice;
+- an agent report's "Task:" or "Topic:" line names what the report is about and asserts
+  nothing.
 """
 
 from __future__ import annotations
@@ -533,3 +535,14 @@ def test_a_state_before_an_act_in_note_form_is_a_rule() -> None:
     assert weakened(guard, "guard on before carrying the mower is a good shout")
     assert weakened(guard, "popping the guard on before carrying the mower is a faff")
     assert weakened(register, "chainsaw guard on if possible before carrying the saw")
+
+
+def test_a_task_line_asserts_nothing() -> None:
+    ledger = events("The Marchettis think Pepper might need a dental scale; they will ask their vet.")
+    summary = (
+        "Task: Dental scale check, kennel 4.\nFindings:\n1. The Marchettis wonder if Pepper needs a scale."
+    )
+    assert names(ledger, summary) == ()
+    assert names(ledger, "Topic: kennel 4.\nFindings:\n1. Pepper needs a dental scale.") == (
+        "unsupported_fact",
+    )

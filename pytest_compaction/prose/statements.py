@@ -217,9 +217,10 @@ _CHANGE_LABEL = re.compile(
 )
 """A change log's label for an entry ("+ added: ...", "~ changed (Tue): ..."): the kind of
 change the line records, not an act of its own."""
-_TOPIC_LINE = re.compile(r"^\W*(?:re|fwd?|subject|subj)\s*:[^.;:!?\n]*", re.IGNORECASE)
-"""A subject line ("Re: Quillon Systems licence for St Brannock's School"): it names what
-the message is about, up to its first stop, and asserts nothing."""
+_TOPIC_LINE = re.compile(r"^\W*(?:re|fwd?|subject|subj|topic|task|title)\s*:[^.;:!?\n]*", re.IGNORECASE)
+"""A subject line ("Re: Quillon Systems licence for St Brannock's School", an agent's
+report's "Task: Vaccination status, pen 1"): it names what the message is about, up to its
+first stop, and asserts nothing."""
 _LABELS = (_HEADING_LABEL, _CHANGE_LABEL, _TOPIC_LINE)
 _CELL_LABEL = re.compile(r"\|[ \t]*([^|:\n]{1,40}?)[ \t]*:")
 """A table cell's column label, as a table row is read ("| Role: Head of Finance |")."""
