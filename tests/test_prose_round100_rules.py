@@ -82,7 +82,9 @@ need:
   opening it ("popping the guard on before ... is a good shout") is a subject, and "a good
   shout" is advice;
 - an agent report's "Task:" or "Topic:" line names what the report is about and asserts
-  nothing.
+  nothing;
+- a memory graph's fact line ("Crew B - ROWS_IN - the Harriet Bell") reads as the clause
+  its relation names, so "NOT_ALLOWED_ON" negates and "- RULE -" holds a rule.
 """
 
 from __future__ import annotations
@@ -92,6 +94,7 @@ from _prose_facts import events, fact, names, untrusted
 from _prose_rules import codes, failure, passes, rule, weakened
 
 from pytest_compaction.core.errors import PayloadError
+from pytest_compaction.prose._edges import edges_read
 from pytest_compaction.prose._text import sentences
 from pytest_compaction.prose.normalize import tokens
 from pytest_compaction.prose.summary import check_prose
@@ -546,3 +549,23 @@ def test_a_task_line_asserts_nothing() -> None:
     assert names(ledger, "Topic: kennel 4.\nFindings:\n1. Pepper needs a dental scale.") == (
         "unsupported_fact",
     )
+
+
+def test_a_graph_fact_line_reads_as_its_clause() -> None:
+    ledger = fact(
+        "The under-14 crew may not take the coastal launch out this winter.",
+        "juniors.coastal_launch_allowed",
+        False,
+        {"names": ["coastal launch"], "polarity": "negative"},
+    )
+    assert (
+        names(ledger, "## Under-14 crew\nUnder-14 crew - NOT_ALLOWED_ON - the coastal launch [winter]") == ()
+    )
+    assert names(ledger, "## Under-14 crew\nUnder-14 crew - ALLOWED_ON - the coastal launch [winter]") == (
+        "f1:value_changed",
+    )
+    register = rule("Always check the bow ball before boating.", ["bow ball"], "obligation")
+    assert passes(register, "## Boats\nBoats - RULE - check the bow ball before boating [pinned]")
+    assert weakened(register, "## Boats\nBoats - RULE - checking the bow ball is good practice [pinned]")
+    assert edges_read("Pipwell Bakery - pricing - June") == "Pipwell Bakery - pricing - June"
+    assert edges_read("- Crew B -> ROWS_IN -> the Harriet Bell") == "- Crew B rows in the Harriet Bell"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from pytest_compaction.core.errors import PayloadError
 from pytest_compaction.prose import normalize as _norm
+from pytest_compaction.prose._edges import edges_read
 from pytest_compaction.prose._footnotes import with_footnotes
 from pytest_compaction.prose._json import rendered
 from pytest_compaction.prose._notes import answered, assignments, note_line, unheld
@@ -243,7 +244,7 @@ def sentences(text: str) -> tuple[Sentence, ...]:
     before_previous = 0  # how many sentences there were before the previous line's
     nested: list[tuple[int, str]] = []  # the titles of the bullets this one is indented under
     titled_item: tuple[int, Sentence] | None = None  # the last bullet, if a bare title, and its indent
-    text = rendered(normalize(with_footnotes(untagged(text))))  # before NFKC folds "¹" into "1"
+    text = edges_read(rendered(normalize(with_footnotes(untagged(text)))))  # before NFKC folds "¹" into "1"
     if "-\n" in text:
         text = _WRAPPED.sub("", text).replace("-\n", "-")
     for raw in text.splitlines():
