@@ -84,7 +84,9 @@ need:
 - an agent report's "Task:" or "Topic:" line names what the report is about and asserts
   nothing;
 - a memory graph's fact line ("Crew B - ROWS_IN - the Harriet Bell") reads as the clause
-  its relation names, so "NOT_ALLOWED_ON" negates and "- RULE -" holds a rule.
+  its relation names, so "NOT_ALLOWED_ON" negates and "- RULE -" holds a rule;
+- "working towards" or "studying for" a thing tells it is not yet had, as "waiting for"
+  does.
 """
 
 from __future__ import annotations
@@ -569,3 +571,15 @@ def test_a_graph_fact_line_reads_as_its_clause() -> None:
     assert weakened(register, "## Boats\nBoats - RULE - checking the bow ball is good practice [pinned]")
     assert edges_read("Pipwell Bakery - pricing - June") == "Pipwell Bakery - pricing - June"
     assert edges_read("- Crew B -> ROWS_IN -> the Harriet Bell") == "- Crew B rows in the Harriet Bell"
+
+
+def test_working_towards_a_thing_tells_it_is_not_yet_had() -> None:
+    ledger = fact(
+        "Priya passed her food hygiene certificate in March.",
+        "staff.priya_hygiene_certified",
+        True,
+        {"names": ["food hygiene"], "value": ["passed", "certificate", "certified"]},
+    )
+    assert names(ledger, "Priya: food hygiene certificate passed in March.") == ()
+    assert names(ledger, "Priya: working towards her food hygiene certificate.") == ("f1:value_changed",)
+    assert names(ledger, "Priya: studying for the food hygiene certificate.") == ("f1:value_changed",)

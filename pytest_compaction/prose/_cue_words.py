@@ -111,6 +111,7 @@ __all__ = [
     "_TITLE_WORDS",
     "_TOOL_HEAD",
     "_UNTRUSTED_LABELS",
+    "_STRIVING",
     "_WAITING",
     "_WITH_ASIDE",
     "_YET",
@@ -345,6 +346,13 @@ yet: "sign-off *pending*", "the certificate is *still pending*", "approval *awai
 and adverbs of time (:data:`_AWAITED_LINKS`) stand between."""
 _AWAITED_LINKS = _stems("is are was were be still yet now currently remain remains")
 _WAITING = frozenset({"wait", "waits", "waited", "waiting"})
+_STRIVING = {
+    **dict.fromkeys(("working", "works", "worked"), frozenset({"towards", "toward"})),
+    **dict.fromkeys(("studying", "studies", "aiming", "aims"), frozenset({"for"})),
+}
+"""A verb of striving and its particle ("*working towards* the launch driver award",
+"*studying for* the food hygiene certificate"): what follows is not yet had, as what
+"waiting for" names has not come."""
 """"Waiting for X" tells that X has not come, as "awaiting X" does: the few words after
 "for" (:data:`_DETERMINER_REACH`); "waited for an hour" is no thing awaited."""
 _TIMES = "~time"
@@ -376,6 +384,7 @@ _STATE_ADVERBS = _stems("now still currently also completely permanently firmly 
 """Adverbs that may stand between a linking verb and its "off" ("are now permanently off")."""
 _CUE_WORDS = (
     (_PROHIBITS | _PRIVATIVES | _AWAITS | _AWAITED | _REFUSALS | _ABANDONS | _CLOSURES | _WAITING)
+    | frozenset(_STRIVING)
     | {_OFF, _RID, _BEHIND, _OUT, _PUT}
     | _APART
     | frozenset(_PHRASAL_REFUSALS)

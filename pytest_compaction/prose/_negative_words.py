@@ -48,6 +48,7 @@ from pytest_compaction.prose._cue_words import (
     _SET_ASIDE_ENDS,
     _STATE_ADVERBS,
     _STILL_DUE,
+    _STRIVING,
     _SWITCH,
     _THAN_REACH,
     _WAITING,
@@ -474,12 +475,18 @@ class _NegativeWords(_Sentence):
             between = self.norms[position + 1 : index]
             linked = len(between) <= 2 and all(n in _AWAITED_LINKS for n in between)
             return raw if linked and self.segment[position] == self.segment[index] else None
-        if raw in _WAITING:
-            if index + 1 >= len(self.norms) or self.norms[index + 1] != "for":
+        if raw in _WAITING or raw in _STRIVING:
+            particles = _STRIVING.get(raw, frozenset({"for"}))
+            if index + 1 >= len(self.norms) or self.tokens[index + 1].raw.lower() not in particles:
                 return ""
-            reach = range(index + 2, min(index + 2 + _DETERMINER_REACH, len(self.norms)))
+            # past a possessor: "waiting for *her* DBS check", "working towards *his* badge"
+            first = (
+                index + 2 + (self.norms[index + 2 : index + 3] in (("her",), ("his",), ("their",), ("my",)))
+            )
+            reach = range(index + 2, min(first + _DETERMINER_REACH, len(self.norms)))
             waited = position in reach and self.segment[position] == self.segment[index]
-            return f"{raw} for" if waited and kind_of(self.norms[index + 2]) == "word" else ""
+            striven = self.tokens[index + 1].raw.lower()
+            return f"{raw} {striven}" if waited and kind_of(self.norms[index + 2]) == "word" else ""
         if raw in _CLOSURES:
             if index + 1 >= len(self.norms) or self.norms[index + 1] != "to":
                 return ""
