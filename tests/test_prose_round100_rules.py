@@ -86,7 +86,9 @@ need:
 - a memory graph's fact line ("Crew B - ROWS_IN - the Harriet Bell") reads as the clause
   its relation names, so "NOT_ALLOWED_ON" negates and "- RULE -" holds a rule;
 - "working towards" or "studying for" a thing tells it is not yet had, as "waiting for"
-  does.
+  does;
+- the verb after a rule's opening "Always" is the rule's own act: "every single dog gets
+  weighed" tells "Always weigh every dog" as a standing procedure.
 """
 
 from __future__ import annotations
@@ -583,3 +585,9 @@ def test_working_towards_a_thing_tells_it_is_not_yet_had() -> None:
     assert names(ledger, "Priya: food hygiene certificate passed in March.") == ()
     assert names(ledger, "Priya: working towards her food hygiene certificate.") == ("f1:value_changed",)
     assert names(ledger, "Priya: studying for the food hygiene certificate.") == ("f1:value_changed",)
+
+
+def test_the_verb_after_always_is_the_rules_act() -> None:
+    register = rule("Always weigh every dog on arrival at the kennels.", ["arrival"], "obligation")
+    assert passes(register, "Every single dog gets weighed on arrival at the kennels.")
+    assert weakened(register, "Dogs generally get weighed on arrival at the kennels.")

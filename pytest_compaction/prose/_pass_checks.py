@@ -15,10 +15,9 @@ from pytest_compaction.prose.invariants import InvariantRegister
 from pytest_compaction.prose.modality import (
     CueKind,
     Modality,
-    command_verb,
     commanded,
     count_constraints,
-    read,
+    rule_verb,
 )
 
 __all__ = ["_check_budget", "_check_density", "_check_depth", "_check_lineage"]
@@ -55,7 +54,7 @@ def _check_density(
 def _restates_a_command(register: InvariantRegister, sentences: Sequence[_text.Sentence]) -> bool:
     """Whether a sentence opens a clause with the verb a binding rule commands, in a note's
     short form ("kitchen: turn breaker off"): a command, though no word list knows the verb."""
-    verbs = {v for i in register.invariants() if i.modality in _BINDING and (v := command_verb(read(i.text)))}
+    verbs = {v for i in register.invariants() if i.modality in _BINDING and (v := rule_verb(i.text))}
     return any(commanded(s.text, verb).has(CueKind.OBLIGATION) for verb in verbs for s in sentences)
 
 

@@ -13,7 +13,7 @@ from pytest_compaction.prose import _text
 from pytest_compaction.prose._markers import _locators
 from pytest_compaction.prose._omission import forbids_omission, states_omission
 from pytest_compaction.prose.invariants import Invariant, keeps_away
-from pytest_compaction.prose.modality import CueKind, Judgement, Modality, command_verb, read
+from pytest_compaction.prose.modality import CueKind, Judgement, Modality, read, rule_verb
 from pytest_compaction.prose.normalize import tokens
 from pytest_compaction.prose.statements import STOPWORDS
 
@@ -82,7 +82,7 @@ _NEGATIVE_QUANTIFIER = re.compile(r"\b(?:no|never|nothing|nobody|none)\b", re.IG
 def _forbids_undone(invariant: Invariant, stating: Sequence[str]) -> bool:
     """Whether a clause forbids the thing left without the duty's act, told by the act's
     "un-" form: "*No* release reaches production *untagged*" for "Tag every release"."""
-    verb = command_verb(read(invariant.text))
+    verb = rule_verb(invariant.text)
     if verb is None:
         return False
     undone = re.compile(rf"\bun{re.escape(verb)}\w*\b", re.IGNORECASE)

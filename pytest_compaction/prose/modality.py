@@ -87,6 +87,7 @@ __all__ = [
     "Modality",
     "Reading",
     "command_verb",
+    "rule_verb",
     "commanded",
     "complements",
     "encountered",
@@ -507,6 +508,20 @@ def command_verb(reading: Reading) -> str | None:
         if cue.kind is CueKind.OBLIGATION and cue.text.endswith(" (a command)"):
             return cue.text[: -len(" (a command)")]
     return None
+
+
+_ALWAYS_FIRST = re.compile(r"^\s*always\s+", re.IGNORECASE)
+
+
+def rule_verb(text: str) -> str | None:
+    """The verb a rule's text commands: its command's verb (:func:`command_verb`), or the
+    verb right after an opening "always" ("Always *sign* every child out ..."), which reads
+    as an obligation word rather than as a command."""
+    verb = command_verb(read(text))
+    if verb is not None:
+        return verb
+    always = _ALWAYS_FIRST.match(text)
+    return None if always is None else _command_verb(text[always.end() :])
 
 
 def commanded(text: str, verb: str) -> Reading:

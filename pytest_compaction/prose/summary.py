@@ -78,7 +78,6 @@ from pytest_compaction.prose.modality import (
     Judgement,
     Modality,
     alone_forbidden,
-    command_verb,
     commanded,
     complements,
     condition_words,
@@ -95,6 +94,7 @@ from pytest_compaction.prose.modality import (
     own_act,
     read,
     reshaped,
+    rule_verb,
     same_bound,
     standing,
     states_condition,
@@ -334,7 +334,7 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
     """
     stating = [clause for text in texts for clause in _stating(text, invariant)]
     own = read(invariant.text)
-    verb = command_verb(own)
+    verb = rule_verb(invariant.text)
     named = [_named_things(clause, invariant.markers) for clause in stating]
     readings = [
         own_act(read(clause) if verb is None else commanded(clause, verb), invariant.text, clause)
