@@ -88,7 +88,9 @@ need:
 - "working towards" or "studying for" a thing tells it is not yet had, as "waiting for"
   does;
 - the verb after a rule's opening "Always" is the rule's own act: "every single dog gets
-  weighed" tells "Always weigh every dog" as a standing procedure.
+  weighed" tells "Always weigh every dog" as a standing procedure;
+- a middle dot or a bullet between the parts of a line ("JOB 88 \u00b7 Mrs Oduya \u00b7 keys x2")
+  sets each part apart as a clause, as a semicolon does.
 """
 
 from __future__ import annotations
@@ -591,3 +593,27 @@ def test_the_verb_after_always_is_the_rules_act() -> None:
     register = rule("Always weigh every dog on arrival at the kennels.", ["arrival"], "obligation")
     assert passes(register, "Every single dog gets weighed on arrival at the kennels.")
     assert weakened(register, "Dogs generally get weighed on arrival at the kennels.")
+
+
+def test_middle_dots_set_the_parts_of_a_line_apart() -> None:
+    ledger = events(
+        "Mrs Oduya at 3 Fern Row had her front lock changed.", "Mr Pike at 9 Fern Row got three keys."
+    )
+    ledger.fact("f1", "job.pike_keys", 3, sources=["e2"], prose={"names": ["Mr Pike"], "value": ["3 keys"]})
+    assert (
+        names(
+            ledger,
+            "JOB 88 \u00b7 Mrs Oduya \u00b7 lock changed \u00b7 keys x2\nJOB 89 \u00b7 Mr Pike \u00b7 3 keys",
+        )
+        == ()
+    )
+    assert names(
+        ledger, "JOB 88 \u00b7 Mrs Oduya \u00b7 lock changed\nJOB 89 \u00b7 Mr Pike \u00b7 2 keys"
+    ) == ("f1:value_changed",)
+    register = rule(
+        "Photograph the tenancy agreement before you open any door.", ["tenancy agreement"], "obligation"
+    )
+    assert passes(register, "PINNED \u00b7 Photo the tenancy agreement before opening any door.")
+    assert weakened(
+        register, "PINNED \u00b7 Worth photographing the tenancy agreement before opening a door."
+    )

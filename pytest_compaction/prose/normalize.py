@@ -129,7 +129,14 @@ def clean(text: str) -> str:
     fraction as its decimal ("1\u00bd teaspoons" is "1.5 teaspoons"); a negation written
     without its apostrophe with it (:func:`apostrophes`)."""
     text = vulgar_fractions(text)
-    return apostrophes(unicodedata.normalize("NFKC", text).translate(_QUOTES))
+    text = apostrophes(unicodedata.normalize("NFKC", text).translate(_QUOTES))
+    return _DOT_SEPARATOR.sub("; ", text) if "\u00b7" in text or "\u2022" in text else text
+
+
+_DOT_SEPARATOR = re.compile(r"(?<=\S)[ \t]+[\u00b7\u2022][ \t]+(?=\S)")
+"""A middle dot or a bullet between the parts of a line ("JOB 4471 \u00b7 14 Larch Walk \u00b7
+keys x3 handed over"), as a job board or a status line sets them apart: each part is a
+clause of its own, as after a semicolon."""
 
 
 _BARE_NOT = re.compile(
