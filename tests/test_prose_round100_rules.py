@@ -90,7 +90,10 @@ need:
 - the verb after a rule's opening "Always" is the rule's own act: "every single dog gets
   weighed" tells "Always weigh every dog" as a standing procedure;
 - a middle dot or a bullet between the parts of a line ("JOB 88 \u00b7 Mrs Oduya \u00b7 keys x2")
-  sets each part apart as a clause, as a semicolon does.
+  sets each part apart as a clause, as a semicolon does;
+- a prohibition of acting for someone who lacks a thing ("Never lend a kayak to anyone who
+  can't show a paddle certificate") is kept by a duty to have the thing before the act
+  ("A paddle certificate is always required before we lend a kayak").
 """
 
 from __future__ import annotations
@@ -617,3 +620,14 @@ def test_middle_dots_set_the_parts_of_a_line_apart() -> None:
     assert weakened(
         register, "PINNED \u00b7 Worth photographing the tenancy agreement before opening a door."
     )
+
+
+def test_a_thing_required_before_the_act_keeps_a_prohibition_of_lacking_it() -> None:
+    register = rule(
+        "Never lend a kayak to anyone who can't show a paddle certificate.",
+        ["paddle certificate"],
+        "prohibition",
+    )
+    assert passes(register, "A paddle certificate is always required before we lend a kayak.")
+    assert weakened(register, "A paddle certificate is usually required before we lend a kayak.")
+    assert not passes(register, "A paddle certificate is always required before the summer season.")

@@ -25,6 +25,7 @@ __all__ = [
     "_omission_restated",
     "_only_without_marker",
     "_opposite_place",
+    "_required_before",
     "_same_carve_out",
     "_without_as_except",
 ]
@@ -264,5 +265,35 @@ def _opposite_place(invariant: Invariant, stating: Sequence[str]) -> bool:
             if ruled.search(invariant.text) is None or told.search(invariant.text) is not None:
                 continue
             if any(told.search(c) and not ruled.search(c) for c in stating):
+                return True
+    return False
+
+
+_LACKING = (
+    r"\b(?:without|unless|(?:who|that|which)\s+(?:can't|cannot|can\s+not|doesn't|does\s+not|don't|do\s+not|"
+    r"hasn't|has\s+not|haven't|have\s+not|isn't|is\s+not|aren't|are\s+not))\b[^.;!?]{0,60}?"
+)
+_BEFORE = re.compile(r"\bbefore\b", re.IGNORECASE)
+
+
+def _required_before(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a prohibition of acting for someone who lacks a thing ("Never open a door for
+    anyone who can't show *proof of residence*", "never ... without ...") is told as a duty
+    to have the thing first: a clause with an obligation that names the marker and, after
+    "before", the rule's own act ("*Proof of residence* is always required *before* we open
+    any door")."""
+    for marker in _locators(invariant.text, invariant.markers):
+        lacking = re.search(_LACKING + r"\b" + re.escape(marker), invariant.text, re.IGNORECASE)
+        if lacking is None:
+            continue
+        marked = {t.norm for t in tokens(marker)}
+        act = {t.norm for t in tokens(invariant.text[: lacking.start()])} - STOPWORDS - marked
+        for clause in stating:
+            before = _BEFORE.search(clause)
+            if before is None or not _text.contains(clause[: before.start()], marker):
+                continue
+            if act & {t.norm for t in tokens(clause[before.end() :])} and read(clause).has(
+                CueKind.OBLIGATION
+            ):
                 return True
     return False

@@ -64,6 +64,7 @@ from pytest_compaction.prose._restated import (
     _omission_restated,
     _only_without_marker,
     _opposite_place,
+    _required_before,
     _same_carve_out,
     _without_as_except,
 )
@@ -370,6 +371,7 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
             or left_alone(invariant.markers, stating)
             or _kept_as_it_is(invariant, stating)
             or _opposite_place(invariant, stating)
+            or _required_before(invariant, stating)
         )
     ):
         # "never alone" kept as "always with a second person", "never open" as "always shut"
