@@ -93,7 +93,10 @@ need:
   sets each part apart as a clause, as a semicolon does;
 - a prohibition of acting for someone who lacks a thing ("Never lend a kayak to anyone who
   can't show a paddle certificate") is kept by a duty to have the thing before the act
-  ("A paddle certificate is always required before we lend a kayak").
+  ("A paddle certificate is always required before we lend a kayak");
+- "a single" states a count of one ("a single spare key");
+- a thing that "stays shut the whole time" or "at all times" something goes on is kept so
+  by a standing rule, as "stays shut until" is.
 """
 
 from __future__ import annotations
@@ -631,3 +634,22 @@ def test_a_thing_required_before_the_act_keeps_a_prohibition_of_lacking_it() -> 
     assert passes(register, "A paddle certificate is always required before we lend a kayak.")
     assert weakened(register, "A paddle certificate is usually required before we lend a kayak.")
     assert not passes(register, "A paddle certificate is always required before the summer season.")
+
+
+def test_a_single_states_a_count_of_one() -> None:
+    ledger = fact(
+        "One spare key was left with the concierge.",
+        "keys.spare_count",
+        1,
+        {"names": ["spare key"], "value": ["one"]},
+    )
+    assert names(ledger, "Concierge holds a single spare key.") == ()
+    assert names(ledger, "Concierge holds two spare keys.") == ("f1:value_changed",)
+
+
+def test_stays_shut_the_whole_time_is_a_standing_rule() -> None:
+    register = rule(
+        "Always keep the kiln room door closed while the kiln is firing.", ["kiln room door"], "obligation"
+    )
+    assert passes(register, "The kiln room door stays closed the whole time the kiln is firing.")
+    assert weakened(register, "The kiln room door is normally kept closed while the kiln is firing.")

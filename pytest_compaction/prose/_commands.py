@@ -613,10 +613,12 @@ or before something is done ("outriggers down on spreader pads before anyone goe
 "gloves on before handling the bait")."""
 _KEPT_UNTIL = re.compile(
     r"^\s*(?P<np>[^:;,.!?]{1,60}?(?:\.\s*\d+[^:;,!?]{0,30}?)?)\s+(?P<rule>stays|remains|(?:is|are)\s+kept)\s+"
-    r"(?:shut|closed|locked|empty|covered|unused|out\s+of\s+use|off)\s+(?:until|till|unless|before)\b"
+    r"(?:shut|closed|locked|empty|covered|unused|out\s+of\s+use|off)\s+(?:until|till|unless|before|"
+    r"whenever|while|whilst|(?:the\s+)?whole\s+time|all\s+the\s+time|at\s+all\s+times)\b"
 )
-"""A thing kept in a state until something happens, in note form ("Gate No. 3 stays shut
-until control signs off"): the standing rule of keeping it so."""
+"""A thing kept in a state until something happens, or for as long as something goes on,
+in note form ("Gate No. 3 stays shut until control signs off", "the resurfacer gate stays
+shut the whole time there are skaters on"): the standing rule of keeping it so."""
 
 
 def _note_obligation(text: str) -> str | None:

@@ -38,6 +38,7 @@ from pytest_compaction.prose.normalize import (
     is_year,
     kind_of,
     phrase,
+    stem,
     tokens,
 )
 from pytest_compaction.prose.statements import STOPWORDS, Statement, read_statements, un_negative
@@ -512,6 +513,17 @@ def _spoken_clock(
     return (*value, *extra) if extra else value
 
 
+def _single(value: tuple[Alias, ...], shown: dict[Alias, str], derived: set[Alias]) -> tuple[Alias, ...]:
+    """``value`` and, for a count of one ("one", "1"), "a single" ("a single twisted
+    ankle", "a single key"). Derived (:attr:`Resolved.derived`): alone, "single" is as
+    often a kind ("a single room") as a count."""
+    extra: list[Alias] = []
+    for alias in value:
+        if alias == ("#1",):
+            _derive((stem("single"),), shown.get(alias, "1"), value, extra, shown, derived)
+    return (*value, *extra) if extra else value
+
+
 def _spoken_hundreds(
     value: tuple[Alias, ...], shown: dict[Alias, str], derived: set[Alias]
 ) -> tuple[Alias, ...]:
@@ -613,6 +625,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     value = _unit_initials(value, build.shown)
     value = _spoken_clock(value, build.shown, build.derived)
     value = _spoken_hundreds(value, build.shown, build.derived)
+    value = _single(value, build.shown, build.derived)
     value = _short_days(value, build.shown, build.derived)
     value = _with_source_units(value, source, build.shown, build.derived)
     dates = day_dates(value, build.shown, fact.value)
