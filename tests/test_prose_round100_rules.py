@@ -96,7 +96,9 @@ need:
   ("A paddle certificate is always required before we lend a kayak");
 - "a single" states a count of one ("a single spare key");
 - a thing that "stays shut the whole time" or "at all times" something goes on is kept so
-  by a standing rule, as "stays shut until" is.
+  by a standing rule, as "stays shut until" is;
+- "every X goes in" the marker tells a standing procedure of putting each there; "nothing
+  below a Class 2 harness" keeps a duty to use a Class 2 harness.
 """
 
 from __future__ import annotations
@@ -653,3 +655,19 @@ def test_stays_shut_the_whole_time_is_a_standing_rule() -> None:
     )
     assert passes(register, "The kiln room door stays closed the whole time the kiln is firing.")
     assert weakened(register, "The kiln room door is normally kept closed while the kiln is firing.")
+
+
+def test_every_thing_goes_in_the_place_is_a_procedure() -> None:
+    register = rule(
+        "Record every sample you take in the cold-store log before noon.", ["cold-store log"], "obligation"
+    )
+    assert passes(register, "Every sample taken goes in the cold-store log before noon.")
+    assert weakened(register, "Samples taken mostly go in the cold-store log before noon.")
+
+
+def test_nothing_short_of_the_marker_keeps_a_duty_to_use_it() -> None:
+    register = rule("Always use a Class 2 harness on roof jobs.", ["Class 2"], "obligation")
+    assert passes(register, "No roof job gets anything below a Class 2 harness.")
+    assert passes(register, "Roof jobs: nothing less than Class 2 harnesses.")
+    assert not passes(register, "No roof job gets a Class 2 harness.")
+    assert not passes(register, "Roof jobs: anything below a Class 2 harness.")

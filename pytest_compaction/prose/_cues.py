@@ -267,8 +267,9 @@ _PROHIBITION = (
     r"inside|behind|beside|next\s+to|on\s+top\s+of)\b",
     # "Mr. Halloran-Pike: nothing above RPE 7", "- nothing over 20kg overhead": "nothing" past a
     # bound, opening its clause, forbids going past it
+    # ... or short of a floor: "Roof jobs: nothing less than Class 2", "- nothing below BS3621"
     r"(?:^[^\w]*|(?<=:\s)|(?<=\s-\s))nothing\s+(?:above|over|beyond|past|heavier\s+than|higher\s+than|"
-    r"more\s+than|faster\s+than)\s+(?=[\w\u00a3$\u20ac])",
+    r"more\s+than|faster\s+than|below|less\s+than|lower\s+than|short\s+of)\s+(?=[\w\u00a3$\u20ac])",
 )
 _EMPHASIS = (
     r"\beven\s+(?:if|when|though|after|before|once|while|whilst|during)\b",

@@ -26,6 +26,7 @@ __all__ = [
     "_only_without_marker",
     "_opposite_place",
     "_required_before",
+    "_short_of_marker_forbidden",
     "_same_carve_out",
     "_without_as_except",
 ]
@@ -294,6 +295,29 @@ def _required_before(invariant: Invariant, stating: Sequence[str]) -> bool:
                 continue
             if act & {t.norm for t in tokens(clause[before.end() :])} and read(clause).has(
                 CueKind.OBLIGATION
+            ):
+                return True
+    return False
+
+
+_SHORT_OF = (
+    r"\b(?:anything|nothing|any(?:one|body)?|none|no\s+one|nobody)\s+"
+    r"(?:below|under|less\s+than|lower\s+than|short\s+of|worse\s+than|other\s+than)\s+"
+)
+
+
+def _short_of_marker_forbidden(invariant: Invariant, stating: Sequence[str]) -> bool:
+    """Whether a duty to use what a marker names ("Always fit *BS3621* locks on insurance
+    jobs") is told as forbidding anything short of it: "No insurance job gets anything
+    *below a BS3621* lock", "nothing less than BS3621"."""
+    for marker in _locators(invariant.text, invariant.markers):
+        short = re.compile(_SHORT_OF + r"(?:(?:a|an|the)\s+)?" + re.escape(marker) + r"\b", re.IGNORECASE)
+        for clause in stating:
+            match = short.search(clause)
+            # "anything below" forbids only under a prohibition; "nothing below" forbids itself
+            if match is not None and (
+                match.group().lower().startswith(("nothing", "none", "no ", "nobody"))
+                or read(clause).has(CueKind.PROHIBITION)
             ):
                 return True
     return False

@@ -628,6 +628,9 @@ def standing(text: str) -> str | None:
 
 
 _EVERY_ONE = re.compile(r"\b(?:every|each|all)\b")
+_PLACED = re.compile(r"\b(?:goes|go|gets\s+put|get\s+put|is\s+put|are\s+put)\s+(?:in|into|on|onto)\b")
+"""Where every one of a rule's things is put, in the present ("every key cut *goes in* the
+key register"): a standing procedure of putting each there."""
 _BE_DONE = re.compile(r"\b(?:is|are|gets|get)\s+(?:(?:always|now|still|also|all)\s+)?([a-z]+)\b")
 
 
@@ -646,6 +649,9 @@ def universal_act(text: str, verb: str | None) -> str | None:
     if every is None or re.search(r"\b(?:not|never|no)\b|n't\b", work):
         return None
     own = {t.norm for t in tokens(verb)} if verb else set()
+    placed = _PLACED.search(work, every.end())
+    if placed is not None and "," not in work[every.end() : placed.start()] and not read(text).cues:
+        return f"{every.group()} ... {placed.group()}"  # "every key cut goes in the key register"
     for passive in _BE_DONE.finditer(work, every.end()):
         if "," in work[every.end() : passive.start()]:
             return None

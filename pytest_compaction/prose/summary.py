@@ -66,6 +66,7 @@ from pytest_compaction.prose._restated import (
     _opposite_place,
     _required_before,
     _same_carve_out,
+    _short_of_marker_forbidden,
     _without_as_except,
 )
 from pytest_compaction.prose.invariants import (
@@ -391,6 +392,13 @@ def _judged(invariant: Invariant, texts: tuple[str, ...]) -> Judgement:
         # "always lock it" kept as "never left unlocked"; "Keep Captain out of the kitchen"
         # (a duty that forbids) kept as "Captain must be kept out of the kitchen"
         verdict = Judgement(True, "prohibition", "")
+    if (
+        not verdict.ok
+        and verdict.observed in ("prohibition", "none")
+        and invariant.modality is Modality.OBLIGATION
+        and _short_of_marker_forbidden(invariant, stating)
+    ):
+        verdict = Judgement(True, "prohibition", "")  # "nothing below a BS3621 lock" for "always fit BS3621"
     if (
         not verdict.ok
         and verdict.observed in ("permission", "restriction", "none")
