@@ -98,7 +98,9 @@ need:
 - a thing that "stays shut the whole time" or "at all times" something goes on is kept so
   by a standing rule, as "stays shut until" is;
 - "every X goes in" the marker tells a standing procedure of putting each there; "nothing
-  below a Class 2 harness" keeps a duty to use a Class 2 harness.
+  below a Class 2 harness" keeps a duty to use a Class 2 harness;
+- an attempt "talked about" or that someone "could" make is only considered, not tried;
+  "could not" tells a failure.
 """
 
 from __future__ import annotations
@@ -671,3 +673,25 @@ def test_nothing_short_of_the_marker_keeps_a_duty_to_use_it() -> None:
     assert passes(register, "Roof jobs: nothing less than Class 2 harnesses.")
     assert not passes(register, "No roof job gets a Class 2 harness.")
     assert not passes(register, "Roof jobs: anything below a Class 2 harness.")
+
+
+def test_an_attempt_talked_about_or_that_could_be_made_is_only_considered() -> None:
+    record = failure(
+        "We asked the landlord by letter on 3/4 to fix the boiler; he refused because the lease excludes it.",
+        ["landlord"],
+        ["lease"],
+    )
+    assert (
+        codes(record, "Boiler: wrote to the landlord 3/4 asking for a fix, refused as the lease excludes it.")
+        == set()
+    )
+    assert codes(record, "Boiler: could write to the landlord, best check the lease first.") == {
+        "failure_history_collapsed"
+    }
+    assert codes(record, "Boiler: asking the landlord was talked about, the lease needs a look first.") == {
+        "failure_history_collapsed"
+    }
+    assert (
+        codes(record, "Boiler: wrote to the landlord 3/4 but could not get a fix, the lease excludes it.")
+        == set()
+    )

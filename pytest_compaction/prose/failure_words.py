@@ -269,7 +269,10 @@ def _settled(text: str) -> str:
 # Words that present an approach as an idea rather than an attempt with an outcome.
 _CONSIDERED = re.compile(
     r"\b(?:consider(?:ed|ing|ations?)?|under\s+review|explor(?:e|ed|ing)|look(?:ed)?\s+(?:at|into)|evaluat(?:e|ed|ing)|"
-    r"discuss(?:ed|ing)?|thought\s+about|(?:one|something|worth\s+thinking|to)\s+(?:to\s+)?think\s+about|"
+    r"discuss(?:ed|ing)?|thought\s+about|(?:talked|chatted)\s+(?:about|through)|"
+    # "could email the council to extend it": an act offered, not one done ("could not"
+    # and "could have" tell otherwise)
+    r"could\s+(?!not\b|have\b|be\b|only\b|still\b|never\b|n't\b|hardly\b|barely\b)[a-z]{3,}|(?:one|something|worth\s+thinking|to)\s+(?:to\s+)?think\s+about|"
     r"propos(?:e|ed|al)|suggest(?:s|ed|ing|ions?)?|"
     r"recommend(?:s|ed|ing|ations?)?|floated|mooted|put\s+forward|pitched|investigat(?:e|ed|ing)|brainstorm(?:ed)?|"
     r"ideas?|options?|candidates?|next\s+steps?|to-?do|could\s+try|might\s+try|untried|not\s+(?:yet\s+)?tried|never\s+tried|"
