@@ -100,7 +100,9 @@ need:
 - "every X goes in" the marker tells a standing procedure of putting each there; "nothing
   below a Class 2 harness" keeps a duty to use a Class 2 harness;
 - an attempt "talked about" or that someone "could" make is only considered, not tried;
-  "could not" tells a failure.
+  "could not" tells a failure;
+- a date in figures whose day and month could swap ("03/06") states the fact's date when
+  the source writes the day and month in that order ("3 June"), and only then.
 """
 
 from __future__ import annotations
@@ -695,3 +697,23 @@ def test_an_attempt_talked_about_or_that_could_be_made_is_only_considered() -> N
         codes(record, "Boiler: wrote to the landlord 3/4 but could not get a fix, the lease excludes it.")
         == set()
     )
+
+
+def test_a_slashed_date_in_the_sources_order_states_the_date() -> None:
+    british = fact(
+        "Book the boiler service for 4 May.",
+        "service.date",
+        "05-04",
+        {"names": ["boiler service"], "value": ["4 May"]},
+    )
+    assert names(british, "Boiler service booked 04/05.") == ()
+    assert names(british, "Boiler service booked 4/5.") == ()
+    assert names(british, "Boiler service booked 05/04.") != ()
+    american = fact(
+        "Book the boiler service for May 4.",
+        "service.date",
+        "05-04",
+        {"names": ["boiler service"], "value": ["May 4"]},
+    )
+    assert names(american, "Boiler service booked 05/04.") == ()
+    assert names(american, "Boiler service booked 04/05.") != ()

@@ -543,6 +543,33 @@ def _spoken_hundreds(
     return (*value, *extra) if extra else value
 
 
+def _slashed_dates(
+    value: tuple[Alias, ...], source: Sequence[Statement], shown: dict[Alias, str], derived: set[Alias]
+) -> tuple[Alias, ...]:
+    """``value`` and, for a date whose day and month could swap ("3 June": 3/6 or 6/3), the
+    date in figures in the order the source writes it: "03/06" and "3/6" when the source puts
+    the day first ("3 June"), "06/03" and "6/3" when it puts the month first ("June 3").
+    Alone, "3/6" is either date, so it reads as neither (:mod:`._calendar`); the source's own
+    order tells which its writer means."""
+    extra: list[Alias] = []
+    for alias in value:
+        date = re.fullmatch(r"%(\d{1,2})-(\d{2})", alias[0]) if len(alias) == 1 else None
+        if date is None:
+            continue
+        month, day = int(date.group(1)), int(date.group(2))
+        if month == day or day > 12:
+            continue  # "5/5" and "14/7" read one way already
+        written = [t.raw for statement in source for t in statement.tokens if t.norm == alias[0]]
+        day_first = any(raw[:1].isdigit() for raw in written)
+        month_first = any(raw[:1].isalpha() for raw in written)
+        if day_first == month_first:
+            continue  # no order, or both: the source tells nothing
+        first, second = (day, month) if day_first else (month, day)
+        for form in (f"{first:02d}/{second:02d}", f"{first}/{second}"):
+            _derive((f"!{form}",), form, value, extra, shown, derived)
+    return (*value, *extra) if extra else value
+
+
 def _with_source_units(
     value: tuple[Alias, ...], source: Sequence[Statement], shown: dict[Alias, str], derived: set[Alias]
 ) -> tuple[Alias, ...]:
@@ -628,6 +655,7 @@ def _resolve(fact: Fact, form: ProseFormLike | None, source_text: str) -> Resolv
     value = _single(value, build.shown, build.derived)
     value = _short_days(value, build.shown, build.derived)
     value = _with_source_units(value, source, build.shown, build.derived)
+    value = _slashed_dates(value, source, build.shown, build.derived)
     dates = day_dates(value, build.shown, fact.value)
     for alias, said in dates.items():
         build.shown.setdefault(alias, said)
