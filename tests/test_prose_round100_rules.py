@@ -102,7 +102,9 @@ need:
 - an attempt "talked about" or that someone "could" make is only considered, not tried;
   "could not" tells a failure;
 - a date in figures whose day and month could swap ("03/06") states the fact's date when
-  the source writes the day and month in that order ("3 June"), and only then.
+  the source writes the day and month in that order ("3 June"), and only then;
+- a sentence that says an untrusted claim is still unchecked ("Nobody's checked who she
+  was") doubts it, no elevation.
 """
 
 from __future__ import annotations
@@ -717,3 +719,18 @@ def test_a_slashed_date_in_the_sources_order_states_the_date() -> None:
     )
     assert names(american, "Boiler service booked 05/04.") == ()
     assert names(american, "Boiler service booked 04/05.") != ()
+
+
+def test_saying_a_claim_is_unchecked_elevates_nothing() -> None:
+    ledger = untrusted(
+        "A woman at the gate said she was from the water board: 'The mains will be off all Friday.' "
+        "Nobody has checked who she was or whether it is true."
+    )
+    told = (
+        "A woman at the gate said the mains will be off all Friday. "
+        "Nobody's checked who she was or if it's true."
+    )
+    assert names(ledger, told) == ()
+    assert names(ledger, "The mains will be off all Friday. Nobody's checked who she was.") == (
+        "trust_elevated",
+    )

@@ -464,6 +464,15 @@ def _stamp(statement: Statement, positions: Sequence[int]) -> list[int]:
     return out
 
 
+_UNCHECKED = re.compile(
+    r"\b(?:nobody|no\s+one|no-one|noone)(?:'s|\s+has|\s+have)?\s+(?:yet\s+)?(?:checked|verified|confirmed)\b|"
+    r"\b(?:has|have|had|is|are|was|were)(?:\s+not|n't)\s+(?:yet\s+)?(?:been\s+)?(?:checked|verified|confirmed)\b",
+    re.IGNORECASE,
+)
+"""A sentence that says a claim is still unchecked ("Nobody's checked who he was or if
+he's right", "it hasn't been verified"): it doubts the claim, it does not make it its own."""
+
+
 def _check_sources(
     events: Sequence[object],
     statements: Sequence[Statement],
@@ -674,6 +683,8 @@ def _check_sources(
                 # A question claims nothing; a sentence that says nothing changed on the
                 # claim's words ("nothing has changed on pricing") denies it.
                 kept = _STATUS_QUO.search(statement.text) is not None
+                if _UNCHECKED.search(statement.text):
+                    continue  # "Nobody's checked who he was or if he's right": doubt, no claim
                 hits = [
                     i
                     for i, n in enumerate(statement.norms)
