@@ -430,8 +430,11 @@ _HEDGE = (
     r"\bbest\s+(?:to|practice|avoided|not)\b",
     r"\b(?:is|it's|it\u2019s|be|was)\s+better\s+(?:to|not\s+to)\b",
     # "is best left closed", "are best kept cool": advice, not a rule; so in a note with the
-    # verb left out, opening its clause ("pale: best kept out of FV3", "- best left shut")
-    r"(?:\b(?:is|are|be|was|were)\s+|(?:^|(?<=[:;,(\u2013\u2014-]))[\s*_]*)best\s+(?:[a-z]+ed|"
+    # verb left out, opening its clause ("pale: best kept out of FV3", "- best left shut");
+    # "best" first, what stands before it looked back at, so the patterns keep their quick
+    # first-character scan
+    r"\bbest(?:(?<=\bis best)|(?<=\bare best)|(?<=\bbe best)|(?<=\bwas best)|(?<=\bwere best)|(?<=^best)|"
+    r"(?<=[:;,(\u2013\u2014-] best)|(?<=[:;,(\u2013\u2014-]best))\s+(?:[a-z]+ed|"
     + "|".join(sorted({w for w in _norm.participles() if len(w) > 2}))
     + r")\b",
     r"\bgood\s+(?:idea|practice|habit|shout)\b",  # "is a good shout": British for a good idea
