@@ -14,8 +14,9 @@ __all__ = ["edges_read"]
 
 
 _EDGE = re.compile(
-    r"^(?P<lead>[ \t]*(?:[-*+\u2022]\s+|\d{1,3}[.)]\s+)?)(?P<subject>[^\n]{1,80}?)\s+(?:-|->|\u2192)\s+"
-    r"(?P<relation>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,})\s+(?:-|->|\u2192)\s+(?=\S)",
+    r"^(?P<lead>[ \t]*(?:[-*+\u2022][ \t]+|\d{1,3}[.)][ \t]+)?)(?P<subject>[^\s][^\n]{0,79}?)[ \t]+"
+    r"(?:-|->|\u2192)[ \t]+(?P<relation>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,})"
+    r"[ \t]+(?:-|->|\u2192)[ \t]+(?=\S)",
     re.MULTILINE,
 )
 """A fact line of a memory graph: a subject, a relation in capitals (words joined by "_",
