@@ -144,6 +144,7 @@ _BARE_NOT = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=256)  # a summary is cleaned once per check, not once per rule
 def apostrophes(text: str) -> str:
     """``text`` with the negated auxiliaries a quick note writes without the apostrophe
     ("she *doesnt* want the logs", "*dont* park on the lawn", "*cant* have nuts", "*wont*
